@@ -1,0 +1,59 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../features/auth/api';
+import { FullPageSpinner } from '../components/ui/FullPageSpinner';
+import { toast } from '../components/ui/toast';
+import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from './paths';
+
+const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes'));
+const AdminApp = lazy(() => import('../admin/AdminApp'));
+
+/** `/`, `/login`, `/reset-password`, `/verify-email-confirmation`: a signed-in user goes to their landing. */
+export function SignedOutOnly() {
+  const { status, user } = useAuth();
+  const [searchParams] = useSearchParams();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (user) {
+    const returnTo = safeReturnTo(searchParams.get('returnTo'));
+    return <Navigate to={returnTo ?? roleLanding(user)} replace />;
+  }
+  return <Outlet />;
+}
+
+/** `/dashboard/*`: signed out → /login?returnTo=<path>; super admin → /admin. */
+export function DashboardGate() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner minHeight="100vh" />;
+  if (!user) return <Navigate to={loginWithReturnTo(location.pathname + location.search)} replace />;
+  if (user.role === 'super_admin') return <Navigate to={paths.admin.root} replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>
+      <DashboardRoutes />
+    </Suspense>
+  );
+}
+
+export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+/** `/admin/*`: super admins only; others get a toast and go to /dashboard after 0.5 s. */
+export function AdminGate() {
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const forbidden = status === 'authenticated' && user?.role !== 'super_admin';
+
+  useEffect(() => {
+    if (!forbidden) return;
+    toast({ title: 'Unauthorized', description: 'Super admin access required', variant: 'destructive' });
+    const timer = setTimeout(() => navigate(paths.dashboard.root, { replace: true }), ADMIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [forbidden, navigate]);
+
+  if (status === 'loading' || forbidden) return <FullPageSpinner minHeight="100vh" />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  return (
+    <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>
+      <AdminApp />
+    </Suspense>
+  );
+}

@@ -1,0 +1,273 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import { authApi, meQueryKey, storePendingEmail } from '../api';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../components/ui/toast';
+import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
+import { emailError, messages, MIN_PASSWORD_LENGTH } from '../validation';
+
+export type AuthMode = 'login' | 'register' | 'forgot' | 'forgot-sent';
+
+export const authTitles: Record<AuthMode, { title: string; subtitle: string }> = {
+  login: { title: 'Welcome Back', subtitle: 'Sign in to your account to manage your API keys and usage.' },
+  register: { title: 'Create Your Account', subtitle: 'Start free: 100 requests per hour, no credit card required.' },
+  forgot: { title: 'Reset Your Password', subtitle: "Enter your email and we'll send you a link to reset your password." },
+  'forgot-sent': { title: 'Check Your Email', subtitle: '' },
+};
+
+interface AuthFormProps {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  /** Called once the flow leaves the form (signed in, registered, unverified). */
+  onDone?: () => void;
+  returnTo?: string | null;
+  /** Heading level of the title (the dialog has its own title element). */
+  showTitle?: boolean;
+}
+
+type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
+
+export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = true }: AuthFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  const switchMode = (next: AuthMode) => {
+    setErrors({});
+    onModeChange(next);
+  };
+
+  const validate = (): Errors => {
+    const next: Errors = {};
+    if (mode === 'register' && !name.trim()) next.name = messages.nameRequired;
+    const mailError = emailError(email);
+    if (mailError) next.email = mailError;
+    if (mode === 'login' && !password) next.password = messages.passwordRequired;
+    if (mode === 'register') {
+      if (!password) next.password = messages.passwordRequired;
+      else if (password.length < MIN_PASSWORD_LENGTH) next.password = messages.passwordTooShort;
+    }
+    return next;
+  };
+
+  const goToVerification = (address: string) => {
+    storePendingEmail(address);
+    onDone?.();
+    navigate(`${paths.verifyEmail}?email=${encodeURIComponent(address)}`);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    const address = email.trim();
+    try {
+      if (mode === 'login') {
+        try {
+          const result = await authApi.login({ email: address, password });
+          queryClient.setQueryData(meQueryKey, result.user);
+          onDone?.();
+          navigate(safeReturnTo(returnTo) ?? roleLanding(result.user), { replace: true });
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        } catch (error) {
+          if (error instanceof ApiError && (error.code === 'email_not_verified' || error.problem.needsVerification)) {
+            toast({
+              title: 'Email Not Verified',
+              description: 'Please check your email and click the verification link to activate your account.',
+            });
+            const pendingEmail = typeof error.problem.email === 'string' ? error.problem.email : address;
+            goToVerification(pendingEmail);
+            return;
+          }
+          toast({
+            title: 'Login Failed',
+            description: error instanceof ApiError ? error.problem.detail || messages.loginFailed : messages.somethingWrong,
+            variant: 'destructive',
+          });
+        }
+      } else if (mode === 'register') {
+        try {
+          await authApi.register({ name: name.trim(), email: address, password });
+          toast({ title: 'Account Created!', description: 'Please check your email to verify your account.' });
+          goToVerification(address);
+        } catch (error) {
+          const fieldErrors: Errors = {};
+          if (error instanceof ApiError) {
+            for (const e of error.problem.errors ?? []) {
+              if (e.field === 'name' || e.field === 'email' || e.field === 'password') fieldErrors[e.field] = e.message;
+            }
+          }
+          setErrors(fieldErrors);
+          toast({
+            title: 'Registration Failed',
+            description: error instanceof ApiError ? error.detail : messages.somethingWrong,
+            variant: 'destructive',
+          });
+        }
+      } else if (mode === 'forgot') {
+        try {
+          await authApi.forgotPassword({ email: address });
+          toast({
+            title: 'Reset Email Sent',
+            description: "If an account with that email exists, we've sent you a password reset link.",
+          });
+          onModeChange('forgot-sent');
+        } catch (error) {
+          toast({
+            title: 'Error',
+            description: error instanceof ApiError ? error.detail : messages.somethingWrong,
+            variant: 'destructive',
+          });
+        }
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const { title, subtitle } = authTitles[mode];
+
+  if (mode === 'forgot-sent') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}>
+        <MarkEmailReadOutlinedIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
+        {showTitle && (
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+        )}
+        <Typography color="text.secondary">
+          If an account exists for <strong>{email.trim()}</strong>, we&apos;ve sent a password reset link. The link
+          expires in 1 hour.
+        </Typography>
+        <Link component="button" type="button" onClick={() => switchMode('login')}>
+          Back to sign in
+        </Link>
+      </Stack>
+    );
+  }
+
+  const submitLabel = mode === 'login' ? 'Sign In' : mode === 'register' ? 'Create Account' : 'Send Reset Link';
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={title}>
+      {showTitle && (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+          <Typography color="text.secondary" variant="body2">
+            {subtitle}
+          </Typography>
+        </Box>
+      )}
+      <Stack spacing={2}>
+        {mode === 'register' && (
+          <TextField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
+            }}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            required
+            fullWidth
+            autoFocus
+          />
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (errors.email) setErrors((prev) => ({ ...prev, email: undefined }));
+          }}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          required
+          fullWidth
+          autoFocus={mode !== 'register'}
+        />
+        {mode !== 'forgot' && (
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }));
+            }}
+            error={Boolean(errors.password)}
+            helperText={errors.password ?? (mode === 'register' ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined)}
+            required
+            fullWidth
+          />
+        )}
+        {mode === 'login' && (
+          <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
+            <Link component="button" type="button" variant="body2" onClick={() => switchMode('forgot')}>
+              Forgot your password?
+            </Link>
+          </Box>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {submitLabel}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          {mode === 'login' && (
+            <>
+              Don&apos;t have an account?{' '}
+              <Link component="button" type="button" onClick={() => switchMode('register')}>
+                Sign up
+              </Link>
+            </>
+          )}
+          {mode === 'register' && (
+            <>
+              Already have an account?{' '}
+              <Link component="button" type="button" onClick={() => switchMode('login')}>
+                Sign in
+              </Link>
+            </>
+          )}
+          {mode === 'forgot' && (
+            <Link component="button" type="button" onClick={() => switchMode('login')}>
+              Back to sign in
+            </Link>
+          )}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const EMAIL_EXAMPLE = 'user@example.com';
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const messages = {
+  invalidEmail: `Please enter a valid email address (e.g., ${EMAIL_EXAMPLE})`,
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  loginFailed: 'Invalid email or password. Please try again.',
+  somethingWrong: 'Something went wrong. Please try again.',
+} as const;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+/** Validation of the e-mail field: required, then the pattern. */
+export function emailError(email: string): string | null {
+  if (!email.trim()) return messages.emailRequired;
+  if (!isValidEmail(email)) return messages.invalidEmail;
+  return null;
+}
