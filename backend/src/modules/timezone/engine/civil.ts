@@ -1,0 +1,81 @@
+/** Calendar helpers on "civil" milliseconds: a wall-clock reading encoded as if it were UTC. */
+
+export const MS_PER_MINUTE = 60_000;
+export const MS_PER_HOUR = 3_600_000;
+export const MS_PER_DAY = 86_400_000;
+
+export interface CivilFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/** Date.UTC maps years 0..99 to 19xx; this does not. */
+export function civilMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const d = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+  d.setUTCFullYear(year, month - 1, day);
+  return d.getTime();
+}
+
+export function civilFields(ms: number): CivilFields {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millisecond: d.getUTCMilliseconds(),
+  };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(civilMs(year, month + 1, 0)).getUTCDate();
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** "+05:45", "-03:00", "+00:00". */
+export function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** ISO 8601 local date-time without offset, milliseconds only when present. */
+export function formatCivil(ms: number): string {
+  const f = civilFields(ms);
+  const year = f.year >= 0 && f.year <= 9999 ? pad(f.year, 4) : (f.year < 0 ? '-' : '+') + pad(Math.abs(f.year), 6);
+  const base = `${year}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+  return f.millisecond ? `${base}.${pad(f.millisecond, 3)}` : base;
+}
+
+/** ISO 8601 with the numeric offset, e.g. 2024-03-31T02:00:00+01:00. */
+export function formatInstant(epochMs: number, offsetMinutes: number): string {
+  return formatCivil(epochMs + offsetMinutes * MS_PER_MINUTE) + formatOffset(offsetMinutes);
+}
+
+export function formatDate(ms: number): string {
+  return formatCivil(ms).slice(0, 10);
+}
+
+/** ISO 8601 week number (weeks start Monday; week 1 holds the year's first Thursday). */
+export function isoWeek(ms: number): number {
+  const d = new Date(ms);
+  const dayNum = (d.getUTCDay() + 6) % 7;
+  const thursday = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY - dayNum * MS_PER_DAY + 3 * MS_PER_DAY;
+  const yearStart = civilMs(new Date(thursday).getUTCFullYear(), 1, 1);
+  return 1 + Math.floor((thursday - yearStart) / (7 * MS_PER_DAY));
+}
+
+export function dayOfYear(ms: number): number {
+  const start = civilMs(new Date(ms).getUTCFullYear(), 1, 1);
+  return 1 + Math.floor((ms - start) / MS_PER_DAY);
+}

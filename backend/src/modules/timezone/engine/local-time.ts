@@ -1,0 +1,137 @@
+import { timezoneProblem } from '../timezone.errors.js';
+import { civilMs, daysInMonth, formatCivil, formatInstant, MS_PER_DAY, MS_PER_MINUTE } from './civil.js';
+import type { ZoneClock } from './zone-clock.js';
+
+/** Temporal's vocabulary for wall-clock times that occur zero or two times. */
+export const DST_AMBIGUITY = ['earlier', 'later', 'compatible', 'reject'] as const;
+export type DstAmbiguity = (typeof DST_AMBIGUITY)[number];
+
+export interface ParsedDateTime {
+  /** Wall-clock reading as civil ms. */
+  civil: number;
+  /** Offset written in the input (Z = 0), or null when the input had none. */
+  offsetMinutes: number | null;
+}
+
+const DATE_TIME =
+  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** Parses ISO 8601 date-times (with or without offset) and plain dates (midnight). */
+export function parseDateTime(input: string, field: string): ParsedDateTime {
+  const m = DATE_TIME.exec(input.trim());
+  const bad = (why: string) =>
+    timezoneProblem(
+      'invalid_datetime',
+      `${field} "${input}" ${why}. Use ISO 8601, e.g. 2024-03-31T01:30:00 or 2024-03-31T01:30:00+01:00.`,
+      field,
+    );
+  if (!m) throw bad('is not an ISO 8601 date-time');
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', off] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (year < 1 || year > 9999) throw bad('has a year outside 0001-9999');
+  if (month < 1 || month > 12) throw bad('has no such month');
+  if (day < 1 || day > daysInMonth(year, month)) throw bad('has no such day');
+  if (hour > 23 || minute > 59 || second > 59) throw bad('has no such time of day');
+  if (off !== undefined && m[4] === undefined) throw bad('has an offset but no time');
+  const ms = Number((frac + '000').slice(0, 3));
+  let offsetMinutes: number | null = null;
+  if (off !== undefined) {
+    if (off === 'Z' || off === 'z') offsetMinutes = 0;
+    else {
+      const sign = off[0] === '-' ? -1 : 1;
+      const digits = off.slice(1).replace(':', '');
+      const oh = Number(digits.slice(0, 2));
+      const om = Number(digits.slice(2) || '0');
+      if (oh > 18 || om > 59) throw bad('has an offset out of range');
+      offsetMinutes = sign * (oh * 60 + om);
+    }
+  }
+  return { civil: civilMs(year, month, day, hour, minute, second, ms), offsetMinutes };
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses YYYY-MM-DD into civil ms at midnight. */
+export function parseDate(input: string, field = 'date'): number {
+  const m = DATE_ONLY.exec(input.trim());
+  const bad = () => timezoneProblem('invalid_date', `${field} "${input}" is not a calendar date in the form YYYY-MM-DD.`, field);
+  if (!m) throw bad();
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw bad();
+  return civilMs(year, month, day);
+}
+
+export interface LocalResolution {
+  epochMs: number;
+  offsetMinutes: number;
+  ambiguous: boolean;
+  /** Both instants of a repeated wall-clock time, earlier first; empty otherwise. */
+  options: { epochMs: number; offsetMinutes: number }[];
+  /** Set when the wall-clock time fell in a gap and a dstAmbiguity choice moved it. */
+  gap: { start: string; end: string; firstValid: string } | null;
+}
+
+/** Instants whose wall clock in `clock`'s zone reads `civil`, earliest first (0, 1 or 2 of them). */
+export function possibleInstants(clock: ZoneClock, civil: number): { epochMs: number; offsetMinutes: number }[] {
+  const before = clock.offsetAt(civil - MS_PER_DAY);
+  const after = clock.offsetAt(civil + MS_PER_DAY);
+  const out: { epochMs: number; offsetMinutes: number }[] = [];
+  for (const offset of before === after ? [before] : [before, after]) {
+    const epochMs = civil - offset * MS_PER_MINUTE;
+    if (clock.offsetAt(epochMs) === offset) out.push({ epochMs, offsetMinutes: offset });
+  }
+  return out.sort((a, b) => a.epochMs - b.epochMs);
+}
+
+/**
+ * Maps a wall-clock time in a zone to an instant. With no choice: gaps are refused
+ * (invalid_local_time naming the gap) and repeated times answer the earlier instant, flagged.
+ */
+export function resolveLocal(
+  clock: ZoneClock,
+  civil: number,
+  choice: DstAmbiguity | undefined,
+  field = 'dateTime',
+): LocalResolution {
+  const candidates = possibleInstants(clock, civil);
+  if (candidates.length === 1) return { ...candidates[0], ambiguous: false, options: [], gap: null };
+  if (candidates.length === 2) {
+    if (choice === 'reject') {
+      throw timezoneProblem(
+        'invalid_local_time',
+        `${formatCivil(civil)} occurs twice in ${clock.zone} (${candidates.map((c) => formatInstant(c.epochMs, c.offsetMinutes)).join(' and ')}); dstAmbiguity=reject refuses it.`,
+        field,
+        { kind: 'overlap', options: candidates.map((c) => formatInstant(c.epochMs, c.offsetMinutes)) },
+      );
+    }
+    const pick = choice === 'later' ? candidates[1] : candidates[0];
+    return { ...pick, ambiguous: true, options: candidates, gap: null };
+  }
+  // Gap: the offsets on either side of the skipped stretch.
+  const before = clock.offsetAt(civil - MS_PER_DAY);
+  const after = clock.offsetAt(civil + MS_PER_DAY);
+  const readWithBefore = civil - before * MS_PER_MINUTE;
+  const at = clock.previousTransition(readWithBefore, 1)?.at ?? readWithBefore;
+  const gap = {
+    start: formatCivil(at + before * MS_PER_MINUTE),
+    end: formatCivil(at + after * MS_PER_MINUTE),
+    firstValid: formatInstant(at, after),
+  };
+  if (choice === undefined || choice === 'reject') {
+    throw timezoneProblem(
+      'invalid_local_time',
+      `${formatCivil(civil)} does not exist in ${clock.zone}: clocks jump from ${gap.start} to ${gap.end}. The first valid time after the gap is ${gap.firstValid}.`,
+      field,
+      { kind: 'gap', gapStart: gap.start, gapEnd: gap.end, firstValidTime: gap.firstValid },
+    );
+  }
+  // Temporal: 'earlier' reads the time with the offset after the gap, 'later'/'compatible' with the one before.
+  const offset = choice === 'earlier' ? after : before;
+  const epochMs = civil - offset * MS_PER_MINUTE;
+  return { epochMs, offsetMinutes: clock.offsetAt(epochMs), ambiguous: false, options: [], gap };
+}
