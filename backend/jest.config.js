@@ -1,0 +1,13 @@
+/** Jest runs the backend's TypeScript as ES modules through SWC; every test file gets a real PostgreSQL. */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { swcrc: true }] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  testTimeout: 60000,
+  maxWorkers: process.env.CI ? 2 : '50%',
+};

@@ -1,0 +1,117 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppModule } from './app.module.js';
+import { ProblemException } from './common/problem.js';
+import { ProblemFilter } from './common/problem.filter.js';
+import { SpaFallback } from './common/spa-fallback.js';
+import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
+import { TZDB_VERSION } from './common/tzdb.js';
+import { createValidationPipe } from './common/validation.js';
+import type { AppConfig } from './config/config.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BODY_LIMIT = 100 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes whose callers are servers, not browsers: they carry no session cookie and sign their bodies. */
+const CSRF_EXEMPT = ['/api/billing/webhook'];
+
+export interface CreateAppOptions {
+  logger?: LogLevel[] | false;
+}
+
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException): FastifyReply {
+  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0])));
+}
+
+function isSameOrigin(request: FastifyRequest, config: AppConfig): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      const host = new URL(origin).host;
+      return host === request.headers.host || host === new URL(config.appUrl).host;
+    } catch {
+      return false;
+    }
+  }
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
+/** Builds the whole product as one Nest application on Fastify: API, Swagger UI and the built SPA. */
+export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.TRUST_PROXY, logger: false, return503OnClosing: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, databaseUrl), adapter, {
+    rawBody: true,
+    logger: options.logger ?? ['fatal', 'error', 'warn', 'log'],
+  });
+  app.setGlobalPrefix('api');
+  const fastify = app.getHttpAdapter().getInstance();
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+  });
+  // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
+  fastify.removeContentTypeParser(['text/plain']);
+
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (CSRF_EXEMPT.some((p) => request.url.startsWith(p))) return;
+    const length = Number(request.headers['content-length'] ?? 0);
+    const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
+    const type = (request.headers['content-type'] ?? '').toLowerCase();
+    if (hasBody && !type.startsWith('application/json')) {
+      return sendProblem(request, reply, new ProblemException({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'Send the body as application/json.' }));
+    }
+    if (request.cookies?.[config.sessionCookieName] && !isSameOrigin(request, config)) {
+      return sendProblem(request, reply, new ProblemException({ status: 403, code: 'csrf_rejected', title: 'Forbidden', detail: 'Cross-site request refused: send a same-origin Origin header.' }));
+    }
+  });
+  fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('X-Tzdb-Version', TZDB_VERSION);
+    return payload;
+  });
+
+  const staticDir = config.STATIC_DIR ?? `${REPO_ROOT}frontend/dist`;
+  const spa = new SpaFallback(staticDir);
+  if (existsSync(staticDir)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const openapiDir = `${REPO_ROOT}openapi`;
+  if (existsSync(openapiDir)) {
+    await app.register(fastifyStatic, { root: openapiDir, prefix: '/openapi/', decorateReply: false, wildcard: false });
+  }
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ProblemFilter(spa));
+  mountSwaggerUi(app, buildOpenApiDocument(app));
+  await app.init();
+  return app;
+}

@@ -1,0 +1,59 @@
+import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Problems } from './problem.js';
+import { SessionsService } from '../modules/auth/sessions.service.js';
+import type { Session } from '../modules/auth/session.entity.js';
+import type { Role, User } from '../modules/auth/user.entity.js';
+
+const ROLES_KEY = 'auth:roles';
+
+export interface AuthenticatedRequest extends FastifyRequest {
+  user: User;
+  session: Session;
+}
+
+/** Checks the session cookie (never an API key) and the role; 401 without a session, 403 for a wrong role. */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const session = await this.sessions.resolve(request);
+    if (!session) throw Problems.unauthenticated();
+    request.user = session.user;
+    request.session = session;
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (roles && !roles.includes(session.user.role)) {
+      throw Problems.forbidden(roles.includes('super_admin') ? 'Super admin access required' : 'Your role does not allow this.');
+    }
+    return true;
+  }
+}
+
+/** One decorator that both guards a route with the session and documents it in Swagger. */
+export function Authenticated(options: { roles?: Role[] } = {}) {
+  const decorators = [
+    SetMetadata(ROLES_KEY, options.roles),
+    UseGuards(SessionGuard),
+    ApiCookieAuth('session'),
+    ApiUnauthorizedResponse({ description: 'No valid session (problem+json, code `unauthenticated`)' }),
+  ];
+  if (options.roles) {
+    decorators.push(ApiForbiddenResponse({ description: `Requires role ${options.roles.join(' or ')} (problem+json, code \`forbidden\`)` }));
+  }
+  return applyDecorators(...decorators);
+}
+
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): User => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().user;
+});
+
+export const CurrentSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): Session => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().session;
+});

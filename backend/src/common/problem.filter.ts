@@ -1,0 +1,86 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemDocument, ProblemException, PROBLEM_TYPE_BASE } from './problem.js';
+import type { SpaFallback } from './spa-fallback.js';
+
+const STATUS_CODES: Record<number, [string, string]> = {
+  400: ['bad_request', 'Bad Request'],
+  401: ['unauthenticated', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not_found', 'Not Found'],
+  405: ['method_not_allowed', 'Method Not Allowed'],
+  406: ['not_acceptable', 'Not Acceptable'],
+  409: ['conflict', 'Conflict'],
+  413: ['payload_too_large', 'Payload Too Large'],
+  415: ['unsupported_media_type', 'Unsupported Media Type'],
+  429: ['rate_limited', 'Too Many Requests'],
+  500: ['internal_error', 'Internal Server Error'],
+  503: ['service_unavailable', 'Service Unavailable'],
+};
+
+/** Fastify's own errors (body parsing, limits) carry a statusCode and an FST_ code. */
+interface FastifyError extends Error {
+  statusCode?: number;
+  code?: string;
+}
+
+function generic(status: number, detail?: string): ProblemDocument {
+  const [code, title] = STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
+  return { type: PROBLEM_TYPE_BASE + code.replace(/_/g, '-'), title, status, code, ...(detail && { detail }) };
+}
+
+/** Turns every error into an RFC 9457 problem document with a stable `code`; never a stack trace. */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  constructor(private readonly spa?: SpaFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    if (reply.sent) return;
+
+    const doc = this.toProblem(exception, request);
+    if (doc.status === 404 && this.spa && this.spa.handles(request)) {
+      this.spa.send(reply);
+      return;
+    }
+    if (exception instanceof ProblemException && exception.problem.headers) {
+      reply.headers(exception.problem.headers);
+    }
+    reply.status(doc.status).type('application/problem+json').send(JSON.stringify(doc));
+  }
+
+  private toProblem(exception: unknown, request: FastifyRequest): ProblemDocument {
+    const instance = request.url?.split('?')[0];
+    if (exception instanceof ProblemException) return exception.toDocument(instance);
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      // Nest wraps Fastify's body-parser errors; their FST_ code says what really happened.
+      const cause = (exception as { cause?: FastifyError }).cause;
+      if (cause?.code?.startsWith('FST_')) return this.toProblem(cause, request);
+      const body = exception.getResponse();
+      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      const detail = status === 404 ? `No route for ${request.method} ${instance}.` : typeof message === 'string' ? message : undefined;
+      if (status >= 500) this.logger.error(exception.stack ?? String(exception));
+      return { ...generic(status, detail), instance };
+    }
+    const fastifyError = exception as FastifyError;
+    if (fastifyError?.statusCode && fastifyError.statusCode < 500) {
+      const status = fastifyError.statusCode;
+      if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError instanceof SyntaxError) {
+        return { ...generic(400, 'The request body is not valid JSON.'), code: 'invalid_json', instance };
+      }
+      if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return { ...generic(400, 'The request body is empty but Content-Type says JSON.'), code: 'invalid_json', instance };
+      }
+      if (status === 413) return { ...generic(413, 'The request body is larger than this endpoint accepts.'), instance };
+      if (status === 415) return { ...generic(415, 'Send the body as application/json.'), instance };
+      return { ...generic(status, undefined), instance };
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { ...generic(500, 'Something went wrong on our side. The error was logged.'), instance };
+  }
+}

@@ -1,0 +1,70 @@
+import { HttpException } from '@nestjs/common';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ProblemInit {
+  status: number;
+  code: string;
+  title: string;
+  detail?: string;
+  field?: string;
+  errors?: FieldError[];
+  /** Extra members of the problem document (RFC 9457 extensions), e.g. needsVerification. */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+  field?: string;
+  errors?: FieldError[];
+  instance?: string;
+  [extension: string]: unknown;
+}
+
+export const PROBLEM_TYPE_BASE = 'https://tzapi.dev/problems/';
+
+/** Thrown anywhere a client gets a 4xx/5xx; the global filter renders it as application/problem+json. */
+export class ProblemException extends HttpException {
+  constructor(readonly problem: ProblemInit) {
+    super(problem.detail ?? problem.title, problem.status);
+  }
+
+  toDocument(instance?: string): ProblemDocument {
+    const { status, code, title, detail, field, errors, extra } = this.problem;
+    return {
+      type: PROBLEM_TYPE_BASE + code.replace(/_/g, '-'),
+      title,
+      status,
+      ...(detail !== undefined && { detail }),
+      code,
+      ...(field !== undefined && { field }),
+      ...(errors !== undefined && { errors }),
+      ...(instance !== undefined && { instance }),
+      ...extra,
+    };
+  }
+}
+
+export const Problems = {
+  validation: (errors: FieldError[]) =>
+    new ProblemException({
+      status: 400,
+      code: 'validation_failed',
+      title: 'Validation failed',
+      detail: errors.map((e) => e.message).join('; '),
+      errors,
+    }),
+  unauthenticated: () =>
+    new ProblemException({ status: 401, code: 'unauthenticated', title: 'Unauthorized', detail: 'You are logged out. Logging in again...' }),
+  forbidden: (detail = 'You do not have access to this resource.') =>
+    new ProblemException({ status: 403, code: 'forbidden', title: 'Forbidden', detail }),
+  notFound: (what = 'Resource') => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: `${what} not found.` }),
+};

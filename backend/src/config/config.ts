@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol.replace(':', ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => p + '://').join(' or ')}`);
+
+/** Every environment variable the server reads; `.env.example` documents the same list. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: url(['http', 'https']).optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().default('TimeZone API <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  SUPER_ADMIN_EMAIL: z.email().optional(),
+  SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_PREMIUM: z.string().optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  OIDC_ISSUER: url(['http', 'https']).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  USAGE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
+  USAGE_RETENTION_MONTHS: z.coerce.number().int().positive().default(12),
+  STATIC_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  appUrl: string;
+  secret: string;
+  dataDir: string;
+  isProduction: boolean;
+  /** Secure cookies (and the __Host- prefix) whenever the site is served over https. */
+  secureCookies: boolean;
+  sessionCookieName: string;
+  stripeEnabled: boolean;
+  oidcEnabled: boolean;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once; the first bad variable stops the process with one line naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.APP_SECRET) {
+    throw new ConfigError('Invalid environment variable APP_SECRET: required in production (32+ random characters)');
+  }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICE_PREMIUM, env.STRIPE_PRICE_ENTERPRISE, env.STRIPE_PUBLISHABLE_KEY];
+  const stripeEnabled = stripeKeys.every(Boolean);
+  if (!stripeEnabled && stripeKeys.some(Boolean)) {
+    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ENTERPRISE', 'STRIPE_PUBLISHABLE_KEY'].find((_, i) => !stripeKeys[i]);
+    throw new ConfigError(`Invalid environment variable ${missing}: required when any STRIPE_* variable is set`);
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const secureCookies = appUrl.startsWith('https://');
+  return {
+    ...env,
+    appUrl,
+    secret: env.APP_SECRET ?? persistedSecret(dataDir),
+    dataDir,
+    isProduction,
+    secureCookies,
+    sessionCookieName: secureCookies ? '__Host-tzapi_session' : 'tzapi_session',
+    stripeEnabled,
+    oidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
+  };
+}
+
+/** Without APP_SECRET (local use), a random secret is made once and kept under DATA_DIR so encrypted keys survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,66 @@
+/** The one table of plans: prices, quotas, burst guards and SLA. API, UI (through /api/config) and docs read it. */
+export type PlanId = 'free' | 'premium' | 'enterprise';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  priceMonthly: number;
+  currency: 'usd';
+  /** Requests per rolling window per account, all keys and routes together; null means unlimited. */
+  quota: { limit: number; windowSeconds: number; label: string } | null;
+  /** Fair-use guard for unlimited plans, requests per second per account. */
+  burstPerSecond: number | null;
+  sla: string | null;
+  slaMonthlyDowntimeMinutes: number | null;
+  features: string[];
+  highlighted: boolean;
+  rank: number;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    priceMonthly: 0,
+    currency: 'usd',
+    quota: { limit: 100, windowSeconds: 3600, label: '100 requests per hour' },
+    burstPerSecond: null,
+    sla: null,
+    slaMonthlyDowntimeMinutes: null,
+    features: ['100 requests per hour', 'All endpoints', 'JSON, XML and CSV', 'Community support', 'No credit card needed'],
+    highlighted: false,
+    rank: 0,
+  },
+  premium: {
+    id: 'premium',
+    name: 'Premium',
+    priceMonthly: 5,
+    currency: 'usd',
+    quota: null,
+    burstPerSecond: 50,
+    sla: '99.9',
+    slaMonthlyDowntimeMinutes: 43.8,
+    features: ['Unlimited requests', 'Priority support', 'Advanced analytics', '99.9% uptime SLA', 'IP and domain restrictions'],
+    highlighted: true,
+    rank: 1,
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceMonthly: 50,
+    currency: 'usd',
+    quota: null,
+    burstPerSecond: 200,
+    sla: '99.95',
+    slaMonthlyDowntimeMinutes: 21.9,
+    features: ['Unlimited requests', 'Dedicated support', '99.95% uptime SLA', 'Custom integrations', 'Webhooks', 'Annual billing and ACH via sales'],
+    highlighted: false,
+    rank: 2,
+  },
+};
+
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && value in PLANS;
+}

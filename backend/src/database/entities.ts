@@ -1,0 +1,5 @@
+import { Session } from '../modules/auth/session.entity.js';
+import { User } from '../modules/auth/user.entity.js';
+
+/** Every entity of the product, one line each; modules add theirs here. */
+export const ENTITIES = [User, Session];

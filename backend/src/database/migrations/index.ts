@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000100_accounts } from './Migration20261122000100_accounts.js';
+
+/** Committed migrations in order; each module appends its own file here. They run at start. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000100_accounts', class: Migration20261122000100_accounts },
+];

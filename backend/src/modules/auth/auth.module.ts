@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Accounts: register, verify, login, reset, profile. Sessions themselves live in CoreModule. */
+@Module({})
+export class AuthModule {}

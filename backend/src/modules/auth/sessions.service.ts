@@ -1,0 +1,82 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { randomToken, sha256 } from '../../common/tokens.js';
+import { Session } from './session.entity.js';
+import { User } from './user.entity.js';
+
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Creates, checks and ends browser sessions; the session store is PostgreSQL. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get idleMs(): number {
+    return this.config.SESSION_IDLE_HOURS * 3600 * 1000;
+  }
+
+  /** A fresh token at every login; the old session cookie, if any, is not reused. */
+  async start(user: User, request: FastifyRequest, reply: FastifyReply): Promise<Session> {
+    const token = randomToken(32);
+    const em = this.em.fork();
+    const session = em.create(Session, {
+      tokenHash: sha256(token),
+      user: em.getReference(User, user.id),
+      expiresAt: new Date(Date.now() + this.config.SESSION_ABSOLUTE_DAYS * 86400 * 1000),
+      ipAddress: request.ip ?? null,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+    });
+    await em.flush();
+    const previous = this.readToken(request);
+    if (previous) await em.nativeDelete(Session, { tokenHash: sha256(previous) });
+    reply.setCookie(this.config.sessionCookieName, token, {
+      path: '/',
+      httpOnly: true,
+      secure: this.config.secureCookies,
+      sameSite: 'lax',
+      maxAge: this.config.SESSION_ABSOLUTE_DAYS * 86400,
+    });
+    return session;
+  }
+
+  readToken(request: FastifyRequest): string | null {
+    const value = request.cookies?.[this.config.sessionCookieName];
+    return value && value.length >= 32 && value.length <= 128 ? value : null;
+  }
+
+  /** The live session for this request, with its user; null when absent, expired, idle or blocked. */
+  async resolve(request: FastifyRequest): Promise<Session | null> {
+    const token = this.readToken(request);
+    if (!token) return null;
+    const em = this.em.fork();
+    const session = await em.findOne(Session, { tokenHash: sha256(token) }, { populate: ['user'] });
+    if (!session) return null;
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.isBlocked) {
+      await em.nativeDelete(Session, { id: session.id });
+      return null;
+    }
+    if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date(now) });
+    }
+    return session;
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = this.readToken(request);
+    if (token) await this.em.fork().nativeDelete(Session, { tokenHash: sha256(token) });
+    reply.clearCookie(this.config.sessionCookieName, { path: '/', httpOnly: true, secure: this.config.secureCookies, sameSite: 'lax' });
+  }
+
+  /** Ends every session of a user (password change, reset, block), optionally keeping the current one. */
+  async endAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+    const where = exceptSessionId ? { user: userId, id: { $ne: exceptSessionId } } : { user: userId };
+    return this.em.fork().nativeDelete(Session, where);
+  }
+}

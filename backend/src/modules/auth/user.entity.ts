@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { PlanId } from '../../config/plans.js';
+
+export type Role = 'user' | 'admin' | 'super_admin';
+export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
+
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** Stored lower-cased; unique. */
+  @Property({ type: 'string', length: 320, unique: true })
+  email!: string;
+
+  @Property({ type: 'string', length: 100, fieldName: 'first_name' })
+  firstName: string = '';
+
+  @Property({ type: 'string', length: 100, fieldName: 'last_name' })
+  lastName: string = '';
+
+  @Property({ type: 'string', nullable: true, hidden: true, fieldName: 'password_hash' })
+  passwordHash: string | null = null;
+
+  @Enum({ items: ['free', 'premium', 'enterprise'], type: 'string' })
+  plan: PlanId = 'free';
+
+  @Enum({ items: ['user', 'admin', 'super_admin'], type: 'string' })
+  role: Role = 'user';
+
+  @Property({ type: 'boolean', fieldName: 'is_blocked' })
+  isBlocked: boolean = false;
+
+  @Property({ type: 'boolean', fieldName: 'email_verified' })
+  emailVerified: boolean = false;
+
+  @Property({ type: 'string', nullable: true, fieldName: 'profile_image_url' })
+  profileImageUrl: string | null = null;
+
+  @Property({ type: 'string', nullable: true, hidden: true, fieldName: 'stripe_customer_id' })
+  stripeCustomerId: string | null = null;
+
+  @Property({ type: 'string', nullable: true, hidden: true, fieldName: 'oidc_subject' })
+  oidcSubject: string | null = null;
+
+  @Property({ type: 'datetime', fieldName: 'created_at' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', fieldName: 'updated_at', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
+
+/** What /api/me and the admin API answer: never the password hash or provider ids. */
+export interface UserView {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: PlanId;
+  role: Role;
+  isBlocked: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  profileImageUrl: string | null;
+}
+
+export function toUserView(user: User): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    plan: user.plan,
+    role: user.role,
+    isBlocked: user.isBlocked,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt.toISOString(),
+    profileImageUrl: user.profileImageUrl,
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { sha256, randomToken } from '../../src/common/tokens.js';
+import type { PlanId } from '../../src/config/plans.js';
+import { Session } from '../../src/modules/auth/session.entity.js';
+import { Role, User } from '../../src/modules/auth/user.entity.js';
+import type { TestClient } from '../support/http.js';
+import type { TestApp } from '../support/test-app.js';
+
+export interface UserOptions {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  plan?: PlanId;
+  role?: Role;
+  emailVerified?: boolean;
+  isBlocked?: boolean;
+}
+
+export const DEFAULT_PASSWORD = 'correct horse battery staple';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Inserts a user straight into PostgreSQL (verified by default), with an argon2id password hash. */
+export async function createUser(app: TestApp, options: UserOptions = {}): Promise<User & { password: string }> {
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const em = app.orm.em.fork();
+  const user = em.create(User, {
+    email: (options.email ?? uniqueEmail()).toLowerCase(),
+    firstName: options.firstName ?? 'Ada',
+    lastName: options.lastName ?? 'Lovelace',
+    passwordHash: await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }),
+    plan: options.plan ?? 'free',
+    role: options.role ?? 'user',
+    emailVerified: options.emailVerified ?? true,
+    isBlocked: options.isBlocked ?? false,
+  });
+  await em.flush();
+  return Object.assign(user, { password });
+}
+
+/** A client already signed in as `user` (a session row and its cookie), without going through the login route. */
+export async function signedInClient(app: TestApp, user: User): Promise<TestClient> {
+  const token = randomToken(32);
+  const em = app.orm.em.fork();
+  em.create(Session, { tokenHash: sha256(token), user: em.getReference(User, user.id), expiresAt: new Date(Date.now() + 86400_000) });
+  await em.flush();
+  const client = app.client();
+  client.cookies.set(app.config.sessionCookieName, token);
+  return client;
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../src/app.factory.js';
+import { runMigrations } from '../../src/database/migrate.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { AppConfig } from '../../src/config/config.js';
+import { TestClient } from './http.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  url: string;
+  config: AppConfig;
+  orm: MikroORM;
+  /** A fresh client with its own cookie jar. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The whole product on a random port against the run's real PostgreSQL database. */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run through jest (globalSetup)');
+  const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.tmp'), `app-${process.pid}-${++counter}`);
+  mkdirSync(dataDir, { recursive: true });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL,
+    LOG_LEVEL: 'error',
+    USAGE_FLUSH_MS: '200',
+    ...overrides,
+  });
+  await runMigrations(databaseUrl);
+  const app = await createApp(config, databaseUrl, { logger: ['fatal', 'error'] });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    url,
+    config,
+    orm: app.get(MikroORM),
+    client: () => new TestClient(url),
+    close: () => app.close(),
+  };
+}
