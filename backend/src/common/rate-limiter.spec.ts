@@ -1,0 +1,39 @@
+import { jest } from '@jest/globals';
+import { RateLimiter } from './rate-limiter.js';
+import type { RedisService } from './redis.service.js';
+
+const noRedis = { client: null, ready: false } as unknown as RedisService;
+
+describe('RateLimiter (in-process)', () => {
+  it('lets exactly `limit` hits through in a window and reports what is left', async () => {
+    const limiter = new RateLimiter(noRedis);
+    const results = await Promise.all(Array.from({ length: 15 }, () => limiter.hit('acct', 10, 60_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(results[9].remaining).toBe(0);
+    expect(results[14].allowed).toBe(false);
+    expect(results[14].resetMs).toBeGreaterThan(59_000);
+  });
+
+  it('peek counts nothing', async () => {
+    const limiter = new RateLimiter(noRedis);
+    await limiter.hit('k', 3, 60_000);
+    const peeked = await limiter.peek('k', 3, 60_000);
+    const again = await limiter.peek('k', 3, 60_000);
+    expect(peeked.remaining).toBe(2);
+    expect(again.remaining).toBe(2);
+  });
+
+  it('keeps separate keys apart and frees slots when the window passes', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const limiter = new RateLimiter(noRedis);
+      await limiter.hit('a', 1, 1000);
+      expect((await limiter.hit('a', 1, 1000)).allowed).toBe(false);
+      expect((await limiter.hit('b', 1, 1000)).allowed).toBe(true);
+      jest.setSystemTime(1_001_001);
+      expect((await limiter.hit('a', 1, 1000)).allowed).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

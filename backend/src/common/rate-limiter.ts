@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { RedisService } from './redis.service.js';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  /** Hits left in the current window after this one. */
+  remaining: number;
+  /** Milliseconds until the oldest counted hit leaves the window (a slot frees); 0 when nothing is counted. */
+  resetMs: number;
+}
+
+/**
+ * Sliding-log rate limit: the key's hits inside the last `windowMs`, checked and counted in one atomic step.
+ * Redis (a Lua script, so every instance shares one count) when it is reachable; in-process otherwise.
+ */
+const SLIDING_LOG = `
+local key = KEYS[1]
+local window = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local count_hit = ARGV[3] == '1'
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local allowed = 0
+if count < limit then
+  allowed = 1
+  if count_hit then
+    redis.call('ZADD', key, now, now .. '-' .. ARGV[4])
+    count = count + 1
+    redis.call('PEXPIRE', key, window)
+  end
+end
+local reset = 0
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return { allowed, count, reset }
+`;
+
+type SlidingLogCommand = (key: string, window: number, limit: number, countHit: string, member: string) => Promise<[number, number, number]>;
+
+@Injectable()
+export class RateLimiter {
+  private readonly logger = new Logger('RateLimiter');
+  private readonly memory = new Map<string, number[]>();
+  private readonly prefix = 'tzapi:rl:';
+  private sweepTimer: NodeJS.Timeout;
+
+  constructor(private readonly redis: RedisService) {
+    this.redis.client?.defineCommand('tzapiSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
+    this.sweepTimer = setInterval(() => this.sweep(), 60_000);
+    this.sweepTimer.unref();
+  }
+
+  /** Counts one hit if it fits in the window and says whether it did. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, true);
+  }
+
+  /** The same answer without counting anything (dashboards, headers). */
+  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, false);
+  }
+
+  async reset(key: string): Promise<void> {
+    this.memory.delete(key);
+    if (this.redis.ready) await this.redis.client!.del(this.prefix + key).catch(() => undefined);
+  }
+
+  private async run(key: string, limit: number, windowMs: number, countHit: boolean): Promise<RateLimitResult> {
+    if (this.redis.ready) {
+      try {
+        const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
+        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', randomBytes(6).toString('hex'));
+        return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
+      } catch (err) {
+        this.logger.warn(`Redis rate limit failed (${(err as Error).message}); counting in-process`);
+      }
+    }
+    return this.inMemory(key, limit, windowMs, countHit);
+  }
+
+  private inMemory(key: string, limit: number, windowMs: number, countHit: boolean): RateLimitResult {
+    const now = Date.now();
+    const hits = (this.memory.get(key) ?? []).filter((t) => t > now - windowMs);
+    const allowed = hits.length < limit;
+    if (allowed && countHit) hits.push(now);
+    if (hits.length) this.memory.set(key, hits);
+    else this.memory.delete(key);
+    const resetMs = hits.length ? hits[0] + windowMs - now : 0;
+    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs };
+  }
+
+  /** Drops in-process logs whose hits are all older than an hour (the longest window in use). */
+  private sweep(): void {
+    const cutoff = Date.now() - 3600_000;
+    for (const [key, hits] of this.memory) if (hits[hits.length - 1] <= cutoff) this.memory.delete(key);
+  }
+}
