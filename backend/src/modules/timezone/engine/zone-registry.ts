@@ -52,10 +52,10 @@ export class ZoneRegistry {
   readonly canonicalZones: readonly string[];
 
   constructor() {
-    const ctZones: Record<string, { aliasOf: string | null; countries: string[] } | undefined> = ct.getAllTimezones({
-      deprecated: true,
-    });
-    const canonicalOf = (name: string): string => ctZones[name]?.aliasOf ?? name;
+    const ctZones = new Map<string, { aliasOf?: string; countries: readonly string[] }>(
+      Object.entries(ct.getAllTimezones({ deprecated: true })),
+    );
+    const canonicalOf = (name: string): string => ctZones.get(name)?.aliasOf ?? name;
     const tzdbByName = new Map<string, (typeof rawTimeZones)[number]>();
     const tzdbGroupLeader = new Map<string, string>();
     for (const zone of rawTimeZones) {
@@ -68,13 +68,13 @@ export class ZoneRegistry {
     const icuIds = new Set(Intl.supportedValuesOf('timeZone'));
     const listed = new Set<string>(['UTC']);
     for (const id of icuIds) {
-      const target = ctZones[id]?.aliasOf;
+      const target = ctZones.get(id)?.aliasOf;
       const name = target && !icuIds.has(target) && isUsableZone(target) ? target : id;
       listed.add(name);
       this.nameByLower.set(id.toLowerCase(), name);
       this.nameByLower.set(name.toLowerCase(), name);
     }
-    for (const name of Object.keys(ctZones)) {
+    for (const name of ctZones.keys()) {
       if (this.nameByLower.has(name.toLowerCase()) || !isUsableZone(name)) continue;
       const target = canonicalOf(name);
       this.nameByLower.set(name.toLowerCase(), listed.has(target) ? target : (this.nameByLower.get(target.toLowerCase()) ?? target));
@@ -86,7 +86,7 @@ export class ZoneRegistry {
     for (const name of this.canonicalZones) this.canonicalOfName.set(name, canonicalOf(name));
 
     this.buildFacts = (name: string): ZoneFacts => {
-      const countryCode = ctZones[name]?.countries[0] ?? null;
+      const countryCode = ctZones.get(name)?.countries[0] ?? null;
       const countries = ct.getAllCountries();
       return {
         name,

@@ -1,0 +1,151 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Parser } from '@json2csv/plainjs';
+import { XMLBuilder } from 'fast-xml-parser';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { map, type Observable } from 'rxjs';
+import { ProblemException } from './problem.js';
+
+export const RESPONSE_FORMATS = ['json', 'xml', 'csv'] as const;
+export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<ResponseFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+const MEDIA_TYPES: Record<string, ResponseFormat> = {
+  'application/json': 'json',
+  'application/problem+json': 'json',
+  'application/*': 'json',
+  '*/*': 'json',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'text/csv': 'csv',
+  'application/csv': 'csv',
+};
+
+const CSV_ROWS = 'response-format:csv-rows';
+
+/** Names the top-level array that becomes the CSV rows (one row per item); otherwise the answer is one row. */
+export const CsvRows = (field: string) => SetMetadata(CSV_ROWS, field);
+
+function notAcceptable(detail: string): ProblemException {
+  return new ProblemException({
+    status: 406,
+    code: 'not_acceptable',
+    title: 'Not Acceptable',
+    detail: `${detail} Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).`,
+    extra: { supported: [...RESPONSE_FORMATS] },
+  });
+}
+
+/** ?format= wins over Accept; Accept is read with its q-values; nothing stated means JSON. */
+export function negotiateFormat(formatParam: unknown, accept: string | undefined): ResponseFormat {
+  if (formatParam !== undefined && formatParam !== '') {
+    const wanted = String(formatParam).toLowerCase();
+    if ((RESPONSE_FORMATS as readonly string[]).includes(wanted)) return wanted as ResponseFormat;
+    throw notAcceptable(`Format "${String(formatParam)}" is not offered.`);
+  }
+  if (!accept || accept === '*/*' || accept.startsWith('application/json')) return 'json';
+  let best: { format: ResponseFormat; q: number } | null = null;
+  for (const part of accept.split(',')) {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const format = MEDIA_TYPES[type.trim()];
+    if (!format) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    // Wildcards lose ties against a named type.
+    const rank = q - (type.includes('*') ? 0.0001 : 0);
+    if (!best || rank > best.q) best = { format, q: rank };
+  }
+  if (!best) throw notAcceptable(`None of "${accept}" is offered.`);
+  return best.format;
+}
+
+type Plain = string | number | boolean | null | undefined | Plain[] | { [key: string]: Plain };
+
+/** Arrays become <field><item>…</item></field> so every element has a name. */
+function xmlShape(value: Plain): Plain {
+  if (Array.isArray(value)) return { item: value.map(xmlShape) };
+  if (value && typeof value === 'object') {
+    const out: { [key: string]: Plain } = {};
+    for (const [k, v] of Object.entries(value)) out[k] = xmlShape(v);
+    return out;
+  }
+  return value;
+}
+
+const xmlBuilder = new XMLBuilder({ ignoreAttributes: true, format: false, suppressEmptyNode: true });
+
+export function toXml(data: unknown): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>${xmlBuilder.build({ response: xmlShape(data as Plain) })}`;
+}
+
+/** Nested objects become dotted columns; arrays of scalars are joined with "|", arrays of objects get indexed columns. */
+function flatten(value: Plain, prefix: string, out: Record<string, string | number | boolean | null>): void {
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) {
+      out[prefix] = value.map((v) => String(v ?? '')).join('|');
+      return;
+    }
+    value.forEach((v, i) => flatten(v, `${prefix}.${i}`, out));
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    return;
+  }
+  out[prefix] = value ?? null;
+}
+
+export function toCsv(data: unknown, rowsField?: string): string {
+  const source = data as Plain;
+  const items: Plain[] =
+    rowsField && source && typeof source === 'object' && !Array.isArray(source) && Array.isArray(source[rowsField])
+      ? source[rowsField]
+      : Array.isArray(source)
+        ? source
+        : [source];
+  const rows = items.map((item) => {
+    const row: Record<string, string | number | boolean | null> = {};
+    flatten(item, '', row);
+    return row;
+  });
+  const fields = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  if (fields.length === 0) return '';
+  return new Parser({ fields }).parse(rows);
+}
+
+export function serialize(data: unknown, format: ResponseFormat, rowsField?: string): string {
+  if (format === 'xml') return toXml(data);
+  if (format === 'csv') return toCsv(data, rowsField);
+  return JSON.stringify(data);
+}
+
+/**
+ * Content negotiation for the public API: JSON (default), XML or CSV by ?format= or Accept; an
+ * explicit unsupported format is 406. Errors never pass through here, so they stay problem+json.
+ */
+@Injectable()
+export class ResponseFormatInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest<{ Querystring: { format?: string } }>>();
+    const reply = http.getResponse<FastifyReply>();
+    const format = negotiateFormat(request.query?.format, request.headers.accept);
+    reply.header('Vary', 'Accept');
+    if (format === 'json') return next.handle();
+    const rowsField = this.reflector.get<string | undefined>(CSV_ROWS, context.getHandler());
+    return next.handle().pipe(
+      map((data: unknown) => {
+        reply.header('Content-Type', CONTENT_TYPES[format]);
+        return serialize(data, format, rowsField);
+      }),
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PublicApi } from '../../common/public-api.decorator.js';
+import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
+import { TimeEngine } from './engine/time-engine.js';
+import { ApiEndpoint } from './timezone.docs.js';
+import { EXAMPLES } from './timezone.examples.js';
+
+const CONVERSION_DESCRIPTION =
+  'Converts a date-time from one zone to another. A date-time with an offset is taken as that instant (inputOffsetUsed: true). ' +
+  'A wall-clock time skipped by a DST change is 400 `invalid_local_time` naming the gap and the first valid time, unless dstAmbiguity says how to read it; ' +
+  'a repeated one answers the earlier instant with `ambiguous: true` and both `options`.';
+
+@ApiTags('Conversion')
+@Controller('conversion')
+@UseInterceptors(ResponseFormatInterceptor)
+export class ConversionController {
+  constructor(private readonly engine: TimeEngine) {}
+
+  @Post('timezone')
+  @HttpCode(200)
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Convert between zones',
+    description: CONVERSION_DESCRIPTION,
+    example: EXAMPLES.conversion,
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    body: {
+      type: ConversionRequest,
+      example: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' },
+      examples: {
+        simple: { summary: 'New York to London', value: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' } },
+        ambiguous: { summary: 'Repeated time, later instant', value: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' } },
+      },
+    },
+  })
+  convert(@Body() body: ConversionRequest) {
+    return this.engine.convert(body.fromTimeZone, body.toTimeZone, body.dateTime, body.dstAmbiguity);
+  }
+
+  @Get('timezone')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Convert between zones (query form)',
+    description: `${CONVERSION_DESCRIPTION} Same as the POST form with from, to and datetime in the query string, so answers can be cached.`,
+    example: EXAMPLES.conversion,
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+  })
+  convertByQuery(@Query() query: ConversionQuery) {
+    return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity);
+  }
+
+  @Post('multi')
+  @HttpCode(200)
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Convert to many zones',
+    description: 'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion.',
+    example: EXAMPLES.multi,
+    csvRows: 'conversions',
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    body: {
+      type: MultiConversionRequest,
+      example: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },
+    },
+  })
+  convertMany(@Body() body: MultiConversionRequest) {
+    return this.engine.convertMany(body.fromTimeZone, body.toTimeZones, body.dateTime, body.dstAmbiguity);
+  }
+}

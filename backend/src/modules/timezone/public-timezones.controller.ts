@@ -1,0 +1,43 @@
+import { Controller, Get, Header, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PublicUnmetered } from '../../common/public-api.decorator.js';
+import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { Clock } from './clock.js';
+import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
+import { ApiEndpoint } from './timezone.docs.js';
+import { EXAMPLES } from './timezone.examples.js';
+
+/** Offsets only change at transitions; a minute of staleness is what the Cache-Control header promises anyway. */
+const CACHE_SECONDS = 60;
+
+@ApiTags('TimeZone')
+@Controller('public')
+@UseInterceptors(ResponseFormatInterceptor)
+export class PublicTimezonesController {
+  private cached: { until: number; answer: { timezones: ZoneListItem[]; total: number } } | null = null;
+
+  constructor(
+    private readonly engine: TimeEngine,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('timezones')
+  @PublicUnmetered()
+  @Header('Cache-Control', `public, max-age=${CACHE_SECONDS}`)
+  @ApiEndpoint({
+    summary: 'Zone directory (no key)',
+    description:
+      'The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.',
+    example: EXAMPLES.list,
+    csvRows: 'timezones',
+    errors: [],
+    metered: false,
+  })
+  directory() {
+    const now = this.clock.now();
+    if (!this.cached || now >= this.cached.until) {
+      this.cached = { until: now + CACHE_SECONDS * 1000, answer: this.engine.list(now) };
+    }
+    return this.cached.answer;
+  }
+}

@@ -1,0 +1,59 @@
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PublicApi } from '../../common/public-api.decorator.js';
+import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { Clock } from './clock.js';
+import { parseCoordinate } from './coordinates.js';
+import { CoordinatesQuery, TimezoneQuery } from './dto/timezone.dto.js';
+import { TimeEngine } from './engine/time-engine.js';
+import { ApiEndpoint } from './timezone.docs.js';
+import { EXAMPLES } from './timezone.examples.js';
+
+@ApiTags('Time')
+@Controller('time')
+@UseInterceptors(ResponseFormatInterceptor)
+export class TimeController {
+  constructor(
+    private readonly engine: TimeEngine,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('current')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Current time in a zone',
+    description:
+      'Current local time in an IANA zone with its UTC offset, DST flag, abbreviation and location. Zone names are matched case-insensitively and answered in canonical spelling; ' +
+      'a legacy link (Asia/Calcutta) is answered as the current zone (Asia/Kolkata) with `requested_timezone`; a link to another listed zone adds `canonical_timezone`. Abbreviations (EST, BST, IST) are refused because they are ambiguous.',
+    example: EXAMPLES.current,
+    errors: ['invalid_timezone'],
+  })
+  current(@Query() query: TimezoneQuery) {
+    return this.engine.currentTime(query.timezone, this.clock.now());
+  }
+
+  @Get('current/coordinate')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Current time at a point',
+    description:
+      'Current time in the zone at a latitude/longitude (geo-tz boundaries; at sea the nautical Etc/GMT±N zone; at the poles and on the date line the nautical zone of the longitude).',
+    example: EXAMPLES.currentAt,
+    errors: ['invalid_coordinates'],
+  })
+  currentAt(@Query() query: CoordinatesQuery) {
+    return this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
+  }
+
+  @Get('utc')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Current UTC time',
+    description: 'UTC time as ISO 8601, Unix seconds and milliseconds, day of year and ISO 8601 week number.',
+    example: EXAMPLES.utc,
+    errors: [],
+  })
+  utc() {
+    return this.engine.utc(this.clock.now());
+  }
+}

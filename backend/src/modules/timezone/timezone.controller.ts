@@ -1,0 +1,101 @@
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { PublicApi } from '../../common/public-api.decorator.js';
+import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { Clock } from './clock.js';
+import { parseCoordinate } from './coordinates.js';
+import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
+import { TimeEngine } from './engine/time-engine.js';
+import { ApiEndpoint } from './timezone.docs.js';
+import { EXAMPLES } from './timezone.examples.js';
+
+@ApiTags('TimeZone')
+@Controller('timezone')
+@UseInterceptors(ResponseFormatInterceptor)
+export class TimezoneController {
+  constructor(
+    private readonly engine: TimeEngine,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get('list')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'List all time zones',
+    description:
+      "Every zone of the server's tz database (current spelling), with country, region, main city, current UTC offset and abbreviation, whether DST is in force now and whether the zone observes DST this year. " +
+      '`canonical_timezone` names the tzdb zone a listed name links to.',
+    example: EXAMPLES.list,
+    csvRows: 'timezones',
+    errors: [],
+  })
+  list() {
+    return this.engine.list(this.clock.now());
+  }
+
+  @Get('search')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Search cities',
+    description: 'Cities whose name starts with the query (accent- and case-insensitive), exact names first, then by population; each with its zone, country and coordinates. Up to 20 items; `matches` counts all.',
+    example: EXAMPLES.search,
+    csvRows: 'timezones',
+    errors: [],
+  })
+  search(@Query() query: CitySearchQuery) {
+    return this.engine.search(query.city, this.clock.now());
+  }
+
+  @Get('info')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Zone details and DST window',
+    description:
+      'The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one within a year; null for zones without DST.',
+    example: EXAMPLES.info,
+    errors: ['invalid_timezone', 'invalid_date'],
+  })
+  info(@Query() query: ZoneInfoQuery) {
+    return this.engine.info(query.timezone, query.date, this.clock.now());
+  }
+
+  @Get('coordinate')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Zone at a point',
+    description: 'The zone at a latitude/longitude with its current offset; oceans answer the nautical Etc/GMT±N zone.',
+    example: EXAMPLES.coordinate,
+    errors: ['invalid_coordinates'],
+  })
+  coordinate(@Query() query: CoordinatesQuery) {
+    return this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
+  }
+
+  @Get('lookup')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Zone from free-text location',
+    description:
+      'Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates (most populous first) with zone, city, country and coordinates. A zone name is accepted too.',
+    example: EXAMPLES.lookup,
+    csvRows: 'candidates',
+    errors: [],
+  })
+  lookup(@Query() query: LookupQuery) {
+    return this.engine.lookup(query.location, this.clock.now());
+  }
+
+  @Get('transitions')
+  @PublicApi()
+  @ApiEndpoint({
+    summary: 'Offset changes of a zone',
+    description:
+      'Every UTC offset change of a zone in [from, to): the instant, the wall clock just before and after, offsets, abbreviations and whether DST starts. History back to 1970; default range is the current year.',
+    example: EXAMPLES.transitions,
+    csvRows: 'transitions',
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
+  })
+  transitions(@Query() query: TransitionsQuery) {
+    return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now());
+  }
+}
