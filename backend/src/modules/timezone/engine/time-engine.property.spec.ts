@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { formatCivil, MS_PER_DAY, MS_PER_MINUTE } from './civil.js';
+import { possibleInstants } from './local-time.js';
+import { sharedTimeEngine } from './shared-engine.js';
+
+const engine = sharedTimeEngine();
+const zones = engine.registry.canonicalZones;
+const zone = fc.constantFrom(...zones);
+/** 1970 to 2100: the range the API promises history and rules for. */
+const instant = fc.integer({ min: Date.UTC(1970, 0, 2), max: Date.UTC(2099, 11, 30) }).map((ms) => Math.floor(ms / 1000) * 1000);
+const exactSpanMs = fc.integer({ min: -400 * MS_PER_DAY, max: 400 * MS_PER_DAY });
+
+const wallClock = (name: string, epochMs: number) => epochMs + engine.clock(name).offsetAt(epochMs) * MS_PER_MINUTE;
+const isUnique = (name: string, civil: number) => possibleInstants(engine.clock(name), civil).length === 1;
+
+describe('time engine properties', () => {
+  it('converting A→B→A returns the original instant for times that are neither skipped nor repeated', () => {
+    fc.assert(
+      fc.property(zone, zone, instant, (a, b, at) => {
+        const localA = wallClock(a, at);
+        fc.pre(isUnique(a, localA));
+        const there = engine.convert(a, b, formatCivil(localA));
+        const localB = there.convertedDateTime.slice(0, 19);
+        fc.pre(isUnique(b, wallClock(b, at)));
+        const back = engine.convert(b, a, localB);
+        expect(back.ambiguous).toBe(false);
+        expect(Date.parse(back.convertedDateTime)).toBe(at);
+        expect(back.convertedDateTime.slice(0, 19)).toBe(formatCivil(localA));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adding then subtracting an exact span returns the start (with or without a zone)', () => {
+    fc.assert(
+      fc.property(instant, exactSpanMs, fc.option(zone, { nil: undefined }), (at, span, tz) => {
+        const start = new Date(at).toISOString();
+        // Days are calendar days with a zone, so this property sticks to exact seconds.
+        const exact = `PT${Math.abs(span) / 1000}S`;
+        const forward = engine.add(start, span < 0 ? `-${exact}` : exact, tz);
+        const back = engine.add(forward.resultDateTime, span < 0 ? `-${exact}` : exact, tz, true);
+        expect(Date.parse(back.resultDateTime)).toBe(at);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adding then subtracting calendar days in a zone returns the start when both wall-clock times exist once', () => {
+    fc.assert(
+      fc.property(instant, fc.integer({ min: -800, max: 800 }), zone, (at, days, tz) => {
+        const wall = wallClock(tz, at);
+        fc.pre(isUnique(tz, wall) && isUnique(tz, wall + days * MS_PER_DAY));
+        const start = new Date(at).toISOString();
+        const forward = engine.add(start, `${days < 0 ? '-' : ''}P${Math.abs(days)}D`, tz);
+        expect(forward.resultDateTime.slice(0, 19)).toBe(formatCivil(wall + days * MS_PER_DAY));
+        const back = engine.add(forward.resultDateTime, `${days < 0 ? '-' : ''}P${Math.abs(days)}D`, tz, true);
+        expect(Date.parse(back.resultDateTime)).toBe(at);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('difference agrees with add: start + breakdown = end (exact, and calendar days in a zone)', () => {
+    fc.assert(
+      fc.property(instant, instant, fc.option(zone, { nil: undefined }), (a, b, tz) => {
+        if (tz) fc.pre(isUnique(tz, wallClock(tz, a)));
+        const start = new Date(a).toISOString();
+        const end = new Date(b).toISOString();
+        const { difference } = engine.difference(start, end, tz);
+        expect(difference.totalSeconds).toBe((b - a) / 1000);
+        const { days, hours, minutes, seconds } = difference.breakdown;
+        const neg = days < 0 || hours < 0 || minutes < 0 || seconds < 0;
+        const p = (n: number) => String(Math.abs(n)).padStart(2, '0');
+        const sec = Math.abs(seconds);
+        const secText = `${String(Math.floor(sec)).padStart(2, '0')}.${String(Math.round((sec % 1) * 1000)).padStart(3, '0')}`;
+        const span = `${neg ? '-' : ''}${Math.abs(days)}.${p(hours)}:${p(minutes)}:${secText}`;
+        const sum = engine.add(start, span, tz);
+        expect(Date.parse(sum.resultDateTime)).toBe(b);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
