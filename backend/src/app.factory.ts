@@ -25,6 +25,8 @@ const CSRF_EXEMPT = ['/api/billing/webhook'];
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
+  /** false: build the routes only (OpenAPI generation), without lifecycle hooks or database work. */
+  init?: boolean;
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException): FastifyReply {
@@ -111,6 +113,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter(spa));
+  if (options.init === false) return app;
   mountSwaggerUi(app, buildOpenApiDocument(app));
   await app.init();
   return app;

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp, REPO_ROOT } from '../app.factory.js';
+import { postmanCollection, stableJson } from '../common/openapi-files.js';
+import { buildOpenApiDocument } from '../common/swagger.js';
+import { loadConfig } from '../config/config.js';
+
+/** Writes openapi/openapi.json and openapi/postman_collection.json from the controllers' decorators. */
+async function main(): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'openapi-generation-only-0123456789abcdef', DATA_DIR: join(REPO_ROOT, '.tmp', 'openapi') });
+  // The document comes from the route metadata; no database connection is opened.
+  const app = await createApp(config, 'postgres://unused@127.0.0.1:1/unused', { logger: false, init: false });
+  const document = buildOpenApiDocument(app);
+  const dir = join(REPO_ROOT, 'openapi');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'openapi.json'), stableJson(document));
+  writeFileSync(join(dir, 'postman_collection.json'), stableJson(await postmanCollection(document)));
+  await app.close();
+  console.log(`Wrote ${Object.keys(document.paths).length} paths to openapi/openapi.json and openapi/postman_collection.json`);
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
