@@ -1,7 +1,48 @@
-import { PageHero } from '../../components/ui/PageHero';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { useAuthDialog } from '../auth/components/AuthDialog';
+import { paths } from '../../app/paths';
+import { fetchZones } from './zones';
+import { TimezoneDirectory, ZoneStats } from './TimezoneDirectory';
 
 export function TimezoneDataPage() {
-  usePageMeta('TimezoneDataPage', 'TimezoneDataPage');
-  return <PageHero title="TimezoneDataPage" subtitle="Coming soon" />;
+  usePageMeta('Time Zone Directory', 'Every IANA time zone with its country, region, current UTC offset and DST flag. Search, filter, sort and export as CSV.');
+  const { data, isPending, isError } = useQuery({ queryKey: ['public-timezones'], queryFn: fetchZones });
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <>
+      <PageHero eyebrow="Data & Reference" title="Time Zone Directory" subtitle="The same zone data the API serves: country, region, current UTC offset and DST for every IANA zone.">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button variant="contained" color="secondary" onClick={() => openAuthDialog('register')}>
+            Get Free API Key
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={paths.docs} sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)' }}>
+            View API Docs
+          </Button>
+        </Stack>
+      </PageHero>
+      <Section>
+        {isError && <Alert severity="error">The time zone list could not be loaded. Please try again later.</Alert>}
+        {isPending && (
+          <Box>
+            <Skeleton variant="rounded" height={100} sx={{ mb: 2 }} />
+            <Skeleton variant="rounded" height={400} />
+          </Box>
+        )}
+        {data && (
+          <>
+            <ZoneStats zones={data} />
+            <TimezoneDirectory zones={data} />
+          </>
+        )}
+      </Section>
+    </>
+  );
 }

@@ -1,7 +1,30 @@
-import { PageHero } from '../../components/ui/PageHero';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { paths } from '../../app/paths';
+import { DocsExplorer } from './components/DocsExplorer';
+import { openapiSpec } from './spec';
 
 export function DocsPage() {
-  usePageMeta('DocsPage', 'DocsPage');
-  return <PageHero title="DocsPage" subtitle="Coming soon" />;
+  usePageMeta('API Documentation', 'Reference for every TimeZone API endpoint: parameters, request examples and sample answers in JSON, XML and CSV.');
+  return (
+    <>
+      <PageHero eyebrow="API Docs" title="API Documentation" subtitle="Every endpoint, its parameters and example answers, generated from the OpenAPI document the server is built from." />
+      <Section>
+        <Box sx={{ mb: 3 }}>
+          <Alert severity="info" variant="outlined">
+            Execute here shows the documented example answer; no call is made. Sign in and use the playground in your dashboard to call the API with
+            your own key. Prefer Swagger UI? It is live at{' '}
+            <Link href={paths.server.swaggerUi} target="_blank" rel="noopener">
+              /api/docs
+            </Link>
+            .
+          </Alert>
+        </Box>
+        <DocsExplorer spec={openapiSpec} />
+      </Section>
+    </>
+  );
 }

@@ -1,7 +1,168 @@
-import { PageHero } from '../../components/ui/PageHero';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import WarningIcon from '@mui/icons-material/Warning';
+import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { apiFetch } from '../../lib/api';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'down';
+  timestamp: string;
+  version: string;
+  uptime: number;
+  tzdbVersion?: string;
+  services: Record<string, string>;
+  response_time_ms: number;
+}
+
+export const HEALTH_POLL_MS = 30_000;
+
+/** /api/health answers 503 with the same body when down; keep the body. */
+async function fetchHealth(): Promise<HealthReport> {
+  const res = await fetch('/api/health', { headers: { Accept: 'application/json' }, credentials: 'include' });
+  const text = await res.text();
+  try {
+    const body = JSON.parse(text) as HealthReport;
+    if (body && typeof body === 'object' && 'status' in body) return body;
+  } catch {
+    /* fall through */
+  }
+  return apiFetch<HealthReport>('/api/health');
+}
+
+const serviceNames: Record<string, string> = {
+  database: 'Database',
+  timezone_data: 'Time Zone Data',
+  cache: 'Cache & Rate Limiting',
+};
+
+function serviceState(value: string): { label: string; color: 'success' | 'warning' | 'error' } {
+  if (value === 'up' || value === 'ok') return { label: 'Operational', color: 'success' };
+  if (value === 'memory') return { label: 'Operational (in-process)', color: 'success' };
+  if (value === 'degraded') return { label: 'Degraded', color: 'warning' };
+  return { label: 'Down', color: 'error' };
+}
+
+const incidents = [
+  { date: 'Oct 14, 2024', title: 'Elevated latency on conversion endpoints', text: 'A slow database replica raised response times for 18 minutes. Traffic was moved to a healthy replica.' },
+  { date: 'Aug 2, 2024', title: 'tz database 2024b rollout', text: 'A brief spike of 5xx answers during the data update. Rolled back, fixed and re-deployed within 9 minutes.' },
+  { date: 'Mar 27, 2024', title: 'Dashboard sign-in errors', text: 'Some users could not sign in for 12 minutes after a session store failover.' },
+];
+
+function formatUptime(seconds: number): string {
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return d ? `${d}d ${h}h ${m}m` : h ? `${h}h ${m}m` : `${m}m ${Math.floor(seconds % 60)}s`;
+}
 
 export function StatusPage() {
-  usePageMeta('StatusPage', 'StatusPage');
-  return <PageHero title="StatusPage" subtitle="Coming soon" />;
+  usePageMeta('API Status', 'Live status of the TimeZone API and its services, and past incidents.');
+  const { data, isPending, isError, dataUpdatedAt } = useQuery({
+    queryKey: ['health'],
+    queryFn: fetchHealth,
+    refetchInterval: HEALTH_POLL_MS,
+    staleTime: 0,
+  });
+  const overall = isError ? 'down' : data?.status;
+  const banner =
+    overall === 'ok'
+      ? { severity: 'success' as const, text: 'All Systems Operational' }
+      : overall === 'degraded'
+        ? { severity: 'warning' as const, text: 'Degraded Performance' }
+        : { severity: 'error' as const, text: 'Service Disruption' };
+  const services = data ? Object.entries(data.services) : [];
+  return (
+    <>
+      <PageHero eyebrow="Status" title="API Status" subtitle="Live state of the service's own checks, refreshed every 30 seconds." />
+      <Section>
+        <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+          {isPending ? (
+            <Skeleton variant="rounded" height={56} />
+          ) : (
+            <Alert severity={banner.severity} variant="filled" sx={{ fontSize: 18, fontWeight: 700 }} data-testid="status-banner">
+              {banner.text}
+            </Alert>
+          )}
+          {data && (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, my: 3 }}>
+              {[
+                { label: 'API version', value: data.version },
+                { label: 'tz database', value: data.tzdbVersion ?? '—' },
+                { label: 'Uptime', value: formatUptime(data.uptime) },
+                { label: 'Health check', value: `${data.response_time_ms} ms` },
+              ].map((t) => (
+                <Card key={t.label}>
+                  <CardContent>
+                    <Typography variant="caption" color="text.secondary">
+                      {t.label}
+                    </Typography>
+                    <Typography variant="h6" component="p">
+                      {t.value}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              ))}
+            </Box>
+          )}
+          <Typography variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
+            Services
+          </Typography>
+          <Card>
+            {[['api', 'up'] as [string, string], ...services].map(([key, value], i) => {
+              const state = key === 'api' ? (isError ? serviceState('down') : serviceState('up')) : serviceState(value);
+              const Icon = state.color === 'success' ? CheckCircleIcon : state.color === 'warning' ? WarningIcon : ErrorIcon;
+              return (
+                <Box key={key} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, borderTop: i ? 1 : 0, borderColor: 'divider' }}>
+                  <Icon color={state.color} aria-hidden />
+                  <Typography sx={{ flex: 1, fontWeight: 600 }}>{key === 'api' ? 'Time Zone API' : (serviceNames[key] ?? key)}</Typography>
+                  <Chip label={state.label} color={state.color} size="small" variant="outlined" />
+                </Box>
+              );
+            })}
+          </Card>
+          {dataUpdatedAt > 0 && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              Last checked {new Date(dataUpdatedAt).toLocaleTimeString()}
+            </Typography>
+          )}
+          <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 2 }}>
+            Past incidents
+          </Typography>
+          {incidents.map((inc) => (
+            <Card key={inc.title} sx={{ mb: 2 }}>
+              <CardContent>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+                  <Chip label="Resolved" color="success" size="small" />
+                  <Typography variant="body2" color="text.secondary">
+                    {inc.date}
+                  </Typography>
+                </Box>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                  {inc.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {inc.text}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+          <Box sx={{ textAlign: 'center', mt: 4 }}>
+            <Button variant="outlined" href="mailto:status@timezoneapi.example?subject=Subscribe%20to%20status%20updates">
+              Subscribe to Updates
+            </Button>
+          </Box>
+        </Box>
+      </Section>
+    </>
+  );
 }

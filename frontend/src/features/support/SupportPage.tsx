@@ -1,7 +1,166 @@
-import { PageHero } from '../../components/ui/PageHero';
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { FaqAccordion } from '../../components/marketing/FaqAccordion';
+import { toast } from '../../components/ui/toast';
+import { apiFetch, ApiError } from '../../lib/api';
+
+export const supportCategories = [
+  { value: 'api-help', label: 'API Help' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'technical', label: 'Technical Issue' },
+  { value: 'feature', label: 'Feature Request' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'other', label: 'Other' },
+];
+
+const supportFaq = [
+  { question: 'How quickly will I get an answer?', answer: "We answer within 24 hours on business days; the average first response is 4 hours. Premium and Enterprise customers get faster response targets (see the SLA)." },
+  { question: 'What should I include in a technical question?', answer: 'The endpoint, the full request (without your key), the answer you received and the answer you expected. The X-Tzdb-Version header helps too.' },
+  { question: 'Can I get help with billing outside business hours?', answer: 'Billing questions are answered during business hours. Enterprise P1 incidents are handled 24/7.' },
+  { question: 'How do I report a security issue?', answer: 'Choose the Technical Issue category and mark the subject SECURITY. We acknowledge security reports within one business day.' },
+];
+
+const empty = { name: '', email: '', category: '', subject: '', message: '' };
 
 export function SupportPage() {
-  usePageMeta('SupportPage', 'SupportPage');
-  return <PageHero title="SupportPage" subtitle="Coming soon" />;
+  usePageMeta('Contact Support', 'Contact the TimeZone API team: API help, billing, technical issues, feature requests and partnerships.');
+  const [form, setForm] = useState(empty);
+  const [sending, setSending] = useState(false);
+  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.name.trim() || !form.email.trim() || !form.subject.trim() || !form.message.trim()) {
+      toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      await apiFetch('/api/support/messages', {
+        method: 'POST',
+        body: {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          ...(form.category ? { category: form.category } : {}),
+          subject: form.subject.trim(),
+          message: form.message.trim(),
+        },
+      });
+      toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
+      setForm(empty);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.detail : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHero eyebrow="Support" title="How Can We Help?" subtitle="Send us a message and a developer on our team will answer.">
+        <Chip label="Average response: 4 hours" sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 600 }} />
+      </PageHero>
+      <Section>
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+              <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+                Send us a message
+              </Typography>
+              <Box component="form" noValidate onSubmit={submit} aria-label="Contact form">
+                <Stack spacing={2}>
+                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                    <TextField label="Name" name="name" value={form.name} onChange={set('name')} required autoComplete="name" />
+                    <TextField label="Email" name="email" type="email" value={form.email} onChange={set('email')} required autoComplete="email" />
+                  </Box>
+                  <TextField select label="Category" name="category" value={form.category} onChange={set('category')}>
+                    <MenuItem value="">
+                      <em>Select a category</em>
+                    </MenuItem>
+                    {supportCategories.map((c) => (
+                      <MenuItem key={c.value} value={c.value}>
+                        {c.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField label="Subject" name="subject" value={form.subject} onChange={set('subject')} required />
+                  <TextField label="Message" name="message" value={form.message} onChange={set('message')} required multiline minRows={5} />
+                  <Box>
+                    <Button type="submit" variant="contained" size="large" disabled={sending}>
+                      {sending ? 'Sending...' : 'Send Message'}
+                    </Button>
+                  </Box>
+                </Stack>
+              </Box>
+            </CardContent>
+          </Card>
+          <Stack spacing={2}>
+            <Card>
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                  <EmailOutlinedIcon color="primary" aria-hidden />
+                  <Typography variant="h6" component="h2">
+                    Contact information
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  Use the form for the fastest answer; every message gets a ticket and a reply by email within 24 hours.
+                </Typography>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                  <ScheduleIcon color="primary" aria-hidden />
+                  <Typography variant="h6" component="h2">
+                    Support hours
+                  </Typography>
+                </Stack>
+                <Typography variant="body2">Monday to Friday</Typography>
+                <Typography variant="body2">9:00 AM to 6:00 PM EST</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  Enterprise P1 incidents: 24/7.
+                </Typography>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                  <MenuBookOutlinedIcon color="primary" aria-hidden />
+                  <Typography variant="h6" component="h2">
+                    Self-service
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  Many answers are already in the Help Center, the FAQ and the API docs.
+                </Typography>
+              </CardContent>
+            </Card>
+          </Stack>
+        </Box>
+      </Section>
+      <Section tinted title="Support FAQ">
+        <Box sx={{ maxWidth: 820, mx: 'auto' }}>
+          <FaqAccordion idPrefix="support-faq" items={supportFaq} />
+        </Box>
+      </Section>
+    </>
+  );
 }

@@ -1,7 +1,48 @@
-import { PageHero } from '../../../components/ui/PageHero';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import LoginIcon from '@mui/icons-material/Login';
+import { AuthForm, type AuthMode } from '../components/AuthForm';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { usePublicConfig } from '../../../config/publicConfig';
+import { paths } from '../../../app/paths';
 
 export function LoginPage() {
-  usePageMeta('LoginPage', 'LoginPage');
-  return <PageHero title="LoginPage" subtitle="Coming soon" />;
+  usePageMeta('Sign In', 'Sign in to your TimeZone API account to manage API keys, usage and billing.');
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<AuthMode>('login');
+  const { data: config } = usePublicConfig();
+  const verified = searchParams.get('verified');
+  return (
+    <Container maxWidth="xs" sx={{ py: { xs: 4, md: 8 } }}>
+      {verified === '1' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your email is verified. You can now sign in.
+        </Alert>
+      )}
+      {verified === '0' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          This verification link is invalid or has expired. Sign in to get a new one.
+        </Alert>
+      )}
+      <Card>
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <AuthForm mode={mode} onModeChange={setMode} returnTo={searchParams.get('returnTo')} />
+          {config?.oidc.enabled && mode === 'login' && (
+            <>
+              <Divider sx={{ my: 3 }}>or</Divider>
+              <Button fullWidth variant="outlined" size="large" href={paths.server.login} startIcon={<LoginIcon />}>
+                Sign in with your identity provider
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Container>
+  );
 }

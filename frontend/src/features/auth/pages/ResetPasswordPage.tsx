@@ -1,7 +1,149 @@
-import { PageHero } from '../../../components/ui/PageHero';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { authApi } from '../api';
+import { ApiError } from '../../../lib/api';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../app/paths';
+import { MIN_PASSWORD_LENGTH } from '../validation';
+
+export const RESET_REDIRECT_DELAY_MS = 2000;
+
+type View = 'checking' | 'invalid' | 'form' | 'done';
 
 export function ResetPasswordPage() {
-  usePageMeta('ResetPasswordPage', 'ResetPasswordPage');
-  return <PageHero title="ResetPasswordPage" subtitle="Coming soon" />;
+  usePageMeta('Reset Password', 'Choose a new password for your TimeZone API account.');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>(token ? 'checking' : 'invalid');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    authApi
+      .checkResetToken(token)
+      .then((r) => !cancelled && setView(r.valid ? 'form' : 'invalid'))
+      .catch(() => !cancelled && setView('form')); // the submit answers definitively
+    return () => {
+      cancelled = true;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (view !== 'done') return;
+    const timer = setTimeout(() => navigate(paths.home, { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [view, navigate]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!password) next.password = 'Password is required';
+    else if (password.length < MIN_PASSWORD_LENGTH) next.password = 'Password must be at least 8 characters long.';
+    if (!confirm) next.confirm = 'Please confirm your password';
+    else if (password && confirm !== password) next.confirm = "Passwords don't match.";
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setPending(true);
+    try {
+      await authApi.resetPassword({ token, newPassword: password });
+      toast({ title: 'Password Reset Successfully', description: 'You can now sign in with your new password.' });
+      setView('done');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const message = error.problem.detail || (typeof error.problem.error === 'string' ? error.problem.error : '');
+        if (message.includes('Invalid or expired')) {
+          setView('invalid');
+          return;
+        }
+        const fieldError = error.problem.errors?.find((x) => x.field === 'newPassword');
+        if (fieldError) setErrors({ password: fieldError.message });
+        toast({ title: 'Error', description: message || 'Failed to reset password. Please try again.', variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (view === 'checking') return <FullPageSpinner />;
+
+  return (
+    <Container maxWidth="xs" sx={{ py: { xs: 4, md: 8 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          {view === 'invalid' ? (
+            <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+              <LinkOffIcon color="error" sx={{ fontSize: 48 }} aria-hidden />
+              <Typography variant="h5" component="h1">
+                Invalid Reset Link
+              </Typography>
+              <Typography color="text.secondary">
+                This password reset link is invalid or has expired. Request a new one from the sign-in dialog.
+              </Typography>
+              <Button variant="contained" component={RouterLink} to={paths.home}>
+                Go to Homepage
+              </Button>
+            </Stack>
+          ) : (
+            <form noValidate onSubmit={submit} aria-label="Reset password">
+              <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+                Reset Your Password
+              </Typography>
+              <Typography color="text.secondary" variant="body2" sx={{ mb: 3 }}>
+                Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.
+              </Typography>
+              <Stack spacing={2}>
+                <TextField
+                  label="New Password"
+                  type="password"
+                  name="newPassword"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={Boolean(errors.password)}
+                  helperText={errors.password}
+                  required
+                  fullWidth
+                  autoFocus
+                  disabled={view === 'done'}
+                />
+                <TextField
+                  label="Confirm New Password"
+                  type="password"
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  error={Boolean(errors.confirm)}
+                  helperText={errors.confirm}
+                  required
+                  fullWidth
+                  disabled={view === 'done'}
+                />
+                <Button type="submit" variant="contained" size="large" disabled={pending || view === 'done'}>
+                  {pending ? 'Resetting...' : 'Reset Password'}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </Container>
+  );
 }

@@ -1,0 +1,110 @@
+import { apiFetch } from '../../lib/api';
+
+/** One entry of GET /api/public/timezones (unmetered, cached). */
+export interface ZoneEntry {
+  zone: string;
+  country: string | null;
+  region: string;
+  utc_offset: string;
+  /** The zone observes daylight saving time (at some point of the year). */
+  dst: boolean;
+  dstActive?: boolean;
+  abbreviation?: string | null;
+  city?: string | null;
+}
+
+/** The wire shape: the backend's field names, with the older short names accepted too. */
+interface ZoneWire {
+  timezone?: string;
+  zone?: string;
+  country?: string | null;
+  region?: string;
+  utc_offset?: string;
+  observes_dst?: boolean;
+  dst?: boolean;
+  dst_active?: boolean;
+  abbreviation?: string | null;
+  main_city?: string | null;
+  city?: string | null;
+}
+
+export function normalizeZone(w: ZoneWire): ZoneEntry {
+  const zone = w.timezone ?? w.zone ?? '';
+  return {
+    zone,
+    country: w.country ?? null,
+    region: w.region ?? zone.split('/')[0] ?? '',
+    utc_offset: w.utc_offset ?? '+00:00',
+    dst: Boolean(w.observes_dst ?? w.dst),
+    dstActive: w.dst_active,
+    abbreviation: w.abbreviation ?? null,
+    city: w.main_city ?? w.city ?? null,
+  };
+}
+
+export type ZoneSort = 'city' | 'region' | 'identifier' | 'offset';
+
+export async function fetchZones(): Promise<ZoneEntry[]> {
+  const body = await apiFetch<ZoneWire[] | { timezones?: ZoneWire[]; items?: ZoneWire[] }>('/api/public/timezones');
+  const list = Array.isArray(body) ? body : (body.timezones ?? body.items ?? []);
+  return list.map(normalizeZone);
+}
+
+/** City of a zone: the entry's city, else the last path segment of the identifier. */
+export function cityOf(entry: Pick<ZoneEntry, 'zone' | 'city'>): string {
+  if (entry.city) return entry.city;
+  return (entry.zone.split('/').pop() ?? entry.zone).replace(/_/g, ' ');
+}
+
+export function offsetToMinutes(offset: string): number {
+  const m = /^(?:UTC|GMT)?([+-])(\d{1,2}):?(\d{2})?$/.exec(offset.trim());
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+export function regionsOf(entries: ZoneEntry[]): string[] {
+  return [...new Set(entries.map((e) => e.region).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+}
+
+export function filterAndSortZones(entries: ZoneEntry[], opts: { search: string; region: string; sort: ZoneSort }): ZoneEntry[] {
+  const needle = opts.search.trim().toLowerCase();
+  const filtered = entries.filter(
+    (e) =>
+      (opts.region === 'all' || e.region === opts.region) &&
+      (!needle ||
+        cityOf(e).toLowerCase().includes(needle) ||
+        e.zone.toLowerCase().includes(needle) ||
+        (e.country ?? '').toLowerCase().includes(needle)),
+  );
+  const byCity = (a: ZoneEntry, b: ZoneEntry) => cityOf(a).localeCompare(cityOf(b));
+  const comparators: Record<ZoneSort, (a: ZoneEntry, b: ZoneEntry) => number> = {
+    city: byCity,
+    region: (a, b) => a.region.localeCompare(b.region) || byCity(a, b),
+    identifier: (a, b) => a.zone.localeCompare(b.zone),
+    offset: (a, b) => offsetToMinutes(a.utc_offset) - offsetToMinutes(b.utc_offset) || byCity(a, b),
+  };
+  return [...filtered].sort(comparators[opts.sort]);
+}
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function zonesToCsv(entries: ZoneEntry[]): string {
+  const header = ['zone', 'city', 'country', 'region', 'utc_offset', 'dst'];
+  const lines = entries.map((e) =>
+    [e.zone, cityOf(e), e.country ?? '', e.region, e.utc_offset, e.dst ? 'true' : 'false'].map(csvCell).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+export function downloadText(filename: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
