@@ -1,0 +1,171 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import KeyIcon from '@mui/icons-material/VpnKey';
+import DocsIcon from '@mui/icons-material/Terminal';
+import UsageIcon from '@mui/icons-material/BarChart';
+import BillingIcon from '@mui/icons-material/CreditCard';
+import ProfileIcon from '@mui/icons-material/Person';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { paths } from '../../app/paths';
+import { displayName, type User } from '../../features/auth/api';
+import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { SITE_NAME } from '../ui/usePageMeta';
+
+export const DASHBOARD_DRAWER_WIDTH = 248;
+
+export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?: boolean }[] = [
+  { label: 'Overview', to: paths.dashboard.root, icon: <DashboardIcon />, exact: true },
+  { label: 'API Keys', to: paths.dashboard.apiKeys, icon: <KeyIcon /> },
+  { label: 'API Docs / Playground', to: paths.dashboard.docs, icon: <DocsIcon /> },
+  { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon /> },
+  { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon /> },
+  { label: 'Profile', to: paths.dashboard.profile, icon: <ProfileIcon /> },
+];
+
+function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null): string {
+  const name = displayName(user);
+  return name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The sidebar's content: brand, navigation, and the signed-in user with the logout button. */
+export function DashboardSidebar({ user, onNavigate }: { user: User | null; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const isCurrent = (to: string, exact?: boolean) => (exact ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`));
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <ScheduleIcon color="primary" />
+        <Typography component={RouterLink} to={paths.home} variant="h6" sx={{ color: 'text.primary', textDecoration: 'none' }}>
+          {SITE_NAME}
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: 'auto' }}>
+        <List>
+          {dashboardNav.map((item) => {
+            const current = isCurrent(item.to, item.exact);
+            return (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={current}
+                aria-current={current ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
+              >
+                <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }} data-testid="sidebar-user">
+        {user?.profileImageUrl ? (
+          <Avatar src={user.profileImageUrl} alt={displayName(user)} />
+        ) : (
+          <Avatar sx={{ bgcolor: 'primary.main' }}>{initials(user)}</Avatar>
+        )}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle2" noWrap data-testid="sidebar-name">
+            {displayName(user)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }} data-testid="sidebar-plan">
+            {`${user?.plan || 'free'} plan`}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ px: 2, pb: 2 }}>
+        {/* A full navigation: the server ends the session and redirects to /. */}
+        <Button fullWidth variant="outlined" color="inherit" startIcon={<LogoutIcon />} href={paths.server.logout}>
+          Logout
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in area: a permanent sidebar from md up, a temporary drawer behind a menu button below. */
+export function DashboardLayout({ user }: { user: User | null }) {
+  const [open, setOpen] = useState(false);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        sx={{ display: wide ? 'none' : 'block', borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar>
+          <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ mr: 1 }}>
+            <MenuIcon />
+          </IconButton>
+          <ScheduleIcon color="primary" sx={{ mr: 1 }} />
+          <Typography variant="h6" noWrap>
+            {SITE_NAME}
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box component="aside" sx={{ width: { md: DASHBOARD_DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        {wide ? (
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            <DashboardSidebar user={user} />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH } }}
+          >
+            <DashboardSidebar user={user} onNavigate={() => setOpen(false)} />
+          </Drawer>
+        )}
+      </Box>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, sm: 3, md: 4 }, pt: wide ? 4 : 10 }}
+      >
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

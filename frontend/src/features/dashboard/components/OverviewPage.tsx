@@ -1,0 +1,200 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import TodayIcon from '@mui/icons-material/Today';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import KeyIcon from '@mui/icons-material/VpnKey';
+import RocketIcon from '@mui/icons-material/RocketLaunch';
+import { paths } from '../../../app/paths';
+import { displayName, type User } from '../../auth/api';
+import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { useApiKeys, type ApiKey } from '../../keys/api';
+import { useDashboardStats, type DashboardStats } from '../api';
+import { formatDate, formatNumber } from '../format';
+import { StatCard } from './StatCard';
+import { PlanBadge } from './PlanBadge';
+import { KeyStatusBadge } from './KeyStatusBadge';
+import { EmptyState } from './EmptyState';
+
+export const RECENT_KEYS_SHOWN = 3;
+
+/** Free accounts: today's count and what is left in the rolling hour; paid: 'Unlimited'. */
+export function todayCard(stats: DashboardStats | undefined, plan: string) {
+  if (!stats) return { value: '—', hint: undefined };
+  const limited = plan === 'free' && stats.hourlyLimit !== null;
+  if (!limited) return { value: 'Unlimited', hint: `${formatNumber(stats.todayRequests)} requests today` };
+  return {
+    value: formatNumber(stats.todayRequests),
+    hint: `${formatNumber(stats.hourlyRemaining ?? 0)} of ${formatNumber(stats.hourlyLimit)} remaining this hour`,
+  };
+}
+
+/** The next plan up and its button text, from the plans table of /api/config. */
+export function upgradeOffer(plan: string, plans: PublicPlan[] | undefined): { text: string; plan: PublicPlan } | null {
+  const target = plan === 'free' ? 'premium' : plan === 'premium' ? 'enterprise' : null;
+  const next = plans?.find((p) => p.id === target);
+  if (!next) return null;
+  return { text: `Upgrade to ${next.name} - ${formatPrice(next)}/month`, plan: next };
+}
+
+const quickStart = [
+  { title: 'Create an API key', body: 'Generate a key and keep it secret; restrict it to your IPs or domains.', to: paths.dashboard.apiKeys, action: 'Create API Key' },
+  { title: 'Read the docs', body: 'Try every endpoint in the playground with your own key.', to: paths.dashboard.docs, action: 'Open API Docs' },
+  { title: 'View your usage', body: 'Watch requests, status codes and response times per day.', to: paths.dashboard.usage, action: 'View Usage' },
+];
+
+function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: boolean }) {
+  const recent = [...(keys ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_KEYS_SHOWN);
+  return (
+    <Card>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1 }}>
+          <Typography variant="h6" component="h2">
+            Recent API Keys
+          </Typography>
+          <Button component={RouterLink} to={paths.dashboard.apiKeys} size="small">
+            Manage keys
+          </Button>
+        </Box>
+        {loading ? (
+          <Stack spacing={1}>
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </Stack>
+        ) : recent.length === 0 ? (
+          <EmptyState icon={<KeyIcon />} title="No API Keys Yet" testId="recent-keys-empty"
+            action={<Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">Create API Key</Button>}>
+            Create your first key to start calling the API.
+          </EmptyState>
+        ) : (
+          <Stack spacing={1} data-testid="recent-keys">
+            {recent.map((key) => (
+              <Box
+                key={key.id}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, flexWrap: 'wrap' }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{key.name}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    Created {formatDate(key.createdAt)} · <Box component="code" sx={{ fontSize: 12 }}>{key.keyPrefix}…</Box>
+                  </Typography>
+                </Box>
+                <KeyStatusBadge active={key.isActive} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OverviewPage({ user }: { user: User }) {
+  usePageMeta('Dashboard', 'Your TimeZone API dashboard.');
+  const stats = useDashboardStats();
+  const keys = useApiKeys();
+  const config = usePublicConfig();
+  const plan = stats.data?.plan ?? user.plan ?? 'free';
+  const today = todayCard(stats.data, plan);
+  const offer = upgradeOffer(plan, config.data?.plans);
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 0.5 }}>
+        <Typography variant="h4" component="h1" data-testid="dashboard-heading" sx={{ overflowWrap: 'anywhere' }}>
+          Welcome back, {displayName(user)}!
+        </Typography>
+        <PlanBadge plan={plan} />
+      </Box>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Here is what is happening with your API today.
+      </Typography>
+
+      {stats.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Could not load your statistics. {stats.error instanceof Error ? stats.error.message : ''}
+        </Alert>
+      )}
+
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard label="Today's Requests" value={today.value} hint={today.hint} icon={<TodayIcon />} loading={stats.isPending} testId="today-requests" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard label="Total Requests" value={formatNumber(stats.data?.totalRequests)} hint="All time" icon={<TimelineIcon />} loading={stats.isPending} testId="total-requests" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <StatCard
+            label="Active API Keys"
+            value={formatNumber(stats.data?.activeKeys)}
+            hint={`${formatNumber(stats.data?.totalKeys)} total`}
+            icon={<KeyIcon />}
+            loading={stats.isPending}
+            testId="active-keys"
+          />
+        </Grid>
+      </Grid>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                Quick Start
+              </Typography>
+              <Stack component="ol" spacing={2} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                {quickStart.map((step, index) => (
+                  <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+                    <Box
+                      sx={{ width: 32, height: 32, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700, flexShrink: 0 }}
+                    >
+                      {index + 1}
+                    </Box>
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{step.title}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {step.body}
+                      </Typography>
+                      <Button component={RouterLink} to={step.to} size="small" sx={{ mt: 0.5, ml: -1 }}>
+                        {step.action}
+                      </Button>
+                    </Box>
+                  </Box>
+                ))}
+              </Stack>
+            </CardContent>
+          </Card>
+          {offer && (
+            <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }} data-testid="upgrade-card">
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                <RocketIcon sx={{ fontSize: 40 }} />
+                <Box sx={{ flex: 1, minWidth: 200 }}>
+                  <Typography variant="h6" component="h2">
+                    {offer.plan.id === 'premium' ? 'Need more requests?' : 'Ready for enterprise scale?'}
+                  </Typography>
+                  <Typography variant="body2" sx={{ opacity: 0.9 }}>
+                    {[offer.plan.quota ? offer.plan.quota.label : 'Unlimited requests', ...offer.plan.features.slice(0, 2)].join(' · ')}
+                  </Typography>
+                </Box>
+                <Button component={RouterLink} to={paths.dashboard.billing} variant="contained" color="inherit" sx={{ color: 'primary.main', bgcolor: 'common.white' }}>
+                  {offer.text}
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <RecentKeys keys={keys.data} loading={keys.isPending} />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import KeyIcon from '@mui/icons-material/VpnKey';
+import { toast } from '../../../components/ui/toast';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { isApiError } from '../../../lib/api';
+import { PageHeader } from '../../dashboard/components/PageHeader';
+import { EmptyState } from '../../dashboard/components/EmptyState';
+import { useApiKeys, useCreateApiKey, useDeleteApiKey, useRotateApiKey, useUpdateApiKey, type ApiKey, type ApiKeyInput } from '../api';
+import { ApiKeyCard } from './ApiKeyCard';
+import { KeyFormDialog } from './KeyFormDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { KeySecretDialog } from './KeySecretDialog';
+
+const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
+
+function failed(title: string, error: unknown) {
+  toast({ title, description: messageOf(error), variant: 'destructive' });
+}
+
+export function ApiKeysPage() {
+  usePageMeta('API Keys', 'Create, restrict, rotate and delete your API keys.');
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const update = useUpdateApiKey();
+  const rotate = useRotateApiKey();
+  const remove = useDeleteApiKey();
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [secret, setSecret] = useState<{ name: string; key: string; title: string } | null>(null);
+  const [togglingId, setTogglingId] = useState<string | null>(null);
+
+  const submitCreate = async (input: ApiKeyInput) => {
+    try {
+      const created = await create.mutateAsync(input);
+      setCreating(false);
+      toast({ title: 'API Key Created', description: `“${created.name}” is ready. Copy it now: it is shown in full only once.` });
+      setSecret({ name: created.name, key: created.key, title: 'Your new API key' });
+    } catch (error) {
+      failed('Failed to create API key', error);
+      throw error;
+    }
+  };
+
+  const submitEdit = async (input: ApiKeyInput) => {
+    if (!editing) return;
+    try {
+      await update.mutateAsync({ id: editing.id, ...input, isActive: editing.isActive });
+      setEditing(null);
+      toast({ title: 'API Key Updated', description: `“${input.name}” has been updated.` });
+    } catch (error) {
+      failed('Failed to update API key', error);
+      throw error;
+    }
+  };
+
+  const toggleActive = async (key: ApiKey, isActive: boolean) => {
+    setTogglingId(key.id);
+    try {
+      await update.mutateAsync({ id: key.id, name: key.name, ipRestrictions: key.ipRestrictions, urlRestrictions: key.urlRestrictions, isActive });
+      toast({ title: 'API Key Updated', description: `“${key.name}” is now ${isActive ? 'active' : 'inactive'}.` });
+    } catch (error) {
+      failed('Failed to update API key', error);
+    } finally {
+      setTogglingId(null);
+    }
+  };
+
+  const confirmRotate = async () => {
+    if (!rotating) return;
+    try {
+      const rotated = await rotate.mutateAsync(rotating.id);
+      setRotating(null);
+      toast({ title: 'API Key Rotated', description: 'The old key no longer works. Copy the new one now.' });
+      setSecret({ name: rotated.name, key: rotated.key, title: 'Your rotated API key' });
+    } catch (error) {
+      failed('Failed to rotate API key', error);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'API Key Deleted', description: `“${deleting.name}” has been deleted.` });
+      setDeleting(null);
+    } catch (error) {
+      failed('Failed to delete API key', error);
+    }
+  };
+
+  const list = keys.data ?? [];
+  const newKeyButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+      Create API Key
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="API Keys" subtitle="Keys authenticate your calls to the API. Keep them secret." actions={newKeyButton} />
+
+      {keys.isError && !keys.data && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Could not load your API keys. {messageOf(keys.error)}
+        </Alert>
+      )}
+
+      {keys.isPending ? (
+        <Grid container spacing={2}>
+          {[0, 1].map((i) => (
+            <Grid key={i} size={{ xs: 12, lg: 6 }}>
+              <Skeleton variant="rounded" height={220} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : list.length === 0 && !keys.isError ? (
+        <EmptyState icon={<KeyIcon />} title="No API Keys Yet" action={newKeyButton} testId="keys-empty">
+          <Typography>Create your first API key to start calling the TimeZone API.</Typography>
+        </EmptyState>
+      ) : (
+        <Grid container spacing={2}>
+          {list.map((key) => (
+            <Grid key={key.id} size={{ xs: 12, lg: 6 }}>
+              <ApiKeyCard
+                apiKey={key}
+                toggling={togglingId === key.id}
+                onEdit={() => setEditing(key)}
+                onRotate={() => setRotating(key)}
+                onDelete={() => setDeleting(key)}
+                onToggleActive={(active) => void toggleActive(key, active)}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      <KeyFormDialog open={creating} mode="create" pending={create.isPending} onClose={() => setCreating(false)} onSubmit={submitCreate} />
+      <KeyFormDialog open={!!editing} mode="edit" initial={editing} pending={update.isPending && !togglingId} onClose={() => setEditing(null)} onSubmit={submitEdit} />
+      <ConfirmDialog
+        open={!!rotating}
+        title="Rotate API Key"
+        confirmLabel="Rotate Key"
+        pendingLabel="Rotating..."
+        pending={rotate.isPending}
+        onConfirm={() => void confirmRotate()}
+        onClose={() => setRotating(null)}
+      >
+        This will generate a new API key for “{rotating?.name}”. The old key will be invalidated immediately.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete API Key"
+        confirmLabel="Delete Key"
+        pendingLabel="Deleting..."
+        danger
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        Delete “{deleting?.name}”? Applications using it will get 401 at once. This cannot be undone.
+      </ConfirmDialog>
+      <KeySecretDialog secret={secret} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
+    </>
+  );
+}

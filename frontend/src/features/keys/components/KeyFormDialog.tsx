@@ -1,0 +1,152 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../components/ui/toast';
+import type { ApiKey, ApiKeyInput } from '../api';
+import { splitLines, validateIpRestrictions, validateUrlRestrictions } from '../restrictions';
+
+export interface KeyFormValues {
+  name: string;
+  ipRestrictions: string;
+  urlRestrictions: string;
+}
+
+export const NAME_REQUIRED_TITLE = 'Name required';
+export const NAME_REQUIRED_MESSAGE = 'Please enter a name for your API key.';
+
+export function toKeyInput(values: KeyFormValues): ApiKeyInput {
+  return {
+    name: values.name.trim(),
+    ipRestrictions: splitLines(values.ipRestrictions),
+    urlRestrictions: splitLines(values.urlRestrictions),
+  };
+}
+
+const fieldOf = (serverField: string): keyof KeyFormValues | null => {
+  const root = serverField.replace(/\[.*$/, '').replace(/\..*$/, '');
+  return root === 'name' || root === 'ipRestrictions' || root === 'urlRestrictions' ? root : null;
+};
+
+/** Create or edit a key: name, IP and URL restrictions one per line, each line checked before sending. */
+export function KeyFormDialog({
+  open,
+  mode,
+  initial,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  mode: 'create' | 'edit';
+  initial?: ApiKey | null;
+  pending?: boolean;
+  onClose: () => void;
+  /** Resolves when saved; rejects with the server's error (its field errors land on the fields). */
+  onSubmit: (input: ApiKeyInput) => Promise<unknown>;
+}) {
+  const { register, handleSubmit, reset, setError, formState } = useForm<KeyFormValues>({
+    defaultValues: { name: '', ipRestrictions: '', urlRestrictions: '' },
+  });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (!open) return;
+    reset({
+      name: initial?.name ?? '',
+      ipRestrictions: (initial?.ipRestrictions ?? []).join('\n'),
+      urlRestrictions: (initial?.urlRestrictions ?? []).join('\n'),
+    });
+  }, [open, initial, reset]);
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit(toKeyInput(values));
+      } catch (error) {
+        if (isApiError(error) && error.problem.errors?.length) {
+          let placed = false;
+          for (const item of error.problem.errors) {
+            const field = fieldOf(item.field);
+            if (field) {
+              setError(field, { type: 'server', message: item.message });
+              placed = true;
+            }
+          }
+          if (placed) return;
+        }
+        // The page shows the failure toast; nothing field-specific to place.
+      }
+    },
+    (invalid) => {
+      if (invalid.name) toast({ title: NAME_REQUIRED_TITLE, description: NAME_REQUIRED_MESSAGE, variant: 'destructive' });
+    },
+  );
+
+  const title = mode === 'create' ? 'Create API Key' : 'Edit API Key';
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="key-form-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="key-form-title">{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {mode === 'create'
+              ? 'Give the key a name you will recognise. Restrictions are optional: leave them empty to allow any caller.'
+              : 'Change the name or restrictions. The key itself stays the same.'}
+          </DialogContentText>
+          <Stack spacing={2}>
+            <TextField
+              label="Name"
+              autoFocus
+              required
+              fullWidth
+              placeholder="Production server"
+              error={!!errors.name}
+              helperText={errors.name?.message}
+              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'key-name' } }}
+              {...register('name', { validate: (v) => (v.trim() ? true : NAME_REQUIRED_MESSAGE) })}
+            />
+            <TextField
+              label="IP restrictions"
+              multiline
+              minRows={3}
+              fullWidth
+              placeholder={'203.0.113.7\n198.51.100.0/24\n2001:db8::/32'}
+              error={!!errors.ipRestrictions}
+              helperText={errors.ipRestrictions?.message ?? 'One IP address or CIDR range per line. Empty: any IP.'}
+              slotProps={{ htmlInput: { 'data-testid': 'key-ips', spellCheck: false } }}
+              {...register('ipRestrictions', { validate: validateIpRestrictions })}
+            />
+            <TextField
+              label="URL restrictions"
+              multiline
+              minRows={3}
+              fullWidth
+              placeholder={'example.com\n*.example.com'}
+              error={!!errors.urlRestrictions}
+              helperText={errors.urlRestrictions?.message ?? 'One domain or wildcard (*.example.com) per line, matched against the Origin. Empty: any site.'}
+              slotProps={{ htmlInput: { 'data-testid': 'key-urls', spellCheck: false } }}
+              {...register('urlRestrictions', { validate: validateUrlRestrictions })}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={pending} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {mode === 'create' ? (pending ? 'Creating...' : 'Create Key') : pending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

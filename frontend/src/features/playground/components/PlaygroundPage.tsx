@@ -1,0 +1,150 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { monoFont } from '../../../theme';
+import { paths } from '../../../app/paths';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { DocsExplorer } from '../../docs/components/DocsExplorer';
+import { openapiSpec } from '../../docs/spec';
+import { PageHeader } from '../../dashboard/components/PageHeader';
+import { dashboardStatsQueryKey } from '../../dashboard/api';
+import { keysApi, useApiKeys, type ApiKey } from '../../keys/api';
+import { usageSummaryQueryKey } from '../../usage/api';
+import { createKeyExecutor, orderedHeaders, type ExecutedCall } from '../api';
+
+/** The answer's headers (rate limit ones first), shown under the key picker after each call. */
+function LastCallHeaders({ call }: { call: ExecutedCall }) {
+  const [open, setOpen] = useState(false);
+  const headers = orderedHeaders(call.headers);
+  const limits = headers.filter((h) => h.rateLimit);
+  return (
+    <Box data-testid="playground-last-call" sx={{ mt: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          Last call:
+        </Typography>
+        <Chip size="small" label={`${call.status} ${call.statusText ?? ''}`.trim()} color={call.status < 300 ? 'success' : call.status < 500 ? 'warning' : 'error'} />
+        <Typography variant="caption" color="text.secondary">
+          {call.durationMs} ms
+        </Typography>
+        {limits.map((h) => (
+          <Chip key={h.name} size="small" variant="outlined" label={`${h.name}: ${h.value}`} sx={{ fontFamily: monoFont, maxWidth: '100%' }} data-testid="ratelimit-header" />
+        ))}
+        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Hide headers' : `All headers (${headers.length})`}
+        </Button>
+      </Stack>
+      <Collapse in={open} unmountOnExit>
+        <Box sx={{ overflowX: 'auto', mt: 1 }}>
+          <Table size="small" data-testid="playground-headers">
+            <TableBody>
+              {headers.map((h) => (
+                <TableRow key={h.name}>
+                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap', pl: 0, fontWeight: h.rateLimit ? 700 : 400 }}>{h.name}</TableCell>
+                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, wordBreak: 'break-all' }}>{h.value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+function KeyPicker({ keys, value, onChange }: { keys: ApiKey[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <FormControl size="small" fullWidth sx={{ maxWidth: { sm: 420 } }}>
+      <InputLabel id="playground-key-label">API key for Execute</InputLabel>
+      <Select labelId="playground-key-label" label="API key for Execute" value={value} onChange={(e) => onChange(String(e.target.value))} data-testid="playground-key">
+        {keys.map((k) => (
+          <MenuItem key={k.id} value={k.id}>
+            {k.name} · {k.keyPrefix}…
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** /dashboard/docs: the site's docs explorer, where Execute really calls the API with a key the user picks. */
+export function PlaygroundPage() {
+  usePageMeta('API Docs / Playground', 'Call every endpoint with your own API key; the calls count in your usage.');
+  const queryClient = useQueryClient();
+  const keys = useApiKeys();
+  const activeKeys = useMemo(() => (keys.data ?? []).filter((k) => k.isActive), [keys.data]);
+  const [keyId, setKeyId] = useState('');
+  const [lastCall, setLastCall] = useState<ExecutedCall | null>(null);
+  const secrets = useRef(new Map<string, string>());
+
+  useEffect(() => {
+    if (!activeKeys.some((k) => k.id === keyId)) setKeyId(activeKeys[0]?.id ?? '');
+  }, [activeKeys, keyId]);
+
+  const chosen = activeKeys.find((k) => k.id === keyId) ?? null;
+
+  const executor = useMemo(
+    () =>
+      createKeyExecutor(
+        async () => {
+          if (!chosen) throw new Error('Pick an active API key first (API Keys page).');
+          const known = secrets.current.get(chosen.id + chosen.maskedKey);
+          if (known) return known;
+          const { key } = await keysApi.reveal(chosen.id);
+          secrets.current.set(chosen.id + chosen.maskedKey, key);
+          return key;
+        },
+        (call) => {
+          setLastCall(call);
+          // The call is metered: the usage page and the dashboard counters move.
+          void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
+        },
+      ),
+    [chosen, queryClient],
+  );
+
+  const toolbar = keys.isPending ? (
+    <Skeleton variant="rounded" height={40} sx={{ maxWidth: 420 }} />
+  ) : activeKeys.length === 0 ? (
+    <Alert
+      severity="warning"
+      data-testid="playground-no-key"
+      action={
+        <Button component={RouterLink} to={paths.dashboard.apiKeys} color="inherit" size="small">
+          Get API Key
+        </Button>
+      }
+    >
+      Execute needs an active API key. Create one (or switch one on) first.
+    </Alert>
+  ) : (
+    <Box>
+      <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
+      {lastCall && <LastCallHeaders call={lastCall} />}
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader title="API Docs / Playground" subtitle="Execute makes a real call with the key you pick: it is rate limited and counted in your usage." />
+      <DocsExplorer spec={openapiSpec} executor={executor} executeToolbar={toolbar} exampleApiKey={chosen ? `${chosen.keyPrefix}…` : 'YOUR_API_KEY'} />
+    </>
+  );
+}

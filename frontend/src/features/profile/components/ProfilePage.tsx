@@ -1,0 +1,218 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { toast } from '../../../components/ui/toast';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { isApiError, isUnauthorized } from '../../../lib/api';
+import { useMe, type User } from '../../auth/api';
+import { PageHeader } from '../../dashboard/components/PageHeader';
+import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
+    defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
+  });
+  const { errors } = formState;
+  useEffect(() => {
+    reset({ email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
+  }, [user, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+    } catch (error) {
+      if (isUnauthorized(error)) return; // the dashboard's 401 handler takes over
+      toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Profile Information
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Changing your e-mail sends a verification link to the new address.
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Profile information">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            fullWidth
+            error={!!errors.email}
+            helperText={errors.email?.message}
+            {...register('email', { validate: (v) => (EMAIL_PATTERN.test(v.trim()) ? true : 'Invalid email address') })}
+          />
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            fullWidth
+            error={!!errors.firstName}
+            helperText={errors.firstName?.message}
+            {...register('firstName', { validate: (v) => (v.trim() ? true : 'First name is required') })}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            fullWidth
+            error={!!errors.lastName}
+            helperText={errors.lastName?.message}
+            {...register('lastName', { validate: (v) => (v.trim() ? true : 'Last name is required') })}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending}
+            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+          >
+            {update.isPending ? 'Updating...' : 'Update Profile'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function PasswordForm() {
+  const change = useChangePassword();
+  const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      reset();
+      toast({ title: 'Password Updated', description: 'Your password has been updated successfully.' });
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      const message = isApiError(error) ? error.problem.detail || error.problem.title : undefined;
+      toast({ title: 'Error', description: message || 'Failed to update password.', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Change Password
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Changing your password signs you out on your other devices.
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Change password">
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            error={!!errors.currentPassword}
+            helperText={errors.currentPassword?.message}
+            {...register('currentPassword', { required: 'Current password is required' })}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            error={!!errors.newPassword}
+            helperText={errors.newPassword?.message}
+            {...register('newPassword', {
+              minLength: { value: MIN_PASSWORD_LENGTH, message: 'Password must be at least 8 characters' },
+              required: 'Password must be at least 8 characters',
+            })}
+          />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            error={!!errors.confirmPassword}
+            helperText={errors.confirmPassword?.message}
+            {...register('confirmPassword', {
+              required: 'Please confirm your password',
+              validate: (v, all) => v === all.newPassword || "Passwords don't match",
+            })}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={change.isPending}
+            startIcon={change.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+          >
+            {change.isPending ? 'Updating...' : 'Change Password'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Grid container spacing={2} data-testid="profile-skeleton">
+      {[0, 1].map((i) => (
+        <Grid key={i} size={{ xs: 12, md: 6 }}>
+          <Card>
+            <CardContent>
+              <Skeleton width="40%" height={32} />
+              <Skeleton width="70%" sx={{ mb: 2 }} />
+              <Stack spacing={2}>
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" width={140} height={36} />
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+export function ProfilePage() {
+  usePageMeta('Profile', 'Your account details and password.');
+  const me = useMe();
+  return (
+    <>
+      <PageHeader title="Profile" subtitle="Manage your account information and password." />
+      {me.isPending || !me.data ? (
+        <ProfileSkeleton />
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ProfileForm user={me.data} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PasswordForm />
+          </Grid>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Grid from '@mui/material/Grid';
+import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { PageHeader } from '../../dashboard/components/PageHeader';
+import { useApiKeys } from '../../keys/api';
+import { DEFAULT_RANGE_DAYS, usageRanges, useUsageSummary } from '../api';
+import { UsageSummaryView } from './UsageSummaryView';
+
+const ALL = '__all__';
+
+export function UsagePage() {
+  usePageMeta('Usage', 'Requests, status codes and response times of your API keys.');
+  const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
+  const [endpoint, setEndpoint] = useState<string>(ALL);
+  const summary = useUsageSummary({ days, endpoint: endpoint === ALL ? null : endpoint });
+  const keys = useApiKeys();
+  const keyPrefix = (keys.data ?? []).find((k) => k.isActive)?.keyPrefix ?? keys.data?.[0]?.keyPrefix ?? null;
+  const endpoints = summary.data?.endpoints ?? [];
+  const endpointOptions = endpoint !== ALL && !endpoints.includes(endpoint) ? [endpoint, ...endpoints] : endpoints;
+
+  const filters = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
+      <FormControl size="small" sx={{ minWidth: 150, flex: { xs: 1, sm: 'none' } }}>
+        <InputLabel id="usage-range-label">Range</InputLabel>
+        <Select labelId="usage-range-label" label="Range" value={days} onChange={(e) => setDays(Number(e.target.value))} data-testid="usage-range">
+          {usageRanges.map((r) => (
+            <MenuItem key={r.days} value={r.days}>
+              {r.label}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 190, flex: { xs: 1, sm: 'none' } }}>
+        <InputLabel id="usage-endpoint-label">Endpoint</InputLabel>
+        <Select labelId="usage-endpoint-label" label="Endpoint" value={endpoint} onChange={(e) => setEndpoint(String(e.target.value))} data-testid="usage-endpoint">
+          <MenuItem value={ALL}>All Endpoints</MenuItem>
+          {endpointOptions.map((e) => (
+            <MenuItem key={e} value={e}>
+              {e}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader title="Usage" subtitle="Every call made with your keys, including refused ones." actions={filters} />
+      <Box sx={{ height: 4, mb: 1 }}>{summary.isFetching && summary.data && <LinearProgress aria-label="Refreshing usage" />}</Box>
+      {summary.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Could not load your usage. {summary.error instanceof Error ? summary.error.message : ''}
+        </Alert>
+      )}
+      {summary.data ? (
+        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} filtered={endpoint !== ALL || days !== DEFAULT_RANGE_DAYS} />
+      ) : summary.isPending ? (
+        <Grid container spacing={2} data-testid="usage-loading">
+          {[0, 1, 2, 3].map((i) => (
+            <Grid key={i} size={{ xs: 6, md: 3 }}>
+              <Skeleton variant="rounded" height={110} />
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <Skeleton variant="rounded" height={300} />
+          </Grid>
+        </Grid>
+      ) : null}
+    </>
+  );
+}

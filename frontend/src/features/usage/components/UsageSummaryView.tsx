@@ -1,0 +1,262 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import SpeedIcon from '@mui/icons-material/Speed';
+import TodayIcon from '@mui/icons-material/Today';
+import InsightsIcon from '@mui/icons-material/Insights';
+import { methodColors, monoFont } from '../../../theme';
+import { paths } from '../../../app/paths';
+import { CodeBlock } from '../../../components/ui/CodeBlock';
+import { StatCard } from '../../dashboard/components/StatCard';
+import { EmptyState } from '../../dashboard/components/EmptyState';
+import { formatDateTime, formatNumber } from '../../dashboard/format';
+import type { UsageSummary } from '../api';
+
+export const TOP_ENDPOINTS_SHOWN = 5;
+export const RECENT_REQUESTS_SHOWN = 10;
+
+/** Every day of the range, with 0 for days without calls, so the bars keep their spacing. */
+export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>): { date: string; count: number }[] {
+  const counts = new Map(summary.perDay.map((d) => [d.date, d.count]));
+  const start = new Date(summary.range?.start ?? summary.perDay[0]?.date ?? Date.now());
+  const end = new Date(summary.range?.end ?? Date.now());
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return summary.perDay;
+  const days: { date: string; count: number }[] = [];
+  const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+  for (let i = 0; cursor <= end && i < 400; i += 1) {
+    const key = cursor.toISOString().slice(0, 10);
+    days.push({ date: key, count: counts.get(key) ?? 0 });
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+  // Days the server reports outside the computed span (time zone edges) are kept too.
+  for (const d of summary.perDay) if (!days.some((x) => x.date === d.date)) days.push(d);
+  return days.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const shortDay = (iso: string) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+};
+
+export function statusColor(code: number): 'success' | 'warning' | 'error' | 'default' {
+  if (code >= 200 && code < 300) return 'success';
+  if (code >= 400 && code < 500) return 'warning';
+  if (code >= 500) return 'error';
+  return 'default';
+}
+
+const pieColors: Record<string, string> = { success: '#15803d', warning: '#d97706', error: '#b91c1c', default: '#64748b' };
+
+/** The copy-paste call shown when there is nothing to draw yet. */
+export function curlHint(keyPrefix: string | null, origin: string): string {
+  const key = keyPrefix ? `${keyPrefix}…` : 'YOUR_API_KEY';
+  return `curl -H "X-API-Key: ${key}" "${origin}/api/time/current?timezone=Europe/London"`;
+}
+
+function UsageEmptyHint({ keyPrefix, origin, filtered }: { keyPrefix: string | null; origin: string; filtered: boolean }) {
+  return (
+    <EmptyState icon={<InsightsIcon />} title={filtered ? 'No requests in this range' : 'No API usage yet'} testId="usage-empty">
+      <Typography sx={{ mb: 2 }}>
+        {keyPrefix
+          ? 'Call the API with your key and the requests show up here. Paste your full key (Copy on the API Keys page) in place of the shortened one:'
+          : 'Create an API key, then call the API with it; the requests show up here:'}
+      </Typography>
+      <Box sx={{ textAlign: 'left' }}>
+        <CodeBlock code={curlHint(keyPrefix, origin)} label="curl" />
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1.5 }}>
+        The key also works as <Box component="code" sx={{ fontFamily: monoFont }}>Authorization: Bearer &lt;key&gt;</Box>.
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
+        {!keyPrefix && (
+          <Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">
+            Create API Key
+          </Button>
+        )}
+        <Button component={RouterLink} to={paths.dashboard.docs} variant={keyPrefix ? 'contained' : 'outlined'}>
+          Try it in the Playground
+        </Button>
+      </Stack>
+    </EmptyState>
+  );
+}
+
+export function UsageSummaryView({
+  summary,
+  keyPrefix,
+  origin = typeof window !== 'undefined' ? window.location.origin : '',
+  filtered = false,
+}: {
+  summary: UsageSummary;
+  keyPrefix: string | null;
+  origin?: string;
+  filtered?: boolean;
+}) {
+  const days = fillDays(summary);
+  const top = summary.topEndpoints.slice(0, TOP_ENDPOINTS_SHOWN);
+  const topMax = Math.max(1, ...top.map((t) => t.count));
+  const recent = summary.recent.slice(0, RECENT_REQUESTS_SHOWN);
+  const empty = summary.totalRequests === 0;
+
+  return (
+    <Stack spacing={3}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <StatCard label="Total Requests" value={formatNumber(summary.totalRequests)} icon={<TimelineIcon />} testId="usage-total" />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <StatCard label="Success Rate" value={`${(summary.successRate ?? 0).toFixed(1)}%`} icon={<CheckCircleIcon />} testId="usage-success" />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <StatCard label="Avg Response Time" value={`${Math.round(summary.averageResponseTime ?? 0)} ms`} icon={<SpeedIcon />} testId="usage-avg" />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <StatCard label="Today's Usage" value={formatNumber(summary.todayRequests)} icon={<TodayIcon />} testId="usage-today" />
+        </Grid>
+      </Grid>
+
+      {empty ? (
+        <UsageEmptyHint keyPrefix={keyPrefix} origin={origin} filtered={filtered} />
+      ) : (
+        <>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, lg: 8 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    Requests per Day
+                  </Typography>
+                  <Box data-testid="chart-per-day" sx={{ width: '100%' }}>
+                    <BarChart
+                      height={280}
+                      xAxis={[{ scaleType: 'band', data: days.map((d) => shortDay(d.date)) }]}
+                      yAxis={[{ tickMinStep: 1 }]}
+                      series={[{ data: days.map((d) => d.count), label: 'Requests', color: '#1d4ed8' }]}
+                      hideLegend
+                      margin={{ left: 0, right: 8 }}
+                    />
+                  </Box>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <Card sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    Status Codes
+                  </Typography>
+                  <Box data-testid="chart-status" sx={{ width: '100%' }}>
+                    <PieChart
+                      height={200}
+                      hideLegend
+                      series={[
+                        {
+                          innerRadius: 45,
+                          paddingAngle: 2,
+                          cornerRadius: 4,
+                          data: summary.statusCodes.map((s) => ({
+                            id: s.statusCode,
+                            value: s.count,
+                            label: String(s.statusCode),
+                            color: pieColors[statusColor(s.statusCode)],
+                          })),
+                        },
+                      ]}
+                    />
+                  </Box>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="status-codes">
+                    {summary.statusCodes.map((s) => (
+                      <Chip key={s.statusCode} size="small" color={statusColor(s.statusCode)} label={`${s.statusCode}: ${formatNumber(s.count)}`} />
+                    ))}
+                  </Stack>
+                </CardContent>
+              </Card>
+            </Grid>
+          </Grid>
+
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                Top Endpoints
+              </Typography>
+              <Stack spacing={1.5} data-testid="top-endpoints">
+                {top.map((t) => (
+                  <Box key={t.endpoint}>
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                      <Typography component="code" sx={{ fontFamily: monoFont, fontSize: 13, overflowWrap: 'anywhere' }}>
+                        {t.endpoint}
+                      </Typography>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {formatNumber(t.count)}
+                      </Typography>
+                    </Box>
+                    <LinearProgress variant="determinate" value={(t.count / topMax) * 100} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
+                  </Box>
+                ))}
+              </Stack>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardContent sx={{ px: { xs: 0, sm: 2 } }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 1, px: { xs: 2, sm: 0 } }}>
+                Recent Requests
+              </Typography>
+              <TableContainer>
+                <Table size="small" data-testid="recent-requests">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Method</TableCell>
+                      <TableCell>Endpoint</TableCell>
+                      <TableCell>IP</TableCell>
+                      <TableCell>Time</TableCell>
+                      <TableCell align="right">Response</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {recent.map((r) => (
+                      <TableRow key={r.id} data-testid="recent-request">
+                        <TableCell>
+                          <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
+                        </TableCell>
+                        <TableCell>
+                          <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
+                            {r.method}
+                          </Box>
+                        </TableCell>
+                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, wordBreak: 'break-all', minWidth: 140 }}>{r.endpoint}</TableCell>
+                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.timestamp)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {r.responseTime} ms
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
