@@ -1,5 +1,6 @@
 import { Session } from '../modules/auth/session.entity.js';
 import { User } from '../modules/auth/user.entity.js';
+import { AuditLogEntry } from '../modules/admin/audit-log.entity.js';
 
 /** Every entity of the product, one line each; modules add theirs here. */
-export const ENTITIES = [User, Session];
+export const ENTITIES = [User, Session, AuditLogEntry];

@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100_accounts } from './Migration20261122000100_accounts.js';
+import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000100_accounts', class: Migration20261122000100_accounts },
+  { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
 ];
