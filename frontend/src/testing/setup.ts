@@ -6,3 +6,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom lacks scrolling.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = function scrollIntoView() {};

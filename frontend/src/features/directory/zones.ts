@@ -14,7 +14,7 @@ export interface ZoneEntry {
 }
 
 /** The wire shape: the backend's field names, with the older short names accepted too. */
-interface ZoneWire {
+export interface ZoneWire {
   timezone?: string;
   zone?: string;
   country?: string | null;

@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AppProviders, createAppQueryClient } from './providers';
+import { AdminGate, DashboardGate, SignedOutOnly } from './guards';
+import { LocationProbe, sampleUser } from '../testing/render';
+import { meQueryKey, type User } from '../features/auth/api';
+import { resetToasts } from '../components/ui/toast';
+
+function renderAt(route: string, me: User | null) {
+  resetToasts();
+  const queryClient = createAppQueryClient();
+  queryClient.setQueryData(meQueryKey, me);
+  render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/dashboard/*" element={<DashboardGate />} />
+          <Route path="/admin/*" element={<AdminGate />} />
+          <Route element={<SignedOutOnly />}>
+            <Route path="/" element={<p>landing</p>} />
+            <Route path="/login" element={<p>login page</p>} />
+          </Route>
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('route guards', () => {
+  it('a signed-out visit to /dashboard/usage goes to /login with returnTo', async () => {
+    renderAt('/dashboard/usage', null);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?returnTo=%2Fdashboard%2Fusage'));
+  });
+
+  it('a signed-in user on / goes to /dashboard, a super admin to /admin', async () => {
+    renderAt('/', sampleUser);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+  });
+
+  it('a super admin on /dashboard goes to /admin', async () => {
+    renderAt('/dashboard/api-keys', { ...sampleUser, role: 'super_admin' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+  });
+
+  it('a signed-in user on /login?returnTo goes to returnTo', async () => {
+    renderAt('/login?returnTo=%2Fdashboard%2Fbilling', sampleUser);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/billing$/));
+  });
+
+  it('a regular user on /admin sees "Unauthorized" and goes to /dashboard after 500 ms', async () => {
+    renderAt('/admin', sampleUser);
+    expect(await screen.findByText('Super admin access required')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard/), { timeout: 2000 });
+  });
+
+  it('a signed-out visit to /admin goes to /login', async () => {
+    renderAt('/admin', null);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
+  });
+});

@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from './Toaster';
+import { resetToasts, toast } from './toast-store';
+
+describe('toasts', () => {
+  beforeEach(() => resetToasts());
+
+  it('shows one toast at a time', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', description: 'newer' });
+    });
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getByText('Second')).toBeInTheDocument();
+  });
+
+  it('closes after 5 seconds', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('F8 focuses the notifications region', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Hello' });
+    });
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(document.activeElement).toBe(screen.getByTestId('toast'));
+  });
+
+  it('swiping right more than 50 px dismisses', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Swipe me' });
+    });
+    const card = screen.getByTestId('toast');
+    fireEvent.pointerDown(card, { clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(card, { clientX: 40, pointerId: 1 });
+    fireEvent.pointerUp(card, { clientX: 40, pointerId: 1 });
+    expect(screen.getByText('Swipe me')).toBeInTheDocument();
+    fireEvent.pointerDown(card, { clientX: 10, pointerId: 1 });
+    fireEvent.pointerMove(card, { clientX: 80, pointerId: 1 });
+    fireEvent.pointerUp(card, { clientX: 80, pointerId: 1 });
+    expect(screen.queryByText('Swipe me')).not.toBeInTheDocument();
+  });
+});

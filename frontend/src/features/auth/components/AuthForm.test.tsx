@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthForm, type AuthMode } from './AuthForm';
+import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { PENDING_EMAIL_KEY } from '../api';
+
+function Harness({ initial = 'login', returnTo }: { initial?: AuthMode; returnTo?: string }) {
+  const [mode, setMode] = useState<AuthMode>(initial);
+  return <AuthForm mode={mode} onModeChange={setMode} returnTo={returnTo} />;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('auth form validation', () => {
+  it('login: e-mail and password are required', async () => {
+    const { calls } = stubFetch({});
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('an invalid e-mail shows the example message, which clears when the e-mail is edited', async () => {
+    stubFetch({});
+    renderWithProviders(<Harness />);
+    const email = screen.getByLabelText(/Email/);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Please enter a valid email address (e.g., user@example.com)')).toBeInTheDocument();
+    await userEvent.type(email, 'x');
+    expect(screen.queryByText('Please enter a valid email address (e.g., user@example.com)')).not.toBeInTheDocument();
+  });
+
+  it('register: name, e-mail and password are required', async () => {
+    stubFetch({});
+    renderWithProviders(<Harness initial="register" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('register success stores the pending e-mail and goes to the verification page', async () => {
+    const { calls } = stubFetch({ 'POST /api/auth/register': { status: 201, body: { ok: true, email: 'new@example.com', needsVerification: true } } });
+    renderWithProviders(<Harness initial="register" />);
+    await userEvent.type(screen.getByLabelText(/Full Name/), 'New Person');
+    await userEvent.type(screen.getByLabelText(/Email/), 'new@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/verify-email-confirmation'));
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { name: 'New Person', email: 'new@example.com', password: 'long-enough-1' } });
+    expect(window.localStorage.getItem(PENDING_EMAIL_KEY)).toBe('new@example.com');
+    expect(await screen.findByText('Account Created!')).toBeInTheDocument();
+  });
+
+  it('login success goes to returnTo', async () => {
+    stubFetch({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
+    renderWithProviders(<Harness returnTo="/dashboard/usage" />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/usage'));
+  });
+
+  it('login with wrong credentials shows the server message', async () => {
+    stubFetch({
+      'POST /api/auth/login': { status: 401, body: { status: 401, code: 'invalid_credentials', detail: 'Invalid email or password. Please try again.' } },
+    });
+    renderWithProviders(<Harness />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password. Please try again.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('login of an unverified account stores the e-mail and goes to verification', async () => {
+    stubFetch({
+      'POST /api/auth/login': { status: 403, body: { status: 403, code: 'email_not_verified', needsVerification: true, email: 'ada@example.com' } },
+    });
+    renderWithProviders(<Harness />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email Not Verified')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/verify-email-confirmation');
+    expect(window.localStorage.getItem(PENDING_EMAIL_KEY)).toBe('ada@example.com');
+  });
+
+  it('forgot password ends on "Check Your Email" with a way back to sign in', async () => {
+    stubFetch({ 'POST /api/auth/forgot-password': { body: { ok: true } } });
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    expect(screen.getByText('Reset Email Sent')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});

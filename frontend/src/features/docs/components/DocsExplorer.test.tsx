@@ -1,0 +1,141 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
+import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, type OpenApiDocument } from '../model';
+import { openapiSpec } from '../spec';
+import { renderWithProviders } from '../../../testing/render';
+
+const spec: OpenApiDocument = {
+  openapi: '3.0.0',
+  info: { title: 'Test', version: '1.2.3' },
+  tags: [{ name: 'Time' }, { name: 'Conversion' }, { name: 'System' }],
+  paths: {
+    '/api/time/current': {
+      get: {
+        operationId: 'Time_current',
+        summary: 'Current time in a zone',
+        description: 'Current local time.',
+        tags: ['Time'],
+        parameters: [
+          { name: 'timezone', in: 'query', required: true, description: 'IANA zone', schema: { type: 'string', example: 'America/New_York' } },
+          { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'xml', 'csv'] } },
+          { name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } },
+        ],
+        responses: { '200': { content: { 'application/json': { example: { timezone: 'America/New_York', utc_offset: '-04:00', location: { country: 'US' } } } } } },
+      },
+    },
+    '/api/time/utc': {
+      get: {
+        operationId: 'Time_utc',
+        summary: 'Current UTC time',
+        tags: ['Time'],
+        parameters: [{ name: 'X-API-Key', in: 'header', schema: { type: 'string' } }],
+        responses: { '200': { content: { 'application/json': { example: { utc_time: '2024-07-01T13:00:00Z' } } } } },
+      },
+    },
+    '/api/conversion/timezone': {
+      post: {
+        operationId: 'Conversion_convert',
+        summary: 'Convert between zones',
+        tags: ['Conversion'],
+        parameters: [{ name: 'X-API-Key', in: 'header', schema: { type: 'string' } }],
+        requestBody: { content: { 'application/json': { examples: { simple: { value: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' } } } } } },
+        responses: { '200': { content: { 'application/json': { example: { convertedDateTime: '2024-07-01T14:00:00+01:00' } } } } },
+      },
+    },
+    '/api/health': {
+      get: { operationId: 'Health', summary: 'Service health', tags: ['System'], responses: { '200': { content: { 'application/json': { example: { status: 'ok' } } } } } },
+    },
+  },
+};
+
+describe('docs model', () => {
+  it('reads every operation of the generated OpenAPI file into the five categories', () => {
+    const categories = buildCategories(openapiSpec);
+    const operations = Object.values(openapiSpec.paths).flatMap((ops) => Object.keys(ops)).length;
+    expect(buildEndpoints(openapiSpec)).toHaveLength(operations);
+    expect(categories.map((c) => c.name)).toEqual(['Time', 'TimeZone', 'Conversion', 'Calculation', 'System']);
+    expect(categories.reduce((n, c) => n + c.endpoints.length, 0)).toBe(operations);
+  });
+
+  it('builds XML and CSV from a JSON example', () => {
+    expect(jsonToXml({ a: 1, b: { c: 'x<y' } })).toContain('<response><a>1</a><b><c>x&lt;y</c></b></response>');
+    expect(jsonToCsv({ a: 1, b: { c: 'x' } })).toBe('"a","b.c"\n1,"x"');
+  });
+});
+
+describe('docs explorer', () => {
+  it('shows categories with counts and method badges', () => {
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    expect(screen.getByTestId('endpoint-summary')).toHaveTextContent('4 endpoints in 3 categories');
+    const time = screen.getByTestId('category-Time');
+    expect(within(time).getByText('2')).toBeInTheDocument();
+    const links = screen.getAllByTestId('endpoint-link');
+    expect(links).toHaveLength(4); // every endpoint is in the sidebar; other categories are collapsed
+    expect(within(links[0]).getByText('GET')).toHaveAttribute('data-method', 'GET');
+  });
+
+  it('selecting a category selects its first endpoint', async () => {
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    await userEvent.click(screen.getByTestId('category-Conversion'));
+    const detail = screen.getByTestId('endpoint-detail');
+    expect(within(detail).getByRole('heading', { name: 'Convert between zones' })).toBeInTheDocument();
+    expect(within(detail).getAllByText('POST')[0]).toHaveAttribute('data-method', 'POST');
+    expect(screen.getByTestId('request-example')).toHaveTextContent('-H "X-API-Key: YOUR_API_KEY"');
+    expect(screen.getByTestId('request-example')).toHaveTextContent('"fromTimeZone":"America/New_York"');
+  });
+
+  it('lists parameters with Required badges and example placeholders; the URL and request follow the inputs', async () => {
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    const input = screen.getByRole('textbox', { name: 'timezone' });
+    expect(input).toHaveAttribute('placeholder', 'America/New_York');
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    expect(screen.getByTestId('endpoint-url')).toHaveTextContent('/api/time/current');
+    expect(screen.getByTestId('request-example')).toHaveTextContent('timezone=America%2FNew_York');
+    await userEvent.type(input, 'Asia/Tokyo');
+    expect(screen.getByTestId('request-example')).toHaveTextContent('timezone=Asia%2FTokyo');
+  });
+
+  it('Execute is simulated: after 1 second the example answer shows, in the chosen format', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    await user.click(screen.getByRole('button', { name: 'XML' }));
+    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    expect(screen.getByRole('button', { name: 'Executing...' })).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    const panel = screen.getByTestId('response-panel');
+    expect(within(panel).getByText('200 OK')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('<timezone>America/New_York</timezone>');
+    vi.useRealTimers();
+  });
+
+  it('uses the executor it is given (the dashboard passes a real one)', async () => {
+    const executor = vi.fn<EndpointExecutor>(async () => ({ status: 429, statusText: 'Too Many Requests', body: '{"code":"rate_limited"}' }));
+    renderWithProviders(<DocsExplorer spec={spec} executor={executor} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'timezone' }), 'Europe/Paris');
+    await userEvent.click(screen.getByRole('button', { name: 'Execute' }));
+    expect(await screen.findByText('429 Too Many Requests')).toBeInTheDocument();
+    expect(executor.mock.calls[0][0].url).toContain('/api/time/current?timezone=Europe%2FParis');
+  });
+
+  it('a failing executor shows the spec error toast', async () => {
+    renderWithProviders(<DocsExplorer spec={spec} executor={async () => Promise.reject(new Error('network down'))} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Execute' }));
+    expect(await screen.findByText('Failed to execute API endpoint')).toBeInTheDocument();
+  });
+
+  it('download buttons toast "Download Started"', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Postman Collection' }));
+    expect(await screen.findByText('Postman collection downloaded successfully')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'OpenAPI Spec' }));
+    expect(await screen.findByText('OpenAPI spec downloaded successfully')).toBeInTheDocument();
+    expect(screen.getByText('Authentication Required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get API Key' })).toHaveAttribute('href', '/dashboard/api-keys');
+    click.mockRestore();
+  });
+});
