@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { AuthThrottle } from './auth-throttle.js';
+import { AccountController, AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { LocalLoginGuard } from './local-login.guard.js';
+import { LocalStrategy } from './local.strategy.js';
+import { SuperAdminBootstrap } from './super-admin.bootstrap.js';
 
 /** Accounts: register, verify, login, reset, profile. Sessions themselves live in CoreModule. */
-@Module({})
+@Module({
+  imports: [PassportModule],
+  controllers: [AuthController, AccountController],
+  providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap],
+  exports: [AuthService, AuthThrottle],
+})
 export class AuthModule {}

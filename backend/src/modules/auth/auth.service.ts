@@ -1,0 +1,202 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { randomToken, sha256 } from '../../common/tokens.js';
+import { MailService } from '../mail/mail.service.js';
+import { passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
+import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
+import { AuthErrors } from './auth.errors.js';
+import { hashPassword, verifyPassword } from './password-policy.js';
+import { SessionsService } from './sessions.service.js';
+import { User } from './user.entity.js';
+
+const HOUR = 3600_000;
+export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
+export const RESET_TOKEN_TTL_MS = 1 * HOUR;
+
+/** "Ada King Lovelace" → Ada / King Lovelace; a single word is the first name. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  const [first, last] = space === -1 ? [trimmed, ''] : [trimmed.slice(0, space), trimmed.slice(space + 1)];
+  return { firstName: first.slice(0, 100), lastName: last.slice(0, 100) };
+}
+
+function displayName(user: User): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+/** Accounts: sign-up, e-mail verification, credential checks, password reset, profile and password changes. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mail: MailService,
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Creates an unverified account and mails its verification link. A taken address answers the same
+   * (no account enumeration): its owner gets a "someone tried to register" mail instead.
+   */
+  async register(input: { name: string; email: string; password: string }): Promise<void> {
+    // Hash first, whether or not the address is taken, so both paths cost the same.
+    const passwordHash = await hashPassword(input.password);
+    const em = this.em.fork();
+    const existing = await em.findOne(User, { email: input.email });
+    if (existing) {
+      this.notifyRegistrationAttempt(existing);
+      return;
+    }
+    const user = em.create(User, { email: input.email, ...splitName(input.name), passwordHash });
+    try {
+      await em.flush();
+    } catch (err) {
+      if (!(err instanceof UniqueConstraintViolationException)) throw err;
+      // A parallel sign-up won the race: answer like a taken address.
+      const winner = await this.em.fork().findOne(User, { email: input.email });
+      if (winner) this.notifyRegistrationAttempt(winner);
+      return;
+    }
+    await this.sendVerification(user);
+  }
+
+  private notifyRegistrationAttempt(user: User): void {
+    void this.mail.trySend({
+      to: user.email,
+      ...registrationAttemptMail({ name: displayName(user), loginUrl: `${this.config.appUrl}/login` }),
+    });
+  }
+
+  /** Issues a fresh 24 h verification link for the user's current address and mails it (in the background). */
+  async sendVerification(user: User): Promise<void> {
+    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email);
+    const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+    void this.mail.trySend({ to: user.email, ...verificationMail({ name: displayName(user), link }) });
+  }
+
+  /** Always succeeds from the caller's view; mails a new link only to an existing, unverified, unblocked account. */
+  async resendVerification(email: string): Promise<void> {
+    const user = await this.em.fork().findOne(User, { email });
+    if (!user || user.emailVerified || user.isBlocked) return;
+    await this.sendVerification(user);
+  }
+
+  /** Consumes a verification token; true when it verified the address it was issued for. */
+  async verifyEmail(token: string | undefined): Promise<boolean> {
+    if (!token || token.length > 256) return false;
+    const row = await this.consumeToken(token, 'verify_email');
+    if (!row) return false;
+    const em = this.em.fork();
+    const updated = await em.nativeUpdate(User, { id: row.userId, email: row.email ?? '' }, { emailVerified: true });
+    return updated > 0;
+  }
+
+  /**
+   * The passport-local verify step: the user for a correct e-mail and password, else a problem.
+   * An unknown address still costs one argon2 verification, so timing does not tell whether it exists.
+   */
+  async checkCredentials(email: string, password: string): Promise<User> {
+    const user = await this.em.fork().findOne(User, { email });
+    if (!user || !user.passwordHash) {
+      await verifyPassword(await this.getDummyHash(), password);
+      throw AuthErrors.invalidCredentials();
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw AuthErrors.invalidCredentials();
+    if (user.isBlocked) throw AuthErrors.accountBlocked();
+    if (!user.emailVerified) throw AuthErrors.emailNotVerified(user.email);
+    return user;
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomToken(16));
+    return this.dummyHash;
+  }
+
+  /** Mails a 1 h reset link when the address has an account; the caller always answers the same. */
+  async forgotPassword(email: string): Promise<void> {
+    const user = await this.em.fork().findOne(User, { email });
+    if (!user || user.isBlocked) return;
+    const token = await this.issueToken(user, 'reset_password', RESET_TOKEN_TTL_MS, user.email);
+    const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    void this.mail.trySend({ to: user.email, ...passwordResetMail({ name: displayName(user), link }) });
+  }
+
+  async isResetTokenValid(token: string | undefined): Promise<boolean> {
+    if (!token || token.length > 256) return false;
+    const row = await this.em.fork().findOne(AuthToken, { tokenHash: sha256(token), purpose: 'reset_password', usedAt: null, expiresAt: { $gt: new Date() } });
+    return row !== null;
+  }
+
+  /** Sets a new password with a single-use reset token and ends every session of the account. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    const row = await this.consumeToken(token, 'reset_password');
+    if (!row) throw AuthErrors.invalidToken();
+    const em = this.em.fork();
+    // The link reached the mailbox, which proves the address as well as a verification link would.
+    await em.nativeUpdate(User, { id: row.userId }, { passwordHash, emailVerified: true, updatedAt: new Date() });
+    await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
+    await this.sessions.endAllForUser(row.userId);
+  }
+
+  /** Updates names and e-mail; a new e-mail is unverified until its link is clicked. */
+  async updateProfile(userId: string, input: { email: string; firstName: string; lastName: string }): Promise<User> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    const emailChanged = input.email !== user.email;
+    if (emailChanged && (await em.count(User, { email: input.email, id: { $ne: userId } })) > 0) throw AuthErrors.emailTaken();
+    user.firstName = input.firstName;
+    user.lastName = input.lastName;
+    if (emailChanged) {
+      user.email = input.email;
+      user.emailVerified = false;
+    }
+    try {
+      await em.flush();
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw AuthErrors.emailTaken();
+      throw err;
+    }
+    if (emailChanged) await this.sendVerification(user);
+    return user;
+  }
+
+  /** Changes the password after checking the current one; every other session of the account ends. */
+  async changePassword(userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw AuthErrors.wrongPassword();
+    user.passwordHash = await hashPassword(newPassword);
+    await em.flush();
+    await em.nativeUpdate(AuthToken, { user: userId, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
+    await this.sessions.endAllForUser(userId, currentSessionId);
+  }
+
+  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string): Promise<string> {
+    const token = randomToken(32);
+    const em = this.em.fork();
+    em.create(AuthToken, { tokenHash: sha256(token), user: em.getReference(User, user.id), purpose, email, expiresAt: new Date(Date.now() + ttlMs) });
+    await em.flush();
+    return token;
+  }
+
+  /** Marks a live token used in one statement, so two clicks can't both succeed. */
+  private async consumeToken(token: string, purpose: AuthTokenPurpose): Promise<{ userId: string; email: string | null } | null> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ user_id: string; email: string | null }[]>(
+        `update "auth_tokens" set "used_at" = now() where "token_hash" = ? and "purpose" = ? and "used_at" is null and "expires_at" > now() returning "user_id", "email"`,
+        [sha256(token), purpose],
+      );
+    const row = rows[0];
+    return row ? { userId: row.user_id, email: row.email } : null;
+  }
+}

@@ -1,0 +1,100 @@
+/** The texts of every mail the product sends; each returns the subject, a plain-text body and an HTML body. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PRODUCT = 'TimeZone API';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function greeting(name: string): string {
+  return name.trim() ? `Hi ${name.trim()},` : 'Hi,';
+}
+
+/** One simple, accessible layout: a paragraph list and at most one button. */
+function layout(paragraphs: string[], action?: { label: string; url: string }, footnotes: string[] = []): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1565c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, paste this link into your browser:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html><body style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">
+${body}
+${button}
+${footnotes.map((p) => `<p style="margin:0 0 12px;font-size:13px;color:#555">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:32px 0 0;font-size:13px;color:#777">— The ${PRODUCT} team</p>
+</body></html>`;
+}
+
+export function verificationMail(input: { name: string; link: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `Thanks for signing up for ${PRODUCT}. Please confirm your e-mail address to activate your account and create your first API key.`,
+  ];
+  const after = ['This link expires in 24 hours and can be used once. If you did not create an account, you can ignore this e-mail: nothing will happen.'];
+  return {
+    subject: `Verify your e-mail address for ${PRODUCT}`,
+    text: [...lines, `Verify your e-mail address: ${input.link}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Verify e-mail address', url: input.link }, after),
+  };
+}
+
+export function passwordResetMail(input: { name: string; link: string }): RenderedMail {
+  const lines = [greeting(input.name), `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`];
+  const after = [
+    'This link expires in 1 hour and can be used once. Setting a new password signs you out on every device.',
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  ];
+  return {
+    subject: `Reset your ${PRODUCT} password`,
+    text: [...lines, `Choose a new password: ${input.link}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Choose a new password', url: input.link }, after),
+  };
+}
+
+export function registrationAttemptMail(input: { name: string; loginUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `Someone just tried to create a new ${PRODUCT} account with your e-mail address. You already have an account, so no new one was created and nothing about your account changed.`,
+    `If it was you: sign in at ${input.loginUrl}. If you forgot your password, choose "Forgot password?" there to get a reset link.`,
+    'If it was not you, you can ignore this e-mail.',
+  ];
+  return {
+    subject: `Someone tried to register with your e-mail address`,
+    text: [...lines, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Sign in', url: input.loginUrl }),
+  };
+}
+
+export function supportNotificationMail(input: {
+  id: string;
+  name: string;
+  email: string;
+  category: string;
+  subject: string;
+  message: string;
+  userId: string | null;
+  adminUrl: string;
+}): RenderedMail {
+  const facts = [
+    `From: ${input.name} <${input.email}>`,
+    `Category: ${input.category}`,
+    `Account: ${input.userId ?? 'not signed in'}`,
+    `Message id: ${input.id}`,
+  ];
+  return {
+    subject: `[Support] ${input.subject}`,
+    text: [`New support message.`, facts.join('\n'), input.message, `Reply to this e-mail to answer ${input.name}. All messages: ${input.adminUrl}`].join('\n\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif;font-size:15px;line-height:1.5">
+<p>New support message.</p>
+<p>${facts.map(escapeHtml).join('<br>')}</p>
+<blockquote style="border-left:3px solid #ccc;margin:0;padding:0 12px;white-space:pre-wrap">${escapeHtml(input.message)}</blockquote>
+<p>Reply to this e-mail to answer ${escapeHtml(input.name)}. <a href="${escapeHtml(input.adminUrl)}">All messages</a></p>
+</body></html>`,
+  };
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { AuthThrottle } from '../auth/auth-throttle.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { CreateSupportMessageDto } from './dto/create-support-message.dto.js';
+import { SupportService } from './support.service.js';
+
+@ApiTags('Support')
+@Controller('support')
+export class SupportController {
+  constructor(
+    private readonly support: SupportService,
+    private readonly throttle: AuthThrottle,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Post('messages')
+  @ApiOperation({ summary: 'Send a message to support', description: 'Anyone may write; a signed-in sender is linked to the account. Throttled per IP address and e-mail.' })
+  @ApiCreatedResponse({ schema: { example: { ok: true, id: '5f0c2a8e-1b7d-4c3e-9a2f-6d8e0b1c2a3f' } } })
+  @ApiBadRequestResponse({ description: 'Missing or malformed fields (problem+json, code `validation_failed`)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many messages (problem+json, code `too_many_attempts`, Retry-After header)' })
+  async create(@Body() body: CreateSupportMessageDto, @Req() request: FastifyRequest): Promise<{ ok: true; id: string }> {
+    await this.throttle.check('support', request.ip, body.email);
+    const session = await this.sessions.resolve(request);
+    const message = await this.support.create(body, session?.user.id ?? null);
+    return { ok: true, id: message.id };
+  }
+}
