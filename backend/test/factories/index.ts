@@ -52,3 +52,4 @@ export async function signedInClient(app: TestApp, user: User): Promise<TestClie
   client.cookies.set(app.config.sessionCookieName, token);
   return client;
 }
+export { createApiKey } from './keys.js';

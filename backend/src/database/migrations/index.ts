@@ -3,11 +3,15 @@ import { Migration20261122000100_accounts } from './Migration20261122000100_acco
 import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
 import { Migration20261122000200_auth_tokens } from './Migration20261122000200_auth_tokens.js';
 import { Migration20261122000210_support_messages } from './Migration20261122000210_support_messages.js';
+import { Migration20261122000300_api_keys } from './Migration20261122000300_api_keys.js';
+import { Migration20261122000310_usage } from './Migration20261122000310_usage.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000100_accounts', class: Migration20261122000100_accounts },
   { name: 'Migration20261122000200_auth_tokens', class: Migration20261122000200_auth_tokens },
   { name: 'Migration20261122000210_support_messages', class: Migration20261122000210_support_messages },
+  { name: 'Migration20261122000300_api_keys', class: Migration20261122000300_api_keys },
+  { name: 'Migration20261122000310_usage', class: Migration20261122000310_usage },
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
 ];

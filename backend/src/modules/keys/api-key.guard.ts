@@ -1,9 +1,88 @@
-import { CanActivate, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { UsageRecorder } from '../usage/usage.recorder.js';
+import { hashApiKey, isWellFormedApiKey } from './key-codec.js';
+import { KeyDirectory } from './key-directory.js';
+import type { ResolvedKey } from './key-directory.js';
+import { hostAllowed, ipAllowed, requestHost } from './key-restrictions.js';
+import { KeyProblems } from './keys.errors.js';
+import { PlanLimits } from './plan-limits.js';
 
-/** Placeholder until the keys module lands: the real guard checks the key, restrictions and plan limits. */
+const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
+
+export interface PublicApiRequest extends FastifyRequest {
+  apiKey?: ResolvedKey;
+}
+
+/** Reads the key from X-API-Key or Authorization: Bearer; never from the query string. */
+export function readApiKey(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value && value.trim()) return value.trim();
+  const authorization = request.headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match) return match[1].trim();
+  }
+  return null;
+}
+
+/**
+ * The gate of every @PublicApi() route: key, owner, restrictions, plan limit, in that order. Every request whose
+ * owner is known becomes a usage record, refused or not; rate-limit headers go on every answer once the key is known.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  canActivate(): boolean {
+  constructor(
+    private readonly directory: KeyDirectory,
+    private readonly limits: PlanLimits,
+    private readonly recorder: UsageRecorder,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<PublicApiRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const meter = this.recorder.meter(request, reply);
+
+    const key = readApiKey(request);
+    if (!key) {
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      throw KeyProblems.missing(QUERY_KEY_NAMES.some((name) => query[name] !== undefined));
+    }
+    if (!isWellFormedApiKey(key)) throw KeyProblems.malformed();
+    const resolved = await this.directory.resolve(hashApiKey(key));
+    if (!resolved) throw KeyProblems.unknown();
+    meter.keyId = resolved.keyId;
+    meter.userId = resolved.userId;
+
+    const refusal = this.refusal(resolved, request);
+    if (refusal) {
+      // Refused requests do not use the quota (a stolen key from a foreign IP cannot drain it), but say where it stands.
+      reply.headers((await this.limits.peek(resolved.plan, resolved.userId)).headers);
+      throw refusal;
+    }
+    const decision = await this.limits.consume(resolved.plan, resolved.userId);
+    reply.headers(decision.headers);
+    if (!decision.allowed) {
+      const detail =
+        decision.window.name === 'hour'
+          ? `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
+          : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
+      throw KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
+    }
+    request.apiKey = resolved;
     return true;
+  }
+
+  private refusal(resolved: ResolvedKey, request: FastifyRequest) {
+    if (!resolved.isActive) return KeyProblems.inactive();
+    if (resolved.blocked) return KeyProblems.blocked();
+    if (!ipAllowed(resolved.rules, request.ip)) return KeyProblems.ipNotAllowed(request.ip);
+    if (resolved.rules.hasDomain) {
+      const host = requestHost(request.headers.origin, request.headers.referer);
+      if (!hostAllowed(resolved.rules, host)) return KeyProblems.domainNotAllowed(host);
+    }
+    return null;
   }
 }

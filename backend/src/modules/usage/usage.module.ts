@@ -1,4 +1,16 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PlanLimits } from '../keys/plan-limits.js';
+import { UsageRetention } from './usage-retention.js';
+import { UsageController } from './usage.controller.js';
+import { UsageRecorder } from './usage.recorder.js';
+import { UsageService } from './usage.service.js';
+import { UsageStore } from './usage.store.js';
 
-@Module({})
+/** Metering, roll-ups and the customer's usage pages. Global: the key guard on every public route records here. */
+@Global()
+@Module({
+  controllers: [UsageController],
+  providers: [UsageStore, UsageRecorder, UsageService, UsageRetention, PlanLimits],
+  exports: [UsageRecorder, UsageService, PlanLimits],
+})
 export class UsageModule {}

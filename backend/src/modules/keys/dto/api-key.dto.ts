@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class CreateApiKeyDto {
+  @ApiProperty({ example: 'Production server' })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @IsString({ message: 'Name required' })
+  name!: string;
+
+  @ApiPropertyOptional({ type: [String], example: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'], description: 'One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  ipRestrictions?: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['example.com', '*.example.com'], description: 'Host names or wildcards (*.example.com) matched against Origin or Referer.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(260, { each: true })
+  urlRestrictions?: string[];
+}
+
+export class UpdateApiKeyDto extends CreateApiKeyDto {
+  @ApiPropertyOptional({ example: true })
+  @IsOptional()
+  @IsBoolean()
+  isActive?: boolean;
+}

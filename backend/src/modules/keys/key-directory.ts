@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { RedisService } from '../../common/redis.service.js';
+import type { PlanId } from '../../config/plans.js';
+import { User } from '../auth/user.entity.js';
+import { ApiKey } from './api-key.entity.js';
+import { compileRestrictions } from './key-restrictions.js';
+import type { CompiledRestrictions } from './key-restrictions.js';
+
+export const KEY_INVALIDATION_CHANNEL = 'tzapi:keys:invalidate';
+/** Safety net when a fan-out message is lost (Redis away): a cached key is re-read at least this often. */
+const CACHE_TTL_MS = 30_000;
+const MAX_ENTRIES = 100_000;
+
+export interface ResolvedKey {
+  keyId: string;
+  userId: string;
+  plan: PlanId;
+  isActive: boolean;
+  blocked: boolean;
+  rules: CompiledRestrictions;
+}
+
+interface Entry {
+  value: ResolvedKey;
+  expiresAt: number;
+}
+
+type InvalidationMessage = { from: string; keyId?: string; userId?: string; all?: boolean };
+
+/**
+ * Resolves API keys (by SHA-256) to their owner, plan and restrictions from an in-process cache.
+ * Invalidation applies at once on this instance and, through Redis pub/sub, on every other one.
+ */
+@Injectable()
+export class KeyDirectory implements OnModuleInit {
+  private readonly logger = new Logger('KeyDirectory');
+  private readonly instanceId = randomUUID();
+  private readonly byHash = new Map<string, Entry>();
+  /** Bumped by every invalidation, so a look-up that raced with one does not cache what it read. */
+  private generation = 0;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly redis: RedisService,
+  ) {}
+
+  onModuleInit(): void {
+    this.redis.subscribe(KEY_INVALIDATION_CHANNEL, (raw) => this.onMessage(raw));
+    // Messages sent while Redis was away are lost: start from an empty cache when it comes back.
+    this.redis.client?.on('ready', () => this.clearLocal());
+    const directory = this;
+    const subscriber: EventSubscriber<User | ApiKey> = {
+      getSubscribedEntities: () => [User, ApiKey],
+      afterUpdate: (args: EventArgs<User | ApiKey>) => directory.onEntityChanged(args.entity),
+      afterDelete: (args: EventArgs<User | ApiKey>) => directory.onEntityChanged(args.entity),
+    };
+    // Forks share the root event manager: a plan change or block flushed anywhere in the app invalidates here.
+    this.em.getEventManager().registerSubscriber(subscriber);
+  }
+
+  async resolve(hash: string): Promise<ResolvedKey | null> {
+    const now = Date.now();
+    const cached = this.byHash.get(hash);
+    if (cached && cached.expiresAt > now) return cached.value;
+    const generation = this.generation;
+    const key = await this.em.fork().findOne(ApiKey, { hash }, { populate: ['user'] });
+    if (!key) {
+      this.byHash.delete(hash);
+      return null;
+    }
+    const value: ResolvedKey = {
+      keyId: key.id,
+      userId: key.user.id,
+      plan: key.user.plan,
+      isActive: key.isActive,
+      blocked: key.user.isBlocked,
+      rules: compileRestrictions(key.ipRestrictions, key.urlRestrictions),
+    };
+    if (generation === this.generation) {
+      if (this.byHash.size >= MAX_ENTRIES) this.byHash.delete(this.byHash.keys().next().value!);
+      this.byHash.set(hash, { value, expiresAt: now + CACHE_TTL_MS });
+    }
+    return value;
+  }
+
+  /** After deactivate, rotate, delete or a restriction change of one key. */
+  async invalidateKey(keyId: string): Promise<void> {
+    this.dropKey(keyId);
+    await this.redis.publish(KEY_INVALIDATION_CHANNEL, JSON.stringify({ from: this.instanceId, keyId } satisfies InvalidationMessage));
+  }
+
+  /** After a block, unblock, plan change or deletion of a user: all of the user's keys are re-read. */
+  async invalidateUser(userId: string): Promise<void> {
+    this.dropUser(userId);
+    await this.redis.publish(KEY_INVALIDATION_CHANNEL, JSON.stringify({ from: this.instanceId, userId } satisfies InvalidationMessage));
+  }
+
+  private onEntityChanged(entity: User | ApiKey): void {
+    if (entity instanceof User) void this.invalidateUser(entity.id);
+    else if (entity instanceof ApiKey) void this.invalidateKey(entity.id);
+  }
+
+  private onMessage(raw: string): void {
+    try {
+      const message = JSON.parse(raw) as InvalidationMessage;
+      if (message.from === this.instanceId) return;
+      if (message.keyId) this.dropKey(message.keyId);
+      if (message.userId) this.dropUser(message.userId);
+      if (message.all) this.clearLocal();
+    } catch {
+      this.logger.warn('Ignored a malformed key invalidation message');
+    }
+  }
+
+  private dropKey(keyId: string): void {
+    this.generation++;
+    for (const [hash, entry] of this.byHash) if (entry.value.keyId === keyId) this.byHash.delete(hash);
+  }
+
+  private dropUser(userId: string): void {
+    this.generation++;
+    for (const [hash, entry] of this.byHash) if (entry.value.userId === userId) this.byHash.delete(hash);
+  }
+
+  private clearLocal(): void {
+    this.generation++;
+    this.byHash.clear();
+  }
+}

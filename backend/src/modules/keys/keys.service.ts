@@ -1,0 +1,137 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Problems } from '../../common/problem.js';
+import type { FieldError } from '../../common/problem.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { User } from '../auth/user.entity.js';
+import { ApiKey } from './api-key.entity.js';
+import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
+import { displayPrefix, generateApiKey, hashApiKey, KeyVault, lastFour } from './key-codec.js';
+import { KeyDirectory } from './key-directory.js';
+import { cleanRestrictions } from './key-restrictions.js';
+
+export interface IssuedKey {
+  apiKey: ApiKey;
+  /** The full key, answered once on create and rotate. */
+  key: string;
+}
+
+/** A customer's API keys: create, list, edit, rotate, delete and the logged reveal. */
+@Injectable()
+export class KeysService {
+  private readonly logger = new Logger('ApiKeys');
+  private readonly vault: KeyVault;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly directory: KeyDirectory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.vault = new KeyVault(config.secret);
+  }
+
+  list(userId: string): Promise<ApiKey[]> {
+    return this.em.fork().find(ApiKey, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  }
+
+  async create(userId: string, input: CreateApiKeyDto): Promise<IssuedKey> {
+    const { name, ipRestrictions, urlRestrictions } = this.validate(input);
+    const em = this.em.fork();
+    const key = generateApiKey();
+    const apiKey = em.create(ApiKey, {
+      user: em.getReference(User, userId),
+      name,
+      ipRestrictions,
+      urlRestrictions,
+      ...this.secretFields(key),
+    });
+    await em.flush();
+    return { apiKey, key };
+  }
+
+  async update(userId: string, keyId: string, input: UpdateApiKeyDto): Promise<ApiKey> {
+    const { name, ipRestrictions, urlRestrictions } = this.validate(input);
+    const em = this.em.fork();
+    const apiKey = await this.ownKey(em, userId, keyId);
+    apiKey.name = name;
+    apiKey.ipRestrictions = ipRestrictions;
+    apiKey.urlRestrictions = urlRestrictions;
+    if (input.isActive !== undefined) apiKey.isActive = input.isActive;
+    await em.flush();
+    await this.directory.invalidateKey(apiKey.id);
+    return apiKey;
+  }
+
+  async rotate(userId: string, keyId: string): Promise<IssuedKey> {
+    const em = this.em.fork();
+    return this.rotateIn(em, await this.ownKey(em, userId, keyId));
+  }
+
+  /** For the admin console: rotates any key; the old one stops at once on every instance. */
+  async rotateAny(keyId: string): Promise<IssuedKey> {
+    const em = this.em.fork();
+    const apiKey = await em.findOne(ApiKey, { id: keyId });
+    if (!apiKey) throw Problems.notFound('API key');
+    return this.rotateIn(em, apiKey);
+  }
+
+  async remove(userId: string, keyId: string): Promise<void> {
+    const em = this.em.fork();
+    const apiKey = await this.ownKey(em, userId, keyId);
+    em.remove(apiKey);
+    await em.flush();
+    await this.directory.invalidateKey(keyId);
+  }
+
+  async reveal(userId: string, keyId: string, ip: string | undefined): Promise<string> {
+    const apiKey = await this.ownKey(this.em.fork(), userId, keyId);
+    this.logger.log(`API key revealed: user=${userId} key=${keyId} ip=${ip ?? 'unknown'}`);
+    return this.vault.decrypt(apiKey.encrypted);
+  }
+
+  /** For the admin console (block): every key of the user stops at once. */
+  async deactivateAllForUser(userId: string): Promise<number> {
+    const count = await this.em.fork().nativeUpdate(ApiKey, { user: userId, isActive: true }, { isActive: false, updatedAt: new Date() });
+    await this.directory.invalidateUser(userId);
+    return count;
+  }
+
+  /** Call after changing a user's plan, block state or keys outside this service (nativeUpdate, raw SQL). */
+  invalidateUser(userId: string): Promise<void> {
+    return this.directory.invalidateUser(userId);
+  }
+
+  invalidateKey(keyId: string): Promise<void> {
+    return this.directory.invalidateKey(keyId);
+  }
+
+  private async rotateIn(em: EntityManager, apiKey: ApiKey): Promise<IssuedKey> {
+    const key = generateApiKey();
+    Object.assign(apiKey, this.secretFields(key));
+    await em.flush();
+    await this.directory.invalidateKey(apiKey.id);
+    return { apiKey, key };
+  }
+
+  private secretFields(key: string): Pick<ApiKey, 'prefix' | 'lastFour' | 'hash' | 'encrypted'> {
+    return { prefix: displayPrefix(key), lastFour: lastFour(key), hash: hashApiKey(key), encrypted: this.vault.encrypt(key) };
+  }
+
+  /** Someone else's key id answers 404, exactly like an id that does not exist. */
+  private async ownKey(em: EntityManager, userId: string, keyId: string): Promise<ApiKey> {
+    const apiKey = /^[0-9a-f-]{36}$/i.test(keyId) ? await em.findOne(ApiKey, { id: keyId, user: userId }) : null;
+    if (!apiKey) throw Problems.notFound('API key');
+    return apiKey;
+  }
+
+  private validate(input: CreateApiKeyDto): { name: string; ipRestrictions: string[]; urlRestrictions: string[] } {
+    const errors: FieldError[] = [];
+    const name = (input.name ?? '').trim();
+    if (!name) errors.push({ field: 'name', message: 'Name required' });
+    const { value, errors: restrictionErrors } = cleanRestrictions(input.ipRestrictions, input.urlRestrictions);
+    errors.push(...restrictionErrors);
+    if (errors.length) throw Problems.validation(errors);
+    return { name, ...value };
+  }
+}

@@ -1,0 +1,37 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class UsageRangeDto {
+  @ApiPropertyOptional({ example: '2026-11-15T00:00:00.000Z', description: 'ISO 8601 start (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'startDate must be an ISO 8601 date-time' })
+  startDate?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-22T23:59:59.999Z', description: 'ISO 8601 end (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'endDate must be an ISO 8601 date-time' })
+  endDate?: string;
+
+  @ApiPropertyOptional({ example: '/api/time/current', description: 'Only this route pattern' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  endpoint?: string;
+}
+
+export class UsageListQueryDto extends UsageRangeDto {
+  @ApiPropertyOptional({ example: 100, minimum: 1, maximum: 1000, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(1000, { message: 'limit must be at most 1000' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cursor?: string;
+}

@@ -1,0 +1,25 @@
+/** One metered request, as buffered before it is written. */
+export interface UsageRow {
+  timestamp: Date;
+  userId: string;
+  keyId: string;
+  /** The route pattern, e.g. /api/time/current (never the raw URL with its query). */
+  endpoint: string;
+  method: string;
+  statusCode: number;
+  responseMs: number;
+  ipAddress: string | null;
+}
+
+/** What the customer's usage API answers for one record. */
+export interface UsageRecordView {
+  id: string;
+  endpoint: string;
+  method: string;
+  statusCode: number;
+  responseTime: number;
+  ipAddress: string | null;
+  timestamp: string;
+  keyId: string;
+  keyName: string | null;
+}

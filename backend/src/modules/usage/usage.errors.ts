@@ -1,0 +1,6 @@
+import { ProblemException } from '../../common/problem.js';
+
+export const UsageProblems = {
+  invalidCursor: () => new ProblemException({ status: 400, code: 'invalid_cursor', title: 'Invalid cursor', detail: 'The cursor is not one this API handed out.', field: 'cursor' }),
+  invalidRange: (detail: string) => new ProblemException({ status: 400, code: 'invalid_range', title: 'Invalid date range', detail }),
+};

@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import type { UsageRow } from './usage-record.js';
+import { UsageStore } from './usage.store.js';
+
+const BATCH_SIZE = 5000;
+/** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
+const MAX_BUFFERED = 1_000_000;
+
+/** Filled in by the key guard as soon as it knows whose request it is. */
+export interface Meter {
+  keyId: string | null;
+  userId: string | null;
+}
+
+/**
+ * Buffers one usage row per metered request (answered, refused or limited) and writes them in batches at least
+ * every USAGE_FLUSH_MS; keeps them and retries while the database is down; flushes on graceful shutdown.
+ */
+@Injectable()
+export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('UsageRecorder');
+  private buffer: UsageRow[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private failing = false;
+  /** Rows accepted and rows written since start (the bench compares them with requests answered). */
+  recorded = 0;
+  written = 0;
+  dropped = 0;
+
+  constructor(
+    private readonly store: UsageStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** Starts metering one request: when the answer has gone out, a row is kept if the owner is known by then. */
+  meter(request: FastifyRequest, reply: FastifyReply): Meter {
+    const meter: Meter = { keyId: null, userId: null };
+    const endpoint = request.routeOptions?.url ?? request.url.split('?')[0];
+    reply.raw.once('finish', () => {
+      if (!meter.userId || !meter.keyId) return;
+      this.record({
+        timestamp: new Date(),
+        userId: meter.userId,
+        keyId: meter.keyId,
+        endpoint: endpoint.slice(0, 200),
+        method: request.method,
+        statusCode: reply.statusCode,
+        responseMs: Math.round(reply.elapsedTime * 100) / 100,
+        ipAddress: request.ip ?? null,
+      });
+    });
+    return meter;
+  }
+
+  record(row: UsageRow): void {
+    this.buffer.push(row);
+    this.recorded++;
+    if (this.buffer.length > MAX_BUFFERED) {
+      const excess = this.buffer.length - MAX_BUFFERED;
+      this.buffer.splice(0, excess);
+      this.dropped += excess;
+      this.logger.error(`Usage buffer full while the database is unreachable: dropped ${excess} oldest rows`);
+    }
+    if (this.buffer.length === BATCH_SIZE && !this.failing) void this.flush();
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Writes everything buffered so far (serialised: one flush at a time). Never throws. */
+  flush(): Promise<void> {
+    this.chain = this.chain.then(() => this.drain());
+    return this.chain;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.splice(0, BATCH_SIZE);
+      try {
+        await this.store.write(batch);
+        this.written += batch.length;
+        if (this.failing) this.logger.log('Usage writes resumed');
+        this.failing = false;
+      } catch (err) {
+        // Put the rows back in front, in order, and retry at the next tick.
+        this.buffer = batch.concat(this.buffer);
+        if (!this.failing) this.logger.error(`Usage write failed (${(err as Error).message}); keeping ${this.buffer.length} rows and retrying`);
+        this.failing = true;
+        return;
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    for (let attempt = 0; attempt < 5 && this.buffer.length; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, 500));
+      await this.flush();
+    }
+    if (this.buffer.length) this.logger.error(`Shutdown with ${this.buffer.length} usage rows not written (database unreachable)`);
+    await this.store.close();
+  }
+}

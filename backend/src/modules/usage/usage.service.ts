@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import type { PlanId } from '../../config/plans.js';
+import { PlanLimits } from '../keys/plan-limits.js';
+import type { UsageRecordView } from './usage-record.js';
+import { UsageProblems } from './usage.errors.js';
+import { UsageStore } from './usage.store.js';
+
+const DAY_MS = 86_400_000;
+const MAX_SUMMARY_DAYS = 400;
+
+export interface DashboardStats {
+  plan: PlanId;
+  todayRequests: number;
+  totalRequests: number;
+  activeKeys: number;
+  totalKeys: number;
+  hourlyLimit: number | null;
+  hourlyRemaining: number | null;
+  hourlyResetSeconds: number | null;
+}
+
+export interface UsagePage {
+  items: UsageRecordView[];
+  nextCursor: string | null;
+}
+
+export interface UsageSummary {
+  range: { start: string; end: string };
+  totalRequests: number;
+  successRate: number;
+  averageResponseTime: number;
+  todayRequests: number;
+  perDay: { date: string; count: number }[];
+  statusCodes: { statusCode: number; count: number }[];
+  topEndpoints: { endpoint: string; count: number }[];
+  recent: UsageRecordView[];
+  endpoints: string[];
+}
+
+function parseDate(value: string | undefined, field: string): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw UsageProblems.invalidRange(`${field} is not a valid date`);
+  return date;
+}
+
+function encodeCursor(ts: string, id: string): string {
+  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { ts: string; id: string } {
+  try {
+    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof ts === 'string' && typeof id === 'string' && /^\d{1,19}$/.test(id) && !Number.isNaN(new Date(ts.replace(' ', 'T')).getTime())) return { ts, id };
+  } catch {
+    // fall through
+  }
+  throw UsageProblems.invalidCursor();
+}
+
+function toView({ cursorTs: _cursor, ...view }: UsageRecordView & { cursorTs: string }): UsageRecordView {
+  return view;
+}
+
+/** What the customer sees of their own usage; dashboard numbers come from the daily roll-ups, never a raw scan. */
+@Injectable()
+export class UsageService {
+  constructor(
+    private readonly store: UsageStore,
+    private readonly limits: PlanLimits,
+  ) {}
+
+  async stats(userId: string, plan: PlanId): Promise<DashboardStats> {
+    const [totals, keys, window] = await Promise.all([this.store.totals(userId), this.store.keyCounts(userId), this.limits.peek(plan, userId)]);
+    const hourly = window.window.name === 'hour';
+    return {
+      plan,
+      todayRequests: totals.today,
+      totalRequests: totals.total,
+      activeKeys: keys.active,
+      totalKeys: keys.total,
+      hourlyLimit: hourly ? window.limit : null,
+      hourlyRemaining: hourly ? window.remaining : null,
+      hourlyResetSeconds: hourly ? Math.ceil(window.resetMs / 1000) : null,
+    };
+  }
+
+  async list(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
+    const limit = q.limit ?? 100;
+    const rows = await this.store.records({
+      userId,
+      start: parseDate(q.startDate, 'startDate'),
+      end: parseDate(q.endDate, 'endDate'),
+      endpoint: q.endpoint,
+      before: q.cursor ? decodeCursor(q.cursor) : undefined,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { items: page.map(toView), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null };
+  }
+
+  /** Whole UTC days: the range widens to the days its ends fall on (the roll-ups are daily). Default: the last 7 days. */
+  async summary(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string }): Promise<UsageSummary> {
+    const end = parseDate(q.endDate, 'endDate') ?? new Date();
+    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 6 * DAY_MS);
+    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+    const startDay = start.toISOString().slice(0, 10);
+    const endDay = end.toISOString().slice(0, 10);
+    const days = Math.round((Date.parse(endDay) - Date.parse(startDay)) / DAY_MS) + 1;
+    if (days > MAX_SUMMARY_DAYS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
+    const rangeStart = new Date(`${startDay}T00:00:00.000Z`);
+    const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
+
+    const [daily, todayRequests, recent] = await Promise.all([
+      this.store.daily(userId, startDay, endDay),
+      this.store.todayCount(userId, q.endpoint),
+      this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, limit: 10 }),
+    ]);
+
+    const endpoints = new Set<string>();
+    const perDay = new Map<string, number>();
+    const statusCodes = new Map<number, number>();
+    const byEndpoint = new Map<string, number>();
+    let total = 0;
+    let success = 0;
+    let totalMs = 0;
+    for (const row of daily) {
+      endpoints.add(row.endpoint);
+      if (q.endpoint && row.endpoint !== q.endpoint) continue;
+      total += row.count;
+      totalMs += row.totalMs;
+      if (row.statusCode < 400) success += row.count;
+      perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.count);
+      statusCodes.set(row.statusCode, (statusCodes.get(row.statusCode) ?? 0) + row.count);
+      byEndpoint.set(row.endpoint, (byEndpoint.get(row.endpoint) ?? 0) + row.count);
+    }
+    const perDayList = Array.from({ length: days }, (_, i) => {
+      const date = new Date(rangeStart.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      return { date, count: perDay.get(date) ?? 0 };
+    });
+    return {
+      range: { start: rangeStart.toISOString(), end: rangeEnd.toISOString() },
+      totalRequests: total,
+      successRate: total ? Math.round((success / total) * 10000) / 100 : 0,
+      averageResponseTime: total ? Math.round((totalMs / total) * 100) / 100 : 0,
+      todayRequests,
+      perDay: perDayList,
+      statusCodes: [...statusCodes].map(([statusCode, count]) => ({ statusCode, count })).sort((a, b) => a.statusCode - b.statusCode),
+      topEndpoints: [...byEndpoint]
+        .map(([endpoint, count]) => ({ endpoint, count }))
+        .sort((a, b) => b.count - a.count || a.endpoint.localeCompare(b.endpoint))
+        .slice(0, 5),
+      recent: recent.map(toView),
+      endpoints: [...endpoints].sort(),
+    };
+  }
+}

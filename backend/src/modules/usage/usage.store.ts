@@ -1,0 +1,241 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import pg from 'pg';
+import type { UsageRecordView, UsageRow } from './usage-record.js';
+
+const RETENTION_LOCK = 727_310;
+
+export interface DailyRow {
+  day: string;
+  endpoint: string;
+  statusCode: number;
+  count: number;
+  totalMs: number;
+}
+
+export interface RecordQuery {
+  userId: string;
+  start: Date | null;
+  end: Date | null;
+  endpoint?: string;
+  /** Keyset: rows strictly older than (timestamp text, id). */
+  before?: { ts: string; id: string };
+  limit: number;
+}
+
+export interface RecordRow extends UsageRecordView {
+  cursorTs: string;
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The usage tables, in SQL: bulk writes (one INSERT ... SELECT FROM unnest per batch, the daily roll-ups and
+ * lastUsedAt in the same transaction) and the reads the dashboard needs. Own small pool, so a flush at shutdown
+ * does not depend on the ORM still being open.
+ */
+@Injectable()
+export class UsageStore {
+  readonly pool: pg.Pool;
+
+  constructor(orm: MikroORM) {
+    this.pool = new pg.Pool({ connectionString: orm.config.get('clientUrl'), max: 5, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3000 });
+    this.pool.on('error', () => undefined);
+  }
+
+  async write(rows: UsageRow[]): Promise<void> {
+    if (!rows.length) return;
+    const rollups = new Map<string, { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number }>();
+    const lastUsed = new Map<string, Date>();
+    for (const row of rows) {
+      const day = utcDay(row.timestamp);
+      const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
+      const agg = rollups.get(id);
+      if (agg) {
+        agg.count++;
+        agg.totalMs += row.responseMs;
+      } else rollups.set(id, { day, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 1, totalMs: row.responseMs });
+      const seen = lastUsed.get(row.keyId);
+      if (!seen || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
+    }
+    // A fixed lock order (primary-key order) keeps concurrent flushes of several instances free of deadlocks.
+    const daily = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+    const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
+         select * from unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::smallint[], $7::real[], $8::text[])`,
+        [
+          rows.map((r) => r.timestamp),
+          rows.map((r) => r.userId),
+          rows.map((r) => r.keyId),
+          rows.map((r) => r.endpoint),
+          rows.map((r) => r.method),
+          rows.map((r) => r.statusCode),
+          rows.map((r) => r.responseMs),
+          rows.map((r) => r.ipAddress),
+        ],
+      );
+      await client.query(
+        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
+         select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
+         on conflict (user_id, day, key_id, endpoint, status_code)
+         do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
+        [
+          daily.map((d) => d.day),
+          daily.map((d) => d.userId),
+          daily.map((d) => d.keyId),
+          daily.map((d) => d.endpoint),
+          daily.map((d) => d.statusCode),
+          daily.map((d) => d.count),
+          daily.map((d) => d.totalMs),
+        ],
+      );
+      await client.query(
+        `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
+         from unnest($1::uuid[], $2::timestamptz[]) as v(id, t) where k.id = v.id`,
+        [keys.map(([id]) => id), keys.map(([, t]) => t)],
+      );
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async totals(userId: string): Promise<{ today: number; total: number }> {
+    const { rows } = await this.pool.query<{ today: string; total: string }>(
+      `select coalesce(sum(count) filter (where day = (now() at time zone 'utc')::date), 0) as today, coalesce(sum(count), 0) as total
+       from usage_daily where user_id = $1`,
+      [userId],
+    );
+    return { today: Number(rows[0].today), total: Number(rows[0].total) };
+  }
+
+  async keyCounts(userId: string): Promise<{ active: number; total: number }> {
+    const { rows } = await this.pool.query<{ active: string; total: string }>(
+      `select count(*) filter (where is_active) as active, count(*) as total from api_keys where user_id = $1`,
+      [userId],
+    );
+    return { active: Number(rows[0].active), total: Number(rows[0].total) };
+  }
+
+  /** Roll-ups of a user between two UTC days (inclusive), per day, endpoint and status. */
+  async daily(userId: string, startDay: string, endDay: string): Promise<DailyRow[]> {
+    const { rows } = await this.pool.query<{ day: string; endpoint: string; status_code: number; count: string; total_ms: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, endpoint, status_code, sum(count) as count, sum(total_ms) as total_ms
+       from usage_daily where user_id = $1 and day between $2::date and $3::date
+       group by day, endpoint, status_code`,
+      [userId, startDay, endDay],
+    );
+    return rows.map((r) => ({ day: r.day, endpoint: r.endpoint, statusCode: r.status_code, count: Number(r.count), totalMs: Number(r.total_ms) }));
+  }
+
+  async todayCount(userId: string, endpoint?: string): Promise<number> {
+    const { rows } = await this.pool.query<{ count: string }>(
+      `select coalesce(sum(count), 0) as count from usage_daily
+       where user_id = $1 and day = (now() at time zone 'utc')::date and ($2::text is null or endpoint = $2)`,
+      [userId, endpoint ?? null],
+    );
+    return Number(rows[0].count);
+  }
+
+  /** Newest first, by the (user_id, timestamp desc, id desc) index. */
+  async records(q: RecordQuery): Promise<RecordRow[]> {
+    const params: unknown[] = [q.userId, q.start ?? '-infinity', q.end ?? 'infinity', q.endpoint ?? null];
+    let keyset = '';
+    if (q.before) {
+      params.push(q.before.ts, q.before.id);
+      keyset = `and (r."timestamp", r.id) < ($5::timestamptz, $6::bigint)`;
+    }
+    params.push(q.limit);
+    const { rows } = await this.pool.query<{
+      id: string;
+      endpoint: string;
+      method: string;
+      status_code: number;
+      response_ms: number;
+      ip_address: string | null;
+      timestamp: Date;
+      ts: string;
+      key_id: string;
+      key_name: string | null;
+    }>(
+      `select r.id::text as id, r.endpoint, r.method, r.status_code, r.response_ms, r.ip_address, r."timestamp", r."timestamp"::text as ts,
+              r.key_id, k.name as key_name
+       from usage_records r left join api_keys k on k.id = r.key_id
+       where r.user_id = $1 and r."timestamp" >= $2::timestamptz and r."timestamp" <= $3::timestamptz
+         and ($4::text is null or r.endpoint = $4) ${keyset}
+       order by r."timestamp" desc, r.id desc
+       limit $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      endpoint: r.endpoint,
+      method: r.method,
+      statusCode: r.status_code,
+      responseTime: Math.round(r.response_ms * 100) / 100,
+      ipAddress: r.ip_address,
+      timestamp: r.timestamp.toISOString(),
+      keyId: r.key_id,
+      keyName: r.key_name,
+      cursorTs: r.ts,
+    }));
+  }
+
+  /** Monthly partitions for the months around now, so rows never land in the default partition. */
+  async ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
+      await client.query(
+        `select usage_ensure_partition((date_trunc('month', now()) + make_interval(months => m))::date) from generate_series($1::int, $2::int) as m`,
+        [-monthsBack, monthsAhead],
+      );
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Drops whole months older than the retention period (and stray old rows in the default partition). */
+  async dropExpired(retentionMonths: number): Promise<string[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
+      const { rows } = await client.query<{ name: string }>(
+        `select c.relname as name from pg_inherits i
+         join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+         where p.relname = 'usage_records' and c.relname ~ '^usage_records_[0-9]{4}_[0-9]{2}$'
+           and to_date(substr(c.relname, 15), 'YYYY_MM') + interval '1 month'
+               <= date_trunc('month', now() at time zone 'utc') - make_interval(months => $1::int)`,
+        [retentionMonths],
+      );
+      for (const { name } of rows) await client.query(`drop table if exists "${name.replace(/"/g, '')}"`);
+      await client.query(`delete from usage_records_default where "timestamp" < now() - make_interval(months => $1::int)`, [retentionMonths]);
+      await client.query('commit');
+      return rows.map((r) => r.name);
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
