@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
+import { AppLogger } from './common/app-logger.js';
 import { ProblemException } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { SpaFallback } from './common/spa-fallback.js';
@@ -51,7 +52,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.TRUST_PROXY, logger: false, return503OnClosing: true });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, databaseUrl), adapter, {
     rawBody: true,
-    logger: options.logger ?? ['fatal', 'error', 'warn', 'log'],
+    logger: options.logger === false ? false : new AppLogger({ logLevels: options.logger ?? ['fatal', 'error', 'warn', 'log'] }),
   });
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();

@@ -75,7 +75,8 @@ export async function startEmbeddedPostgres(dir: string, database: string, log: 
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // A Ctrl+C reaches postgres too; if it already exited, stop() would wait for an exit event that never comes.
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     },
   };
 }
