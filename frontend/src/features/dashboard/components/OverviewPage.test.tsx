@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { OverviewPage, upgradeOffer } from './OverviewPage';
+import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import type { User } from '../../auth/api';
+import type { PublicPlan } from '../../../config/publicConfig';
+
+const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicPlan => ({
+  id,
+  name,
+  priceMonthly,
+  currency: 'usd',
+  quota: id === 'free' ? { limit: 100, windowSeconds: 3600, label: '100 requests per hour' } : null,
+  burstPerSecond: null,
+  sla: null,
+  slaMonthlyDowntimeMinutes: null,
+  features: ['Priority support'],
+  highlighted: id === 'premium',
+});
+const plans = [plan('free', 'Free', 0), plan('premium', 'Premium', 5), plan('enterprise', 'Enterprise', 50)];
+
+const keys = [1, 2, 3, 4].map((n) => ({
+  id: `k${n}`,
+  name: `Key ${n}`,
+  keyPrefix: `tzk_live_K${n}`,
+  maskedKey: `tzk_live_K${n}…abcd`,
+  isActive: n !== 3,
+  createdAt: `2026-0${n}-10T00:00:00.000Z`,
+  lastUsedAt: null,
+  ipRestrictions: [],
+  urlRestrictions: [],
+}));
+
+function stubApi(stats: Record<string, unknown>, apiKeys: unknown[] = keys) {
+  return stubFetch({
+    'GET /api/dashboard/stats': { body: stats },
+    'GET /api/api-keys': { body: apiKeys },
+    'GET /api/config': { body: { plans } },
+  });
+}
+
+const free = { plan: 'free', todayRequests: 12, totalRequests: 3456, activeKeys: 3, totalKeys: 4, hourlyLimit: 100, hourlyRemaining: 88, hourlyResetSeconds: 1200 };
+
+describe('dashboard overview', () => {
+  it('greets with the full name, then the e-mail part, then "User"', async () => {
+    stubApi(free);
+    const first = renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, Ada Lovelace!');
+    first.unmount();
+    const second = renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: '', lastName: null, email: 'grace.h@example.com' }} />);
+    expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, grace.h!');
+    second.unmount();
+    renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: null, lastName: null, email: '' } as User} />);
+    expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, User!');
+  });
+
+  it('free plan: today’s count with the hour’s remaining quota, totals, the premium offer and 3 recent keys', async () => {
+    stubApi(free);
+    renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('12');
+    expect(screen.getByTestId('today-requests-hint')).toHaveTextContent('88 of 100 remaining this hour');
+    expect(screen.getByTestId('total-requests-value')).toHaveTextContent('3,456');
+    expect(screen.getByTestId('active-keys-value')).toHaveTextContent('3');
+    expect(screen.getByTestId('active-keys-hint')).toHaveTextContent('4 total');
+    expect(screen.getByTestId('plan-badge')).toHaveTextContent('Free plan');
+    expect(await screen.findByRole('link', { name: 'Upgrade to Premium - $5/month' })).toHaveAttribute('href', '/dashboard/billing');
+    const recent = await screen.findByTestId('recent-keys');
+    expect(within(recent).getAllByText(/^Key \d$/).map((n) => n.textContent)).toEqual(['Key 4', 'Key 3', 'Key 2']);
+    expect(within(recent).getByText('Inactive')).toBeInTheDocument();
+    expect(within(recent).getByText('tzk_live_K4…')).toBeInTheDocument();
+  });
+
+  it('premium plan: "Unlimited" and the enterprise offer; enterprise: no offer', async () => {
+    stubApi({ ...free, plan: 'premium', hourlyLimit: null, hourlyRemaining: null });
+    const view = renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'premium' }} />);
+    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('Unlimited');
+    expect(await screen.findByRole('link', { name: 'Upgrade to Enterprise - $50/month' })).toBeInTheDocument();
+    view.unmount();
+    expect(upgradeOffer('enterprise', plans)).toBeNull();
+  });
+
+  it('shows the empty state when there are no keys', async () => {
+    stubApi(free, []);
+    renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(await screen.findByTestId('recent-keys-empty')).toHaveTextContent('No API Keys Yet');
+  });
+});

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ProfilePage } from './ProfilePage';
+import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+
+describe('profile page', () => {
+  it('validates the information card and saves it', async () => {
+    const { calls } = stubFetch({ 'PUT /api/profile': { body: { ...sampleUser, firstName: 'Augusta' } } });
+    renderWithProviders(<ProfilePage />, { me: sampleUser });
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.clear(screen.getByLabelText('First Name'));
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('First Name'), 'Augusta');
+    await user.type(screen.getByLabelText('Last Name'), 'King');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Your profile has been updated successfully.')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'ada@example.com', firstName: 'Augusta', lastName: 'King' } });
+  });
+
+  it('validates the password card and shows the server’s message on failure', async () => {
+    stubFetch({ 'PUT /api/profile/password': { status: 400, body: { status: 400, code: 'wrong_password', detail: 'Current password is incorrect' } } });
+    renderWithProviders(<ProfilePage />, { me: sampleUser });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
+    await user.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const mismatch = await screen.findByText("Passwords don't match");
+    expect(mismatch.id).toContain(screen.getByLabelText('Confirm New Password').id);
+
+    await user.clear(screen.getByLabelText('Confirm New Password'));
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Error')).toBeInTheDocument());
+  });
+
+  it('shows a skeleton while the profile loads', () => {
+    stubFetch({});
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    renderWithProviders(<ProfilePage />);
+    expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();
+  });
+});

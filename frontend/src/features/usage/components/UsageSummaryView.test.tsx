@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { UsageSummaryView, curlHint, fillDays } from './UsageSummaryView';
+import { renderWithProviders } from '../../../testing/render';
+import type { UsageRecord, UsageSummary } from '../api';
+
+beforeAll(() => {
+  // jsdom has no layout; the charts only need the observer to exist.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const empty: UsageSummary = {
+  range: { start: '2026-11-15T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' },
+  totalRequests: 0,
+  successRate: 0,
+  averageResponseTime: 0,
+  todayRequests: 0,
+  perDay: [],
+  statusCodes: [],
+  topEndpoints: [],
+  recent: [],
+  endpoints: [],
+};
+
+const record = (n: number, statusCode: number, endpoint = '/api/time/current'): UsageRecord => ({
+  id: `r${n}`,
+  endpoint,
+  method: 'GET',
+  statusCode,
+  responseTime: 10 + n,
+  ipAddress: '127.0.0.1',
+  timestamp: `2026-11-21T10:${String(n).padStart(2, '0')}:00.000Z`,
+  keyId: 'k1',
+  keyName: 'Server',
+});
+
+const full: UsageSummary = {
+  ...empty,
+  totalRequests: 1234,
+  successRate: 97.5,
+  averageResponseTime: 23.4,
+  todayRequests: 56,
+  perDay: [
+    { date: '2026-11-20', count: 1000 },
+    { date: '2026-11-21', count: 234 },
+  ],
+  statusCodes: [
+    { statusCode: 200, count: 1200 },
+    { statusCode: 403, count: 30 },
+    { statusCode: 429, count: 4 },
+  ],
+  topEndpoints: ['/a', '/b', '/c', '/d', '/e', '/f'].map((endpoint, i) => ({ endpoint: `/api${endpoint}`, count: 600 - i * 100 })),
+  recent: Array.from({ length: 12 }, (_, i) => record(i, i === 0 ? 403 : 200)),
+  endpoints: ['/api/time/current', '/api/time/utc'],
+};
+
+describe('usage summary', () => {
+  it('empty: zero stat cards and a copy-paste curl line with the user’s key prefix', () => {
+    renderWithProviders(<UsageSummaryView summary={empty} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
+    expect(screen.getByTestId('usage-total-value')).toHaveTextContent('0');
+    expect(screen.getByTestId('usage-success-value')).toHaveTextContent('0.0%');
+    const hint = screen.getByTestId('usage-empty');
+    expect(within(hint).getByText('curl -H "X-API-Key: tzk_live_AbCd…" "https://tz.example/api/time/current?timezone=Europe/London"')).toBeInTheDocument();
+    expect(within(hint).getByText(/Authorization: Bearer/)).toBeInTheDocument();
+    expect(screen.queryByTestId('recent-requests')).not.toBeInTheDocument();
+  });
+
+  it('empty without keys: points to key creation', () => {
+    renderWithProviders(<UsageSummaryView summary={empty} keyPrefix={null} origin="https://tz.example" />);
+    expect(screen.getByRole('link', { name: 'Create API Key' })).toHaveAttribute('href', '/dashboard/api-keys');
+    expect(curlHint(null, 'https://tz.example')).toContain('X-API-Key: YOUR_API_KEY');
+  });
+
+  it('full: stat cards, status codes, top 5 endpoints and the 10 most recent requests', () => {
+    renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
+    expect(screen.getByTestId('usage-total-value')).toHaveTextContent('1,234');
+    expect(screen.getByTestId('usage-success-value')).toHaveTextContent('97.5%');
+    expect(screen.getByTestId('usage-avg-value')).toHaveTextContent('23 ms');
+    expect(screen.getByTestId('usage-today-value')).toHaveTextContent('56');
+    expect(screen.getByTestId('chart-per-day')).toBeInTheDocument();
+    const codes = screen.getByTestId('status-codes');
+    expect(within(codes).getByText('200: 1,200')).toBeInTheDocument();
+    expect(within(codes).getByText('429: 4')).toBeInTheDocument();
+    const top = screen.getByTestId('top-endpoints');
+    expect(within(top).getAllByText(/^\/api\//).map((n) => n.textContent)).toEqual(['/api/a', '/api/b', '/api/c', '/api/d', '/api/e']);
+    const rows = within(screen.getByTestId('recent-requests')).getAllByTestId('recent-request');
+    expect(rows).toHaveLength(10);
+    expect(within(rows[0]).getByTestId('recent-status')).toHaveTextContent('403');
+    expect(within(rows[0]).getByText('GET')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('127.0.0.1')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('10 ms')).toBeInTheDocument();
+    expect(screen.queryByTestId('usage-empty')).not.toBeInTheDocument();
+  });
+
+  it('fills days without calls with zero', () => {
+    const days = fillDays({ range: { start: '2026-11-18T12:00:00.000Z', end: '2026-11-21T12:00:00.000Z' }, perDay: [{ date: '2026-11-20', count: 5 }] });
+    expect(days).toEqual([
+      { date: '2026-11-18', count: 0 },
+      { date: '2026-11-19', count: 0 },
+      { date: '2026-11-20', count: 5 },
+      { date: '2026-11-21', count: 0 },
+    ]);
+  });
+});
