@@ -1,9 +1,13 @@
+import { AuthToken } from '../modules/auth/auth-token.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
 import { User } from '../modules/auth/user.entity.js';
-import { AuditLogEntry } from '../modules/admin/audit-log.entity.js';
-import { AuthToken } from '../modules/auth/auth-token.entity.js';
+import { BillingEvent } from '../modules/billing/billing-event.entity.js';
+import { Invoice } from '../modules/billing/invoice.entity.js';
+import { SandboxObject } from '../modules/billing/sandbox-object.entity.js';
+import { Subscription } from '../modules/billing/subscription.entity.js';
 import { SupportMessage } from '../modules/support/support-message.entity.js';
 import { ApiKey } from '../modules/keys/api-key.entity.js';
+import { AuditLogEntry } from '../modules/admin/audit-log.entity.js';
 
 /** Every entity of the product, one line each; modules add theirs here. */
-export const ENTITIES = [User, Session, AuthToken, SupportMessage, AuditLogEntry, ApiKey];
+export const ENTITIES = [User, Session, AuthToken, SupportMessage, ApiKey, Subscription, Invoice, BillingEvent, SandboxObject, AuditLogEntry];

@@ -1,10 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100_accounts } from './Migration20261122000100_accounts.js';
-import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
+import { Migration20261122000400_billing } from './Migration20261122000400_billing.js';
 import { Migration20261122000200_auth_tokens } from './Migration20261122000200_auth_tokens.js';
 import { Migration20261122000210_support_messages } from './Migration20261122000210_support_messages.js';
 import { Migration20261122000300_api_keys } from './Migration20261122000300_api_keys.js';
 import { Migration20261122000310_usage } from './Migration20261122000310_usage.js';
+import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -13,5 +14,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000210_support_messages', class: Migration20261122000210_support_messages },
   { name: 'Migration20261122000300_api_keys', class: Migration20261122000300_api_keys },
   { name: 'Migration20261122000310_usage', class: Migration20261122000310_usage },
+  { name: 'Migration20261122000400_billing', class: Migration20261122000400_billing },
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
 ];

@@ -1,4 +1,29 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { BillingWebhookController } from './billing-webhook.controller.js';
+import { BillingController } from './billing.controller.js';
+import { BillingService } from './billing.service.js';
+import { PAYMENT_GATEWAY } from './payment-gateway.js';
+import type { PaymentGateway } from './payment-gateway.js';
+import { SandboxClock } from './sandbox-clock.js';
+import { SandboxBillingController } from './sandbox.controller.js';
+import { SandboxGateway } from './sandbox.gateway.js';
+import { StripeGateway } from './stripe.gateway.js';
 
-@Module({})
+/** Paid plans: Stripe when its keys are configured, the built-in sandbox otherwise (one PaymentGateway interface). */
+@Module({
+  controllers: [BillingController, BillingWebhookController, SandboxBillingController],
+  providers: [
+    {
+      provide: PAYMENT_GATEWAY,
+      inject: [APP_CONFIG, EntityManager],
+      useFactory: (config: AppConfig, em: EntityManager): PaymentGateway => (config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(em, config)),
+    },
+    BillingService,
+    SandboxClock,
+  ],
+  exports: [BillingService, PAYMENT_GATEWAY],
+})
 export class BillingModule {}

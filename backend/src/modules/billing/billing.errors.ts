@@ -1,0 +1,24 @@
+import { ProblemException } from '../../common/problem.js';
+
+/** Billing's stable problem codes. */
+export const BillingErrors = {
+  samePlan: () => new ProblemException({ status: 400, code: 'same_plan', title: 'Bad Request', detail: 'You are already on this plan.' }),
+  downgradeNotSupported: () =>
+    new ProblemException({ status: 400, code: 'downgrade_not_supported', title: 'Bad Request', detail: 'Downgrading is not supported. Cancel the subscription in Manage Billing instead.' }),
+  noSubscription: () =>
+    new ProblemException({ status: 400, code: 'no_subscription', title: 'Bad Request', detail: 'You have no active paid subscription. Choose a plan to upgrade first.' }),
+  alreadySubscribed: () =>
+    new ProblemException({ status: 409, code: 'already_subscribed', title: 'Conflict', detail: 'You already have a paid plan. Change it with a plan update instead.' }),
+  noBillingAccount: () =>
+    new ProblemException({ status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet. Upgrade to a paid plan first.' }),
+  subscriptionNotFound: () => new ProblemException({ status: 404, code: 'subscription_not_found', title: 'Not Found', detail: 'Subscription not found.' }),
+  invalidSignature: (detail: string) => new ProblemException({ status: 400, code: 'invalid_signature', title: 'Bad Request', detail }),
+  sandboxOnly: () => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: 'This route exists only in sandbox billing mode.' }),
+  invalidPortalSession: () =>
+    new ProblemException({ status: 403, code: 'invalid_portal_session', title: 'Forbidden', detail: 'This billing portal link is invalid or has expired. Open Manage Billing again.' }),
+  paymentNotFound: () => new ProblemException({ status: 404, code: 'payment_not_found', title: 'Not Found', detail: 'No payment waits for confirmation with this secret.' }),
+  invalidCard: (errors: { field: string; message: string }[]) =>
+    new ProblemException({ status: 400, code: 'invalid_card', title: 'Bad Request', detail: errors.map((e) => e.message).join(' '), errors }),
+  providerUnavailable: () =>
+    new ProblemException({ status: 502, code: 'payment_provider_unavailable', title: 'Bad Gateway', detail: 'The payment provider could not be reached. Please try again.' }),
+};

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { PLANS } from '../../config/plans.js';
+import type { PlanId } from '../../config/plans.js';
+import { User } from '../auth/user.entity.js';
+import { MailService } from '../mail/mail.service.js';
+import { BillingErrors } from './billing.errors.js';
+import { Invoice, toInvoiceView } from './invoice.entity.js';
+import type { InvoiceView } from './invoice.entity.js';
+import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './payment-gateway.js';
+import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
+import { Subscription, toSubscriptionView } from './subscription.entity.js';
+import type { SubscriptionView } from './subscription.entity.js';
+
+export interface BillingResult {
+  success: boolean;
+  error?: string;
+  subscription?: SubscriptionView;
+  payment?: { requiresAction: boolean; clientSecret: string | null };
+}
+
+/** Statuses in which the customer has paid for the current period. */
+const PAID_STATUSES = new Set(['active', 'trialing']);
+/** Statuses after which the account goes back to free: cancelled, expired, or a renewal that was not paid. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid', 'past_due']);
+
+const displayName = (user: User) => [user.firstName, user.lastName].filter(Boolean).join(' ');
+
+/**
+ * Plans, payments and history. The provider (Stripe or the sandbox) is the source of truth: every change is
+ * re-read from it, and the user's plan changes only on a payment that really succeeded.
+ */
+@Injectable()
+export class BillingService {
+  private readonly logger = new Logger('Billing');
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly mail?: MailService,
+  ) {}
+
+  // ---- reads -------------------------------------------------------------------------------------
+
+  async currentSubscription(userId: string): Promise<SubscriptionView | null> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, userId);
+    if (user.plan === 'free') return null;
+    const subscription = await this.latestPaidSubscription(em, userId);
+    return subscription ? toSubscriptionView(subscription) : null;
+  }
+
+  async history(userId: string): Promise<InvoiceView[]> {
+    const rows = await this.em.fork().find(Invoice, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+    return rows.map(toInvoiceView);
+  }
+
+  private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
+    const rows = await em.find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
+    return rows[0] ?? null;
+  }
+
+  // ---- upgrade from free ---------------------------------------------------------------------------
+
+  /** One provider customer per user, created the first time it is needed. */
+  async ensureCustomer(userId: string): Promise<string> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, userId);
+    if (user.stripeCustomerId) return user.stripeCustomerId;
+    const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
+    await em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, userId]);
+    const fresh = await this.em.fork().findOneOrFail(User, userId);
+    return fresh.stripeCustomerId ?? customerId;
+  }
+
+  async createSubscription(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
+    const user = await this.em.fork().findOneOrFail(User, userId);
+    if (user.plan === plan) throw BillingErrors.samePlan();
+    if (user.plan !== 'free') throw BillingErrors.alreadySubscribed();
+    const customerId = await this.ensureCustomer(userId);
+    try {
+      await this.gateway.attachPaymentMethod(customerId, paymentMethodId);
+    } catch (error) {
+      if (error instanceof CardDeclinedError) return { success: false, error: error.message };
+      throw error;
+    }
+    let created: { subscription: ProviderSubscription; payment: PaymentOutcome };
+    try {
+      created = await this.gateway.createSubscription({ customerId, plan, paymentMethodId, idempotencyKey: `subscribe-${userId}-${plan}-${paymentMethodId}` });
+    } catch (error) {
+      if (error instanceof CardDeclinedError) return { success: false, error: error.message };
+      throw error;
+    }
+    const { subscription, payment } = created;
+    if (payment.kind === 'declined') {
+      await this.gateway.cancelIncomplete(subscription.id);
+      const ended = (await this.gateway.retrieveSubscription(subscription.id)) ?? subscription;
+      await this.sync(ended, { userId, plan });
+      await this.syncInvoices(userId, customerId);
+      return { success: false, error: payment.message };
+    }
+    const local = await this.sync(subscription, { userId, plan });
+    if (payment.kind === 'requires_action') {
+      return { success: true, subscription: local ? toSubscriptionView(local) : undefined, payment: { requiresAction: true, clientSecret: payment.clientSecret } };
+    }
+    await this.syncInvoices(userId, customerId);
+    return { success: true, subscription: local ? toSubscriptionView(local) : undefined, payment: { requiresAction: false, clientSecret: null } };
+  }
+
+  /** After the 3-D Secure step: re-reads the subscription; the plan follows only if its first invoice is now paid. */
+  async completeSubscription(userId: string, subscriptionId: string): Promise<BillingResult> {
+    const em = this.em.fork();
+    const local = await em.findOne(Subscription, {
+      user: userId,
+      $or: [{ providerSubscriptionId: subscriptionId }, ...(isUuid(subscriptionId) ? [{ id: subscriptionId }] : [])],
+    });
+    if (!local) throw BillingErrors.subscriptionNotFound();
+    const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
+    if (!remote) throw BillingErrors.subscriptionNotFound();
+    const synced = await this.sync(remote, { userId, plan: local.plan });
+    await this.syncInvoices(userId, local.providerCustomerId);
+    if (!PAID_STATUSES.has(remote.status)) {
+      return { success: false, error: 'Payment confirmation failed', subscription: synced ? toSubscriptionView(synced) : undefined };
+    }
+    return { success: true, subscription: synced ? toSubscriptionView(synced) : undefined };
+  }
+
+  // ---- paid plan changes ---------------------------------------------------------------------------
+
+  async updatePlan(userId: string, plan: PlanId): Promise<BillingResult> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, userId);
+    if (user.plan === plan) throw BillingErrors.samePlan();
+    if (PLANS[plan].rank < PLANS[user.plan].rank) throw BillingErrors.downgradeNotSupported();
+    const local = user.plan === 'free' ? null : await this.latestPaidSubscription(em, userId);
+    if (!local) throw BillingErrors.noSubscription();
+    const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
+    if (!remote || !PAID_STATUSES.has(remote.status)) throw BillingErrors.noSubscription();
+    let changed: { subscription: ProviderSubscription; payment: PaymentOutcome };
+    try {
+      changed = await this.gateway.changePlan(remote, plan);
+    } catch (error) {
+      if (error instanceof CardDeclinedError) return { success: false, error: error.message };
+      throw error;
+    }
+    const synced = await this.sync(changed.subscription, { userId, plan: local.plan });
+    await this.syncInvoices(userId, local.providerCustomerId);
+    if (changed.payment.kind !== 'succeeded' || changed.subscription.plan !== plan) {
+      const message = changed.payment.kind === 'declined' ? changed.payment.message : 'The payment for this change needs your confirmation. Update your card in Manage Billing and try again.';
+      return { success: false, error: message, subscription: synced ? toSubscriptionView(synced) : undefined };
+    }
+    return { success: true, subscription: synced ? toSubscriptionView(synced) : undefined };
+  }
+
+  async portalUrl(userId: string): Promise<string> {
+    const user = await this.em.fork().findOneOrFail(User, userId);
+    if (!user.stripeCustomerId) throw BillingErrors.noBillingAccount();
+    return this.gateway.createPortalSession(user.stripeCustomerId, `${this.config.appUrl}/dashboard/billing`);
+  }
+
+  // ---- webhooks -------------------------------------------------------------------------------------
+
+  /**
+   * Verifies and applies one provider event exactly once: the event row (unique provider id) is inserted in the
+   * same transaction that applies it, so parallel deliveries of one event wait for each other and apply it once.
+   */
+  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate?: true; outcome?: string }> {
+    if (!rawBody || !signature) throw BillingErrors.invalidSignature('Missing body or Stripe-Signature header.');
+    let event;
+    try {
+      event = this.gateway.parseWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof InvalidSignatureError) throw BillingErrors.invalidSignature(error.message);
+      throw error;
+    }
+    return this.em.fork().transactional(async (em) => {
+      const inserted = await em.execute<{ id: string }[]>(
+        'insert into "billing_events" ("id", "provider_event_id", "type", "object_id") values (?, ?, ?, ?) on conflict ("provider_event_id") do nothing returning "id"',
+        [randomUUID(), event.id, event.type, event.objectId],
+      );
+      if (inserted.length === 0) return { received: true as const, duplicate: true as const };
+      const outcome = await this.applyEvent(em, event.type, event.objectId);
+      await em.execute('update "billing_events" set "outcome" = ? where "provider_event_id" = ?', [outcome, event.id]);
+      return { received: true as const, outcome };
+    });
+  }
+
+  private async applyEvent(em: EntityManager, type: string, objectId: string | null): Promise<string> {
+    if (!objectId) return 'ignored';
+    if (type.startsWith('customer.subscription.')) {
+      const remote = await this.gateway.retrieveSubscription(objectId);
+      if (!remote) return 'unknown_subscription';
+      return (await this.sync(remote, {}, em)) ? 'applied' : 'unknown_subscription';
+    }
+    if (type.startsWith('invoice.')) {
+      const invoice = await this.gateway.retrieveInvoice(objectId);
+      if (!invoice) return 'unknown_invoice';
+      const user = await em.findOne(User, { stripeCustomerId: invoice.customerId });
+      if (!user) return 'unknown_customer';
+      await this.recordInvoice(em, user.id, invoice);
+      if (!invoice.subscriptionId) return 'applied';
+      const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
+      if (!remote) return 'unknown_subscription';
+      const local = await this.sync(remote, {}, em);
+      // A renewal that could not be charged ends the paid period at once; the retry's invoice.paid restores it.
+      if (local && type === 'invoice.payment_failed' && invoice.billingReason !== 'subscription_create' && invoice.status !== 'paid') {
+        await this.setPlan(em, user.id, 'free', local.providerSubscriptionId);
+      }
+      return local ? 'applied' : 'unknown_subscription';
+    }
+    return 'ignored';
+  }
+
+  // ---- sandbox clock --------------------------------------------------------------------------------
+
+  /** Re-reads subscriptions the sandbox changed on its own (renewals, period-end cancellations). */
+  async resyncSubscriptions(providerIds: string[]): Promise<void> {
+    for (const providerId of providerIds) {
+      const remote = await this.gateway.retrieveSubscription(providerId);
+      if (!remote) continue;
+      const local = await this.sync(remote, {});
+      if (local) await this.syncInvoices(local.user.id, remote.customerId);
+    }
+  }
+
+  // ---- applying provider state ----------------------------------------------------------------------
+
+  /**
+   * Copies the provider's subscription into ours and moves the user's plan: a paid status gives the
+   * subscription's plan, an ended one gives free (unless another subscription is still paid).
+   */
+  async sync(remote: ProviderSubscription, hint: { userId?: string; plan?: PlanId }, em: EntityManager = this.em.fork()): Promise<Subscription | null> {
+    const existing = await em.findOne(Subscription, { providerSubscriptionId: remote.id });
+    let userId = existing?.user.id ?? hint.userId;
+    if (!userId) userId = (await em.findOne(User, { stripeCustomerId: remote.customerId }))?.id;
+    if (!userId) return null;
+    const plan = remote.plan ?? existing?.plan ?? hint.plan;
+    if (!plan) return null;
+    await em.execute(
+      `insert into "subscriptions" ("id", "user_id", "provider", "provider_subscription_id", "provider_customer_id", "plan", "status", "current_period_start", "current_period_end", "cancel_at_period_end")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict ("provider_subscription_id") do update set "plan" = excluded."plan", "status" = excluded."status",
+         "current_period_start" = excluded."current_period_start", "current_period_end" = excluded."current_period_end",
+         "cancel_at_period_end" = excluded."cancel_at_period_end", "updated_at" = now()`,
+      [randomUUID(), userId, this.gateway.provider, remote.id, remote.customerId, plan, remote.status, remote.currentPeriodStart, remote.currentPeriodEnd, remote.cancelAtPeriodEnd],
+    );
+    const local = await em.findOneOrFail(Subscription, { providerSubscriptionId: remote.id }, { refresh: true });
+    if (PAID_STATUSES.has(remote.status) && !remote.hasPendingUpdate) await this.setPlan(em, userId, plan, remote.id);
+    else if (ENDED_STATUSES.has(remote.status)) await this.setPlan(em, userId, 'free', remote.id);
+    return local;
+  }
+
+  /** Moves the user's plan; going to free is skipped while another subscription of the user is still paid. */
+  private async setPlan(em: EntityManager, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
+    const user = await em.findOneOrFail(User, userId, { refresh: true });
+    if (user.plan === plan) return;
+    if (plan === 'free') {
+      const other = await em.count(Subscription, { user: userId, providerSubscriptionId: { $ne: fromSubscription }, status: { $in: [...PAID_STATUSES] } });
+      if (other > 0) return;
+    }
+    this.logger.log(`User ${userId}: plan ${user.plan} -> ${plan} (subscription ${fromSubscription})`);
+    user.plan = plan;
+    // Flushed through the entity so the keys' plan cache (an ORM subscriber on User) is invalidated at once.
+    await em.flush();
+  }
+
+  async syncInvoices(userId: string, customerId: string): Promise<void> {
+    const invoices = await this.gateway.listInvoices(customerId);
+    const em = this.em.fork();
+    for (const invoice of invoices) await this.recordInvoice(em, userId, invoice);
+  }
+
+  /** Upserts one history row; a row that newly became paid sends a receipt. */
+  private async recordInvoice(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
+    const before = await em.execute<{ status: string }[]>('select "status" from "invoices" where "provider_invoice_id" = ?', [invoice.id]);
+    await em.execute(
+      `insert into "invoices" ("id", "user_id", "provider_invoice_id", "provider_subscription_id", "description", "amount", "currency", "status", "paid_at", "created_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict ("provider_invoice_id") do update set "status" = excluded."status", "paid_at" = excluded."paid_at",
+         "amount" = excluded."amount", "description" = excluded."description"`,
+      [randomUUID(), userId, invoice.id, invoice.subscriptionId, invoice.description, (invoice.amountCents / 100).toFixed(2), invoice.currency.toLowerCase(), invoice.status, invoice.paidAt, invoice.createdAt],
+    );
+    if (invoice.status === 'paid' && before[0]?.status !== 'paid') void this.sendReceipt(userId, invoice);
+  }
+
+  private async sendReceipt(userId: string, invoice: ProviderInvoice): Promise<void> {
+    if (!this.mail) return;
+    try {
+      const user = await this.em.fork().findOneOrFail(User, userId);
+      const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+      await this.mail.send({
+        to: user.email,
+        subject: `Receipt: ${invoice.description}`,
+        text: `Thank you for your payment.\n\n${invoice.description}\nAmount: ${amount}\nPaid: ${(invoice.paidAt ?? new Date()).toUTCString()}\n\nYour billing history: ${this.config.appUrl}/dashboard/billing\n`,
+      });
+    } catch (error) {
+      this.logger.warn(`Receipt mail for invoice ${invoice.id} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,139 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { User } from '../auth/user.entity.js';
+import { BillingErrors } from './billing.errors.js';
+import { BillingService } from './billing.service.js';
+import { SandboxCardDto, SandboxConfirmDto, SandboxPortalCardDto, SandboxPortalDto } from './dto/billing.dto.js';
+import { PAYMENT_GATEWAY } from './payment-gateway.js';
+import type { PaymentGateway } from './payment-gateway.js';
+import { cardErrors } from './sandbox-cards.js';
+import { SandboxGateway } from './sandbox.gateway.js';
+import type { SandboxPaymentMethodView } from './sandbox.gateway.js';
+import { Subscription, toSubscriptionView } from './subscription.entity.js';
+import type { SubscriptionView } from './subscription.entity.js';
+
+export interface SandboxPortalView {
+  email: string;
+  subscription: SubscriptionView | null;
+  card: SandboxPaymentMethodView | null;
+  returnUrl: string;
+}
+
+/** The sandbox's stand-ins for what Stripe.js and the Customer Portal do; 404 when Stripe is configured. */
+@ApiTags('Billing')
+@Controller('billing/sandbox')
+export class SandboxBillingController {
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly billing: BillingService,
+    private readonly em: EntityManager,
+  ) {}
+
+  private sandbox(): SandboxGateway {
+    if (!(this.gateway instanceof SandboxGateway)) throw BillingErrors.sandboxOnly();
+    return this.gateway;
+  }
+
+  private validCard(body: SandboxCardDto) {
+    const card = { number: body.number.replace(/[\s-]/g, ''), expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvc };
+    const errors = cardErrors(card);
+    if (errors.length) throw BillingErrors.invalidCard(errors);
+    return { ...card, name: body.name ?? '' };
+  }
+
+  @Post('payment-methods')
+  @HttpCode(201)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox: turn a test card into a payment method id', description: 'Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 and 4000 0027 6000 3184 need 3-D Secure, 4000 0000 0000 0002 is declined.' })
+  @ApiOkResponse({ example: { id: 'pm_sbx_0123abcd', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } })
+  async createPaymentMethod(@Body() body: SandboxCardDto): Promise<SandboxPaymentMethodView> {
+    const sandbox = this.sandbox();
+    return sandbox.createPaymentMethod(this.validCard(body));
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox: approve a payment in the 3-D Secure step' })
+  @ApiOkResponse({ example: { ok: true } })
+  async confirm(@CurrentUser() user: User, @Body() body: SandboxConfirmDto): Promise<{ ok: true }> {
+    const sandbox = this.sandbox();
+    const customerId = (await this.em.fork().findOneOrFail(User, user.id)).stripeCustomerId;
+    const confirmed = customerId ? await sandbox.confirmPayment(body.clientSecret, customerId) : null;
+    if (!confirmed) throw BillingErrors.paymentNotFound();
+    return { ok: true };
+  }
+
+  @Get('portal')
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox portal: the subscription and card behind a portal link' })
+  async portal(@CurrentUser() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {
+    return this.portalView(user, await this.portalCustomer(user, session));
+  }
+
+  @Post('portal/cancel')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox portal: cancel at the end of the period' })
+  async cancel(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
+    return this.setCancel(user, body.session, true);
+  }
+
+  @Post('portal/resume')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox portal: keep renewing (undo a cancellation)' })
+  async resume(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
+    return this.setCancel(user, body.session, false);
+  }
+
+  @Post('portal/card')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sandbox portal: replace the card on file' })
+  async card(@CurrentUser() user: User, @Body() body: SandboxPortalCardDto): Promise<SandboxPortalView> {
+    const customerId = await this.portalCustomer(user, body.session);
+    const sandbox = this.sandbox();
+    const pm = await sandbox.createPaymentMethod(this.validCard(body));
+    try {
+      await sandbox.replaceCard(customerId, pm.id);
+    } catch (error) {
+      throw BillingErrors.invalidCard([{ field: 'number', message: (error as Error).message }]);
+    }
+    return this.portalView(user, customerId);
+  }
+
+  private async portalCustomer(user: User, session: string): Promise<string> {
+    const sandbox = this.sandbox();
+    const customerId = await sandbox.portalCustomer(session);
+    const owner = (await this.em.fork().findOneOrFail(User, user.id)).stripeCustomerId;
+    if (!customerId || customerId !== owner) throw BillingErrors.invalidPortalSession();
+    return customerId;
+  }
+
+  private async setCancel(user: User, session: string, cancel: boolean): Promise<SandboxPortalView> {
+    const customerId = await this.portalCustomer(user, session);
+    const local = await this.currentLocal(user.id);
+    if (!local) throw BillingErrors.noSubscription();
+    const remote = await this.sandbox().setCancelAtPeriodEnd(local.providerSubscriptionId, cancel);
+    if (remote) await this.billing.sync(remote, { userId: user.id });
+    return this.portalView(user, customerId);
+  }
+
+  private async currentLocal(userId: string): Promise<Subscription | null> {
+    const rows = await this.em.fork().find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
+    return rows[0] ?? null;
+  }
+
+  private async portalView(user: User, customerId: string): Promise<SandboxPortalView> {
+    const local = await this.currentLocal(user.id);
+    return {
+      email: user.email,
+      subscription: local ? toSubscriptionView(local) : null,
+      card: await this.sandbox().defaultPaymentMethod(customerId),
+      returnUrl: '/dashboard/billing',
+    };
+  }
+}

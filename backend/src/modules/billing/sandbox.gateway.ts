@@ -1,0 +1,401 @@
+import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../../config/config.js';
+import { PLANS } from '../../config/plans.js';
+import type { PlanId } from '../../config/plans.js';
+import { CardDeclinedError, InvalidSignatureError, PLAN_DESCRIPTIONS } from './payment-gateway.js';
+import type { PaymentGateway, PaymentOutcome, ProviderEvent, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
+import { cardBehaviour, cardBrand } from './sandbox-cards.js';
+import type { CardBehaviour, CardInput } from './sandbox-cards.js';
+import { SandboxObject } from './sandbox-object.entity.js';
+import type { SandboxKind } from './sandbox-object.entity.js';
+
+const DECLINED = 'Your card was declined.';
+const PORTAL_SESSION_MS = 60 * 60 * 1000;
+
+interface PaymentMethodData {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string;
+  behaviour: CardBehaviour;
+  customerId: string | null;
+  /** A card that once passed 3-D Secure is trusted for later off-session charges (like Stripe's 3155). */
+  authenticated?: boolean;
+}
+
+interface SubscriptionData {
+  plan: PlanId;
+  status: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  paymentMethodId: string;
+  idempotencyKey?: string;
+  pendingPlan?: PlanId | null;
+}
+
+interface InvoiceData {
+  subscriptionId: string | null;
+  description: string;
+  amountCents: number;
+  currency: string;
+  status: 'paid' | 'pending' | 'failed';
+  paidAt: string | null;
+  billingReason: string;
+  /** For an invoice that changes the plan once paid. */
+  planOnPayment?: PlanId;
+}
+
+interface PaymentIntentData {
+  invoiceId: string;
+  clientSecret: string;
+  status: 'requires_action' | 'succeeded';
+  paymentMethodId: string;
+}
+
+export interface SandboxPaymentMethodView {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+function id(prefix: string): string {
+  return `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+}
+
+function addMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * The built-in payment provider for installations without Stripe keys: no network, Stripe's test cards,
+ * the same objects (customers, cards, subscriptions, invoices, 3-D Secure intents) kept in PostgreSQL.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly provider = 'sandbox' as const;
+
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly config: AppConfig,
+  ) {}
+
+  private em(): EntityManager {
+    return this.rootEm.fork();
+  }
+
+  private async load<T>(em: EntityManager, kind: SandboxKind, objectId: string, lock = false): Promise<(SandboxObject & { data: T }) | null> {
+    const found = await em.findOne(SandboxObject, { id: objectId, kind }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    return found as (SandboxObject & { data: T }) | null;
+  }
+
+  private put<T extends object>(em: EntityManager, kind: SandboxKind, objectId: string, customerId: string | null, data: T): SandboxObject {
+    return em.create(SandboxObject, { id: objectId, kind, customerId, data: data as Record<string, unknown> });
+  }
+
+  private subscriptionView(obj: SandboxObject): ProviderSubscription {
+    const data = obj.data as unknown as SubscriptionData;
+    return {
+      id: obj.id,
+      customerId: obj.customerId!,
+      plan: data.plan,
+      status: data.status,
+      currentPeriodStart: new Date(data.currentPeriodStart),
+      currentPeriodEnd: new Date(data.currentPeriodEnd),
+      cancelAtPeriodEnd: data.cancelAtPeriodEnd,
+      itemId: `si_${obj.id}`,
+      hasPendingUpdate: Boolean(data.pendingPlan),
+    };
+  }
+
+  private invoiceView(obj: SandboxObject): ProviderInvoice {
+    const data = obj.data as unknown as InvoiceData;
+    return {
+      id: obj.id,
+      customerId: obj.customerId!,
+      subscriptionId: data.subscriptionId,
+      description: data.description,
+      amountCents: data.amountCents,
+      currency: data.currency,
+      status: data.status,
+      paidAt: data.paidAt ? new Date(data.paidAt) : null,
+      createdAt: obj.createdAt,
+      billingReason: data.billingReason,
+    };
+  }
+
+  /** Charges the card for an invoice the way Stripe would: paid, waiting for 3-D Secure, or refused. */
+  private charge(em: EntityManager, invoice: SandboxObject, card: SandboxObject | null, offSession: boolean): PaymentOutcome {
+    const data = invoice.data as unknown as InvoiceData;
+    const pm = card?.data as unknown as PaymentMethodData | undefined;
+    const behaviour = pm?.behaviour ?? 'declined';
+    if (behaviour === 'succeeds' || (behaviour === 'requires_action' && offSession && pm?.authenticated && card?.id)) {
+      invoice.data = { ...data, status: 'paid', paidAt: new Date().toISOString() };
+      return { kind: 'succeeded' };
+    }
+    if (behaviour === 'requires_action' && !offSession) {
+      const intentId = id('pi');
+      const clientSecret = `${intentId}_secret_${randomBytes(12).toString('hex')}`;
+      this.put<PaymentIntentData>(em, 'payment_intent', intentId, invoice.customerId, { invoiceId: invoice.id, clientSecret, status: 'requires_action', paymentMethodId: card!.id });
+      invoice.data = { ...data, status: 'pending' };
+      return { kind: 'requires_action', clientSecret };
+    }
+    invoice.data = { ...data, status: 'failed' };
+    return { kind: 'declined', message: behaviour === 'requires_action' ? 'Your bank asked to authenticate this payment. Update your card and try again.' : DECLINED };
+  }
+
+  async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
+    const em = this.em();
+    const customerId = id('cus');
+    this.put(em, 'customer', customerId, customerId, { email: user.email, name: user.name, userId: user.id, defaultPaymentMethod: null });
+    await em.flush();
+    return customerId;
+  }
+
+  /** What the sandbox card form sends instead of Stripe Elements; the number never leaves this call. */
+  async createPaymentMethod(card: CardInput & { name: string }): Promise<SandboxPaymentMethodView> {
+    const em = this.em();
+    const number = card.number.replace(/[\s-]/g, '');
+    const pmId = id('pm');
+    const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+    const data: PaymentMethodData = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear, name: card.name, behaviour: cardBehaviour(number), customerId: null };
+    this.put(em, 'payment_method', pmId, null, data);
+    await em.flush();
+    return { id: pmId, brand: data.brand, last4: data.last4, expMonth: data.expMonth, expYear: data.expYear };
+  }
+
+  async attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
+    const em = this.em();
+    const pm = await this.load<PaymentMethodData>(em, 'payment_method', paymentMethodId);
+    if (!pm || (pm.data.customerId && pm.data.customerId !== customerId)) throw new CardDeclinedError(`No such payment method: '${paymentMethodId}'`);
+    if (pm.data.behaviour === 'declined') throw new CardDeclinedError(DECLINED);
+    pm.data = { ...pm.data, customerId };
+    pm.customerId = customerId;
+    const customer = await this.load<Record<string, unknown>>(em, 'customer', customerId);
+    if (customer) customer.data = { ...customer.data, defaultPaymentMethod: paymentMethodId };
+    await em.flush();
+  }
+
+  async defaultPaymentMethod(customerId: string): Promise<SandboxPaymentMethodView | null> {
+    const em = this.em();
+    const customer = await this.load<{ defaultPaymentMethod: string | null }>(em, 'customer', customerId);
+    const pmId = customer?.data.defaultPaymentMethod;
+    const pm = pmId ? await this.load<PaymentMethodData>(em, 'payment_method', pmId) : null;
+    return pm ? { id: pm.id, brand: pm.data.brand, last4: pm.data.last4, expMonth: pm.data.expMonth, expYear: pm.data.expYear } : null;
+  }
+
+  async createSubscription(input: { customerId: string; plan: PlanId; paymentMethodId: string; idempotencyKey: string }) {
+    const em = this.em();
+    const existing = (await em.find(SandboxObject, { kind: 'subscription', customerId: input.customerId })).find(
+      (s) => (s.data as unknown as SubscriptionData).idempotencyKey === input.idempotencyKey,
+    );
+    if (existing) return { subscription: this.subscriptionView(existing), payment: await this.paymentOfSubscription(em, existing) };
+
+    const card = await this.load<PaymentMethodData>(em, 'payment_method', input.paymentMethodId);
+    const start = new Date();
+    const subId = id('sub');
+    const sub = this.put<SubscriptionData>(em, 'subscription', subId, input.customerId, {
+      plan: input.plan,
+      status: 'incomplete',
+      currentPeriodStart: start.toISOString(),
+      currentPeriodEnd: addMonth(start).toISOString(),
+      cancelAtPeriodEnd: false,
+      paymentMethodId: input.paymentMethodId,
+      idempotencyKey: input.idempotencyKey,
+    });
+    const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), input.customerId, {
+      subscriptionId: subId,
+      description: `${PLAN_DESCRIPTIONS[input.plan]}`,
+      amountCents: PLANS[input.plan].priceMonthly * 100,
+      currency: PLANS[input.plan].currency,
+      status: 'pending',
+      paidAt: null,
+      billingReason: 'subscription_create',
+    });
+    const payment = this.charge(em, invoice, card, false);
+    if (payment.kind === 'succeeded') sub.data = { ...sub.data, status: 'active' };
+    (sub.data as Record<string, unknown>).latestInvoiceId = invoice.id;
+    await em.flush();
+    return { subscription: this.subscriptionView(sub), payment };
+  }
+
+  private async paymentOfSubscription(em: EntityManager, sub: SandboxObject): Promise<PaymentOutcome> {
+    const data = sub.data as unknown as SubscriptionData;
+    if (data.status === 'active') return { kind: 'succeeded' };
+    const intents = await em.find(SandboxObject, { kind: 'payment_intent', customerId: sub.customerId });
+    const invoiceId = (sub.data as Record<string, unknown>).latestInvoiceId;
+    const intent = intents.find((i) => (i.data as unknown as PaymentIntentData).invoiceId === invoiceId && (i.data as unknown as PaymentIntentData).status === 'requires_action');
+    if (intent) return { kind: 'requires_action', clientSecret: (intent.data as unknown as PaymentIntentData).clientSecret };
+    return { kind: 'declined', message: DECLINED };
+  }
+
+  /** The 3-D Secure step: the customer approves the payment; its invoice is paid and what it was for takes effect. */
+  async confirmPayment(clientSecret: string, customerId: string): Promise<{ subscriptionId: string | null } | null> {
+    const intentId = clientSecret.split('_secret_')[0];
+    return this.rootEm.fork().transactional(async (em) => {
+      const intent = await this.load<PaymentIntentData>(em, 'payment_intent', intentId, true);
+      if (!intent || intent.data.clientSecret !== clientSecret || intent.customerId !== customerId) return null;
+      const invoice = await this.load<InvoiceData>(em, 'invoice', intent.data.invoiceId, true);
+      if (!invoice) return null;
+      if (intent.data.status !== 'succeeded') {
+        intent.data = { ...intent.data, status: 'succeeded' };
+        invoice.data = { ...invoice.data, status: 'paid', paidAt: new Date().toISOString() };
+        const pm = await this.load<PaymentMethodData>(em, 'payment_method', intent.data.paymentMethodId);
+        if (pm) pm.data = { ...pm.data, authenticated: true };
+        const subId = invoice.data.subscriptionId;
+        const sub = subId ? await this.load<SubscriptionData>(em, 'subscription', subId, true) : null;
+        if (sub) {
+          const plan = invoice.data.planOnPayment ?? sub.data.plan;
+          sub.data = { ...sub.data, status: 'active', plan, pendingPlan: null };
+        }
+      }
+      return { subscriptionId: invoice.data.subscriptionId };
+    });
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const sub = await this.load(this.em(), 'subscription', subscriptionId);
+    return sub ? this.subscriptionView(sub) : null;
+  }
+
+  async cancelIncomplete(subscriptionId: string): Promise<void> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (sub && sub.data.status === 'incomplete') {
+      sub.data = { ...sub.data, status: 'incomplete_expired' };
+      await em.flush();
+    }
+  }
+
+  async changePlan(subscription: ProviderSubscription, plan: PlanId) {
+    return this.rootEm.fork().transactional(async (em) => {
+      const sub = await this.load<SubscriptionData>(em, 'subscription', subscription.id, true);
+      if (!sub) throw new Error(`No such subscription ${subscription.id}`);
+      const now = Date.now();
+      const start = new Date(sub.data.currentPeriodStart).getTime();
+      const end = new Date(sub.data.currentPeriodEnd).getTime();
+      const remaining = Math.min(1, Math.max(0, (end - now) / Math.max(1, end - start)));
+      const difference = (PLANS[plan].priceMonthly - PLANS[sub.data.plan].priceMonthly) * 100;
+      const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), sub.customerId, {
+        subscriptionId: sub.id,
+        description: `Prorated change to ${PLANS[plan].name} plan`,
+        amountCents: Math.max(0, Math.round(difference * remaining)),
+        currency: PLANS[plan].currency,
+        status: 'pending',
+        paidAt: null,
+        billingReason: 'subscription_update',
+        planOnPayment: plan,
+      });
+      const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
+      const payment = this.charge(em, invoice, card, true);
+      if (payment.kind === 'succeeded') sub.data = { ...sub.data, plan, cancelAtPeriodEnd: false, pendingPlan: null };
+      return { subscription: this.subscriptionView(sub), payment };
+    });
+  }
+
+  async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
+    const invoices = await this.em().find(SandboxObject, { kind: 'invoice', customerId }, { orderBy: { createdAt: 'desc' } });
+    return invoices.map((i) => this.invoiceView(i));
+  }
+
+  async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
+    const invoice = await this.load(this.em(), 'invoice', invoiceId);
+    return invoice ? this.invoiceView(invoice) : null;
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    const em = this.em();
+    const token = randomBytes(24).toString('hex');
+    this.put(em, 'portal_session', `bps_${token}`, customerId, { returnUrl, expiresAt: new Date(Date.now() + PORTAL_SESSION_MS).toISOString() });
+    await em.flush();
+    return `${this.config.appUrl}/dashboard/billing/portal?session=${token}`;
+  }
+
+  /** The customer a portal link belongs to, while it is valid. */
+  async portalCustomer(token: string): Promise<string | null> {
+    if (!/^[0-9a-f]{48}$/.test(token)) return null;
+    const session = await this.load<{ expiresAt: string }>(this.em(), 'portal_session', `bps_${token}`);
+    if (!session || new Date(session.data.expiresAt).getTime() < Date.now()) return null;
+    return session.customerId;
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription | null> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (!sub) return null;
+    sub.data = { ...sub.data, cancelAtPeriodEnd: cancel };
+    await em.flush();
+    return this.subscriptionView(sub);
+  }
+
+  /** A new card from the portal becomes the default for the customer and its subscriptions. */
+  async replaceCard(customerId: string, paymentMethodId: string): Promise<void> {
+    await this.attachPaymentMethod(customerId, paymentMethodId);
+    const em = this.em();
+    for (const sub of await em.find(SandboxObject, { kind: 'subscription', customerId })) {
+      sub.data = { ...sub.data, paymentMethodId };
+    }
+    await em.flush();
+  }
+
+  /**
+   * Ends or renews every subscription whose period is over (what Stripe's billing clock does):
+   * canceling ones end, others are charged again; answers the subscriptions that changed.
+   */
+  async advanceClock(now = new Date()): Promise<string[]> {
+    const candidates = await this.em().find(SandboxObject, { kind: 'subscription' });
+    const due = candidates.filter((s) => {
+      const d = s.data as unknown as SubscriptionData;
+      return ['active', 'past_due'].includes(d.status) && new Date(d.currentPeriodEnd).getTime() <= now.getTime();
+    });
+    const changed: string[] = [];
+    for (const candidate of due) {
+      await this.rootEm.fork().transactional(async (em) => {
+        const sub = await this.load<SubscriptionData>(em, 'subscription', candidate.id, true);
+        if (!sub || new Date(sub.data.currentPeriodEnd).getTime() > now.getTime()) return;
+        if (sub.data.cancelAtPeriodEnd || sub.data.status === 'past_due') {
+          sub.data = { ...sub.data, status: 'canceled' };
+        } else {
+          const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), sub.customerId, {
+            subscriptionId: sub.id,
+            description: PLAN_DESCRIPTIONS[sub.data.plan],
+            amountCents: PLANS[sub.data.plan].priceMonthly * 100,
+            currency: PLANS[sub.data.plan].currency,
+            status: 'pending',
+            paidAt: null,
+            billingReason: 'subscription_cycle',
+          });
+          const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
+          const payment = this.charge(em, invoice, card, true);
+          const end = new Date(sub.data.currentPeriodEnd);
+          sub.data =
+            payment.kind === 'succeeded'
+              ? { ...sub.data, status: 'active', currentPeriodStart: end.toISOString(), currentPeriodEnd: addMonth(end).toISOString() }
+              : { ...sub.data, status: 'past_due' };
+        }
+        changed.push(sub.id);
+      });
+    }
+    return changed;
+  }
+
+  /** For tests and operators: moves a subscription's period end (the sandbox has no test clock otherwise). */
+  async setPeriodEnd(subscriptionId: string, end: Date): Promise<void> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (sub) {
+      sub.data = { ...sub.data, currentPeriodEnd: end.toISOString() };
+      await em.flush();
+    }
+  }
+
+  parseWebhook(): ProviderEvent {
+    throw new InvalidSignatureError('Webhooks are not used in sandbox mode.');
+  }
+}
