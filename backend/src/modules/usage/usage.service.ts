@@ -7,6 +7,8 @@ import { UsageStore } from './usage.store.js';
 
 const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
+/** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 export interface DashboardStats {
   plan: PlanId;
@@ -51,7 +53,9 @@ function encodeCursor(ts: string, id: string): string {
 function decodeCursor(cursor: string): { ts: string; id: string } {
   try {
     const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ts === 'string' && typeof id === 'string' && /^\d{1,19}$/.test(id) && !Number.isNaN(new Date(ts.replace(' ', 'T')).getTime())) return { ts, id };
+    if (typeof ts === 'string' && typeof id === 'string' && /^\d{1,18}$/.test(id) && PG_TIMESTAMP.test(ts)) {
+      if (!Number.isNaN(Date.parse(ts.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')))) return { ts, id };
+    }
   } catch {
     // fall through
   }

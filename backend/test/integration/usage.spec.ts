@@ -1,0 +1,179 @@
+import pg from 'pg';
+import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
+
+describe('usage metering and the usage pages', () => {
+  let t: TestApp;
+  let db: pg.Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  const flush = () => t.app.get(UsageRecorder).flush();
+  const today = () => new Date().toISOString();
+
+  it('every metered request becomes a usage row (2xx, 4xx, 403, 429), and lastUsedAt is set', async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const a = await createApiKey(t, user, { name: 'Alpha' });
+    const b = await createApiKey(t, user, { name: 'Beta', ipRestrictions: ['203.0.113.0/24'] });
+    const calls: [string, Record<string, string>, number][] = [
+      ['/api/time/utc', { 'x-api-key': a.key }, 200],
+      ['/api/time/utc', { 'x-api-key': a.key }, 200],
+      ['/api/time/current?timezone=Europe/Paris', { 'x-api-key': a.key }, 200],
+      ['/api/time/current?timezone=Not/AZone', { 'x-api-key': a.key }, 400],
+      ['/api/time/utc', { 'x-api-key': b.key }, 403],
+      ['/api/time/utc', {}, 401], // no key: nobody to attribute it to, not recorded
+    ];
+    for (const [path, headers, status] of calls) expect((await t.client().get(path, headers)).status).toBe(status);
+    await flush();
+    const { rows } = await db.query(
+      `select endpoint, method, status_code, key_id, ip_address, response_ms from usage_records where user_id = $1 order by id`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => [r.endpoint, r.status_code])).toEqual([
+      ['/api/time/utc', 200],
+      ['/api/time/utc', 200],
+      ['/api/time/current', 200],
+      ['/api/time/current', 400],
+      ['/api/time/utc', 403],
+    ]);
+    expect(rows[4].key_id).toBe(b.id);
+    expect(rows[0]).toMatchObject({ method: 'GET', ip_address: '127.0.0.1' });
+    expect(rows.every((r) => r.response_ms >= 0)).toBe(true);
+
+    const keys = await (await signedInClient(t, user)).get('/api/api-keys');
+    const alpha = keys.body.find((k: { id: string }) => k.id === a.id);
+    expect(alpha.lastUsedAt).not.toBeNull();
+  });
+
+  it('usage rows equal the requests made, and the summary equals what the raw rows say', async () => {
+    const user = await createUser(t, { plan: 'enterprise' });
+    const one = await createApiKey(t, user, { name: 'one' });
+    const two = await createApiKey(t, user, { name: 'two' });
+    const paths = ['/api/time/utc', '/api/time/current?timezone=Asia/Tokyo', '/api/timezone/list', '/api/time/current?timezone=Bad/Zone', '/api/time/current'];
+    let made = 0;
+    for (let i = 0; i < 60; i++) {
+      await t.client().get(paths[i % paths.length], { 'x-api-key': i % 3 ? one.key : two.key });
+      made++;
+    }
+    await flush();
+    const raw = await db.query(
+      `select count(*)::int as total, count(*) filter (where status_code < 400)::int as ok, avg(response_ms)::float8 as mean from usage_records where user_id = $1`,
+      [user.id],
+    );
+    expect(raw.rows[0].total).toBe(made);
+
+    const client = await signedInClient(t, user);
+    const summary = await client.get(`/api/usage/summary?startDate=${today()}&endDate=${today()}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body.totalRequests).toBe(made);
+    expect(summary.body.todayRequests).toBe(made);
+    expect(summary.body.successRate).toBeCloseTo((raw.rows[0].ok / made) * 100, 1);
+    expect(summary.body.averageResponseTime).toBeCloseTo(raw.rows[0].mean, 1);
+    expect(summary.body.perDay).toEqual([{ date: today().slice(0, 10), count: made }]);
+
+    const byStatus = await db.query(`select status_code, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 1`, [user.id]);
+    expect(summary.body.statusCodes).toEqual(byStatus.rows.map((r) => ({ statusCode: r.status_code, count: r.count })));
+    const byEndpoint = await db.query(`select endpoint, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 2 desc, 1 limit 5`, [user.id]);
+    expect(summary.body.topEndpoints).toEqual(byEndpoint.rows);
+    expect(summary.body.endpoints).toEqual(['/api/time/current', '/api/time/utc', '/api/timezone/list']);
+    expect(summary.body.recent).toHaveLength(10);
+    const newest = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc limit 10`, [user.id]);
+    expect(summary.body.recent.map((r: { id: string }) => r.id)).toEqual(newest.rows.map((r) => r.id));
+    expect(summary.body.recent[0]).toEqual(
+      expect.objectContaining({ method: 'GET', ipAddress: '127.0.0.1', keyName: expect.any(String), keyId: expect.any(String), statusCode: expect.any(Number) }),
+    );
+
+    const filtered = await client.get(`/api/usage/summary?startDate=${today()}&endDate=${today()}&endpoint=/api/time/current`);
+    const current = byEndpoint.rows.find((r) => r.endpoint === '/api/time/current')!.count;
+    expect(filtered.body.totalRequests).toBe(current);
+    expect(filtered.body.recent.every((r: { endpoint: string }) => r.endpoint === '/api/time/current')).toBe(true);
+    expect(filtered.body.endpoints).toHaveLength(3);
+
+    const stats = await client.get('/api/dashboard/stats');
+    expect(stats.body).toEqual({
+      plan: 'enterprise',
+      todayRequests: made,
+      totalRequests: made,
+      activeKeys: 2,
+      totalKeys: 2,
+      hourlyLimit: null,
+      hourlyRemaining: null,
+      hourlyResetSeconds: null,
+    });
+
+    // Paging through everything with the cursor yields each row once, newest first.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { items: { id: string; timestamp: string }[]; nextCursor: string | null } } = await client.get(
+        `/api/usage?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(7);
+      seen.push(...page.body.items.map((i) => i.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(made);
+    expect(new Set(seen).size).toBe(made);
+    const all = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc`, [user.id]);
+    expect(seen).toEqual(all.rows.map((r) => r.id));
+  });
+
+  it('a user never sees another user\'s usage', async () => {
+    const owner = await createUser(t, { plan: 'premium' });
+    const key = await createApiKey(t, owner);
+    for (let i = 0; i < 3; i++) await t.client().get('/api/time/utc', { 'x-api-key': key.key });
+    await flush();
+    const stranger = await signedInClient(t, await createUser(t));
+    const list = await stranger.get('/api/usage?limit=1000');
+    expect(list.body).toEqual({ items: [], nextCursor: null });
+    const summary = await stranger.get('/api/usage/summary');
+    expect(summary.body.totalRequests).toBe(0);
+    expect(summary.body.recent).toEqual([]);
+    expect(summary.body.endpoints).toEqual([]);
+    expect(summary.body.perDay).toHaveLength(7);
+    const stats = await stranger.get('/api/dashboard/stats');
+    expect(stats.body).toMatchObject({ todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, hourlyLimit: 100, hourlyRemaining: 100 });
+  });
+
+  it('refuses bad paging and ranges with a problem, never a 500', async () => {
+    const client = await signedInClient(t, await createUser(t));
+    for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'cursor=garbage', 'startDate=yesterday', `cursor=${Buffer.from('["x","1"]').toString('base64url')}`]) {
+      const res = await client.get(`/api/usage?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const backwards = await client.get('/api/usage/summary?startDate=2026-02-01T00:00:00Z&endDate=2026-01-01T00:00:00Z');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.code).toBe('invalid_range');
+    expect((await t.client().get('/api/usage')).status).toBe(401);
+  });
+
+  it('keeps rows while the database refuses writes and writes them when it is back', async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const { key } = await createApiKey(t, user);
+    const recorder = t.app.get(UsageRecorder);
+    // Simulate an outage: the next writes fail.
+    await db.query(`alter table usage_daily rename to usage_daily_away`);
+    try {
+      for (let i = 0; i < 4; i++) expect((await t.client().get('/api/time/utc', { 'x-api-key': key })).status).toBe(200);
+      await recorder.flush();
+      expect(recorder.pending).toBeGreaterThanOrEqual(4);
+    } finally {
+      await db.query(`alter table usage_daily_away rename to usage_daily`);
+    }
+    await recorder.flush();
+    expect(recorder.pending).toBe(0);
+    const { rows } = await db.query(`select count(*)::int as n from usage_records where user_id = $1`, [user.id]);
+    expect(rows[0].n).toBe(4);
+  });
+});
