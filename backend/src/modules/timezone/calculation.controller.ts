@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
 import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { CheckedBody, CheckedQuery } from './checked-input.js';
 import { DayOfWeekQuery, DifferenceRequest, TimeSpanRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { ApiEndpoint } from './timezone.docs.js';
@@ -28,7 +29,7 @@ export class CalculationController {
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan'],
     body: { type: TimeSpanRequest, example: { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.12:30:00', timeZone: 'Europe/London' } },
   })
-  add(@Body() body: TimeSpanRequest) {
+  add(@CheckedBody(TimeSpanRequest) body: TimeSpanRequest) {
     return this.engine.add(body.baseDateTime, body.timeSpan, body.timeZone);
   }
 
@@ -42,7 +43,7 @@ export class CalculationController {
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan'],
     body: { type: TimeSpanRequest, example: { baseDateTime: '2024-03-31T12:00:00', timeSpan: 'P1D', timeZone: 'Europe/London' } },
   })
-  subtract(@Body() body: TimeSpanRequest) {
+  subtract(@CheckedBody(TimeSpanRequest) body: TimeSpanRequest) {
     return this.engine.add(body.baseDateTime, body.timeSpan, body.timeZone, true);
   }
 
@@ -57,7 +58,7 @@ export class CalculationController {
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
     body: { type: DifferenceRequest, example: { startDateTime: '2024-03-30T12:00:00', endDateTime: '2024-03-31T12:00:00', timeZone: 'Europe/London' } },
   })
-  difference(@Body() body: DifferenceRequest) {
+  difference(@CheckedBody(DifferenceRequest) body: DifferenceRequest) {
     return this.engine.difference(body.startDateTime, body.endDateTime, body.timeZone);
   }
 
@@ -69,7 +70,7 @@ export class CalculationController {
     example: EXAMPLES.dayOfWeek,
     errors: ['invalid_date'],
   })
-  dayOfWeek(@Query() query: DayOfWeekQuery) {
+  dayOfWeek(@CheckedQuery(DayOfWeekQuery) query: DayOfWeekQuery) {
     return this.engine.dayOfWeek(query.date);
   }
 }

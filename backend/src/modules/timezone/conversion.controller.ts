@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
 import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { CheckedBody, CheckedQuery } from './checked-input.js';
 import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { ApiEndpoint } from './timezone.docs.js';
@@ -35,7 +36,7 @@ export class ConversionController {
       },
     },
   })
-  convert(@Body() body: ConversionRequest) {
+  convert(@CheckedBody(ConversionRequest) body: ConversionRequest) {
     return this.engine.convert(body.fromTimeZone, body.toTimeZone, body.dateTime, body.dstAmbiguity);
   }
 
@@ -47,7 +48,7 @@ export class ConversionController {
     example: EXAMPLES.conversion,
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
   })
-  convertByQuery(@Query() query: ConversionQuery) {
+  convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery) {
     return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity);
   }
 
@@ -65,7 +66,7 @@ export class ConversionController {
       example: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },
     },
   })
-  convertMany(@Body() body: MultiConversionRequest) {
+  convertMany(@CheckedBody(MultiConversionRequest) body: MultiConversionRequest) {
     return this.engine.convertMany(body.fromTimeZone, body.toTimeZones, body.dateTime, body.dstAmbiguity);
   }
 }

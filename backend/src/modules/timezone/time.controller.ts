@@ -1,7 +1,8 @@
-import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
 import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { CheckedQuery } from './checked-input.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CoordinatesQuery, TimezoneQuery } from './dto/timezone.dto.js';
@@ -28,7 +29,7 @@ export class TimeController {
     example: EXAMPLES.current,
     errors: ['invalid_timezone'],
   })
-  current(@Query() query: TimezoneQuery) {
+  current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery) {
     return this.engine.currentTime(query.timezone, this.clock.now());
   }
 
@@ -41,7 +42,7 @@ export class TimeController {
     example: EXAMPLES.currentAt,
     errors: ['invalid_coordinates'],
   })
-  currentAt(@Query() query: CoordinatesQuery) {
+  currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery) {
     return this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
   }
 

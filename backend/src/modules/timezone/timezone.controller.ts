@@ -1,7 +1,8 @@
-import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
 import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
+import { CheckedQuery } from './checked-input.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
@@ -42,7 +43,7 @@ export class TimezoneController {
     csvRows: 'timezones',
     errors: [],
   })
-  search(@Query() query: CitySearchQuery) {
+  search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery) {
     return this.engine.search(query.city, this.clock.now());
   }
 
@@ -55,7 +56,7 @@ export class TimezoneController {
     example: EXAMPLES.info,
     errors: ['invalid_timezone', 'invalid_date'],
   })
-  info(@Query() query: ZoneInfoQuery) {
+  info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery) {
     return this.engine.info(query.timezone, query.date, this.clock.now());
   }
 
@@ -67,7 +68,7 @@ export class TimezoneController {
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],
   })
-  coordinate(@Query() query: CoordinatesQuery) {
+  coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery) {
     return this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
   }
 
@@ -81,7 +82,7 @@ export class TimezoneController {
     csvRows: 'candidates',
     errors: [],
   })
-  lookup(@Query() query: LookupQuery) {
+  lookup(@CheckedQuery(LookupQuery) query: LookupQuery) {
     return this.engine.lookup(query.location, this.clock.now());
   }
 
@@ -95,7 +96,7 @@ export class TimezoneController {
     csvRows: 'transitions',
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
   })
-  transitions(@Query() query: TransitionsQuery) {
+  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery) {
     return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now());
   }
 }

@@ -19,6 +19,8 @@ interface IndexedCity extends City {
   countryKeys: string[];
 }
 
+const SEARCH_CACHE_SIZE = 1000;
+
 /** Lower-case, accents stripped, punctuation collapsed: "São Paulo" and "sao paulo" meet. */
 export function normalizeText(text: string): string {
   return text
@@ -33,6 +35,7 @@ export function normalizeText(text: string): string {
 export class PlaceIndex {
   private readonly cities: IndexedCity[];
   private readonly countryCodeByKey = new Map<string, string>();
+  private readonly searchCache = new Map<string, { matches: number; cities: City[] }>();
 
   constructor(canonicalZone: (name: string) => string | null) {
     const countries = ct.getAllCountries();
@@ -69,6 +72,17 @@ export class PlaceIndex {
   searchCity(query: string, limit = 20): { matches: number; cities: City[] } {
     const key = normalizeText(query);
     if (!key) return { matches: 0, cities: [] };
+    const cacheKey = `${limit}:${key}`;
+    const cached = this.searchCache.get(cacheKey);
+    if (cached) return cached;
+    const answer = this.rankPrefix(key, limit);
+    // Short prefixes ("san") scan thousands of rows; a bounded cache keeps popular queries O(1).
+    if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    this.searchCache.set(cacheKey, answer);
+    return answer;
+  }
+
+  private rankPrefix(key: string, limit: number): { matches: number; cities: City[] } {
     const found = this.prefixRange(key);
     const seen = new Set<string>();
     const unique: IndexedCity[] = [];

@@ -1,0 +1,69 @@
+// The built API (backend/dist) in its own process, with a user and an API key made for the bench.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createApp } from '../dist/app.factory.js';
+import { loadConfig } from '../dist/config/config.js';
+import { PLANS } from '../dist/config/plans.js';
+import { runMigrations } from '../dist/database/migrate.js';
+import { resolveDatabase } from '../dist/database/resolve-database.js';
+import { User } from '../dist/modules/auth/user.entity.js';
+
+// The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
+PLANS.enterprise.burstPerSecond = null;
+
+// Under the repo like the tests' data: the embedded PostgreSQL user cannot enter a private mkdtemp directory.
+const ownDir = !process.env.BENCH_DATA_DIR;
+const dataDir = process.env.BENCH_DATA_DIR ?? join(fileURLToPath(new URL('../.tmp/', import.meta.url)), `bench-${process.pid}`);
+mkdirSync(dataDir, { recursive: true });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'error',
+});
+const db = await resolveDatabase(config, () => undefined);
+let app;
+const stop = async () => {
+  await app?.close().catch(() => undefined);
+  await db.stop().catch(() => undefined);
+  if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('disconnect', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+try {
+  await runMigrations(db.url);
+  app = await createApp(config, db.url, { logger: ['fatal', 'error'] });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const em = app.get(MikroORM).em.fork();
+  const user = em.create(User, {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    firstName: 'Bench',
+    lastName: 'Runner',
+    passwordHash: '!',
+    plan: 'enterprise',
+    role: 'user',
+    emailVerified: true,
+    isBlocked: false,
+  });
+  await em.flush();
+  let key = '';
+  try {
+    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
+    ({ key } = await app.get(KeysService).create(user.id, { name: 'bench', ipRestrictions: [], urlRestrictions: [] }));
+  } catch (err) {
+    console.error(`No API key for the bench (${err instanceof Error ? err.message : String(err)}); calling without one.`);
+  }
+  process.send?.({ port: app.getHttpServer().address().port, key });
+} catch (err) {
+  console.error(err);
+  await db.stop().catch(() => undefined);
+  process.exit(1);
+}

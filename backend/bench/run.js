@@ -1,0 +1,15 @@
+// `npm run bench`: the public API bench, then the usage bench when its author has added it.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = (name) => fileURLToPath(new URL(name, import.meta.url));
+let failed = false;
+for (const script of ['api.js', 'usage.js']) {
+  const path = here(script);
+  if (!existsSync(path)) continue;
+  console.log(`\n=== bench/${script} ===`);
+  const result = spawnSync(process.execPath, [path, ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
