@@ -1,0 +1,337 @@
+// The customer's account area against the real server: keys with restrictions, real calls, usage, the
+// playground, profile and password, the hourly quota, and screenshots of every page at 1280 and 375 px.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, collectConsoleErrors, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
+
+const PASSWORD = 'correct-horse-battery-9';
+const NEW_PASSWORD = 'tranquil-otter-lantern-42';
+const email = uniqueEmail('dash');
+
+let browser;
+let context;
+let page;
+let errors;
+
+/** A call to the public API from this test process (client address 127.0.0.1). */
+async function callApi(key, path = '/api/time/current?timezone=Europe/London') {
+  const res = await fetch(`${BASE_URL}${path}`, { headers: key ? { 'X-API-Key': key } : {} });
+  const body = await res.json().catch(() => ({}));
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Reloads until check() passes (usage is written in batches every second). */
+async function eventually(check, { timeoutMs = 15_000, reload = true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      return await check();
+    } catch (error) {
+      last = error;
+      await new Promise((r) => setTimeout(r, 700));
+      if (reload) await page.reload();
+    }
+  }
+  throw last;
+}
+
+const toast = () => page.getByTestId('toast').first();
+const keyCard = (name) => page.getByTestId('api-key-card').filter({ has: page.getByTestId('key-card-name').getByText(name, { exact: true }) });
+
+async function createKey(name, ips = '', urls = '') {
+  await page.getByRole('button', { name: 'Create API Key' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create API Key' });
+  await dialog.getByLabel(/^Name/).fill(name);
+  if (ips) await dialog.getByLabel('IP restrictions').fill(ips);
+  if (urls) await dialog.getByLabel('URL restrictions').fill(urls);
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
+  const secret = page.getByRole('dialog', { name: 'Your new API key' });
+  const key = (await secret.getByTestId('new-key-value').textContent()).trim();
+  assert.match(key, /^tzk_live_/);
+  return { key, secret };
+}
+
+async function signIn(password) {
+  await page.goto('/login');
+  const form = page.locator('form[aria-label="Welcome Back"]');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+before(async () => {
+  browser = await launch();
+  ({ context, page, errors } = await openPage(browser, { width: 1280, height: 900 }));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+
+  // A new user: register through the API, verify through the link in the dev mailbox, sign in in the UI.
+  const since = Date.now() - 1000;
+  const res = await context.request.post('/api/auth/register', {
+    data: { name: 'Dana Scully', email, password: PASSWORD },
+    headers: { Origin: BASE_URL },
+  });
+  assert.equal(res.status(), 201, await res.text());
+  // The decoded MIME parts come after the raw (quoted-printable, "=3D") text: take the last link.
+  const mail = await readMail(email, { since });
+  const link = [...mail.text.matchAll(/https?:\/\/[^\s"'<>)\]]+verify-email\?token=[A-Za-z0-9_-]+/g)].map((m) => m[0]).at(-1);
+  assert.ok(link, `no verification link in "${mail.subject}"`);
+  await page.goto(link);
+  await page.waitForURL(/\/login\?verified=1/);
+  await signIn(PASSWORD);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+let localKey; // restricted to 127.0.0.1
+let otherKey; // restricted to an address that excludes us
+
+test('the overview greets the new user and shows a full hourly quota', async () => {
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-heading').getByText('Welcome back, Dana Scully!').waitFor();
+  await page.getByTestId('plan-badge').getByText('Free plan').waitFor();
+  await page.getByTestId('today-requests-hint').getByText('100 of 100 remaining this hour').waitFor();
+  await page.getByRole('link', { name: 'Upgrade to Premium - $5/month' }).waitFor();
+  await page.getByTestId('recent-keys-empty').waitFor();
+});
+
+test('creates a key restricted to 127.0.0.1 (line checks first), copies it and calls the API with it', async () => {
+  await page.goto('/dashboard/api-keys');
+  await page.getByText('No API Keys Yet').waitFor();
+  await screenshot(page, 'dashboard-keys-empty-1280');
+
+  // The client names the bad line before anything is sent.
+  await page.getByRole('button', { name: 'Create API Key' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create API Key' });
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
+  await toast().getByText('Name required').waitFor();
+  await dialog.getByLabel(/^Name/).fill('Local only');
+  await dialog.getByLabel('IP restrictions').fill('127.0.0.1\n\n10.0.0.300');
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
+  await dialog.getByText('Line 3: "10.0.0.300" is not an IP address or CIDR range').waitFor();
+  await dialog.getByLabel('IP restrictions').fill('127.0.0.1\n');
+  await dialog.getByRole('button', { name: 'Create Key' }).click();
+
+  const secret = page.getByRole('dialog', { name: 'Your new API key' });
+  localKey = (await secret.getByTestId('new-key-value').textContent()).trim();
+  assert.match(localKey, /^tzk_live_/);
+  await toast().getByText('API Key Created').waitFor();
+  await secret.getByRole('button', { name: 'Copy' }).click();
+  await toast().getByText('Copied to clipboard').waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, localKey);
+  await secret.getByRole('button', { name: 'Done' }).click();
+
+  const card = keyCard('Local only');
+  await card.getByText('Never used').waitFor();
+  await card.getByTestId('ip-badge').getByText('127.0.0.1').waitFor();
+  assert.ok(!(await card.getByTestId('key-card-value').textContent()).includes(localKey), 'the list shows a masked key');
+  await card.getByRole('button', { name: 'Reveal key' }).click();
+  await card.getByTestId('key-card-value').getByText(localKey).waitFor();
+  await card.getByRole('button', { name: 'Copy key' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), localKey);
+
+  const allowed = await callApi(localKey);
+  assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+  assert.equal(allowed.body.timezone, 'Europe/London');
+  assert.ok(allowed.headers.get('ratelimit-remaining'), 'metered answers carry RateLimit-Remaining');
+});
+
+test('a key restricted to another address is refused with 403', async () => {
+  const { key, secret } = await createKey('Office', '10.1.2.3\n192.0.2.0/24', 'example.com\n*.example.com');
+  otherKey = key;
+  await secret.getByRole('button', { name: 'Done' }).click();
+  const card = keyCard('Office');
+  await card.getByTestId('ip-badge').getByText('192.0.2.0/24').waitFor();
+  await card.getByTestId('url-badge').getByText('*.example.com').waitFor();
+  const refused = await callApi(otherKey);
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.code, 'ip_not_allowed');
+  await screenshot(page, 'dashboard-keys-1280');
+});
+
+test('the usage page shows both calls with their status codes', async () => {
+  await page.goto('/dashboard/usage');
+  await eventually(async () => {
+    const codes = page.getByTestId('status-codes');
+    assert.match(await codes.textContent({ timeout: 1000 }), /200: 1/);
+    assert.match(await codes.textContent({ timeout: 1000 }), /403: 1/);
+  });
+  const rows = page.getByTestId('recent-request');
+  assert.equal(await rows.count(), 2);
+  const statuses = await page.getByTestId('recent-status').allTextContents();
+  assert.deepEqual(statuses.sort(), ['200', '403']);
+  await page.getByTestId('recent-requests').getByText('/api/time/current').first().waitFor();
+  await page.getByTestId('usage-total-value').getByText('2', { exact: true }).waitFor();
+  await page.getByTestId('usage-success-value').getByText('50.0%').waitFor();
+  await screenshot(page, 'dashboard-usage-1280');
+});
+
+test('edits, deactivates, rotates (the old key stops) and deletes a key', async () => {
+  await page.goto('/dashboard/api-keys');
+  let card = keyCard('Office');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit API Key' });
+  await edit.getByLabel(/^Name/).fill('Office (local)');
+  await edit.getByLabel('IP restrictions').fill('127.0.0.0/8');
+  await edit.getByLabel('URL restrictions').fill('');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await toast().getByText('API Key Updated').waitFor();
+  card = keyCard('Office (local)');
+  await card.getByTestId('ip-badge').getByText('127.0.0.0/8').waitFor();
+  assert.equal((await callApi(otherKey)).status, 200, 'the widened restriction lets us in');
+
+  // Switch off, refused; switch on again.
+  await card.getByLabel('Deactivate key').click();
+  await card.getByText('Inactive', { exact: true }).first().waitFor();
+  const inactive = await callApi(otherKey);
+  assert.equal(inactive.status, 403);
+  assert.equal(inactive.body.code, 'inactive_api_key');
+  await card.getByLabel('Activate key').click();
+  await card.getByLabel('Deactivate key').waitFor();
+
+  await card.getByRole('button', { name: 'Rotate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Rotate API Key' });
+  await confirm.getByText('The old key will be invalidated immediately.').waitFor();
+  await confirm.getByRole('button', { name: 'Rotate Key' }).click();
+  const secret = page.getByRole('dialog', { name: 'Your rotated API key' });
+  const rotated = (await secret.getByTestId('new-key-value').textContent()).trim();
+  await toast().getByText('API Key Rotated').waitFor();
+  assert.notEqual(rotated, otherKey);
+  await secret.getByRole('button', { name: 'Done' }).click();
+  assert.equal((await callApi(otherKey)).status, 401, 'the old key is refused at once');
+  assert.equal((await callApi(rotated)).status, 200);
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete API Key' });
+  await del.getByRole('button', { name: 'Delete Key' }).click();
+  await toast().getByText('API Key Deleted').waitFor();
+  await keyCard('Office (local)').waitFor({ state: 'detached' });
+  assert.equal((await callApi(rotated)).status, 401, 'a deleted key is refused');
+  assert.equal(await page.getByTestId('api-key-card').count(), 1);
+});
+
+test('Execute in the playground makes a real call that is counted in usage', async () => {
+  await page.waitForTimeout(1500); // let the earlier calls' usage batch land first
+  await page.goto('/dashboard/usage');
+  await page.getByTestId('usage-total-value').waitFor();
+  const before = Number((await page.getByTestId('usage-total-value').textContent()).replace(/\D/g, ''));
+
+  await page.goto('/dashboard/docs');
+  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page.getByRole('button', { name: 'Execute' }).click();
+  const panel = page.getByTestId('response-panel');
+  await panel.getByText(/^200/).waitFor();
+  await page.getByTestId('playground-last-call').waitFor();
+  assert.ok((await page.getByTestId('ratelimit-header').count()) >= 1, 'rate limit headers are shown');
+  await page.getByRole('button', { name: /All headers/ }).click();
+  await page.getByTestId('playground-headers').getByText('ratelimit-limit').waitFor();
+  await screenshot(page, 'dashboard-docs-1280');
+
+  await page.goto('/dashboard/usage');
+  await eventually(async () => {
+    const total = Number((await page.getByTestId('usage-total-value').textContent({ timeout: 1000 })).replace(/\D/g, ''));
+    assert.equal(total, before + 1);
+  });
+});
+
+test('the free plan’s remaining hourly quota goes down as the API is called', async () => {
+  await page.goto('/dashboard');
+  const remaining = async () => {
+    const text = await page.getByTestId('today-requests-hint').textContent();
+    return Number(/(\d+) of 100 remaining/.exec(text)[1]);
+  };
+  const start = await remaining();
+  assert.ok(start < 100, `earlier calls already count (${start} left)`);
+  for (let i = 0; i < 3; i += 1) assert.equal((await callApi(localKey, '/api/time/utc')).status, 200);
+  await page.reload();
+  assert.equal(await remaining(), start - 3);
+  await page.getByTestId('recent-keys').getByText('Local only').waitFor();
+  await screenshot(page, 'dashboard-overview-1280');
+});
+
+test('changes the profile and the password, then signs in with the new password', async () => {
+  await page.goto('/dashboard/profile');
+  await page.getByLabel('First Name').fill('');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await page.getByText('First name is required').waitFor();
+  await page.getByLabel('First Name').fill('Fox');
+  await page.getByLabel('Last Name').fill('Mulder');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await toast().getByText('Profile Updated').waitFor();
+  await page.getByTestId('sidebar-name').getByText('Fox Mulder').waitFor();
+
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD + 'x');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await page.getByText("Passwords don't match").waitFor();
+  await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await toast().getByText('Error', { exact: true }).waitFor();
+  await page.getByLabel('Current Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await toast().getByText('Password Updated').waitFor();
+  await screenshot(page, 'dashboard-profile-1280');
+
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await signIn(NEW_PASSWORD);
+  await page.getByTestId('dashboard-heading').getByText('Welcome back, Fox Mulder!').waitFor();
+});
+
+test('every dashboard page renders at 1280 and 375 px without errors', async () => {
+  const pages = [
+    ['overview', '/dashboard', () => page.getByTestId('dashboard-heading')],
+    ['keys', '/dashboard/api-keys', () => page.getByTestId('api-key-card').first()],
+    ['docs', '/dashboard/docs', () => page.getByRole('button', { name: 'Execute' })],
+    ['usage', '/dashboard/usage', () => page.getByTestId('recent-requests')],
+    ['billing', '/dashboard/billing', () => page.locator('#main').locator('h1, h2, h3, h4').first()],
+    ['profile', '/dashboard/profile', () => page.getByRole('button', { name: 'Update Profile' })],
+  ];
+  for (const [name, url, ready] of pages) {
+    await page.goto(url);
+    await ready().waitFor();
+    await page.waitForTimeout(400); // charts animate in
+    await screenshot(page, `dashboard-${name}-1280`);
+  }
+
+  const mobile = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: BASE_URL, storageState: await context.storageState() });
+  const small = await mobile.newPage();
+  const smallErrors = collectConsoleErrors(small);
+  const previous = page;
+  page = small;
+  try {
+    for (const [name, url, ready] of pages) {
+      await small.goto(url);
+      await ready().waitFor();
+      await small.waitForTimeout(400);
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${url} overflows horizontally by ${overflow}px at 375 px`);
+      await screenshot(small, `dashboard-${name}-375`);
+    }
+    await small.goto('/dashboard');
+    await small.getByRole('button', { name: 'Open navigation' }).click();
+    await small.getByRole('link', { name: 'API Keys' }).waitFor();
+    await screenshot(small, 'dashboard-drawer-375', { fullPage: false });
+    await small.getByRole('link', { name: 'Usage' }).click();
+    await small.waitForURL(/\/dashboard\/usage$/);
+  } finally {
+    page = previous;
+    await mobile.close();
+  }
+  const unexpected = (list) => list.filter((e) => !/Failed to load resource: the server responded with a status of (400|401|403)/.test(e));
+  assert.deepEqual(unexpected(smallErrors), []);
+  assert.deepEqual(unexpected(errors), []);
+});
+
+test('a signed-out visit to a dashboard page goes to the login with returnTo', async () => {
+  const fresh = await browser.newContext({ baseURL: BASE_URL });
+  const p = await fresh.newPage();
+  await p.goto('/dashboard/api-keys');
+  await p.waitForURL(/\/login\?returnTo=%2Fdashboard%2Fapi-keys/);
+  await fresh.close();
+});
