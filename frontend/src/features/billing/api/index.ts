@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { meQueryKey, type UserPlan } from '../../auth/api';
+
+export interface Subscription {
+  id: string;
+  status: string;
+  plan: UserPlan;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  stripeSubscriptionId: string;
+}
+
+export interface BillingHistoryItem {
+  id: string;
+  description: string;
+  amount: string;
+  currency: string;
+  status: 'paid' | 'pending' | 'failed' | string;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface BillingResult {
+  success: boolean;
+  error?: string;
+  subscription?: Subscription;
+  payment?: { requiresAction: boolean; clientSecret: string | null };
+}
+
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+export interface SandboxPaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SandboxPortal {
+  email: string;
+  subscription: Subscription | null;
+  card: SandboxPaymentMethod | null;
+  returnUrl: string;
+}
+
+export const billingQueryKey = ['billing'] as const;
+export const subscriptionQueryKey = ['billing', 'subscription'] as const;
+export const billingHistoryQueryKey = ['billing', 'history'] as const;
+export const sandboxPortalQueryKey = (session: string) => ['billing', 'sandbox-portal', session] as const;
+
+export const fetchSubscription = () => apiFetch<Subscription | null>('/api/billing/subscription');
+export const fetchBillingHistory = () => apiFetch<BillingHistoryItem[]>('/api/billing/history');
+
+/** Spec 7: fetched only for signed-in non-free users, no retry. */
+export function useSubscription(enabled: boolean) {
+  return useQuery({ queryKey: subscriptionQueryKey, queryFn: fetchSubscription, enabled, retry: false });
+}
+
+export function useBillingHistory() {
+  return useQuery({ queryKey: billingHistoryQueryKey, queryFn: fetchBillingHistory, retry: false });
+}
+
+export const createSubscription = (body: { plan: UserPlan; paymentMethodId: string }) =>
+  apiFetch<BillingResult>('/api/billing/create-subscription', { method: 'POST', body });
+export const completeSubscription = (subscriptionId: string) =>
+  apiFetch<BillingResult>('/api/billing/complete-subscription', { method: 'POST', body: { subscriptionId } });
+export const updatePlan = (plan: UserPlan) => apiFetch<BillingResult>('/api/billing/update-plan', { method: 'POST', body: { plan } });
+export const createPortalSession = () => apiFetch<{ url?: string }>('/api/billing/portal-session', { method: 'POST' });
+export const createSandboxPaymentMethod = (card: SandboxCard) =>
+  apiFetch<SandboxPaymentMethod>('/api/billing/sandbox/payment-methods', { method: 'POST', body: card });
+export const confirmSandboxPayment = (clientSecret: string) => apiFetch<{ ok: true }>('/api/billing/sandbox/confirm', { method: 'POST', body: { clientSecret } });
+
+/** After a payment or plan change: the user (plan), subscription, history and dashboard numbers are re-read. */
+export function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      queryClient.invalidateQueries({ queryKey: billingQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+}
+
+export function useUpdatePlan() {
+  const refresh = useRefreshBilling();
+  return useMutation({ mutationFn: updatePlan, onSuccess: (result) => (result.success ? refresh() : undefined) });
+}
+
+export function usePortalSession() {
+  return useMutation({ mutationFn: createPortalSession });
+}
+
+export function useSandboxPortal(session: string) {
+  return useQuery({
+    queryKey: sandboxPortalQueryKey(session),
+    queryFn: () => apiFetch<SandboxPortal>(`/api/billing/sandbox/portal?session=${encodeURIComponent(session)}`),
+    enabled: Boolean(session),
+    retry: false,
+  });
+}
+
+export function useSandboxPortalAction(session: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (action: { kind: 'cancel' | 'resume' } | { kind: 'card'; card: SandboxCard }) =>
+      apiFetch<SandboxPortal>(`/api/billing/sandbox/portal/${action.kind}`, {
+        method: 'POST',
+        body: action.kind === 'card' ? { session, ...action.card } : { session },
+      }),
+    onSuccess: (portal) => {
+      queryClient.setQueryData(sandboxPortalQueryKey(session), portal);
+      void refresh();
+    },
+  });
+}

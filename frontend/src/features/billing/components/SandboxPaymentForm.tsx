@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isApiError } from '../../../lib/api';
+import { confirmSandboxPayment, createSandboxPaymentMethod } from '../api';
+import { parseExpiry, validateCard, type CardFieldErrors, type CardFields } from '../card-validation';
+import { PaymentFlowError, serverMessage, type CardCollector } from '../upgrade-flow';
+import { EMPTY_CARD, SandboxCardFields } from './SandboxCardFields';
+import { ThreeDSecureDialog } from './ThreeDSecureDialog';
+
+const FIELD_OF: Record<string, keyof CardFields> = { number: 'number', expMonth: 'expiry', expYear: 'expiry', cvc: 'cvc', name: 'name' };
+
+/** Sandbox checkout: the MUI card form, the 'Sandbox: no real charges' banner and a 3-D Secure dialog. */
+export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCancel }: { amount: string; submitLabel: string; busy: boolean; onSubmit: (collector: CardCollector) => void; onCancel: () => void }) {
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
+
+  const collector: CardCollector = {
+    async createPaymentMethod() {
+      const expiry = parseExpiry(card.expiry)!;
+      try {
+        const pm = await createSandboxPaymentMethod({ number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim() });
+        return pm.id;
+      } catch (error) {
+        if (isApiError(error) && error.problem.errors?.length) {
+          const next: CardFieldErrors = {};
+          for (const e of error.problem.errors) next[FIELD_OF[e.field] ?? 'number'] ??= e.message;
+          setErrors(next);
+        }
+        throw new PaymentFlowError(serverMessage(error, 'Failed to create payment method'));
+      }
+    },
+    confirmPayment(clientSecret: string) {
+      return new Promise<void>((resolve, reject) => {
+        pending.current = {
+          resolve: () => {
+            confirmSandboxPayment(clientSecret).then(() => resolve(), reject);
+          },
+          reject,
+        };
+        setConfirming(true);
+      });
+    },
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCard(card);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSubmit(collector);
+  };
+
+  const settle = (approved: boolean) => {
+    setConfirming(false);
+    const waiting = pending.current;
+    pending.current = null;
+    if (approved) waiting?.resolve();
+    else waiting?.reject(new PaymentFlowError('Payment confirmation failed'));
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="sandbox-banner">
+        <strong>Sandbox: no real charges.</strong> Use Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks for
+        3-D Secure, 4000 0000 0000 0002 is declined. Any future expiry and any CVC.
+      </Alert>
+      <SandboxCardFields value={card} errors={errors} disabled={busy} onChange={setCard} />
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={busy} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          {busy ? 'Processing...' : submitLabel}
+        </Button>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+        The card number is checked by this site's sandbox and never stored; only the last four digits are kept.
+      </Typography>
+      <ThreeDSecureDialog open={confirming} amount={amount} onApprove={() => settle(true)} onFail={() => settle(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PaymentFlowError, type CardCollector } from '../upgrade-flow';
+
+const stripePromises = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  if (!stripePromises.has(key)) stripePromises.set(key, loadStripe(key));
+  return stripePromises.get(key)!;
+};
+
+interface Props {
+  publishableKey: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (collector: CardCollector) => void;
+  onCancel: () => void;
+}
+
+function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [name, setName] = useState('');
+
+  const collector: CardCollector = {
+    async createPaymentMethod() {
+      const card = elements?.getElement(CardElement);
+      if (!stripe || !card) throw new PaymentFlowError('Card element not found');
+      const { error, paymentMethod } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: name.trim() ? { name: name.trim() } : undefined });
+      if (error || !paymentMethod) throw new PaymentFlowError(error?.message || 'Failed to create payment method');
+      return paymentMethod.id;
+    },
+    async confirmPayment(clientSecret: string) {
+      if (!stripe) throw new PaymentFlowError('Payment confirmation failed');
+      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret);
+      if (error || paymentIntent?.status !== 'succeeded') throw new PaymentFlowError(error?.message || 'Payment confirmation failed');
+    },
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(collector);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <TextField label="Cardholder name" fullWidth value={name} disabled={busy} autoComplete="cc-name" onChange={(e) => setName(e.target.value)} sx={{ mb: 2 }} />
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.75 }}>
+        <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: '#0f172a' } } }} />
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        Card details go straight to Stripe; this site never sees the card number.
+      </Typography>
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={busy} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy || !stripe} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          {busy ? 'Processing...' : submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Stripe checkout: Elements' card field; 3-D Secure through Stripe.js confirmCardPayment. */
+export default function StripePaymentForm({ publishableKey, ...props }: Props) {
+  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  return (
+    <Elements stripe={stripe}>
+      <CardForm {...props} />
+    </Elements>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import { isApiError, isUnauthorized } from '../../lib/api';
+import type { UserPlan } from '../auth/api';
+import { completeSubscription, createSubscription, useRefreshBilling, type BillingResult } from './api';
+
+/** What a card form offers the upgrade flow: a payment method id, and the 3-D Secure step when asked. */
+export interface CardCollector {
+  createPaymentMethod(): Promise<string>;
+  confirmPayment(clientSecret: string): Promise<void>;
+}
+
+export type UpgradePhase = 'idle' | 'creating' | 'confirming' | 'completing';
+
+/** A failure the user sees as it is (spec 8 payment messages). */
+export class PaymentFlowError extends Error {}
+
+/** The server's words when it gave some (problem detail, message or error field), else the fallback. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof PaymentFlowError) return error.message;
+  if (isApiError(error)) {
+    const p = error.problem;
+    const text = (typeof p.detail === 'string' && p.detail) || (typeof p.message === 'string' && p.message) || (typeof p.error === 'string' && p.error);
+    return text || fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+async function step<T>(run: () => Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUnauthorized(error)) throw error; // the dashboard's 401 handler takes over
+    throw new PaymentFlowError(serverMessage(error, fallback));
+  }
+}
+
+/**
+ * Spec 4: create a payment method, create the subscription; if the payment requires action, confirm it and
+ * call complete-subscription; otherwise it succeeded at once.
+ */
+export async function runUpgrade(plan: UserPlan, collector: CardCollector, onPhase: (phase: UpgradePhase) => void): Promise<BillingResult> {
+  onPhase('creating');
+  const paymentMethodId = await step(() => collector.createPaymentMethod(), 'Failed to create payment method');
+  const result = await step(() => createSubscription({ plan, paymentMethodId }), 'Failed to create subscription');
+  if (result.payment?.requiresAction && result.payment.clientSecret) {
+    onPhase('confirming');
+    await step(() => collector.confirmPayment(result.payment!.clientSecret!), 'Payment confirmation failed');
+    onPhase('completing');
+    const subscriptionId = result.subscription?.id ?? '';
+    const done = await step(() => completeSubscription(subscriptionId), 'Failed to complete subscription');
+    if (!done.success) throw new PaymentFlowError(done.error || 'Failed to complete subscription');
+    return done;
+  }
+  if (!result.success) throw new PaymentFlowError(result.error || 'Failed to create subscription');
+  return result;
+}
+
+export function useUpgrade(plan: UserPlan, onPhase: (phase: UpgradePhase) => void) {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (collector: CardCollector) => runUpgrade(plan, collector, onPhase),
+    onSuccess: () => refresh(),
+    onSettled: () => onPhase('idle'),
+  });
+}
