@@ -310,4 +310,28 @@ describe('accounts', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login');
   });
+
+  it('documents the account routes under the Account tag and support under Support', async () => {
+    const res = await client().get('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, { tags?: string[] }>>;
+    for (const [path, method] of [
+      ['/api/auth/register', 'post'],
+      ['/api/auth/login', 'post'],
+      ['/api/auth/verify-email', 'get'],
+      ['/api/auth/resend-verification', 'post'],
+      ['/api/auth/forgot-password', 'post'],
+      ['/api/auth/reset-password', 'post'],
+      ['/api/auth/reset-password/check', 'get'],
+      ['/api/me', 'get'],
+      ['/api/profile', 'put'],
+      ['/api/profile/password', 'put'],
+      ['/api/logout', 'get'],
+      ['/api/login', 'get'],
+    ]) {
+      expect(paths[path]?.[method]?.tags).toEqual(['Account']);
+    }
+    expect(paths['/api/support/messages'].post.tags).toEqual(['Support']);
+    expect(JSON.stringify(res.body.components.schemas.LoginDto)).toContain('email');
+  });
 });
