@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import BillingPage from './BillingPage';
+import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import type { PublicPlan } from '../../config/publicConfig';
+import type { User } from '../auth/api';
+
+const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicPlan => ({
+  id,
+  name,
+  priceMonthly,
+  currency: 'usd',
+  quota: id === 'free' ? { limit: 100, windowSeconds: 3600, label: '100 requests per hour' } : null,
+  burstPerSecond: null,
+  sla: id === 'free' ? null : '99.9',
+  slaMonthlyDowntimeMinutes: null,
+  features: ['Unlimited requests', 'Priority support'],
+  highlighted: id === 'premium',
+});
+const config = { plans: [plan('free', 'Free', 0), plan('premium', 'Premium', 5), plan('enterprise', 'Enterprise', 50)], billing: { mode: 'sandbox', publishableKey: null } };
+const premiumUser: User = { ...sampleUser, plan: 'premium' };
+const subscription = {
+  id: 's1',
+  status: 'active',
+  plan: 'premium',
+  currentPeriodStart: '2026-11-22T12:00:00.000Z',
+  currentPeriodEnd: '2026-12-22T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  stripeSubscriptionId: 'sub_sbx_1',
+};
+const invoice = (n: number, status = 'paid') => ({ id: `i${n}`, description: `Invoice ${n}`, amount: '5', currency: 'usd', status, paidAt: status === 'paid' ? '2026-11-22T12:00:00.000Z' : null, createdAt: 'not a date' });
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  await user.type(screen.getByTestId('card-number'), number);
+  await user.type(screen.getByTestId('card-expiry'), '1230');
+  await user.type(screen.getByTestId('card-cvc'), '123');
+}
+
+describe('BillingPage', () => {
+  it('a free user upgrades with 4242 in the sandbox: plans, payment, success toast, back on the dashboard', async () => {
+    const { calls } = stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_1', brand: 'visa', last4: '4242' } },
+      'POST /api/billing/create-subscription': { body: { success: true, subscription, payment: { requiresAction: false, clientSecret: null } } },
+      'GET /api/me': { body: premiumUser },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: sampleUser });
+    expect(await screen.findByText('No billing history yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('billing-plan-badge')).toHaveTextContent('Free');
+    expect(screen.queryByText('Subscription Details')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-card-premium')).getByText('Recommended')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+    expect(screen.getByRole('heading', { name: 'Complete Your Upgrade' })).toBeInTheDocument();
+    expect(screen.getByText(/upgrading to the Premium plan/)).toBeInTheDocument();
+    expect(screen.getByTestId('sandbox-banner')).toHaveTextContent('Sandbox: no real charges');
+
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay 5.00 USD' }));
+    expect(await screen.findByText('Subscription Created!')).toBeInTheDocument();
+    expect(screen.getByText('Successfully upgraded to the Premium plan')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Billing & Subscription' })).toBeInTheDocument());
+    expect(calls.find((c) => c.url.endsWith('/sandbox/payment-methods'))?.body).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: '' });
+    expect(calls.find((c) => c.url.endsWith('/create-subscription'))?.body).toEqual({ plan: 'premium', paymentMethodId: 'pm_sbx_1' });
+  });
+
+  it('checks the card before sending it', async () => {
+    const { calls } = stubFetch({ 'GET /api/config': { body: config }, 'GET /api/billing/history': { body: [] } });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
+    await fillCard(user, '4242424242424241');
+    await user.click(screen.getByRole('button', { name: 'Pay 50.00 USD' }));
+    expect(screen.getByText('Your card number is invalid.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a card needing 3-D Secure shows the confirmation step, then completes', async () => {
+    const { calls } = stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_2' } },
+      'POST /api/billing/create-subscription': { body: { success: true, subscription: { ...subscription, status: 'incomplete' }, payment: { requiresAction: true, clientSecret: 'pi_sbx_1_secret_x' } } },
+      'POST /api/billing/sandbox/confirm': { body: { ok: true } },
+      'POST /api/billing/complete-subscription': { body: { success: true, subscription } },
+      'GET /api/me': { body: premiumUser },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    await fillCard(user, '4000002500003155');
+    await user.click(screen.getByRole('button', { name: 'Pay 5.00 USD' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm your payment' })).toBeInTheDocument();
+    expect(screen.getByTestId('processing-alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Complete authentication' }));
+    expect(await screen.findByText('Subscription Created!')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/sandbox/confirm'))?.body).toEqual({ clientSecret: 'pi_sbx_1_secret_x' });
+    expect(calls.find((c) => c.url.endsWith('/complete-subscription'))?.body).toEqual({ subscriptionId: 's1' });
+  });
+
+  it('a declined card shows Payment Failed with the reason and stays on the payment view', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_3' } },
+      'POST /api/billing/create-subscription': { body: { success: false, error: 'Your card was declined.' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay 5.00 USD' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-error')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('heading', { name: 'Complete Your Upgrade' })).toBeInTheDocument();
+    // Cancelling returns a free user to the plans view.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
+  });
+
+  it('a paid user sees Subscription Details, Auto Renewal, 5 history rows with View All History', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: { ...subscription, cancelAtPeriodEnd: true, status: 'past_due' } },
+      'GET /api/billing/history': { body: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)] },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: premiumUser });
+    expect(await screen.findByText('Subscription Details')).toBeInTheDocument();
+    expect(await screen.findByTestId('auto-renewal')).toHaveTextContent('Disabled (Canceling)');
+    expect(screen.getAllByTestId('subscription-status')[0]).toHaveTextContent('Past due');
+    expect(screen.getByText('Dec 22, 2026')).toBeInTheDocument();
+    expect(screen.getAllByTestId('billing-history-row')).toHaveLength(5);
+    expect(screen.getAllByText('5.00 USD').length).toBeGreaterThan(0);
+    expect(screen.getByText('Invoice 2').parentElement?.textContent).toContain('Invalid date');
+    await user.click(screen.getByRole('button', { name: 'View All History' }));
+    expect(screen.getAllByTestId('billing-history-row')).toHaveLength(7);
+    expect(screen.getByRole('button', { name: 'Manage Billing' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
+  });
+
+  it('premium → enterprise goes through Confirm Plan Change and toasts Plan Updated!', async () => {
+    const { calls } = stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: subscription },
+      'GET /api/billing/history': { body: [invoice(1)] },
+      'POST /api/billing/update-plan': { body: { success: true, subscription: { ...subscription, plan: 'enterprise' } } },
+      'GET /api/me': { body: { ...premiumUser, plan: 'enterprise' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: premiumUser });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Plan Change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+    expect(await screen.findByText('Plan Updated!')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/update-plan'))?.body).toEqual({ plan: 'enterprise' });
+  });
+
+  it('an enterprise user sees Current Plan and a disabled Downgrade in the plans view', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: { ...subscription, plan: 'enterprise' } },
+      'GET /api/billing/history': { body: [] },
+    });
+    renderWithProviders(<BillingPage />, { me: { ...premiumUser, plan: 'enterprise' }, route: '/dashboard/billing?view=plans' });
+    expect(await screen.findByRole('button', { name: 'Downgrade' })).toBeDisabled();
+    expect(within(screen.getByTestId('plan-card-enterprise')).getByText('Current Plan', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  });
+
+  it('a refused plan change toasts Update Failed with the server message', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: subscription },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/update-plan': { body: { success: false, error: 'Your card was declined.' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: premiumUser });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirm Plan Change' })).getByRole('button', { name: 'Confirm Change' }));
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+  });
+
+  it('Manage Billing: a server error and a missing url both say Billing Portal Unavailable', async () => {
+    let answer: { status?: number; body?: unknown } = { status: 400, body: { status: 400, title: 'Bad Request', detail: 'There is no billing account yet.' } };
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: subscription },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/portal-session': () => answer,
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<BillingPage />, { me: premiumUser });
+    await user.click(await screen.findByRole('button', { name: 'Manage Billing' }));
+    expect(await screen.findByText('Billing Portal Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('There is no billing account yet.')).toBeInTheDocument();
+    answer = { body: {} };
+    await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    expect(await screen.findByText('No portal URL received')).toBeInTheDocument();
+  });
+});
