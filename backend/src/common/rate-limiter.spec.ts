@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { RateLimiter } from './rate-limiter.js';
 import type { RedisService } from './redis.service.js';
 
-const noRedis = { client: null, ready: false } as unknown as RedisService;
+const noRedis = { client: null, ready: false, prefix: 'tzapi:' } as unknown as RedisService;
 
 describe('RateLimiter (in-process)', () => {
   it('lets exactly `limit` hits through in a window and reports what is left', async () => {

@@ -45,10 +45,12 @@ type SlidingLogCommand = (key: string, window: number, limit: number, countHit: 
 export class RateLimiter {
   private readonly logger = new Logger('RateLimiter');
   private readonly memory = new Map<string, number[]>();
-  private readonly prefix = 'tzapi:rl:';
   private sweepTimer: NodeJS.Timeout;
 
+  private readonly prefix: string;
+
   constructor(private readonly redis: RedisService) {
+    this.prefix = `${redis.prefix}rl:`;
     this.redis.client?.defineCommand('tzapiSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
     this.sweepTimer = setInterval(() => this.sweep(), 60_000);
     this.sweepTimer.unref();

@@ -16,7 +16,11 @@ export class RedisService implements OnApplicationShutdown {
   private subscriber: Redis | null = null;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
 
+  /** Namespace of every key and channel, so several deployments (or test runs) can share one Redis. */
+  readonly prefix: string;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.prefix = config.REDIS_PREFIX;
     this.client = config.REDIS_URL ? this.connect(config.REDIS_URL) : null;
   }
 
@@ -58,15 +62,16 @@ export class RedisService implements OnApplicationShutdown {
   async publish(channel: string, message: string): Promise<void> {
     if (!this.ready) return;
     try {
-      await this.client!.publish(channel, message);
+      await this.client!.publish(this.prefix + channel, message);
     } catch (err) {
       this.logger.warn(`publish to ${channel} failed: ${(err as Error).message}`);
     }
   }
 
   /** Subscribes on a dedicated connection; handlers run for every message on the channel from any instance. */
-  subscribe(channel: string, handler: (message: string) => void): void {
+  subscribe(name: string, handler: (message: string) => void): void {
     if (!this.client) return;
+    const channel = this.prefix + name;
     if (!this.subscriber) {
       this.subscriber = this.client.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
       this.subscriber.on('error', () => undefined);

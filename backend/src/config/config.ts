@@ -28,6 +28,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits and . : - _ only').default('tzapi:'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),

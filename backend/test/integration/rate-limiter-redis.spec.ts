@@ -24,7 +24,7 @@ describeRedis('RateLimiter on Redis', () => {
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).hit(key, 100, 60_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(100);
     const client = new Redis(process.env.REDIS_URL!);
-    expect(await client.zcard(`tzapi:rl:${key}`)).toBe(100);
+    expect(await client.zcard(`tzapi:rl:${key}`)).toBe(100); // the default REDIS_PREFIX
     await client.quit();
   });
 });

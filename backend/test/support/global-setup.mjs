@@ -62,5 +62,6 @@ export default async function globalSetup() {
     process.env.TEST_DATABASE_URL = `${base}/${database}`;
   }
   process.env.TEST_DATA_ROOT = root;
+  process.env.TEST_RUN_ID = runId;
   globalThis.__tzapiTestDb = state;
 }

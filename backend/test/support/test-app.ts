@@ -33,6 +33,8 @@ export async function createTestApp(overrides: Record<string, string | undefined
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL,
+    // Each test run counts and broadcasts in its own namespace of the shared Redis.
+    REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}:`,
     LOG_LEVEL: 'error',
     USAGE_FLUSH_MS: '200',
     ...overrides,
