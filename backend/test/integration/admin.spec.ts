@@ -72,7 +72,7 @@ describe('admin API', () => {
       const user = await createUser(t, { email: email('key-access'), role: 'super_admin' });
       const key = createApiKey ? (await createApiKey(t, user)).key : 'tzk_live_0123456789abcdefghijklmnopqrstuv';
       for (const [method, path, body] of routes) {
-        for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }]) {
+        for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
           const res = await t.client().request(method, path, { body, headers });
           expect([method, path, res.status]).toEqual([method, path, 401]);
         }

@@ -26,6 +26,7 @@ export class Migration20261122000500_admin extends Migration {
     this.addSql(`create index "audit_log_action_index" on "audit_log" ("action", "created_at" desc);`);
 
     // Users list: each filter combined with the default sort, and prefix search without pg_trgm.
+    this.addSql(`create index "users_created_at_id_index" on "users" ("created_at", "id");`);
     this.addSql(`create index "users_plan_created_at_index" on "users" ("plan", "created_at");`);
     this.addSql(`create index "users_role_created_at_index" on "users" ("role", "created_at");`);
     this.addSql(`create index "users_is_blocked_created_at_index" on "users" ("is_blocked", "created_at");`);
@@ -33,7 +34,9 @@ export class Migration20261122000500_admin extends Migration {
     this.addSql(`create index "users_name_pattern_index" on "users" (lower("first_name" || ' ' || "last_name") text_pattern_ops);`);
 
     // Keys list (1M rows): sort by last use, prefix search, and the active-keys count of the stats cards.
-    this.addSql(`create index "api_keys_last_used_at_index" on "api_keys" ("last_used_at" desc nulls last);`);
+    // (sort column, id) pairs let the page's id list come from an index-only scan, even at a deep offset.
+    this.addSql(`create index "api_keys_created_at_id_index" on "api_keys" ("created_at", "id");`);
+    this.addSql(`create index "api_keys_last_used_at_index" on "api_keys" ("last_used_at" desc nulls last, "id" desc);`);
     this.addSql(`create index "api_keys_prefix_pattern_index" on "api_keys" ("prefix" text_pattern_ops);`);
     this.addSql(`create index "api_keys_active_index" on "api_keys" ("created_at") where "is_active";`);
 
@@ -57,6 +60,7 @@ export class Migration20261122000500_admin extends Migration {
     this.addSql(`drop index if exists "api_keys_active_index";`);
     this.addSql(`drop index if exists "api_keys_prefix_pattern_index";`);
     this.addSql(`drop index if exists "api_keys_last_used_at_index";`);
+    this.addSql(`drop index if exists "api_keys_created_at_id_index";`);
     this.addSql(`drop index if exists "users_name_trgm_index";`);
     this.addSql(`drop index if exists "users_email_trgm_index";`);
     this.addSql(`drop index if exists "users_name_pattern_index";`);
@@ -64,6 +68,7 @@ export class Migration20261122000500_admin extends Migration {
     this.addSql(`drop index if exists "users_is_blocked_created_at_index";`);
     this.addSql(`drop index if exists "users_role_created_at_index";`);
     this.addSql(`drop index if exists "users_plan_created_at_index";`);
+    this.addSql(`drop index if exists "users_created_at_id_index";`);
     this.addSql(`drop table if exists "audit_log";`);
   }
 }

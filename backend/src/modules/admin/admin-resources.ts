@@ -8,6 +8,7 @@ import type { ResourceSpec } from './admin-list-query.js';
 export const USERS: ResourceSpec = {
   name: 'users',
   sortable: {
+    id: 'u.id',
     createdAt: 'u.created_at',
     email: 'u.email',
     firstName: 'u.first_name',
@@ -24,6 +25,7 @@ export const USERS: ResourceSpec = {
 export const API_KEYS: ResourceSpec = {
   name: 'api-keys',
   sortable: {
+    id: 'k.id',
     createdAt: 'k.created_at',
     name: 'k.name',
     keyPrefix: 'k.prefix',
@@ -36,14 +38,14 @@ export const API_KEYS: ResourceSpec = {
 
 export const SUPPORT_MESSAGES: ResourceSpec = {
   name: 'support-messages',
-  sortable: { createdAt: 's.created_at', email: 's.email', name: 's.name', category: 's.category', subject: 's.subject', status: 's.status' },
+  sortable: { id: 's.id', createdAt: 's.created_at', email: 's.email', name: 's.name', category: 's.category', subject: 's.subject', status: 's.status' },
   filters: { category: { enum: SUPPORT_CATEGORIES }, status: { enum: SUPPORT_STATUSES }, userId: 'uuid' },
   defaultSort: ['createdAt', 'DESC'],
 };
 
 export const AUDIT_LOG: ResourceSpec = {
   name: 'audit-log',
-  sortable: { createdAt: 'a.created_at', action: 'a.action', actorEmail: 'a.actor_email', targetType: 'a.target_type' },
+  sortable: { id: 'a.id', createdAt: 'a.created_at', action: 'a.action', actorEmail: 'a.actor_email', targetType: 'a.target_type' },
   filters: { action: { enum: AUDIT_ACTIONS }, targetType: { enum: AUDIT_TARGET_TYPES }, targetId: 'text', actorId: 'uuid' },
   defaultSort: ['createdAt', 'DESC'],
 };

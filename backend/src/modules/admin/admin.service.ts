@@ -220,8 +220,11 @@ export class AdminService {
     const order = query.sortOrder === 'DESC' ? 'desc' : 'asc';
     const sortColumn = spec.sortable[query.sortField];
     const nulls = query.sortField === 'lastUsedAt' ? ' nulls last' : '';
+    const orderBy = `order by ${sortColumn} ${order}${nulls}, ${idColumn} ${order}`;
+    // Two steps: the page's ids (index-only where an index covers sort column and id, so a deep OFFSET walks only
+    // the index), then the rows of those ids.
     const rows = await this.sql(
-      `select ${select} from ${from} ${whereSql} order by ${sortColumn} ${order}${nulls}, ${idColumn} ${order} limit ? offset ?`,
+      `select ${select} from ${from} where ${idColumn} in (select ${idColumn} from ${from} ${whereSql} ${orderBy} limit ? offset ?) ${orderBy}`,
       [...where.params, query.limit, query.offset],
     );
     const { total, exact } = await this.count(from, whereSql, where.params, query.offset, rows.length, query.limit);
@@ -234,15 +237,22 @@ export class AdminService {
    */
   private async count(from: string, whereSql: string, params: unknown[], offset: number, pageRows: number, limit: number): Promise<{ total: number; exact: boolean }> {
     if (offset === 0 && pageRows < limit) return { total: pageRows, exact: true };
+    const counted = await this.boundedCount(from, whereSql, params);
+    if (counted.exact) return counted;
+    const seen = offset + pageRows + (pageRows === limit ? 1 : 0);
+    return { total: Math.max(counted.total, seen), exact: false };
+  }
+
+  private async boundedCount(from: string, whereSql: string, params: unknown[]): Promise<{ total: number; exact: boolean }> {
     const [{ n }] = await this.sql<{ n: number }>(`select count(*)::int as n from (select 1 from ${from} ${whereSql} limit ${EXACT_COUNT_LIMIT + 1}) s`, params);
     if (n <= EXACT_COUNT_LIMIT) return { total: n, exact: true };
     const [plan] = await this.sql<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from ${from} ${whereSql}`, params);
     const raw = plan['QUERY PLAN'];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
     const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-    const seen = offset + pageRows + (pageRows === limit ? 1 : 0);
-    return { total: Math.max(estimate, seen, EXACT_COUNT_LIMIT + 1), exact: false };
+    return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
   }
+
 
   async listUsers(query: ListQuery): Promise<Page<AdminUserView>> {
     const where = this.filterClauses(USERS, 'u', { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified' }, query);
@@ -255,11 +265,16 @@ export class AdminService {
     if (query.q) {
       const byName = await this.textMatch(['k.name'], query.q, where);
       where.params.push(`${escapeLike(query.q)}%`, `${escapeLike(query.q.toLowerCase())}%`);
-      where.clauses.push(`(${byName} or k.prefix like ? or k.user_id in (select id from users where email like ?))`);
+      // `= any(array(...))` is an init plan, so each branch of the OR can use its own index (bitmap OR).
+      where.clauses.push(`(${byName} or k.prefix like ? or k.user_id = any(array(select id from users where email like ? limit 1000)))`);
     }
-    // Scalar sub-select rather than a join: the page is chosen on api_keys' own indexes, then 25 owners are looked up.
-    const select = `k.id, k.name, k.prefix, k.is_active, k.created_at, k.last_used_at, k.user_id, (select email from users u where u.id = k.user_id) as user_email`;
-    return this.page(API_KEYS, 'api_keys k', where, select, 'k.id', query, keyView);
+    const select = `k.id, k.name, k.prefix, k.is_active, k.created_at, k.last_used_at, k.user_id`;
+    const page = await this.page(API_KEYS, 'api_keys k', where, select, 'k.id', query, (r) => r);
+    // Owners are looked up for the page only: in the page query, OFFSET rows would be projected too.
+    const ownerIds = [...new Set(page.rows.map((r) => r.user_id as string))];
+    const owners = ownerIds.length ? await this.sql<{ id: string; email: string }>(`select id, email from users where id in (?)`, [ownerIds]) : [];
+    const emails = new Map(owners.map((o) => [o.id, o.email]));
+    return { ...page, rows: page.rows.map((r) => keyView({ ...r, user_email: emails.get(r.user_id as string) ?? null })) };
   }
 
   async listSupportMessages(query: ListQuery): Promise<Page<AdminSupportMessageView>> {
@@ -318,13 +333,14 @@ export class AdminService {
     return auditView(row);
   }
 
+  /** Users and active keys follow the list rule (exact up to EXACT_COUNT_LIMIT, estimated beyond); requests sum the daily roll-ups. */
   async stats(): Promise<AdminStats> {
-    const [row] = await this.sql<{ users: string; keys: string; requests: string }>(
-      `select (select count(*) from users) as users,
-              (select count(*) from api_keys where is_active) as keys,
-              (select coalesce(sum("count"), 0) from usage_daily) as requests`,
-    );
-    return { totalUsers: Number(row.users), totalApiKeys: Number(row.keys), totalRequests: Number(row.requests) };
+    const [users, keys, [requests]] = await Promise.all([
+      this.boundedCount('users u', '', []),
+      this.boundedCount('api_keys k', 'where k.is_active', []),
+      this.sql<{ n: string }>(`select coalesce(sum("count"), 0) as n from usage_daily`),
+    ]);
+    return { totalUsers: users.total, totalApiKeys: keys.total, totalRequests: Number(requests.n) };
   }
 
   // ---- actions (each writes an audit row in the same transaction as the change) ----
