@@ -316,6 +316,7 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
     await small.goto('/dashboard');
     await small.getByRole('button', { name: 'Open navigation' }).click();
     await small.getByRole('link', { name: 'API Keys' }).waitFor();
+    await small.waitForTimeout(500); // the drawer slides in
     await screenshot(small, 'dashboard-drawer-375', { fullPage: false });
     await small.getByRole('link', { name: 'Usage' }).click();
     await small.waitForURL(/\/dashboard\/usage$/);

@@ -29,7 +29,7 @@ import { displayName, type User } from '../../features/auth/api';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { SITE_NAME } from '../ui/usePageMeta';
 
-export const DASHBOARD_DRAWER_WIDTH = 248;
+export const DASHBOARD_DRAWER_WIDTH = 264;
 
 export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?: boolean }[] = [
   { label: 'Overview', to: paths.dashboard.root, icon: <DashboardIcon />, exact: true },
@@ -94,7 +94,7 @@ export function DashboardSidebar({ user, onNavigate }: { user: User | null; onNa
           <Typography variant="subtitle2" noWrap data-testid="sidebar-name">
             {displayName(user)}
           </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }} data-testid="sidebar-plan">
+          <Typography variant="caption" color="text.secondary" data-testid="sidebar-plan">
             {`${user?.plan || 'free'} plan`}
           </Typography>
         </Box>
@@ -160,7 +160,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, minWidth: 0, outline: 'none', p: { xs: 2, sm: 3, md: 4 }, pt: wide ? 4 : 10 }}
+        sx={{ flex: 1, minWidth: 0, outline: 'none', px: { xs: 2, sm: 3, md: 4 }, pb: { xs: 3, md: 4 }, pt: wide ? 4 : 10 }}
       >
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />

@@ -4,7 +4,6 @@ import { DashboardLayout } from '../../components/layouts/DashboardLayout';
 import { useAuth } from '../auth/api';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { OverviewPage } from './components/OverviewPage';
-import { BillingUnavailable } from './components/BillingUnavailable';
 import { useUnauthorizedRedirect } from './useUnauthorizedRedirect';
 
 const named = <T extends Record<string, unknown>>(loader: () => Promise<T>, name: keyof T) =>
@@ -15,17 +14,9 @@ const UsagePage = named(() => import('../usage/components/UsagePage'), 'UsagePag
 const ProfilePage = named(() => import('../profile/components/ProfilePage'), 'ProfilePage');
 const PlaygroundPage = named(() => import('../playground/components/PlaygroundPage'), 'PlaygroundPage');
 
-/*
- * The billing pages belong to the billing feature (default exports). They are looked up with a glob so the
- * dashboard builds before those files land; once they exist, Vite bundles them as lazy chunks.
- */
-const billingModules = import.meta.glob<{ default: ComponentType }>(['../billing/BillingPage.tsx', '../billing/SandboxPortalPage.tsx']);
-const billingPage = (file: string) => {
-  const load = billingModules[`../billing/${file}`];
-  return load ? lazy(load) : BillingUnavailable;
-};
-const BillingPage = billingPage('BillingPage.tsx');
-const SandboxPortalPage = billingPage('SandboxPortalPage.tsx');
+// The billing feature's pages (default exports), lazy like the rest of the account area.
+const BillingPage = lazy(() => import('../billing/BillingPage'));
+const SandboxPortalPage = lazy(() => import('../billing/SandboxPortalPage'));
 
 /** `/dashboard/*` for a signed-in customer (DashboardGate has already sent others away). */
 export default function DashboardRoutes() {

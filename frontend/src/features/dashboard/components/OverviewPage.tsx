@@ -181,7 +181,7 @@ export function OverviewPage({ user }: { user: User }) {
                     {offer.plan.id === 'premium' ? 'Need more requests?' : 'Ready for enterprise scale?'}
                   </Typography>
                   <Typography variant="body2" sx={{ opacity: 0.9 }}>
-                    {[offer.plan.quota ? offer.plan.quota.label : 'Unlimited requests', ...offer.plan.features.slice(0, 2)].join(' · ')}
+                    {offer.plan.features.slice(0, 3).join(' · ')}
                   </Typography>
                 </Box>
                 <Button component={RouterLink} to={paths.dashboard.billing} variant="contained" color="inherit" sx={{ color: 'primary.main', bgcolor: 'common.white' }}>

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -92,18 +91,17 @@ export function ApiKeyCard({
               Created {formatDate(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${formatDate(apiKey.lastUsedAt)}` : 'Never used'}
             </Typography>
           </Box>
-          <FormControlLabel
-            sx={{ mr: 0 }}
-            control={
+          <Tooltip describeChild title={apiKey.isActive ? 'Deactivate key' : 'Activate key'}>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
+              {toggling && <CircularProgress size={16} aria-label="Saving" />}
               <Switch
                 checked={apiKey.isActive}
                 disabled={toggling}
                 onChange={(e) => onToggleActive(e.target.checked)}
                 slotProps={{ input: { 'aria-label': apiKey.isActive ? 'Deactivate key' : 'Activate key' } }}
               />
-            }
-            label={toggling ? 'Saving...' : apiKey.isActive ? 'Active' : 'Inactive'}
-          />
+            </Box>
+          </Tooltip>
         </Box>
 
         <Box

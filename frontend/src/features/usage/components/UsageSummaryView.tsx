@@ -242,11 +242,11 @@ export function UsageSummaryView({
                             {r.method}
                           </Box>
                         </TableCell>
-                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, wordBreak: 'break-all', minWidth: 140 }}>{r.endpoint}</TableCell>
+                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
                         <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.timestamp)}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {r.responseTime} ms
+                          {Math.round(r.responseTime)} ms
                         </TableCell>
                       </TableRow>
                     ))}
