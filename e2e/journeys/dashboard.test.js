@@ -313,6 +313,16 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
       assert.ok(overflow <= 1, `${url} overflows horizontally by ${overflow}px at 375 px`);
       await screenshot(small, `dashboard-${name}-375`);
     }
+    await small.goto('/dashboard/api-keys');
+    await small.getByRole('button', { name: 'Create API Key' }).first().click();
+    const dialog = small.getByRole('dialog', { name: 'Create API Key' });
+    await dialog.getByLabel('IP restrictions').fill('127.0.0.1\nnot-an-ip');
+    await dialog.getByRole('button', { name: 'Create Key' }).click();
+    await dialog.getByText('Line 2: "not-an-ip" is not an IP address or CIDR range').waitFor();
+    await small.waitForTimeout(300);
+    await screenshot(small, 'dashboard-keys-dialog-375', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     await small.goto('/dashboard');
     await small.getByRole('button', { name: 'Open navigation' }).click();
     await small.getByRole('link', { name: 'API Keys' }).waitFor();

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -14,6 +15,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -114,6 +117,7 @@ export function UsageSummaryView({
   const topMax = Math.max(1, ...top.map((t) => t.count));
   const recent = summary.recent.slice(0, RECENT_REQUESTS_SHOWN);
   const empty = summary.totalRequests === 0;
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <Stack spacing={3}>
@@ -219,40 +223,61 @@ export function UsageSummaryView({
               <Typography variant="h6" component="h2" sx={{ mb: 1, px: { xs: 2, sm: 0 } }}>
                 Recent Requests
               </Typography>
-              <TableContainer>
-                <Table size="small" data-testid="recent-requests">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Method</TableCell>
-                      <TableCell>Endpoint</TableCell>
-                      <TableCell>IP</TableCell>
-                      <TableCell>Time</TableCell>
-                      <TableCell align="right">Response</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {recent.map((r) => (
-                      <TableRow key={r.id} data-testid="recent-request">
-                        <TableCell>
-                          <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
-                        </TableCell>
-                        <TableCell>
-                          <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
-                            {r.method}
-                          </Box>
-                        </TableCell>
-                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
-                        <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.timestamp)}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {Math.round(r.responseTime)} ms
-                        </TableCell>
+              {narrow ? (
+                <Stack divider={<Divider flexItem />} data-testid="recent-requests">
+                  {recent.map((r) => (
+                    <Box key={r.id} data-testid="recent-request" sx={{ px: 2, py: 1 }}>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
+                        <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
+                          {r.method}
+                        </Box>
+                        <Box component="span" sx={{ fontFamily: monoFont, fontSize: 12, overflowWrap: 'anywhere', flex: 1 }}>
+                          {r.endpoint}
+                        </Box>
+                      </Box>
+                      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                        {r.ipAddress} · {formatDateTime(r.timestamp)} · {Math.round(r.responseTime)} ms
+                      </Typography>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
+                <TableContainer>
+                  <Table size="small" data-testid="recent-requests">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Status</TableCell>
+                        <TableCell>Method</TableCell>
+                        <TableCell>Endpoint</TableCell>
+                        <TableCell>IP</TableCell>
+                        <TableCell>Time</TableCell>
+                        <TableCell align="right">Response</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                    </TableHead>
+                    <TableBody>
+                      {recent.map((r) => (
+                        <TableRow key={r.id} data-testid="recent-request">
+                          <TableCell>
+                            <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
+                          </TableCell>
+                          <TableCell>
+                            <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
+                              {r.method}
+                            </Box>
+                          </TableCell>
+                          <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
+                          <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.timestamp)}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {Math.round(r.responseTime)} ms
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
             </CardContent>
           </Card>
         </>
