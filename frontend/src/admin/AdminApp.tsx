@@ -1,22 +1,42 @@
-// PLACEHOLDER owned by the admin engineer: replace with the react-admin console (<Admin basename="/admin">).
-// Rendered lazily by app/guards.tsx (AdminGate) under /admin/* for super admins only.
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
-import { displayName, useAuth } from '../features/auth/api';
-import { paths } from '../app/paths';
+import { Admin, Resource } from 'react-admin';
+import PeopleIcon from '@mui/icons-material/People';
+import KeyIcon from '@mui/icons-material/VpnKey';
+import MailIcon from '@mui/icons-material/MarkEmailUnread';
+import HistoryIcon from '@mui/icons-material/History';
+import { theme } from '../theme';
+import { createAdminDataProvider } from './dataProvider';
+import { createAdminAuthProvider } from './authProvider';
+import { AdminLayout } from './layout/AdminLayout';
+import { AdminDashboard } from './dashboard/AdminDashboard';
+import { UserList } from './users/UserList';
+import { ApiKeyList } from './apiKeys/ApiKeyList';
+import { SupportMessageList, SupportMessageShow } from './supportMessages/SupportMessages';
+import { AuditLogList } from './auditLog/AuditLogList';
 
+const dataProvider = createAdminDataProvider();
+const authProvider = createAdminAuthProvider();
+
+/**
+ * The super-admin console (react-admin), lazy-loaded by the shell's AdminGate at /admin/* for super admins.
+ * Custom actions (block, unblock, plan, rotate) are data-provider methods.
+ */
 export default function AdminApp() {
-  const { user } = useAuth();
   return (
-    <Container maxWidth="md" sx={{ py: 8 }}>
-      <Typography variant="h4" component="h1" data-testid="admin-heading">
-        Admin Console
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {displayName(user)} · Super Administrator
-      </Typography>
-      <Button href={paths.server.logout}>Logout</Button>
-    </Container>
+    <Admin
+      basename="/admin"
+      title="Admin Console"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      requireAuth
+      disableTelemetry
+      theme={theme}
+      layout={AdminLayout}
+      dashboard={AdminDashboard}
+    >
+      <Resource name="users" list={UserList} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
+      <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
+      <Resource name="support-messages" list={SupportMessageList} show={SupportMessageShow} icon={MailIcon} options={{ label: 'Support Messages' }} recordRepresentation="subject" />
+      <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit Log' }} />
+    </Admin>
   );
 }

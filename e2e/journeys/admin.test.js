@@ -1,0 +1,248 @@
+// The super-admin console against the real server: sign-in lands on /admin, stat cards, find a user by e-mail,
+// block and unblock them (their key is refused while blocked), change their plan, rotate their key (the old one
+// is refused at once), support messages and the audit log; a regular user opening /admin goes to /dashboard.
+// Screenshots of each screen at 1280 and 375 px.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, SUPER_ADMIN, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
+
+const PASSWORD = 'sturdy-walrus-compass-71';
+const email = uniqueEmail('admin-target');
+const KEY_NAME = 'Journey Key';
+
+let browser;
+let admin; // { context, page, errors }
+let userKey;
+
+async function callApi(key) {
+  const res = await fetch(`${BASE_URL}/api/time/current?timezone=Europe/Paris`, { headers: { 'X-API-Key': key } });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+async function eventually(check, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
+
+async function signIn(page, address, password, landing) {
+  await page.goto('/login');
+  const form = page.locator('form[aria-label="Welcome Back"]');
+  await form.getByLabel('Email').fill(address);
+  await form.getByLabel('Password').fill(password);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(landing);
+}
+
+async function searchUsers(page, text) {
+  const search = page.getByPlaceholder('Search by e-mail or name');
+  await search.fill(text);
+  await page.waitForURL(/filter=/);
+}
+
+before(async () => {
+  assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
+  browser = await launch();
+
+  // A customer: registered and verified through the API and the dev mailbox, with one API key.
+  const customer = await browser.newContext({ baseURL: BASE_URL });
+  const since = Date.now() - 1000;
+  const registered = await customer.request.post('/api/auth/register', {
+    data: { name: 'Fox Mulder', email, password: PASSWORD },
+    headers: { Origin: BASE_URL },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  const mail = await readMail(email, { since });
+  const link = [...mail.text.matchAll(/https?:\/\/[^\s"'<>)\]]+verify-email\?token=[A-Za-z0-9_-]+/g)].map((m) => m[0]).at(-1);
+  assert.ok(link, `no verification link in "${mail.subject}"`);
+  await customer.request.get(link, { maxRedirects: 0 });
+  const login = await customer.request.post('/api/auth/login', { data: { email, password: PASSWORD }, headers: { Origin: BASE_URL } });
+  assert.equal(login.status(), 200, await login.text());
+  const created = await customer.request.post('/api/api-keys', {
+    data: { name: KEY_NAME, ipRestrictions: [], urlRestrictions: [] },
+    headers: { Origin: BASE_URL },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  userKey = (await created.json()).key;
+  assert.equal((await callApi(userKey)).status, 200);
+  await customer.close();
+
+  // A support message for the console to list.
+  const sent = await fetch(`${BASE_URL}/api/support/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: BASE_URL },
+    body: JSON.stringify({ name: 'Fox Mulder', email, category: 'billing', subject: 'Invoice address', message: 'Please add our VAT number.' }),
+  });
+  assert.equal(sent.status, 201);
+
+  admin = await openPage(browser, { width: 1280, height: 900 });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('a regular user opening /admin sees Unauthorized and is sent to /dashboard', async () => {
+  const { context, page } = await openPage(browser, { width: 1280, height: 900 });
+  await signIn(page, email, PASSWORD, /\/dashboard$/);
+  await page.goto('/admin');
+  await toast(page, 'Super admin access required').getByText('Unauthorized').waitFor();
+  await page.waitForURL(/\/dashboard$/);
+  await context.close();
+});
+
+test('the super admin signs in, lands on /admin and sees the stat cards', async () => {
+  const { page } = admin;
+  await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, /\/admin\/?$/);
+  await page.getByTestId('admin-identity').getByText('Super Administrator').waitFor();
+  await page.getByRole('link', { name: 'Logout' }).waitFor();
+  for (const [id, title, caption] of [
+    ['stat-users', 'Total Users', 'registered accounts'],
+    ['stat-requests', 'Total Requests', 'API calls made'],
+    ['stat-keys', 'Total API Keys', 'active keys'],
+  ]) {
+    const card = page.getByTestId(id);
+    await card.getByText(title).waitFor();
+    await card.getByText(caption).waitFor();
+  }
+  await page.getByTestId('stat-users').getByText(/^\d[\d,]*$/).waitFor();
+  await screenshot(page, 'admin-dashboard-1280');
+});
+
+test('finds the user by e-mail, blocks them (their key is refused) and unblocks them', async () => {
+  const { page } = admin;
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.waitForURL(/\/admin\/users/);
+  await screenshot(page, 'admin-users-1280');
+  await searchUsers(page, email);
+  const row = page.locator('tr', { hasText: email });
+  await row.getByText('Fox Mulder').waitFor();
+  await row.getByText('Active').waitFor();
+  await eventually(async () => assert.equal(await page.locator('tbody tr').count(), 1, 'the search leaves one row'));
+
+  await row.getByRole('button', { name: `Block ${email}` }).click();
+  await toast(page, 'User status updated successfully').waitFor();
+  await row.getByText('Blocked').waitFor();
+  await screenshot(page, 'admin-users-blocked-1280');
+  const refused = await callApi(userKey);
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.code, 'account_blocked');
+
+  await row.getByRole('button', { name: `Unblock ${email}` }).click();
+  await row.getByText('Active').waitFor();
+  assert.equal((await callApi(userKey)).status, 200);
+});
+
+test("changes the user's plan in the Manage User dialog", async () => {
+  const { page } = admin;
+  const row = page.locator('tr', { hasText: email });
+  await row.getByRole('button', { name: `Manage ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage User' });
+  await dialog.getByText(email).waitFor();
+  await dialog.getByRole('combobox').click();
+  for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
+  await screenshot(page, 'admin-manage-user-1280', { fullPage: false });
+  await page.getByRole('option', { name: 'Premium' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await dialog.getByRole('button', { name: 'Update Plan' }).click();
+  await toast(page, 'User plan updated successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('Premium').waitFor();
+});
+
+test('rotates the user\'s key: the dialog text, the toast, and the old key refused at once', async () => {
+  const { page } = admin;
+  await page.getByRole('menuitem', { name: 'API Keys' }).click();
+  await page.waitForURL(/\/admin\/api-keys/);
+  await page.getByPlaceholder('Search name, prefix or owner e-mail').fill(email);
+  await page.waitForURL(/filter=/);
+  const row = page.locator('tr', { hasText: KEY_NAME });
+  await row.getByText(email).waitFor();
+  await row.getByText('Active').waitFor();
+  await row.getByText(/^tzk_live_\w{4}…$/).waitFor();
+  await row.getByText(/^(Never|\w{3} \d{1,2}, \d{4}.*)$/).first().waitFor();
+  await screenshot(page, 'admin-keys-1280');
+
+  await row.getByRole('button', { name: `Rotate ${KEY_NAME}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rotate API Key' });
+  await dialog
+    .getByText(`This will generate a new API key for "${KEY_NAME}". The old key will be invalidated immediately.`, { exact: true })
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await screenshot(page, 'admin-rotate-dialog-1280', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Rotate Key' }).click();
+  await toast(page, 'API key rotated successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  const old = await callApi(userKey);
+  assert.equal(old.status, 401);
+  assert.equal(old.body.code, 'invalid_api_key');
+});
+
+test('lists support messages and the audit log of every action', async () => {
+  const { page } = admin;
+  await page.getByRole('menuitem', { name: 'Support Messages' }).click();
+  await page.locator('tr', { hasText: 'Invoice address' }).click();
+  await page.getByText('Please add our VAT number.').waitFor();
+  await screenshot(page, 'admin-support-message-1280');
+  await page.getByRole('menuitem', { name: 'Support Messages' }).click();
+  await page.locator('tr', { hasText: 'Invoice address' }).waitFor();
+  await screenshot(page, 'admin-support-1280');
+
+  await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+  for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'API key rotated']) {
+    await page.locator('tr', { hasText: action }).first().waitFor();
+  }
+  await page.getByText(`${email}: plan free → premium`).waitFor();
+  await screenshot(page, 'admin-audit-1280');
+  assert.deepEqual(admin.errors.filter((e) => !/status of (401|403)/.test(e)), []);
+});
+
+test('every screen works at 375 px', async () => {
+  const state = await admin.context.storageState();
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: BASE_URL, storageState: state });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/admin');
+  await page.getByTestId('stat-keys').getByText('Total API Keys').waitFor();
+  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).first().waitFor();
+  await screenshot(page, 'admin-dashboard-375');
+  await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+  await page.getByRole('menuitem', { name: 'Users' }).waitFor();
+  await screenshot(page, 'admin-drawer-375', { fullPage: false });
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.waitForURL(/\/admin\/users/);
+  await searchUsers(page, email);
+  await page.getByRole('button', { name: `Block ${email}` }).waitFor();
+  await page.getByRole('button', { name: `Manage ${email}` }).waitFor();
+  await screenshot(page, 'admin-users-375');
+  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Update Plan' }).waitFor();
+  await screenshot(page, 'admin-manage-user-375', { fullPage: false });
+  await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/admin/api-keys');
+  await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().waitFor();
+  await screenshot(page, 'admin-keys-375');
+  await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().click();
+  await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Rotate Key' }).waitFor();
+  await screenshot(page, 'admin-rotate-dialog-375', { fullPage: false });
+  await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/admin/support-messages');
+  await page.getByText('Invoice address').first().waitFor();
+  await screenshot(page, 'admin-support-375');
+  await page.goto('/admin/audit-log');
+  await page.getByText('Plan changed').first().waitFor();
+  await screenshot(page, 'admin-audit-375');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the audit log overflows the 375 px viewport by ${overflow}px`);
+  await context.close();
+});

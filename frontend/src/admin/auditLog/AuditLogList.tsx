@@ -1,0 +1,86 @@
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { monoFont } from '../../theme';
+import { EmptyList } from '../EmptyList';
+import { formatDateTime, searchSx } from '../format';
+
+interface AuditEntry {
+  id: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+export const ACTION_CHOICES = [
+  { id: 'user.block', name: 'User blocked' },
+  { id: 'user.unblock', name: 'User unblocked' },
+  { id: 'user.plan_change', name: 'Plan changed' },
+  { id: 'api_key.rotate', name: 'API key rotated' },
+];
+const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
+
+/** "email: a@b.c, plan: free → premium": what changed, in one line. */
+export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const show = (v: unknown) => (v === undefined || v === null ? '—' : String(v));
+  const target = typeof after.email === 'string' ? `${after.email}: ` : '';
+  if (!changed.length) return `${target}no change`;
+  return target + changed.map((k) => `${k} ${show(before[k])} → ${show(after[k])}`).join(', ');
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search admin e-mail or target id" sx={searchSx} />,
+  <SelectInput key="action" source="action" label="Action" choices={ACTION_CHOICES} />,
+];
+
+export function AuditLogList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No admin actions recorded yet." />} title="Audit Log">
+      {small ? (
+        <SimpleList<AuditEntry>
+          primaryText={(a) => actionName(a.action)}
+          secondaryText={(a) => (
+            <Box component="span" sx={{ wordBreak: 'break-all' }}>
+              {describeChange(a)}
+              <br />
+              by {a.actorEmail}
+            </Box>
+          )}
+          tertiaryText={(a) => formatDateTime(a.createdAt)}
+          rowClick={false}
+          empty={<EmptyList text="No admin actions match these filters." />}
+        />
+      ) : (
+        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No admin actions match these filters." />}>
+          <DateField source="createdAt" label="When" showTime />
+          <TextField source="actorEmail" label="Admin" />
+          <FunctionField source="action" render={(a: AuditEntry) => <Chip size="small" variant="outlined" label={actionName(a.action)} />} />
+          <FunctionField
+            label="Target"
+            sortable={false}
+            render={(a: AuditEntry) => (
+              <Typography variant="body2" sx={{ fontFamily: monoFont, fontSize: 12 }}>
+                {a.targetType} {a.targetId.slice(0, 8)}…
+              </Typography>
+            )}
+          />
+          <FunctionField label="Change" sortable={false} render={(a: AuditEntry) => describeChange(a)} />
+          <TextField source="ipAddress" label="IP" sortable={false} emptyText="—" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,42 @@
+import type { AuthProvider } from 'react-admin';
+import { displayName } from '../features/auth/api';
+import type { User } from '../features/auth/api';
+import { paths } from '../app/paths';
+import { denyAdminAccess } from './access';
+
+async function fetchMe(): Promise<User | null> {
+  const response = await fetch('/api/me', { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  return (await response.json()) as User;
+}
+
+/**
+ * GET /api/me decides: a super admin passes; anyone else is sent away by denyAdminAccess (toast and /dashboard,
+ * or /login when signed out). Rejections carry message/redirectTo false so react-admin adds no second redirect.
+ */
+export function createAdminAuthProvider(): AuthProvider {
+  const refuse = (reason: 'signed-out' | 'forbidden') => {
+    denyAdminAccess(reason);
+    return Promise.reject({ message: false, redirectTo: false, logoutUser: false });
+  };
+  return {
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(false),
+    checkAuth: async () => {
+      const me = await fetchMe();
+      if (!me) return refuse('signed-out');
+      if (me.role !== 'super_admin') return refuse('forbidden');
+    },
+    // The data provider's HTTP client already handled 401/403 (spec: toast, then /dashboard after 0.5 s).
+    checkError: () => Promise.resolve(),
+    getIdentity: async () => {
+      const me = await fetchMe();
+      if (!me) throw new Error('Not signed in');
+      return { id: me.id, fullName: displayName(me), avatar: me.profileImageUrl ?? undefined, email: me.email };
+    },
+    getPermissions: async () => (await fetchMe())?.role ?? null,
+  };
+}
+
+export const logoutUrl = paths.server.logout;

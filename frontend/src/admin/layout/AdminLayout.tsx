@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, useGetIdentity } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import { paths } from '../../app/paths';
+
+/** Display name, 'Super Administrator' and Logout (spec: Layouts, admin). */
+export function AdminIdentity() {
+  const { identity } = useGetIdentity();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1.5 }, ml: 1, minWidth: 0 }}>
+      <Box sx={{ textAlign: 'right', lineHeight: 1.1, minWidth: 0 }} data-testid="admin-identity">
+        <Typography variant="body2" sx={{ fontWeight: 700, color: 'inherit' }} noWrap>
+          {identity?.fullName ?? ''}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'inherit', opacity: 0.85, display: 'block' }} noWrap>
+          Super Administrator
+        </Typography>
+      </Box>
+      <Button
+        href={paths.server.logout}
+        color="inherit"
+        variant="outlined"
+        size="small"
+        startIcon={<LogoutIcon />}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' }, borderColor: 'rgba(255,255,255,0.5)', whiteSpace: 'nowrap' }}
+      >
+        Logout
+      </Button>
+      <IconButton href={paths.server.logout} color="inherit" aria-label="Logout" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+        <LogoutIcon />
+      </IconButton>
+    </Box>
+  );
+}
+
+function AdminAppBar() {
+  return (
+    <AppBar
+      color="primary"
+      userMenu={false}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <LoadingIndicator />
+          <AdminIdentity />
+        </Box>
+      }
+    >
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+function AdminMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText="Overview" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItems />
+    </Menu>
+  );
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {children}
+    </Layout>
+  );
+}

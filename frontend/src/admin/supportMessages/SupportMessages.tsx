@@ -1,0 +1,87 @@
+import { Datagrid, DateField, FunctionField, List, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { EmptyList } from '../EmptyList';
+import { formatDateTime, searchSx } from '../format';
+
+interface SupportMessage {
+  id: string;
+  name: string;
+  email: string;
+  category: string;
+  subject: string;
+  message: string;
+  status: string;
+  createdAt: string;
+}
+
+const CATEGORY_CHOICES = [
+  { id: 'api-help', name: 'API help' },
+  { id: 'billing', name: 'Billing' },
+  { id: 'technical', name: 'Technical' },
+  { id: 'feature', name: 'Feature request' },
+  { id: 'partnership', name: 'Partnership' },
+  { id: 'other', name: 'Other' },
+];
+const categoryName = (id: string) => CATEGORY_CHOICES.find((c) => c.id === id)?.name ?? id;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail, name or subject" sx={searchSx} />,
+  <SelectInput key="category" source="category" label="Category" choices={CATEGORY_CHOICES} />,
+];
+
+export function SupportMessageList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No support messages yet." />} title="Support Messages">
+      {small ? (
+        <SimpleList<SupportMessage>
+          primaryText={(m) => m.subject}
+          secondaryText={(m) => `${m.name} <${m.email}> · ${categoryName(m.category)}`}
+          tertiaryText={(m) => formatDateTime(m.createdAt)}
+          linkType="show"
+          empty={<EmptyList text="No support messages match these filters." />}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={<EmptyList text="No support messages match these filters." />}>
+          <DateField source="createdAt" label="Received" showTime />
+          <TextField source="name" />
+          <TextField source="email" label="E-mail" />
+          <FunctionField source="category" render={(m: SupportMessage) => <Chip size="small" variant="outlined" label={categoryName(m.category)} />} />
+          <TextField source="subject" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+export function SupportMessageShow() {
+  return (
+    <Show
+      title="Support Message"
+      actions={
+        <TopToolbar>
+          <ListButton label="Back to messages" />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <DateField source="createdAt" label="Received" showTime />
+        <TextField source="name" />
+        <TextField source="email" label="E-mail" />
+        <FunctionField source="category" render={(m: SupportMessage) => categoryName(m.category)} />
+        <TextField source="subject" />
+        <FunctionField
+          source="message"
+          render={(m: SupportMessage) => (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {m.message}
+            </Typography>
+          )}
+        />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

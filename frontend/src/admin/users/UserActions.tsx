@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import ManageIcon from '@mui/icons-material/ManageAccounts';
+import { toast } from '../../components/ui/toast';
+import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
+import { PLAN_CHOICES, userLabel } from '../format';
+
+export const DIALOG_CLOSE_DELAY_MS = 100;
+
+/** Block or unblock through the data provider; refreshes the list (spec section 7). */
+export function BlockToggleButton() {
+  const user = useRecordContext<AdminUser>();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const refresh = useRefresh();
+  const mutation = useMutation({
+    mutationFn: (u: AdminUser) => (u.isBlocked ? dataProvider.unblockUser(u.id) : dataProvider.blockUser(u.id)),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'User status updated successfully' });
+      refresh();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update user status', variant: 'destructive' }),
+  });
+  if (!user || user.role === 'super_admin') return null;
+  const blocked = user.isBlocked;
+  return (
+    <Button
+      size="small"
+      color={blocked ? 'success' : 'error'}
+      variant="outlined"
+      disabled={mutation.isPending}
+      startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : blocked ? <CheckCircleIcon /> : <BlockIcon />}
+      onClick={(e) => {
+        e.stopPropagation();
+        mutation.mutate(user);
+      }}
+      aria-label={`${blocked ? 'Unblock' : 'Block'} ${user.email}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {blocked ? 'Unblock' : 'Block'}
+    </Button>
+  );
+}
+
+/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan). */
+export function ManageUserButton() {
+  const user = useRecordContext<AdminUser>();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<ManageIcon />}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        aria-label={`Manage ${user.email}`}
+      >
+        Manage
+      </Button>
+      {open && <ManageUserDialog user={user} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const refresh = useRefresh();
+  const [plan, setPlan] = useState<PlanId>(user.plan);
+  const [open, setOpen] = useState(true);
+  const close = () => {
+    setOpen(false);
+    setTimeout(onClose, DIALOG_CLOSE_DELAY_MS);
+  };
+  const mutation = useMutation({
+    mutationFn: (next: PlanId) => dataProvider.changePlan(user.id, next),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'User plan updated successfully' });
+      refresh();
+      close();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update user plan', variant: 'destructive' }),
+  });
+  return (
+    <Dialog open={open} onClose={mutation.isPending ? undefined : close} fullWidth maxWidth="xs" onClick={(e) => e.stopPropagation()}>
+      <DialogTitle>Manage User</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2, wordBreak: 'break-word' }}>
+          {userLabel(user)}
+          {userLabel(user) !== user.email && ` (${user.email})`}
+        </DialogContentText>
+        <FormControl fullWidth size="small">
+          <InputLabel id="manage-plan-label">Plan</InputLabel>
+          <Select labelId="manage-plan-label" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)} data-testid="plan-select">
+            {PLAN_CHOICES.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => mutation.mutate(plan)}
+          disabled={mutation.isPending}
+          startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
+          Update Plan
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { AdminUser } from '../dataProvider';
+import { PLAN_CHOICES, ROLE_CHOICES, formatDate, planName, roleName, userLabel, searchSx } from '../format';
+import { EmptyList } from '../EmptyList';
+import { BlockToggleButton, ManageUserButton } from './UserActions';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search by e-mail or name" sx={searchSx} />,
+  <SelectInput key="plan" source="plan" label="Plan" choices={PLAN_CHOICES} />,
+  <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
+  <NullableBooleanInput key="isBlocked" source="isBlocked" label="Status" trueLabel="Blocked" falseLabel="Active" />,
+];
+
+export function UserStatus() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip size="small" label={user.isBlocked ? 'Blocked' : 'Active'} color={user.isBlocked ? 'error' : 'success'} variant={user.isBlocked ? 'filled' : 'outlined'} />
+      {!user.emailVerified && <Chip size="small" label="Unverified" color="warning" variant="outlined" />}
+    </Stack>
+  );
+}
+
+function UserActionsCell() {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <ManageUserButton />
+      <BlockToggleButton />
+    </Stack>
+  );
+}
+
+function UserName() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  const label = userLabel(user);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+        {label}
+      </Typography>
+      {label !== user.email && (
+        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Users: name or e-mail, plan, role, status, created date, Manage and Block/Unblock. */
+export function UserList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No users yet." />} title="Users">
+      {small ? (
+        <SimpleList<AdminUser>
+          primaryText={(u) => userLabel(u)}
+          secondaryText={(u) => (
+            <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 0.5 }}>
+              <Box component="span" sx={{ wordBreak: 'break-all' }}>
+                {u.email !== userLabel(u) ? `${u.email} · ` : ''}
+                {planName(u.plan)} · {roleName(u.role)} · {formatDate(u.createdAt)}
+              </Box>
+              <UserStatus />
+              <UserActionsCell />
+            </Box>
+          )}
+          rowClick={false}
+          empty={<EmptyList text="No users match these filters." />}
+        />
+      ) : (
+        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No users match these filters." />}>
+          <FunctionField source="email" label="User" render={() => <UserName />} sortBy="email" />
+          <FunctionField source="plan" label="Plan" render={(u: AdminUser) => <Chip size="small" label={planName(u.plan)} color={u.plan === 'free' ? 'default' : 'primary'} variant="outlined" />} />
+          <FunctionField source="role" label="Role" render={(u: AdminUser) => roleName(u.role)} />
+          <FunctionField source="isBlocked" label="Status" render={() => <UserStatus />} />
+          <DateField source="createdAt" label="Created" options={{ year: 'numeric', month: 'short', day: 'numeric' }} />
+          <FunctionField label="Actions" render={() => <UserActionsCell />} textAlign="right" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
