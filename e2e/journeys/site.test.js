@@ -1,0 +1,197 @@
+// Public site journeys: every public route renders without console errors; /docs lists the whole
+// OpenAPI document and both downloads work; a support message is stored and mailed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL, SUPER_ADMIN, launch, openPage, readMail, screenshot, uniqueEmail, visit } from '../lib.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const openapi = JSON.parse(readFileSync(join(root, 'openapi', 'openapi.json'), 'utf8'));
+
+const publicRoutes = [
+  ['/', 'landing'],
+  ['/products', 'products'],
+  ['/solutions', 'solutions'],
+  ['/docs', 'docs'],
+  ['/pricing', 'pricing'],
+  ['/support', 'support'],
+  ['/status', 'status'],
+  ['/about', 'about'],
+  ['/help', 'help'],
+  ['/terms', 'terms'],
+  ['/privacy', 'privacy'],
+  ['/faq', 'faq'],
+  ['/resources', 'resources'],
+  ['/comparison', 'comparison'],
+  ['/timezone-data', 'timezone-data'],
+  ['/sla', 'sla'],
+  ['/login', 'login'],
+  ['/verify-email-confirmation?email=someone%40e2e.test', 'verify-email'],
+  ['/reset-password', 'reset-password-invalid'],
+  ['/no-such-page', 'not-found'],
+];
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a visitor browses every public route without a console error', async () => {
+  const { page, errors, context } = await openPage(browser);
+  for (const [path, name] of publicRoutes) {
+    await visit(page, path);
+    const h1 = page.locator('h1').first();
+    assert.ok((await h1.textContent())?.trim(), `${path} has a heading`);
+    const title = await page.title();
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    assert.ok(title.length > 3, `${path} has a title`);
+    assert.ok(description && description.length > 10, `${path} has a meta description`);
+    await screenshot(page, `site-${name}`);
+  }
+  assert.equal(await page.locator('h1').first().textContent(), '404 Page Not Found');
+  assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}`);
+  await context.close();
+});
+
+test('header and footer: links, auth buttons and the current year', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  await page.getByTestId('header-login').waitFor();
+  assert.equal(await page.getByTestId('header-login').textContent(), 'Login');
+  const footer = page.locator('footer');
+  for (const label of ['Documentation', 'API Reference', 'API Status', 'Help Center', 'Contact Us', 'FAQ', 'About', 'Privacy Policy', 'Terms of Use', 'SLA']) {
+    assert.equal(await footer.getByRole('link', { name: label, exact: true }).count(), 1, `footer link ${label}`);
+  }
+  assert.match(await footer.textContent(), new RegExp(`© ${new Date().getFullYear()}`));
+  await page.getByRole('button', { name: 'Products' }).click();
+  await page.getByRole('menuitem', { name: /View All Products/ }).click();
+  await page.waitForURL('**/products');
+  await page.getByRole('button', { name: 'Solutions' }).click();
+  assert.equal(await page.getByRole('menuitem').count(), 9);
+  await page.keyboard.press('Escape');
+  // The dialog opens in register mode from Get Started Free.
+  await page.getByTestId('header-get-started').click();
+  await page.getByRole('dialog').getByText('Create Your Account').waitFor();
+  await page.keyboard.press('Escape');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('landing: pricing from /api/config, demo select, ticking clocks', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const config = await (await fetch(`${BASE_URL}/api/config`)).json();
+  await page.goto('/', { waitUntil: 'networkidle' });
+  for (const plan of config.plans) {
+    const card = page.getByTestId(`plan-${plan.id}`).first();
+    assert.match(await card.textContent(), new RegExp(`\\$${plan.priceMonthly}`));
+  }
+  assert.equal(await page.getByTestId('world-clock').count(), 6);
+  const first = await page.getByTestId('world-clock').first().locator('time').textContent();
+  await page.waitForTimeout(1200);
+  const second = await page.getByTestId('world-clock').first().locator('time').textContent();
+  assert.notEqual(first, second, 'clocks tick every second');
+  await page.getByTestId('demo-zone-select').click();
+  assert.equal(await page.getByRole('option').count(), 10);
+  await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+  await page.getByText('"timezone": "Asia/Tokyo"').waitFor();
+  await screenshot(page, 'landing-demo-tokyo', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('/docs shows every endpoint of the OpenAPI file and both downloads work', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/docs', { waitUntil: 'networkidle' });
+  const operations = Object.entries(openapi.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  const links = page.getByTestId('endpoint-link');
+  assert.equal(await links.count(), operations.length);
+  const sidebarText = (await links.allTextContents()).join('\n');
+  for (const op of operations) assert.ok(sidebarText.includes(op.split(' ')[1]), `${op} is listed`);
+  for (const tag of ['Time', 'TimeZone', 'Conversion', 'Calculation', 'System']) {
+    await page.getByTestId(`category-${tag}`).click();
+    const count = Number((await page.getByTestId(`category-${tag}`).locator('.MuiChip-label').textContent()).trim());
+    assert.equal(count, operations.filter((o) => Object.values(openapi.paths).length && o).filter((o) => {
+      const [m, p] = o.split(' ');
+      return openapi.paths[p][m.toLowerCase()].tags?.[0] === tag;
+    }).length);
+  }
+  // Conversion: a POST with a request body; Execute is simulated for 1 s.
+  await page.getByTestId('category-Conversion').click();
+  await page.getByTestId('endpoint-detail').getByRole('heading', { level: 2 }).waitFor();
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await page.getByRole('button', { name: 'Executing...' }).waitFor();
+  await page.getByTestId('response-panel').getByText('200 OK').waitFor({ timeout: 3000 });
+  await page.getByRole('button', { name: 'CSV' }).click();
+  await screenshot(page, 'docs-conversion');
+
+  for (const [button, file] of [
+    ['Postman Collection', 'postman_collection.json'],
+    ['OpenAPI Spec', 'openapi.json'],
+  ]) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    assert.equal(download.suggestedFilename(), file);
+    const path = await download.path();
+    const body = JSON.parse(readFileSync(path, 'utf8'));
+    if (file === 'openapi.json') assert.ok(body.openapi && body.paths['/api/time/current']);
+    else assert.ok(body.info && Array.isArray(body.item));
+    await page.getByText('Download Started').first().waitFor();
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a support message is sent, stored and mailed', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/support', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByText('Missing Information').waitFor();
+  const email = uniqueEmail('support');
+  const subject = `E2E question ${Date.now()}`;
+  await page.getByLabel('Name').fill('E2E Visitor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Category').click();
+  await page.getByRole('option', { name: 'Technical Issue' }).click();
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('How do I convert a time to several zones at once?');
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByText('Message Sent').waitFor();
+  await page.getByText("We'll get back to you within 24 hours.").waitFor();
+  await screenshot(page, 'support-sent', { fullPage: false });
+  const supportInbox = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+  const mail = await readMail(supportInbox, { since });
+  assert.match(mail.text, new RegExp(subject));
+
+  // Stored: the super admin lists it.
+  if (SUPER_ADMIN.email) {
+    const api = context.request;
+    const login = await api.post('/api/auth/login', { data: SUPER_ADMIN, headers: { Origin: BASE_URL } });
+    assert.equal(login.status(), 200, await login.text());
+    const list = await api.get(`/api/admin/support-messages?filter=${encodeURIComponent(JSON.stringify({ q: subject }))}`);
+    assert.equal(list.status(), 200, await list.text());
+    const items = await list.json();
+    assert.ok(JSON.stringify(items).includes(subject), 'the message is in the store');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the site is usable at 375 px', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 375, height: 740 });
+  for (const path of ['/', '/pricing', '/docs', '/timezone-data', '/faq', '/solutions']) {
+    await visit(page, path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${path} has no horizontal scroll at 375 px (overflow ${overflow}px)`);
+    await screenshot(page, `mobile${path === '/' ? '-landing' : path.replace(/\//g, '-')}`);
+  }
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
+  await page.waitForURL('**/pricing');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,114 @@
+// Shared helpers of the browser journeys (playwright-core driving Debian's Chromium).
+import { chromium } from 'playwright-core';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+export const DATA_DIR = process.env.DATA_DIR ?? '.data';
+export const SUPER_ADMIN = { email: process.env.E2E_SUPER_ADMIN_EMAIL, password: process.env.E2E_SUPER_ADMIN_PASSWORD };
+const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** A fresh context (own cookies) and page; collects console errors and page errors. */
+export async function openPage(browser, { width = 1280, height = 800 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = collectConsoleErrors(page);
+  return { context, page, errors };
+}
+
+/** Console errors and uncaught page errors, as strings. */
+export function collectConsoleErrors(page) {
+  const list = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const source = msg.location()?.url ?? '';
+    // The signed-out /api/me answers 401 by contract (anonymous), and Chromium logs every 4xx fetch.
+    if (/status of 401/.test(msg.text()) && /\/api\/me(\?|$)/.test(source)) return;
+    list.push(`${page.url()}: ${msg.text()}${source ? ` (${source})` : ''}`);
+  });
+  page.on('pageerror', (err) => list.push(`${page.url()}: ${err.message}`));
+  return list;
+}
+
+export async function screenshot(page, name, { fullPage = true } = {}) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}
+
+function decodeQuotedPrintable(text) {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+function decodeMail(raw) {
+  // Decode each MIME part by its transfer encoding, so links come out whole.
+  let out = raw;
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(raw)) out += '\n' + decodeQuotedPrintable(raw);
+  const base64Parts = raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi);
+  for (const m of base64Parts) out += '\n' + Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8');
+  return out;
+}
+
+/** The newest dev-mailbox message to `address` (optionally matching `subject`), decoded; waits for it. */
+export async function readMail(address, { subject, since = 0, timeoutMs = 15_000 } = {}) {
+  const dir = join(DATA_DIR, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files = [];
+    try {
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+        .filter((x) => x.t >= since)
+        .sort((a, b) => b.t - a.t);
+    } catch {
+      /* mailbox not created yet */
+    }
+    for (const { f } of files) {
+      const raw = readFileSync(join(dir, f), 'utf8');
+      const headers = raw.split(/\r?\n\r?\n/)[0];
+      const to = /^To:\s*(.+)$/im.exec(headers)?.[1] ?? '';
+      if (!to.toLowerCase().includes(address.toLowerCase())) continue;
+      const subj = /^Subject:\s*(.+)$/im.exec(headers)?.[1] ?? '';
+      if (subject && !subject.test(subj)) continue;
+      return { file: f, subject: subj, text: decodeMail(raw) };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${address}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`);
+}
+
+/** The first link in the newest mail to `address` whose URL matches `pattern`. */
+export async function readMailLink(address, pattern, options = {}) {
+  const mail = await readMail(address, options);
+  const links = [...mail.text.matchAll(/https?:\/\/[^\s"'<>)\]]+/g)].map((m) => m[0].replace(/[.,;]+$/, ''));
+  const link = links.find((l) => pattern.test(l));
+  if (!link) throw new Error(`mail "${mail.subject}" to ${address} has no link matching ${pattern}: ${links.join(', ')}`);
+  return link;
+}
+
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+}
+
+
+/** Navigates and waits for the page's h1; on failure saves a screenshot named after the path. */
+export async function visit(page, path) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  try {
+    await page.locator('h1').first().waitFor();
+  } catch (error) {
+    await screenshot(page, `FAILED${path.replace(/[^a-z0-9]+/gi, '-')}`);
+    throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
+  }
+}

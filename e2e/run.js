@@ -1,0 +1,180 @@
+// Runs the browser journeys against the real built app: node e2e/run.js (after npm run build).
+// Starts node backend/dist/main.js on a free port with a fresh DATA_DIR (and a fresh database when
+// DATABASE_URL is set), waits for /api/health, runs node --test over e2e/journeys/, then stops everything.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = join(root, 'backend', 'dist', 'main.js');
+// The project pins Node 24 (the `node` devDependency); the machine's default node may be older.
+const projectNode = join(root, 'node_modules', 'node', 'bin', 'node');
+const nodeBin = existsSync(projectNode) ? projectNode : process.execPath;
+const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 180_000);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function withPg(url, fn) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** With DATABASE_URL: a fresh database for this run, named by the run, dropped at the end. */
+async function createRunDatabase(baseUrl) {
+  const name = `tzapi_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new URL(baseUrl);
+  admin.pathname = '/postgres';
+  await withPg(admin.toString(), (c) => c.query(`CREATE DATABASE "${name}"`));
+  const runUrl = new URL(baseUrl);
+  runUrl.pathname = `/${name}`;
+  return {
+    url: runUrl.toString(),
+    drop: () =>
+      withPg(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch((e) =>
+        console.error(`e2e: could not drop database ${name}: ${e.message}`),
+      ),
+  };
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`server exited early (${server.exitCode ?? server.signalCode})`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not become healthy within ${HEALTH_TIMEOUT_MS} ms`);
+}
+
+function stop(child, signal = 'SIGTERM', graceMs = 20_000) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) {
+    console.error(`e2e: ${serverEntry} is missing; run npm run build first`);
+    process.exit(1);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tzapi-e2e-'));
+  // The embedded PostgreSQL runs as its own user, which must be able to reach DATA_DIR/pg.
+  chmodSync(dataDir, 0o755);
+  mkdirSync(join(root, 'e2e', 'screenshots'), { recursive: true });
+  const db = process.env.DATABASE_URL ? await createRunDatabase(process.env.DATABASE_URL) : null;
+  const superAdmin = { email: 'admin@e2e.test', password: `E2e-${randomBytes(9).toString('base64url')}` };
+
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SUPER_ADMIN_EMAIL: superAdmin.email,
+    SUPER_ADMIN_PASSWORD: superAdmin.password,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  if (db) env.DATABASE_URL = db.url;
+  else delete env.DATABASE_URL;
+  delete env.SMTP_URL; // journeys read the dev mailbox
+
+  console.log(`e2e: starting server on ${baseUrl} (DATA_DIR=${dataDir}${db ? ', fresh database' : ', embedded PostgreSQL'})`);
+  const server = spawn(nodeBin, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const serverLog = [];
+  const keep = (chunk) => {
+    serverLog.push(chunk.toString());
+    if (serverLog.length > 400) serverLog.shift();
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+
+  let testChild = null;
+  let cleaning = false;
+  const cleanup = async () => {
+    if (cleaning) return;
+    cleaning = true;
+    await stop(testChild, 'SIGTERM', 5000);
+    await stop(server);
+    if (db) await db.drop();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, async () => {
+      await cleanup();
+      process.exit(130);
+    });
+  }
+
+  let code = 1;
+  try {
+    await waitForHealth(baseUrl, server);
+    console.log('e2e: server healthy; running journeys');
+    const journeysDir = join(root, 'e2e', 'journeys');
+    const files = readdirSync(journeysDir)
+      .filter((f) => f.endsWith('.test.js'))
+      .filter((f) => !process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY))
+      .map((f) => join(journeysDir, f));
+    testChild = spawn(nodeBin, ['--test', '--test-concurrency=1', ...files], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        DATA_DIR: dataDir,
+        E2E_SUPER_ADMIN_EMAIL: superAdmin.email,
+        E2E_SUPER_ADMIN_PASSWORD: superAdmin.password,
+      },
+    });
+    code = await new Promise((resolve) => testChild.once('exit', (c) => resolve(c ?? 1)));
+  } catch (error) {
+    console.error(`e2e: ${error.message}`);
+    console.error('--- server log (tail) ---\n' + serverLog.join('').split('\n').slice(-80).join('\n'));
+    code = 1;
+  } finally {
+    if (code !== 0 && !cleaning) {
+      console.error('--- server log (tail) ---\n' + serverLog.join('').split('\n').slice(-40).join('\n'));
+    }
+    await cleanup();
+  }
+  process.exit(code);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
