@@ -162,6 +162,30 @@ describe('billing with Stripe', () => {
     expect(again.status).toBe(409);
   });
 
+  it('two upgrades at once (double click, two tabs) charge once', async () => {
+    const user = await createUser(t);
+    const client = await signedInClient(t, user);
+    const before = fake.requestsTo('POST', '/v1/subscriptions').filter((r) => r.path === '/v1/subscriptions').length;
+    const results = await Promise.all([
+      client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: 'pm_card_visa' }),
+      client.post('/api/billing/create-subscription', { plan: 'enterprise', paymentMethodId: 'pm_card_visa' }),
+    ]);
+    expect(results.filter((r) => r.status === 200 && r.body.success)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(1);
+    expect(fake.requestsTo('POST', '/v1/subscriptions').filter((r) => r.path === '/v1/subscriptions').length).toBe(before + 1);
+  });
+
+  it('a new attempt cancels an earlier one still waiting for 3-D Secure', async () => {
+    const user = await createUser(t);
+    const client = await signedInClient(t, user);
+    const first = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: 'pm_card_threeDSecure2Required' });
+    expect(first.body.payment.requiresAction).toBe(true);
+    const second = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: 'pm_card_visa' });
+    expect(second.body.success).toBe(true);
+    expect(fake.subscriptionSnapshot(first.body.subscription.stripeSubscriptionId).status).toBe('incomplete_expired');
+    expect(await planOf(user.id)).toBe('premium');
+  });
+
   it('invoice.paid adds a history row', async () => {
     const { client, stripeSubscriptionId } = await subscribed();
     const invoice = fake.renew(stripeSubscriptionId);

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100_accounts } from './Migration20261122000100_accounts.js';
 import { Migration20261122000400_billing } from './Migration20261122000400_billing.js';
+import { Migration20261122000410_billing_locks } from './Migration20261122000410_billing_locks.js';
 import { Migration20261122000200_auth_tokens } from './Migration20261122000200_auth_tokens.js';
 import { Migration20261122000210_support_messages } from './Migration20261122000210_support_messages.js';
 import { Migration20261122000300_api_keys } from './Migration20261122000300_api_keys.js';
@@ -15,5 +16,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000300_api_keys', class: Migration20261122000300_api_keys },
   { name: 'Migration20261122000310_usage', class: Migration20261122000310_usage },
   { name: 'Migration20261122000400_billing', class: Migration20261122000400_billing },
+  { name: 'Migration20261122000410_billing_locks', class: Migration20261122000410_billing_locks },
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
 ];

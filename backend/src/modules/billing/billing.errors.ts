@@ -9,6 +9,8 @@ export const BillingErrors = {
     new ProblemException({ status: 400, code: 'no_subscription', title: 'Bad Request', detail: 'You have no active paid subscription. Choose a plan to upgrade first.' }),
   alreadySubscribed: () =>
     new ProblemException({ status: 409, code: 'already_subscribed', title: 'Conflict', detail: 'You already have a paid plan. Change it with a plan update instead.' }),
+  changeInProgress: () =>
+    new ProblemException({ status: 409, code: 'billing_change_in_progress', title: 'Conflict', detail: 'Another billing change is in progress. Please wait a moment and try again.' }),
   noBillingAccount: () =>
     new ProblemException({ status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet. Upgrade to a paid plan first.' }),
   subscriptionNotFound: () => new ProblemException({ status: 404, code: 'subscription_not_found', title: 'Not Found', detail: 'Subscription not found.' }),

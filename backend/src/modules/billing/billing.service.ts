@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
 import { User } from '../auth/user.entity.js';
+import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { BillingErrors } from './billing.errors.js';
 import { Invoice, toInvoiceView } from './invoice.entity.js';
@@ -42,6 +43,7 @@ export class BillingService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly mail?: MailService,
+    @Optional() private readonly keys?: KeysService,
   ) {}
 
   // ---- reads -------------------------------------------------------------------------------------
@@ -77,11 +79,41 @@ export class BillingService {
     return fresh.stripeCustomerId ?? customerId;
   }
 
-  async createSubscription(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
+  /**
+   * One billing change per user at a time (double clicks, two tabs): a claim row that expires by itself, so no
+   * database connection is held while the provider is called; a second change meanwhile gets 409.
+   */
+  private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const em = this.em.fork();
+    const claimed = await em.execute<{ user_id: string }[]>(
+      `insert into "billing_locks" ("user_id", "locked_until") values (?, now() + interval '2 minutes')
+       on conflict ("user_id") do update set "locked_until" = excluded."locked_until" where "billing_locks"."locked_until" < now()
+       returning "user_id"`,
+      [userId],
+    );
+    if (claimed.length === 0) throw BillingErrors.changeInProgress();
+    try {
+      return await work();
+    } finally {
+      await em.execute('delete from "billing_locks" where "user_id" = ?', [userId]).catch(() => undefined);
+    }
+  }
+
+  createSubscription(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
+    return this.withUserLock(userId, () => this.createSubscriptionLocked(userId, plan, paymentMethodId));
+  }
+
+  private async createSubscriptionLocked(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
     const user = await this.em.fork().findOneOrFail(User, userId);
     if (user.plan === plan) throw BillingErrors.samePlan();
     if (user.plan !== 'free') throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
+    // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription.
+    for (const stale of await this.em.fork().find(Subscription, { user: userId, status: 'incomplete' })) {
+      await this.gateway.cancelIncomplete(stale.providerSubscriptionId);
+      const ended = await this.gateway.retrieveSubscription(stale.providerSubscriptionId);
+      if (ended) await this.sync(ended, { userId });
+    }
     try {
       await this.gateway.attachPaymentMethod(customerId, paymentMethodId);
     } catch (error) {
@@ -131,7 +163,11 @@ export class BillingService {
 
   // ---- paid plan changes ---------------------------------------------------------------------------
 
-  async updatePlan(userId: string, plan: PlanId): Promise<BillingResult> {
+  updatePlan(userId: string, plan: PlanId): Promise<BillingResult> {
+    return this.withUserLock(userId, () => this.updatePlanLocked(userId, plan));
+  }
+
+  private async updatePlanLocked(userId: string, plan: PlanId): Promise<BillingResult> {
     const em = this.em.fork();
     const user = await em.findOneOrFail(User, userId);
     if (user.plan === plan) throw BillingErrors.samePlan();
@@ -177,30 +213,37 @@ export class BillingService {
       if (error instanceof InvalidSignatureError) throw BillingErrors.invalidSignature(error.message);
       throw error;
     }
-    return this.em.fork().transactional(async (em) => {
+    const touched = new Set<string>();
+    const answer = await this.em.fork().transactional(async (em) => {
       const inserted = await em.execute<{ id: string }[]>(
         'insert into "billing_events" ("id", "provider_event_id", "type", "object_id") values (?, ?, ?, ?) on conflict ("provider_event_id") do nothing returning "id"',
         [randomUUID(), event.id, event.type, event.objectId],
       );
       if (inserted.length === 0) return { received: true as const, duplicate: true as const };
-      const outcome = await this.applyEvent(em, event.type, event.objectId);
+      const outcome = await this.applyEvent(em, event.type, event.objectId, touched);
       await em.execute('update "billing_events" set "outcome" = ? where "provider_event_id" = ?', [outcome, event.id]);
       return { received: true as const, outcome };
     });
+    // Plan caches are dropped again once the new plan is committed (a read in between could have cached the old one).
+    for (const userId of touched) await this.keys?.invalidateUser(userId).catch(() => undefined);
+    return answer;
   }
 
-  private async applyEvent(em: EntityManager, type: string, objectId: string | null): Promise<string> {
+  private async applyEvent(em: EntityManager, type: string, objectId: string | null, touched: Set<string>): Promise<string> {
     if (!objectId) return 'ignored';
     if (type.startsWith('customer.subscription.')) {
       const remote = await this.gateway.retrieveSubscription(objectId);
       if (!remote) return 'unknown_subscription';
-      return (await this.sync(remote, {}, em)) ? 'applied' : 'unknown_subscription';
+      const local = await this.sync(remote, {}, em);
+      if (local) touched.add(local.user.id);
+      return local ? 'applied' : 'unknown_subscription';
     }
     if (type.startsWith('invoice.')) {
       const invoice = await this.gateway.retrieveInvoice(objectId);
       if (!invoice) return 'unknown_invoice';
       const user = await em.findOne(User, { stripeCustomerId: invoice.customerId });
       if (!user) return 'unknown_customer';
+      touched.add(user.id);
       await this.recordInvoice(em, user.id, invoice);
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
@@ -264,8 +307,10 @@ export class BillingService {
     }
     this.logger.log(`User ${userId}: plan ${user.plan} -> ${plan} (subscription ${fromSubscription})`);
     user.plan = plan;
-    // Flushed through the entity so the keys' plan cache (an ORM subscriber on User) is invalidated at once.
+    // Flushed through the entity so the keys' plan cache (an ORM subscriber on User) is invalidated at once;
+    // inside a webhook transaction the caller invalidates again after the commit.
     await em.flush();
+    if (!em.isInTransaction()) await this.keys?.invalidateUser(userId).catch(() => undefined);
   }
 
   async syncInvoices(userId: string, customerId: string): Promise<void> {
