@@ -57,7 +57,8 @@ export class StripeGateway implements PaymentGateway {
       id: invoice.id!,
       customerId: typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? ''),
       subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
-      description: invoice.description ?? line?.description ?? 'Subscription',
+      // A proration invoice holds a credit line and a charge line; name it for what it is.
+      description: invoice.description ?? (invoice.billing_reason === 'subscription_update' ? 'Prorated plan change' : (line?.description ?? 'Subscription')),
       amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency,
       status,

@@ -102,7 +102,7 @@ export function BillingDashboard(props: Props) {
               Subscription Details
             </Typography>
             {props.subscriptionLoading && <Skeleton variant="rounded" height={80} />}
-            {!props.subscriptionLoading && !subscription && <Alert severity="info">Your subscription details are not available right now. Please refresh in a moment.</Alert>}
+            {!props.subscriptionLoading && !subscription && <Alert severity="info">No card subscription is attached to this plan (for example, an administrator assigned it). Contact support for billing questions.</Alert>}
             {subscription && (
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>
