@@ -147,9 +147,9 @@ test("changes the user's plan in the Manage User dialog", async () => {
   await row.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage User' });
   await dialog.getByText(email).waitFor();
+  await screenshot(page, 'admin-manage-user-1280', { fullPage: false });
   await dialog.getByRole('combobox').click();
   for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
-  await screenshot(page, 'admin-manage-user-1280', { fullPage: false });
   await page.getByRole('option', { name: 'Premium' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
@@ -216,6 +216,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-dashboard-375');
   await page.getByRole('button', { name: /open menu|menu/i }).first().click();
   await page.getByRole('menuitem', { name: 'Users' }).waitFor();
+  await page.waitForTimeout(400); // the drawer's slide-in transition
   await screenshot(page, 'admin-drawer-375', { fullPage: false });
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.waitForURL(/\/admin\/users/);

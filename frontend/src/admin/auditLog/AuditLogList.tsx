@@ -28,16 +28,24 @@ export const ACTION_CHOICES = [
 ];
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 
-/** "email: a@b.c, plan: free → premium": what changed, in one line. */
+const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', keyPrefix: 'key' };
+
+function showValue(field: string, value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  if (field === 'isBlocked') return value ? 'Blocked' : 'Active';
+  if (field === 'keyPrefix') return `${String(value)}…`;
+  return String(value);
+}
+
+/** "a@b.c: plan free → premium": what changed, in one line. */
 export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  const show = (v: unknown) => (v === undefined || v === null ? '—' : String(v));
   const target = typeof after.email === 'string' ? `${after.email}: ` : '';
   if (!changed.length) return `${target}no change`;
-  return target + changed.map((k) => `${k} ${show(before[k])} → ${show(after[k])}`).join(', ');
+  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k])} → ${showValue(k, after[k])}`).join(', ');
 }
 
 const filters = [

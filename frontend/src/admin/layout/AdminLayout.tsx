@@ -45,7 +45,7 @@ function AdminAppBar() {
       userMenu={false}
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <LoadingIndicator />
+          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'flex' } }} />
           <AdminIdentity />
         </Box>
       }
