@@ -5,6 +5,8 @@ import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render
 import type { PublicPlan } from '../../config/publicConfig';
 import type { User } from '../auth/api';
 
+vi.setConfig({ testTimeout: 20_000 });
+
 const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicPlan => ({
   id,
   name,
@@ -45,7 +47,7 @@ describe('BillingPage', () => {
       'POST /api/billing/create-subscription': { body: { success: true, subscription, payment: { requiresAction: false, clientSecret: null } } },
       'GET /api/me': { body: premiumUser },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser });
     expect(await screen.findByText('No billing history yet.')).toBeInTheDocument();
     expect(screen.getByTestId('billing-plan-badge')).toHaveTextContent('Free');
@@ -72,7 +74,7 @@ describe('BillingPage', () => {
 
   it('checks the card before sending it', async () => {
     const { calls } = stubFetch({ 'GET /api/config': { body: config }, 'GET /api/billing/history': { body: [] } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
     await fillCard(user, '4242424242424241');
@@ -91,7 +93,7 @@ describe('BillingPage', () => {
       'POST /api/billing/complete-subscription': { body: { success: true, subscription } },
       'GET /api/me': { body: premiumUser },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     await fillCard(user, '4000002500003155');
@@ -111,7 +113,7 @@ describe('BillingPage', () => {
       'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_3' } },
       'POST /api/billing/create-subscription': { body: { success: false, error: 'Your card was declined.' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     await fillCard(user, '4000000000000002');
@@ -130,7 +132,7 @@ describe('BillingPage', () => {
       'GET /api/billing/subscription': { body: { ...subscription, cancelAtPeriodEnd: true, status: 'past_due' } },
       'GET /api/billing/history': { body: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
     expect(await screen.findByText('Subscription Details')).toBeInTheDocument();
     expect(await screen.findByTestId('auto-renewal')).toHaveTextContent('Disabled (Canceling)');
@@ -153,7 +155,7 @@ describe('BillingPage', () => {
       'POST /api/billing/update-plan': { body: { success: true, subscription: { ...subscription, plan: 'enterprise' } } },
       'GET /api/me': { body: { ...premiumUser, plan: 'enterprise' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Plan Change' });
@@ -180,7 +182,7 @@ describe('BillingPage', () => {
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/update-plan': { body: { success: false, error: 'Your card was declined.' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Confirm Plan Change' })).getByRole('button', { name: 'Confirm Change' }));
@@ -196,7 +198,7 @@ describe('BillingPage', () => {
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/portal-session': () => answer,
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
     await user.click(await screen.findByRole('button', { name: 'Manage Billing' }));
     expect(await screen.findByText('Billing Portal Unavailable')).toBeInTheDocument();
