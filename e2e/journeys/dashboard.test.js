@@ -2,7 +2,7 @@
 // playground, profile and password, the hourly quota, and screenshots of every page at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, collectConsoleErrors, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
 
 const PASSWORD = 'correct-horse-battery-9';
 const NEW_PASSWORD = 'tranquil-otter-lantern-42';
@@ -339,10 +339,29 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
   assert.deepEqual(unexpected(errors), []);
 });
 
-test('a signed-out visit to a dashboard page goes to the login with returnTo', async () => {
+test('signed out: a visit goes to the login with returnTo; a session lost mid-visit toasts, then goes there too', async () => {
   const fresh = await browser.newContext({ baseURL: BASE_URL });
   const p = await fresh.newPage();
   await p.goto('/dashboard/api-keys');
   await p.waitForURL(/\/login\?returnTo=%2Fdashboard%2Fapi-keys/);
   await fresh.close();
+
+  // The session ends while the dashboard is open: the next call answers 401.
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-heading').waitFor();
+  await context.clearCookies();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage', exact: true }).click();
+  await toast().getByText('You are logged out. Logging in again...').waitFor();
+  await page.waitForURL(/\/login\?returnTo=%2Fdashboard%2Fusage$/);
+});
+
+test('a super admin who opens the dashboard is sent to /admin', async () => {
+  assert.ok(SUPER_ADMIN.email, 'the harness passes the super admin credentials');
+  const admin = await browser.newContext({ baseURL: BASE_URL });
+  const res = await admin.request.post('/api/auth/login', { data: SUPER_ADMIN, headers: { Origin: BASE_URL } });
+  assert.equal(res.status(), 200, await res.text());
+  const p = await admin.newPage();
+  await p.goto('/dashboard/usage');
+  await p.waitForURL(/\/admin/);
+  await admin.close();
 });
