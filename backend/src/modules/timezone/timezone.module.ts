@@ -1,4 +1,5 @@
-import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CalculationController } from './calculation.controller.js';
 import { Clock, SystemClock } from './clock.js';
 import { ConversionController } from './conversion.controller.js';
@@ -20,10 +21,11 @@ export class TimezoneModule implements OnApplicationBootstrap {
   constructor(
     private readonly engine: TimeEngine,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Scans this year of every zone and builds the city index before the first request. */
+  /** Warms the zone caches in the background; test processes skip it (each builds several apps). */
   onApplicationBootstrap(): void {
-    this.engine.warmUp(this.clock.now());
+    if (this.config.NODE_ENV !== 'test') void this.engine.warmUp(this.clock.now());
   }
 }

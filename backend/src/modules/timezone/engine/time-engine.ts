@@ -147,10 +147,21 @@ export class TimeEngine {
     return this.places;
   }
 
-  /** Builds the indexes up front so the first request does not pay for them. */
-  warmUp(now: number): void {
+  /**
+   * Builds the city index and scans this year of every zone in small slices between requests, so
+   * neither start-up nor the first directory request pays for it.
+   */
+  warmUp(now: number, slice = 16): Promise<void> {
     this.placeIndex();
-    for (const zone of this.registry.canonicalZones) this.clock(zone).periodAt(now);
+    const zones = [...this.registry.canonicalZones];
+    return new Promise((resolve) => {
+      const next = () => {
+        for (const zone of zones.splice(0, slice)) this.clock(zone).periodAt(now);
+        if (zones.length > 0) setImmediate(next);
+        else resolve();
+      };
+      setImmediate(next);
+    });
   }
 
   zone(input: string, field = 'timezone'): ResolvedZone {
