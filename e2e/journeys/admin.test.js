@@ -147,6 +147,7 @@ test("changes the user's plan in the Manage User dialog", async () => {
   await row.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage User' });
   await dialog.getByText(email).waitFor();
+  await page.waitForTimeout(300);
   await screenshot(page, 'admin-manage-user-1280', { fullPage: false });
   await dialog.getByRole('combobox').click();
   for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
@@ -177,6 +178,7 @@ test('rotates the user\'s key: the dialog text, the toast, and the old key refus
     .getByText(`This will generate a new API key for "${KEY_NAME}". The old key will be invalidated immediately.`, { exact: true })
     .waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await page.waitForTimeout(300);
   await screenshot(page, 'admin-rotate-dialog-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Rotate Key' }).click();
   await toast(page, 'API key rotated successfully').waitFor();
@@ -226,6 +228,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-users-375');
   await page.getByRole('button', { name: `Manage ${email}` }).click();
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Update Plan' }).waitFor();
+  await page.waitForTimeout(300); // the dialog's fade-in
   await screenshot(page, 'admin-manage-user-375', { fullPage: false });
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Cancel' }).click();
 
@@ -234,6 +237,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-keys-375');
   await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().click();
   await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Rotate Key' }).waitFor();
+  await page.waitForTimeout(300);
   await screenshot(page, 'admin-rotate-dialog-375', { fullPage: false });
   await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Cancel' }).click();
 
