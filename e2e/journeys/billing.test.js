@@ -126,6 +126,7 @@ test('4000 0025 0000 3155 goes through the 3-D Secure confirmation step', async 
   const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
   await dialog.waitFor();
   await page.getByTestId('processing-alert').waitFor();
+  await page.waitForTimeout(400); // let the dialog finish fading in
   await screenshot(page, 'billing-3ds-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Complete authentication' }).click();
   await toast(page).getByText('Subscription Created!').waitFor();
@@ -138,6 +139,7 @@ test('premium → enterprise through Confirm Plan Change, charged prorated', asy
   await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Plan Change' });
   await dialog.waitFor();
+  await page.waitForTimeout(400);
   await screenshot(page, 'billing-confirm-change-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Confirm Change' }).click();
   await toast(page).getByText('Plan Updated!').waitFor();
