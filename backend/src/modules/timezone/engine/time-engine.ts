@@ -15,7 +15,7 @@ import {
 } from './civil.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
 import { PlaceIndex, zoneAtPoint, type City } from './places.js';
-import { formatDotNet, negate, parseTimeSpan, type TimeSpan } from './timespan.js';
+import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
 import { zoneClock, type OffsetPeriod, type ZoneClock } from './zone-clock.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
 
@@ -40,6 +40,18 @@ export interface CurrentTime {
 export interface Coordinates {
   latitude: number;
   longitude: number;
+}
+
+/** A city (or, for lookup by zone name, the zone itself) with the zone in force there. */
+export interface PlaceCandidate {
+  timezone: string;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  country_code: string | null;
+  coordinates: Coordinates | null;
+  population: number | null;
+  utc_offset: string;
 }
 
 export interface ZoneListItem {
@@ -137,13 +149,7 @@ export class TimeEngine {
   private readonly locationByZone = new Map<string, ZoneLocation>();
 
   private placeIndex(): PlaceIndex {
-    this.places ??= new PlaceIndex((name) => {
-      try {
-        return this.registry.resolve(name).canonical;
-      } catch {
-        return null;
-      }
-    });
+    this.places ??= new PlaceIndex((name) => this.zoneOrNull(name)?.canonical ?? null);
     return this.places;
   }
 
@@ -258,37 +264,36 @@ export class TimeEngine {
 
   lookup(location: string, now: number) {
     const text = location.trim();
-    let candidates: City[] = this.placeIndex().lookup(text);
+    const cities = this.placeIndex().lookup(text);
+    const candidates = cities.map((c) => this.cityView(c, now));
+    // A zone name is a location too.
     if (candidates.length === 0 && text.includes('/')) {
-      // A zone name is a location too.
-      try {
-        const zone = this.zone(text, 'location');
-        candidates = [];
-        const period = this.clock(zone.canonical).periodAt(now);
-        return {
-          query: location,
-          candidates: [
-            {
-              timezone: zone.canonical,
-              city: zone.facts.mainCity,
-              province: null,
-              country: zone.facts.countryName,
-              country_code: zone.facts.countryCode,
-              coordinates: null,
-              population: null,
-              utc_offset: formatOffset(period.offsetMinutes),
-            },
-          ],
-          matches: 1,
-        };
-      } catch {
-        candidates = [];
+      const zone = this.zoneOrNull(text);
+      if (zone) {
+        candidates.push({
+          timezone: zone.canonical,
+          city: zone.facts.mainCity,
+          province: null,
+          country: zone.facts.countryName,
+          country_code: zone.facts.countryCode,
+          coordinates: null,
+          population: null,
+          utc_offset: formatOffset(this.clock(zone.canonical).offsetAt(now)),
+        });
       }
     }
-    return { query: location, candidates: candidates.map((c) => this.cityView(c, now)), matches: candidates.length };
+    return { query: location, candidates, matches: candidates.length };
   }
 
-  private cityView(c: City, now: number) {
+  private zoneOrNull(name: string): ResolvedZone | null {
+    try {
+      return this.registry.resolve(name);
+    } catch {
+      return null;
+    }
+  }
+
+  private cityView(c: City, now: number): PlaceCandidate {
     const period = this.clock(c.timezone).periodAt(now);
     return {
       timezone: c.timezone,
@@ -296,8 +301,8 @@ export class TimeEngine {
       province: c.province,
       country: c.country,
       country_code: c.countryCode,
-      coordinates: { latitude: c.latitude, longitude: c.longitude } as Coordinates | null,
-      population: c.population as number | null,
+      coordinates: { latitude: c.latitude, longitude: c.longitude },
+      population: c.population,
       utc_offset: formatOffset(period.offsetMinutes),
     };
   }
@@ -572,4 +577,3 @@ function addCalendar(civil: number, span: TimeSpan): number {
   return moved + span.sign * span.days * MS_PER_DAY;
 }
 
-export { formatDotNet };

@@ -67,19 +67,3 @@ export function parseTimeSpan(input: string): TimeSpan {
 export function negate(span: TimeSpan): TimeSpan {
   return { ...span, sign: span.sign === 1 ? -1 : 1 };
 }
-
-/** .NET style rendering of an exact number of milliseconds, e.g. -1.12:30:00.250. */
-export function formatDotNet(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  let rest = Math.abs(ms);
-  const days = Math.floor(rest / MS_PER_DAY);
-  rest -= days * MS_PER_DAY;
-  const h = Math.floor(rest / MS_PER_HOUR);
-  rest -= h * MS_PER_HOUR;
-  const m = Math.floor(rest / MS_PER_MINUTE);
-  rest -= m * MS_PER_MINUTE;
-  const s = Math.floor(rest / 1000);
-  const frac = rest - s * 1000;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${sign}${days ? `${days}.` : ''}${p(h)}:${p(m)}:${p(s)}${frac ? `.${String(frac).padStart(3, '0')}` : ''}`;
-}

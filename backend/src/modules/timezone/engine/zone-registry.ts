@@ -148,9 +148,3 @@ export class ZoneRegistry {
     return facts;
   }
 }
-
-let shared: ZoneRegistry | null = null;
-export function zoneRegistry(): ZoneRegistry {
-  shared ??= new ZoneRegistry();
-  return shared;
-}
