@@ -79,6 +79,18 @@ describe('admin API', () => {
       }
     });
 
+    it('counts requests from the daily usage roll-ups and only active keys', async () => {
+      const before = (await admin.get('/api/admin/stats')).body;
+      const owner = await createUser(t, { email: email('stats') });
+      await t.orm.em.getConnection().execute(
+        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms) values (current_date, ?, ?, '/api/time/current', 200, 7, 70)`,
+        [owner.id, randomUUID()],
+      );
+      const after = (await admin.get('/api/admin/stats')).body;
+      expect(after.totalRequests - before.totalRequests).toBeGreaterThanOrEqual(7);
+      expect(after.totalUsers - before.totalUsers).toBeGreaterThanOrEqual(1);
+    });
+
     it('answers the super admin', async () => {
       const res = await admin.get('/api/admin/stats');
       expect(res.status).toBe(200);
