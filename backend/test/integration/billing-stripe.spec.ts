@@ -142,6 +142,19 @@ describe('billing with Stripe', () => {
     expect(row.status).toBe('paid');
   });
 
+  it('a declined proration leaves the user on premium, also when its payment_failed webhook arrives', async () => {
+    const { user, client, stripeSubscriptionId } = await subscribed();
+    fake.breakCard(stripeSubscriptionId);
+    const res = await client.post('/api/billing/update-plan', { plan: 'enterprise' });
+    expect(res.body).toMatchObject({ success: false, error: 'Your card was declined.' });
+    expect(await planOf(user.id)).toBe('premium');
+    expect(fake.subscriptionSnapshot(stripeSubscriptionId).pending_update).not.toBeNull();
+    const failed = fake.subscriptionSnapshot(stripeSubscriptionId).latest_invoice as string;
+    expect((await fake.sendEvent('invoice.payment_failed', fake.invoiceSnapshot(failed))).status).toBe(200);
+    expect(await planOf(user.id)).toBe('premium');
+    expect((await client.get('/api/billing/subscription')).body.plan).toBe('premium');
+  });
+
   it('refuses a downgrade and the same plan with clear codes', async () => {
     const { client } = await subscribed('pm_card_visa', 'enterprise');
     const down = await client.post('/api/billing/update-plan', { plan: 'premium' });

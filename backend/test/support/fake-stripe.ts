@@ -192,11 +192,15 @@ export class FakeStripe {
   private updateCustomer(id: string, p: Obj): Obj {
     const c = this.customer(id);
     if (p.invoice_settings?.default_payment_method) {
-      const pm = this.paymentMethods.get(p.invoice_settings.default_payment_method);
+      const pm = this.paymentMethodOf(id, p.invoice_settings.default_payment_method);
       if (!pm || pm.customer !== id) throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'No such PaymentMethod', param: 'invoice_settings[default_payment_method]' });
       c.invoice_settings.default_payment_method = pm.id;
     }
     return c;
+  }
+
+  private paymentMethodOf(customerId: string, id: string): (Obj & { behaviour: Behaviour }) | undefined {
+    return this.paymentMethods.get(`${customerId}|${id}`) ?? this.paymentMethods.get(id);
   }
 
   /** Like Stripe.js createPaymentMethod with a card number (the browser's part, for tests). */
@@ -214,14 +218,14 @@ export class FakeStripe {
 
   private attach(pmId: string, customerId: string): Obj {
     this.customer(customerId);
-    let pm = this.paymentMethods.get(pmId);
-    if (!pm && TEST_TOKENS[pmId]) pm = this.pm(TEST_TOKENS[pmId].behaviour, TEST_TOKENS[pmId].number.slice(-4));
+    // Like Stripe, each attach of a test token (pm_card_visa, ...) makes a new payment method.
+    let pm = TEST_TOKENS[pmId] ? this.pm(TEST_TOKENS[pmId].behaviour, TEST_TOKENS[pmId].number.slice(-4)) : this.paymentMethods.get(pmId);
     if (!pm) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmId}'`, param: 'payment_method' });
     // Like Stripe: attaching a card that fails the check (4000 0000 0000 0002) is refused.
     if (pm.behaviour === 'declined') throw cardDeclined();
     pm.customer = customerId;
-    // A test token attaches as a fresh id; remember the alias so default_payment_method=<token> works too.
-    if (pm.id !== pmId) this.paymentMethods.set(pmId, pm);
+    // A test token attaches as a fresh id; remember it per customer so default_payment_method=<token> works too.
+    if (pm.id !== pmId) this.paymentMethods.set(`${customerId}|${pmId}`, pm);
     return pm;
   }
 
@@ -330,7 +334,7 @@ export class FakeStripe {
   private createSubscription(p: Obj): Obj {
     const customer = this.customer(p.customer);
     const pmId = p.default_payment_method ?? customer.invoice_settings.default_payment_method;
-    const pm = this.paymentMethods.get(pmId);
+    const pm = this.paymentMethodOf(customer.id, pmId);
     if (!pm || pm.customer !== customer.id) throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'This customer has no attached payment source or default payment method.', param: 'default_payment_method' });
     const price = p.items?.[0]?.price;
     const sub = this.subscriptionObject(customer.id, price, pm.id, p.metadata ?? {});
@@ -426,6 +430,12 @@ export class FakeStripe {
       sub.status = 'past_due';
     }
     return invoice;
+  }
+
+  /** The card on file starts failing (expired, blocked): later off-session charges are declined. */
+  breakCard(subscriptionId: string): void {
+    const pm = this.paymentMethods.get(this.sub(subscriptionId).default_payment_method);
+    if (pm) pm.behaviour = 'charge_fails';
   }
 
   /** Stripe ends a subscription (period-end cancellation or dunning gave up). */

@@ -250,7 +250,8 @@ export class BillingService {
       if (!remote) return 'unknown_subscription';
       const local = await this.sync(remote, {}, em);
       // A renewal that could not be charged ends the paid period at once; the retry's invoice.paid restores it.
-      if (local && type === 'invoice.payment_failed' && invoice.billingReason !== 'subscription_create' && invoice.status !== 'paid') {
+      // (A failed first payment never gave the plan; a failed proration leaves the old plan in place.)
+      if (local && type === 'invoice.payment_failed' && invoice.billingReason === 'subscription_cycle' && invoice.status !== 'paid') {
         await this.setPlan(em, user.id, 'free', local.providerSubscriptionId);
       }
       return local ? 'applied' : 'unknown_subscription';
