@@ -52,7 +52,7 @@ describe('route guards', () => {
     renderAt('/admin', sampleUser);
     expect(await screen.findByText('Super admin access required')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard/), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard/), { timeout: 8000 });
   });
 
   it('a signed-out visit to /admin goes to /login', async () => {

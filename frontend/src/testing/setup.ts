@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// CI machines are busy: give findBy/waitFor more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,4 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { toast } from './toast';
 
@@ -29,10 +28,10 @@ export async function copyText(text: string): Promise<boolean> {
 
 export function CopyButton({ text, label = 'Copy', color = 'inherit' }: { text: string; label?: string; color?: 'inherit' | 'primary' | 'default' }) {
   return (
-    <Tooltip title={label}>
-      <IconButton
+    <IconButton
         size="small"
         aria-label={label}
+        title={label}
         color={color}
         onClick={async () => {
           await copyText(text);
@@ -41,6 +40,5 @@ export function CopyButton({ text, label = 'Copy', color = 'inherit' }: { text: 
       >
         <ContentCopyIcon fontSize="small" />
       </IconButton>
-    </Tooltip>
   );
 }

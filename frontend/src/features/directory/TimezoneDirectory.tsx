@@ -126,7 +126,7 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
                   {z.country ?? '—'} · {z.region}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                  <Chip label={`UTC${z.utc_offset}${z.abbreviation && !/^[+-]/.test(z.abbreviation) ? ` · ${z.abbreviation}` : ''}`} size="small" />
+                  <Chip label={`UTC${z.utc_offset}${z.abbreviation && !/^(GMT|UTC)?[+-]/.test(z.abbreviation) ? ` · ${z.abbreviation}` : ''}`} size="small" />
                   <Chip label={z.dst ? 'DST' : 'No DST'} size="small" color={z.dst ? 'warning' : 'default'} variant="outlined" />
                 </Box>
               </CardContent>

@@ -161,7 +161,8 @@ function parameterExample(p: OpenApiParameter): string {
 export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
   const endpoints: DocEndpoint[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const m of METHODS) {
+    // Document order, so each category starts with the operation the backend lists first.
+    for (const m of Object.keys(ops).filter((k): k is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(k))) {
       const op = ops[m];
       if (!op) continue;
       const params = op.parameters ?? [];

@@ -1,9 +1,5 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { abbreviation, formatOffset, isDstActive, isoInZone, offsetMinutes } from '../../lib/time';
@@ -39,16 +35,36 @@ export function DemoResponse() {
   }, [zone]);
   return (
     <Box>
-      <FormControl fullWidth size="small" sx={{ mb: 2 }}>
-        <InputLabel id="demo-zone-label">Time zone</InputLabel>
-        <Select labelId="demo-zone-label" label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)} data-testid="demo-zone-select">
-          {demoZones.map((z) => (
-            <MenuItem key={z.zone} value={z.zone}>
-              {z.zone}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      {/* A plain native select: tiny, and the platform picker on phones. */}
+      <Box component="label" htmlFor="demo-zone" sx={{ display: 'block', fontSize: 12, fontWeight: 600, color: 'text.secondary', mb: 0.5 }}>
+        Time zone
+      </Box>
+      <Box
+        component="select"
+        id="demo-zone"
+        data-testid="demo-zone-select"
+        value={zone}
+        onChange={(e: React.ChangeEvent<HTMLSelectElement>) => setZone(e.target.value)}
+        sx={{
+          width: '100%',
+          mb: 2,
+          p: 1,
+          font: 'inherit',
+          fontSize: 15,
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'grey.400',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+        }}
+      >
+        {demoZones.map((z) => (
+          <option key={z.zone} value={z.zone}>
+            {z.zone}
+          </option>
+        ))}
+      </Box>
       <Typography variant="caption" sx={{ fontFamily: monoFont, color: 'text.secondary', display: 'block', mb: 1, wordBreak: 'break-all' }}>
         GET /api/time/current?timezone={zone}
       </Typography>

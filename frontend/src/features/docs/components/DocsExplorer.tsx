@@ -65,6 +65,23 @@ export const simulatedExecutor: EndpointExecutor = async ({ endpoint, format }) 
   return { status: 200, statusText: 'OK', body, durationMs: SIMULATED_EXECUTE_DELAY_MS };
 };
 
+/** Renders `code` spans of the OpenAPI descriptions (CommonMark inline code only). */
+export function InlineMarkdown({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(`[^`]+`)/g).map((part, i) =>
+        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+          <Box key={i} component="code" sx={{ fontFamily: monoFont, fontSize: '0.9em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 }}>
+            {part.slice(1, -1)}
+          </Box>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function startDownload(href: string, filename: string, description: string) {
   const a = document.createElement('a');
   a.href = href;
@@ -259,7 +276,7 @@ function EndpointDetail({
           {endpoint.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {endpoint.description}
+          <InlineMarkdown text={endpoint.description} />
         </Typography>
 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, bgcolor: 'grey.100', borderRadius: 1, mb: 3 }}>
@@ -289,7 +306,7 @@ function EndpointDetail({
                       {p.required && <Chip label="Required" size="small" color="error" variant="outlined" sx={{ height: 20 }} />}
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
-                      {p.description}
+                      <InlineMarkdown text={p.description} />
                     </Typography>
                   </Box>
                   <TextField
