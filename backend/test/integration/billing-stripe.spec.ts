@@ -142,6 +142,17 @@ describe('billing with Stripe', () => {
     expect(row.status).toBe('paid');
   });
 
+  it('upgrading a subscription that was set to cancel at period end keeps it renewing', async () => {
+    const { client, stripeSubscriptionId } = await subscribed();
+    const sdk = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    await sdk.subscriptions.update(stripeSubscriptionId, { cancel_at_period_end: true });
+    await fake.sendEvent('customer.subscription.updated', fake.subscriptionSnapshot(stripeSubscriptionId));
+    expect((await client.get('/api/billing/subscription')).body.cancelAtPeriodEnd).toBe(true);
+    const res = await client.post('/api/billing/update-plan', { plan: 'enterprise' });
+    expect(res.body).toMatchObject({ success: true, subscription: { plan: 'enterprise', cancelAtPeriodEnd: false } });
+    expect(fake.subscriptionSnapshot(stripeSubscriptionId).cancel_at_period_end).toBe(false);
+  });
+
   it('a declined proration leaves the user on premium, also when its payment_failed webhook arrives', async () => {
     const { user, client, stripeSubscriptionId } = await subscribed();
     fake.breakCard(stripeSubscriptionId);

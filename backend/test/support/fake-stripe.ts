@@ -348,6 +348,10 @@ export class FakeStripe {
 
   private updateSubscription(id: string, p: Obj): Obj {
     const sub = this.sub(id);
+    // Stripe allows only price/proration parameters together with pending_if_incomplete.
+    if (p.payment_behavior === 'pending_if_incomplete' && p.cancel_at_period_end !== undefined) {
+      throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'cancel_at_period_end cannot be used with payment_behavior=pending_if_incomplete.', param: 'cancel_at_period_end' });
+    }
     if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
     const change = p.items?.[0];
     if (change?.price && change.price !== sub.items.data[0].price.id) {

@@ -145,17 +145,18 @@ export class StripeGateway implements PaymentGateway {
       sub = await this.stripe.subscriptions.update(subscription.id, {
         items: [{ id: subscription.itemId!, price: this.prices[plan as 'premium' | 'enterprise'] }],
         proration_behavior: 'always_invoice',
+        // The new price applies only once its prorated invoice is paid (Stripe "pending updates").
         payment_behavior: 'pending_if_incomplete',
-        cancel_at_period_end: false,
         expand: ['latest_invoice.payments'],
       });
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
       throw error;
     }
-    const view = this.toSubscription(sub);
-    const payment: PaymentOutcome = view.hasPendingUpdate ? await this.paymentOf(sub.latest_invoice) : { kind: 'succeeded' };
-    return { subscription: view, payment };
+    const payment: PaymentOutcome = sub.pending_update ? await this.paymentOf(sub.latest_invoice) : { kind: 'succeeded' };
+    // Upgrading means staying: a cancellation at period end is undone (not allowed in the pending-update call itself).
+    if (payment.kind === 'succeeded' && sub.cancel_at_period_end) sub = await this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    return { subscription: this.toSubscription(sub), payment };
   }
 
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
