@@ -116,28 +116,28 @@ export class UsageService {
     const rangeStart = new Date(`${startDay}T00:00:00.000Z`);
     const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
 
-    const [daily, todayRequests, recent] = await Promise.all([
-      this.store.daily(userId, startDay, endDay),
+    const [groups, todayRequests, recent] = await Promise.all([
+      this.store.summary(userId, startDay, endDay, q.endpoint),
       this.store.todayCount(userId, q.endpoint),
       this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, limit: 10 }),
     ]);
 
-    const endpoints = new Set<string>();
     const perDay = new Map<string, number>();
-    const statusCodes = new Map<number, number>();
-    const byEndpoint = new Map<string, number>();
+    const statusCodes: { statusCode: number; count: number }[] = [];
+    const byEndpoint: { endpoint: string; count: number }[] = [];
     let total = 0;
     let success = 0;
     let totalMs = 0;
-    for (const row of daily) {
-      endpoints.add(row.endpoint);
-      if (q.endpoint && row.endpoint !== q.endpoint) continue;
-      total += row.count;
-      totalMs += row.totalMs;
-      if (row.statusCode < 400) success += row.count;
-      perDay.set(row.day, (perDay.get(row.day) ?? 0) + row.count);
-      statusCodes.set(row.statusCode, (statusCodes.get(row.statusCode) ?? 0) + row.count);
-      byEndpoint.set(row.endpoint, (byEndpoint.get(row.endpoint) ?? 0) + row.count);
+    for (const row of groups) {
+      if (row.day !== null) perDay.set(row.day, row.count);
+      else if (row.endpoint !== null) byEndpoint.push({ endpoint: row.endpoint, count: row.count });
+      else if (row.statusCode !== null) {
+        if (row.count > 0) statusCodes.push({ statusCode: row.statusCode, count: row.count });
+      } else {
+        total = row.count;
+        success = row.ok;
+        totalMs = row.totalMs;
+      }
     }
     const perDayList = Array.from({ length: days }, (_, i) => {
       const date = new Date(rangeStart.getTime() + i * DAY_MS).toISOString().slice(0, 10);
@@ -150,13 +150,13 @@ export class UsageService {
       averageResponseTime: total ? Math.round((totalMs / total) * 100) / 100 : 0,
       todayRequests,
       perDay: perDayList,
-      statusCodes: [...statusCodes].map(([statusCode, count]) => ({ statusCode, count })).sort((a, b) => a.statusCode - b.statusCode),
-      topEndpoints: [...byEndpoint]
-        .map(([endpoint, count]) => ({ endpoint, count }))
-        .sort((a, b) => b.count - a.count || a.endpoint.localeCompare(b.endpoint))
+      statusCodes: statusCodes.sort((a, b) => a.statusCode - b.statusCode),
+      topEndpoints: byEndpoint
+        .filter((e) => e.count > 0)
+        .sort((a, b) => b.count - a.count || (a.endpoint < b.endpoint ? -1 : 1))
         .slice(0, 5),
       recent: recent.map(toView),
-      endpoints: [...endpoints].sort(),
+      endpoints: byEndpoint.map((e) => e.endpoint).sort(),
     };
   }
 }

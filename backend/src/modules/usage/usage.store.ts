@@ -5,11 +5,13 @@ import type { UsageRecordView, UsageRow } from './usage-record.js';
 
 const RETENTION_LOCK = 727_310;
 
-export interface DailyRow {
-  day: string;
-  endpoint: string;
-  statusCode: number;
+/** One grouping-set row: exactly one of day / endpoint / statusCode is set, or none for the grand total. */
+export interface SummaryRow {
+  day: string | null;
+  endpoint: string | null;
+  statusCode: number | null;
   count: number;
+  ok: number;
   totalMs: number;
 }
 
@@ -126,15 +128,28 @@ export class UsageStore {
     return { active: Number(rows[0].active), total: Number(rows[0].total) };
   }
 
-  /** Roll-ups of a user between two UTC days (inclusive), per day, endpoint and status. */
-  async daily(userId: string, startDay: string, endDay: string): Promise<DailyRow[]> {
-    const { rows } = await this.pool.query<{ day: string; endpoint: string; status_code: number; count: string; total_ms: number }>(
-      `select to_char(day, 'YYYY-MM-DD') as day, endpoint, status_code, sum(count) as count, sum(total_ms) as total_ms
+  /**
+   * The Usage page's aggregates from the roll-ups in one pass (grouping sets): per day, per status, per endpoint and
+   * the total. `endpoint` filters the counts; the per-endpoint set still lists every endpoint seen in the range.
+   */
+  async summary(userId: string, startDay: string, endDay: string, endpoint?: string): Promise<SummaryRow[]> {
+    const { rows } = await this.pool.query<{ day: string | null; endpoint: string | null; status_code: number | null; count: string; ok: string; total_ms: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, endpoint, status_code,
+              coalesce(sum(count) filter (where $4::text is null or endpoint = $4), 0) as count,
+              coalesce(sum(count) filter (where ($4::text is null or endpoint = $4) and status_code < 400), 0) as ok,
+              coalesce(sum(total_ms) filter (where $4::text is null or endpoint = $4), 0) as total_ms
        from usage_daily where user_id = $1 and day between $2::date and $3::date
-       group by day, endpoint, status_code`,
-      [userId, startDay, endDay],
+       group by grouping sets ((day), (endpoint), (status_code), ())`,
+      [userId, startDay, endDay, endpoint ?? null],
     );
-    return rows.map((r) => ({ day: r.day, endpoint: r.endpoint, statusCode: r.status_code, count: Number(r.count), totalMs: Number(r.total_ms) }));
+    return rows.map((r) => ({
+      day: r.day,
+      endpoint: r.endpoint,
+      statusCode: r.status_code,
+      count: Number(r.count),
+      ok: Number(r.ok),
+      totalMs: Number(r.total_ms),
+    }));
   }
 
   async todayCount(userId: string, endpoint?: string): Promise<number> {
