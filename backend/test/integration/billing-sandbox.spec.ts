@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { User } from '../../src/modules/auth/user.entity.js';
 import { SandboxClock } from '../../src/modules/billing/sandbox-clock.js';
 import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
@@ -46,6 +48,23 @@ describe('billing in sandbox mode', () => {
     expect(sub).toMatchObject({ plan: 'premium', status: 'active' });
     const history = (await client.get('/api/billing/history')).body;
     expect(history).toEqual([expect.objectContaining({ description: 'Premium plan (monthly)', amount: '5.00', currency: 'usd', status: 'paid' })]);
+  });
+
+  it('mails a receipt for a paid invoice', async () => {
+    const { user, client } = await freeUser();
+    await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: await card(client, '4242424242424242') });
+    const dir = join(t.config.dataDir, 'mail');
+    let receipt: string | undefined;
+    for (let i = 0; i < 40 && !receipt; i++) {
+      const files = await readdir(dir).catch(() => [] as string[]);
+      for (const f of files) {
+        const text = await readFile(join(dir, f), 'utf8');
+        if (text.includes(user.email) && /Subject: Receipt/.test(text)) receipt = text;
+      }
+      if (!receipt) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(receipt).toBeDefined();
+    expect(receipt).toContain('5.00 USD');
   });
 
   it('validates the card form: Luhn, expiry and cvc, field by field', async () => {
