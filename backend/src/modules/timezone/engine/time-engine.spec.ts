@@ -62,6 +62,11 @@ describe('current time', () => {
     expect(p.detail).toMatch(/abbreviation/);
   });
 
+  it('answers UTC as UTC', () => {
+    expect(engine.currentTime('utc', at('2024-01-01T00:00:00Z'))).toMatchObject({ timezone: 'UTC', current_time: '2024-01-01T00:00:00+00:00' });
+    expect(engine.convert('UTC', 'UTC', '2024-01-01T00:00:00').requestedTimeZones).toBeUndefined();
+  });
+
   it('refuses unknown names', () => {
     expect(problemOf(() => engine.currentTime('Mars/Olympus_Mons', 0))).toMatchObject({ code: 'invalid_timezone' });
   });

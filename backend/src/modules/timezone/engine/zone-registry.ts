@@ -67,6 +67,8 @@ export class ZoneRegistry {
     // a pure rename shows the current spelling, a link to another listed zone (Atlantic/Reykjavik) stays listed.
     const icuIds = new Set(Intl.supportedValuesOf('timeZone'));
     const listed = new Set<string>(['UTC']);
+    // ICU lists no UTC; clients say "UTC" far more than "Etc/UTC", so that is the listed name.
+    this.nameByLower.set('utc', 'UTC');
     for (const id of icuIds) {
       const target = ctZones.get(id)?.aliasOf;
       const name = target && !icuIds.has(target) && isUsableZone(target) ? target : id;
