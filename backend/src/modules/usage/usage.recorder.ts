@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
@@ -36,7 +38,12 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private get spoolDir(): string {
+    return join(this.config.dataDir, 'usage-spool');
+  }
+
   onModuleInit(): void {
+    this.loadSpool();
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
     this.timer.unref();
   }
@@ -107,7 +114,41 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       if (attempt) await new Promise((r) => setTimeout(r, 500));
       await this.flush();
     }
-    if (this.buffer.length) this.logger.error(`Shutdown with ${this.buffer.length} usage rows not written (database unreachable)`);
+    if (this.buffer.length) this.spool();
     await this.store.close();
+  }
+
+  /** Database still away at shutdown: the rows go to a file under DATA_DIR and are read back at the next start. */
+  private spool(): void {
+    try {
+      mkdirSync(this.spoolDir, { recursive: true });
+      const file = join(this.spoolDir, `usage-${Date.now()}-${process.pid}.jsonl`);
+      writeFileSync(file, this.buffer.map((row) => JSON.stringify(row)).join('\n') + '\n', { mode: 0o600 });
+      this.logger.warn(`Database unreachable at shutdown: ${this.buffer.length} usage rows kept in ${file}`);
+      this.buffer = [];
+    } catch (err) {
+      this.logger.error(`Shutdown with ${this.buffer.length} usage rows not written: ${(err as Error).message}`);
+    }
+  }
+
+  private loadSpool(): void {
+    if (!existsSync(this.spoolDir)) return;
+    for (const name of readdirSync(this.spoolDir).filter((f) => f.endsWith('.jsonl')).sort()) {
+      const file = join(this.spoolDir, name);
+      try {
+        const rows = readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const row = JSON.parse(line) as UsageRow & { timestamp: string };
+            return { ...row, timestamp: new Date(row.timestamp) };
+          });
+        this.buffer.push(...rows);
+        rmSync(file);
+        this.logger.log(`Read back ${rows.length} usage rows spooled at the last shutdown`);
+      } catch (err) {
+        this.logger.error(`Could not read spooled usage file ${file}: ${(err as Error).message}`);
+      }
+    }
   }
 }

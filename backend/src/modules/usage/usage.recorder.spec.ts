@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/config.js';
+import type { UsageRow } from './usage-record.js';
+import { UsageRecorder } from './usage.recorder.js';
+import type { UsageStore } from './usage.store.js';
+
+function row(i: number): UsageRow {
+  return { timestamp: new Date(1_700_000_000_000 + i), userId: 'u', keyId: 'k', endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
+}
+
+class FakeStore {
+  written: UsageRow[][] = [];
+  down = false;
+  async write(rows: UsageRow[]): Promise<void> {
+    if (this.down) throw new Error('connection refused');
+    this.written.push(rows);
+  }
+  async close(): Promise<void> {}
+}
+
+describe('UsageRecorder', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'usage-recorder-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const make = (store: FakeStore) => new UsageRecorder(store as unknown as UsageStore, { USAGE_FLUSH_MS: 60_000, dataDir } as AppConfig);
+
+  it('writes buffered rows in batches, in order', async () => {
+    const store = new FakeStore();
+    const recorder = make(store);
+    for (let i = 0; i < 12_000; i++) recorder.record(row(i));
+    await recorder.flush();
+    expect(store.written.map((b) => b.length)).toEqual([5000, 5000, 2000]);
+    expect(store.written.flat().map((r) => r.timestamp.getTime() - 1_700_000_000_000)).toEqual(Array.from({ length: 12_000 }, (_, i) => i));
+    expect(recorder.written).toBe(12_000);
+    expect(recorder.pending).toBe(0);
+  });
+
+  it('keeps rows while the database is down and writes them once it is back', async () => {
+    const store = new FakeStore();
+    const recorder = make(store);
+    store.down = true;
+    for (let i = 0; i < 10; i++) recorder.record(row(i));
+    await recorder.flush();
+    expect(recorder.pending).toBe(10);
+    recorder.record(row(10));
+    store.down = false;
+    await recorder.flush();
+    expect(recorder.pending).toBe(0);
+    expect(store.written.flat()).toHaveLength(11);
+    expect(store.written.flat()[0].timestamp.getTime()).toBe(1_700_000_000_000);
+  });
+
+  it('spools rows to DATA_DIR when the database is still down at shutdown, and reads them back at the next start', async () => {
+    const store = new FakeStore();
+    store.down = true;
+    const first = make(store);
+    for (let i = 0; i < 3; i++) first.record(row(i));
+    const shutdown = first.onApplicationShutdown();
+    await shutdown;
+    expect(readdirSync(join(dataDir, 'usage-spool'))).toHaveLength(1);
+
+    store.down = false;
+    const second = make(store);
+    second.onModuleInit();
+    expect(second.pending).toBe(3);
+    await second.onApplicationShutdown();
+    expect(store.written.flat().map((r) => r.timestamp)).toEqual([0, 1, 2].map((i) => new Date(1_700_000_000_000 + i)));
+    expect(readdirSync(join(dataDir, 'usage-spool'))).toHaveLength(0);
+  }, 10_000);
+});
