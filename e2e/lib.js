@@ -52,15 +52,14 @@ function decodeQuotedPrintable(text) {
 
 function decodeMail(raw) {
   // Decode each MIME part by its transfer encoding, so links come out whole.
-  let out = raw;
-  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(raw)) out += '\n' + decodeQuotedPrintable(raw);
+  let out = /Content-Transfer-Encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
   const base64Parts = raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi);
   for (const m of base64Parts) out += '\n' + Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8');
   return out;
 }
 
-/** The newest dev-mailbox message to `address` (optionally matching `subject`), decoded; waits for it. */
-export async function readMail(address, { subject, since = 0, timeoutMs = 15_000 } = {}) {
+/** The newest dev-mailbox message to `address` (optionally matching `subject` and `match` on its text), decoded; waits for it. */
+export async function readMail(address, { subject, since = 0, timeoutMs = 15_000, match } = {}) {
   const dir = join(DATA_DIR, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -81,7 +80,9 @@ export async function readMail(address, { subject, since = 0, timeoutMs = 15_000
       if (!to.toLowerCase().includes(address.toLowerCase())) continue;
       const subj = /^Subject:\s*(.+)$/im.exec(headers)?.[1] ?? '';
       if (subject && !subject.test(subj)) continue;
-      return { file: f, subject: subj, text: decodeMail(raw) };
+      const text = decodeMail(raw);
+      if (match && !match.test(text)) continue;
+      return { file: f, subject: subj, text };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -90,7 +91,7 @@ export async function readMail(address, { subject, since = 0, timeoutMs = 15_000
 
 /** The first link in the newest mail to `address` whose URL matches `pattern`. */
 export async function readMailLink(address, pattern, options = {}) {
-  const mail = await readMail(address, options);
+  const mail = await readMail(address, { ...options, match: pattern });
   const links = [...mail.text.matchAll(/https?:\/\/[^\s"'<>)\]]+/g)].map((m) => m[0].replace(/[.,;]+$/, ''));
   const link = links.find((l) => pattern.test(l));
   if (!link) throw new Error(`mail "${mail.subject}" to ${address} has no link matching ${pattern}: ${links.join(', ')}`);
@@ -111,4 +112,25 @@ export async function visit(page, path) {
     await screenshot(page, `FAILED${path.replace(/[^a-z0-9]+/gi, '-')}`);
     throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
   }
+}
+
+/** Creates an account through the API and clicks its verification link; returns { email, password }. */
+export async function createVerifiedUser(request, { name = 'E2E User', prefix = 'user', password = 'Correct-Horse-9' } = {}) {
+  const email = uniqueEmail(prefix);
+  const since = Date.now() - 1000;
+  const res = await request.post('/api/auth/register', { data: { name, email, password }, headers: { Origin: BASE_URL } });
+  if (res.status() !== 201 && res.status() !== 200) throw new Error(`register ${email}: ${res.status()} ${await res.text()}`);
+  const link = await readMailLink(email, /verify-email\?token=/, { since });
+  const verified = await request.get(link, { maxRedirects: 0 });
+  if (verified.status() !== 302 || !/verified=1/.test(verified.headers().location ?? '')) {
+    throw new Error(`verify ${email}: ${verified.status()} ${verified.headers().location}`);
+  }
+  return { email, password, name };
+}
+
+/** Signs in through the /login page form. */
+export async function signInOnLoginPage(page, { email, password }) {
+  await page.locator('input[name=email]').fill(email);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

@@ -1,0 +1,160 @@
+// Sign-up, verification, sign-in with returnTo, forgot/reset password, role landing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_URL, SUPER_ADMIN, createVerifiedUser, launch, openPage, readMail, readMailLink, screenshot, signInOnLoginPage, uniqueEmail } from '../lib.js';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('a visitor signs up in the dialog, verifies by mail and lands on /dashboard after login', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const email = uniqueEmail('signup');
+  const password = 'Signup-Pass-2024';
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByTestId('header-get-started').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Create Your Account').waitFor();
+  // Validation first: the spec's messages, and the e-mail error clears on edit.
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByText('Name is required').waitFor();
+  await dialog.locator('input[name=email]').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByText('Please enter a valid email address (e.g., user@example.com)').waitFor();
+  await screenshot(page, 'auth-register-validation', { fullPage: false });
+  await dialog.locator('input[name=name]').fill('Grace Hopper');
+  await dialog.locator('input[name=email]').fill(email);
+  await dialog.locator('input[name=password]').fill(password);
+  const since = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/verify-email-confirmation**');
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  assert.ok((await page.locator('main').textContent()).includes(email));
+  assert.equal(await page.evaluate(() => localStorage.getItem('pendingVerificationEmail')), email);
+  await page.getByText('Account Created!').waitFor();
+  await screenshot(page, 'auth-verify-email');
+
+  const link = await readMailLink(email, /verify-email\?token=/, { since });
+  await page.goto(link);
+  await page.waitForURL('**/login?verified=1');
+  await page.getByText('Your email is verified. You can now sign in.').waitFor();
+  await signInOnLoginPage(page, { email, password });
+  await page.waitForURL(/\/dashboard$/);
+  await screenshot(page, 'auth-landed-dashboard');
+  // Signed in: / goes to the dashboard, and the header button reads Dashboard.
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  assert.equal(await page.getByTestId('header-login').textContent(), 'Dashboard');
+  await page.goto('/');
+  await page.waitForURL(/\/dashboard$/);
+  assert.deepEqual(errors, [], errors.join('\n'));
+  await context.close();
+});
+
+test('a signed-out visit to /dashboard/usage returns there after login', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const user = await createVerifiedUser(context.request, { prefix: 'returnto' });
+  await page.goto('/dashboard/usage');
+  await page.waitForURL('**/login?returnTo=%2Fdashboard%2Fusage');
+  await screenshot(page, 'auth-login-returnto', { fullPage: false });
+  // Wrong password first: the server's message in a toast, still on /login.
+  await signInOnLoginPage(page, { email: user.email, password: 'wrong-password-1' });
+  await page.getByText('Invalid email or password. Please try again.').waitFor();
+  await signInOnLoginPage(page, user);
+  await page.waitForURL(/\/dashboard\/usage$/);
+  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], errors.join('\n'));
+  await context.close();
+});
+
+test('forgot and reset password end to end', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const user = await createVerifiedUser(context.request, { prefix: 'reset' });
+  const newPassword = 'Brand-New-Pass-77';
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByTestId('header-login').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+  await dialog.locator('input[name=email]').fill(user.email);
+  const since = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await dialog.getByText('Check Your Email').first().waitFor();
+  await page.getByText('Reset Email Sent').waitFor();
+  await screenshot(page, 'auth-forgot-check-email', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Back to sign in' }).waitFor();
+  await page.keyboard.press('Escape');
+
+  const link = await readMailLink(user.email, /reset-password\?token=/, { since });
+  assert.ok(link.startsWith(BASE_URL), `reset link points at the app: ${link}`);
+  await page.goto(link, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
+  await page.locator('input[name=newPassword]').fill(newPassword);
+  await page.locator('input[name=confirmPassword]').fill('something-else-1');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByText("Passwords don't match.").waitFor();
+  await page.locator('input[name=newPassword]').fill('short');
+  await page.locator('input[name=confirmPassword]').fill('short');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByText('Password must be at least 8 characters long.').waitFor();
+  await page.locator('input[name=newPassword]').fill(newPassword);
+  await page.locator('input[name=confirmPassword]').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByText('Password Reset Successfully').waitFor();
+  await screenshot(page, 'auth-reset-success', { fullPage: false });
+  await page.waitForURL(`${BASE_URL}/`, { timeout: 5000 });
+
+  // The link is single use.
+  await page.goto(link, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+  await page.getByRole('link', { name: 'Go to Homepage' }).waitFor();
+
+  // The new password signs in; the old one does not.
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await signInOnLoginPage(page, user);
+  await page.getByText('Invalid email or password. Please try again.').waitFor();
+  await signInOnLoginPage(page, { email: user.email, password: newPassword });
+  await page.waitForURL(/\/dashboard$/);
+  assert.deepEqual(errors.filter((e) => !/status of (400|401)/.test(e)), [], errors.join('\n'));
+  await context.close();
+});
+
+test('an unverified login goes to the verification page, which can resend the link', async () => {
+  const { page, errors, context } = await openPage(browser);
+  const email = uniqueEmail('unverified');
+  const password = 'Unverified-Pass-1';
+  const reg = await context.request.post('/api/auth/register', { data: { name: 'Not Yet', email, password }, headers: { Origin: BASE_URL } });
+  assert.ok(reg.ok(), await reg.text());
+  await readMail(email);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await signInOnLoginPage(page, { email, password });
+  await page.waitForURL('**/verify-email-confirmation**');
+  await page.getByText('Email Not Verified').waitFor();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await readMail(email, { since });
+  assert.deepEqual(errors.filter((e) => !/status of 403/.test(e)), [], errors.join('\n'));
+  await context.close();
+});
+
+test('role landing: a super admin signs in to /admin; a user sent away from /admin', async () => {
+  if (!SUPER_ADMIN.email) return;
+  const admin = await openPage(browser);
+  await admin.page.goto('/login', { waitUntil: 'networkidle' });
+  await signInOnLoginPage(admin.page, SUPER_ADMIN);
+  await admin.page.waitForURL(/\/admin/);
+  await admin.page.goto('/dashboard/usage');
+  await admin.page.waitForURL(/\/admin/);
+  await admin.context.close();
+
+  const { page, context } = await openPage(browser);
+  const user = await createVerifiedUser(context.request, { prefix: 'notadmin' });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await signInOnLoginPage(page, user);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto('/admin');
+  await page.getByText('Super admin access required').waitFor();
+  await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+  await context.close();
+});
