@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
+import { UsageRetention } from '../../src/modules/usage/usage-retention.js';
 
 describe('usage metering and the usage pages', () => {
   let t: TestApp;
@@ -175,5 +176,22 @@ describe('usage metering and the usage pages', () => {
     expect(recorder.pending).toBe(0);
     const { rows } = await db.query(`select count(*)::int as n from usage_records where user_id = $1`, [user.id]);
     expect(rows[0].n).toBe(4);
+  });
+
+  it('keeps monthly partitions ahead and drops months past the retention period', async () => {
+    const old = `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 14, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
+    await db.query(`select usage_ensure_partition((date_trunc('month', now()) - interval '14 months')::date)`);
+    await db.query(
+      `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values (now() - interval '14 months', gen_random_uuid(), gen_random_uuid(), '/api/time/utc', 'GET', 200, 1)`,
+    );
+    expect((await db.query(`select to_regclass($1) as t`, [old])).rows[0].t).not.toBeNull();
+    await t.app.get(UsageRetention).run();
+    expect((await db.query(`select to_regclass($1) as t`, [old])).rows[0].t).toBeNull();
+    const { rows } = await db.query(
+      `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'usage_records'`,
+    );
+    const names = rows.map((r) => r.relname);
+    const month = (offset: number) => `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
+    expect(names).toEqual(expect.arrayContaining([month(0), month(1), month(2), 'usage_records_default']));
   });
 });
