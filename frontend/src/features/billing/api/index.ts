@@ -85,7 +85,8 @@ export function useRefreshBilling() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: meQueryKey }),
-      queryClient.invalidateQueries({ queryKey: billingQueryKey }),
+      queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: billingHistoryQueryKey }),
       queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
     ]);
 }
