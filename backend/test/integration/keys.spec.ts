@@ -36,6 +36,7 @@ describe('API keys (account API)', () => {
     const revealed = await client.get(`/api/api-keys/${created.body.id}/reveal`);
     expect(revealed.status).toBe(200);
     expect(revealed.body.key).toBe(created.body.key);
+    expect(revealed.headers.get('cache-control')).toBe('no-store');
   });
 
   it('requires a name after trimming', async () => {
@@ -74,6 +75,10 @@ describe('API keys (account API)', () => {
     expect(res.body).toMatchObject({ name: 'Renamed', ipRestrictions: ['10.0.0.0/8'], urlRestrictions: ['*.example.com'], isActive: false });
     const bad = await client.put(`/api/api-keys/${id}`, { name: ' ' });
     expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'name', message: 'Name required' }]);
+    // A toggle alone keeps the rest.
+    const toggled = await client.put(`/api/api-keys/${id}`, { isActive: true });
+    expect(toggled.body).toMatchObject({ name: 'Renamed', ipRestrictions: ['10.0.0.0/8'], urlRestrictions: ['*.example.com'], isActive: true });
   });
 
   it('rotate answers a new key; the old key fails on the very next request', async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
@@ -48,6 +48,7 @@ export class KeysController {
   }
 
   @Post()
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create an API key', description: 'Answers the full key once, in `key`.' })
   @ApiCreatedResponse({ schema: { example: { ...KEY_EXAMPLE, key: FULL_KEY } } })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
@@ -66,6 +67,7 @@ export class KeysController {
   }
 
   @Put(':id/rotate')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Rotate an API key', description: 'Issues a new key (answered once in `key`); the old one stops at once on every instance.' })
   @ApiOkResponse({ schema: { example: { ...KEY_EXAMPLE, key: FULL_KEY } } })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
@@ -84,6 +86,7 @@ export class KeysController {
   }
 
   @Get(':id/reveal')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Reveal the full key', description: 'For the Copy and show actions of the key card; every call is logged.' })
   @ApiOkResponse({ schema: { example: { key: FULL_KEY } } })
   @ApiNotFoundResponse({ description: 'No such key of yours' })

@@ -51,9 +51,13 @@ export class KeysService {
   }
 
   async update(userId: string, keyId: string, input: UpdateApiKeyDto): Promise<ApiKey> {
-    const { name, ipRestrictions, urlRestrictions } = this.validate(input);
     const em = this.em.fork();
     const apiKey = await this.ownKey(em, userId, keyId);
+    const { name, ipRestrictions, urlRestrictions } = this.validate({
+      name: input.name ?? apiKey.name,
+      ipRestrictions: input.ipRestrictions ?? apiKey.ipRestrictions,
+      urlRestrictions: input.urlRestrictions ?? apiKey.urlRestrictions,
+    });
     apiKey.name = name;
     apiKey.ipRestrictions = ipRestrictions;
     apiKey.urlRestrictions = urlRestrictions;

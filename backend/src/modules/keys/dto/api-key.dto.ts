@@ -24,7 +24,30 @@ export class CreateApiKeyDto {
   urlRestrictions?: string[];
 }
 
-export class UpdateApiKeyDto extends CreateApiKeyDto {
+/** PUT: every field optional; what is left out stays as it is (a toggle does not wipe the restrictions). */
+export class UpdateApiKeyDto {
+  @ApiPropertyOptional({ example: 'Production server' })
+  @IsOptional()
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @IsString({ message: 'Name required' })
+  name?: string;
+
+  @ApiPropertyOptional({ type: [String], example: ['203.0.113.7', '10.0.0.0/8'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  ipRestrictions?: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['*.example.com'] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(260, { each: true })
+  urlRestrictions?: string[];
+
   @ApiPropertyOptional({ example: true })
   @IsOptional()
   @IsBoolean()
