@@ -195,3 +195,29 @@ test('the site is usable at 375 px', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('resources download as markdown; the directory filters and exports CSV', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/resources', { waitUntil: 'networkidle' });
+  assert.equal(await page.getByTestId('guide-card').count(), 6);
+  const [guide] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).first().click()]);
+  assert.match(guide.suggestedFilename(), /\.md$/);
+  const markdown = readFileSync(await guide.path(), 'utf8');
+  assert.match(markdown, /^---\ntitle: /);
+
+  const zones = await (await fetch(`${BASE_URL}/api/public/timezones`)).json();
+  const total = (zones.timezones ?? zones).length;
+  await page.goto('/timezone-data', { waitUntil: 'networkidle' });
+  await page.getByTestId('zone-count').getByText(`Showing ${total} of ${total} time zones`).waitFor();
+  await page.getByRole('textbox', { name: 'Search time zones' }).fill('kathmandu');
+  await page.getByTestId('zone-count').getByText(`Showing 1 of ${total} time zones`).waitFor();
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  assert.equal(csv.suggestedFilename(), 'timezones.csv');
+  const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
+  assert.equal(lines[0], 'zone,city,country,region,utc_offset,dst');
+  assert.equal(lines.length, 2);
+  assert.match(lines[1], /^Asia\/Kathmandu,Kathmandu,Nepal,Asia,\+05:45,false$/);
+  await screenshot(page, 'directory-search', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

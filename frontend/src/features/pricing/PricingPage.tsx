@@ -18,17 +18,25 @@ import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { formatPrice, usePublicConfig, type PublicConfig, type PublicPlan } from '../../config/publicConfig';
 import { useAuthDialog } from '../auth/components/AuthDialog';
 
+// Feature lines already shown as numbers (quota, SLA) are left out of the check-mark rows.
+const NUMERIC_FEATURE = /requests|uptime|SLA|credit card/i;
+
 function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
-  const allFeatures = [...new Set(plans.flatMap((p) => p.features))];
+  // Plans are tiers: a feature of a cheaper plan is included in the dearer ones too.
+  const ordered = [...plans].sort((a, b) => a.priceMonthly - b.priceMonthly);
+  const included = (plan: PublicPlan, feature: string) =>
+    ordered.slice(0, ordered.indexOf(plan) + 1).some((p) => p.features.includes(feature));
+  const featureRows = [...new Set(ordered.flatMap((p) => p.features))].filter((f) => !NUMERIC_FEATURE.test(f));
   const rows: { label: string; cell: (p: PublicPlan) => React.ReactNode }[] = [
     { label: 'Monthly price', cell: (p) => formatPrice(p) },
     { label: 'Requests', cell: (p) => (p.quota ? p.quota.label : 'Unlimited') },
-    { label: 'Fair-use burst', cell: (p) => (p.burstPerSecond ? `${p.burstPerSecond} requests/second` : p.quota ? p.quota.label : '—') },
+    { label: 'Fair-use burst', cell: (p) => (p.burstPerSecond ? `${p.burstPerSecond} requests/second` : '—') },
     { label: 'Uptime SLA', cell: (p) => (p.sla ? `${p.sla}%` : 'No guarantee') },
     { label: 'Permitted downtime per month', cell: (p) => (p.slaMonthlyDowntimeMinutes ? `${p.slaMonthlyDowntimeMinutes} minutes` : '—') },
-    ...allFeatures.map((f) => ({
+    ...featureRows.map((f) => ({
       label: f,
-      cell: (p: PublicPlan) => (p.features.includes(f) ? <CheckIcon color="success" aria-label="Included" /> : <RemoveIcon color="disabled" aria-label="Not included" />),
+      cell: (p: PublicPlan) =>
+        included(p, f) ? <CheckIcon color="success" aria-label="Included" /> : <RemoveIcon color="disabled" aria-label="Not included" />,
     })),
   ];
   return (
@@ -37,7 +45,7 @@ function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
         <TableHead>
           <TableRow>
             <TableCell>Feature</TableCell>
-            {plans.map((p) => (
+            {ordered.map((p) => (
               <TableCell key={p.id} align="center" sx={{ fontWeight: 700 }}>
                 {p.name}
               </TableCell>
@@ -50,7 +58,7 @@ function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
               <TableCell component="th" scope="row">
                 {r.label}
               </TableCell>
-              {plans.map((p) => (
+              {ordered.map((p) => (
                 <TableCell key={p.id} align="center">
                   {r.cell(p)}
                 </TableCell>

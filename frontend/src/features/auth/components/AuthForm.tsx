@@ -19,7 +19,7 @@ export type AuthMode = 'login' | 'register' | 'forgot' | 'forgot-sent';
 
 export const authTitles: Record<AuthMode, { title: string; subtitle: string }> = {
   login: { title: 'Welcome Back', subtitle: 'Sign in to your account to manage your API keys and usage.' },
-  register: { title: 'Create Your Account', subtitle: 'Start free: 100 requests per hour, no credit card required.' },
+  register: { title: 'Create Your Account', subtitle: 'Start free. No credit card required.' },
   forgot: { title: 'Reset Your Password', subtitle: "Enter your email and we'll send you a link to reset your password." },
   'forgot-sent': { title: 'Check Your Email', subtitle: '' },
 };
