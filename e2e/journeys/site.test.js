@@ -221,3 +221,27 @@ test('resources download as markdown; the directory filters and exports CSV', as
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('keyboard: skip link, header menus, and F8 to the notifications', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/support', { waitUntil: 'networkidle' });
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+  // Open the Products menu from the keyboard and follow an entry.
+  await page.getByRole('button', { name: 'Products' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/products#*');
+  // A toast, then F8 moves focus into the notifications region.
+  await page.goto('/support', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Send Message' }).press('Enter');
+  await page.getByText('Missing Information').waitFor();
+  await page.keyboard.press('F8');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications (F8)"]') !== null), true);
+  await page.keyboard.press('Escape');
+  await page.getByText('Missing Information').waitFor({ state: 'detached' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
