@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import * as factories from '../factories/index.js';
+import { createApiKey, createUser } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>;
@@ -17,27 +17,21 @@ interface Answer {
   json: Json;
 }
 
-/** The keys factory lands with the keys module; until then the placeholder guard lets every call through. */
-type KeyFactory = (app: TestApp, user: unknown, opts?: Record<string, unknown>) => Promise<{ key: string }>;
-
 describe('time zone API over HTTP', () => {
   let t: TestApp;
   let key = '';
 
   beforeAll(async () => {
     t = await createTestApp();
-    const createApiKey = (factories as unknown as { createApiKey?: KeyFactory }).createApiKey;
-    if (createApiKey) {
-      const user = await factories.createUser(t, { plan: 'enterprise' });
-      key = (await createApiKey(t, user)).key;
-    }
+    const user = await createUser(t, { plan: 'enterprise' });
+    key = (await createApiKey(t, user)).key;
   });
   afterAll(async () => {
     await t.close();
   });
 
   async function call(path: string, options: CallOptions = {}): Promise<Answer> {
-    const headers: Record<string, string> = { ...(key && { 'X-API-Key': key }), ...options.headers };
+    const headers: Record<string, string> = { 'X-API-Key': key, ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(t.url + path, {
       method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
@@ -118,6 +112,19 @@ describe('time zone API over HTTP', () => {
     it('refuses an unsupported explicit format with 406 problem+json', async () => {
       expectProblem(await call(withFormat('yaml'), { body }), 406, 'not_acceptable');
       expectProblem(await call(path, { body, headers: { accept: 'text/html' } }), 406, 'not_acceptable');
+    });
+  });
+
+  describe('keys', () => {
+    const metered = ENDPOINTS.filter((e) => !e.path.startsWith('/api/public/'));
+    it.each(metered)('$name needs an API key', async ({ path, body }) => {
+      const res = await fetch(t.url + path, {
+        method: body !== undefined ? 'POST' : 'GET',
+        headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
     });
   });
 
@@ -237,7 +244,7 @@ describe('time zone API over HTTP', () => {
     it('a body that is not an object is refused, not a 500', async () => {
       const res = await fetch(`${t.url}/api/calculation/add`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(key && { 'X-API-Key': key }) },
+        headers: { 'content-type': 'application/json', 'X-API-Key': key },
         body: '[1,2]',
       });
       expect(res.status).toBe(400);
