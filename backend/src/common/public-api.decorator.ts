@@ -1,6 +1,8 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiHeader, ApiSecurity, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiKeyGuard } from '../modules/keys/api-key.guard.js';
+import { METERED_ROUTE } from '../modules/usage/usage-record.js';
 
 export const PUBLIC_API_KEY = 'public-api';
 
@@ -12,6 +14,7 @@ export const PUBLIC_API_KEY = 'public-api';
 export function PublicApi() {
   return applyDecorators(
     SetMetadata(PUBLIC_API_KEY, 'metered'),
+    RouteConfig({ [METERED_ROUTE]: true }),
     UseGuards(ApiKeyGuard),
     ApiSecurity('api-key'),
     ApiHeader({ name: 'X-API-Key', required: false, description: 'Your API key (or send Authorization: Bearer <key>)' }),

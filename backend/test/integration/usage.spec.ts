@@ -33,18 +33,22 @@ describe('usage metering and the usage pages', () => {
       ['/api/time/utc', {}, 401], // no key: nobody to attribute it to, not recorded
     ];
     for (const [path, headers, status] of calls) expect((await t.client().get(path, headers)).status).toBe(status);
+    // Refused before the guard runs (body that is not JSON): still metered, by its key.
+    const unparsable = await t.client().request('POST', '/api/conversion/timezone', { raw: '{"from', headers: { 'x-api-key': a.key, 'content-type': 'application/json' } });
+    expect(unparsable.status).toBe(400);
     await flush();
     const { rows } = await db.query(
       `select endpoint, method, status_code, key_id, ip_address, response_ms from usage_records where user_id = $1 order by id`,
       [user.id],
     );
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows.map((r) => [r.endpoint, r.status_code])).toEqual([
       ['/api/time/utc', 200],
       ['/api/time/utc', 200],
       ['/api/time/current', 200],
       ['/api/time/current', 400],
       ['/api/time/utc', 403],
+      ['/api/conversion/timezone', 400],
     ]);
     expect(rows[4].key_id).toBe(b.id);
     expect(rows[0]).toMatchObject({ method: 'GET', ip_address: '127.0.0.1' });

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { hashApiKey, isWellFormedApiKey } from './key-codec.js';
+import { readApiKey } from './read-api-key.js';
 import { KeyDirectory } from './key-directory.js';
 import type { ResolvedKey } from './key-directory.js';
 import { hostAllowed, ipAllowed, requestHost } from './key-restrictions.js';
@@ -12,19 +13,6 @@ const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
 
 export interface PublicApiRequest extends FastifyRequest {
   apiKey?: ResolvedKey;
-}
-
-/** Reads the key from X-API-Key or Authorization: Bearer; never from the query string. */
-export function readApiKey(request: FastifyRequest): string | null {
-  const header = request.headers['x-api-key'];
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value && value.trim()) return value.trim();
-  const authorization = request.headers.authorization;
-  if (authorization) {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
-    if (match) return match[1].trim();
-  }
-  return null;
 }
 
 /**
@@ -43,7 +31,7 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<PublicApiRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const meter = this.recorder.meter(request, reply);
+    const meter = this.recorder.meter(request);
 
     const key = readApiKey(request);
     if (!key) {

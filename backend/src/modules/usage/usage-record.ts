@@ -1,3 +1,6 @@
+/** Fastify route config flag set by @PublicApi() and read by the usage recorder's onResponse hook. */
+export const METERED_ROUTE = 'tzapiMetered';
+
 /** One metered request, as buffered before it is written. */
 export interface UsageRow {
   timestamp: Date;

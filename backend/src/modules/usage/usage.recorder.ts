@@ -1,15 +1,22 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import { METERED_ROUTE } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
 import { UsageStore } from './usage.store.js';
+import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
+import { KeyDirectory } from '../keys/key-directory.js';
+import { readApiKey } from '../keys/read-api-key.js';
 
 const BATCH_SIZE = 5000;
 /** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
 const MAX_BUFFERED = 1_000_000;
+
+const METER = Symbol('tzapi.usage-meter');
 
 /** Filled in by the key guard as soon as it knows whose request it is. */
 export interface Meter {
@@ -36,6 +43,8 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly store: UsageStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+    @Optional() private readonly directory?: KeyDirectory,
   ) {}
 
   private get spoolDir(): string {
@@ -44,28 +53,45 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.loadSpool();
+    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
+    fastify?.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => this.onResponse(request, reply));
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
     this.timer.unref();
   }
 
-  /** Starts metering one request: when the answer has gone out, a row is kept if the owner is known by then. */
-  meter(request: FastifyRequest, reply: FastifyReply): Meter {
+  /** Called by the key guard: the answer to this request becomes a row once the guard has named its owner. */
+  meter(request: FastifyRequest): Meter {
     const meter: Meter = { keyId: null, userId: null };
-    const endpoint = request.routeOptions?.url ?? request.url.split('?')[0];
-    reply.raw.once('finish', () => {
-      if (!meter.userId || !meter.keyId) return;
-      this.record({
-        timestamp: new Date(),
-        userId: meter.userId,
-        keyId: meter.keyId,
-        endpoint: endpoint.slice(0, 200),
-        method: request.method,
-        statusCode: reply.statusCode,
-        responseMs: Math.round(reply.elapsedTime * 100) / 100,
-        ipAddress: request.ip ?? null,
-      });
-    });
+    (request as FastifyRequest & { [METER]?: Meter })[METER] = meter;
     return meter;
+  }
+
+  /**
+   * Fastify onResponse, for every answer of a metered route (@PublicApi() marks the route's config): also the ones
+   * refused before the guard ran (unparsable body, wrong media type), attributed by their key when it is known.
+   */
+  async onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let meter = (request as FastifyRequest & { [METER]?: Meter })[METER];
+    if (!meter) {
+      const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
+      if (!config?.[METERED_ROUTE] || !this.directory) return;
+      const key = readApiKey(request);
+      if (!key || !isWellFormedApiKey(key)) return;
+      const resolved = await this.directory.resolve(hashApiKey(key)).catch(() => null);
+      if (!resolved) return;
+      meter = { keyId: resolved.keyId, userId: resolved.userId };
+    }
+    if (!meter.userId || !meter.keyId) return;
+    this.record({
+      timestamp: new Date(),
+      userId: meter.userId,
+      keyId: meter.keyId,
+      endpoint: (request.routeOptions?.url ?? request.url.split('?')[0]).slice(0, 200),
+      method: request.method,
+      statusCode: reply.statusCode,
+      responseMs: Math.round(reply.elapsedTime * 100) / 100,
+      ipAddress: request.ip ?? null,
+    });
   }
 
   record(row: UsageRow): void {
