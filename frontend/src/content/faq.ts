@@ -18,7 +18,7 @@ export interface FaqQuestion {
 export const faqQuestions: FaqQuestion[] = [
   { category: 'getting-started', question: 'How do I create an account?', answer: 'Click Get Started Free, enter your name, email and a password, then click the verification link we email you.' },
   { category: 'getting-started', question: 'How do I get my API key?', answer: 'Sign in, open API Keys in the dashboard and click Create API Key. Copy the key and keep it secret.' },
-  { category: 'getting-started', question: 'What does the free plan include?', answer: 'The free plan includes 100 requests per hour across all endpoints and output formats, with no credit card needed.' },
+  { category: 'getting-started', question: 'What does the free plan include?', answer: 'The free plan includes {free.quota} across all endpoints and output formats, with no credit card needed.' },
   { category: 'getting-started', question: 'How do I make my first request?', answer: 'Call GET /api/time/current?timezone=Europe/London with your key in the X-API-Key header. The API Docs page has examples in several languages.' },
   { category: 'getting-started', question: 'I did not receive the verification email. What now?', answer: 'Check your spam folder, then use Resend Verification Email on the verification page. Links expire after 24 hours.' },
   { category: 'getting-started', question: 'Is there an OpenAPI specification?', answer: 'Yes. Download the OpenAPI document or the Postman collection from the API Docs page.' },
@@ -30,7 +30,7 @@ export const faqQuestions: FaqQuestion[] = [
   { category: 'api-usage', question: 'What date formats does the API accept?', answer: 'ISO 8601 date-times such as 2025-03-30T01:30:00, dates as YYYY-MM-DD, and time spans as 1.12:30:00 or ISO 8601 durations.' },
   { category: 'api-usage', question: 'How do I see my usage?', answer: 'The Usage page of the dashboard shows requests per day, status codes, top endpoints and recent requests.' },
   { category: 'api-usage', question: 'What do error answers look like?', answer: 'Errors are RFC 9457 problem documents with type, title, status, detail and a stable code such as invalid_timezone.' },
-  { category: 'billing', question: 'How much do the paid plans cost?', answer: 'Premium is $5/month and Enterprise $50/month; both include unlimited requests.' },
+  { category: 'billing', question: 'How much do the paid plans cost?', answer: 'Premium is {premium.price}/month and Enterprise {enterprise.price}/month; both include unlimited requests.' },
   { category: 'billing', question: 'Can I upgrade or change plans at any time?', answer: 'Yes. Plan changes apply immediately and are charged prorated to the card on file.' },
   { category: 'billing', question: 'Which payment methods do you accept?', answer: 'All major credit and debit cards. Enterprise annual billing can also be paid by ACH.' },
   { category: 'billing', question: 'Do you offer refunds?', answer: 'Fees are non-refundable. Price changes are announced 30 days in advance.' },
@@ -56,4 +56,22 @@ export function filterFaq(questions: FaqQuestion[], category: FaqCategoryId | 'a
       (category === 'all' || q.category === category) &&
       (!needle || q.question.toLowerCase().includes(needle) || q.answer.toLowerCase().includes(needle)),
   );
+}
+
+/** Plan figures in the copy come from GET /api/config: {plan.price} and {plan.quota} placeholders. */
+export function fillPlanFigures<T extends { answer?: string; body?: string }>(
+  items: T[],
+  plans: { id: string; priceMonthly: number; quota: { label: string } | null }[] | undefined,
+): T[] {
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\.(price|quota)\}/g, (_, id: string, field: string) => {
+      const plan = plans?.find((p) => p.id === id);
+      if (field === 'price') return plan ? `$${plan.priceMonthly}` : `the ${id} price`;
+      return plan?.quota?.label ?? 'the plan allowance';
+    });
+  return items.map((item) => ({
+    ...item,
+    ...(item.answer !== undefined ? { answer: fill(item.answer) } : {}),
+    ...(item.body !== undefined ? { body: fill(item.body) } : {}),
+  }));
 }

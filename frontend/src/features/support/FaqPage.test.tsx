@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FaqBrowser } from './FaqPage';
 import { renderWithProviders } from '../../testing/render';
-import { faqQuestions, countByCategory } from '../../content/faq';
+import { faqQuestions, countByCategory, fillPlanFigures } from '../../content/faq';
 
 describe('FAQ filter', () => {
   it('chip counts are computed from the questions', () => {
@@ -56,5 +56,21 @@ describe('FAQ filter', () => {
     expect(second).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(second);
     expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('plan figures in the FAQ', () => {
+  it('come from /api/config', () => {
+    const plans = [
+      { id: 'free', priceMonthly: 0, quota: { label: '100 requests per hour' } },
+      { id: 'premium', priceMonthly: 5, quota: null },
+      { id: 'enterprise', priceMonthly: 50, quota: null },
+    ];
+    const filled = fillPlanFigures(faqQuestions, plans);
+    expect(filled.find((q) => q.question === 'How much do the paid plans cost?')?.answer).toBe(
+      'Premium is $5/month and Enterprise $50/month; both include unlimited requests.',
+    );
+    expect(filled.find((q) => q.question === 'What does the free plan include?')?.answer).toContain('100 requests per hour');
+    expect(JSON.stringify(filled)).not.toMatch(/\{\w+\.(price|quota)\}/);
   });
 });

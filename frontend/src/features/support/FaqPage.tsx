@@ -12,7 +12,8 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
-import { countByCategory, faqCategories, faqQuestions, filterFaq, type FaqCategoryId, type FaqQuestion } from '../../content/faq';
+import { countByCategory, faqCategories, faqQuestions, fillPlanFigures, filterFaq, type FaqCategoryId, type FaqQuestion } from '../../content/faq';
+import { usePublicConfig } from '../../config/publicConfig';
 import { paths } from '../../app/paths';
 
 export function FaqBrowser({ questions = faqQuestions }: { questions?: FaqQuestion[] }) {
@@ -78,11 +79,13 @@ export function FaqBrowser({ questions = faqQuestions }: { questions?: FaqQuesti
 
 export function FaqPage() {
   usePageMeta('Frequently Asked Questions', 'Answers about getting started, API usage, billing, security and time zone data.');
+  const { data: config } = usePublicConfig();
+  const questions = useMemo(() => fillPlanFigures(faqQuestions, config?.plans), [config]);
   return (
     <>
       <PageHero eyebrow="FAQ" title="Frequently Asked Questions" subtitle="Everything you need to know about the TimeZone API." />
       <Section>
-        <FaqBrowser />
+        <FaqBrowser questions={questions} />
         <Box sx={{ textAlign: 'center', mt: 6 }}>
           <Typography variant="h6" component="p" sx={{ mb: 2 }}>
             Still have questions?

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,8 @@ import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { helpArticles, helpCategories, searchHelp, type HelpArticle } from '../../content/helpArticles';
-import { faqQuestions } from '../../content/faq';
+import { faqQuestions, fillPlanFigures } from '../../content/faq';
+import { usePublicConfig } from '../../config/publicConfig';
 import { paths } from '../../app/paths';
 
 function ArticleCard({ article, onOpen }: { article: HelpArticle; onOpen: () => void }) {
@@ -47,7 +48,9 @@ export function HelpPage() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [open, setOpen] = useState<HelpArticle | null>(null);
-  const results = searchHelp(helpArticles, query).filter((a) => !category || a.category === category);
+  const { data: config } = usePublicConfig();
+  const articles = useMemo(() => fillPlanFigures(helpArticles, config?.plans), [config]);
+  const results = searchHelp(articles, query).filter((a) => !category || a.category === category);
   const searching = Boolean(query.trim() || category);
   const quickLinks = [
     { to: paths.docs, label: 'API Documentation', icon: <DescriptionOutlinedIcon /> },
@@ -90,7 +93,7 @@ export function HelpPage() {
           {helpCategories.map((c) => (
             <Chip
               key={c}
-              label={`${c} (${helpArticles.filter((a) => a.category === c).length})`}
+              label={`${c} (${articles.filter((a) => a.category === c).length})`}
               onClick={() => setCategory(category === c ? null : c)}
               color={category === c ? 'primary' : 'default'}
               aria-pressed={category === c}
@@ -104,7 +107,7 @@ export function HelpPage() {
           <Typography color="text.secondary">No articles match your search. Try different words or contact support.</Typography>
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-            {(searching ? results : helpArticles.filter((a) => a.popular)).map((a) => (
+            {(searching ? results : articles.filter((a) => a.popular)).map((a) => (
               <ArticleCard key={a.id} article={a} onOpen={() => setOpen(a)} />
             ))}
           </Box>
@@ -112,7 +115,7 @@ export function HelpPage() {
       </Section>
       <Section tinted title="Common questions">
         <Box sx={{ maxWidth: 820, mx: 'auto' }}>
-          <FaqAccordion idPrefix="help-faq" items={faqQuestions.slice(0, 6)} />
+          <FaqAccordion idPrefix="help-faq" items={fillPlanFigures(faqQuestions.slice(0, 6), config?.plans)} />
         </Box>
       </Section>
       <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="sm" fullWidth>
