@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { ProblemException } from '../../../common/problem.js';
 import { formatCivil, MS_PER_DAY, MS_PER_MINUTE } from './civil.js';
-import { possibleInstants } from './local-time.js';
+import { DST_AMBIGUITY, possibleInstants, type DstAmbiguity } from './local-time.js';
 import { sharedTimeEngine } from './shared-engine.js';
 
 const engine = sharedTimeEngine();
@@ -78,6 +79,52 @@ describe('time engine properties', () => {
         expect(Date.parse(sum.resultDateTime)).toBe(b);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('any client input gets an answer or a 4xx problem, never a crash', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('2024-03-31T01:30:00', '9999-12-31T23:59:59', '0001-01-01', '+002024-01-01T00:00Z', 'P9999Y', '-99999999.23:59:59', 'PT0.5S', 'Etc/GMT+12', 'EST5EDT'),
+      zone,
+    );
+    const choice = fc.constantFrom<DstAmbiguity | undefined>(undefined, ...DST_AMBIGUITY);
+    const calls: ((a: string, b: string, c: string, d: DstAmbiguity | undefined) => unknown)[] = [
+      (a, b, c, d) => engine.convert(a, b, c, d),
+      (a, b, c, d) => engine.convertMany(a, [b], c, d),
+      (a, b, c) => engine.add(a, b, c),
+      (a, b, c) => engine.add(a, b, undefined, true),
+      (a, b, c) => engine.difference(a, b, c),
+      (a, b) => engine.info(a, b, 0),
+      (a, b, c) => engine.transitions(a, b, c, 0),
+      (a) => engine.lookup(a, 0),
+      (a) => engine.search(a, 0),
+      (a) => engine.dayOfWeek(a),
+      (a) => engine.currentTime(a, 0),
+    ];
+    fc.assert(
+      fc.property(fc.nat(calls.length - 1), text, text, text, choice, (i, a, b, c, d) => {
+        try {
+          calls[i](a, b, c, d);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ProblemException);
+          expect((err as ProblemException).getStatus()).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any coordinates get a zone or invalid_coordinates', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -200, max: 200 }), fc.double({ min: -200, max: 200 }), (lat, lon) => {
+        try {
+          expect(typeof engine.zoneAt(lat, lon, 0).timezone).toBe('string');
+        } catch (err) {
+          expect((err as ProblemException).problem.code).toBe('invalid_coordinates');
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });
