@@ -183,11 +183,11 @@ test('a support message is sent, stored and mailed', async () => {
 
 test('the site is usable at 375 px', async () => {
   const { page, errors, context } = await openPage(browser, { width: 375, height: 740 });
-  for (const path of ['/', '/pricing', '/docs', '/timezone-data', '/faq', '/solutions']) {
+  for (const [path, name] of publicRoutes) {
     await visit(page, path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `${path} has no horizontal scroll at 375 px (overflow ${overflow}px)`);
-    await screenshot(page, `mobile${path === '/' ? '-landing' : path.replace(/\//g, '-')}`);
+    await screenshot(page, `mobile-${name}`);
   }
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
