@@ -98,9 +98,14 @@ export class KeyDirectory implements OnModuleInit {
     await this.redis.publish(KEY_INVALIDATION_CHANNEL, JSON.stringify({ from: this.instanceId, userId } satisfies InvalidationMessage));
   }
 
+  /**
+   * Entity hooks run inside the flush transaction, before COMMIT: a look-up racing with it could still read and cache
+   * the old row, so the invalidation is repeated once the transaction has surely committed.
+   */
   private onEntityChanged(entity: User | ApiKey): void {
-    if (entity instanceof User) void this.invalidateUser(entity.id);
-    else if (entity instanceof ApiKey) void this.invalidateKey(entity.id);
+    const invalidate = entity instanceof User ? () => this.invalidateUser(entity.id) : () => this.invalidateKey(entity.id);
+    void invalidate();
+    setTimeout(() => void invalidate(), 250).unref();
   }
 
   private onMessage(raw: string): void {
