@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MikroORM } from '@mikro-orm/postgresql';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createApp } from '../dist/app.factory.js';
@@ -110,7 +109,6 @@ try {
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   const recorder = app.get(UsageRecorder);
   const keys = app.get(KeysService);
-  const em = app.get(MikroORM).em.fork();
 
   // 1. Metering under load: every answered request is a row.
   const makeUser = async (plan) => {
@@ -156,7 +154,6 @@ try {
     ['GET usage/summary 90 d (8 clients)', await timeRequests(summaryUrl, cookie, SAMPLES, 8)],
   ];
   const summary = await (await fetch(summaryUrl, { headers: cookie })).json();
-  void em;
 
   console.log(`\nUsage bench: ${ROWS.toLocaleString('en-US')} seeded rows (seeded in ${seedSeconds.toFixed(1)} s), ${userRows.toLocaleString('en-US')} of them for the measured user`);
   console.log('\nMetering (rows written vs requests answered):');
