@@ -97,7 +97,7 @@ export function ComparisonPage() {
             </Card>
           ))}
         </Box>
-        <TableContainer component={Card}>
+        <TableContainer component={Card} tabIndex={0}>
           <Table aria-label="Feature comparison" sx={{ minWidth: 360 }}>
             <TableHead>
               <TableRow>

@@ -13,7 +13,7 @@ import { usePublicConfig } from '../../config/publicConfig';
 
 function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
   return (
-    <TableContainer component={Card} sx={{ mb: 4 }}>
+    <TableContainer component={Card} sx={{ mb: 4 }} tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
       <Table aria-label={label} size="small" sx={{ minWidth: 360 }}>
         <TableHead>
           <TableRow>

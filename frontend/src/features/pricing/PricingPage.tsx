@@ -40,7 +40,7 @@ function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
     })),
   ];
   return (
-    <TableContainer component={Card}>
+    <TableContainer component={Card} tabIndex={0}>
       <Table aria-label="Plan comparison" sx={{ minWidth: 480 }}>
         <TableHead>
           <TableRow>

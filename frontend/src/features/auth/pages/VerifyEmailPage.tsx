@@ -49,7 +49,7 @@ export function VerifyEmailPage() {
             Check Your Email
           </Typography>
           <Typography color="text.secondary">
-            We&apos;ve sent a verification link to {email ? <strong style={{ wordBreak: 'break-all' }}>{email}</strong> : 'your email address'}.
+            We&apos;ve sent a verification link to {email ? <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong> : 'your email address'}.
           </Typography>
           <Box sx={{ textAlign: 'left', my: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
