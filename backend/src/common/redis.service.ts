@@ -85,6 +85,8 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.subscriber?.quit(), this.client?.quit()]);
+    // quit() on a connection that never came up keeps ioredis reconnecting forever; disconnect() stops it.
+    const close = (c: Redis | null) => (c?.status === 'ready' ? c.quit() : c?.disconnect());
+    await Promise.allSettled([close(this.subscriber), close(this.client)]);
   }
 }

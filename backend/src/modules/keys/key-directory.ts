@@ -9,7 +9,7 @@ import { ApiKey } from './api-key.entity.js';
 import { compileRestrictions } from './key-restrictions.js';
 import type { CompiledRestrictions } from './key-restrictions.js';
 
-export const KEY_INVALIDATION_CHANNEL = 'tzapi:keys:invalidate';
+export const KEY_INVALIDATION_CHANNEL = 'keys:invalidate'; // namespaced by REDIS_PREFIX
 /** Safety net when a fan-out message is lost (Redis away): a cached key is re-read at least this often. */
 const CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 100_000;
