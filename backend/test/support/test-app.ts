@@ -20,8 +20,13 @@ export interface TestApp {
 
 let counter = 0;
 
-/** The whole product on a random port against the run's real PostgreSQL database. */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Listen on this port instead of a random one (when its URL must be known before start, e.g. an OIDC redirect URI). */
+  port?: number;
+}
+
+/** The whole product on a random port (or options.port) against the run's real PostgreSQL database. */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run through jest (globalSetup)');
   const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.tmp'), `app-${process.pid}-${++counter}`);
@@ -41,7 +46,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
   });
   await runMigrations(databaseUrl);
   const app = await createApp(config, databaseUrl, { logger: ['fatal', 'error'] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

@@ -130,7 +130,7 @@ export class AuthController {
   }
 }
 
-/** The signed-in account: /api/me, /api/profile, and the /api/login and /api/logout navigations. */
+/** The signed-in account: /api/me, /api/profile, and the /api/logout navigation. */
 @ApiTags('Account')
 @Controller()
 export class AccountController {
@@ -162,7 +162,7 @@ export class AccountController {
   @Authenticated()
   @ApiOperation({ summary: 'Change the password', description: 'Needs the current password; every other session of the account ends.' })
   @ApiOkResponse({ schema: { example: { ok: true, message: 'Password updated' } } })
-  @ApiBadRequestResponse({ description: 'Wrong current password (code `wrong_password`) or a malformed body' })
+  @ApiBadRequestResponse({ description: 'Wrong current password (code `wrong_password`), an account without a password that signs in through the identity provider (code `no_password`), or a malformed body' })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async changePassword(
     @CurrentUser() user: User,
@@ -183,9 +183,5 @@ export class AccountController {
     await this.sessions.end(request, reply);
   }
 
-  @Get('login')
-  @Redirect('/login', 302)
-  @ApiOperation({ summary: 'Start signing in', description: 'Redirects to the sign-in page (an external OpenID Connect provider is not built yet).' })
-  @ApiFoundResponse({ description: 'Redirect to /login' })
-  login(): void {}
+  // GET /api/login (and its OpenID Connect callback) lives in oidc.controller.ts.
 }

@@ -20,6 +20,8 @@ export const AuthErrors = {
     new ProblemException({ status: 409, code: 'email_taken', title: 'Conflict', detail: 'This email address is already in use by another account.', field: 'email' }),
   wrongPassword: () =>
     new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Current password is incorrect', field: 'currentPassword' }),
+  noPassword: () =>
+    new ProblemException({ status: 400, code: 'no_password', title: 'Bad Request', detail: 'This account signs in through your identity provider.' }),
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new ProblemException({

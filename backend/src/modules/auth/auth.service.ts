@@ -172,6 +172,7 @@ export class AuthService {
   async changePassword(userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
     const em = this.em.fork();
     const user = await em.findOneOrFail(User, { id: userId });
+    if (!user.passwordHash) throw AuthErrors.noPassword();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw AuthErrors.wrongPassword();
     user.passwordHash = await hashPassword(newPassword);
     await em.flush();
