@@ -10,7 +10,14 @@ import LoginIcon from '@mui/icons-material/Login';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../../config/publicConfig';
-import { paths } from '../../../app/paths';
+import { paths, safeReturnTo } from '../../../app/paths';
+
+/** Why /api/login/callback sent the visitor back here (`/login?error=<reason>`). */
+function signInErrorText(reason: string | null): string | null {
+  if (reason === 'oidc') return 'Sign-in with your identity provider failed. Please try again.';
+  if (reason === 'blocked') return 'Your account has been blocked. Contact support.';
+  return null;
+}
 
 export function LoginPage() {
   usePageMeta('Sign In', 'Sign in to your TimeZone API account to manage API keys, usage and billing.');
@@ -18,8 +25,16 @@ export function LoginPage() {
   const [mode, setMode] = useState<AuthMode>('login');
   const { data: config } = usePublicConfig();
   const verified = searchParams.get('verified');
+  const signInError = signInErrorText(searchParams.get('error'));
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  const providerHref = returnTo ? `${paths.server.login}?returnTo=${encodeURIComponent(returnTo)}` : paths.server.login;
   return (
     <Container maxWidth="xs" sx={{ py: { xs: 4, md: 8 } }}>
+      {signInError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {signInError}
+        </Alert>
+      )}
       {verified === '1' && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Your email is verified. You can now sign in.
@@ -32,11 +47,11 @@ export function LoginPage() {
       )}
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          <AuthForm mode={mode} onModeChange={setMode} returnTo={searchParams.get('returnTo')} />
+          <AuthForm mode={mode} onModeChange={setMode} returnTo={returnTo} />
           {config?.oidc.enabled && mode === 'login' && (
             <>
               <Divider sx={{ my: 3 }}>or</Divider>
-              <Button fullWidth variant="outlined" size="large" href={paths.server.login} startIcon={<LoginIcon />}>
+              <Button fullWidth variant="outlined" size="large" href={providerHref} startIcon={<LoginIcon />}>
                 Sign in with your identity provider
               </Button>
             </>
