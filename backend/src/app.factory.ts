@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import { AppLogger } from './common/app-logger.js';
 import { ProblemException } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './common/tzdb.js';
@@ -23,6 +24,8 @@ const BODY_LIMIT = 100 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes whose callers are servers, not browsers: they carry no session cookie and sign their bodies. */
 const CSRF_EXEMPT = ['/api/billing/webhook'];
+/** The sold API, the zone directory and health: called cross-origin, no session, no request-scoped ORM context. */
+const PUBLIC_API_ROUTES = /^\/api\/(time|timezone|conversion|calculation|public|health)(\/|\?|$)/;
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -58,8 +61,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const fastify = app.getHttpAdapter().getInstance();
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+  const securityHeaders = staticSecurityHeaders({
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
       directives: {
@@ -73,6 +76,36 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
+  });
+  securityHeaders['X-Tzdb-Version'] = TZDB_VERSION;
+  // JSON answers of the sold API: a short header set (less to write per request) and CORS, since customers call it
+  // from their own web pages (keys can be restricted to their domains). No credentials cross origins.
+  const apiHeaders: Record<string, string> = {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version',
+    'X-Tzdb-Version': TZDB_VERSION,
+    ...(config.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+  };
+  const preflightHeaders = {
+    ...apiHeaders,
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
+    'Access-Control-Max-Age': '86400',
+  };
+  // Without registerRequestContext, each request that may touch the ORM gets its own identity map here; the sold
+  // API's hot routes use explicit forks and skip it.
+  const orm = app.get(MikroORM);
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!PUBLIC_API_ROUTES.test(request.url)) return RequestContext.create(orm.em, done);
+    if (request.method === 'OPTIONS') {
+      reply.code(204).headers(preflightHeaders).send();
+      return;
+    }
+    done();
   });
   // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
   fastify.removeContentTypeParser(['text/plain']);
@@ -90,9 +123,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       return sendProblem(request, reply, new ProblemException({ status: 403, code: 'csrf_rejected', title: 'Forbidden', detail: 'Cross-site request refused: send a same-origin Origin header.' }));
     }
   });
-  fastify.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.header('X-Tzdb-Version', TZDB_VERSION);
-    return payload;
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    reply.headers(PUBLIC_API_ROUTES.test(request.url) ? apiHeaders : securityHeaders);
+    done(null, payload);
   });
 
   const staticDir = config.STATIC_DIR ?? `${REPO_ROOT}frontend/dist`;

@@ -22,7 +22,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
-        MikroOrmModule.forRoot(ormOptions(databaseUrl)),
+        MikroOrmModule.forRoot({ ...ormOptions(databaseUrl), registerRequestContext: false }),
         ScheduleModule.forRoot(),
         MailModule,
         HealthModule,

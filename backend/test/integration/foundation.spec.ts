@@ -19,10 +19,13 @@ describe('foundation', () => {
     expect(res.headers.get('x-tzdb-version')).toBe(res.body.tzdbVersion);
   });
 
-  it('answers helmet security headers', async () => {
-    const res = await t.client().get('/api/health');
+  it('answers helmet security headers on the site and account routes', async () => {
+    const res = await t.client().get('/api/config');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const api = await t.client().get('/api/health');
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('serves the plans table from one place', async () => {
@@ -64,5 +67,35 @@ describe('foundation', () => {
     const big = await t.client().request('POST', '/api/auth/login', { raw: JSON.stringify({ email: 'a'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('payload_too_large');
+  });
+});
+
+describe('the public API from a browser on another site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a CORS preflight without a key and without metering', async () => {
+    const res = await t.client().request('OPTIONS', '/api/time/current?timezone=UTC', {
+      headers: { origin: 'https://customer.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toContain('X-API-Key');
+  });
+
+  it('lets the page read the answer and its rate-limit headers, with no cookies allowed', async () => {
+    const res = await t.client().get('/api/health', { origin: 'https://customer.example' });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(res.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps account routes same-origin only', async () => {
+    const res = await t.client().get('/api/me', { origin: 'https://customer.example' });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
