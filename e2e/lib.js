@@ -46,16 +46,41 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   return path;
 }
 
-function decodeQuotedPrintable(text) {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
+/** Quoted-printable (RFC 2045 6.7): drop soft line breaks, turn =XX back into octets, read them as UTF-8. */
+function decodeQuotedPrintable(body) {
+  const octets = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(octets, 'latin1').toString('utf8');
 }
 
+/** One MIME entity's body decoded by its Content-Transfer-Encoding; a multipart yields its parts' bodies, in order. */
+function decodeBody(headers, body) {
+  const boundary = /^Content-Type:\s*multipart\/[^\r\n]*?boundary="?([^";\r\n]+)"?/im.exec(headers)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1) // the preamble
+      .filter((part) => !part.startsWith('--')) // the closing delimiter and epilogue
+      .map((part) => decodeEntity(part.replace(/^[ \t]*\r?\n/, '')).body)
+      .join('\n');
+  }
+  const encoding = /^Content-Transfer-Encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** Splits a raw entity into its (unfolded) header block and decoded body. */
+function decodeEntity(raw) {
+  const blank = /\r?\n\r?\n/.exec(raw);
+  const headers = (blank ? raw.slice(0, blank.index) : raw).replace(/\r?\n[ \t]+/g, ' ');
+  const body = blank ? raw.slice(blank.index + blank[0].length) : '';
+  return { headers, body: decodeBody(headers, body) };
+}
+
+/** The message as a reader sees it: its header block, then every body part decoded (no "=3D", no soft breaks). */
 function decodeMail(raw) {
-  // Decode each MIME part by its transfer encoding, so links come out whole.
-  let out = /Content-Transfer-Encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-  const base64Parts = raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi);
-  for (const m of base64Parts) out += '\n' + Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8');
-  return out;
+  const { headers, body } = decodeEntity(raw);
+  return `${headers}\n\n${body}`;
 }
 
 /** The newest dev-mailbox message to `address` (optionally matching `subject` and `match` on its text), decoded; waits for it. */
