@@ -256,3 +256,13 @@ export function requestUrl(endpoint: DocEndpoint, origin: string, values: Record
   const qs = query.toString();
   return `${origin}${path}${qs ? `?${qs}` : ''}`;
 }
+
+/** Headers a caller acts on: the rate limit (RateLimit-*, Retry-After) and the time zone data version. */
+const KEY_RESPONSE_HEADER = /^(ratelimit|retry-after$|x-tzdb-version$)/i;
+
+/** An answer's headers, the key ones (rate limit, data version) first, then the rest, by name. */
+export function orderedHeaders(headers: Record<string, string>): { name: string; value: string; rateLimit: boolean }[] {
+  return Object.entries(headers)
+    .map(([name, value]) => ({ name, value, rateLimit: KEY_RESPONSE_HEADER.test(name) }))
+    .sort((a, b) => Number(b.rateLimit) - Number(a.rateLimit) || a.name.localeCompare(b.name));
+}

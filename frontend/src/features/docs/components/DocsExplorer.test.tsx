@@ -121,6 +121,48 @@ describe('docs explorer', () => {
     expect(executor.mock.calls[0][0].url).toContain('/api/time/current?timezone=Europe%2FParis');
   });
 
+  it('shows the status, time and headers of a real answer, rate limit and data version first', async () => {
+    const executor = vi.fn<EndpointExecutor>(async () => ({
+      status: 200,
+      statusText: 'OK',
+      body: '{}',
+      durationMs: 41.6,
+      headers: {
+        'content-type': 'application/json',
+        'ratelimit-limit': '100',
+        'ratelimit-remaining': '97',
+        'ratelimit-reset': '1800',
+        'x-tzdb-version': '2025b',
+      },
+    }));
+    renderWithProviders(<DocsExplorer spec={spec} executor={executor} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Execute' }));
+    const panel = screen.getByTestId('response-panel');
+    expect(await within(panel).findByText('200 OK')).toBeInTheDocument();
+    expect(within(panel).getByText('42 ms')).toBeInTheDocument();
+    const keyRows = within(panel).getAllByTestId('ratelimit-header').map((row) => row.textContent);
+    expect(keyRows).toEqual(['ratelimit-limit100', 'ratelimit-remaining97', 'ratelimit-reset1800', 'x-tzdb-version2025b']);
+    expect(within(panel).queryByText('content-type')).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'All headers (5)' }));
+    expect(within(panel).getByText('content-type')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Fewer headers' }));
+    expect(within(panel).queryByText('content-type')).not.toBeInTheDocument();
+  });
+
+  it('the simulated answer on /docs has no headers to show', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    const panel = screen.getByTestId('response-panel');
+    expect(within(panel).getByText('200 OK')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('response-headers')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
   it('a failing executor shows the spec error toast', async () => {
     renderWithProviders(<DocsExplorer spec={spec} executor={async () => Promise.reject(new Error('network down'))} />);
     await userEvent.click(screen.getByRole('button', { name: 'Execute' }));

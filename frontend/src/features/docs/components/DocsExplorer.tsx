@@ -27,6 +27,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { monoFont } from '../../../theme';
 import { MethodBadge } from './MethodBadge';
+import { ResponseHeaders } from './ResponseHeaders';
 import {
   buildCategories,
   curlExample,
@@ -382,6 +383,7 @@ function EndpointDetail({
               )}
             </Stack>
           )}
+          {result?.headers && <ResponseHeaders headers={result.headers} />}
           <CodeBlock label={result ? `Response (${format.toUpperCase()})` : `Example response (${format.toUpperCase()})`} code={shown} maxHeight={420} />
         </Box>
       </CardContent>

@@ -1,5 +1,5 @@
-import { createKeyExecutor, orderedHeaders } from './index';
-import type { DocEndpoint } from '../../docs/model';
+import { createKeyExecutor } from './index';
+import { orderedHeaders, type DocEndpoint } from '../../docs/model';
 
 const endpoint = { id: 'x', method: 'POST', path: '/api/conversion/timezone' } as DocEndpoint;
 

@@ -56,12 +56,3 @@ export function createKeyExecutor(
     return call;
   };
 }
-
-const RATE_LIMIT_HEADER = /^(ratelimit|retry-after|x-tzdb-version)/i;
-
-/** The rate-limit headers first (RateLimit-*, Retry-After, X-Tzdb-Version), then the rest, by name. */
-export function orderedHeaders(headers: Record<string, string>): { name: string; value: string; rateLimit: boolean }[] {
-  return Object.entries(headers)
-    .map(([name, value]) => ({ name, value, rateLimit: RATE_LIMIT_HEADER.test(name) }))
-    .sort((a, b) => Number(b.rateLimit) - Number(a.rateLimit) || a.name.localeCompare(b.name));
-}

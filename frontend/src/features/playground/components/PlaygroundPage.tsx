@@ -4,20 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { monoFont } from '../../../theme';
 import { paths } from '../../../app/paths';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { DocsExplorer } from '../../docs/components/DocsExplorer';
@@ -26,47 +17,7 @@ import { PageHeader } from '../../dashboard/components/PageHeader';
 import { dashboardStatsQueryKey } from '../../dashboard/api';
 import { keysApi, useApiKeys, type ApiKey } from '../../keys/api';
 import { usageSummaryQueryKey } from '../../usage/api';
-import { createKeyExecutor, orderedHeaders, type ExecutedCall } from '../api';
-
-/** The answer's headers (rate limit ones first), shown under the key picker after each call. */
-function LastCallHeaders({ call }: { call: ExecutedCall }) {
-  const [open, setOpen] = useState(false);
-  const headers = orderedHeaders(call.headers);
-  const limits = headers.filter((h) => h.rateLimit);
-  return (
-    <Box data-testid="playground-last-call" sx={{ mt: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          Last call:
-        </Typography>
-        <Chip size="small" label={`${call.status} ${call.statusText ?? ''}`.trim()} color={call.status < 300 ? 'success' : call.status < 500 ? 'warning' : 'error'} />
-        <Typography variant="caption" color="text.secondary">
-          {call.durationMs} ms
-        </Typography>
-        {limits.map((h) => (
-          <Chip key={h.name} size="small" variant="outlined" label={`${h.name}: ${h.value}`} sx={{ fontFamily: monoFont, maxWidth: '100%' }} data-testid="ratelimit-header" />
-        ))}
-        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? 'Hide headers' : `All headers (${headers.length})`}
-        </Button>
-      </Stack>
-      <Collapse in={open} unmountOnExit>
-        <Box sx={{ overflowX: 'auto', mt: 1 }}>
-          <Table size="small" data-testid="playground-headers">
-            <TableBody>
-              {headers.map((h) => (
-                <TableRow key={h.name}>
-                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap', pl: 0, fontWeight: h.rateLimit ? 700 : 400 }}>{h.name}</TableCell>
-                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, wordBreak: 'break-all' }}>{h.value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      </Collapse>
-    </Box>
-  );
-}
+import { createKeyExecutor } from '../api';
 
 function KeyPicker({ keys, value, onChange }: { keys: ApiKey[]; value: string; onChange: (id: string) => void }) {
   return (
@@ -90,7 +41,6 @@ export function PlaygroundPage() {
   const keys = useApiKeys();
   const activeKeys = useMemo(() => (keys.data ?? []).filter((k) => k.isActive), [keys.data]);
   const [keyId, setKeyId] = useState('');
-  const [lastCall, setLastCall] = useState<ExecutedCall | null>(null);
   const secrets = useRef(new Map<string, string>());
 
   useEffect(() => {
@@ -110,8 +60,7 @@ export function PlaygroundPage() {
           secrets.current.set(chosen.id + chosen.maskedKey, key);
           return key;
         },
-        (call) => {
-          setLastCall(call);
+        () => {
           // The call is metered: the usage page and the dashboard counters move.
           void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey() });
           void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
@@ -135,10 +84,7 @@ export function PlaygroundPage() {
       Execute needs an active API key. Create one (or switch one on) first.
     </Alert>
   ) : (
-    <Box>
-      <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
-      {lastCall && <LastCallHeaders call={lastCall} />}
-    </Box>
+    <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
   );
 
   return (
