@@ -50,7 +50,14 @@ function AdminAppBar() {
         </Box>
       }
     >
-      <TitlePortal />
+      {/* react-admin wraps the page title in an inline-block span, which the portal's own ellipsis can't shorten. */}
+      <TitlePortal
+        noWrap
+        sx={(theme) => ({
+          [theme.breakpoints.down('sm')]: { fontSize: '1rem' },
+          '& .RaConfigurable-root': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        })}
+      />
     </AppBar>
   );
 }
