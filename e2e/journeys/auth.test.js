@@ -158,3 +158,20 @@ test('role landing: a super admin signs in to /admin; a user sent away from /adm
   await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
   await context.close();
 });
+
+test('the sign-in page says why the visitor is back: provider failure, blocked account, verification link', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 375, height: 812 });
+  const cases = [
+    ['error=oidc', 'Sign-in with your identity provider failed. Please try again.'],
+    ['error=blocked', 'Your account has been blocked. Contact support.'],
+    ['verified=1', 'Your email is verified. You can now sign in.'],
+    ['verified=0', 'This verification link is invalid or has expired. Sign in to get a new one.'],
+  ];
+  for (const [query, message] of cases) {
+    await page.goto(`/login?${query}`, { waitUntil: 'networkidle' });
+    await page.getByRole('alert').getByText(message).waitFor();
+    await screenshot(page, `auth-login-${query.replace('=', '-')}-375`, { fullPage: false });
+  }
+  assert.deepEqual(errors, [], errors.join('\n'));
+  await context.close();
+});
