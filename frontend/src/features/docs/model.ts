@@ -206,11 +206,14 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
   return endpoints;
 }
 
-/** Categories in the document's tag order, each with its endpoints; empty tags are dropped. */
+/**
+ * Categories in the document's tag order, each with its endpoints; empty tags are dropped. The document's
+ * top-level tags are the public API: operations tagged otherwise (Account, Keys, Admin...) are left out.
+ */
 export function buildCategories(doc: OpenApiDocument): DocCategory[] {
   const endpoints = buildEndpoints(doc);
   const order = (doc.tags ?? []).map((t) => t.name);
-  for (const e of endpoints) if (!order.includes(e.category)) order.push(e.category);
+  if (order.length === 0) for (const e of endpoints) if (!order.includes(e.category)) order.push(e.category);
   return order
     .map((name) => ({
       name,
