@@ -228,7 +228,12 @@ test('Execute in the playground makes a real call that is counted in usage', asy
   await headers.getByText('x-tzdb-version', { exact: true }).waitFor();
   await panel.getByRole('button', { name: /All headers/ }).click();
   await headers.getByText('content-type', { exact: true }).waitFor();
-  await screenshot(page, 'dashboard-docs-1280');
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-docs-executed-1280', { fullPage: false });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-docs-executed-375', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/dashboard/usage');
   await eventually(async () => {

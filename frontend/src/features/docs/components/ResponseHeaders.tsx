@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { monoFont } from '../../../theme';
 import { orderedHeaders } from '../model';
 
@@ -12,26 +8,38 @@ import { orderedHeaders } from '../model';
 export function ResponseHeaders({ headers }: { headers: Record<string, string> }) {
   const [showAll, setShowAll] = useState(false);
   const all = orderedHeaders(headers);
+  const keyHeaders = all.filter((h) => h.rateLimit);
+  const shown = showAll ? all : keyHeaders;
   if (all.length === 0) return null;
-  const shown = showAll ? all : all.filter((h) => h.rateLimit);
-  const hidden = all.length - all.filter((h) => h.rateLimit).length;
   return (
     <Box sx={{ mb: 1.5 }}>
       {shown.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Response headers">
-          <Table size="small" data-testid="response-headers">
-            <TableBody>
-              {shown.map((h) => (
-                <TableRow key={h.name} data-testid={h.rateLimit ? 'ratelimit-header' : undefined}>
-                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap', pl: 0, fontWeight: h.rateLimit ? 700 : 400 }}>{h.name}</TableCell>
-                  <TableCell sx={{ fontFamily: monoFont, fontSize: 12, wordBreak: 'break-all', pr: 0 }}>{h.value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+        <Box component="dl" aria-label="Response headers" data-testid="response-headers" sx={{ m: 0, fontFamily: monoFont, fontSize: 12 }}>
+          {shown.map((h) => (
+            // Name over value on phones, two aligned columns from sm up.
+            <Box
+              key={h.name}
+              data-testid={h.rateLimit ? 'ratelimit-header' : undefined}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '240px minmax(0, 1fr)' },
+                columnGap: 2,
+                py: 0.5,
+                borderBottom: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Box component="dt" sx={{ fontWeight: h.rateLimit ? 700 : 400, overflowWrap: 'anywhere' }}>
+                {h.name}
+              </Box>
+              <Box component="dd" sx={{ m: 0, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {h.value}
+              </Box>
+            </Box>
+          ))}
         </Box>
       )}
-      {hidden > 0 && (
+      {all.length > keyHeaders.length && (
         <Button size="small" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} sx={{ mt: 0.5, ml: -0.5 }}>
           {showAll ? 'Fewer headers' : `All headers (${all.length})`}
         </Button>
