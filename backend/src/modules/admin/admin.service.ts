@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { PlanId } from '../../config/plans.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import type { Role, User } from '../auth/user.entity.js';
+import type { Role, User, UserView } from '../auth/user.entity.js';
 import { KeysService } from '../keys/keys.service.js';
 import { escapeLike, isUuid } from './admin-list-query.js';
 import type { ListQuery, ResourceSpec } from './admin-list-query.js';
@@ -22,18 +22,8 @@ export interface Page<T> {
   exact: boolean;
 }
 
-export interface AdminUserView {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  plan: PlanId;
-  role: Role;
-  isBlocked: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  profileImageUrl: string | null;
-}
+/** The admin list shows users exactly as /api/me describes them. */
+export type AdminUserView = UserView;
 
 export interface AdminApiKeyView {
   id: string;
