@@ -8,6 +8,7 @@ import { createApp } from '../dist/app.factory.js';
 import { loadConfig } from '../dist/config/config.js';
 import { PLANS } from '../dist/config/plans.js';
 import { runMigrations } from '../dist/database/migrate.js';
+import { createDatabaseIfMissing, dropDatabase } from '../dist/database/embedded-postgres.js';
 import { resolveDatabase } from '../dist/database/resolve-database.js';
 import { User } from '../dist/modules/auth/user.entity.js';
 
@@ -27,7 +28,19 @@ const config = loadConfig({
   APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
   LOG_LEVEL: 'error',
 });
-const db = await resolveDatabase(config, () => undefined);
+// A database of its own: on DATABASE_URL's server when set (dropped at the end), else the embedded PostgreSQL.
+let db;
+if (config.DATABASE_URL) {
+  const server = new URL(config.DATABASE_URL);
+  server.pathname = '/postgres';
+  const adminUrl = server.toString();
+  const name = `tzapi_bench_api_${process.pid}`;
+  await createDatabaseIfMissing(adminUrl, name);
+  server.pathname = `/${name}`;
+  db = { url: server.toString(), stop: () => dropDatabase(adminUrl, name) };
+} else {
+  db = await resolveDatabase(config, () => undefined);
+}
 let app;
 const stop = async () => {
   await app?.close().catch(() => undefined);
