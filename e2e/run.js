@@ -107,6 +107,8 @@ async function main() {
     SUPER_ADMIN_EMAIL: superAdmin.email,
     SUPER_ADMIN_PASSWORD: superAdmin.password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // With a shared Redis, each run counts sign-in attempts and quotas in its own namespace, not in the last run's.
+    REDIS_PREFIX: `tzapi-e2e-${process.pid}-${Date.now().toString(36)}:`,
   };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
