@@ -96,32 +96,42 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
     'Access-Control-Max-Age': '86400',
   };
-  // Without registerRequestContext, each request that may touch the ORM gets its own identity map here; the sold
-  // API's hot routes use explicit forks and skip it.
-  const orm = app.get(MikroORM);
-  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (!PUBLIC_API_ROUTES.test(request.url)) return RequestContext.create(orm.em, done);
-    if (request.method === 'OPTIONS') {
-      reply.code(204).headers(preflightHeaders).send();
-      return;
-    }
-    done();
-  });
   // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
   fastify.removeContentTypeParser(['text/plain']);
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (CSRF_EXEMPT.some((p) => request.url.startsWith(p))) return;
+  /** 415 for a body that is not JSON, 403 for a cross-site unsafe request carrying a session; null when fine. */
+  const refusal = (request: FastifyRequest): ProblemException | null => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return null;
+    if (CSRF_EXEMPT.some((p) => request.url.startsWith(p))) return null;
     const length = Number(request.headers['content-length'] ?? 0);
     const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     if (hasBody && !type.startsWith('application/json')) {
-      return sendProblem(request, reply, new ProblemException({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'Send the body as application/json.' }));
+      return new ProblemException({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'Send the body as application/json.' });
     }
     if (request.cookies?.[config.sessionCookieName] && !isSameOrigin(request, config)) {
-      return sendProblem(request, reply, new ProblemException({ status: 403, code: 'csrf_rejected', title: 'Forbidden', detail: 'Cross-site request refused: send a same-origin Origin header.' }));
+      return new ProblemException({ status: 403, code: 'csrf_rejected', title: 'Forbidden', detail: 'Cross-site request refused: send a same-origin Origin header.' });
     }
+    return null;
+  };
+
+  // One synchronous hook (no promise per request): CORS preflight, body and CSRF rules, then the ORM context.
+  // Without registerRequestContext, each request that may touch the ORM gets its own identity map here; the sold
+  // API's hot routes use explicit forks and skip it.
+  const orm = app.get(MikroORM);
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const publicApi = PUBLIC_API_ROUTES.test(request.url);
+    if (publicApi && request.method === 'OPTIONS') {
+      reply.code(204).headers(preflightHeaders).send();
+      return;
+    }
+    const problem = refusal(request);
+    if (problem) {
+      sendProblem(request, reply, problem);
+      return;
+    }
+    if (publicApi) return done();
+    RequestContext.create(orm.em, done);
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     reply.headers(PUBLIC_API_ROUTES.test(request.url) ? apiHeaders : securityHeaders);
