@@ -8,8 +8,7 @@ import { createApp } from '../dist/app.factory.js';
 import { loadConfig } from '../dist/config/config.js';
 import { PLANS } from '../dist/config/plans.js';
 import { runMigrations } from '../dist/database/migrate.js';
-import { createDatabaseIfMissing, dropDatabase } from '../dist/database/embedded-postgres.js';
-import { resolveDatabase } from '../dist/database/resolve-database.js';
+import { benchDatabase } from './bench-db.js';
 import { User } from '../dist/modules/auth/user.entity.js';
 
 // The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
@@ -28,19 +27,7 @@ const config = loadConfig({
   APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
   LOG_LEVEL: 'error',
 });
-// A database of its own: on DATABASE_URL's server when set (dropped at the end), else the embedded PostgreSQL.
-let db;
-if (config.DATABASE_URL) {
-  const server = new URL(config.DATABASE_URL);
-  server.pathname = '/postgres';
-  const adminUrl = server.toString();
-  const name = `tzapi_bench_api_${process.pid}`;
-  await createDatabaseIfMissing(adminUrl, name);
-  server.pathname = `/${name}`;
-  db = { url: server.toString(), stop: () => dropDatabase(adminUrl, name) };
-} else {
-  db = await resolveDatabase(config, () => undefined);
-}
+const db = await benchDatabase(config, `tzapi_bench_api_${process.pid}`);
 let app;
 const stop = async () => {
   await app?.close().catch(() => undefined);

@@ -12,9 +12,8 @@ import { createApp } from '../dist/app.factory.js';
 import { seedUsage } from '../dist/bin/seed-usage.js';
 import { loadConfig } from '../dist/config/config.js';
 import { PLANS } from '../dist/config/plans.js';
-import { createDatabaseIfMissing, dropDatabase } from '../dist/database/embedded-postgres.js';
 import { runMigrations } from '../dist/database/migrate.js';
-import { resolveDatabase } from '../dist/database/resolve-database.js';
+import { benchDatabase } from './bench-db.js';
 import { KeysService } from '../dist/modules/keys/keys.service.js';
 import { UsageRecorder } from '../dist/modules/usage/usage.recorder.js';
 
@@ -45,24 +44,9 @@ const config = loadConfig({
   LOG_LEVEL: 'error',
 });
 
-// A database of its own: on DATABASE_URL's server when set, else the embedded PostgreSQL.
-let databaseUrl;
-let cleanupDb;
-let adminUrl;
-const dbName = `tzapi_bench_usage_${process.pid}`;
-if (config.DATABASE_URL) {
-  const server = new URL(config.DATABASE_URL);
-  server.pathname = '/postgres';
-  adminUrl = server.toString();
-  await createDatabaseIfMissing(adminUrl, dbName);
-  server.pathname = `/${dbName}`;
-  databaseUrl = server.toString();
-  cleanupDb = () => dropDatabase(adminUrl, dbName);
-} else {
-  const db = await resolveDatabase(config, () => undefined);
-  databaseUrl = db.url;
-  cleanupDb = () => db.stop();
-}
+const benchDb = await benchDatabase(config, `tzapi_bench_usage_${process.pid}`);
+const databaseUrl = benchDb.url;
+const cleanupDb = () => benchDb.stop();
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
