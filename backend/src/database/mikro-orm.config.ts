@@ -10,7 +10,7 @@ export function ormOptions(clientUrl: string, overrides: Partial<OrmOptions> = {
     clientUrl,
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 20 },
     debug: false,
     allowGlobalContext: false,

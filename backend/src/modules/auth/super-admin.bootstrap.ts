@@ -27,7 +27,7 @@ function banner(email: string, password: string): string {
     '  SUPER ADMIN ACCOUNT CREATED (shown only this once)',
     `  E-mail:   ${email}`,
     `  Password: ${password}`,
-    '  Sign in at /login, then change the password under Profile.',
+    '  Sign in at /login. To change it, use "Forgot password" (the link arrives by mail).',
     '  Set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD to choose your own.',
     rule,
     '',
