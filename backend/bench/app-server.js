@@ -1,32 +1,17 @@
 // The built API (backend/dist) in its own process, with a user and an API key made for the bench.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createApp } from '../dist/app.factory.js';
-import { loadConfig } from '../dist/config/config.js';
 import { PLANS } from '../dist/config/plans.js';
 import { runMigrations } from '../dist/database/migrate.js';
-import { benchDatabase } from './bench-db.js';
+import { benchConfig, benchDatabase } from './bench-db.js';
 import { User } from '../dist/modules/auth/user.entity.js';
 
 // The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
 PLANS.enterprise.burstPerSecond = 1_000_000;
 
-// Under the repo like the tests' data: the embedded PostgreSQL user cannot enter a private mkdtemp directory.
-const ownDir = !process.env.BENCH_DATA_DIR;
-const dataDir = process.env.BENCH_DATA_DIR ?? join(fileURLToPath(new URL('../.tmp/', import.meta.url)), `bench-${process.pid}`);
-mkdirSync(dataDir, { recursive: true });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'error',
-});
+const { config, dataDir, ownDir } = benchConfig('api');
 const db = await benchDatabase(config, `tzapi_bench_api_${process.pid}`);
 let app;
 const stop = async () => {

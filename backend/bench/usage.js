@@ -3,17 +3,14 @@
 //  2. with `--rows` usage rows seeded (default 1,000,000; the target is measured at 10,000,000), p50/p95 of
 //     GET /api/dashboard/stats and GET /api/usage/summary over 90 days (target p95 < 50 ms).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createApp } from '../dist/app.factory.js';
 import { seedUsage } from '../dist/bin/seed-usage.js';
-import { loadConfig } from '../dist/config/config.js';
 import { PLANS } from '../dist/config/plans.js';
 import { runMigrations } from '../dist/database/migrate.js';
-import { benchDatabase } from './bench-db.js';
+import { benchConfig, benchDatabase } from './bench-db.js';
 import { KeysService } from '../dist/modules/keys/keys.service.js';
 import { UsageRecorder } from '../dist/modules/usage/usage.recorder.js';
 
@@ -32,17 +29,7 @@ const P95_TARGET_MS = 50;
 // Measure the metering itself, not the enterprise fair-use ceiling.
 PLANS.enterprise.burstPerSecond = 1_000_000;
 
-const dataDir = join(fileURLToPath(new URL('../.tmp/', import.meta.url)), `bench-usage-${process.pid}`);
-mkdirSync(dataDir, { recursive: true });
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'error',
-});
+const { config, dataDir, ownDir } = benchConfig('usage');
 
 const benchDb = await benchDatabase(config, `tzapi_bench_usage_${process.pid}`);
 const databaseUrl = benchDb.url;
@@ -160,6 +147,6 @@ try {
   await app?.close().catch(() => undefined);
   await pool?.end().catch(() => undefined);
   await cleanupDb().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (ownDir) rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
