@@ -1,10 +1,15 @@
-// The yardstick: a bare node:http server answering a fixed JSON body, as fast as Node can.
+// The yardstick: a bare node:http server answering a fixed JSON body, as fast as Node can. BENCH_HEADERS (JSON) adds
+// headers, so a second yardstick can answer byte for byte what the API answers.
 import http from 'node:http';
 
 const body = process.env.BENCH_BODY ?? '{}';
-const length = Buffer.byteLength(body);
+const headers = {
+  'content-type': 'application/json; charset=utf-8',
+  ...JSON.parse(process.env.BENCH_HEADERS ?? '{}'),
+  'content-length': Buffer.byteLength(body),
+};
 const server = http.createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': length });
+  res.writeHead(200, headers);
   res.end(body);
 });
 server.keepAliveTimeout = 30_000;

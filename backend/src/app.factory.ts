@@ -12,6 +12,8 @@ import { AppModule } from './app.module.js';
 import { AppLogger } from './common/app-logger.js';
 import { ProblemException } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { installPublicApiLane } from './common/public-api-lane.js';
+import { applyResponseFormat } from './common/response-format.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
@@ -115,7 +117,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     return null;
   };
 
-  // One synchronous hook (no promise per request): CORS preflight, body and CSRF rules, then the ORM context.
+  // One synchronous hook (no promise per request): CORS preflight, body and CSRF rules, the answer format of the sold
+  // API (406 before any work), then the ORM context.
   // Without registerRequestContext, each request that may touch the ORM gets its own identity map here; the sold
   // API's hot routes use explicit forks and skip it.
   const orm = app.get(MikroORM);
@@ -125,7 +128,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       reply.code(204).headers(preflightHeaders).send();
       return;
     }
-    const problem = refusal(request);
+    const problem = refusal(request) ?? (publicApi ? applyResponseFormat(request, reply) : null);
     if (problem) {
       sendProblem(request, reply, problem);
       return;
@@ -156,7 +159,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   }
 
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ProblemFilter(spa));
+  const problemFilter = new ProblemFilter(spa);
+  app.useGlobalFilters(problemFilter);
+  installPublicApiLane(app, fastify, problemFilter);
   if (options.init === false) return app;
   mountSwaggerUi(app, buildOpenApiDocument(app));
   await app.init();

@@ -1,10 +1,20 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiHeader, ApiSecurity, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiKeyGuard } from '../modules/keys/api-key.guard.js';
 import { METERED_ROUTE } from '../modules/usage/usage-record.js';
+import { MergeRouteConfig } from './route-config.js';
+import { PUBLIC_API_LANE } from './public-api-lane.js';
+import type { LaneTarget } from './public-api-lane.js';
 
 export const PUBLIC_API_KEY = 'public-api';
+
+/** Marks the route metered and names its controller method for the public API lane (common/public-api-lane.ts). */
+const laneTarget: MethodDecorator = (target, key, descriptor) =>
+  MergeRouteConfig({ [METERED_ROUTE]: true, [PUBLIC_API_LANE]: { controller: target.constructor as LaneTarget['controller'], method: String(key) } satisfies LaneTarget })(
+    target,
+    key,
+    descriptor,
+  );
 
 /**
  * Marks a route of the sold API: it needs an API key (X-API-Key or Authorization: Bearer), counts against the
@@ -14,7 +24,7 @@ export const PUBLIC_API_KEY = 'public-api';
 export function PublicApi() {
   return applyDecorators(
     SetMetadata(PUBLIC_API_KEY, 'metered'),
-    RouteConfig({ [METERED_ROUTE]: true }),
+    laneTarget,
     UseGuards(ApiKeyGuard),
     ApiSecurity('api-key'),
     ApiHeader({ name: 'X-API-Key', required: false, description: 'Your API key (or send Authorization: Bearer <key>)' }),

@@ -48,6 +48,9 @@ export class RateLimiter {
   private sweepTimer: NodeJS.Timeout;
 
   private readonly prefix: string;
+  /** Members of the sliding log are unique per hit: this instance's id and a counter (no random bytes per request). */
+  private readonly instance = randomBytes(6).toString('hex');
+  private sequence = 0;
 
   constructor(private readonly redis: RedisService) {
     this.prefix = `${redis.prefix}rl:`;
@@ -75,7 +78,7 @@ export class RateLimiter {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
-        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', randomBytes(6).toString('hex'));
+        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', `${this.instance}-${(this.sequence++).toString(36)}`);
         return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
       } catch (err) {
         this.logger.warn(`Redis rate limit failed (${(err as Error).message}); counting in-process`);

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { BURST_SYNC_MS, BurstLimiter } from '../../src/common/burst-limiter.js';
 import { RateLimiter } from '../../src/common/rate-limiter.js';
 import { RedisService } from '../../src/common/redis.service.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -7,13 +8,21 @@ const describeRedis = process.env.REDIS_URL ? describe : describe.skip;
 
 describeRedis('RateLimiter on Redis', () => {
   let services: RedisService[] = [];
-  const make = async () => {
+  const bursts: BurstLimiter[] = [];
+  const connect = async () => {
     const service = new RedisService(loadConfig({ REDIS_URL: process.env.REDIS_URL, DATA_DIR: '.tmp', APP_SECRET: 'x'.repeat(40) }));
     services.push(service);
     for (let i = 0; i < 50 && !service.ready; i++) await new Promise((r) => setTimeout(r, 20));
-    return new RateLimiter(service);
+    return service;
+  };
+  const make = async () => new RateLimiter(await connect());
+  const makeBurst = async () => {
+    const limiter = new BurstLimiter(await connect());
+    bursts.push(limiter);
+    return limiter;
   };
   afterAll(async () => {
+    bursts.forEach((b) => b.onModuleDestroy());
     await Promise.all(services.map((s) => s.onApplicationShutdown()));
     services = [];
   });
@@ -26,5 +35,17 @@ describeRedis('RateLimiter on Redis', () => {
     const client = new Redis(process.env.REDIS_URL!);
     expect(await client.zcard(`tzapi:rl:${key}`)).toBe(100); // the default REDIS_PREFIX
     await client.quit();
+  });
+
+  it('burst guard: what one instance let through counts on the other after a sync', async () => {
+    const [a, b] = [await makeBurst(), await makeBurst()];
+    const key = `burst:test-${Date.now()}-${Math.random()}`;
+    const onA = await Promise.all(Array.from({ length: 30 }, () => a.hit(key, 50, 1000)));
+    expect(onA.every((r) => r.allowed)).toBe(true);
+    // a adds its hits to the shared count within one sync; b, which never saw the account, reads it before deciding.
+    await new Promise((r) => setTimeout(r, BURST_SYNC_MS * 3));
+    const onB = await Promise.all(Array.from({ length: 40 }, () => b.hit(key, 50, 1000)));
+    expect(onB.filter((r) => r.allowed)).toHaveLength(20);
+    expect(onB[39]).toMatchObject({ allowed: false, remaining: 0 });
   });
 });

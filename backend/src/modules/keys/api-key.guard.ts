@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import type { Meter } from '../usage/usage.recorder.js';
 import { hashApiKey, isWellFormedApiKey } from './key-codec.js';
 import { readApiKey } from './read-api-key.js';
 import { KeyDirectory } from './key-directory.js';
@@ -8,6 +9,7 @@ import type { ResolvedKey } from './key-directory.js';
 import { hostAllowed, ipAllowed, requestHost } from './key-restrictions.js';
 import { KeyProblems } from './keys.errors.js';
 import { PlanLimits } from './plan-limits.js';
+import type { LimitDecision } from './plan-limits.js';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
 
@@ -27,7 +29,8 @@ export class ApiKeyGuard implements CanActivate {
     private readonly recorder: UsageRecorder,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous when the key is cached and the plan's limit is counted in-process (the paid plans' hot path). */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<PublicApiRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -39,18 +42,32 @@ export class ApiKeyGuard implements CanActivate {
       throw KeyProblems.missing(QUERY_KEY_NAMES.some((name) => query[name] !== undefined));
     }
     if (!isWellFormedApiKey(key)) throw KeyProblems.malformed();
-    const resolved = await this.directory.resolve(hashApiKey(key));
-    if (!resolved) throw KeyProblems.unknown();
+    const hash = hashApiKey(key);
+    const cached = this.directory.cached(hash);
+    if (cached) return this.admit(cached, request, reply, meter);
+    return this.directory.resolve(hash).then((resolved) => {
+      if (!resolved) throw KeyProblems.unknown();
+      return this.admit(resolved, request, reply, meter);
+    });
+  }
+
+  private admit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply, meter: Meter): boolean | Promise<boolean> {
     meter.keyId = resolved.keyId;
     meter.userId = resolved.userId;
-
     const refusal = this.refusal(resolved, request);
     if (refusal) {
       // Refused requests do not use the quota (a stolen key from a foreign IP cannot drain it), but say where it stands.
-      reply.headers((await this.limits.peek(resolved.plan, resolved.userId)).headers);
-      throw refusal;
+      return this.limits.peek(resolved.plan, resolved.userId).then((window) => {
+        reply.headers(window.headers);
+        throw refusal;
+      });
     }
-    const decision = await this.limits.consume(resolved.plan, resolved.userId);
+    const decision = this.limits.consume(resolved.plan, resolved.userId);
+    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
+    return this.apply(decision, resolved, request, reply);
+  }
+
+  private apply(decision: LimitDecision, resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean {
     reply.headers(decision.headers);
     if (!decision.allowed) {
       const detail =

@@ -61,6 +61,12 @@ export class KeyDirectory implements OnModuleInit {
     this.em.getEventManager().registerSubscriber(subscriber);
   }
 
+  /** The cached answer for a key hash, without waiting; undefined when it has to be read from the database. */
+  cached(hash: string): ResolvedKey | undefined {
+    const entry = this.byHash.get(hash);
+    return entry && entry.expiresAt > Date.now() ? entry.value : undefined;
+  }
+
   async resolve(hash: string): Promise<ResolvedKey | null> {
     const now = Date.now();
     const cached = this.byHash.get(hash);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BurstLimiter } from '../../common/burst-limiter.js';
 import { RateLimiter } from '../../common/rate-limiter.js';
 import type { RateLimitResult } from '../../common/rate-limiter.js';
 import { PLANS } from '../../config/plans.js';
@@ -38,21 +39,55 @@ export function rateLimitHeaders(window: PlanWindow, result: RateLimitResult): R
   return headers;
 }
 
+/** A refused free account is answered from memory for up to this long instead of asking Redis again each time. */
+const REFUSAL_MEMORY_MS = 1000;
+
 @Injectable()
 export class PlanLimits {
-  constructor(private readonly limiter: RateLimiter) {}
+  private readonly refusedUntil = new Map<string, number>();
 
-  /** Counts the request and decides in one atomic step. */
-  async consume(plan: PlanId, userId: string): Promise<LimitDecision> {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly burst: BurstLimiter,
+  ) {}
+
+  /**
+   * Counts the request and decides in one atomic step: the hourly quota on the shared limiter (exact across
+   * instances), the paid plans' burst guard in-process (BurstLimiter: no round trip, answered synchronously).
+   */
+  consume(plan: PlanId, userId: string): LimitDecision | Promise<LimitDecision> {
     const window = planWindow(plan, userId);
+    if (window.name === 'burst') {
+      const result = this.burst.hit(window.key, window.limit, window.windowMs);
+      return result instanceof Promise ? result.then((r) => this.decide(window, r)) : this.decide(window, result);
+    }
+    return this.consumeQuota(window);
+  }
+
+  private async consumeQuota(window: PlanWindow): Promise<LimitDecision> {
+    const now = Date.now();
+    const until = this.refusedUntil.get(window.key);
+    if (until !== undefined) {
+      // Slots only free up when the oldest hit leaves the window: until then the answer stays no.
+      if (until > now) return this.decide(window, { allowed: false, limit: window.limit, remaining: 0, resetMs: until - now });
+      this.refusedUntil.delete(window.key);
+    }
     const result = await this.limiter.hit(window.key, window.limit, window.windowMs);
-    return { ...result, window, headers: rateLimitHeaders(window, result) };
+    if (!result.allowed && result.resetMs > 0) {
+      if (this.refusedUntil.size > 100_000) this.refusedUntil.clear();
+      this.refusedUntil.set(window.key, now + Math.min(result.resetMs, REFUSAL_MEMORY_MS));
+    }
+    return this.decide(window, result);
   }
 
   /** The same numbers without counting (refused requests' headers, the dashboard). */
   async peek(plan: PlanId, userId: string): Promise<LimitDecision> {
     const window = planWindow(plan, userId);
-    const result = await this.limiter.peek(window.key, window.limit, window.windowMs);
-    return { ...result, allowed: true, window, headers: rateLimitHeaders(window, { ...result, allowed: true }) };
+    const result = await (window.name === 'burst' ? this.burst.peek(window.key, window.limit, window.windowMs) : this.limiter.peek(window.key, window.limit, window.windowMs));
+    return this.decide(window, { ...result, allowed: true });
+  }
+
+  private decide(window: PlanWindow, result: RateLimitResult): LimitDecision {
+    return { ...result, window, headers: rateLimitHeaders(window, result) };
   }
 }

@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { Problems, type FieldError } from '../../common/problem.js';
+import { ProblemException, Problems, type FieldError } from '../../common/problem.js';
 
 type Dto<T> = new () => T;
 
@@ -22,16 +22,41 @@ function check<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 
   return instance;
 }
 
-const queryParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) =>
-  check(dto, ctx.switchToHttp().getRequest<FastifyRequest>().query ?? {}, 'query'),
-);
+/** Query strings already checked, per DTO: validation is a pure function of the string, and callers repeat theirs. */
+const MEMO_LIMIT = 5000;
+const checkedQueries = new WeakMap<Dto<object>, Map<string, object | ProblemException>>();
+
+function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
+  const at = request.url.indexOf('?');
+  const raw = at < 0 ? '' : request.url.slice(at + 1);
+  let memo = checkedQueries.get(dto);
+  if (!memo) checkedQueries.set(dto, (memo = new Map()));
+  let outcome = memo.get(raw);
+  if (outcome === undefined) {
+    try {
+      outcome = check(dto, request.query ?? {}, 'query');
+    } catch (problem) {
+      if (!(problem instanceof ProblemException)) throw problem;
+      outcome = problem;
+    }
+    // Oldest first out: a Map keeps insertion order.
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(raw, outcome);
+  }
+  if (outcome instanceof ProblemException) throw outcome;
+  // A copy per request, so a handler can never change what the next caller gets.
+  return Object.assign(new dto(), outcome);
+}
+
+const queryParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkQuery(dto, ctx.switchToHttp().getRequest<FastifyRequest>()));
 const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) =>
   check(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body, 'body'),
 );
 
 /**
  * The query string validated against a class-validator DTO. The hot routes of the sold API use this
- * instead of @Query() + the global pipe (about 4x cheaper per request); Swagger still reads the DTO.
+ * instead of @Query() + the global pipe (about 4x cheaper per request, and a repeated query string is answered from
+ * a memo); Swagger still reads the DTO.
  */
 export function CheckedQuery<T extends object>(dto: Dto<T>): ParameterDecorator {
   return (target, key, index) => {

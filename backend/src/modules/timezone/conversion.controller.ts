@@ -1,7 +1,6 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
-import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
 import { CheckedBody, CheckedQuery } from './checked-input.js';
 import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
@@ -15,7 +14,6 @@ const CONVERSION_DESCRIPTION =
 
 @ApiTags('Conversion')
 @Controller('conversion')
-@UseInterceptors(ResponseFormatInterceptor)
 export class ConversionController {
   constructor(private readonly engine: TimeEngine) {}
 

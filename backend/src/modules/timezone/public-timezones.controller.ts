@@ -1,7 +1,6 @@
-import { Controller, Get, Header, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicUnmetered } from '../../common/public-api.decorator.js';
-import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
 import { Clock } from './clock.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
 import { ApiEndpoint } from './timezone.docs.js';
@@ -12,7 +11,6 @@ const CACHE_SECONDS = 60;
 
 @ApiTags('TimeZone')
 @Controller('public')
-@UseInterceptors(ResponseFormatInterceptor)
 export class PublicTimezonesController {
   private cached: { until: number; answer: { timezones: ZoneListItem[]; total: number } } | null = null;
 

@@ -1,7 +1,6 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../../common/public-api.decorator.js';
-import { ResponseFormatInterceptor } from '../../common/response-format.interceptor.js';
 import { CheckedQuery } from './checked-input.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
@@ -12,7 +11,6 @@ import { EXAMPLES } from './timezone.examples.js';
 
 @ApiTags('Time')
 @Controller('time')
-@UseInterceptors(ResponseFormatInterceptor)
 export class TimeController {
   constructor(
     private readonly engine: TimeEngine,

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CsvRows, serialize } from '../../common/response-format.interceptor.js';
+import { FormattedRoute, serialize } from '../../common/response-format.js';
 import type { TimezoneProblemCode } from './timezone.errors.js';
 
 /** RFC 9457 problem document as the global filter renders it. */
@@ -106,7 +106,7 @@ export function ApiEndpoint(doc: EndpointDoc) {
       ApiResponse({ status: 429, description: 'Plan limit reached; see Retry-After.', content: problemContent(PROBLEM_EXAMPLES[429]) }),
     );
   }
-  if (doc.csvRows) decorators.push(CsvRows(doc.csvRows));
+  decorators.push(FormattedRoute(doc.csvRows));
   if (doc.body) {
     decorators.push(
       ApiBody({

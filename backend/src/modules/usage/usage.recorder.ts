@@ -54,7 +54,12 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.loadSpool();
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => this.onResponse(request, reply));
+    // A callback hook: no promise per request on the hot path (only a key not seen by the guard is looked up).
+    fastify?.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const pending = this.onResponse(request, reply);
+      if (pending) void pending.then(done, done);
+      else done();
+    });
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
     this.timer.unref();
   }
@@ -70,17 +75,22 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
    * Fastify onResponse, for every answer of a metered route (@PublicApi() marks the route's config): also the ones
    * refused before the guard ran (unparsable body, wrong media type), attributed by their key when it is known.
    */
-  async onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    let meter = (request as FastifyRequest & { [METER]?: Meter })[METER];
-    if (!meter) {
-      const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
-      if (!config?.[METERED_ROUTE] || !this.directory) return;
-      const key = readApiKey(request);
-      if (!key || !isWellFormedApiKey(key)) return;
-      const resolved = await this.directory.resolve(hashApiKey(key)).catch(() => null);
-      if (!resolved) return;
-      meter = { keyId: resolved.keyId, userId: resolved.userId };
-    }
+  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+    const meter = (request as FastifyRequest & { [METER]?: Meter })[METER];
+    if (meter) return this.recordAnswer(request, reply, meter);
+    const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
+    if (!config?.[METERED_ROUTE] || !this.directory) return;
+    const key = readApiKey(request);
+    if (!key || !isWellFormedApiKey(key)) return;
+    return this.directory
+      .resolve(hashApiKey(key))
+      .catch(() => null)
+      .then((resolved) => {
+        if (resolved) this.recordAnswer(request, reply, { keyId: resolved.keyId, userId: resolved.userId });
+      });
+  }
+
+  private recordAnswer(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
     if (!meter.userId || !meter.keyId) return;
     this.record({
       timestamp: new Date(),

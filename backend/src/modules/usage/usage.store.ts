@@ -51,8 +51,14 @@ export class UsageStore {
     if (!rows.length) return;
     const rollups = new Map<string, { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number }>();
     const lastUsed = new Map<string, Date>();
+    let dayNumber = NaN;
+    let day = '';
     for (const row of rows) {
-      const day = utcDay(row.timestamp);
+      const n = Math.floor(row.timestamp.getTime() / 86_400_000);
+      if (n !== dayNumber) {
+        dayNumber = n;
+        day = utcDay(row.timestamp);
+      }
       const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
       const agg = rollups.get(id);
       if (agg) {
@@ -68,19 +74,14 @@ export class UsageStore {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
+      // The rows travel as one JSON document (one native stringify, parsed by PostgreSQL): much cheaper for the
+      // API process than eight typed arrays whose every element the driver escapes in JavaScript.
       await client.query(
         `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
-         select * from unnest($1::timestamptz[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::smallint[], $7::real[], $8::text[])`,
-        [
-          rows.map((r) => r.timestamp),
-          rows.map((r) => r.userId),
-          rows.map((r) => r.keyId),
-          rows.map((r) => r.endpoint),
-          rows.map((r) => r.method),
-          rows.map((r) => r.statusCode),
-          rows.map((r) => r.responseMs),
-          rows.map((r) => r.ipAddress),
-        ],
+         select "timestamp", "userId", "keyId", endpoint, method, "statusCode", "responseMs", "ipAddress"
+         from json_to_recordset($1::json) as x("timestamp" timestamptz, "userId" uuid, "keyId" uuid, endpoint text, method text,
+           "statusCode" smallint, "responseMs" real, "ipAddress" text)`,
+        [JSON.stringify(rows)],
       );
       await client.query(
         `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)

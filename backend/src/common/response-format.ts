@@ -1,10 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { Parser } from '@json2csv/plainjs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { map, type Observable } from 'rxjs';
 import { ProblemException } from './problem.js';
+import { MergeRouteConfig } from './route-config.js';
 
 export const RESPONSE_FORMATS = ['json', 'xml', 'csv'] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
@@ -25,11 +23,6 @@ const MEDIA_TYPES: Record<string, ResponseFormat> = {
   'text/csv': 'csv',
   'application/csv': 'csv',
 };
-
-const CSV_ROWS = 'response-format:csv-rows';
-
-/** Names the top-level array that becomes the CSV rows (one row per item); otherwise the answer is one row. */
-export const CsvRows = (field: string) => SetMetadata(CSV_ROWS, field);
 
 function notAcceptable(detail: string): ProblemException {
   return new ProblemException({
@@ -125,27 +118,39 @@ export function serialize(data: unknown, format: ResponseFormat, rowsField?: str
   return JSON.stringify(data);
 }
 
-/**
- * Content negotiation for the public API: JSON (default), XML or CSV by ?format= or Accept; an
- * explicit unsupported format is 406. Errors never pass through here, so they stay problem+json.
- */
-@Injectable()
-export class ResponseFormatInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
+/** Fastify route config key set by @FormattedRoute(): the route answers JSON, XML or CSV. */
+export const FORMATTED_ROUTE = 'tzapiFormat';
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest<{ Querystring: { format?: string } }>>();
-    const reply = http.getResponse<FastifyReply>();
-    const format = negotiateFormat(request.query?.format, request.headers.accept);
-    reply.header('Vary', 'Accept');
-    if (format === 'json') return next.handle();
-    const rowsField = this.reflector.get<string | undefined>(CSV_ROWS, context.getHandler());
-    return next.handle().pipe(
-      map((data: unknown) => {
-        reply.header('Content-Type', CONTENT_TYPES[format]);
-        return serialize(data, format, rowsField);
-      }),
-    );
+interface FormattedRouteConfig {
+  csvRows?: string;
+}
+
+/** The route answers JSON (default), XML or CSV; `csvRows` names the top-level array that becomes the CSV rows. */
+export function FormattedRoute(csvRows?: string): MethodDecorator {
+  return MergeRouteConfig({ [FORMATTED_ROUTE]: { csvRows } satisfies FormattedRouteConfig });
+}
+
+/**
+ * Content negotiation of the public API, run by the app's onRequest hook before anything else of the route: ?format=
+ * or Accept picks JSON (default), XML or CSV; an explicit unsupported format is a 406 problem, returned for the hook to
+ * send. XML and CSV answers get their own serializer; error answers are sent as problem+json strings and never pass
+ * through it. JSON costs nothing beyond the Vary header.
+ */
+export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply): ProblemException | null {
+  const route = (request.routeOptions.config as unknown as Record<string, FormattedRouteConfig | undefined>)[FORMATTED_ROUTE];
+  if (!route) return null;
+  let format: ResponseFormat;
+  try {
+    format = negotiateFormat((request.query as { format?: unknown } | undefined)?.format, request.headers.accept);
+  } catch (problem) {
+    return problem as ProblemException;
   }
+  reply.header('Vary', 'Accept');
+  if (format !== 'json') {
+    reply.serializer((data: unknown) => {
+      reply.header('Content-Type', CONTENT_TYPES[format]);
+      return serialize(data, format, route.csvRows);
+    });
+  }
+  return null;
 }

@@ -1,0 +1,59 @@
+import { jest } from '@jest/globals';
+import { BurstLimiter } from './burst-limiter.js';
+import type { RateLimitResult } from './rate-limiter.js';
+import type { RedisService } from './redis.service.js';
+
+const noRedis = { client: null, ready: false, prefix: 'tzapi:' } as unknown as RedisService;
+
+describe('BurstLimiter (one instance)', () => {
+  let limiter: BurstLimiter;
+  /** Without Redis every answer is immediate. */
+  const now = (result: RateLimitResult | Promise<RateLimitResult>): RateLimitResult => {
+    if (result instanceof Promise) throw new Error('expected a synchronous answer');
+    return result;
+  };
+  afterEach(() => {
+    limiter?.onModuleDestroy();
+    jest.useRealTimers();
+  });
+
+  it('lets exactly `limit` hits through in a burst and says when a slot frees', () => {
+    limiter = new BurstLimiter(noRedis);
+    const results = Array.from({ length: 80 }, () => now(limiter.hit('burst:u1', 50, 1000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(50);
+    expect(results[49]).toMatchObject({ allowed: true, remaining: 0 });
+    expect(results[79]).toMatchObject({ allowed: false, remaining: 0, limit: 50 });
+    expect(results[79].resetMs).toBeGreaterThan(0);
+    expect(results[79].resetMs).toBeLessThanOrEqual(1000);
+  });
+
+  it('is a sliding window: a slot frees exactly when its hit is a second old', () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    limiter = new BurstLimiter(noRedis);
+    now(limiter.hit('k', 2, 1000));
+    jest.setSystemTime(1_000_400);
+    now(limiter.hit('k', 2, 1000));
+    expect(now(limiter.hit('k', 2, 1000)).allowed).toBe(false);
+    jest.setSystemTime(1_000_999);
+    expect(now(limiter.hit('k', 2, 1000))).toMatchObject({ allowed: false, resetMs: 1 });
+    jest.setSystemTime(1_001_000);
+    expect(now(limiter.hit('k', 2, 1000)).allowed).toBe(true);
+    expect(now(limiter.hit('k', 2, 1000)).allowed).toBe(false);
+  });
+
+  it('peek counts nothing, and accounts are counted apart', () => {
+    limiter = new BurstLimiter(noRedis);
+    now(limiter.hit('a', 3, 1000));
+    expect(now(limiter.peek('a', 3, 1000)).remaining).toBe(2);
+    expect(now(limiter.peek('a', 3, 1000)).remaining).toBe(2);
+    expect(now(limiter.peek('b', 3, 1000))).toMatchObject({ allowed: true, remaining: 3, resetMs: 0 });
+    expect(now(limiter.hit('b', 3, 1000)).remaining).toBe(2);
+  });
+
+  it('a new limit (plan change) applies to the next hit', () => {
+    limiter = new BurstLimiter(noRedis);
+    for (let i = 0; i < 5; i++) now(limiter.hit('burst:u2', 5, 1000));
+    expect(now(limiter.hit('burst:u2', 5, 1000)).allowed).toBe(false);
+    expect(now(limiter.hit('burst:u2', 200, 1000))).toMatchObject({ allowed: true, limit: 200 });
+  });
+});

@@ -1,0 +1,227 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { RateLimitResult } from './rate-limiter.js';
+import { RedisService } from './redis.service.js';
+
+/** How often each instance adds its new hits to the shared count and reads the others' back. */
+export const BURST_SYNC_MS = 100;
+
+/**
+ * Adds this instance's hits since the last sync to the account's counter for the current 100 ms slot and returns the
+ * total of the slots still inside the window (every instance's hits).
+ */
+const ADD_AND_SUM = `
+local base = KEYS[1]
+local slot = tonumber(ARGV[1])
+local slots = tonumber(ARGV[2])
+local delta = tonumber(ARGV[3])
+local ttl = tonumber(ARGV[4])
+if delta > 0 then
+  redis.call('INCRBY', base .. ':' .. slot, delta)
+  redis.call('PEXPIRE', base .. ':' .. slot, ttl)
+end
+local keys = {}
+for i = 0, slots - 1 do keys[#keys + 1] = base .. ':' .. (slot - i) end
+local total = 0
+for _, v in ipairs(redis.call('MGET', unpack(keys))) do
+  if v then total = total + tonumber(v) end
+end
+return total
+`;
+
+type AddAndSum = (key: string, slot: number, slots: number, delta: number, ttl: number) => Promise<number>;
+
+/** One account's hits on this instance: a ring of the last `limit` hit times (a sliding log with O(1) steps). */
+class Log {
+  readonly times: Float64Array;
+  head = 0;
+  size = 0;
+  /** Hits counted here and not yet added to the shared count. */
+  unsynced = 0;
+  /** What this instance added to the shared count, per slot, so the others' share can be told apart. */
+  readonly pushed: Map<number, number> = new Map();
+  /** Hits of the other instances in the window, as of `othersSlot`. */
+  others = 0;
+  othersSlot = 0;
+  /** Set while the shared count is read for an account this instance did not follow yet. */
+  primed: Promise<void> | null = null;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {
+    this.times = new Float64Array(limit);
+  }
+
+  /** Drops hits older than the window from the front. */
+  expire(now: number): void {
+    const cap = this.times.length;
+    while (this.size > 0 && this.times[(this.head - this.size + cap) % cap] <= now - this.windowMs) this.size--;
+  }
+
+  oldest(): number {
+    const cap = this.times.length;
+    return this.times[(this.head - this.size + cap) % cap];
+  }
+
+  add(now: number): void {
+    this.times[this.head] = now;
+    this.head = (this.head + 1) % this.times.length;
+    this.size++;
+    this.unsynced++;
+  }
+}
+
+/**
+ * The fair-use guard of the unlimited plans (requests per second per account). The count and the check are one step
+ * in this process: a sliding log of hit times, exact on one instance, with no network round trip on the request path.
+ * With Redis, every instance adds its hits to a per-account counter in 100 ms slots every BURST_SYNC_MS and reads the
+ * others' back (and reads them once before deciding for an account it did not follow yet), so N instances together let
+ * through at most the limit plus what the others did since the last sync (100 ms).
+ * The free plan's hourly quota is a contract and stays on the exact shared RateLimiter.
+ */
+@Injectable()
+export class BurstLimiter implements OnModuleDestroy {
+  private readonly logger = new Logger('BurstLimiter');
+  private readonly logs = new Map<string, Log>();
+  private readonly prefix: string;
+  private readonly timer: NodeJS.Timeout;
+  private syncing = false;
+  private warned = false;
+
+  constructor(private readonly redis: RedisService) {
+    this.prefix = `${redis.prefix}burst:`;
+    this.redis.client?.defineCommand('tzapiBurstAddAndSum', { numberOfKeys: 1, lua: ADD_AND_SUM });
+    this.timer = setInterval(() => void this.sync(), BURST_SYNC_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * Counts one hit if it fits in the window and says whether it did. Synchronous for an account this instance already
+   * follows; the first hit of an account after a quiet window first reads the shared count (one round trip), so a new
+   * burst on one instance sees what the others already let through.
+   */
+  hit(key: string, limit: number, windowMs: number): RateLimitResult | Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, true);
+  }
+
+  /** The same answer without counting anything. */
+  peek(key: string, limit: number, windowMs: number): RateLimitResult | Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, false);
+  }
+
+  private run(key: string, limit: number, windowMs: number, countHit: boolean): RateLimitResult | Promise<RateLimitResult> {
+    let log = this.logs.get(key);
+    if (!log || log.limit !== limit || log.windowMs !== windowMs) {
+      if (!countHit && !log && !this.redis.ready) return { allowed: true, limit, remaining: limit, resetMs: 0 };
+      const previous = log;
+      log = new Log(limit, windowMs);
+      if (previous) {
+        // A plan change keeps what the account already used.
+        log.others = previous.others;
+        log.othersSlot = previous.othersSlot;
+      } else if (this.redis.ready) {
+        log.primed = this.prime(key, log);
+      }
+      this.logs.set(key, log);
+    }
+    if (log.primed) {
+      const current = log;
+      return log.primed.then(() => this.decide(current, countHit));
+    }
+    return this.decide(log, countHit);
+  }
+
+  private decide(log: Log, countHit: boolean): RateLimitResult {
+    const { limit, windowMs } = log;
+    const now = Date.now();
+    log.expire(now);
+    // The others' count is at most one sync old; after a window without news (Redis away) it no longer applies.
+    const others = Math.floor(now / BURST_SYNC_MS) - log.othersSlot < windowMs / BURST_SYNC_MS ? log.others : 0;
+    let used = log.size + others;
+    const allowed = used < limit;
+    if (allowed && countHit) {
+      log.add(now);
+      used++;
+    }
+    const resetMs = log.size ? Math.max(0, log.oldest() + windowMs - now) : used ? BURST_SYNC_MS : 0;
+    return { allowed, limit, remaining: Math.max(0, limit - used), resetMs };
+  }
+
+  /** Reads what every instance counted for the account in the window, before this instance decides for it. */
+  private async prime(key: string, log: Log): Promise<void> {
+    const slot = Math.floor(Date.now() / BURST_SYNC_MS);
+    try {
+      const command = (this.redis.client as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum;
+      const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
+      const total = await command.call(this.redis.client, this.prefix + key, slot, slots, 0, log.windowMs * 2);
+      log.others = Number(total);
+      log.othersSlot = slot;
+    } catch (err) {
+      if (!this.warned) this.logger.warn(`Burst count not read from Redis (${(err as Error).message}); counting in-process`);
+      this.warned = true;
+    } finally {
+      log.primed = null;
+    }
+  }
+
+  /** Adds every account's new hits to the shared counts and reads the totals back; idle accounts are forgotten. */
+  private async sync(): Promise<void> {
+    if (this.syncing) return;
+    const now = Date.now();
+    const slot = Math.floor(now / BURST_SYNC_MS);
+    const active: [string, Log][] = [];
+    for (const [key, log] of this.logs) {
+      log.expire(now);
+      if (log.primed) continue;
+      if (log.size === 0 && log.unsynced === 0 && slot - log.othersSlot >= log.windowMs / BURST_SYNC_MS) this.logs.delete(key);
+      else active.push([key, log]);
+    }
+    if (!active.length || !this.redis.ready) return;
+    this.syncing = true;
+    try {
+      const pipeline = this.redis.client!.pipeline();
+      const sent: number[] = [];
+      for (const [key, log] of active) {
+        const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
+        const delta = log.unsynced;
+        log.unsynced = 0;
+        sent.push(delta);
+        if (delta) log.pushed.set(slot, (log.pushed.get(slot) ?? 0) + delta);
+        (pipeline as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum(this.prefix + key, slot, slots, delta, log.windowMs * 2);
+      }
+      // Hits that did not reach Redis are sent again at the next sync.
+      const unsend = (log: Log, i: number) => {
+        log.unsynced += sent[i];
+        const pushed = (log.pushed.get(slot) ?? 0) - sent[i];
+        if (pushed > 0) log.pushed.set(slot, pushed);
+        else log.pushed.delete(slot);
+      };
+      const replies = await pipeline.exec().catch((err: Error) => {
+        active.forEach(([, log], i) => unsend(log, i));
+        throw err;
+      });
+      active.forEach(([, log], i) => {
+        const [err, total] = replies?.[i] ?? [new Error('no reply'), 0];
+        const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
+        if (err) return unsend(log, i);
+        let mine = 0;
+        for (const [s, n] of log.pushed) {
+          if (s > slot - slots) mine += n;
+          else log.pushed.delete(s);
+        }
+        log.others = Math.max(0, Number(total) - mine);
+        log.othersSlot = slot;
+      });
+      this.warned = false;
+    } catch (err) {
+      if (!this.warned) this.logger.warn(`Burst counts not shared (${(err as Error).message}); counting in-process`);
+      this.warned = true;
+    } finally {
+      this.syncing = false;
+    }
+  }
+}
