@@ -12,7 +12,8 @@ import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { readApiKey } from '../keys/read-api-key.js';
 
-const BATCH_SIZE = 5000;
+/** Rows per transaction; small enough that preparing one batch never holds the event loop for more than a millisecond or two. */
+const BATCH_SIZE = 2000;
 /** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
 const MAX_BUFFERED = 1_000_000;
 

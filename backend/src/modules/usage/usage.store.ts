@@ -29,6 +29,17 @@ export interface RecordRow extends UsageRecordView {
   cursorTs: string;
 }
 
+function rowsJson(rows: UsageRow[]): string {
+  const parts = new Array<string>(rows.length);
+  for (let n = 0; n < rows.length; n++) {
+    const r = rows[n];
+    parts[n] =
+      `{"t":${r.timestamp.getTime()},"u":"${r.userId}","k":"${r.keyId}","e":${JSON.stringify(r.endpoint)},"m":"${r.method}",` +
+      `"s":${r.statusCode},"r":${Number.isFinite(r.responseMs) ? r.responseMs : 0},"i":${r.ipAddress === null ? 'null' : JSON.stringify(r.ipAddress)}}`;
+  }
+  return `[${parts.join(',')}]`;
+}
+
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -74,14 +85,14 @@ export class UsageStore {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      // The rows travel as one JSON document (one native stringify, parsed by PostgreSQL): much cheaper for the
-      // API process than eight typed arrays whose every element the driver escapes in JavaScript.
+      // The rows travel as one JSON document, written here row by row (epoch milliseconds, no Date formatting) and
+      // parsed by PostgreSQL: several times cheaper for the API process than typed arrays the driver escapes element by
+      // element. Ids are UUIDs and methods are HTTP tokens; the two free-text columns are JSON-escaped.
       await client.query(
         `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
-         select "timestamp", "userId", "keyId", endpoint, method, "statusCode", "responseMs", "ipAddress"
-         from json_to_recordset($1::json) as x("timestamp" timestamptz, "userId" uuid, "keyId" uuid, endpoint text, method text,
-           "statusCode" smallint, "responseMs" real, "ipAddress" text)`,
-        [JSON.stringify(rows)],
+         select to_timestamp(t / 1000.0), u, k, e, m, s, r, i
+         from json_to_recordset($1::json) as x(t float8, u uuid, k uuid, e text, m text, s smallint, r real, i text)`,
+        [rowsJson(rows)],
       );
       await client.query(
         `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
