@@ -147,7 +147,9 @@ export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply
   }
   reply.header('Vary', 'Accept');
   if (format !== 'json') {
+    // Fastify passes strings through a reply serializer too: problem documents arrive here as JSON text and stay so.
     reply.serializer((data: unknown) => {
+      if (typeof data === 'string') return data;
       reply.header('Content-Type', CONTENT_TYPES[format]);
       return serialize(data, format, route.csvRows);
     });

@@ -126,6 +126,26 @@ describe('time zone API over HTTP', () => {
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
     });
+
+    it.each(metered)('$name: asked for XML or CSV, a refusal is still a problem+json document', async ({ path, body }) => {
+      for (const format of ['xml', 'csv']) {
+        const res = await fetch(t.url + path + (path.includes('?') ? '&' : '?') + `format=${format}`, {
+          method: body !== undefined ? 'POST' : 'GET',
+          headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(JSON.parse(await res.text())).toMatchObject({ status: 401, code: 'missing_api_key' });
+      }
+    });
+  });
+
+  it('bad input asked for as CSV or XML is answered as problem+json', async () => {
+    expectProblem(await call('/api/time/current?timezone=Nowhere/Land&format=csv'), 400, 'invalid_timezone', 'timezone');
+    expectProblem(await call('/api/time/current?timezone=Nowhere/Land', { headers: { accept: 'application/xml' } }), 400, 'invalid_timezone', 'timezone');
+    const body = { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-03-31T01:30:00' };
+    expectProblem(await call('/api/conversion/timezone?format=xml', { body }), 400, 'invalid_local_time');
   });
 
   describe('answers', () => {

@@ -41,10 +41,11 @@ export class ApiKeyGuard implements CanActivate {
       const query = (request.query ?? {}) as Record<string, unknown>;
       throw KeyProblems.missing(QUERY_KEY_NAMES.some((name) => query[name] !== undefined));
     }
-    if (!isWellFormedApiKey(key)) throw KeyProblems.malformed();
     const hash = hashApiKey(key);
     const cached = this.directory.cached(hash);
+    // Only well-formed keys are ever cached: the shape and checksum are checked on a miss.
     if (cached) return this.admit(cached, request, reply, meter);
+    if (!isWellFormedApiKey(key)) throw KeyProblems.malformed();
     return this.directory.resolve(hash).then((resolved) => {
       if (!resolved) throw KeyProblems.unknown();
       return this.admit(resolved, request, reply, meter);
