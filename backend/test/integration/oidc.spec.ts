@@ -89,7 +89,7 @@ describe('sign-in with an OpenID Connect provider', () => {
 
     const me = await browser.get('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: who.email, firstName: 'Katherine', lastName: 'Johnson', emailVerified: true, role: 'user', plan: 'free', isBlocked: false });
+    expect(me.body).toMatchObject({ email: who.email, firstName: 'Katherine', lastName: 'Johnson', emailVerified: true, role: 'user', plan: 'free', isBlocked: false, hasPassword: false });
     const [user] = await userByEmail(who.email!);
     expect(user.oidcSubject).toBe(who.sub);
     expect(user.passwordHash).toBeNull();
@@ -121,7 +121,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     const existing = await createUser(t, { email: uniqueEmail('linked'), firstName: 'Mary', lastName: 'Jackson' });
     const browser = t.client();
     await signIn(browser, account({ email: existing.email.toUpperCase() }));
-    expect((await browser.get('/api/me')).body).toMatchObject({ id: existing.id, firstName: 'Mary' });
+    expect((await browser.get('/api/me')).body).toMatchObject({ id: existing.id, firstName: 'Mary', hasPassword: true });
     const users = await userByEmail(existing.email);
     expect(users).toHaveLength(1);
     expect(users[0].oidcSubject).not.toBeNull();
@@ -133,7 +133,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     const squatter = await createUser(t, { email: uniqueEmail('squat'), emailVerified: false });
     const browser = t.client();
     await signIn(browser, account({ email: squatter.email }));
-    expect((await browser.get('/api/me')).body).toMatchObject({ id: squatter.id, emailVerified: true });
+    expect((await browser.get('/api/me')).body).toMatchObject({ id: squatter.id, emailVerified: true, hasPassword: false });
     const login = await t.client().post('/api/auth/login', { email: squatter.email, password: squatter.password });
     expect(login.status).toBe(401);
   });

@@ -62,4 +62,5 @@ export const sampleUser: User = {
   emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   profileImageUrl: null,
+  hasPassword: true,
 };

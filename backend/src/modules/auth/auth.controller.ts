@@ -17,14 +17,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentSession, CurrentUser } from '../../common/auth.decorator.js';
 import { SessionsService } from './sessions.service.js';
 import { Session } from './session.entity.js';
-import { toUserView, User } from './user.entity.js';
-import type { UserView } from './user.entity.js';
+import { toMeView, User } from './user.entity.js';
+import type { MeView } from './user.entity.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto, EmailOnlyDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto.js';
 import { LocalLoginGuard } from './local-login.guard.js';
 
-const USER_EXAMPLE: UserView = {
+const USER_EXAMPLE: MeView = {
   id: '0b6f7c1e-3a52-4c8e-9d61-2f0e7a8b9c10',
   email: 'ada@example.com',
   firstName: 'Ada',
@@ -35,6 +35,7 @@ const USER_EXAMPLE: UserView = {
   emailVerified: true,
   createdAt: '2026-11-22T09:30:00.000Z',
   profileImageUrl: null,
+  hasPassword: true,
 };
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this e-mail (problem+json, code `too_many_attempts`, Retry-After header)' };
 const INVALID_BODY = { description: 'Malformed body (problem+json, code `validation_failed` listing the fields, or `invalid_json`)' };
@@ -92,9 +93,9 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: "Wrong e-mail or password (problem+json, code `invalid_credentials`, detail 'Invalid email or password. Please try again.')" })
   @ApiForbiddenResponse({ description: 'Unverified address (code `email_not_verified`, with `needsVerification: true` and `email`) or blocked account (code `account_blocked`)' })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async login(@Req() request: FastifyRequest & { user: User }, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true; user: UserView }> {
+  async login(@Req() request: FastifyRequest & { user: User }, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true; user: MeView }> {
     await this.sessions.start(request.user, request, reply);
-    return { ok: true, user: toUserView(request.user) };
+    return { ok: true, user: toMeView(request.user) };
   }
 
   @Post('forgot-password')
@@ -144,8 +145,8 @@ export class AccountController {
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ schema: { example: USER_EXAMPLE } })
-  me(@CurrentUser() user: User): UserView {
-    return toUserView(user);
+  me(@CurrentUser() user: User): MeView {
+    return toMeView(user);
   }
 
   @Put('profile')
@@ -154,8 +155,8 @@ export class AccountController {
   @ApiOkResponse({ schema: { example: USER_EXAMPLE } })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiConflictResponse({ description: 'The e-mail belongs to another account (code `email_taken`)' })
-  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<UserView> {
-    return toUserView(await this.auth.updateProfile(user.id, body));
+  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<MeView> {
+    return toMeView(await this.auth.updateProfile(user.id, body));
   }
 
   @Put('profile/password')

@@ -68,6 +68,15 @@ export interface UserView {
   profileImageUrl: string | null;
 }
 
+/** What the signed-in user reads about their own account: also whether it has a password (OIDC-only accounts do not). */
+export interface MeView extends UserView {
+  hasPassword: boolean;
+}
+
+export function toMeView(user: User): MeView {
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null };
+}
+
 export function toUserView(user: User): UserView {
   return {
     id: user.id,

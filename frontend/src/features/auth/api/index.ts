@@ -15,6 +15,8 @@ export interface User {
   emailVerified: boolean;
   createdAt: string;
   profileImageUrl: string | null;
+  /** False for accounts that sign in only through the identity provider (OpenID Connect). */
+  hasPassword?: boolean;
 }
 
 export const meQueryKey = ['me'] as const;

@@ -50,6 +50,14 @@ describe('profile page', () => {
     await waitFor(() => expect(screen.getByText('Error')).toBeInTheDocument());
   });
 
+  it('an account that signs in through the identity provider gets no password form', async () => {
+    stubFetch({});
+    renderWithProviders(<ProfilePage />, { me: { ...sampleUser, hasPassword: false } });
+    expect(await screen.findByText(/signs in through your identity provider/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+  });
+
   it('shows a skeleton while the profile loads', () => {
     stubFetch({});
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));

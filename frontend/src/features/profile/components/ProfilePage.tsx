@@ -195,6 +195,23 @@ function ProfileSkeleton() {
   );
 }
 
+/** Accounts made through OpenID Connect have no password to change: say how they sign in instead of a form that can only fail. */
+function ProviderSignIn() {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Password
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          This account signs in through your identity provider, so it has no password here. Change your password with your identity
+          provider.
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ProfilePage() {
   usePageMeta('Profile', 'Your account details and password.');
   const me = useMe();
@@ -208,9 +225,7 @@ export function ProfilePage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <ProfileForm user={me.data} />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <PasswordForm />
-          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>{me.data.hasPassword === false ? <ProviderSignIn /> : <PasswordForm />}</Grid>
         </Grid>
       )}
     </>
