@@ -262,6 +262,27 @@ describe('admin API', () => {
       expect((await admin.post(`/api/admin/users/${randomUUID()}/plan`, { plan: 'free' })).status).toBe(404);
     });
 
+    it("refuses to change a paying subscriber's plan behind the billing provider's back; once it ended, it can", async () => {
+      const user = await createUser(t, { email: email('subscriber'), plan: 'premium' });
+      const conn = t.orm.em.getConnection();
+      const providerId = `sub_admin_${randomUUID()}`;
+      await conn.execute(
+        `insert into subscriptions (id, user_id, provider, provider_subscription_id, provider_customer_id, plan, status) values (?, ?, 'stripe', ?, 'cus_admin', 'premium', 'active')`,
+        [randomUUID(), user.id, providerId],
+      );
+      const refused = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('subscription_active');
+      expect((await (await signedInClient(t, user)).get('/api/me')).body.plan).toBe('premium');
+      const audit = await admin.get(`/api/admin/audit-log${q({ filter: { targetId: user.id, action: 'user.plan_change' } })}`);
+      expect(audit.body).toHaveLength(0);
+
+      await conn.execute(`update subscriptions set status = 'canceled' where provider_subscription_id = ?`, [providerId]);
+      const allowed = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.plan).toBe('free');
+    });
+
     withKeys("block refuses the user's API key on the very next request; unblock lets it through again", async () => {
       const user = await createUser(t, { email: email('block-key') });
       const { key } = await createApiKey!(t, user);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
@@ -127,6 +127,7 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({ summary: "Set a user's plan; the new limits apply from the next API request" })
   @ApiOkResponse({ schema: { example: { ...exampleUser, plan: 'premium' } } })
+  @ApiConflictResponse({ description: 'The user pays through an active subscription, whose plan this follows (code `subscription_active`)' })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.admin.changePlan(this.actor(user, request), id, body.plan);
   }

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { PlanId } from '../../config/plans.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { Role, User, UserView } from '../auth/user.entity.js';
+import { PAID_STATUSES } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';
 import { escapeLike, isUuid } from './admin-list-query.js';
 import type { ListQuery, ResourceSpec } from './admin-list-query.js';
@@ -345,6 +346,17 @@ export class AdminService {
   }
 
   async changePlan(actor: Actor, userId: string, plan: PlanId): Promise<AdminUserView> {
+    // A paying subscriber's plan is the subscription's: the next renewal or webhook would set it back, while the
+    // provider kept billing the old price. Grants and corrections for accounts without one stay possible.
+    if (isUuid(userId)) {
+      const [{ paid }] = await this.em
+        .fork()
+        .execute<{ paid: string }[]>(`select count(*) as paid from subscriptions where user_id = ? and status in (${[...PAID_STATUSES].map(() => '?').join(', ')})`, [
+          userId,
+          ...PAID_STATUSES,
+        ]);
+      if (Number(paid) > 0) throw AdminErrors.subscriptionActive();
+    }
     const after = await this.changeUser(actor, userId, 'user.plan_change', { plan }, (u) => ({ plan: u.plan }));
     // The key cache holds the owner's plan: the new limits apply to the very next request.
     await this.keys.invalidateUser(userId);

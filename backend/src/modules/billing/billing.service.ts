@@ -24,7 +24,7 @@ export interface BillingResult {
 }
 
 /** Statuses in which the customer has paid for the current period. */
-const PAID_STATUSES = new Set(['active', 'trialing']);
+export const PAID_STATUSES = new Set(['active', 'trialing']);
 /** Statuses after which the account goes back to free: cancelled, expired, or a renewal that was not paid. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid', 'past_due']);
 

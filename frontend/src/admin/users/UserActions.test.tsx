@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
+import { AdminContext, HttpError, RecordContextProvider, testDataProvider } from 'react-admin';
 import * as toastModule from '../../components/ui/toast';
 import type { AdminApiKey, AdminUser } from '../dataProvider';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
@@ -47,6 +47,20 @@ describe('admin actions', () => {
     renderWith(<BlockToggleButton />, { ...user, isBlocked: true }, { unblockUser: vi.fn(async () => Promise.reject(new Error('500'))) });
     await userEvent.click(screen.getByRole('button', { name: 'Unblock ada@example.com' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update user status', variant: 'destructive' })));
+  });
+
+  it("a paying subscriber's plan change is refused with the reason", async () => {
+    const toast = vi.spyOn(toastModule, 'toast');
+    const detail = 'This user pays through an active subscription, and the plan follows it. Change or cancel the subscription in the billing provider.';
+    const changePlan = vi.fn().mockRejectedValueOnce(new HttpError(detail, 409, { status: 409, code: 'subscription_active', detail }));
+    renderWith(<ManageUserButton />, user, { changePlan });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(screen.getByRole('option', { name: 'Free' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: detail, variant: 'destructive' })));
+    expect(screen.getByRole('dialog', { name: 'Manage User' })).toBeInTheDocument();
   });
 
   it('changes the plan in the Manage User dialog; a failure toasts the spec error', async () => {

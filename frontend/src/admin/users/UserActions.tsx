@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import { HttpError, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -95,7 +95,12 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       refresh();
       close();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to update user plan', variant: 'destructive' }),
+    onError: (error) => {
+      // A paying subscriber's plan follows the subscription: say so rather than a bare failure.
+      const problem = error instanceof HttpError ? (error.body as { code?: string; detail?: string } | undefined) : undefined;
+      const description = problem?.code === 'subscription_active' && problem.detail ? problem.detail : 'Failed to update user plan';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    },
   });
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : close} fullWidth maxWidth="xs" onClick={(e) => e.stopPropagation()}>
