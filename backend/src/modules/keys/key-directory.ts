@@ -68,9 +68,9 @@ export class KeyDirectory implements OnModuleInit {
   }
 
   async resolve(hash: string): Promise<ResolvedKey | null> {
+    const cached = this.cached(hash);
+    if (cached) return cached;
     const now = Date.now();
-    const cached = this.byHash.get(hash);
-    if (cached && cached.expiresAt > now) return cached.value;
     const generation = this.generation;
     const key = await this.em.fork().findOne(ApiKey, { hash }, { populate: ['user'] });
     if (!key) {
