@@ -33,6 +33,8 @@ type AddAndSum = (key: string, slot: number, slots: number, delta: number, ttl: 
 /** One account's hits on this instance: a ring of the last `limit` hit times (a sliding log with O(1) steps). */
 class Log {
   readonly times: Float64Array;
+  /** The 100 ms slots of Redis that cover the window. */
+  readonly slots: number;
   head = 0;
   size = 0;
   /** Hits counted here and not yet added to the shared count. */
@@ -50,6 +52,7 @@ class Log {
     readonly windowMs: number,
   ) {
     this.times = new Float64Array(limit);
+    this.slots = Math.max(1, Math.round(windowMs / BURST_SYNC_MS));
   }
 
   /** Drops hits older than the window from the front. */
@@ -156,8 +159,7 @@ export class BurstLimiter implements OnModuleDestroy {
     const slot = Math.floor(Date.now() / BURST_SYNC_MS);
     try {
       const command = (this.redis.client as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum;
-      const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
-      const total = await command.call(this.redis.client, this.prefix + key, slot, slots, 0, log.windowMs * 2);
+      const total = await command.call(this.redis.client, this.prefix + key, slot, log.slots, 0, log.windowMs * 2);
       log.others = Number(total);
       log.othersSlot = slot;
     } catch (err) {
@@ -186,12 +188,11 @@ export class BurstLimiter implements OnModuleDestroy {
       const pipeline = this.redis.client!.pipeline();
       const sent: number[] = [];
       for (const [key, log] of active) {
-        const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
         const delta = log.unsynced;
         log.unsynced = 0;
         sent.push(delta);
         if (delta) log.pushed.set(slot, (log.pushed.get(slot) ?? 0) + delta);
-        (pipeline as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum(this.prefix + key, slot, slots, delta, log.windowMs * 2);
+        (pipeline as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum(this.prefix + key, slot, log.slots, delta, log.windowMs * 2);
       }
       // Hits that did not reach Redis are sent again at the next sync.
       const unsend = (log: Log, i: number) => {
@@ -206,11 +207,10 @@ export class BurstLimiter implements OnModuleDestroy {
       });
       active.forEach(([, log], i) => {
         const [err, total] = replies?.[i] ?? [new Error('no reply'), 0];
-        const slots = Math.max(1, Math.round(log.windowMs / BURST_SYNC_MS));
         if (err) return unsend(log, i);
         let mine = 0;
         for (const [s, n] of log.pushed) {
-          if (s > slot - slots) mine += n;
+          if (s > slot - log.slots) mine += n;
           else log.pushed.delete(s);
         }
         log.others = Math.max(0, Number(total) - mine);
