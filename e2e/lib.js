@@ -1,6 +1,8 @@
 // Shared helpers of the browser journeys (playwright-core driving Debian's Chromium).
 import { chromium } from 'playwright-core';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { generate } from 'otplib';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -128,15 +130,16 @@ export function uniqueEmail(prefix = 'user') {
 }
 
 
-/** Navigates and waits for the page's h1; on failure saves a screenshot named after the path. */
+/** Navigates and waits for the page's h1 (on failure saves a screenshot named after the path); returns the document's response. */
 export async function visit(page, path) {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
   try {
     await page.locator('h1').first().waitFor();
   } catch (error) {
     await screenshot(page, `FAILED${path.replace(/[^a-z0-9]+/gi, '-')}`);
     throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
   }
+  return response;
 }
 
 /** Creates an account through the API and clicks its verification link; returns { email, password }. */
@@ -153,9 +156,86 @@ export async function createVerifiedUser(request, { name = 'E2E User', prefix = 
   return { email, password, name };
 }
 
-/** Signs in through the /login page form. */
-export async function signInOnLoginPage(page, { email, password }) {
+/**
+ * A TOTP code (RFC 6238, SHA-1, 6 digits, 30 s) the server has not seen yet: the server refuses a code of a step it
+ * already accepted, so the last step used per secret is kept under DATA_DIR (journeys run in separate processes).
+ * Uses the current step, else the next one (inside the server's tolerance), else waits.
+ */
+export async function totpCode(secret) {
+  const file = join(DATA_DIR, `e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}.step`);
+  for (;;) {
+    let last = -1;
+    try {
+      last = Number(readFileSync(file, 'utf8'));
+    } catch {
+      /* first code for this secret */
+    }
+    const current = Math.floor(Date.now() / 30_000);
+    const step = Math.max(current, last + 1);
+    if (step <= current + 1) {
+      writeFileSync(file, String(step));
+      return generate({ secret, epoch: step * 30 });
+    }
+    await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 100));
+  }
+}
+
+/** Six digits that are not a valid code for the secret anywhere near now. */
+export async function wrongTotpCode(secret) {
+  const current = Math.floor(Date.now() / 30_000);
+  const near = await Promise.all([-2, -1, 0, 1, 2].map((d) => generate({ secret, epoch: (current + d) * 30 })));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, '0');
+    if (!near.includes(candidate)) return candidate;
+  }
+}
+
+const superAdminTotpFile = () => join(DATA_DIR, 'e2e-super-admin-totp.txt');
+
+/** The run's super admin enrols in two-factor sign-in once (the admin journey does it through the console); its secret is kept here. */
+export function saveSuperAdminTotpSecret(secret) {
+  writeFileSync(superAdminTotpFile(), secret);
+}
+
+export function superAdminTotpSecret() {
+  try {
+    return readFileSync(superAdminTotpFile(), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The super admin's TOTP secret: the one saved by the journey that enrolled it, or, when that journey did not run
+ * (E2E_ONLY), an enrolment through the API now.
+ */
+export async function ensureSuperAdminTotp(request) {
+  const saved = superAdminTotpSecret();
+  if (saved) return saved;
+  const headers = { Origin: BASE_URL };
+  const login = await request.post('/api/auth/login', { data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }, headers });
+  if (login.status() !== 200) throw new Error(`super admin sign-in: ${login.status()} ${await login.text()}`);
+  const setup = await request.post('/api/profile/totp/setup', { headers });
+  if (setup.status() !== 200) throw new Error(`totp setup: ${setup.status()} ${await setup.text()}`);
+  const { secret } = await setup.json();
+  const enabled = await request.post('/api/profile/totp/enable', { data: { code: await totpCode(secret) }, headers });
+  if (enabled.status() !== 200) throw new Error(`totp enable: ${enabled.status()} ${await enabled.text()}`);
+  saveSuperAdminTotpSecret(secret);
+  return secret;
+}
+
+/** After Sign In: when the form asks for an authentication code (two-factor sign-in), enters a fresh one. */
+export async function passTotpStep(page, secret) {
+  const field = page.getByLabel('Authentication Code');
+  await field.waitFor();
+  await field.fill(await totpCode(secret));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** Signs in through the /login page form; with `totpSecret`, also passes the two-factor code step. */
+export async function signInOnLoginPage(page, { email, password, totpSecret }) {
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  if (totpSecret) await passTotpStep(page, totpSecret);
 }

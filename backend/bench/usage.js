@@ -124,6 +124,15 @@ try {
     ['GET dashboard/stats (8 clients)', await timeRequests(statsUrl, cookie, SAMPLES, 8)],
     ['GET usage/summary 90 d (8 clients)', await timeRequests(summaryUrl, cookie, SAMPLES, 8)],
   ];
+  // The same reads with the per-account read cache off: what PostgreSQL itself answers under 8 clients.
+  const uncached = await createApp({ ...config, USAGE_READ_CACHE_MS: 0 }, databaseUrl, { logger: ['fatal', 'error'] });
+  await uncached.listen({ port: 0, host: '127.0.0.1' });
+  const uncachedBase = `http://127.0.0.1:${uncached.getHttpServer().address().port}`;
+  reads.push(
+    ['GET dashboard/stats (8, no cache)', await timeRequests(statsUrl.replace(base, uncachedBase), cookie, SAMPLES, 8)],
+    ['GET usage/summary 90 d (8, no cache)', await timeRequests(summaryUrl.replace(base, uncachedBase), cookie, SAMPLES, 8)],
+  );
+  await uncached.close();
   const summary = await (await fetch(summaryUrl, { headers: cookie })).json();
 
   console.log(`\nUsage bench: ${ROWS.toLocaleString('en-US')} seeded rows (seeded in ${seedSeconds.toFixed(1)} s), ${userRows.toLocaleString('en-US')} of them for the measured user`);
@@ -137,8 +146,8 @@ try {
     console.log(`  ${name.padEnd(36)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)} ${String(r.failures).padStart(7)}`);
   }
   const meteringOk = paidAnswered === paidRows && freeAnswered === freeRows && rollup === paidRows + freeRows && Number(freeOk) === 100;
-  const readsOk = reads.every(([, r]) => r.failures === 0) && reads.slice(0, 2).every(([, r]) => r.p95 < P95_TARGET_MS);
-  console.log(`\nmetering equal: ${meteringOk ? 'PASS' : 'FAIL'}; p95 < ${P95_TARGET_MS} ms (1 client): ${readsOk ? 'PASS' : 'FAIL'}${ROWS < 10_000_000 ? ' (target is stated at --rows 10000000)' : ''}`);
+  const readsOk = reads.every(([, r]) => r.failures === 0) && reads.slice(0, 4).every(([, r]) => r.p95 < P95_TARGET_MS);
+  console.log(`\nmetering equal: ${meteringOk ? 'PASS' : 'FAIL'}; p95 < ${P95_TARGET_MS} ms (1 and 8 clients): ${readsOk ? 'PASS' : 'FAIL'}${ROWS < 10_000_000 ? ' (target is stated at --rows 10000000)' : ''}`);
   failed = !meteringOk || !readsOk;
 } catch (err) {
   console.error(err);

@@ -9,17 +9,22 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
-import { AppLogger } from './common/app-logger.js';
+import { AppLogger, createRootLogger, requestIdGenerator } from './common/logging.js';
 import { ProblemException } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { installPublicApiLane } from './common/public-api-lane.js';
+import { guardedJsonParser } from './common/json-body.js';
 import { applyResponseFormat } from './common/response-format.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
+import { installRouteBodyLimits } from './common/route-config.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './common/tzdb.js';
 import { createValidationPipe } from './common/validation.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
+import { meterOf } from './modules/usage/usage.recorder.js';
 import type { AppConfig } from './config/config.js';
+import { TzdbService } from './modules/tzdb/tzdb.service.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BODY_LIMIT = 100 * 1024;
@@ -33,6 +38,35 @@ export interface CreateAppOptions {
   logger?: LogLevel[] | false;
   /** false: build the routes only (OpenAPI generation), without lifecycle hooks or database work. */
   init?: boolean;
+}
+
+const ROUTE_PATH = Symbol('tzapi.route-path');
+
+/** Percent-decodes until nothing changes (`/%2561pi` → `/%61pi` → `/api`); undecodable input stays as it is. */
+function decodeFully(path: string): string {
+  for (let i = 0; i < 5 && path.includes('%'); i++) {
+    try {
+      const decoded = decodeURIComponent(path);
+      if (decoded === path) break;
+      path = decoded;
+    } catch {
+      break;
+    }
+  }
+  return path;
+}
+
+/**
+ * The path every rule (CSRF, media type, lane, headers) is decided on: the pattern of the route the router matched, so
+ * `/%61pi/...` is judged as the `/api/...` route it reaches; for no route, the raw path fully decoded.
+ */
+export function routePath(request: FastifyRequest): string {
+  const memo = request as FastifyRequest & { [ROUTE_PATH]?: string };
+  if (memo[ROUTE_PATH] !== undefined) return memo[ROUTE_PATH];
+  const matched = request.routeOptions?.url;
+  const path = matched && matched !== '*' && !matched.endsWith('*') ? matched : decodeFully(request.url.split('?')[0]);
+  memo[ROUTE_PATH] = path;
+  return path;
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException): FastifyReply {
@@ -54,10 +88,20 @@ function isSameOrigin(request: FastifyRequest, config: AppConfig): boolean {
 
 /** Builds the whole product as one Nest application on Fastify: API, Swagger UI and the built SPA. */
 export async function createApp(config: AppConfig, databaseUrl: string, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.TRUST_PROXY, logger: false, return503OnClosing: true });
+  const rootLogger = createRootLogger(config);
+  // Fastify's own pino child per request carries the request id; its per-request lines are replaced by one access line.
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // No per-request child logger on the hot path: the access line below names the request id itself.
+    logger: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
+    return503OnClosing: true,
+  });
+  const appLogger = new AppLogger(rootLogger);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, databaseUrl), adapter, {
     rawBody: true,
-    logger: options.logger === false ? false : new AppLogger({ logLevels: options.logger ?? ['fatal', 'error', 'warn', 'log'] }),
+    logger: options.logger === false ? false : appLogger,
   });
   app.setGlobalPrefix('api');
   const fastify = app.getHttpAdapter().getInstance();
@@ -88,23 +132,27 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version',
+    'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version, X-Request-Id',
     'X-Tzdb-Version': TZDB_VERSION,
     ...(config.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
   };
-  const preflightHeaders = {
+  const preflightHeaders: Record<string, string> = {
     ...apiHeaders,
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
     'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
     'Access-Control-Max-Age': '86400',
   };
+  // The header objects are shared by every answer: a release switch rewrites them in place, nothing per request.
+  app.get(TzdbService, { strict: false }).onVersion((version) => {
+    securityHeaders['X-Tzdb-Version'] = apiHeaders['X-Tzdb-Version'] = preflightHeaders['X-Tzdb-Version'] = version;
+  });
   // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
   fastify.removeContentTypeParser(['text/plain']);
 
   /** 415 for a body that is not JSON, 403 for a cross-site unsafe request carrying a session; null when fine. */
-  const refusal = (request: FastifyRequest): ProblemException | null => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return null;
-    if (CSRF_EXEMPT.some((p) => request.url.startsWith(p))) return null;
+  const refusal = (request: FastifyRequest, path: string): ProblemException | null => {
+    if (SAFE_METHODS.has(request.method) || !path.startsWith('/api/')) return null;
+    if (CSRF_EXEMPT.some((p) => path.startsWith(p))) return null;
     const length = Number(request.headers['content-length'] ?? 0);
     const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = (request.headers['content-type'] ?? '').toLowerCase();
@@ -123,22 +171,65 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // API's hot routes use explicit forks and skip it.
   const orm = app.get(MikroORM);
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const publicApi = PUBLIC_API_ROUTES.test(request.url);
+    const path = routePath(request);
+    const publicApi = PUBLIC_API_ROUTES.test(path);
     if (publicApi && request.method === 'OPTIONS') {
       reply.code(204).headers(preflightHeaders).send();
       return;
     }
-    const problem = refusal(request) ?? (publicApi ? applyResponseFormat(request, reply) : null);
+    const problem = refusal(request, path) ?? (publicApi ? applyResponseFormat(request, reply) : null);
     if (problem) {
       sendProblem(request, reply, problem);
       return;
     }
     if (publicApi) return done();
-    RequestContext.create(orm.em, done);
+    appLogger.inRequest(request.id, () => RequestContext.create(orm.em, done));
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    reply.headers(PUBLIC_API_ROUTES.test(request.url) ? apiHeaders : securityHeaders);
+    reply.header('X-Request-Id', request.id);
+    const path = routePath(request);
+    if (PUBLIC_API_ROUTES.test(path)) reply.headers(apiHeaders);
+    else {
+      reply.headers(securityHeaders);
+      // Account and admin answers are someone's own data: never kept by a browser or a shared cache.
+      if (path.startsWith('/api/') && !path.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    }
     done(null, payload);
+  });
+
+  // One access line per answer (never the key: its id and the account's), and the request metrics.
+  const metrics = app.get(MetricsService);
+  const accessLog = rootLogger.isLevelEnabled('info');
+  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    metrics.observe(request, reply);
+    if (accessLog) {
+      const meter = meterOf(request);
+      const user = (request as FastifyRequest & { user?: { id?: string } }).user;
+      rootLogger.info(
+        {
+          requestId: request.id,
+          method: request.method,
+          route: request.routeOptions?.url ?? null,
+          path: request.url.split('?')[0].slice(0, 200),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 100) / 100,
+          accountId: meter?.userId ?? user?.id ?? null,
+          keyId: meter?.keyId ?? null,
+        },
+        'request',
+      );
+    }
+    done();
+  });
+  // Prometheus text format, for a scraper holding METRICS_TOKEN; without the token configured there is no such page.
+  fastify.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!config.METRICS_TOKEN) {
+      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
+    }
+    if (!metrics.authorized(request)) {
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
+    }
+    return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   const staticDir = config.STATIC_DIR ?? `${REPO_ROOT}frontend/dist`;
@@ -158,12 +249,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     await app.register(fastifyStatic, { root: openapiDir, prefix: '/openapi/', decorateReply: false, wildcard: false });
   }
 
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, guardedJsonParser(fastify));
   app.useGlobalPipes(createValidationPipe());
   const problemFilter = new ProblemFilter(spa);
   app.useGlobalFilters(problemFilter);
   installPublicApiLane(app, fastify, problemFilter);
+  installRouteBodyLimits(fastify);
   if (options.init === false) return app;
-  mountSwaggerUi(app, buildOpenApiDocument(app));
+  mountSwaggerUi(app, buildOpenApiDocument(app, config.appUrl));
   await app.init();
   return app;
 }

@@ -1,3 +1,4 @@
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
@@ -13,6 +14,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
+import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 
 @Module({})
@@ -22,7 +24,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config),
-        MikroOrmModule.forRoot({ ...ormOptions(databaseUrl), registerRequestContext: false }),
+        // Nothing waits on the database for long: a connection (or a free pool slot) within 3 s, a statement within 5 s.
+        MikroOrmModule.forRoot({
+          ...ormOptions(databaseUrl, { driverOptions: { connectionTimeoutMillis: 3000, query_timeout: 5000, statement_timeout: 5000 } }),
+          registerRequestContext: false,
+        }),
         ScheduleModule.forRoot(),
         MailModule,
         HealthModule,
@@ -31,9 +37,11 @@ export class AppModule {
         KeysModule,
         UsageModule,
         TimezoneModule,
+        TzdbModule,
         BillingModule,
         SupportModule,
         AdminModule,
+        MetricsModule,
       ],
     };
   }

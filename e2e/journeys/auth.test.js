@@ -1,7 +1,7 @@
 // Sign-up, verification, sign-in with returnTo, forgot/reset password, role landing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, createVerifiedUser, launch, openPage, readMail, readMailLink, screenshot, signInOnLoginPage, uniqueEmail } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, createVerifiedUser, ensureSuperAdminTotp, launch, openPage, readMail, readMailLink, screenshot, signInOnLoginPage, uniqueEmail } from '../lib.js';
 
 let browser;
 before(async () => {
@@ -141,8 +141,11 @@ test('an unverified login goes to the verification page, which can resend the li
 test('role landing: a super admin signs in to /admin; a user sent away from /admin', async () => {
   if (!SUPER_ADMIN.email) return;
   const admin = await openPage(browser);
+  const api = await browser.newContext({ baseURL: BASE_URL });
+  const totpSecret = await ensureSuperAdminTotp(api.request);
+  await api.close();
   await admin.page.goto('/login', { waitUntil: 'networkidle' });
-  await signInOnLoginPage(admin.page, SUPER_ADMIN);
+  await signInOnLoginPage(admin.page, { ...SUPER_ADMIN, totpSecret });
   await admin.page.waitForURL(/\/admin/);
   await admin.page.goto('/dashboard/usage');
   await admin.page.waitForURL(/\/admin/);

@@ -2,8 +2,11 @@
 // playground, profile and password, the hourly quota, and screenshots of every page at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, launch, openPage, readMailLink, screenshot, uniqueEmail } from '../lib.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, ensureSuperAdminTotp, launch, openPage, readMailLink, screenshot, totpCode, uniqueEmail } from '../lib.js';
 
+const execFileAsync = promisify(execFile);
 const PASSWORD = 'correct-horse-battery-9';
 const NEW_PASSWORD = 'tranquil-otter-lantern-42';
 const email = uniqueEmail('dash');
@@ -242,6 +245,31 @@ test('Execute in the playground makes a real call that is counted in usage', asy
   });
 });
 
+test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholder first, the full key after a reveal)', async () => {
+  await page.goto('/dashboard/docs');
+  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  const example = page.getByTestId('request-example');
+  // Before a reveal the example names a placeholder, and the page says to replace it; the host is the server's APP_URL.
+  await example.getByTestId('request-example-note').getByText(/Replace YOUR_API_KEY/).waitFor();
+  await example.getByRole('button', { name: 'Copy cURL' }).click();
+  const placeholder = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(placeholder, /X-API-Key: YOUR_API_KEY/);
+  assert.ok(placeholder.includes(`"${BASE_URL}/api/`), placeholder);
+  assert.doesNotMatch(placeholder, /example\.com|…/);
+
+  await page.getByRole('button', { name: 'Use my key in examples' }).click();
+  await example.getByText(/X-API-Key: tzk_live_/).waitFor();
+  await example.getByRole('button', { name: 'Copy cURL' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(curl, /^curl /);
+  assert.match(curl, /X-API-Key: tzk_live_[^…"]+"/);
+  await screenshot(page, 'dashboard-docs-curl-1280', { fullPage: false });
+
+  // Run it as pasted in a shell, from this machine (the key is restricted to 127.0.0.1).
+  const { stdout } = await execFileAsync('sh', ['-c', `${curl} -s -o /dev/null -w "%{http_code}"`]);
+  assert.equal(stdout.trim(), '200', curl.replace(/tzk_live_\S+/, 'tzk_live_…'));
+});
+
 test('the free plan’s remaining hourly quota goes down as the API is called', async () => {
   await page.goto('/dashboard');
   const remaining = async () => {
@@ -362,7 +390,8 @@ test('signed out: a visit goes to the login with returnTo; a session lost mid-vi
 test('a super admin who opens the dashboard is sent to /admin', async () => {
   assert.ok(SUPER_ADMIN.email, 'the harness passes the super admin credentials');
   const admin = await browser.newContext({ baseURL: BASE_URL });
-  const res = await admin.request.post('/api/auth/login', { data: SUPER_ADMIN, headers: { Origin: BASE_URL } });
+  const totp = await totpCode(await ensureSuperAdminTotp(admin.request));
+  const res = await admin.request.post('/api/auth/login', { data: { ...SUPER_ADMIN, totp }, headers: { Origin: BASE_URL } });
   assert.equal(res.status(), 200, await res.text());
   const p = await admin.newPage();
   await p.goto('/dashboard/usage');

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, REPO_ROOT } from '../app.factory.js';
 import { postmanCollection, stableJson } from '../common/openapi-files.js';
-import { buildOpenApiDocument } from '../common/swagger.js';
+import { buildOpenApiDocument, contractViolations } from '../common/swagger.js';
 import { loadConfig } from '../config/config.js';
 
 /** Writes openapi/openapi.json and openapi/postman_collection.json from the controllers' decorators. */
@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   // The document comes from the route metadata; no database connection is opened.
   const app = await createApp(config, 'postgres://unused@127.0.0.1:1/unused', { logger: false, init: false });
   const document = buildOpenApiDocument(app);
+  const violations = contractViolations(document);
+  if (violations.length > 0) throw new Error(`The OpenAPI document breaks its own rules:\n  ${violations.join('\n  ')}`);
   const dir = join(REPO_ROOT, 'openapi');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'openapi.json'), stableJson(document));

@@ -1,8 +1,10 @@
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { SECURITY } from './swagger.js';
 import type { FastifyRequest } from 'fastify';
 import { Problems } from './problem.js';
+import { AuthErrors } from '../modules/auth/auth.errors.js';
 import { SessionsService } from '../modules/auth/sessions.service.js';
 import type { Session } from '../modules/auth/session.entity.js';
 import type { Role, User } from '../modules/auth/user.entity.js';
@@ -14,7 +16,11 @@ export interface AuthenticatedRequest extends FastifyRequest {
   session: Session;
 }
 
-/** Checks the session cookie (never an API key) and the role; 401 without a session, 403 for a wrong role. */
+/**
+ * Checks the session cookie (never an API key) and the role; 401 without a session, 403 for a wrong role. Super-admin
+ * routes also need two-factor sign-in turned on (403 `totp_enrollment_required` until it is), however the admin
+ * signed in (password or OpenID Connect).
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
@@ -32,6 +38,7 @@ export class SessionGuard implements CanActivate {
     if (roles && !roles.includes(session.user.role)) {
       throw Problems.forbidden(roles.includes('super_admin') ? 'Super admin access required' : 'Your role does not allow this.');
     }
+    if (roles?.includes('super_admin') && session.user.role === 'super_admin' && !session.user.totpSecret) throw AuthErrors.totpEnrollmentRequired();
     return true;
   }
 }
@@ -41,11 +48,12 @@ export function Authenticated(options: { roles?: Role[] } = {}) {
   const decorators = [
     SetMetadata(ROLES_KEY, options.roles),
     UseGuards(SessionGuard),
-    ApiCookieAuth('session'),
+    ApiSecurity(SECURITY.session),
     ApiUnauthorizedResponse({ description: 'No valid session (problem+json, code `unauthenticated`)' }),
   ];
   if (options.roles) {
-    decorators.push(ApiForbiddenResponse({ description: `Requires role ${options.roles.join(' or ')} (problem+json, code \`forbidden\`)` }));
+    const enrolment = options.roles.includes('super_admin') ? '; a super admin without two-factor sign-in gets code `totp_enrollment_required`' : '';
+    decorators.push(ApiForbiddenResponse({ description: `Requires role ${options.roles.join(' or ')} (problem+json, code \`forbidden\`${enrolment})` }));
   }
   return applyDecorators(...decorators);
 }

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { SessionsService } from '../modules/auth/sessions.service.js';
 import { SessionGuard } from './auth.decorator.js';
 import { BurstLimiter } from './burst-limiter.js';
+import { Lifecycle } from './lifecycle.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RedisService } from './redis.service.js';
 
@@ -13,8 +14,8 @@ export class CoreModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
-      exports: [APP_CONFIG, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
+      providers: [{ provide: APP_CONFIG, useValue: config }, Lifecycle, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
+      exports: [APP_CONFIG, Lifecycle, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
     };
   }
 }

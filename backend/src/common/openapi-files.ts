@@ -1,19 +1,9 @@
-import Converter from 'openapi-to-postmanv2';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 /** The tags of the sold API; the Postman collection and the site's docs explorer show only these. */
 export const PUBLIC_API_TAGS = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'System'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** Postman assigns random ids; dropping them keeps the committed collection reproducible. */
-function withoutIds(value: Json): Json {
-  if (Array.isArray(value)) return value.map(withoutIds);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'id' && k !== '_postman_id').map(([k, v]) => [k, withoutIds(v)]));
-  }
-  return value;
-}
 
 export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   const paths = Object.fromEntries(
@@ -26,33 +16,114 @@ export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
       })
       .filter(([, ops]) => Object.keys(ops).length > 0),
   );
-  // The converter picks a random enum member where no example is given: pin the first one.
-  for (const item of Object.values(paths)) {
-    for (const op of Object.values(item) as { parameters?: { schema?: { enum?: unknown[] }; example?: unknown }[] }[]) {
-      for (const param of op.parameters ?? []) if (param.example === undefined && param.schema?.enum?.length) param.example = param.schema.enum[0];
-    }
-  }
   return { ...document, paths, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name)) };
 }
 
-/** A Postman v2.1 collection of the public API, with {{baseUrl}} and an X-API-Key header variable. */
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema?: { example?: unknown; enum?: unknown[] };
+}
+interface DocOperation {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/** The value a request sends: the documented example; a required parameter without one is a documentation bug. */
+function exampleOf(param: Parameter, where: string): unknown {
+  const value = param.example ?? param.schema?.example;
+  if (value === undefined && param.required) throw new Error(`${where}: required parameter "${param.name}" has no example`);
+  return value;
+}
+
+/** Checks a Postman test script runs on every request: the documented success status and its Content-Type. */
+function testScript(status: number, contentType: string): string[] {
+  return [
+    `pm.test('status is ${status}', function () { pm.response.to.have.status(${status}); });`,
+    `pm.test('Content-Type is ${contentType}', function () { pm.expect(pm.response.headers.get('Content-Type') || '').to.include('${contentType}'); });`,
+  ];
+}
+
+/**
+ * A Postman v2.1 collection of the public API that runs as it is: `{{baseUrl}}` and `{{apiKey}}` variables, the
+ * documented example values (no placeholders; `format` only where an example sets it), and a test script per request.
+ */
 export async function postmanCollection(document: OpenAPIObject): Promise<Json> {
   const source = publicApiDocument(structuredClone(document));
-  const result = await new Promise<{ result: boolean; reason?: string; output: { data: Json }[] }>((resolve, reject) =>
-    Converter.convert(
-      { type: 'json', data: source },
-      { folderStrategy: 'Tags', parametersResolution: 'Example', includeAuthInfoInExample: true },
-      (err: Error | null, res: { result: boolean; reason?: string; output: { data: Json }[] }) => (err ? reject(err) : resolve(res)),
-    ),
-  );
-  if (!result.result) throw new Error(`Postman conversion failed: ${result.reason}`);
-  const collection = withoutIds(result.output[0].data) as { [key: string]: Json };
-  collection.variable = [
-    { key: 'baseUrl', value: 'http://localhost:3000', type: 'string' },
-    { key: 'apiKey', value: 'tzk_live_your_key_here', type: 'string' },
-  ];
-  collection.auth = { type: 'apikey', apikey: [{ key: 'key', value: 'X-API-Key', type: 'string' }, { key: 'value', value: '{{apiKey}}', type: 'string' }, { key: 'in', value: 'header', type: 'string' }] };
-  return collection;
+  const folders = new Map<string, Json[]>();
+  for (const tag of source.tags ?? []) folders.set(tag.name, []);
+  for (const [path, pathItem] of Object.entries(source.paths)) {
+    for (const [method, raw] of Object.entries(pathItem)) {
+      const op = raw as DocOperation;
+      const where = `${method.toUpperCase()} ${path}`;
+      const query: Json[] = [];
+      for (const param of op.parameters ?? []) {
+        if (param.in !== 'query') continue;
+        const value = exampleOf(param, where);
+        if (value === undefined || (param.name === 'format' && !param.required)) continue;
+        query.push({ key: param.name, value: String(value) });
+      }
+      const success = Object.keys(op.responses).map(Number).find((code) => code >= 200 && code < 300);
+      if (success === undefined) throw new Error(`${where}: no success response`);
+      const media = Object.keys(op.responses[String(success)].content ?? {});
+      const contentType = media.includes('application/json') ? 'application/json' : (media[0] ?? 'application/json');
+      const request: { [key: string]: Json } = {
+        method: method.toUpperCase(),
+        header: [{ key: 'Accept', value: 'application/json' }],
+        url: {
+          raw: `{{baseUrl}}${path}${query.length ? '?' + query.map((q) => `${(q as { key: string }).key}=${encodeURIComponent(String((q as { value: string }).value))}`).join('&') : ''}`,
+          host: ['{{baseUrl}}'],
+          path: path.split('/').filter(Boolean),
+          ...(query.length > 0 && { query }),
+        },
+        ...(op.description && { description: op.description }),
+      };
+      const body = op.requestBody?.content?.['application/json'];
+      if (body) {
+        const value = body.example ?? Object.values(body.examples ?? {})[0]?.value;
+        if (value === undefined) throw new Error(`${where}: the request body has no example`);
+        (request.header as Json[]).push({ key: 'Content-Type', value: 'application/json' });
+        request.body = { mode: 'raw', raw: JSON.stringify(value, null, 2), options: { raw: { language: 'json' } } };
+      }
+      if (op.security && op.security.length === 0) request.auth = { type: 'noauth' };
+      const item = {
+        name: op.summary ?? where,
+        request,
+        event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(success, contentType) } }],
+      };
+      const tag = op.tags?.find((t) => folders.has(t)) ?? op.tags?.[0] ?? 'API';
+      if (!folders.has(tag)) folders.set(tag, []);
+      folders.get(tag)!.push(item);
+    }
+  }
+  const description = (source.tags ?? []).reduce<Record<string, string>>((acc, t) => ({ ...acc, [t.name]: t.description ?? '' }), {});
+  return {
+    info: {
+      name: source.info.title,
+      description: source.info.description ?? '',
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: [...folders].filter(([, items]) => items.length > 0).map(([name, items]) => ({ name, description: description[name] ?? '', item: items })),
+    auth: {
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: 'X-API-Key', type: 'string' },
+        { key: 'value', value: '{{apiKey}}', type: 'string' },
+        { key: 'in', value: 'header', type: 'string' },
+      ],
+    },
+    variable: [
+      { key: 'baseUrl', value: source.servers?.[0]?.url ?? 'http://localhost:3000', type: 'string' },
+      { key: 'apiKey', value: 'tzk_live_your_key_here', type: 'string' },
+    ],
+  };
 }
 
 export function stableJson(value: unknown): string {

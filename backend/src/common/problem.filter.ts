@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
 import { ProblemDocument, ProblemException, PROBLEM_TYPE_BASE } from './problem.js';
 import type { SpaFallback } from './spa-fallback.js';
 
@@ -42,15 +43,28 @@ export class ProblemFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     if (reply.sent) return;
 
+    // The database being away is not a bug: 503 with Retry-After, logged once per outage rather than per request.
+    if (!(exception instanceof HttpException) && isDatabaseUnavailable(exception)) {
+      this.noteOutage(exception);
+      exception = serviceUnavailable();
+    }
     const doc = this.toProblem(exception, request);
     if (doc.status === 404 && this.spa && this.spa.handles(request)) {
-      this.spa.send(reply);
+      this.spa.send(reply, request);
       return;
     }
     if (exception instanceof ProblemException && exception.problem.headers) {
       reply.headers(exception.problem.headers);
     }
     reply.status(doc.status).type('application/problem+json').send(JSON.stringify(doc));
+  }
+
+  private lastOutageLog = 0;
+
+  private noteOutage(exception: unknown): void {
+    if (Date.now() - this.lastOutageLog < 10_000) return;
+    this.lastOutageLog = Date.now();
+    this.logger.warn(`Database unavailable, answering 503: ${exception instanceof Error ? exception.message : String(exception)}`);
   }
 
   private toProblem(exception: unknown, request: FastifyRequest): ProblemDocument {

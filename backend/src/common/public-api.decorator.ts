@@ -1,8 +1,9 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiHeader, ApiSecurity, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ApiKeyGuard } from '../modules/keys/api-key.guard.js';
 import { METERED_ROUTE } from '../modules/usage/usage-record.js';
 import { MergeRouteConfig } from './route-config.js';
+import { ApiAnonymous, ApiKeySecurity } from './swagger.js';
 import { PUBLIC_API_LANE } from './public-api-lane.js';
 import type { LaneTarget } from './public-api-lane.js';
 
@@ -26,8 +27,7 @@ export function PublicApi() {
     SetMetadata(PUBLIC_API_KEY, 'metered'),
     laneTarget,
     UseGuards(ApiKeyGuard),
-    ApiSecurity('api-key'),
-    ApiHeader({ name: 'X-API-Key', required: false, description: 'Your API key (or send Authorization: Bearer <key>)' }),
+    ApiKeySecurity(),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
     ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),
     ApiTooManyRequestsResponse({
@@ -47,5 +47,5 @@ export function PublicApi() {
 
 /** A public route that needs no key and is not metered (health, the zone directory of the site). */
 export function PublicUnmetered() {
-  return SetMetadata(PUBLIC_API_KEY, 'unmetered');
+  return applyDecorators(SetMetadata(PUBLIC_API_KEY, 'unmetered'), ApiAnonymous());
 }

@@ -14,6 +14,29 @@ describe('RateLimiter (in-process)', () => {
     expect(results[14].resetMs).toBeGreaterThan(59_000);
   });
 
+  it('starts a key from its recorded hits (seed), read once for concurrent callers', async () => {
+    const limiter = new RateLimiter(noRedis);
+    const now = Date.now();
+    const seed = jest.fn(async (since: number) => [since - 1000, ...Array.from({ length: 10 }, (_, i) => now - 30 * 60_000 + i)]);
+    const results = await Promise.all(Array.from({ length: 5 }, () => limiter.hit('seeded', 10, 3600_000, seed)));
+    expect(seed).toHaveBeenCalledTimes(1);
+    expect(results.every((r) => !r.allowed)).toBe(true);
+    // The oldest recorded hit (30 minutes ago) frees the first slot: about 30 minutes from now, not 1 second.
+    expect(results[0].resetMs).toBeGreaterThan(29 * 60_000);
+    expect(results[0].resetMs).toBeLessThanOrEqual(30 * 60_000);
+  });
+
+  it('counts on without the record when it cannot be read, and reads it again later', async () => {
+    const limiter = new RateLimiter(noRedis);
+    const seed = jest.fn(async (): Promise<number[]> => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    expect((await limiter.hit('unseeded', 2, 60_000, seed)).allowed).toBe(true);
+    expect((await limiter.hit('unseeded', 2, 60_000, seed)).allowed).toBe(true);
+    expect((await limiter.hit('unseeded', 2, 60_000, seed)).allowed).toBe(false);
+    expect(seed).toHaveBeenCalledTimes(1);
+  });
+
   it('peek counts nothing', async () => {
     const limiter = new RateLimiter(noRedis);
     await limiter.hit('k', 3, 60_000);

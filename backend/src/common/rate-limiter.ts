@@ -39,6 +39,14 @@ if oldest[2] then reset = tonumber(oldest[2]) + window - now end
 return { allowed, count, reset }
 `;
 
+/**
+ * The hits already counted for a key in the window ending now (epoch ms), from a record kept elsewhere: where the
+ * in-process count starts when it has to take over (Redis away, or no Redis and a fresh process).
+ */
+export type HitSeed = (sinceMs: number) => Promise<number[]>;
+
+const SEED_RETRY_MS = 5000;
+
 type SlidingLogCommand = (key: string, window: number, limit: number, countHit: string, member: string) => Promise<[number, number, number]>;
 
 @Injectable()
@@ -46,6 +54,12 @@ export class RateLimiter {
   private readonly logger = new Logger('RateLimiter');
   private readonly memory = new Map<string, number[]>();
   private sweepTimer: NodeJS.Timeout;
+  /** Keys whose in-process log was started from their seed, and seeds under way. */
+  private readonly seeded = new Set<string>();
+  private readonly seeding = new Map<string, Promise<void>>();
+  private readonly seedRetryAt = new Map<string, number>();
+  /** Set while counting in-process for want of Redis; the in-process logs are dropped once Redis answers again. */
+  private fallback = false;
 
   private readonly prefix: string;
   /** Members of the sliding log are unique per hit: this instance's id and a counter (no random bytes per request). */
@@ -59,32 +73,78 @@ export class RateLimiter {
     this.sweepTimer.unref();
   }
 
-  /** Counts one hit if it fits in the window and says whether it did. */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    return this.run(key, limit, windowMs, true);
+  /** Counts one hit if it fits in the window and says whether it did. `seed` starts an in-process count (see HitSeed). */
+  hit(key: string, limit: number, windowMs: number, seed?: HitSeed): Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, true, seed);
   }
 
   /** The same answer without counting anything (dashboards, headers). */
-  peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    return this.run(key, limit, windowMs, false);
+  peek(key: string, limit: number, windowMs: number, seed?: HitSeed): Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, false, seed);
   }
 
   async reset(key: string): Promise<void> {
     this.memory.delete(key);
+    this.seeded.delete(key);
     if (this.redis.ready) await this.redis.client!.del(this.prefix + key).catch(() => undefined);
   }
 
-  private async run(key: string, limit: number, windowMs: number, countHit: boolean): Promise<RateLimitResult> {
+  private async run(key: string, limit: number, windowMs: number, countHit: boolean, seed?: HitSeed): Promise<RateLimitResult> {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
         const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', `${this.instance}-${(this.sequence++).toString(36)}`);
+        if (this.fallback) this.leaveFallback();
         return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
       } catch (err) {
         this.logger.warn(`Redis rate limit failed (${(err as Error).message}); counting in-process`);
       }
     }
+    if (this.redis.enabled && !this.fallback) {
+      this.fallback = true;
+      this.logger.warn('Redis unreachable: counting limits in-process, starting from the usage recorded in PostgreSQL');
+    }
+    if (seed && !this.seeded.has(key) && (this.seedRetryAt.get(key) ?? 0) <= Date.now()) await this.seed(key, limit, windowMs, seed);
     return this.inMemory(key, limit, windowMs, countHit);
+  }
+
+  /**
+   * Starts the in-process log of a key from what was already counted (concurrent callers wait for it). The record
+   * includes this instance's own answered requests, so it replaces the log. If it cannot be read (the database is away
+   * too), the count goes on from what this instance has, and the record is read again after SEED_RETRY_MS.
+   */
+  private seed(key: string, limit: number, windowMs: number, seed: HitSeed): Promise<void> {
+    let pending = this.seeding.get(key);
+    if (!pending) {
+      const since = Date.now() - windowMs;
+      pending = seed(since)
+        .then(
+          (times) => {
+            const hits = times.filter((t) => t > since).sort((a, b) => a - b);
+            // The newest `limit` hits decide when a slot frees.
+            if (hits.length) this.memory.set(key, hits.slice(-limit));
+            else this.memory.delete(key);
+            this.seeded.add(key);
+            this.seedRetryAt.delete(key);
+          },
+          (err: Error) => {
+            this.seedRetryAt.set(key, Date.now() + SEED_RETRY_MS);
+            this.logger.warn(`Could not read the recorded usage to start the in-process count (${err.message}); counting from what this instance has`);
+          },
+        )
+        .finally(() => this.seeding.delete(key));
+      this.seeding.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Redis answers again: its count is the one that holds; the next outage seeds afresh. */
+  private leaveFallback(): void {
+    this.fallback = false;
+    this.memory.clear();
+    this.seeded.clear();
+    this.seedRetryAt.clear();
+    this.logger.log('Redis reachable again: limits are shared again');
   }
 
   private inMemory(key: string, limit: number, windowMs: number, countHit: boolean): RateLimitResult {
@@ -110,5 +170,7 @@ export class RateLimiter {
   private sweep(): void {
     const cutoff = Date.now() - 3600_000;
     for (const [key, hits] of this.memory) if (hits[hits.length - 1] <= cutoff) this.memory.delete(key);
+    if (this.seeded.size > 100_000) this.seeded.clear();
+    if (this.seedRetryAt.size > 100_000) this.seedRetryAt.clear();
   }
 }

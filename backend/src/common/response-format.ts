@@ -77,44 +77,98 @@ export function toXml(data: unknown): string {
   return `<?xml version="1.0" encoding="UTF-8"?>${xmlBuilder.build({ response: xmlShape(data as Plain) })}`;
 }
 
-/** Nested objects become dotted columns; arrays of scalars are joined with "|", arrays of objects get indexed columns. */
-function flatten(value: Plain, prefix: string, out: Record<string, string | number | boolean | null>): void {
-  if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== 'object')) {
-      out[prefix] = value.map((v) => String(v ?? '')).join('|');
-      return;
-    }
-    value.forEach((v, i) => flatten(v, `${prefix}.${i}`, out));
-    return;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-    return;
-  }
-  out[prefix] = value ?? null;
+type ModelClass = new () => object;
+interface ModelProperty {
+  type?: unknown;
+  isArray?: boolean;
+  properties?: Record<string, unknown>;
 }
 
-export function toCsv(data: unknown, rowsField?: string): string {
+const MODEL_PROPERTIES = 'swagger/apiModelPropertiesArray';
+const MODEL_PROPERTY = 'swagger/apiModelProperties';
+
+function modelProperties(model: ModelClass): [string, ModelProperty][] {
+  const names = (Reflect.getMetadata(MODEL_PROPERTIES, model.prototype) as string[] | undefined) ?? [];
+  return names.map((n) => n.slice(1)).map((name) => [name, (Reflect.getMetadata(MODEL_PROPERTY, model.prototype, name) as ModelProperty | undefined) ?? {}]);
+}
+
+function isModel(type: unknown): type is ModelClass {
+  return typeof type === 'function' && Reflect.getMetadata(MODEL_PROPERTIES, (type as ModelClass).prototype) !== undefined;
+}
+
+/** Column paths of a model: nested models and inline objects become dotted paths, in declaration order. */
+function modelColumns(model: ModelClass, prefix: string, skip?: string): string[] {
+  const out: string[] = [];
+  for (const [name, prop] of modelProperties(model)) {
+    if (name === skip) continue;
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (isModel(prop.type)) out.push(...modelColumns(prop.type, path));
+    else if (prop.properties) out.push(...Object.keys(prop.properties).map((k) => `${path}.${k}`));
+    else out.push(path);
+  }
+  return out;
+}
+
+function rowModel(model: ModelClass, rowsField: string): ModelClass {
+  const prop = modelProperties(model).find(([name]) => name === rowsField)?.[1];
+  if (!prop || !prop.isArray || !isModel(prop.type)) throw new Error(`${model.name}.${rowsField} is not an array of a response model`);
+  return prop.type;
+}
+
+export interface CsvColumns {
+  /** Paths read from each row item. */
+  row: string[];
+  /** Paths read from the answer itself and repeated on every row. */
+  shared: string[];
+}
+
+/**
+ * The fixed CSV columns of a response model: one row per item of `rowsField` (with the answer's other fields repeated
+ * on each row), or one row for the whole answer. Same columns in the same order for every answer of the endpoint.
+ */
+export function csvColumns(model: ModelClass, rowsField?: string): CsvColumns {
+  if (!rowsField) return { row: [], shared: modelColumns(model, '') };
+  const shared = modelColumns(model, '', rowsField);
+  const row = modelColumns(rowModel(model, rowsField), '');
+  const clash = row.find((c) => shared.includes(c));
+  if (clash) throw new Error(`CSV column "${clash}" of ${model.name} is both an answer field and a ${rowsField} field`);
+  return { row, shared };
+}
+
+type Cell = string | number | boolean | null;
+
+/** The value at a dotted path; through an array (other than the rows) the items' values are joined with "|". */
+function cell(value: Plain, path: string[]): Cell {
+  let current: Plain = value;
+  for (let i = 0; i < path.length; i++) {
+    if (Array.isArray(current)) return current.map((item) => String(cell(item, path.slice(i)) ?? '')).join('|');
+    if (!current || typeof current !== 'object') return null;
+    current = current[path[i]];
+  }
+  if (Array.isArray(current)) return current.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''))).join('|');
+  if (current !== null && typeof current === 'object') return JSON.stringify(current);
+  return current ?? null;
+}
+
+export function toCsv(data: unknown, columns: CsvColumns, rowsField?: string): string {
   const source = data as Plain;
-  const items: Plain[] =
-    rowsField && source && typeof source === 'object' && !Array.isArray(source) && Array.isArray(source[rowsField])
-      ? source[rowsField]
-      : Array.isArray(source)
-        ? source
-        : [source];
+  const record = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
+  const items: Plain[] = rowsField ? (Array.isArray(record[rowsField]) ? (record[rowsField] as Plain[]) : []) : [source];
+  const sharedCells = columns.shared.map((c) => [c, cell(source, c.split('.'))] as const);
   const rows = items.map((item) => {
-    const row: Record<string, string | number | boolean | null> = {};
-    flatten(item, '', row);
+    const row: Record<string, Cell> = {};
+    for (const [c, v] of sharedCells) row[c] = v;
+    for (const c of columns.row) row[c] = cell(item, c.split('.'));
     return row;
   });
-  const fields = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  if (fields.length === 0) return '';
-  return new Parser({ fields }).parse(rows);
+  const fields = [...columns.shared, ...columns.row];
+  const parser = new Parser({ fields });
+  // The header row even without rows: a consumer's column mapping must not depend on the result count.
+  return rows.length > 0 ? parser.parse(rows) : fields.map((f) => JSON.stringify(f)).join(',');
 }
 
-export function serialize(data: unknown, format: ResponseFormat, rowsField?: string): string {
+export function serialize(data: unknown, format: 'json' | 'xml'): string {
   if (format === 'xml') return toXml(data);
-  if (format === 'csv') return toCsv(data, rowsField);
   return JSON.stringify(data);
 }
 
@@ -123,11 +177,15 @@ export const FORMATTED_ROUTE = 'tzapiFormat';
 
 interface FormattedRouteConfig {
   csvRows?: string;
+  columns: CsvColumns;
 }
 
-/** The route answers JSON (default), XML or CSV; `csvRows` names the top-level array that becomes the CSV rows. */
-export function FormattedRoute(csvRows?: string): MethodDecorator {
-  return MergeRouteConfig({ [FORMATTED_ROUTE]: { csvRows } satisfies FormattedRouteConfig });
+/**
+ * The route answers JSON (default), XML or CSV; the CSV columns come from the response model, and `csvRows` names its
+ * array that becomes the CSV rows.
+ */
+export function FormattedRoute(model: ModelClass, csvRows?: string): MethodDecorator {
+  return MergeRouteConfig({ [FORMATTED_ROUTE]: { csvRows, columns: csvColumns(model, csvRows) } satisfies FormattedRouteConfig });
 }
 
 /**
@@ -151,7 +209,7 @@ export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply
     reply.serializer((data: unknown) => {
       if (typeof data === 'string') return data;
       reply.header('Content-Type', CONTENT_TYPES[format]);
-      return serialize(data, format, route.csvRows);
+      return format === 'csv' ? toCsv(data, route.columns, route.csvRows) : toXml(data);
     });
   }
   return null;

@@ -12,3 +12,19 @@ export function MergeRouteConfig(config: Record<string, unknown>): MethodDecorat
     return descriptor;
   };
 }
+
+/** Route config key read by installRouteBodyLimits(): this route's own body limit in bytes. */
+const BODY_LIMIT_KEY = 'tzapiBodyLimit';
+
+/** A larger (or smaller) body limit for one route than the server's; needs installRouteBodyLimits() on the Fastify instance. */
+export function BodyLimit(bytes: number): MethodDecorator {
+  return MergeRouteConfig({ [BODY_LIMIT_KEY]: bytes });
+}
+
+/** Applies @BodyLimit() as Fastify's per-route bodyLimit; register before the routes (i.e. before app.init()). */
+export function installRouteBodyLimits(fastify: { addHook(name: 'onRoute', hook: (route: { config?: unknown; bodyLimit?: number }) => void): unknown }): void {
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as Record<string, unknown> | undefined)?.[BODY_LIMIT_KEY];
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
+}

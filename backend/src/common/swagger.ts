@@ -1,9 +1,133 @@
-import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { applyDecorators, INestApplication } from '@nestjs/common';
+import { ApiExtension, ApiSecurity, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ProblemDocumentSchema } from './problem.schema.js';
 import { APP_VERSION } from './tzdb.js';
 
+/** Security scheme names, declared once at the root and referenced by every operation. */
+export const SECURITY = { apiKey: 'ApiKeyAuth', bearer: 'BearerAuth', session: 'SessionCookie' } as const;
+
+/** Where the committed document says the API runs (the product's host; problem types live there too). Served copies name the running server. */
+export const DEFAULT_SERVER_URL = 'https://tzapi.dev';
+
+const ANONYMOUS = 'x-anonymous';
+
+/** The route needs no credentials: documented as `security: []` (and not a route someone forgot to guard). */
+export function ApiAnonymous() {
+  return ApiExtension(ANONYMOUS, true);
+}
+
+/** The sold API's credentials: the key in X-API-Key, or the same key as a Bearer token. */
+export function ApiKeySecurity() {
+  return applyDecorators(ApiSecurity(SECURITY.apiKey), ApiSecurity(SECURITY.bearer));
+}
+
+const HEADERS = {
+  'X-Tzdb-Version': { description: 'The tz database release the answer comes from.', schema: { type: 'string', example: '2026f' } },
+  'RateLimit-Policy': {
+    description: 'IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use).',
+    schema: { type: 'string', example: '"hour";q=100;w=3600' },
+  },
+  RateLimit: { description: 'IETF draft state, e.g. `"hour";r=42;t=1800`.', schema: { type: 'string', example: '"hour";r=42;t=1800' } },
+  'RateLimit-Limit': { description: 'Requests allowed in the window.', schema: { type: 'integer', example: 100 } },
+  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer', example: 42 } },
+  'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window.', schema: { type: 'integer', example: 1800 } },
+  'Retry-After': { description: 'Seconds until a request fits in the window again.', schema: { type: 'integer', example: 1800 } },
+} as const;
+const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: unknown; allOf?: Schema[]; [k: string]: unknown };
+interface Operation {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> }>;
+  [k: string]: unknown;
+}
+
+function operations(document: OpenAPIObject): [string, string, Operation][] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>)
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(method))
+      .map(([method, op]) => [path, method, op] as [string, string, Operation]),
+  );
+}
+
+/**
+ * What @nestjs/swagger cannot say by decorators: anonymous routes as `security: []`, response headers of the metered
+ * answers, and `additionalProperties: false` on every response model (answers carry exactly the documented fields).
+ */
+function finish(document: OpenAPIObject): OpenAPIObject {
+  const components = (document.components ??= {});
+  components.headers = Object.fromEntries(Object.entries(HEADERS).map(([name, h]) => [name, h]));
+  const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+  const responseModels = new Set<string>();
+  for (const [, , op] of operations(document)) {
+    if (op[ANONYMOUS]) {
+      op.security = [];
+      delete op[ANONYMOUS];
+    }
+    const metered = op.security?.some((s) => SECURITY.apiKey in s) ?? false;
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!response.content && status !== '204' && !status.startsWith('3')) continue;
+      response.headers = { ...response.headers, 'X-Tzdb-Version': headerRef('X-Tzdb-Version') };
+      if (metered) {
+        for (const name of RATE_LIMIT_HEADERS) response.headers[name] = headerRef(name);
+        if (status === '429') response.headers['Retry-After'] = headerRef('Retry-After');
+      }
+      for (const media of Object.values(response.content ?? {})) collectRefs(media.schema, responseModels);
+    }
+  }
+  // Models reached from models.
+  const schemas = (components.schemas ?? {}) as Record<string, Schema>;
+  const queue = [...responseModels];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    const found = new Set<string>();
+    collectRefs(schemas[name], found);
+    for (const n of found) if (!responseModels.has(n)) (responseModels.add(n), queue.push(n));
+  }
+  for (const name of responseModels) {
+    const schema = schemas[name];
+    if (schema?.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    // OpenAPI 3.0 ignores siblings of $ref: a nullable model property needs the allOf form.
+    for (const [key, prop] of Object.entries(schema?.properties ?? {})) {
+      if (prop.$ref && prop.nullable) schema.properties![key] = { type: 'object', nullable: true, allOf: [{ $ref: prop.$ref }], ...(prop.description ? { description: prop.description } : {}) };
+    }
+  }
+  return document;
+}
+
+function collectRefs(schema: unknown, into: Set<string>): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach((s) => collectRefs(s, into));
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) into.add(v.slice('#/components/schemas/'.length));
+    else if (k !== 'example' && k !== 'examples') collectRefs(v, into);
+  }
+}
+
+/**
+ * The document's own rules, checked where it is generated so a new route without them fails loudly: every operation
+ * declares its security, and every JSON answer with a body names a response model.
+ */
+export function contractViolations(document: OpenAPIObject): string[] {
+  const problems: string[] = [];
+  for (const [path, method, op] of operations(document)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    if (!op.security) problems.push(`${where}: no security (use @Authenticated, @PublicApi or @ApiAnonymous)`);
+    for (const [status, response] of Object.entries(op.responses)) {
+      for (const [type, media] of Object.entries(response.content ?? {})) {
+        if (!type.includes('json')) continue;
+        const schema = media.schema;
+        const model = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : schema?.allOf?.[0]?.$ref);
+        if (!model) problems.push(`${where} ${status} ${type}: no response model ($ref to a class with @ApiProperty fields)`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** The OpenAPI 3 document, generated from the controllers' decorators. */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_SERVER_URL): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('TimeZone API')
     .setDescription(
@@ -12,15 +136,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Errors are RFC 9457 problem documents with a stable `code`.',
     )
     .setVersion(APP_VERSION)
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key' }, 'api-key')
-    .addCookieAuth('tzapi_session', { type: 'apiKey', in: 'cookie' }, 'session')
+    .setLicense('Proprietary', `${serverUrl}/terms`)
+    .addServer(serverUrl)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' }, SECURITY.apiKey)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' }, SECURITY.bearer)
+    .addCookieAuth('tzapi_session', { type: 'apiKey', in: 'cookie', description: 'The session cookie set by POST /api/auth/login (`__Host-tzapi_session` over HTTPS).' }, SECURITY.session)
     .addTag('Time', 'Current time in a zone, at a point, and in UTC')
     .addTag('TimeZone', 'Zone list, search, lookup, info and transitions')
     .addTag('Conversion', 'Convert a date-time between zones')
     .addTag('Calculation', 'Add, subtract, difference and day of week')
     .addTag('System', 'Health of the service')
     .build();
-  return SwaggerModule.createDocument(app, config, { operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}` });
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ProblemDocumentSchema],
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  return finish(document);
 }
 
 export function mountSwaggerUi(app: INestApplication, document: OpenAPIObject): void {

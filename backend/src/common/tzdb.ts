@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-/** The IANA tz database release the runtime's ICU carries, e.g. "2025b". */
-export const TZDB_VERSION: string = process.versions.tz ?? 'unknown';
+import { bundledRelease } from '../modules/tzdb/bundled-release.js';
+
+/** The IANA tz database release the API answers from, e.g. "2026f" (our own compiled copy, not the runtime's ICU). */
+export const TZDB_VERSION: string = bundledRelease().version;
 
 /** The product version from backend/package.json. */
 export const APP_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -31,6 +31,7 @@ export const envSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits and . : - _ only').default('tzapi:'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
@@ -38,6 +39,11 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@localhost'),
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SUPER_ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => /^[A-Z2-7]{26,}=*$/.test(v), 'must be a base32 TOTP secret of at least 128 bits (26+ characters A-Z, 2-7)')
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_PREMIUM: z.string().optional(),
@@ -50,8 +56,12 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   USAGE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
+  USAGE_READ_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   USAGE_RETENTION_MONTHS: z.coerce.number().int().positive().default(12),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   STATIC_DIR: z.string().optional(),
+  TZDB_RELEASE: z.string().optional(),
+  TZDB_POLL_MS: z.coerce.number().int().min(250).default(3000),
 });
 
 export type Env = z.infer<typeof envSchema>;

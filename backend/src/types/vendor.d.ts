@@ -1,16 +1,4 @@
 // Packages that ship no type declarations; only what the project calls is typed.
-declare module 'openapi-to-postmanv2' {
-  interface ConvertResult {
-    result: boolean;
-    reason?: string;
-    output: { type: string; data: any }[];
-  }
-  const Converter: {
-    convert(input: { type: 'json' | 'string'; data: unknown }, options: Record<string, unknown>, callback: (err: Error | null, result: ConvertResult) => void): void;
-  };
-  export default Converter;
-}
-
 declare module 'postman-collection' {
   export class Collection {
     constructor(definition: unknown);
@@ -19,4 +7,23 @@ declare module 'postman-collection' {
     forEachItem(fn: (item: { name: string; request: { method: string; url: { getPath(): string } } }) => void): void;
     toJSON(): unknown;
   }
+}
+
+declare module 'newman' {
+  interface RunStats {
+    total: number;
+    failed: number;
+    pending: number;
+  }
+  export interface RunSummary {
+    run: {
+      stats: { requests: RunStats; assertions: RunStats; testScripts: RunStats };
+      failures: { error: { name: string; message: string; test?: string }; source?: { name?: string } }[];
+      executions: { item: { name: string }; response?: { code: number } }[];
+    };
+  }
+  export function run(
+    options: { collection: unknown; envVar?: { key: string; value: string }[]; reporters?: string[]; timeoutRequest?: number },
+    callback: (err: Error | null, summary: RunSummary) => void,
+  ): unknown;
 }

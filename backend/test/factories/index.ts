@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { sha256, randomToken } from '../../src/common/tokens.js';
 import type { PlanId } from '../../src/config/plans.js';
+import { KeyVault } from '../../src/modules/keys/key-codec.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
+import { TOTP_VAULT } from '../../src/modules/auth/totp.js';
 import { Role, User } from '../../src/modules/auth/user.entity.js';
 import type { TestClient } from '../support/http.js';
 import type { TestApp } from '../support/test-app.js';
+import { newTestTotpSecret } from '../support/totp.js';
 
 export interface UserOptions {
   email?: string;
@@ -16,6 +19,8 @@ export interface UserOptions {
   role?: Role;
   emailVerified?: boolean;
   isBlocked?: boolean;
+  /** A base32 TOTP secret to enrol with; super admins get one by default (the admin API requires it), null for none. */
+  totpSecret?: string | null;
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery staple';
@@ -25,8 +30,9 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Inserts a user straight into PostgreSQL (verified by default), with an argon2id password hash. */
-export async function createUser(app: TestApp, options: UserOptions = {}): Promise<User & { password: string }> {
+export async function createUser(app: TestApp, options: UserOptions = {}): Promise<User & { password: string; totp: string | null }> {
   const password = options.password ?? DEFAULT_PASSWORD;
+  const totp = options.totpSecret !== undefined ? options.totpSecret : options.role === 'super_admin' ? newTestTotpSecret() : null;
   const em = app.orm.em.fork();
   const user = em.create(User, {
     email: (options.email ?? uniqueEmail()).toLowerCase(),
@@ -37,9 +43,11 @@ export async function createUser(app: TestApp, options: UserOptions = {}): Promi
     role: options.role ?? 'user',
     emailVerified: options.emailVerified ?? true,
     isBlocked: options.isBlocked ?? false,
+    totpSecret: totp ? new KeyVault(app.config.secret, TOTP_VAULT).encrypt(totp) : null,
+    totpEnabledAt: totp ? new Date() : null,
   });
   await em.flush();
-  return Object.assign(user, { password });
+  return Object.assign(user, { password, totp });
 }
 
 /** A client already signed in as `user` (a session row and its cookie), without going through the login route. */

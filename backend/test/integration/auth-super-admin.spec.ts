@@ -44,7 +44,7 @@ describe('first super admin', () => {
       await em.nativeDelete(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
       await em.nativeUpdate(User, { role: 'super_admin' }, { role: 'user' });
       const first = collector();
-      const created = await ensureSuperAdmin(em, {}, first);
+      const created = await ensureSuperAdmin(em, { secret: t.config.secret }, first);
       expect(created.action).toBe('created');
       const password = created.action === 'created' ? created.generatedPassword! : '';
       expect(password.length).toBeGreaterThanOrEqual(20);
@@ -52,11 +52,21 @@ describe('first super admin', () => {
       expect(block).toContain('SUPER ADMIN ACCOUNT CREATED');
       expect(block).toContain(`E-mail:   ${DEFAULT_SUPER_ADMIN_EMAIL}`);
       expect(block).toContain(`Password: ${password}`);
+      // ...and a TOTP secret, as base32 and as an otpauth:// URI, so the printed login works as it is.
+      const secret = created.action === 'created' ? created.generatedTotpSecret! : '';
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(block).toContain(`Two-factor (TOTP) secret: ${secret}`);
+      const uri = /otpauth:\/\/totp\/\S+/.exec(block)?.[0] ?? '';
+      expect(new URL(uri).searchParams.get('secret')).toBe(secret);
+      const row = await em.findOneOrFail(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
+      expect(row.totpSecret).not.toBeNull();
+      expect(row.totpSecret).not.toContain(secret);
 
       const later = collector();
-      expect((await ensureSuperAdmin(em, {}, later)).action).toBe('exists');
+      expect((await ensureSuperAdmin(em, { secret: t.config.secret }, later)).action).toBe('exists');
       expect(later.lines.join('\n')).toContain('Super admin exists');
       expect(later.lines.join('\n')).not.toContain(password);
+      expect(later.lines.join('\n')).not.toContain(secret);
       expect(await em.count(User, { role: 'super_admin' })).toBe(1);
     });
   });
@@ -69,7 +79,7 @@ describe('first super admin', () => {
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ email, role: 'super_admin', emailVerified: true });
       const again = collector();
-      expect((await ensureSuperAdmin(app.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: email, SUPER_ADMIN_PASSWORD: 'boss password 123' }, again)).action).toBe('exists');
+      expect((await ensureSuperAdmin(app.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: email, SUPER_ADMIN_PASSWORD: 'boss password 123', secret: app.config.secret }, again)).action).toBe('exists');
     } finally {
       await app.close();
     }
@@ -78,7 +88,7 @@ describe('first super admin', () => {
   it('SUPER_ADMIN_EMAIL promotes an existing account without changing its password', async () => {
     const user = await createUser(t, { emailVerified: false, password: 'my own password' });
     const out = collector();
-    const result = await ensureSuperAdmin(t.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: user.email.toUpperCase(), SUPER_ADMIN_PASSWORD: 'ignored password' }, out);
+    const result = await ensureSuperAdmin(t.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: user.email.toUpperCase(), SUPER_ADMIN_PASSWORD: 'ignored password', secret: t.config.secret }, out);
     expect(result.action).toBe('promoted');
     const row = await t.orm.em.fork().findOneOrFail(User, { id: user.id });
     expect([row.role, row.emailVerified]).toEqual(['super_admin', true]);

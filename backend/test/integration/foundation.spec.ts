@@ -34,7 +34,11 @@ describe('foundation', () => {
     const free = res.body.plans.find((p: { id: string }) => p.id === 'free');
     expect(free.quota).toEqual({ limit: 100, windowSeconds: 3600, label: '100 requests per hour' });
     expect(res.body.billing.mode).toBe('sandbox');
+    // Counted in the tz release the API answers from (zones the directory lists, countries with a zone).
     expect(res.body.zoneCount).toBeGreaterThan(400);
+    expect(res.body.countryCount).toBeGreaterThan(230);
+    expect(res.body.countryCount).toBeLessThanOrEqual(249);
+    expect(res.body.tzdbVersion).toBe('2026f');
   });
 
   it('answers an unknown API route with a problem document', async () => {

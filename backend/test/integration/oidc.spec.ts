@@ -4,6 +4,7 @@ import { User } from '../../src/modules/auth/user.entity.js';
 import { createUser, uniqueEmail } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
 import { OidcPeer } from '../support/oidc-peer.js';
+import { newTestTotpSecret } from '../support/totp.js';
 import type { PeerAccount } from '../support/oidc-peer.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
@@ -201,6 +202,22 @@ describe('sign-in with an OpenID Connect provider', () => {
   it('a super admin lands on /admin', async () => {
     const admin = await createUser(t, { email: uniqueEmail('boss'), role: 'super_admin' });
     expect(await signIn(t.client(), account({ email: admin.email }))).toBe('/admin');
+  });
+
+  it('a customer with two-factor sign-in is trusted to the provider: no code asked', async () => {
+    const customer = await createUser(t, { email: uniqueEmail('twofactor'), totpSecret: newTestTotpSecret() });
+    const browser = t.client();
+    expect(await signIn(browser, account({ email: customer.email }))).toBe('/dashboard');
+    expect((await browser.get('/api/me')).body).toMatchObject({ email: customer.email, totpEnabled: true });
+  });
+
+  it('a super admin arriving through the provider still needs two-factor enrolment for the admin API', async () => {
+    const admin = await createUser(t, { email: uniqueEmail('boss'), role: 'super_admin', totpSecret: null });
+    const browser = t.client();
+    expect(await signIn(browser, account({ email: admin.email }))).toBe('/admin');
+    const refused = await browser.get('/api/admin/stats');
+    expect([refused.status, refused.body.code]).toEqual([403, 'totp_enrollment_required']);
+    await t.orm.em.fork().nativeUpdate(User, { id: admin.id }, { role: 'user' });
   });
 
   it('a blocked user is refused, whether found by e-mail or by subject', async () => {

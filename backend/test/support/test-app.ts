@@ -27,7 +27,7 @@ export interface TestAppOptions {
 
 /** The whole product on a random port (or options.port) against the run's real PostgreSQL database. */
 export async function createTestApp(overrides: Record<string, string | undefined> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = overrides.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run through jest (globalSetup)');
   const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.tmp'), `app-${process.pid}-${++counter}`);
   mkdirSync(dataDir, { recursive: true });
@@ -36,13 +36,13 @@ export async function createTestApp(overrides: Record<string, string | undefined
     PORT: '0',
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL,
     // Each test run counts and broadcasts in its own namespace of the shared Redis.
     REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}:`,
     LOG_LEVEL: 'error',
     USAGE_FLUSH_MS: '200',
     ...overrides,
+    DATABASE_URL: databaseUrl,
   });
   await runMigrations(databaseUrl);
   const app = await createApp(config, databaseUrl, { logger: ['fatal', 'error'] });

@@ -1,4 +1,5 @@
-import { Admin, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
@@ -12,6 +13,7 @@ import { UserList } from './users/UserList';
 import { ApiKeyList } from './apiKeys/ApiKeyList';
 import { SupportMessageList, SupportMessageShow } from './supportMessages/SupportMessages';
 import { AuditLogList } from './auditLog/AuditLogList';
+import { TzdbPage } from './tzdb/TzdbPage';
 
 const dataProvider = createAdminDataProvider();
 const authProvider = createAdminAuthProvider();
@@ -37,6 +39,9 @@ export default function AdminApp() {
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
       <Resource name="support-messages" list={SupportMessageList} show={SupportMessageShow} icon={MailIcon} options={{ label: 'Support Messages' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit Log' }} />
+      <CustomRoutes>
+        <Route path="/tzdb" element={<TzdbPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

@@ -1,38 +1,20 @@
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
+import type { Models } from '../lib/api-models';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { denyAdminAccess } from './access';
 
-export type PlanId = 'free' | 'premium' | 'enterprise';
+export type PlanId = Models['UserView']['plan'];
+export type AdminUser = Models['UserView'];
+export type AdminApiKey = Models['AdminApiKeyView'];
+export type AdminStats = Models['AdminStatsView'];
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  plan: PlanId;
-  role: 'user' | 'admin' | 'super_admin';
-  isBlocked: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  profileImageUrl: string | null;
-}
-
-export interface AdminApiKey {
-  id: string;
-  name: string;
-  keyPrefix: string;
-  isActive: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-  userId: string | null;
-  userEmail: string | null;
-}
-
-export interface AdminStats {
-  totalUsers: number;
-  totalRequests: number;
-  totalApiKeys: number;
-}
+export type TzOffsetReading = Models['OffsetReadingView'];
+export type TzChangedZone = Models['ChangedZoneView'];
+/** What changed for customers when a release became active: zones whose clocks read differently in the next 24 months. */
+export type TzReleaseChanges = Models['ReleaseChangesView'];
+export type TzReleaseHistoryItem = Models['ReleaseHistoryItemView'];
+export type TzdbStatus = Models['TzdbStatusView'];
+export type TzActivation = Models['ActivationResultView'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -41,6 +23,10 @@ export interface AdminDataProvider extends DataProvider {
   unblockUser(id: string): Promise<{ data: AdminUser }>;
   changePlan(id: string, plan: PlanId): Promise<{ data: AdminUser }>;
   rotateKey(id: string): Promise<{ data: AdminApiKey }>;
+  getTzdb(): Promise<TzdbStatus>;
+  /** Posts a release (base64); onProgress gets the uploaded fraction, 0 to 1, then the server compiles it. */
+  uploadTzdbRelease(release: string, force: boolean, onProgress?: (fraction: number) => void): Promise<TzActivation>;
+  activateTzdbRelease(version: string, force: boolean): Promise<TzActivation>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -56,6 +42,34 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
     throw error;
   }
 };
+
+/** A JSON POST through XMLHttpRequest, the one browser API that reports upload progress; errors as fetchJson's HttpError. */
+function postWithProgress<T>(url: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new HttpError('The upload failed: check your connection and try again.', 0));
+    xhr.onload = () => {
+      let json: Record<string, unknown> = {};
+      try {
+        json = xhr.responseText ? (JSON.parse(xhr.responseText) as Record<string, unknown>) : {};
+      } catch {
+        json = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
+      if (xhr.status === 401 || xhr.status === 403) denyAdminAccess(xhr.status === 401 ? 'signed-out' : 'forbidden');
+      const message = typeof json.detail === 'string' ? json.detail : typeof json.title === 'string' ? json.title : xhr.statusText;
+      reject(new HttpError(message, xhr.status, json));
+    };
+    xhr.send(JSON.stringify(body));
+  });
+}
 
 export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
   const base = simpleRestProvider(apiUrl, httpClient);
@@ -73,5 +87,8 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     unblockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/unblock`),
     changePlan: (id, plan) => post<AdminUser>(`/users/${encodeURIComponent(id)}/plan`, { plan }),
     rotateKey: (id) => post<AdminApiKey>(`/api-keys/${encodeURIComponent(id)}/rotate`),
+    getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
+    uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),
+    activateTzdbRelease: async (version, force) => (await post<TzActivation>('/tzdb/activate', { version, force })).data,
   };
 }

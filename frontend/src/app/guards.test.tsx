@@ -55,6 +55,13 @@ describe('route guards', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard/), { timeout: 8000 });
   });
 
+  it('a super admin without two-factor sign-in sees only the enrolment step on /admin', async () => {
+    renderAt('/admin/users', { ...sampleUser, role: 'super_admin', totpEnabled: false });
+    expect(await screen.findByRole('heading', { name: 'Turn On Two-Factor Sign-In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Up Authenticator' })).toBeInTheDocument();
+    expect(screen.queryByText('Admin Console')).not.toBeInTheDocument();
+  });
+
   it('a signed-out visit to /admin goes to /login', async () => {
     renderAt('/admin', null);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));

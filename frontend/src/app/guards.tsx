@@ -7,6 +7,7 @@ import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from './paths';
 
 const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
+const TotpEnrolment = lazy(() => import('../admin/enrolment/TotpEnrolment'));
 
 /** `/`, `/login`, `/reset-password`, `/verify-email-confirmation`: a signed-in user goes to their landing. */
 export function SignedOutOnly() {
@@ -36,7 +37,10 @@ export function DashboardGate() {
 
 export const ADMIN_REDIRECT_DELAY_MS = 500;
 
-/** `/admin/*`: super admins only; others get a toast and go to /dashboard after 0.5 s. */
+/**
+ * `/admin/*`: super admins only; others get a toast and go to /dashboard after 0.5 s. A super admin without
+ * two-factor sign-in sees only the enrolment step.
+ */
 export function AdminGate() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
@@ -53,7 +57,7 @@ export function AdminGate() {
   if (!user) return <Navigate to={paths.login} replace />;
   return (
     <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>
-      <AdminApp />
+      {user.totpEnabled ? <AdminApp /> : <TotpEnrolment />}
     </Suspense>
   );
 }

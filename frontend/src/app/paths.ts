@@ -25,6 +25,7 @@ export const paths = {
     docs: '/dashboard/docs',
     usage: '/dashboard/usage',
     billing: '/dashboard/billing',
+    billingPortal: '/dashboard/billing/portal',
     profile: '/dashboard/profile',
   },
   admin: { root: '/admin' },
@@ -56,4 +57,21 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 
 export function loginWithReturnTo(returnTo: string): string {
   return `${paths.login}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * The app's route patterns for the server: every screen path, and `/admin/*` (react-admin owns its sub-paths).
+ * Written into the build as spa-routes.json, so the server answers 404 for paths no screen shows.
+ */
+export function spaRoutePatterns(): string[] {
+  const out: string[] = [];
+  const walk = (node: object) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (name === 'server') continue;
+      if (typeof value === 'string') out.push(value === paths.admin.root ? `${value}/*` : value);
+      else walk(value as object);
+    }
+  };
+  walk(paths);
+  return [...new Set(out), paths.admin.root];
 }

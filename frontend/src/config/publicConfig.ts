@@ -25,6 +25,8 @@ export interface PublicPlan {
 /** GET /api/config: the one plans table and a few live figures, never typed twice. */
 export interface PublicConfig {
   appName: string;
+  /** The server's APP_URL: the host code samples name. */
+  appUrl: string;
   year: number;
   plans: PublicPlan[];
   billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
@@ -61,4 +63,10 @@ export function quotaText(plan: PublicPlan): string {
 
 export function slaText(plan: PublicPlan): string {
   return plan.sla ? `${plan.sla}% uptime SLA` : 'No uptime guarantee';
+}
+
+/** The host code samples name: the server's APP_URL once known, else this page's origin. */
+export function useApiOrigin(): string {
+  const { data } = usePublicConfig();
+  return data?.appUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
 }

@@ -1,13 +1,6 @@
-/** RFC 9457 problem document as the backend answers it. */
-export interface ProblemDocument {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  code?: string;
-  errors?: { field: string; message: string }[];
-  [extra: string]: unknown;
-}
+import type { Models } from './api-models';
+/** RFC 9457 problem document as the backend answers it (any member may be missing from a body that is not one). */
+export type ProblemDocument = Partial<Models['ProblemDocumentSchema']> & { [other: string]: unknown };
 
 /** A non-success HTTP answer. The message is "status: body" (spec section 8). */
 export class ApiError extends Error {

@@ -63,4 +63,5 @@ export const sampleUser: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
   profileImageUrl: null,
   hasPassword: true,
+  totpEnabled: false,
 };

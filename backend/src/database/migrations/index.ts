@@ -7,6 +7,8 @@ import { Migration20261122000210_support_messages } from './Migration20261122000
 import { Migration20261122000300_api_keys } from './Migration20261122000300_api_keys.js';
 import { Migration20261122000310_usage } from './Migration20261122000310_usage.js';
 import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
+import { Migration20261123000200_account_security } from './Migration20261123000200_account_security.js';
+import { Migration20261123000300_tz_releases } from './Migration20261123000300_tz_releases.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +20,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000400_billing', class: Migration20261122000400_billing },
   { name: 'Migration20261122000410_billing_locks', class: Migration20261122000410_billing_locks },
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
+  { name: 'Migration20261123000200_account_security', class: Migration20261123000200_account_security },
+  { name: 'Migration20261123000300_tz_releases', class: Migration20261123000300_tz_releases },
 ];

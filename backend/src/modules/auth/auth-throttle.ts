@@ -4,7 +4,7 @@ import { AuthErrors } from './auth.errors.js';
 
 const MINUTE = 60_000;
 
-export type ThrottledAction = 'login' | 'register' | 'forgot' | 'reset' | 'resend' | 'support' | 'password';
+export type ThrottledAction = 'login' | 'register' | 'forgot' | 'reset' | 'resend' | 'support' | 'password' | 'email_change' | 'totp';
 
 interface Limits {
   perIp: number;
@@ -12,15 +12,25 @@ interface Limits {
   windowMs: number;
 }
 
+/**
+ * Sign-in: one source gets 10 tries at an address (per e-mail and IP) and 100 in all (an office behind one NAT
+ * address signs in a lot, two requests each with two-factor); the per-e-mail ceiling is high enough that only a
+ * distributed attack meets it, and a browser that signed in before (device cookie) is exempt.
+ */
+export const LOGIN_LIMITS = { perIp: 100, perEmailIp: 10, perEmail: 100, windowMs: 15 * MINUTE };
+
 /** Per action: how many attempts one IP address and one e-mail address (or account) may make in the window. */
-export const AUTH_LIMITS: Record<ThrottledAction, Limits> = {
-  login: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
+export const AUTH_LIMITS: Record<Exclude<ThrottledAction, 'login'>, Limits> = {
   register: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
   forgot: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
   reset: { perIp: 20, perEmail: 10, windowMs: 15 * MINUTE },
   resend: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
   support: { perIp: 10, perEmail: 5, windowMs: 60 * MINUTE },
   password: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
+  /** Profile e-mail changes: each one mails a link (or a notice), so few per account and per IP. */
+  email_change: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
+  /** Two-factor codes, per account (subject = user id). */
+  totp: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
 };
 
 /**
@@ -33,17 +43,35 @@ export class AuthThrottle {
   constructor(private readonly limiter: RateLimiter) {}
 
   /** Counts one attempt; `subject` is the e-mail (or user id) the attempt is about, when there is one. */
-  async check(action: ThrottledAction, ip: string | undefined, subject?: string | null): Promise<void> {
+  async check(action: Exclude<ThrottledAction, 'login'>, ip: string | undefined, subject?: string | null): Promise<void> {
     const limits = AUTH_LIMITS[action];
-    const byIp = await this.limiter.hit(`auth:${action}:ip:${ip ?? 'unknown'}`, limits.perIp, limits.windowMs);
-    if (!byIp.allowed) throw AuthErrors.tooManyAttempts(Math.ceil(byIp.resetMs / 1000) || 1);
+    await this.hit(`auth:${action}:ip:${ip ?? 'unknown'}`, limits.perIp, limits.windowMs);
     if (!subject) return;
-    const bySubject = await this.limiter.hit(`auth:${action}:subject:${subject.toLowerCase()}`, limits.perEmail, limits.windowMs);
-    if (!bySubject.allowed) throw AuthErrors.tooManyAttempts(Math.ceil(bySubject.resetMs / 1000) || 1);
+    await this.hit(`auth:${action}:subject:${subject.toLowerCase()}`, limits.perEmail, limits.windowMs);
   }
 
-  /** After a successful sign-in the account's failed attempts no longer count against it. */
-  async clear(action: ThrottledAction, subject: string): Promise<void> {
-    await this.limiter.reset(`auth:${action}:subject:${subject.toLowerCase()}`);
+  /**
+   * Counts one sign-in attempt: per IP, per (e-mail, IP), and per e-mail unless the browser is trusted for that
+   * address (it signed in before), so failures from one source, or many, can't lock the owner out.
+   */
+  async checkLogin(ip: string | undefined, email: string, trustedDevice: boolean): Promise<void> {
+    const source = ip ?? 'unknown';
+    const address = email.toLowerCase();
+    await this.hit(`auth:login:ip:${source}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
+    await this.hit(`auth:login:subject-ip:${address}|${source}`, LOGIN_LIMITS.perEmailIp, LOGIN_LIMITS.windowMs);
+    if (!trustedDevice) await this.hit(`auth:login:subject:${address}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowMs);
+  }
+
+  /**
+   * After a successful sign-in this source's failed attempts at the address no longer count. The per-e-mail count
+   * is left alone: an owner signing in must not hand a distributed attack a fresh budget.
+   */
+  async clearLogin(ip: string | undefined, email: string): Promise<void> {
+    await this.limiter.reset(`auth:login:subject-ip:${email.toLowerCase()}|${ip ?? 'unknown'}`);
+  }
+
+  private async hit(key: string, limit: number, windowMs: number): Promise<void> {
+    const result = await this.limiter.hit(key, limit, windowMs);
+    if (!result.allowed) throw AuthErrors.tooManyAttempts(Math.ceil(result.resetMs / 1000) || 1);
   }
 }

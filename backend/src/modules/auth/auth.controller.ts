@@ -1,4 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Redirect, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { AuthErrors } from './auth.errors.js';
+import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { LoginView, MeView as MeResponse, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, OkView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
+import { ApiAnonymous } from '../../common/swagger.js';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -21,23 +26,14 @@ import { toMeView, User } from './user.entity.js';
 import type { MeView } from './user.entity.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { AuthService } from './auth.service.js';
-import { ChangePasswordDto, EmailOnlyDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto.js';
+import { ChangePasswordDto, EmailOnlyDto, LoginDto, RegisterDto, ResetPasswordDto, TotpCodeDto, UpdateProfileDto } from './dto/auth.dto.js';
 import { LocalLoginGuard } from './local-login.guard.js';
+import { TrustedDevices } from './trusted-devices.js';
+import { TwoFactorService } from './two-factor.service.js';
+import type { TotpSetup } from './two-factor.service.js';
 
-const USER_EXAMPLE: MeView = {
-  id: '0b6f7c1e-3a52-4c8e-9d61-2f0e7a8b9c10',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  plan: 'free',
-  role: 'user',
-  isBlocked: false,
-  emailVerified: true,
-  createdAt: '2026-11-22T09:30:00.000Z',
-  profileImageUrl: null,
-  hasPassword: true,
-};
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this e-mail (problem+json, code `too_many_attempts`, Retry-After header)' };
+const TOTP_INVALID = { description: 'Wrong, expired or already used code (problem+json, code `totp_invalid`)' };
 const INVALID_BODY = { description: 'Malformed body (problem+json, code `validation_failed` listing the fields, or `invalid_json`)' };
 
 /** Sign-up, e-mail verification, sign-in and password reset under /api/auth. */
@@ -48,11 +44,14 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly throttle: AuthThrottle,
     private readonly sessions: SessionsService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly devices: TrustedDevices,
   ) {}
 
   @Post('register')
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Create an account', description: 'Answers the same whether or not the address already has an account; a verification link is mailed.' })
-  @ApiCreatedResponse({ description: 'Account created (or the owner of a taken address was notified)', schema: { example: { ok: true, email: 'ada@example.com', needsVerification: true } } })
+  @ApiCreatedResponse({ description: 'Account created (or the owner of a taken address was notified)', type: RegisteredView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
   async register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<{ ok: true; email: string; needsVerification: true }> {
@@ -63,6 +62,8 @@ export class AuthController {
 
   @Get('verify-email')
   @Redirect()
+  @ApiExcludeEndpoint() // A browser navigation (mail link, sign-out link), not an API operation.
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Verify an e-mail address', description: 'The link in the verification mail. Redirects to /login?verified=1, or /login?verified=0 for an invalid, used or expired link.' })
   @ApiQuery({ name: 'token', required: true })
   @ApiFoundResponse({ description: 'Redirect to /login?verified=1 or /login?verified=0' })
@@ -73,8 +74,9 @@ export class AuthController {
 
   @Post('resend-verification')
   @HttpCode(200)
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Send the verification link again', description: 'Always answers ok; mails only an existing, unverified account.' })
-  @ApiOkResponse({ schema: { example: { ok: true } } })
+  @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
   async resendVerification(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
@@ -86,22 +88,50 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(LocalLoginGuard)
-  @ApiOperation({ summary: 'Sign in with e-mail and password', description: 'Starts a new session (HttpOnly cookie).' })
+  @ApiAnonymous()
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Starts a new session (HttpOnly cookie) and remembers the browser (device cookie), which exempts it from the per-e-mail ceiling of failed ' +
+      'attempts. Accounts with two-factor sign-in also need `totp`: a current code or a one-time recovery code.',
+  })
   @ApiBody({ type: LoginDto })
-  @ApiOkResponse({ schema: { example: { ok: true, user: USER_EXAMPLE } } })
+  @ApiOkResponse({ type: LoginView })
   @ApiBadRequestResponse(INVALID_BODY)
-  @ApiUnauthorizedResponse({ description: "Wrong e-mail or password (problem+json, code `invalid_credentials`, detail 'Invalid email or password. Please try again.')" })
-  @ApiForbiddenResponse({ description: 'Unverified address (code `email_not_verified`, with `needsVerification: true` and `email`) or blocked account (code `account_blocked`)' })
+  @ApiUnauthorizedResponse({
+    description:
+      "Wrong e-mail or password (problem+json, code `invalid_credentials`, detail 'Invalid email or password. Please try again.'); " +
+      'two-factor sign-in is on and no code was sent (`totp_required`) or the code is wrong or used (`totp_invalid`)',
+  })
+  @ApiForbiddenResponse({
+    description: 'Unverified address (code `email_not_verified`, with `needsVerification: true` and `email`) or blocked account (code `account_blocked`)',
+    content: {
+      'application/problem+json': {
+        schema: { $ref: getSchemaPath(ProblemDocumentSchema) },
+        example: AuthErrors.emailNotVerified('ada@example.com').toDocument('/api/auth/login'),
+      },
+    },
+  })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async login(@Req() request: FastifyRequest & { user: User }, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true; user: MeView }> {
-    await this.sessions.start(request.user, request, reply);
-    return { ok: true, user: toMeView(request.user) };
+    const { email, totp } = request.body as LoginDto;
+    const user = request.user;
+    if (user.totpSecret) {
+      if (!totp?.trim()) throw AuthErrors.totpRequired();
+      await this.throttle.check('totp', request.ip, user.id);
+      if (!(await this.twoFactor.verify(user, totp))) throw AuthErrors.totpInvalid();
+    }
+    await this.throttle.clearLogin(request.ip, email);
+    await this.devices.remember(user, request, reply);
+    await this.sessions.start(user, request, reply);
+    return { ok: true, user: toMeView(user) };
   }
 
   @Post('forgot-password')
   @HttpCode(200)
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Mail a password reset link', description: 'Always answers ok, whether or not the address has an account.' })
-  @ApiOkResponse({ schema: { example: { ok: true } } })
+  @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
   async forgotPassword(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
@@ -112,8 +142,9 @@ export class AuthController {
 
   @Post('reset-password')
   @HttpCode(200)
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Set a new password with a reset link', description: 'Single use, valid 1 hour; ends every session of the account.' })
-  @ApiOkResponse({ schema: { example: { ok: true } } })
+  @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse({ description: "Invalid, used or expired token (code `invalid_token`, detail 'Invalid or expired reset link. Please request a new one.') or a malformed body" })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
@@ -123,9 +154,11 @@ export class AuthController {
   }
 
   @Get('reset-password/check')
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Whether a reset link can still be used' })
   @ApiQuery({ name: 'token', required: false })
-  @ApiOkResponse({ schema: { example: { valid: true } } })
+  @ApiOkResponse({ type: ResetTokenCheckView })
+  @ApiResponse({ status: '4XX', description: 'A malformed request (problem+json).', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } } })
   async checkResetToken(@Query('token') token: unknown): Promise<{ valid: boolean }> {
     return { valid: await this.auth.isResetTokenValid(typeof token === 'string' ? token : undefined) };
   }
@@ -139,30 +172,89 @@ export class AccountController {
     private readonly auth: AuthService,
     private readonly throttle: AuthThrottle,
     private readonly sessions: SessionsService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   @Get('me')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOkResponse({ schema: { example: USER_EXAMPLE } })
+  @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: User): MeView {
     return toMeView(user);
   }
 
   @Put('profile')
   @Authenticated()
-  @ApiOperation({ summary: 'Update e-mail and names', description: 'A changed e-mail is unverified until the link mailed to it is clicked. Plan, role, block and verification state are not accepted.' })
-  @ApiOkResponse({ schema: { example: USER_EXAMPLE } })
+  @ApiOperation({
+    summary: 'Update e-mail and names',
+    description:
+      'Names change at once. A new e-mail takes effect when the link mailed to it is clicked (`pendingEmail` names it); the answer is the same ' +
+      "whether or not the address belongs to another account (that account's owner is told by mail instead). E-mail changes are throttled per " +
+      'account and per IP. Plan, role, block and verification state are not accepted.',
+  })
+  @ApiOkResponse({ type: ProfileUpdatedView })
   @ApiBadRequestResponse(INVALID_BODY)
-  @ApiConflictResponse({ description: 'The e-mail belongs to another account (code `email_taken`)' })
-  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<MeView> {
-    return toMeView(await this.auth.updateProfile(user.id, body));
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto, @Req() request: FastifyRequest): Promise<MeView & { pendingEmail: string | null }> {
+    if (body.email !== user.email) await this.throttle.check('email_change', request.ip, user.id);
+    const { user: updated, pendingEmail } = await this.auth.updateProfile(user.id, body);
+    return { ...toMeView(updated), pendingEmail };
+  }
+
+  @Get('profile/totp')
+  @Authenticated()
+  @ApiOperation({ summary: 'Two-factor sign-in state', description: 'Whether it is on, and how many unused recovery codes are left.' })
+  @ApiOkResponse({ type: TotpStateView })
+  async totpState(@CurrentUser() user: User): Promise<{ enabled: boolean; recoveryCodesLeft: number; required: boolean }> {
+    const enabled = user.totpSecret !== null;
+    return { enabled, recoveryCodesLeft: enabled ? await this.twoFactor.remainingRecoveryCodes(user.id) : 0, required: user.role === 'super_admin' };
+  }
+
+  @Post('profile/totp/setup')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Start turning on two-factor sign-in',
+    description: 'A new secret for an authenticator app (RFC 6238: SHA-1, 6 digits, 30 s), as base32, otpauth URI and QR code. Confirm it with a code.',
+  })
+  @ApiOkResponse({ type: TotpSetupView })
+  @ApiConflictResponse({ description: 'Two-factor sign-in is already on (code `totp_already_enabled`)' })
+  totpSetup(@CurrentUser() user: User): Promise<TotpSetup> {
+    return this.twoFactor.startEnrolment(user.id);
+  }
+
+  @Post('profile/totp/enable')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Turn on two-factor sign-in', description: 'Confirms the new secret with a current code; answers ten one-time recovery codes, shown only this once.' })
+  @ApiOkResponse({ type: TotpEnabledView })
+  @ApiBadRequestResponse(TOTP_INVALID)
+  @ApiConflictResponse({ description: 'Already on (code `totp_already_enabled`) or no setup started (code `totp_setup_missing`)' })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  async totpEnable(@CurrentUser() user: User, @Body() body: TotpCodeDto, @Req() request: FastifyRequest): Promise<{ ok: true; recoveryCodes: string[] }> {
+    await this.throttle.check('totp', request.ip, user.id);
+    return { ok: true, recoveryCodes: await this.twoFactor.confirmEnrolment(user.id, body.code) };
+  }
+
+  @Post('profile/totp/disable')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'Turn off two-factor sign-in', description: 'Needs a current code or a recovery code. Super admins cannot turn it off.' })
+  @ApiOkResponse({ type: OkView })
+  @ApiBadRequestResponse(TOTP_INVALID)
+  @ApiForbiddenResponse({ description: 'A super admin (code `totp_mandatory`)' })
+  @ApiConflictResponse({ description: 'Two-factor sign-in is not on (code `totp_not_enabled`)' })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  async totpDisable(@CurrentUser() user: User, @Body() body: TotpCodeDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
+    await this.throttle.check('totp', request.ip, user.id);
+    await this.twoFactor.disable(user.id, body.code);
+    return { ok: true };
   }
 
   @Put('profile/password')
   @Authenticated()
   @ApiOperation({ summary: 'Change the password', description: 'Needs the current password; every other session of the account ends.' })
-  @ApiOkResponse({ schema: { example: { ok: true, message: 'Password updated' } } })
+  @ApiOkResponse({ type: OkMessageView })
   @ApiBadRequestResponse({ description: 'Wrong current password (code `wrong_password`), an account without a password that signs in through the identity provider (code `no_password`), or a malformed body' })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async changePassword(
@@ -178,6 +270,8 @@ export class AccountController {
 
   @Get('logout')
   @Redirect('/', 302)
+  @ApiExcludeEndpoint() // A browser navigation (mail link, sign-out link), not an API operation.
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Sign out', description: 'Ends the session, clears the cookie and redirects to /.' })
   @ApiFoundResponse({ description: 'Redirect to /' })
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

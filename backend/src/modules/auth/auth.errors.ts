@@ -16,12 +16,36 @@ export const AuthErrors = {
     new ProblemException({ status: 403, code: 'account_blocked', title: 'Forbidden', detail: 'This account has been blocked. Please contact support.' }),
   invalidToken: () =>
     new ProblemException({ status: 400, code: 'invalid_token', title: 'Bad Request', detail: 'Invalid or expired reset link. Please request a new one.' }),
-  emailTaken: () =>
-    new ProblemException({ status: 409, code: 'email_taken', title: 'Conflict', detail: 'This email address is already in use by another account.', field: 'email' }),
   wrongPassword: () =>
     new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Current password is incorrect', field: 'currentPassword' }),
   noPassword: () =>
     new ProblemException({ status: 400, code: 'no_password', title: 'Bad Request', detail: 'This account signs in through your identity provider.' }),
+  totpRequired: () =>
+    new ProblemException({ status: 401, code: 'totp_required', title: 'Unauthorized', detail: 'Enter the 6-digit code from your authenticator app.', field: 'totp' }),
+  /** A wrong, expired or already used code: 401 at sign-in, 400 on the profile's two-factor forms. */
+  totpInvalid: (status: 400 | 401 = 401, field = 'totp') =>
+    new ProblemException({
+      status,
+      code: 'totp_invalid',
+      title: status === 401 ? 'Unauthorized' : 'Bad Request',
+      detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.',
+      field,
+    }),
+  totpEnrollmentRequired: () =>
+    new ProblemException({
+      status: 403,
+      code: 'totp_enrollment_required',
+      title: 'Forbidden',
+      detail: 'Super admins must turn on two-factor sign-in before using the admin console.',
+    }),
+  totpAlreadyEnabled: () =>
+    new ProblemException({ status: 409, code: 'totp_already_enabled', title: 'Conflict', detail: 'Two-factor sign-in is already on for this account.' }),
+  totpNotStarted: () =>
+    new ProblemException({ status: 409, code: 'totp_setup_missing', title: 'Conflict', detail: 'Start the two-factor setup again: there is no pending secret to confirm.' }),
+  totpNotEnabled: () =>
+    new ProblemException({ status: 409, code: 'totp_not_enabled', title: 'Conflict', detail: 'Two-factor sign-in is not on for this account.' }),
+  totpMandatory: () =>
+    new ProblemException({ status: 403, code: 'totp_mandatory', title: 'Forbidden', detail: 'Two-factor sign-in is required for super admins and cannot be turned off.' }),
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new ProblemException({

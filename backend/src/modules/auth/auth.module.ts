@@ -8,12 +8,14 @@ import { LocalStrategy } from './local.strategy.js';
 import { OidcController } from './oidc.controller.js';
 import { OidcService } from './oidc.service.js';
 import { SuperAdminBootstrap } from './super-admin.bootstrap.js';
+import { TrustedDevices } from './trusted-devices.js';
+import { TwoFactorService } from './two-factor.service.js';
 
-/** Accounts: register, verify, login, reset, profile. Sessions themselves live in CoreModule. */
+/** Accounts: register, verify, login (with two-factor codes and trusted devices), reset, profile. Sessions themselves live in CoreModule. */
 @Module({
   imports: [PassportModule],
   controllers: [AuthController, AccountController, OidcController],
-  providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService],
+  providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService, TrustedDevices, TwoFactorService],
   exports: [AuthService, AuthThrottle],
 })
 export class AuthModule {}

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/tokens.js';
 import { MailService } from '../mail/mail.service.js';
-import { passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
+import { emailChangeAttemptMail, emailChangeMail, passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
 import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
 import { AuthErrors } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password-policy.js';
@@ -88,14 +88,27 @@ export class AuthService {
     await this.sendVerification(user);
   }
 
-  /** Consumes a verification token; true when it verified the address it was issued for. */
+  /**
+   * Consumes a verification token; true when it verified the address it was issued for. A token for another
+   * address than the account's (a profile e-mail change) moves the account to that address, unless it has
+   * been taken since.
+   */
   async verifyEmail(token: string | undefined): Promise<boolean> {
     if (!token || token.length > 256) return false;
     const row = await this.consumeToken(token, 'verify_email');
-    if (!row) return false;
+    if (!row?.email) return false;
     const em = this.em.fork();
-    const updated = await em.nativeUpdate(User, { id: row.userId, email: row.email ?? '' }, { emailVerified: true });
-    return updated > 0;
+    const updated = await em.nativeUpdate(User, { id: row.userId, email: row.email }, { emailVerified: true });
+    if (updated > 0) return true;
+    try {
+      if ((await em.nativeUpdate(User, { id: row.userId }, { email: row.email, emailVerified: true, updatedAt: new Date() })) === 0) return false;
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) return false;
+      throw err;
+    }
+    // Links still out for the old address must not move the account back.
+    await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'verify_email', usedAt: null }, { usedAt: new Date() });
+    return true;
   }
 
   /**
@@ -146,26 +159,29 @@ export class AuthService {
     await this.sessions.endAllForUser(row.userId);
   }
 
-  /** Updates names and e-mail; a new e-mail is unverified until its link is clicked. */
-  async updateProfile(userId: string, input: { email: string; firstName: string; lastName: string }): Promise<User> {
+  /**
+   * Updates names at once. A new e-mail is only pending: a link goes to it and the account moves there when it
+   * is clicked. A taken address answers the same (no account enumeration); its owner is told by mail instead.
+   */
+  async updateProfile(userId: string, input: { email: string; firstName: string; lastName: string }): Promise<{ user: User; pendingEmail: string | null }> {
     const em = this.em.fork();
     const user = await em.findOneOrFail(User, { id: userId });
-    const emailChanged = input.email !== user.email;
-    if (emailChanged && (await em.count(User, { email: input.email, id: { $ne: userId } })) > 0) throw AuthErrors.emailTaken();
     user.firstName = input.firstName;
     user.lastName = input.lastName;
-    if (emailChanged) {
-      user.email = input.email;
-      user.emailVerified = false;
+    await em.flush();
+    if (input.email === user.email) return { user, pendingEmail: null };
+    // Only the latest requested address can be confirmed.
+    await em.nativeUpdate(AuthToken, { user: userId, purpose: 'verify_email', usedAt: null, email: { $ne: user.email } }, { usedAt: new Date() });
+    const owner = await em.findOne(User, { email: input.email });
+    // Issued either way so both paths cost the same; for a taken address it is never mailed (and could not apply).
+    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email);
+    if (owner) {
+      void this.mail.trySend({ to: owner.email, ...emailChangeAttemptMail({ name: displayName(owner), loginUrl: `${this.config.appUrl}/login` }) });
+    } else {
+      const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+      void this.mail.trySend({ to: input.email, ...emailChangeMail({ name: displayName(user), link }) });
     }
-    try {
-      await em.flush();
-    } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) throw AuthErrors.emailTaken();
-      throw err;
-    }
-    if (emailChanged) await this.sendVerification(user);
-    return user;
+    return { user, pendingEmail: input.email };
   }
 
   /** Changes the password after checking the current one; every other session of the account ends. */

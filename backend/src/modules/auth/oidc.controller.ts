@@ -1,4 +1,6 @@
 import { Controller, Get, Logger, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { ApiAnonymous } from '../../common/swagger.js';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionsService } from './sessions.service.js';
@@ -24,6 +26,8 @@ export class OidcController {
   }
 
   @Get()
+  @ApiExcludeEndpoint() // A browser navigation (sign-in redirect), not an API operation.
+  @ApiAnonymous()
   @ApiOperation({
     summary: 'Start signing in',
     description:
@@ -49,6 +53,8 @@ export class OidcController {
   }
 
   @Get('callback')
+  @ApiExcludeEndpoint() // A browser navigation (sign-in redirect), not an API operation.
+  @ApiAnonymous()
   @ApiOperation({
     summary: 'OpenID Connect redirect URI',
     description:

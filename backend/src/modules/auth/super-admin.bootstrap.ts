@@ -4,13 +4,15 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken } from '../../common/tokens.js';
+import { KeyVault } from '../keys/key-codec.js';
 import { hashPassword } from './password-policy.js';
+import { newTotpSecret, otpauthUri, TOTP_VAULT } from './totp.js';
 import { User } from './user.entity.js';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@localhost';
 
 export type SuperAdminOutcome =
-  | { action: 'created'; email: string; generatedPassword: string | null }
+  | { action: 'created'; email: string; generatedPassword: string | null; generatedTotpSecret: string | null }
   | { action: 'promoted'; email: string }
   | { action: 'exists'; email: string | null };
 
@@ -19,19 +21,48 @@ interface Log {
   warn(message: string): void;
 }
 
-function banner(email: string, password: string): string {
+type BootstrapConfig = Pick<AppConfig, 'SUPER_ADMIN_EMAIL' | 'SUPER_ADMIN_PASSWORD' | 'SUPER_ADMIN_TOTP_SECRET' | 'secret'>;
+
+function banner(email: string, password: string, totpSecret: string | null): string {
   const rule = '='.repeat(68);
+  const totp = totpSecret
+    ? [
+        `  Two-factor (TOTP) secret: ${totpSecret}`,
+        `  ${otpauthUri(email, totpSecret)}`,
+        '  Add the secret (or the otpauth:// URI) to an authenticator app; sign-in asks for its 6-digit code.',
+      ]
+    : [];
   return [
     '',
     rule,
     '  SUPER ADMIN ACCOUNT CREATED (shown only this once)',
     `  E-mail:   ${email}`,
     `  Password: ${password}`,
+    ...totp,
     '  Sign in at /login. To change it, use "Forgot password" (the link arrives by mail).',
-    '  Set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD to choose your own.',
+    '  Set SUPER_ADMIN_EMAIL, SUPER_ADMIN_PASSWORD and SUPER_ADMIN_TOTP_SECRET to choose your own.',
     rule,
     '',
   ].join('\n');
+}
+
+/**
+ * Two-factor sign-in for the bootstrap super admin: SUPER_ADMIN_TOTP_SECRET when set (an account already
+ * enrolled keeps its own secret), otherwise a generated one when `generate` (the printed first-start login).
+ * Returns the generated secret, if any, for the banner.
+ */
+async function enrolTotp(em: EntityManager, user: User, config: BootstrapConfig, log: Log, generate: boolean): Promise<string | null> {
+  if (user.totpSecret) return null;
+  const configured = config.SUPER_ADMIN_TOTP_SECRET;
+  if (!configured && !generate) return null;
+  const secret = configured ?? newTotpSecret();
+  user.totpSecret = new KeyVault(config.secret, TOTP_VAULT).encrypt(secret);
+  user.totpPendingSecret = null;
+  user.totpEnabledAt = new Date();
+  user.totpLastStep = null;
+  await em.flush();
+  if (configured) log.log(`Super admin: ${user.email} enrolled in two-factor sign-in with SUPER_ADMIN_TOTP_SECRET`);
+  return configured ? null : secret;
 }
 
 /**
@@ -39,11 +70,12 @@ function banner(email: string, password: string): string {
  * or promoted, verified. With neither and no super admin yet, admin@localhost gets a random password that is
  * printed once; later starts only say that a super admin exists.
  */
-export async function ensureSuperAdmin(em: EntityManager, config: Pick<AppConfig, 'SUPER_ADMIN_EMAIL' | 'SUPER_ADMIN_PASSWORD'>, log: Log): Promise<SuperAdminOutcome> {
+export async function ensureSuperAdmin(em: EntityManager, config: BootstrapConfig, log: Log): Promise<SuperAdminOutcome> {
   const email = config.SUPER_ADMIN_EMAIL?.trim().toLowerCase();
   if (email) {
     const existing = await em.findOne(User, { email });
     if (existing) {
+      await enrolTotp(em, existing, config, log, false);
       if (existing.role !== 'super_admin' || !existing.emailVerified || existing.isBlocked) {
         existing.role = 'super_admin';
         existing.emailVerified = true;
@@ -58,40 +90,56 @@ export async function ensureSuperAdmin(em: EntityManager, config: Pick<AppConfig
     const generated = config.SUPER_ADMIN_PASSWORD ? null : randomToken(18);
     const created = await createAdmin(em, email, config.SUPER_ADMIN_PASSWORD ?? generated!);
     if (!created) return { action: 'exists', email };
-    if (generated) log.warn(banner(email, generated));
+    // A printed password comes with a printed TOTP secret; a chosen password leaves enrolment to the console.
+    const totp = await enrolTotp(em, created, config, log, generated !== null);
+    if (generated) log.warn(banner(email, generated, totp));
     else log.log(`Super admin: ${email} created with the password from SUPER_ADMIN_PASSWORD`);
-    return { action: 'created', email, generatedPassword: generated };
+    return { action: 'created', email, generatedPassword: generated, generatedTotpSecret: totp };
   }
   if (config.SUPER_ADMIN_PASSWORD) log.warn('SUPER_ADMIN_PASSWORD is set without SUPER_ADMIN_EMAIL; it is ignored');
 
   const admin = await em.findOne(User, { role: 'super_admin' }, { orderBy: { createdAt: 'asc' } });
   if (admin) {
+    await enrolTotp(em, admin, config, log, false);
     log.log(`Super admin exists (${admin.email}); its password is not shown again`);
     return { action: 'exists', email: admin.email };
   }
   const password = randomToken(18);
-  const squatter = await em.findOne(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
-  if (squatter) {
-    Object.assign(squatter, { role: 'super_admin', emailVerified: true, isBlocked: false, passwordHash: await hashPassword(password) });
+  let user = await em.findOne(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
+  if (user) {
+    Object.assign(user, {
+      role: 'super_admin',
+      emailVerified: true,
+      isBlocked: false,
+      passwordHash: await hashPassword(password),
+      // Whoever registered the address first must not keep a second factor for it.
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+    });
     await em.flush();
-  } else if (!(await createAdmin(em, DEFAULT_SUPER_ADMIN_EMAIL, password))) {
-    log.log('Super admin exists (created by another instance just now)');
-    return { action: 'exists', email: DEFAULT_SUPER_ADMIN_EMAIL };
+  } else {
+    user = await createAdmin(em, DEFAULT_SUPER_ADMIN_EMAIL, password);
+    if (!user) {
+      log.log('Super admin exists (created by another instance just now)');
+      return { action: 'exists', email: DEFAULT_SUPER_ADMIN_EMAIL };
+    }
   }
-  log.warn(banner(DEFAULT_SUPER_ADMIN_EMAIL, password));
-  return { action: 'created', email: DEFAULT_SUPER_ADMIN_EMAIL, generatedPassword: password };
+  const totp = await enrolTotp(em, user, config, log, true);
+  log.warn(banner(DEFAULT_SUPER_ADMIN_EMAIL, password, totp));
+  return { action: 'created', email: DEFAULT_SUPER_ADMIN_EMAIL, generatedPassword: password, generatedTotpSecret: totp };
 }
 
-/** False when another instance inserted the same address first. */
-async function createAdmin(em: EntityManager, email: string, password: string): Promise<boolean> {
-  em.create(User, { email, firstName: 'Super', lastName: 'Admin', passwordHash: await hashPassword(password), role: 'super_admin', emailVerified: true });
+/** Null when another instance inserted the same address first. */
+async function createAdmin(em: EntityManager, email: string, password: string): Promise<User | null> {
+  const user = em.create(User, { email, firstName: 'Super', lastName: 'Admin', passwordHash: await hashPassword(password), role: 'super_admin', emailVerified: true });
   try {
     await em.flush();
-    return true;
+    return user;
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) {
       em.clear();
-      return false;
+      return null;
     }
     throw err;
   }

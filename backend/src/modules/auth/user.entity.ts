@@ -8,7 +8,7 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -47,6 +47,21 @@ export class User {
   @Property({ type: 'string', nullable: true, hidden: true, fieldName: 'oidc_subject' })
   oidcSubject: string | null = null;
 
+  /** The TOTP secret (base32), AES-256-GCM encrypted with APP_SECRET; set while two-factor sign-in is on. */
+  @Property({ type: 'text', nullable: true, hidden: true, fieldName: 'totp_secret' })
+  totpSecret: string | null = null;
+
+  /** A secret shown for enrolment, encrypted, until a code from it confirms the enrolment. */
+  @Property({ type: 'text', nullable: true, hidden: true, fieldName: 'totp_pending_secret' })
+  totpPendingSecret: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true, fieldName: 'totp_enabled_at' })
+  totpEnabledAt: Date | null = null;
+
+  /** The time step of the last accepted code: a code of that step or earlier is never accepted again. */
+  @Property({ type: 'integer', nullable: true, hidden: true, fieldName: 'totp_last_step' })
+  totpLastStep: number | null = null;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -68,13 +83,17 @@ export interface UserView {
   profileImageUrl: string | null;
 }
 
-/** What the signed-in user reads about their own account: also whether it has a password (OIDC-only accounts do not). */
+/**
+ * What the signed-in user reads about their own account: also whether it has a password (OIDC-only accounts do
+ * not) and whether two-factor sign-in is on.
+ */
 export interface MeView extends UserView {
   hasPassword: boolean;
+  totpEnabled: boolean;
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null };
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null };
 }
 
 export function toUserView(user: User): UserView {

@@ -1,4 +1,6 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { WebhookReceiptView } from './dto/billing.responses.js';
+import { ApiAnonymous } from '../../common/swagger.js';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -12,9 +14,10 @@ export class BillingWebhookController {
 
   @Post('webhook')
   @HttpCode(200)
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Stripe webhook', description: 'Verified with the Stripe-Signature header (5-minute tolerance); each event id is applied once and the state is re-read from Stripe.' })
   @ApiHeader({ name: 'Stripe-Signature', required: true })
-  @ApiOkResponse({ example: { received: true } })
+  @ApiOkResponse({ type: WebhookReceiptView })
   @ApiBadRequestResponse({ description: 'Bad or stale signature (code `invalid_signature`)' })
   receive(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: string | undefined) {
     return this.billing.handleWebhook(request.rawBody, signature);

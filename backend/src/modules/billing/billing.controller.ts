@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
+import { BillingResultView, InvoiceView as InvoiceResponse, SubscriptionView as SubscriptionResponse, UrlView } from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
@@ -8,17 +10,8 @@ import { CompleteSubscriptionDto, CreateSubscriptionDto, UpdatePlanDto } from '.
 import type { InvoiceView } from './invoice.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
 
-const SUBSCRIPTION_EXAMPLE = {
-  id: '6f1c2f9e-8a4b-4c1e-9d2a-3b5c7e9f1a2b',
-  status: 'active',
-  plan: 'premium',
-  currentPeriodStart: '2026-11-22T10:00:00.000Z',
-  currentPeriodEnd: '2026-12-22T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  stripeSubscriptionId: 'sub_1QExample',
-};
-
 @ApiTags('Billing')
+@ApiExtraModels(SubscriptionResponse)
 @Controller('billing')
 export class BillingController {
   constructor(private readonly billing: BillingService) {}
@@ -27,7 +20,7 @@ export class BillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Subscribe a free account to a paid plan', description: 'Attaches the card and creates the subscription. `payment.requiresAction` asks the browser for the 3-D Secure step, then complete-subscription. A declined card answers `success: false` with the reason; the plan changes only once the payment succeeded.' })
-  @ApiOkResponse({ example: { success: true, subscription: SUBSCRIPTION_EXAMPLE, payment: { requiresAction: false, clientSecret: null } } })
+  @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'Invalid plan or payment method id (problem+json)' })
   create(@CurrentUser() user: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
     return this.billing.createSubscription(user.id, body.plan, body.paymentMethodId);
@@ -37,7 +30,7 @@ export class BillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Finish a subscription after the 3-D Secure step', description: 'Re-reads the subscription from the payment provider; the plan changes if the first invoice is paid.' })
-  @ApiOkResponse({ example: { success: true, subscription: SUBSCRIPTION_EXAMPLE } })
+  @ApiOkResponse({ type: BillingResultView })
   complete(@CurrentUser() user: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
     return this.billing.completeSubscription(user.id, body.subscriptionId);
   }
@@ -45,7 +38,7 @@ export class BillingController {
   @Get('subscription')
   @Authenticated()
   @ApiOperation({ summary: 'The current paid subscription', description: 'null on the free plan.' })
-  @ApiOkResponse({ example: SUBSCRIPTION_EXAMPLE })
+  @ApiOkResponse({ description: 'The subscription; `null` on the free plan.', content: { 'application/json': { schema: { type: 'object', allOf: [{ $ref: getSchemaPath(SubscriptionResponse) }], nullable: true } } } })
   async subscription(@CurrentUser() user: User): Promise<SubscriptionView | null> {
     return this.billing.currentSubscription(user.id);
   }
@@ -53,7 +46,7 @@ export class BillingController {
   @Get('history')
   @Authenticated()
   @ApiOperation({ summary: 'Billing history (invoices), newest first' })
-  @ApiOkResponse({ example: [{ id: '0b6e...', description: 'Premium plan (monthly)', amount: '5.00', currency: 'usd', status: 'paid', paidAt: '2026-11-22T10:00:03.000Z', createdAt: '2026-11-22T10:00:00.000Z' }] })
+  @ApiOkResponse({ type: [InvoiceResponse] })
   history(@CurrentUser() user: User): Promise<InvoiceView[]> {
     return this.billing.history(user.id);
   }
@@ -62,7 +55,7 @@ export class BillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'A link to the billing portal', description: 'Stripe Customer Portal (card, cancellation, invoices); in sandbox mode a page of this site.' })
-  @ApiOkResponse({ example: { url: 'https://billing.stripe.com/p/session/test_123' } })
+  @ApiOkResponse({ type: UrlView })
   @ApiBadRequestResponse({ description: 'No billing account yet (code `no_billing_account`)' })
   async portal(@CurrentUser() user: User): Promise<{ url: string }> {
     return { url: await this.billing.portalUrl(user.id) };
@@ -72,7 +65,7 @@ export class BillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Change a paid plan (premium → enterprise)', description: 'Charged prorated to the card on file immediately. Downgrades answer 400 `downgrade_not_supported`; the same plan 400 `same_plan`.' })
-  @ApiOkResponse({ example: { success: true, subscription: { ...SUBSCRIPTION_EXAMPLE, plan: 'enterprise' } } })
+  @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'same_plan, downgrade_not_supported or no_subscription (problem+json)' })
   update(@CurrentUser() user: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {
     return this.billing.updatePlan(user.id, body.plan);

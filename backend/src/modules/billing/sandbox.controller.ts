@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OkView } from '../auth/dto/auth.responses.js';
+import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
@@ -47,7 +49,8 @@ export class SandboxBillingController {
   @HttpCode(201)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox: turn a test card into a payment method id', description: 'Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 and 4000 0027 6000 3184 need 3-D Secure, 4000 0000 0000 0002 is declined.' })
-  @ApiOkResponse({ example: { id: 'pm_sbx_0123abcd', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } })
+  @ApiCreatedResponse({ type: SandboxPaymentMethodResponse })
+  @ApiBadRequestResponse({ description: 'Not a valid card (problem+json, code `invalid_card` with `errors`)' })
   async createPaymentMethod(@Body() body: SandboxCardDto): Promise<SandboxPaymentMethodView> {
     const sandbox = this.sandbox();
     return sandbox.createPaymentMethod(this.validCard(body));
@@ -57,7 +60,8 @@ export class SandboxBillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox: approve a payment in the 3-D Secure step' })
-  @ApiOkResponse({ example: { ok: true } })
+  @ApiOkResponse({ type: OkView })
+  @ApiNotFoundResponse({ description: 'No such pending payment (problem+json)' })
   async confirm(@CurrentUser() user: User, @Body() body: SandboxConfirmDto): Promise<{ ok: true }> {
     const sandbox = this.sandbox();
     const customerId = (await this.em.fork().findOneOrFail(User, user.id)).stripeCustomerId;
@@ -69,6 +73,8 @@ export class SandboxBillingController {
   @Get('portal')
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: the subscription and card behind a portal link' })
+  @ApiOkResponse({ type: SandboxPortalResponse })
+  @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async portal(@CurrentUser() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {
     return this.portalView(user, await this.portalCustomer(user, session));
   }
@@ -77,6 +83,8 @@ export class SandboxBillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: cancel at the end of the period' })
+  @ApiOkResponse({ type: SandboxPortalResponse })
+  @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async cancel(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
     return this.setCancel(user, body.session, true);
   }
@@ -85,6 +93,8 @@ export class SandboxBillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: keep renewing (undo a cancellation)' })
+  @ApiOkResponse({ type: SandboxPortalResponse })
+  @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async resume(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
     return this.setCancel(user, body.session, false);
   }
@@ -93,6 +103,8 @@ export class SandboxBillingController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: replace the card on file' })
+  @ApiOkResponse({ type: SandboxPortalResponse })
+  @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async card(@CurrentUser() user: User, @Body() body: SandboxPortalCardDto): Promise<SandboxPortalView> {
     const customerId = await this.portalCustomer(user, body.session);
     const sandbox = this.sandbox();

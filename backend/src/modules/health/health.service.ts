@@ -1,7 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { Lifecycle } from '../../common/lifecycle.js';
+import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
-import { APP_VERSION, TZDB_VERSION } from '../../common/tzdb.js';
+import { APP_VERSION } from '../../common/tzdb.js';
+import { TzdbService } from '../tzdb/tzdb.service.js';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -13,6 +16,11 @@ export interface HealthReport {
   response_time_ms: number;
 }
 
+export interface ReadinessReport {
+  status: LifecycleState | 'database_down';
+  database: 'up' | 'down';
+}
+
 const startedAt = Date.now();
 
 @Injectable()
@@ -20,7 +28,16 @@ export class HealthService {
   constructor(
     private readonly em: EntityManager,
     private readonly redis: RedisService,
+    private readonly lifecycle: Lifecycle,
+    private readonly tzdb: TzdbService,
   ) {}
+
+  async readiness(): Promise<ReadinessReport> {
+    const state = this.lifecycle.state;
+    if (state !== 'ready') return { status: state, database: 'up' };
+    const database = await this.database();
+    return { status: database === 'up' ? 'ready' : 'database_down', database };
+  }
 
   async report(): Promise<HealthReport> {
     const started = performance.now();
@@ -32,7 +49,7 @@ export class HealthService {
       timestamp: new Date().toISOString(),
       version: APP_VERSION,
       uptime: Math.round((Date.now() - startedAt) / 1000),
-      tzdbVersion: TZDB_VERSION,
+      tzdbVersion: this.tzdb.version,
       services: { database, timezone_data: timezoneData, cache },
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,
     };
@@ -49,11 +66,11 @@ export class HealthService {
     }
   }
 
-  /** The runtime's IANA data answers a known zone with its known offset. */
+  /** The active tz release (ours, not the runtime's) answers a known zone with its known offset. */
   private timezoneData(): 'up' | 'down' {
     try {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kathmandu', timeZoneName: 'longOffset' }).formatToParts(new Date(0));
-      return parts.some((p) => p.type === 'timeZoneName' && p.value === 'GMT+05:30') ? 'up' : 'down';
+      const kathmandu = this.tzdb.active?.release.zone('Asia/Kathmandu');
+      return kathmandu?.periodAt(0).offsetSeconds === 19800 ? 'up' : 'down';
     } catch {
       return 'down';
     }

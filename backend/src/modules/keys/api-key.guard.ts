@@ -55,6 +55,7 @@ export class ApiKeyGuard implements CanActivate {
   private admit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply, meter: Meter): boolean | Promise<boolean> {
     meter.keyId = resolved.keyId;
     meter.userId = resolved.userId;
+    meter.plan = resolved.plan;
     const refusal = this.refusal(resolved, request);
     if (refusal) {
       // Refused requests do not use the quota (a stolen key from a foreign IP cannot drain it), but say where it stands.

@@ -63,12 +63,17 @@ export function maskKey(prefix: string, last: string): string {
   return `${prefix}…${last}`;
 }
 
-/** AES-256-GCM with a key derived from the server secret (HKDF-SHA256); stored as base64(iv | tag | ciphertext). */
+export const API_KEY_VAULT = { salt: 'tzapi-api-keys', info: 'api-key-encryption-v1' };
+
+/**
+ * AES-256-GCM with a key derived from the server secret (HKDF-SHA256); stored as base64(iv | tag | ciphertext).
+ * `purpose` separates the keys of different stored secrets (API key copies, TOTP secrets).
+ */
 export class KeyVault {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'tzapi-api-keys', 'api-key-encryption-v1', 32));
+  constructor(secret: string, purpose: { salt: string; info: string } = API_KEY_VAULT) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, purpose.salt, purpose.info, 32));
   }
 
   encrypt(plain: string): string {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../../common/database-errors.js';
 import { RedisService } from '../../common/redis.service.js';
 import type { PlanId } from '../../config/plans.js';
 import { User } from '../auth/user.entity.js';
@@ -13,6 +14,8 @@ export const KEY_INVALIDATION_CHANNEL = 'keys:invalidate'; // namespaced by REDI
 /** Safety net when a fan-out message is lost (Redis away): a cached key is re-read at least this often. */
 const CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 100_000;
+/** While the database is away, a key read before keeps being served; the database is asked again this often. */
+const OUTAGE_RETRY_MS = 2000;
 
 export interface ResolvedKey {
   keyId: string;
@@ -41,6 +44,11 @@ export class KeyDirectory implements OnModuleInit {
   private readonly byHash = new Map<string, Entry>();
   /** Bumped by every invalidation, so a look-up that raced with one does not cache what it read. */
   private generation = 0;
+  /** Look-ups answered from the cache, and those that read the database (the metrics' hit ratio). */
+  cacheHits = 0;
+  cacheMisses = 0;
+  /** How long a resolved key is served before it is read again (tests shorten it). */
+  cacheTtlMs = CACHE_TTL_MS;
 
   constructor(
     private readonly em: EntityManager,
@@ -64,15 +72,29 @@ export class KeyDirectory implements OnModuleInit {
   /** The cached answer for a key hash, without waiting; undefined when it has to be read from the database. */
   cached(hash: string): ResolvedKey | undefined {
     const entry = this.byHash.get(hash);
-    return entry && entry.expiresAt > Date.now() ? entry.value : undefined;
+    if (entry && entry.expiresAt > Date.now()) {
+      this.cacheHits++;
+      return entry.value;
+    }
+    return undefined;
   }
 
   async resolve(hash: string): Promise<ResolvedKey | null> {
     const cached = this.cached(hash);
     if (cached) return cached;
+    this.cacheMisses++;
     const now = Date.now();
     const generation = this.generation;
-    const key = await this.em.fork().findOne(ApiKey, { hash }, { populate: ['user'] });
+    let key: ApiKey | null;
+    try {
+      key = await this.em.fork().findOne(ApiKey, { hash }, { populate: ['user'] });
+    } catch (err) {
+      // Stale if error: a key this instance resolved before keeps working for the length of a database outage.
+      const stale = this.byHash.get(hash);
+      if (!stale || !isDatabaseUnavailable(err)) throw err;
+      stale.expiresAt = Date.now() + OUTAGE_RETRY_MS;
+      return stale.value;
+    }
     if (!key) {
       this.byHash.delete(hash);
       return null;
@@ -87,7 +109,8 @@ export class KeyDirectory implements OnModuleInit {
     };
     if (generation === this.generation) {
       if (this.byHash.size >= MAX_ENTRIES) this.byHash.delete(this.byHash.keys().next().value!);
-      this.byHash.set(hash, { value, expiresAt: now + CACHE_TTL_MS });
+      this.byHash.delete(hash);
+      this.byHash.set(hash, { value, expiresAt: now + this.cacheTtlMs });
     }
     return value;
   }

@@ -1,4 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { getSchemaPath } from '@nestjs/swagger';
+import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
@@ -8,28 +11,19 @@ import type { ApiKeyView } from './api-key.entity.js';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { KeysService } from './keys.service.js';
 
-const KEY_EXAMPLE = {
-  id: '6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11',
-  name: 'Production server',
-  keyPrefix: 'tzk_live_AbCd',
-  maskedKey: 'tzk_live_AbCd…9xQ2',
-  isActive: true,
-  createdAt: '2026-11-22T09:00:00.000Z',
-  lastUsedAt: null,
-  ipRestrictions: ['203.0.113.7', '10.0.0.0/8'],
-  urlRestrictions: ['*.example.com'],
-};
-const FULL_KEY = 'tzk_live_AbCdEfGhIjKlMnOpQrStUvWx1a9xQ2';
 const VALIDATION_EXAMPLE = {
   description: 'Name missing, or a restriction line that is not an address/CIDR or domain (problem+json, code `validation_failed`)',
-  schema: {
-    example: {
+  content: {
+    'application/problem+json': {
+      schema: { $ref: getSchemaPath(ProblemDocumentSchema) },
+      example: {
       type: 'https://tzapi.dev/problems/validation-failed',
       title: 'Validation failed',
       status: 400,
       code: 'validation_failed',
       detail: 'Line 3: "10.0.0.300" is not an IP address or CIDR range',
       errors: [{ field: 'ipRestrictions[2]', message: 'Line 3: "10.0.0.300" is not an IP address or CIDR range' }],
+      },
     },
   },
 };
@@ -42,7 +36,7 @@ export class KeysController {
 
   @Get()
   @ApiOperation({ summary: 'Your API keys', description: 'Newest first; keys are masked (use reveal for the full key).' })
-  @ApiOkResponse({ schema: { example: [KEY_EXAMPLE] } })
+  @ApiOkResponse({ type: [ApiKeyResponse] })
   async list(@CurrentUser() user: User): Promise<ApiKeyView[]> {
     return (await this.keys.list(user.id)).map(toApiKeyView);
   }
@@ -50,7 +44,7 @@ export class KeysController {
   @Post()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create an API key', description: 'Answers the full key once, in `key`.' })
-  @ApiCreatedResponse({ schema: { example: { ...KEY_EXAMPLE, key: FULL_KEY } } })
+  @ApiCreatedResponse({ type: IssuedApiKeyView })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
   async create(@CurrentUser() user: User, @Body() body: CreateApiKeyDto): Promise<ApiKeyView & { key: string }> {
     const { apiKey, key } = await this.keys.create(user.id, body);
@@ -59,7 +53,7 @@ export class KeysController {
 
   @Put(':id')
   @ApiOperation({ summary: 'Edit an API key', description: 'Name, restrictions and the active switch; applies to the very next request.' })
-  @ApiOkResponse({ schema: { example: KEY_EXAMPLE } })
+  @ApiOkResponse({ type: ApiKeyResponse })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
   @ApiNotFoundResponse({ description: 'No such key of yours' })
   async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateApiKeyDto): Promise<ApiKeyView> {
@@ -69,7 +63,7 @@ export class KeysController {
   @Put(':id/rotate')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Rotate an API key', description: 'Issues a new key (answered once in `key`); the old one stops at once on every instance.' })
-  @ApiOkResponse({ schema: { example: { ...KEY_EXAMPLE, key: FULL_KEY } } })
+  @ApiOkResponse({ type: IssuedApiKeyView })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
   async rotate(@CurrentUser() user: User, @Param('id') id: string): Promise<ApiKeyView & { key: string }> {
     const { apiKey, key } = await this.keys.rotate(user.id, id);
@@ -88,7 +82,7 @@ export class KeysController {
   @Get(':id/reveal')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Reveal the full key', description: 'For the Copy and show actions of the key card; every call is logged.' })
-  @ApiOkResponse({ schema: { example: { key: FULL_KEY } } })
+  @ApiOkResponse({ type: RevealedKeyView })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
   async reveal(@CurrentUser() user: User, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ key: string }> {
     return { key: await this.keys.reveal(user.id, id, request.ip) };

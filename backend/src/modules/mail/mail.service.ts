@@ -61,8 +61,8 @@ export class MailService implements OnApplicationShutdown {
     const slug = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
     const file = join(this.mailboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}-${slug}.eml`);
     await writeFile(file, info.message as Buffer);
-    const link = LINK.exec(message.text)?.[0];
-    this.logger.log(`Mail to ${message.to}: ${message.subject}${link ? ` — ${link}` : ''}`);
+    // The log names the file, not the link: links carry tokens, and tokens never reach a log.
+    this.logger.log(`Mail to ${message.to}: ${message.subject} — open ${file}${LINK.test(message.text) ? ' for its link' : ''}`);
     return { via: 'mailbox', messageId: info.messageId, file };
   }
 

@@ -57,6 +57,30 @@ export function passwordResetMail(input: { name: string; link: string }): Render
   };
 }
 
+export function emailChangeMail(input: { name: string; link: string }): RenderedMail {
+  const lines = [greeting(input.name), `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`];
+  const after = ['This link expires in 24 hours and can be used once. If you did not ask for this, ignore this e-mail: nothing will change.'];
+  return {
+    subject: `Confirm your new e-mail address for ${PRODUCT}`,
+    text: [...lines, `Confirm this address: ${input.link}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Confirm e-mail address', url: input.link }, after),
+  };
+}
+
+export function emailChangeAttemptMail(input: { name: string; loginUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `Someone just tried to move another ${PRODUCT} account to your e-mail address. Your address stays with your account, so nothing was changed.`,
+    `If it was you: sign in at ${input.loginUrl} with this address instead.`,
+    'If it was not you, you can ignore this e-mail.',
+  ];
+  return {
+    subject: 'Someone tried to use your e-mail address for another account',
+    text: [...lines, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Sign in', url: input.loginUrl }),
+  };
+}
+
 export function registrationAttemptMail(input: { name: string; loginUrl: string }): RenderedMail {
   const lines = [
     greeting(input.name),

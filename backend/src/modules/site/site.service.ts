@@ -1,14 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Inject, Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import ct from 'countries-and-timezones';
 import { PUBLIC_API_KEY } from '../../common/public-api.decorator.js';
-import { TZDB_VERSION } from '../../common/tzdb.js';
+import { TimeEngine } from '../timezone/engine/time-engine.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { Plan, PLAN_IDS, PLANS } from '../../config/plans.js';
+import { TzdbService } from '../tzdb/tzdb.service.js';
 
 export interface SiteConfig {
   appName: string;
+  /** APP_URL: the public address the server answers on, for code samples the visitor can paste. */
+  appUrl: string;
   year: number;
   plans: Plan[];
   billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
@@ -19,8 +23,34 @@ export interface SiteConfig {
   endpointCount: number;
 }
 
+/** The public OpenAPI document the docs page reads (served at /openapi/openapi.json). */
+const OPENAPI_FILE = fileURLToPath(new URL('../../../../openapi/openapi.json', import.meta.url));
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+interface OpenApiShape {
+  tags?: { name: string }[];
+  paths?: Record<string, Record<string, { tags?: string[] }>>;
+}
+
+/**
+ * The endpoints the docs page lists: operations whose first tag is one of the document's tags (the public
+ * API's categories), the rule of frontend/src/features/docs/model.ts buildCategories.
+ */
+export function countDocumentedEndpoints(doc: OpenApiShape): number {
+  const tags = new Set((doc.tags ?? []).map((t) => t.name));
+  let count = 0;
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (HTTP_METHODS.includes(method) && tags.has(op?.tags?.[0] ?? 'Other')) count++;
+    }
+  }
+  return count;
+}
+
 @Injectable()
 export class SiteService {
+  private zoneFigures: { day: number; zoneCount: number; countryCount: number } | null = null;
+
   private endpointCount: number | null = null;
 
   constructor(
@@ -28,27 +58,47 @@ export class SiteService {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    private readonly tzdb: TzdbService,
+    private readonly engine: TimeEngine,
   ) {}
+
+  /** Zones and countries counted from the zone directory's own list (GET /api/public/timezones), so every page agrees. */
+  private zones(): { zoneCount: number; countryCount: number } {
+    const day = Math.floor(Date.now() / 86_400_000);
+    if (!this.zoneFigures || this.zoneFigures.day !== day) {
+      const { timezones } = this.engine.list(Date.now());
+      this.zoneFigures = { day, zoneCount: timezones.length, countryCount: new Set(timezones.map((z) => z.country).filter(Boolean)).size };
+    }
+    return this.zoneFigures;
+  }
 
   config(): SiteConfig {
     return {
       appName: 'TimeZone API',
+      appUrl: this.appConfig.appUrl,
       year: new Date().getUTCFullYear(),
       plans: PLAN_IDS.map((id) => PLANS[id]),
       billing: this.appConfig.stripeEnabled
         ? { mode: 'stripe', publishableKey: this.appConfig.STRIPE_PUBLISHABLE_KEY ?? null }
         : { mode: 'sandbox', publishableKey: null },
       oidc: { enabled: this.appConfig.oidcEnabled },
-      tzdbVersion: TZDB_VERSION,
-      zoneCount: Intl.supportedValuesOf('timeZone').length,
-      countryCount: Object.values(ct.getAllCountries()).filter((c) => c.timezones.length > 0).length,
+      tzdbVersion: this.tzdb.version,
+      // Marketing numbers come from the release the API answers from, counted as the directory lists them.
+      ...this.zones(),
       endpointCount: this.countPublicEndpoints(),
     };
   }
 
-  /** Counted from the routes marked as the public API, so marketing copy can't drift from the code. */
+  /**
+   * Counted in the public OpenAPI document, as the docs page counts them; without the file, from the routes
+   * marked as the public API.
+   */
   private countPublicEndpoints(): number {
     if (this.endpointCount !== null) return this.endpointCount;
+    if (existsSync(OPENAPI_FILE)) {
+      this.endpointCount = countDocumentedEndpoints(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiShape);
+      return this.endpointCount;
+    }
     let count = 0;
     for (const wrapper of this.discovery.getControllers()) {
       const instance = wrapper.instance as object | undefined;

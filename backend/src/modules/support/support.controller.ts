@@ -1,4 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
+import { SupportMessageReceiptView } from './dto/support.responses.js';
+import { ApiAnonymous } from '../../common/swagger.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AuthThrottle } from '../auth/auth-throttle.js';
@@ -16,8 +18,9 @@ export class SupportController {
   ) {}
 
   @Post('messages')
+  @ApiAnonymous()
   @ApiOperation({ summary: 'Send a message to support', description: 'Anyone may write; a signed-in sender is linked to the account. Throttled per IP address and e-mail.' })
-  @ApiCreatedResponse({ schema: { example: { ok: true, id: '5f0c2a8e-1b7d-4c3e-9a2f-6d8e0b1c2a3f' } } })
+  @ApiCreatedResponse({ type: SupportMessageReceiptView })
   @ApiBadRequestResponse({ description: 'Missing or malformed fields (problem+json, code `validation_failed`)' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages (problem+json, code `too_many_attempts`, Retry-After header)' })
   async create(@Body() body: CreateSupportMessageDto, @Req() request: FastifyRequest): Promise<{ ok: true; id: string }> {

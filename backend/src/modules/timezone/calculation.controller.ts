@@ -4,6 +4,7 @@ import { PublicApi } from '../../common/public-api.decorator.js';
 import { CheckedBody, CheckedQuery } from './checked-input.js';
 import { DayOfWeekQuery, DifferenceRequest, TimeSpanRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
+import { CalculationView, DayOfWeekView, DifferenceView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -23,8 +24,9 @@ export class CalculationController {
   @ApiEndpoint({
     summary: 'Add a time span',
     description: ARITHMETIC,
+    response: CalculationView,
     example: EXAMPLES.add,
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan', 'datetime_out_of_range'],
     body: { type: TimeSpanRequest, example: { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.12:30:00', timeZone: 'Europe/London' } },
   })
   add(@CheckedBody(TimeSpanRequest) body: TimeSpanRequest) {
@@ -37,8 +39,9 @@ export class CalculationController {
   @ApiEndpoint({
     summary: 'Subtract a time span',
     description: ARITHMETIC,
+    response: CalculationView,
     example: EXAMPLES.subtract,
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'invalid_timespan', 'datetime_out_of_range'],
     body: { type: TimeSpanRequest, example: { baseDateTime: '2024-03-31T12:00:00', timeSpan: 'P1D', timeZone: 'Europe/London' } },
   })
   subtract(@CheckedBody(TimeSpanRequest) body: TimeSpanRequest) {
@@ -52,8 +55,9 @@ export class CalculationController {
     summary: 'Difference between two date-times',
     description:
       'Exact totals in seconds, minutes, hours and days (negative when end is before start) and a breakdown. With timeZone, breakdown.days counts calendar days in that zone (a 23-hour DST day is one day) and the rest is exact.',
+    response: DifferenceView,
     example: EXAMPLES.difference,
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
     body: { type: DifferenceRequest, example: { startDateTime: '2024-03-30T12:00:00', endDateTime: '2024-03-31T12:00:00', timeZone: 'Europe/London' } },
   })
   difference(@CheckedBody(DifferenceRequest) body: DifferenceRequest) {
@@ -65,6 +69,7 @@ export class CalculationController {
   @ApiEndpoint({
     summary: 'Day of week',
     description: 'Weekday name, ISO number (Monday 1 … Sunday 7), weekend flag, ISO 8601 week number and day of year of a date.',
+    response: DayOfWeekView,
     example: EXAMPLES.dayOfWeek,
     errors: ['invalid_date'],
   })

@@ -2,6 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
+import { dropNulls, nulProblem } from '../../common/input-hygiene.js';
 import { ProblemException, Problems, type FieldError } from '../../common/problem.js';
 
 type Dto<T> = new () => T;
@@ -13,10 +14,15 @@ function check<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
     throw Problems.validation([{ field: where, message: `${where} must be a JSON object` }]);
   }
-  const instance = Object.assign(new dto(), source);
+  const nul = nulProblem(source, where);
+  if (nul) throw nul;
+  const instance = Object.assign(new dto(), dropNulls(source));
   const errors = validateSync(instance, OPTIONS);
   if (errors.length > 0) {
-    const fields: FieldError[] = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((message) => ({ field: e.property, message })));
+    // A missing field is named as missing, not as the first of its other rules it happens to break.
+    const fields: FieldError[] = errors.flatMap((e) =>
+      e.value === undefined ? [{ field: e.property, message: `${e.property} is required` }] : Object.values(e.constraints ?? {}).map((message) => ({ field: e.property, message })),
+    );
     throw Problems.validation(fields);
   }
   return instance;

@@ -4,6 +4,7 @@ import { PublicApi } from '../../common/public-api.decorator.js';
 import { CheckedBody, CheckedQuery } from './checked-input.js';
 import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
+import { ConversionView, MultiConversionView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -23,8 +24,9 @@ export class ConversionController {
   @ApiEndpoint({
     summary: 'Convert between zones',
     description: CONVERSION_DESCRIPTION,
+    response: ConversionView,
     example: EXAMPLES.conversion,
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
     body: {
       type: ConversionRequest,
       example: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' },
@@ -43,8 +45,9 @@ export class ConversionController {
   @ApiEndpoint({
     summary: 'Convert between zones (query form)',
     description: `${CONVERSION_DESCRIPTION} Same as the POST form with from, to and datetime in the query string, so answers can be cached.`,
+    response: ConversionView,
     example: EXAMPLES.conversion,
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
   })
   convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery) {
     return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity);
@@ -56,9 +59,10 @@ export class ConversionController {
   @ApiEndpoint({
     summary: 'Convert to many zones',
     description: 'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion.',
+    response: MultiConversionView,
     example: EXAMPLES.multi,
     csvRows: 'conversions',
-    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time'],
+    errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
     body: {
       type: MultiConversionRequest,
       example: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },

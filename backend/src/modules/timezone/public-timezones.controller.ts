@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { PublicUnmetered } from '../../common/public-api.decorator.js';
 import { Clock } from './clock.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
+import { ZoneListView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -12,7 +13,7 @@ const CACHE_SECONDS = 60;
 @ApiTags('TimeZone')
 @Controller('public')
 export class PublicTimezonesController {
-  private cached: { until: number; answer: { timezones: ZoneListItem[]; total: number } } | null = null;
+  private cached: { until: number; release: object; answer: { timezones: ZoneListItem[]; total: number } } | null = null;
 
   constructor(
     private readonly engine: TimeEngine,
@@ -26,6 +27,7 @@ export class PublicTimezonesController {
     summary: 'Zone directory (no key)',
     description:
       'The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.',
+    response: ZoneListView,
     example: EXAMPLES.list,
     csvRows: 'timezones',
     errors: [],
@@ -33,8 +35,9 @@ export class PublicTimezonesController {
   })
   directory() {
     const now = this.clock.now();
-    if (!this.cached || now >= this.cached.until) {
-      this.cached = { until: now + CACHE_SECONDS * 1000, answer: this.engine.list(now) };
+    // A switch of the tz release (TzdbService) shows at once, not after the minute.
+    if (!this.cached || now >= this.cached.until || this.cached.release !== this.engine.release) {
+      this.cached = { until: now + CACHE_SECONDS * 1000, release: this.engine.release, answer: this.engine.list(now) };
     }
     return this.cached.answer;
   }

@@ -6,6 +6,7 @@ import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CoordinatesQuery, TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
+import { CurrentTimeAtView, CurrentTimeView, UtcTimeView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -24,6 +25,7 @@ export class TimeController {
     description:
       'Current local time in an IANA zone with its UTC offset, DST flag, abbreviation and location. Zone names are matched case-insensitively and answered in canonical spelling; ' +
       'a legacy link (Asia/Calcutta) is answered as the current zone (Asia/Kolkata) with `requested_timezone`; a link to another listed zone adds `canonical_timezone`. Abbreviations (EST, BST, IST) are refused because they are ambiguous.',
+    response: CurrentTimeView,
     example: EXAMPLES.current,
     errors: ['invalid_timezone'],
   })
@@ -37,6 +39,7 @@ export class TimeController {
     summary: 'Current time at a point',
     description:
       'Current time in the zone at a latitude/longitude (geo-tz boundaries; at sea the nautical Etc/GMT±N zone; at the poles and on the date line the nautical zone of the longitude).',
+    response: CurrentTimeAtView,
     example: EXAMPLES.currentAt,
     errors: ['invalid_coordinates'],
   })
@@ -49,6 +52,7 @@ export class TimeController {
   @ApiEndpoint({
     summary: 'Current UTC time',
     description: 'UTC time as ISO 8601, Unix seconds and milliseconds, day of year and ISO 8601 week number.',
+    response: UtcTimeView,
     example: EXAMPLES.utc,
     errors: [],
   })

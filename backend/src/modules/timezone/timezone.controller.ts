@@ -6,6 +6,7 @@ import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
+import { CitySearchView, LookupView, TransitionsView, ZoneAtPointView, ZoneInfoView, ZoneListView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -24,6 +25,7 @@ export class TimezoneController {
     description:
       "Every zone of the server's tz database (current spelling), with country, region, main city, current UTC offset and abbreviation, whether DST is in force now and whether the zone observes DST this year. " +
       '`canonical_timezone` names the tzdb zone a listed name links to.',
+    response: ZoneListView,
     example: EXAMPLES.list,
     csvRows: 'timezones',
     errors: [],
@@ -37,6 +39,7 @@ export class TimezoneController {
   @ApiEndpoint({
     summary: 'Search cities',
     description: 'Cities whose name starts with the query (accent- and case-insensitive), exact names first, then by population; each with its zone, country and coordinates. Up to 20 items; `matches` counts all.',
+    response: CitySearchView,
     example: EXAMPLES.search,
     csvRows: 'timezones',
     errors: [],
@@ -51,6 +54,7 @@ export class TimezoneController {
     summary: 'Zone details and DST window',
     description:
       'The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one within a year; null for zones without DST.',
+    response: ZoneInfoView,
     example: EXAMPLES.info,
     errors: ['invalid_timezone', 'invalid_date'],
   })
@@ -63,6 +67,7 @@ export class TimezoneController {
   @ApiEndpoint({
     summary: 'Zone at a point',
     description: 'The zone at a latitude/longitude with its current offset; oceans answer the nautical Etc/GMT±N zone.',
+    response: ZoneAtPointView,
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],
   })
@@ -76,6 +81,7 @@ export class TimezoneController {
     summary: 'Zone from free-text location',
     description:
       'Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates (most populous first) with zone, city, country and coordinates. A zone name is accepted too.',
+    response: LookupView,
     example: EXAMPLES.lookup,
     csvRows: 'candidates',
     errors: [],
@@ -90,6 +96,7 @@ export class TimezoneController {
     summary: 'Offset changes of a zone',
     description:
       'Every UTC offset change of a zone in [from, to): the instant, the wall clock just before and after, offsets, abbreviations and whether DST starts. History back to 1970; default range is the current year.',
+    response: TransitionsView,
     example: EXAMPLES.transitions,
     csvRows: 'transitions',
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],

@@ -9,6 +9,7 @@ export type TimezoneProblemCode =
   | 'invalid_timespan'
   | 'invalid_date'
   | 'invalid_range'
+  | 'datetime_out_of_range'
   | 'not_acceptable';
 
 const TITLES: Record<TimezoneProblemCode, string> = {
@@ -19,6 +20,7 @@ const TITLES: Record<TimezoneProblemCode, string> = {
   invalid_timespan: 'Invalid time span',
   invalid_date: 'Invalid date',
   invalid_range: 'Invalid range',
+  datetime_out_of_range: 'Date-time out of range',
   not_acceptable: 'Not Acceptable',
 };
 

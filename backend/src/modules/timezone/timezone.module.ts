@@ -3,7 +3,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CalculationController } from './calculation.controller.js';
 import { Clock, SystemClock } from './clock.js';
 import { ConversionController } from './conversion.controller.js';
-import { sharedTimeEngine } from './engine/shared-engine.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { PublicTimezonesController } from './public-timezones.controller.js';
 import { TimeController } from './time.controller.js';
@@ -12,7 +11,8 @@ import { TimezoneController } from './timezone.controller.js';
 @Module({
   controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController],
   providers: [
-    { provide: TimeEngine, useFactory: sharedTimeEngine },
+    // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).
+    { provide: TimeEngine, useFactory: () => new TimeEngine() },
     { provide: Clock, useClass: SystemClock },
   ],
   exports: [TimeEngine],

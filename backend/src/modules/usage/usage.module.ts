@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { PlanLimits } from '../keys/plan-limits.js';
+import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
 import { UsageRecorder } from './usage.recorder.js';
@@ -10,7 +11,7 @@ import { UsageStore } from './usage.store.js';
 @Global()
 @Module({
   controllers: [UsageController],
-  providers: [UsageStore, UsageRecorder, UsageService, UsageRetention, PlanLimits],
+  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, PlanLimits],
   exports: [UsageRecorder, UsageService, PlanLimits],
 })
 export class UsageModule {}

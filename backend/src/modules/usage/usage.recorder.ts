@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Lifecycle } from '../../common/lifecycle.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { METERED_ROUTE } from './usage-record.js';
+import type { PlanId } from '../../config/plans.js';
+import { METERED_ROUTE, UNCOUNTED_STATUSES } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
+import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
@@ -23,6 +26,12 @@ const METER = Symbol('tzapi.usage-meter');
 export interface Meter {
   keyId: string | null;
   userId: string | null;
+  plan: PlanId | null;
+}
+
+/** The meter the key guard filled for this request, if it is a metered one. */
+export function meterOf(request: FastifyRequest): Meter | undefined {
+  return (request as FastifyRequest & { [METER]?: Meter })[METER];
 }
 
 /**
@@ -35,17 +44,24 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private buffer: UsageRow[] = [];
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
+  /** The batch being written right now (out of the buffer until it commits or comes back). */
+  private inflight: UsageRow[] | null = null;
   private failing = false;
   /** Rows accepted and rows written since start (the bench compares them with requests answered). */
   recorded = 0;
   written = 0;
   dropped = 0;
+  /** Rows written to the spool at shutdown, and read back from it at start. */
+  spooled = 0;
+  replayed = 0;
 
   constructor(
     private readonly store: UsageStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
     @Optional() private readonly directory?: KeyDirectory,
+    @Optional() private readonly lifecycle?: Lifecycle,
+    @Optional() private readonly readCache?: UsageReadCache,
   ) {}
 
   private get spoolDir(): string {
@@ -67,7 +83,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /** Called by the key guard: the answer to this request becomes a row once the guard has named its owner. */
   meter(request: FastifyRequest): Meter {
-    const meter: Meter = { keyId: null, userId: null };
+    const meter: Meter = { keyId: null, userId: null, plan: null };
     (request as FastifyRequest & { [METER]?: Meter })[METER] = meter;
     return meter;
   }
@@ -87,7 +103,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       .resolve(hashApiKey(key))
       .catch(() => null)
       .then((resolved) => {
-        if (resolved) this.recordAnswer(request, reply, { keyId: resolved.keyId, userId: resolved.userId });
+        if (resolved) this.recordAnswer(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan });
       });
   }
 
@@ -117,8 +133,24 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     if (this.buffer.length === BATCH_SIZE && !this.failing) void this.flush();
   }
 
+  /** Hits of the account that used its quota and are still waiting to be written (epoch ms). */
+  bufferedQuotaHits(userId: string, sinceMs: number): number[] {
+    const hits: number[] = [];
+    for (const row of this.inflight ? this.inflight.concat(this.buffer) : this.buffer) {
+      const t = row.timestamp.getTime();
+      if (row.userId === userId && t > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) hits.push(t);
+    }
+    return hits;
+  }
+
   get pending(): number {
     return this.buffer.length;
+  }
+
+  /** How long the oldest unwritten row has waited, in ms (0 when nothing waits). */
+  get flushLagMs(): number {
+    const oldest = this.inflight?.[0] ?? this.buffer[0];
+    return oldest ? Math.max(0, Date.now() - oldest.timestamp.getTime()) : 0;
   }
 
   /** Writes everything buffered so far (serialised: one flush at a time). Never throws. */
@@ -130,13 +162,17 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private async drain(): Promise<void> {
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, BATCH_SIZE);
+      this.inflight = batch;
       try {
         await this.store.write(batch);
+        this.readCache?.invalidate(new Set(batch.map((row) => row.userId)));
+        this.inflight = null;
         this.written += batch.length;
         if (this.failing) this.logger.log('Usage writes resumed');
         this.failing = false;
       } catch (err) {
         // Put the rows back in front, in order, and retry at the next tick.
+        this.inflight = null;
         this.buffer = batch.concat(this.buffer);
         if (!this.failing) this.logger.error(`Usage write failed (${(err as Error).message}); keeping ${this.buffer.length} rows and retrying`);
         this.failing = true;
@@ -145,14 +181,37 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /**
+   * Runs after the HTTP server has stopped and the last answers were metered: writes what is buffered, retrying while
+   * the shutdown deadline allows, and spools the rest to disk. Leaves a second of the deadline for the rest of the exit.
+   */
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    for (let attempt = 0; attempt < 5 && this.buffer.length; attempt++) {
-      if (attempt) await new Promise((r) => setTimeout(r, 500));
-      await this.flush();
+    const until = (this.lifecycle?.deadline ?? Date.now() + 10_000) - 1000;
+    for (let attempt = 0; attempt < 5 && this.buffer.length && Date.now() < until; attempt++) {
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(500, Math.max(0, until - Date.now()))));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        this.flush().then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, until - Date.now())))),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) break;
+    }
+    this.spoolNow();
+    await Promise.race([this.store.close(), new Promise((r) => setTimeout(r, 500).unref())]);
+  }
+
+  /**
+   * Spools everything not written yet, synchronously: the end of a shutdown, or its last resort when the deadline is
+   * reached. A write still under way has not committed: its rows are spooled with the rest.
+   */
+  spoolNow(): void {
+    if (this.inflight) {
+      this.buffer = this.inflight.concat(this.buffer);
+      this.inflight = null;
     }
     if (this.buffer.length) this.spool();
-    await this.store.close();
   }
 
   /** Database still away at shutdown: the rows go to a file under DATA_DIR and are read back at the next start. */
@@ -161,6 +220,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       mkdirSync(this.spoolDir, { recursive: true });
       const file = join(this.spoolDir, `usage-${Date.now()}-${process.pid}.jsonl`);
       writeFileSync(file, this.buffer.map((row) => JSON.stringify(row)).join('\n') + '\n', { mode: 0o600 });
+      this.spooled += this.buffer.length;
       this.logger.warn(`Database unreachable at shutdown: ${this.buffer.length} usage rows kept in ${file}`);
       this.buffer = [];
     } catch (err) {
@@ -181,6 +241,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
             return { ...row, timestamp: new Date(row.timestamp) };
           });
         this.buffer.push(...rows);
+        this.replayed += rows.length;
         rmSync(file);
         this.logger.log(`Read back ${rows.length} usage rows spooled at the last shutdown`);
       } catch (err) {

@@ -3,6 +3,7 @@ import type { PlanId } from '../../config/plans.js';
 import { PlanLimits } from '../keys/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';
 import { UsageProblems } from './usage.errors.js';
+import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
 
 const DAY_MS = 86_400_000;
@@ -72,10 +73,15 @@ export class UsageService {
   constructor(
     private readonly store: UsageStore,
     private readonly limits: PlanLimits,
+    private readonly cache: UsageReadCache,
   ) {}
 
   async stats(userId: string, plan: PlanId): Promise<DashboardStats> {
-    const [totals, keys, window] = await Promise.all([this.store.totals(userId), this.store.keyCounts(userId), this.limits.peek(plan, userId)]);
+    const [totals, keys, window] = await Promise.all([
+      this.cache.read(userId, 'totals', () => this.store.totals(userId)),
+      this.store.keyCounts(userId),
+      this.limits.peek(plan, userId),
+    ]);
     const hourly = window.window.name === 'hour';
     return {
       plan,
@@ -116,10 +122,11 @@ export class UsageService {
     const rangeStart = new Date(`${startDay}T00:00:00.000Z`);
     const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
 
+    const key = `${startDay}|${endDay}|${q.endpoint ?? ''}`;
     const [groups, todayRequests, recent] = await Promise.all([
-      this.store.summary(userId, startDay, endDay, q.endpoint),
-      this.store.todayCount(userId, q.endpoint),
-      this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, limit: 10 }),
+      this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint)),
+      this.cache.read(userId, `today|${q.endpoint ?? ''}`, () => this.store.todayCount(userId, q.endpoint)),
+      this.cache.read(userId, `recent|${key}`, () => this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, limit: 10 })),
     ]);
 
     const perDay = new Map<string, number>();

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import pg from 'pg';
+import { UNCOUNTED_STATUSES } from './usage-record.js';
 import type { UsageRecordView, UsageRow } from './usage-record.js';
 
 const RETENTION_LOCK = 727_310;
@@ -54,8 +55,19 @@ export class UsageStore {
   readonly pool: pg.Pool;
 
   constructor(orm: MikroORM) {
-    this.pool = new pg.Pool({ connectionString: orm.config.get('clientUrl'), max: 5, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3000 });
+    // Nothing waits on the database for long: a connect gives up after 3 s, a statement after 5 s.
+    this.pool = new pg.Pool({
+      connectionString: orm.config.get('clientUrl'),
+      max: 5,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 5000,
+      statement_timeout: 5000,
+    });
     this.pool.on('error', () => undefined);
+    // A connection dropped or confused (late answers after a timeout) while checked out reports an 'error' event: it
+    // must not take the process down; a client that failed is closed when released with its error.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   async write(rows: UsageRow[]): Promise<void> {
@@ -83,6 +95,7 @@ export class UsageStore {
     const daily = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
     const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     const client = await this.pool.connect();
+    let failure: Error | undefined;
     try {
       await client.query('begin');
       // The rows travel as one JSON document, written here row by row (epoch milliseconds, no Date formatting) and
@@ -116,11 +129,24 @@ export class UsageStore {
       );
       await client.query('commit');
     } catch (err) {
+      failure = err as Error;
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      // After a failure the connection may be broken or out of step with the server: closed, not reused.
+      client.release(failure);
     }
+  }
+
+  /** When the account's requests that used its quota since `since` were made (epoch ms, newest `limit`), oldest first. */
+  async quotaHits(userId: string, since: Date, limit: number): Promise<number[]> {
+    const { rows } = await this.pool.query<{ t: number }>(
+      `select extract(epoch from "timestamp") * 1000 as t from usage_records
+       where user_id = $1 and "timestamp" > $2 and status_code <> all($3::smallint[])
+       order by "timestamp" desc limit $4`,
+      [userId, since, UNCOUNTED_STATUSES, limit],
+    );
+    return rows.map((r) => Number(r.t)).reverse();
   }
 
   async totals(userId: string): Promise<{ today: number; total: number }> {
@@ -220,6 +246,7 @@ export class UsageStore {
   /** Monthly partitions for the months around now, so rows never land in the default partition. */
   async ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
     const client = await this.pool.connect();
+    let failure: Error | undefined;
     try {
       await client.query('begin');
       await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
@@ -229,16 +256,19 @@ export class UsageStore {
       );
       await client.query('commit');
     } catch (err) {
+      failure = err as Error;
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      // After a failure the connection may be broken or out of step with the server: closed, not reused.
+      client.release(failure);
     }
   }
 
   /** Drops whole months older than the retention period (and stray old rows in the default partition). */
   async dropExpired(retentionMonths: number): Promise<string[]> {
     const client = await this.pool.connect();
+    let failure: Error | undefined;
     try {
       await client.query('begin');
       await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
@@ -255,10 +285,12 @@ export class UsageStore {
       await client.query('commit');
       return rows.map((r) => r.name);
     } catch (err) {
+      failure = err as Error;
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
-      client.release();
+      // After a failure the connection may be broken or out of step with the server: closed, not reused.
+      client.release(failure);
     }
   }
 

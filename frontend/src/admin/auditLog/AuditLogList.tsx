@@ -1,4 +1,5 @@
 import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import type { Models } from '../../lib/api-models';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -8,32 +9,26 @@ import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
 import { formatDateTime, searchSx } from '../format';
 
-interface AuditEntry {
-  id: string;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ipAddress: string | null;
-  createdAt: string;
-}
+type AuditEntry = Models['AuditLogView'];
 
 export const ACTION_CHOICES = [
   { id: 'user.block', name: 'User blocked' },
   { id: 'user.unblock', name: 'User unblocked' },
   { id: 'user.plan_change', name: 'Plan changed' },
   { id: 'api_key.rotate', name: 'API key rotated' },
+  { id: 'tzdb.load', name: 'Time zone data loaded' },
+  { id: 'tzdb.activate', name: 'Time zone data activated' },
 ];
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 
-const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', keyPrefix: 'key' };
+const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', keyPrefix: 'key', version: 'release', changedZones: 'zones changed' };
 
 function showValue(field: string, value: unknown): string {
   if (value === undefined || value === null) return '—';
   if (field === 'isBlocked') return value ? 'Blocked' : 'Active';
   if (field === 'keyPrefix') return `${String(value)}…`;
+  if (field === 'digest') return `${String(value).slice(0, 12)}…`;
+  if (Array.isArray(value)) return String(value.length);
   return String(value);
 }
 

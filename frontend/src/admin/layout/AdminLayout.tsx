@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, useGetIdentity } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, useBasename, useGetIdentity } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../app/paths';
 
 /** Display name, 'Super Administrator' and Logout (spec: Layouts, admin). */
@@ -63,10 +64,13 @@ function AdminAppBar() {
 }
 
 function AdminMenu() {
+  // A custom route's link is not prefixed with the console's basename (/admin) by react-admin.
+  const basename = useBasename();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Overview" leftIcon={<DashboardIcon />} />
       <Menu.ResourceItems />
+      <Menu.Item to={`${basename}/tzdb`} primaryText="Time zone data" leftIcon={<PublicIcon />} />
     </Menu>
   );
 }

@@ -1,4 +1,5 @@
 import { Datagrid, DateField, FunctionField, List, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import type { Models } from '../../lib/api-models';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -6,16 +7,7 @@ import type { Theme } from '@mui/material/styles';
 import { EmptyList } from '../EmptyList';
 import { formatDateTime, searchSx } from '../format';
 
-interface SupportMessage {
-  id: string;
-  name: string;
-  email: string;
-  category: string;
-  subject: string;
-  message: string;
-  status: string;
-  createdAt: string;
-}
+type SupportMessage = Models['AdminSupportMessageView'];
 
 const CATEGORY_CHOICES = [
   { id: 'api-help', name: 'API help' },

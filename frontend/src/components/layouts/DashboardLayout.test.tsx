@@ -18,10 +18,10 @@ describe('dashboard sidebar', () => {
     const { unmount } = renderWithProviders(<DashboardSidebar user={sampleUser} />);
     expect(screen.getByTestId('sidebar-name')).toHaveTextContent('Ada Lovelace');
     unmount();
-    const second = renderWithProviders(<DashboardSidebar user={withUser({ firstName: null, lastName: '' })} />);
+    const second = renderWithProviders(<DashboardSidebar user={withUser({ firstName: '', lastName: '' })} />);
     expect(screen.getByTestId('sidebar-name')).toHaveTextContent(/^ada$/);
     second.unmount();
-    renderWithProviders(<DashboardSidebar user={withUser({ firstName: null, lastName: null, email: '' })} />);
+    renderWithProviders(<DashboardSidebar user={withUser({ firstName: '', lastName: '', email: '' })} />);
     expect(screen.getByTestId('sidebar-name')).toHaveTextContent(/^User$/);
   });
 

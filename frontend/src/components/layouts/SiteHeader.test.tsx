@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SiteHeader } from './SiteHeader';
 import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
@@ -20,7 +20,7 @@ describe('site header', () => {
     renderWithProviders(<SiteHeader />, { me: sampleUser });
     expect(screen.getByTestId('header-login')).toHaveTextContent('Dashboard');
     await userEvent.click(screen.getByTestId('header-get-started'));
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
   it('while auth loads the buttons are hidden', () => {

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +18,9 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { paths, productAnchor, roleLanding, solutionAnchor } from '../../app/paths';
+import { paths, productAnchor, solutionAnchor } from '../../app/paths';
 import { useAuth } from '../../features/auth/api';
-import { useAuthDialog } from '../../features/auth/components/AuthDialog';
+import { useGetStarted } from '../../features/auth/useGetStarted';
 import { apiProducts } from '../../content/products';
 import { industries } from '../../content/industries';
 import { SITE_NAME } from '../ui/usePageMeta';
@@ -111,15 +111,14 @@ export function Logo() {
 }
 
 function AuthButtons({ stacked, onAction }: { stacked?: boolean; onAction?: () => void }) {
-  const { status, user } = useAuth();
-  const { openAuthDialog } = useAuthDialog();
-  const navigate = useNavigate();
+  const { status } = useAuth();
+  const signInOrDashboard = useGetStarted('login');
+  const getStarted = useGetStarted('register');
   if (status === 'loading') return null;
   const signedIn = status === 'authenticated';
   const go = (mode: 'login' | 'register') => {
     onAction?.();
-    if (signedIn) navigate(roleLanding(user) === paths.admin.root ? paths.admin.root : paths.dashboard.root);
-    else openAuthDialog(mode);
+    (mode === 'login' ? signInOrDashboard : getStarted)();
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexDirection: stacked ? 'column' : 'row' }}>

@@ -10,6 +10,8 @@ export const messages = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   loginFailed: 'Invalid email or password. Please try again.',
   somethingWrong: 'Something went wrong. Please try again.',
+  totpRequired: 'Enter the 6-digit code from your authenticator app',
+  totpInvalid: 'That code is not valid. Check your authenticator app and try again.',
 } as const;
 
 export function isValidEmail(email: string): boolean {

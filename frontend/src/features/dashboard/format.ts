@@ -25,6 +25,27 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date ? dateTimeFormat.format(date) : 'Invalid date';
 }
 
+/** The browser's IANA time zone (what request times are shown in). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Date and time in the given zone, with the zone's short name: 'Nov 23, 2026, 6:27:50 AM UTC'. */
+export function formatDateTimeInZone(value: string | Date | null | undefined, timeZone: string): string {
+  const date = parse(value);
+  if (!date) return 'Invalid date';
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+}
+
 export function formatNumber(value: number | null | undefined): string {
   return new Intl.NumberFormat('en-US').format(value ?? 0);
 }

@@ -1,4 +1,5 @@
 import { apiFetch } from '../../lib/api';
+import type { Models } from '../../lib/api-models';
 
 /** One entry of GET /api/public/timezones (unmetered, cached). */
 export interface ZoneEntry {
@@ -13,41 +14,28 @@ export interface ZoneEntry {
   city?: string | null;
 }
 
-/** The wire shape: the backend's field names, with the older short names accepted too. */
-export interface ZoneWire {
-  timezone?: string;
-  zone?: string;
-  country?: string | null;
-  region?: string;
-  utc_offset?: string;
-  observes_dst?: boolean;
-  dst?: boolean;
-  dst_active?: boolean;
-  abbreviation?: string | null;
-  main_city?: string | null;
-  city?: string | null;
-}
+/** The wire shape: an item of the backend's zone list (the generated model), of which the directory reads these fields. */
+export type ZoneWire = Pick<Models['ZoneListItemView'], 'timezone' | 'country' | 'region' | 'utc_offset' | 'observes_dst' | 'main_city'> &
+  Partial<Pick<Models['ZoneListItemView'], 'dst_active' | 'abbreviation'>>;
 
 export function normalizeZone(w: ZoneWire): ZoneEntry {
-  const zone = w.timezone ?? w.zone ?? '';
   return {
-    zone,
-    country: w.country ?? null,
-    region: w.region ?? zone.split('/')[0] ?? '',
-    utc_offset: w.utc_offset ?? '+00:00',
-    dst: Boolean(w.observes_dst ?? w.dst),
+    zone: w.timezone,
+    country: w.country,
+    region: w.region,
+    utc_offset: w.utc_offset,
+    dst: w.observes_dst,
     dstActive: w.dst_active,
     abbreviation: w.abbreviation ?? null,
-    city: w.main_city ?? w.city ?? null,
+    city: w.main_city,
   };
 }
 
 export type ZoneSort = 'city' | 'region' | 'identifier' | 'offset';
 
 export async function fetchZones(): Promise<ZoneEntry[]> {
-  const body = await apiFetch<ZoneWire[] | { timezones?: ZoneWire[]; items?: ZoneWire[] }>('/api/public/timezones');
-  const list = Array.isArray(body) ? body : (body.timezones ?? body.items ?? []);
-  return list.map(normalizeZone);
+  const body = await apiFetch<Models['ZoneListView']>('/api/public/timezones');
+  return body.timezones.map(normalizeZone);
 }
 
 /** City of a zone: the entry's city, else the last path segment of the identifier. */

@@ -6,8 +6,10 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { paths } from '../../app/paths';
 import { DocsExplorer } from './components/DocsExplorer';
 import { openapiSpec } from './spec';
+import { useApiOrigin } from '../../config/publicConfig';
 
 export function DocsPage() {
+  const apiOrigin = useApiOrigin();
   usePageMeta('API Documentation', 'Reference for every TimeZone API endpoint: parameters, request examples and sample answers in JSON, XML and CSV.');
   return (
     <>
@@ -23,7 +25,7 @@ export function DocsPage() {
             .
           </Alert>
         </Box>
-        <DocsExplorer spec={openapiSpec} />
+        <DocsExplorer spec={openapiSpec} snippetOrigin={apiOrigin} />
       </Section>
     </>
   );

@@ -20,11 +20,11 @@ import { usePageMeta, SITE_NAME } from '../../components/ui/usePageMeta';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { PricingCards } from '../../components/marketing/PricingCards';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
-import { useAuthDialog } from '../auth/components/AuthDialog';
-import { usePublicConfig } from '../../config/publicConfig';
+import { useApiOrigin, usePublicConfig } from '../../config/publicConfig';
 import { paths } from '../../app/paths';
 import { DemoResponse } from './DemoResponse';
 import { WorldClocks } from './WorldClocks';
+import { GetStartedButton } from '../../components/marketing/GetStartedButton';
 
 const features = [
   { icon: <PublicIcon />, title: 'Every IANA time zone', text: 'All canonical zones and their legacy names, with countries, regions and main cities.' },
@@ -54,13 +54,13 @@ function landingFaq(freeQuota: string) {
   ];
 }
 
-const teaserCode = `curl "https://api.example.com/api/time/current?timezone=Europe/London" \\
+const teaserCode = (origin: string) => `curl "${origin}/api/time/current?timezone=Europe/London" \\
   -H "X-API-Key: YOUR_API_KEY"`;
 
 export function LandingPage() {
   usePageMeta(SITE_NAME, 'Accurate time zone data for developers: current time, conversion, lookup, DST and history for every IANA zone through one fast API.');
-  const { openAuthDialog } = useAuthDialog();
   const { data: config } = usePublicConfig();
+  const apiOrigin = useApiOrigin();
   const freePlan = config?.plans.find((p) => p.id === 'free');
   const stats = [
     { value: config ? `${config.zoneCount}` : '—', label: 'IANA time zones' },
@@ -83,9 +83,9 @@ export function LandingPage() {
                 Start free; upgrade when you grow.
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <Button size="large" variant="contained" color="secondary" onClick={() => openAuthDialog('register')}>
+                <GetStartedButton size="large" variant="contained" color="secondary">
                   Get Started Free
-                </Button>
+                </GetStartedButton>
                 <Button size="large" variant="outlined" component={RouterLink} to={paths.docs} sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)' }}>
                   View API Docs
                 </Button>
@@ -183,7 +183,7 @@ export function LandingPage() {
               Explore the API Docs
             </Button>
           </Box>
-          <CodeBlock label="cURL" code={teaserCode} />
+          <CodeBlock label="cURL" code={teaserCode(apiOrigin)} />
         </Box>
       </Section>
 
@@ -193,9 +193,9 @@ export function LandingPage() {
             Ready to get time zones right?
           </Typography>
           <Typography sx={{ mb: 4, opacity: 0.9 }}>Create a free account and make your first call in under five minutes.</Typography>
-          <Button size="large" variant="contained" color="secondary" onClick={() => openAuthDialog('register')}>
+          <GetStartedButton size="large" variant="contained" color="secondary">
             Get Started Free
-          </Button>
+          </GetStartedButton>
         </Container>
       </Box>
     </>

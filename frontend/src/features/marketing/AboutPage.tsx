@@ -1,13 +1,12 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { useAuthDialog } from '../auth/components/AuthDialog';
 import { usePublicConfig } from '../../config/publicConfig';
+import { GetStartedButton } from '../../components/marketing/GetStartedButton';
 
 // Sample team bios (illustrative, as the spec describes).
 const team = [
@@ -25,7 +24,6 @@ const values = [
 
 export function AboutPage() {
   usePageMeta('About Us', 'The team behind the TimeZone API and why we built it.');
-  const { openAuthDialog } = useAuthDialog();
   const { data: config } = usePublicConfig();
   return (
     <>
@@ -84,9 +82,9 @@ export function AboutPage() {
           ))}
         </Box>
         <Box sx={{ textAlign: 'center', mt: 6 }}>
-          <Button variant="contained" size="large" onClick={() => openAuthDialog('register')}>
+          <GetStartedButton variant="contained" size="large">
             Start Building
-          </Button>
+          </GetStartedButton>
         </Box>
       </Section>
     </>

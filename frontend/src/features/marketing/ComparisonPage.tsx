@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -13,8 +12,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { useAuthDialog } from '../auth/components/AuthDialog';
 import { usePublicConfig } from '../../config/publicConfig';
+import { GetStartedButton } from '../../components/marketing/GetStartedButton';
 
 type Cell = boolean | string;
 const categories: { name: string; rows: { feature: string; us: Cell; them: Cell }[] }[] = [
@@ -70,7 +69,6 @@ function Mark({ value }: { value: Cell }) {
 
 export function ComparisonPage() {
   usePageMeta('Tool Comparison', 'How the TimeZone API compares with a typical time zone API: features, data quality, developer experience, security and pricing.');
-  const { openAuthDialog } = useAuthDialog();
   const { data: config } = usePublicConfig();
   const premium = config?.plans.find((p) => p.id === 'premium');
   const metrics = [
@@ -131,9 +129,9 @@ export function ComparisonPage() {
           </Table>
         </TableContainer>
         <Box sx={{ textAlign: 'center', mt: 6 }}>
-          <Button variant="contained" size="large" onClick={() => openAuthDialog('register')}>
+          <GetStartedButton variant="contained" size="large">
             Sign Up Now - Start Free
-          </Button>
+          </GetStartedButton>
         </Box>
       </Section>
     </>

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { exampleCode, industries, type CodeLanguage, type Industry } from '../../content/industries';
 import { paths } from '../../app/paths';
+import { useApiOrigin } from '../../config/publicConfig';
 
 const languages: { id: CodeLanguage; label: string }[] = [
   { id: 'javascript', label: 'JavaScript' },
@@ -22,7 +23,7 @@ const languages: { id: CodeLanguage; label: string }[] = [
 
 function IndustryCard({ industry }: { industry: Industry }) {
   const [language, setLanguage] = useState<CodeLanguage>('javascript');
-  const origin = typeof window === 'undefined' ? undefined : window.location.origin;
+  const origin = useApiOrigin();
   return (
     <Card id={industry.id} sx={{ scrollMarginTop: 80 }}>
       <CardContent sx={{ p: { xs: 2, md: 4 } }}>

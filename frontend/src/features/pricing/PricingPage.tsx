@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -16,7 +15,7 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { PricingCards } from '../../components/marketing/PricingCards';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { formatPrice, usePublicConfig, type PublicConfig, type PublicPlan } from '../../config/publicConfig';
-import { useAuthDialog } from '../auth/components/AuthDialog';
+import { GetStartedButton } from '../../components/marketing/GetStartedButton';
 
 // Feature lines already shown as numbers (quota, SLA) are left out of the check-mark rows.
 const NUMERIC_FEATURE = /requests|uptime|SLA|credit card/i;
@@ -90,7 +89,6 @@ export function pricingFaq(config: PublicConfig | undefined) {
 export function PricingPage() {
   usePageMeta('Pricing', 'Simple pricing for the TimeZone API: a free plan, unlimited Premium and Enterprise with an uptime SLA.');
   const { data: config, isPending } = usePublicConfig();
-  const { openAuthDialog } = useAuthDialog();
   return (
     <>
       <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" subtitle="Start free. Upgrade when you need unlimited requests, priority support and an SLA." />
@@ -113,9 +111,9 @@ export function PricingPage() {
           <Typography variant="h5" component="p" sx={{ mb: 2 }}>
             Ready to start?
           </Typography>
-          <Button variant="contained" size="large" onClick={() => openAuthDialog('register')}>
+          <GetStartedButton variant="contained" size="large">
             Get Started Free
-          </Button>
+          </GetStartedButton>
         </Box>
       </Section>
     </>

@@ -13,16 +13,9 @@ import WarningIcon from '@mui/icons-material/Warning';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { apiFetch } from '../../lib/api';
+import type { Models } from '../../lib/api-models';
 
-export interface HealthReport {
-  status: 'ok' | 'degraded' | 'down';
-  timestamp: string;
-  version: string;
-  uptime: number;
-  tzdbVersion?: string;
-  services: Record<string, string>;
-  response_time_ms: number;
-}
+export type HealthReport = Models['HealthView'];
 
 export const HEALTH_POLL_MS = 30_000;
 

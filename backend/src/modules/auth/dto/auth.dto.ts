@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsNotEmpty,
+  IsOptional,
   IsString,
   MaxLength,
   MinLength,
@@ -79,6 +80,21 @@ export class LoginDto {
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG_MESSAGE })
   password!: string;
+
+  @ApiProperty({ required: false, example: '123456', description: 'Accounts with two-factor sign-in: a current 6-digit code or a one-time recovery code' })
+  @IsOptional()
+  @IsString({ message: 'Code must be a string' })
+  @MaxLength(64, { message: 'Code is too long' })
+  totp?: string;
+}
+
+export class TotpCodeDto {
+  @ApiProperty({ example: '123456', description: 'A current 6-digit code from the authenticator app (or, to turn two-factor off, a recovery code)' })
+  @Trim()
+  @IsString({ message: 'Code is required' })
+  @IsNotEmpty({ message: 'Code is required' })
+  @MaxLength(64, { message: 'Code is too long' })
+  code!: string;
 }
 
 export class EmailOnlyDto {

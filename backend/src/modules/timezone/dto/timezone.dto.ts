@@ -39,13 +39,13 @@ export class TransitionsQuery extends TimezoneQuery {
 }
 
 export class CoordinatesQuery {
-  @ApiProperty({ description: 'Latitude in decimal degrees, -90 to 90.', example: '40.7128', type: 'number' })
+  @ApiProperty({ description: 'Latitude in decimal degrees, -90 to 90.', example: 40.7128, type: 'number' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(32)
   latitude!: string;
 
-  @ApiProperty({ description: 'Longitude in decimal degrees, -180 to 180.', example: '-74.006', type: 'number' })
+  @ApiProperty({ description: 'Longitude in decimal degrees, -180 to 180.', example: -74.006, type: 'number' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(32)

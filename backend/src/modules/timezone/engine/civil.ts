@@ -1,4 +1,5 @@
 /** Calendar helpers on "civil" milliseconds: a wall-clock reading encoded as if it were UTC. */
+import { timezoneProblem } from '../timezone.errors.js';
 
 export const MS_PER_MINUTE = 60_000;
 export const MS_PER_HOUR = 3_600_000;
@@ -42,12 +43,17 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/** "+05:45", "-03:00", "+00:00". */
-export function formatOffset(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+/** "+05:45", "-03:00", "+00:00"; an offset with seconds keeps them, as Temporal shows it: "-00:44:30". */
+export function formatOffset(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSeconds);
+  const seconds = abs % 60;
+  const hm = `${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor(abs / 60) % 60)}`;
+  return seconds ? `${hm}:${pad(seconds)}` : hm;
 }
+
+/** The API's date-times stay in the years its inputs accept. */
+export const CIVIL_RANGE = { from: civilMs(1, 1, 1), to: civilMs(10000, 1, 1) };
 
 /** ISO 8601 local date-time without offset, milliseconds only when present. */
 export function formatCivil(ms: number): string {
@@ -57,9 +63,23 @@ export function formatCivil(ms: number): string {
   return f.millisecond ? `${base}.${pad(f.millisecond, 3)}` : base;
 }
 
-/** ISO 8601 with the numeric offset, e.g. 2024-03-31T02:00:00+01:00. */
-export function formatInstant(epochMs: number, offsetMinutes: number): string {
-  return formatCivil(epochMs + offsetMinutes * MS_PER_MINUTE) + formatOffset(offsetMinutes);
+/** ISO 8601 with the numeric offset, e.g. 2024-03-31T02:00:00+01:00; null when the local time is outside 0001-9999. */
+export function formatInstantOrNull(epochMs: number, offsetSeconds: number): string | null {
+  const civil = epochMs + offsetSeconds * 1000;
+  if (!(civil >= CIVIL_RANGE.from && civil < CIVIL_RANGE.to)) return null;
+  return formatCivil(civil) + formatOffset(offsetSeconds);
+}
+
+/** ISO 8601 with the numeric offset; a local time outside 0001-9999 is refused (400 datetime_out_of_range). */
+export function formatInstant(epochMs: number, offsetSeconds: number): string {
+  const out = formatInstantOrNull(epochMs, offsetSeconds);
+  if (out === null) {
+    throw timezoneProblem(
+      'datetime_out_of_range',
+      'The answer would fall outside the years 0001-9999, the range the API accepts and answers.',
+    );
+  }
+  return out;
 }
 
 export function formatDate(ms: number): string {

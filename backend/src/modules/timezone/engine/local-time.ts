@@ -1,6 +1,6 @@
 import { timezoneProblem } from '../timezone.errors.js';
-import { civilMs, daysInMonth, formatCivil, formatInstant, MS_PER_DAY, MS_PER_MINUTE } from './civil.js';
-import type { ZoneClock } from './zone-clock.js';
+import type { CompiledZone } from '../../tzdb/compiled-zone.js';
+import { civilMs, daysInMonth, formatCivil, formatInstant, MS_PER_DAY } from './civil.js';
 
 /** Temporal's vocabulary for wall-clock times that occur zero or two times. */
 export const DST_AMBIGUITY = ['earlier', 'later', 'compatible', 'reject'] as const;
@@ -9,12 +9,12 @@ export type DstAmbiguity = (typeof DST_AMBIGUITY)[number];
 export interface ParsedDateTime {
   /** Wall-clock reading as civil ms. */
   civil: number;
-  /** Offset written in the input (Z = 0), or null when the input had none. */
-  offsetMinutes: number | null;
+  /** Offset written in the input (Z = 0), in seconds, or null when the input had none. */
+  offsetSeconds: number | null;
 }
 
 const DATE_TIME =
-  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
 /** Parses ISO 8601 date-times (with or without offset) and plain dates (midnight). */
 export function parseDateTime(input: string, field: string): ParsedDateTime {
@@ -39,19 +39,20 @@ export function parseDateTime(input: string, field: string): ParsedDateTime {
   if (hour > 23 || minute > 59 || second > 59) throw bad('has no such time of day');
   if (off !== undefined && m[4] === undefined) throw bad('has an offset but no time');
   const ms = Number((frac + '000').slice(0, 3));
-  let offsetMinutes: number | null = null;
+  let offsetSeconds: number | null = null;
   if (off !== undefined) {
-    if (off === 'Z' || off === 'z') offsetMinutes = 0;
+    if (off === 'Z' || off === 'z') offsetSeconds = 0;
     else {
       const sign = off[0] === '-' ? -1 : 1;
-      const digits = off.slice(1).replace(':', '');
+      const digits = off.slice(1).replace(/:/g, '');
       const oh = Number(digits.slice(0, 2));
-      const om = Number(digits.slice(2) || '0');
-      if (oh > 18 || om > 59) throw bad('has an offset out of range');
-      offsetMinutes = sign * (oh * 60 + om);
+      const om = Number(digits.slice(2, 4) || '0');
+      const os = Number(digits.slice(4, 6) || '0');
+      if (oh > 18 || om > 59 || os > 59) throw bad('has an offset out of range');
+      offsetSeconds = sign * (oh * 3600 + om * 60 + os);
     }
   }
-  return { civil: civilMs(year, month, day, hour, minute, second, ms), offsetMinutes };
+  return { civil: civilMs(year, month, day, hour, minute, second, ms), offsetSeconds };
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -68,22 +69,22 @@ export function parseDate(input: string, field = 'date'): number {
 
 export interface LocalResolution {
   epochMs: number;
-  offsetMinutes: number;
+  offsetSeconds: number;
   ambiguous: boolean;
   /** Both instants of a repeated wall-clock time, earlier first; empty otherwise. */
-  options: { epochMs: number; offsetMinutes: number }[];
+  options: { epochMs: number; offsetSeconds: number }[];
   /** Set when the wall-clock time fell in a gap and a dstAmbiguity choice moved it. */
   gap: { start: string; end: string; firstValid: string } | null;
 }
 
 /** Instants whose wall clock in `clock`'s zone reads `civil`, earliest first (0, 1 or 2 of them). */
-export function possibleInstants(clock: ZoneClock, civil: number): { epochMs: number; offsetMinutes: number }[] {
+export function possibleInstants(clock: CompiledZone, civil: number): { epochMs: number; offsetSeconds: number }[] {
   const before = clock.offsetAt(civil - MS_PER_DAY);
   const after = clock.offsetAt(civil + MS_PER_DAY);
-  const out: { epochMs: number; offsetMinutes: number }[] = [];
+  const out: { epochMs: number; offsetSeconds: number }[] = [];
   for (const offset of before === after ? [before] : [before, after]) {
-    const epochMs = civil - offset * MS_PER_MINUTE;
-    if (clock.offsetAt(epochMs) === offset) out.push({ epochMs, offsetMinutes: offset });
+    const epochMs = civil - offset * 1000;
+    if (clock.offsetAt(epochMs) === offset) out.push({ epochMs, offsetSeconds: offset });
   }
   return out.sort((a, b) => a.epochMs - b.epochMs);
 }
@@ -93,7 +94,7 @@ export function possibleInstants(clock: ZoneClock, civil: number): { epochMs: nu
  * (invalid_local_time naming the gap) and repeated times answer the earlier instant, flagged.
  */
 export function resolveLocal(
-  clock: ZoneClock,
+  clock: CompiledZone,
   civil: number,
   choice: DstAmbiguity | undefined,
   field = 'dateTime',
@@ -104,9 +105,9 @@ export function resolveLocal(
     if (choice === 'reject') {
       throw timezoneProblem(
         'invalid_local_time',
-        `${formatCivil(civil)} occurs twice in ${clock.zone} (${candidates.map((c) => formatInstant(c.epochMs, c.offsetMinutes)).join(' and ')}); dstAmbiguity=reject refuses it.`,
+        `${formatCivil(civil)} occurs twice in ${clock.name} (${candidates.map((c) => formatInstant(c.epochMs, c.offsetSeconds)).join(' and ')}); dstAmbiguity=reject refuses it.`,
         field,
-        { kind: 'overlap', options: candidates.map((c) => formatInstant(c.epochMs, c.offsetMinutes)) },
+        { kind: 'overlap', options: candidates.map((c) => formatInstant(c.epochMs, c.offsetSeconds)) },
       );
     }
     const pick = choice === 'later' ? candidates[1] : candidates[0];
@@ -115,23 +116,23 @@ export function resolveLocal(
   // Gap: the offsets on either side of the skipped stretch.
   const before = clock.offsetAt(civil - MS_PER_DAY);
   const after = clock.offsetAt(civil + MS_PER_DAY);
-  const readWithBefore = civil - before * MS_PER_MINUTE;
+  const readWithBefore = civil - before * 1000;
   const at = clock.previousTransition(readWithBefore, 1)?.at ?? readWithBefore;
   const gap = {
-    start: formatCivil(at + before * MS_PER_MINUTE),
-    end: formatCivil(at + after * MS_PER_MINUTE),
+    start: formatCivil(at + before * 1000),
+    end: formatCivil(at + after * 1000),
     firstValid: formatInstant(at, after),
   };
   if (choice === undefined || choice === 'reject') {
     throw timezoneProblem(
       'invalid_local_time',
-      `${formatCivil(civil)} does not exist in ${clock.zone}: clocks jump from ${gap.start} to ${gap.end}. The first valid time after the gap is ${gap.firstValid}.`,
+      `${formatCivil(civil)} does not exist in ${clock.name}: clocks jump from ${gap.start} to ${gap.end}. The first valid time after the gap is ${gap.firstValid}.`,
       field,
       { kind: 'gap', gapStart: gap.start, gapEnd: gap.end, firstValidTime: gap.firstValid },
     );
   }
   // Temporal: 'earlier' reads the time with the offset after the gap, 'later'/'compatible' with the one before.
   const offset = choice === 'earlier' ? after : before;
-  const epochMs = civil - offset * MS_PER_MINUTE;
-  return { epochMs, offsetMinutes: clock.offsetAt(epochMs), ambiguous: false, options: [], gap };
+  const epochMs = civil - offset * 1000;
+  return { epochMs, offsetSeconds: clock.offsetAt(epochMs), ambiguous: false, options: [], gap };
 }

@@ -1,4 +1,5 @@
-import cityTimezones from 'city-timezones';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import ct from 'countries-and-timezones';
 import { find as findZonesAt } from 'geo-tz';
 import { timezoneProblem } from '../timezone.errors.js';
@@ -15,145 +16,235 @@ export interface City {
 }
 
 interface IndexedCity extends City {
-  key: string;
-  countryKeys: string[];
+  /** Normalized country codes, country names, province names and abbreviations: what may follow the comma. */
+  regionKeys: string[];
 }
+
+/** GeoNames towns of 15,000+ people with alternate names (src/bin/build-city-data.ts writes it). */
+const CITY_DATA = fileURLToPath(new URL('../../../../data/cities/cities15000.tsv', import.meta.url));
 
 const SEARCH_CACHE_SIZE = 1000;
 
-/** Lower-case, accents stripped, punctuation collapsed: "São Paulo" and "sao paulo" meet. */
+const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h' };
+
+/** Lower-case, accents folded, punctuation collapsed; letters of every script kept: "São Paulo", "sao paulo" and "Москва" all index. */
 export function normalizeText(text: string): string {
   return text
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[ßæœøłđðþıħ]/g, (ch) => FOLDED[ch])
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
 
-/** City and coordinate look-ups over city-timezones and geo-tz; the index is built once. */
+/** St, St., Sankt, Sint and Saint are one word in place names; so are Ste and Sainte. */
+export function placeKey(text: string): string {
+  return normalizeText(text)
+    .replace(/(^| )(st|saint|sankt|sint|svyatoy)(?= |$)/g, '$1saint')
+    .replace(/(^| )(ste|sainte)(?= |$)/g, '$1sainte');
+}
+
+/** What people type for a few big cities that no name list spells that way. */
+const CITY_ALIASES: Record<string, string> = {
+  nyc: 'new york city',
+  ny: 'new york city',
+  'new york': 'new york city',
+  la: 'los angeles',
+  sf: 'san francisco',
+  'san fran': 'san francisco',
+  dc: 'washington',
+  'washington dc': 'washington',
+  philly: 'philadelphia',
+  vegas: 'las vegas',
+  rio: 'rio de janeiro',
+  cdmx: 'mexico city',
+  spb: 'saint petersburg',
+  hk: 'hong kong',
+  kl: 'kuala lumpur',
+};
+
+/** Region names people write after the comma that neither list spells. */
+const COUNTRY_ALIASES: Record<string, string[]> = {
+  US: ['usa', 'united states', 'united states of america', 'america'],
+  GB: ['uk', 'united kingdom', 'great britain', 'britain', 'england', 'scotland', 'wales'],
+  AE: ['uae'],
+  KR: ['korea', 'south korea'],
+  RU: ['russia'],
+};
+/** Postal abbreviations of provinces whose GeoNames code is numeric. */
+const PROVINCE_CODES: Record<string, Record<string, string>> = {
+  CA: { Alberta: 'ab', 'British Columbia': 'bc', Manitoba: 'mb', 'New Brunswick': 'nb', 'Newfoundland and Labrador': 'nl', 'Nova Scotia': 'ns', Ontario: 'on', 'Prince Edward Island': 'pe', Quebec: 'qc', Saskatchewan: 'sk', 'Northwest Territories': 'nt', Nunavut: 'nu', Yukon: 'yt' },
+  AU: { 'New South Wales': 'nsw', Victoria: 'vic', Queensland: 'qld', 'Western Australia': 'wa', 'South Australia': 'sa', Tasmania: 'tas', 'Australian Capital Territory': 'act', 'Northern Territory': 'nt' },
+};
+
+interface CityRow {
+  name: string;
+  latitude: number;
+  longitude: number;
+  countryCode: string;
+  admin1: string;
+  population: number;
+  timezone: string;
+  province: string;
+}
+
+interface CityData {
+  rows: CityRow[];
+  /** Name key → rows with that exact name. */
+  byKey: Map<string, number[]>;
+  /** First 1, 2 and 3 characters of a name key → the keys starting so, for prefix search. */
+  byPrefix: Map<string, string[]>;
+}
+
+let cityData: CityData | null = null;
+
+/** The data file read and its name index built once per process; each engine (one per tz release) maps its rows to zones. */
+function loadCityData(): CityData {
+  if (cityData) return cityData;
+  const rows: CityRow[] = [];
+  const byKey = new Map<string, number[]>();
+  const byPrefix = new Map<string, string[]>();
+  for (const line of readFileSync(CITY_DATA, 'utf8').split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const [name, keys, lat, lng, countryCode, admin1, population, timezone, province] = line.split('\t');
+    const index = rows.length;
+    rows.push({ name, latitude: Number(lat), longitude: Number(lng), countryCode, admin1, population: Number(population), timezone, province });
+    for (const key of keys.split('|')) {
+      let list = byKey.get(key);
+      if (!list) {
+        byKey.set(key, (list = []));
+        for (let n = 1; n <= 3 && n <= key.length; n++) {
+          const prefix = key.slice(0, n);
+          let sharing = byPrefix.get(prefix);
+          if (!sharing) byPrefix.set(prefix, (sharing = []));
+          sharing.push(key);
+        }
+      }
+      list.push(index);
+    }
+  }
+  return (cityData = { rows, byKey, byPrefix });
+}
+
+/** City and coordinate look-ups over GeoNames cities (with their alternate and native names) and geo-tz; the index is built once. */
 export class PlaceIndex {
-  private readonly cities: IndexedCity[];
-  private readonly countryCodeByKey = new Map<string, string>();
+  private readonly data = loadCityData();
+  /** By data row; null where this release has no zone for the row. */
+  private readonly cities: (IndexedCity | null)[] = [];
+  private readonly regionKeys = new Set<string>();
   private readonly searchCache = new Map<string, { matches: number; cities: City[] }>();
 
-  constructor(canonicalZone: (name: string) => string | null) {
-    const countries = ct.getAllCountries();
-    for (const [code, c] of Object.entries(countries)) {
-      this.countryCodeByKey.set(code.toLowerCase(), code);
-      this.countryCodeByKey.set(normalizeText(c.name), code);
-    }
-    this.countryCodeByKey.set('usa', 'US');
-    this.countryCodeByKey.set('uk', 'GB');
-    const cities: IndexedCity[] = [];
-    for (const c of cityTimezones.cityMapping) {
-      const zone = c.timezone ? canonicalZone(c.timezone) : null;
-      if (!zone) continue;
-      cities.push({
-        city: c.city,
-        province: c.province || null,
-        country: c.country,
-        countryCode: c.iso2,
+  constructor(canonicalZone: (name: string) => string | null, countries: ReadonlyMap<string, string> = new Map()) {
+    const countryNames = new Map<string, string[]>();
+    for (const [code, c] of Object.entries(ct.getAllCountries())) countryNames.set(code, [c.name]);
+    for (const [code, name] of countries) countryNames.set(code, [...(countryNames.get(code) ?? []), name]);
+    const countryKeys = new Map<string, string[]>();
+    const zones = new Map<string, string | null>();
+    const regionKeysOf = new Map<string, string[]>();
+    for (const row of this.data.rows) {
+      let zone = zones.get(row.timezone);
+      if (zone === undefined) zones.set(row.timezone, (zone = canonicalZone(row.timezone)));
+      if (!zone) {
+        this.cities.push(null);
+        continue;
+      }
+      const names = countryNames.get(row.countryCode) ?? [];
+      const province = row.province || null;
+      // Cities of one province share one list.
+      const regionId = `${row.countryCode}|${row.admin1}|${row.province}`;
+      let regionKeys = regionKeysOf.get(regionId);
+      if (!regionKeys) {
+        let ofCountry = countryKeys.get(row.countryCode);
+        if (!ofCountry) countryKeys.set(row.countryCode, (ofCountry = [row.countryCode, ...names, ...(COUNTRY_ALIASES[row.countryCode] ?? [])].map(normalizeText)));
+        const ofProvince = [province ?? '', /^[A-Z]{2,3}$/.test(row.admin1) ? row.admin1 : '', province ? (PROVINCE_CODES[row.countryCode]?.[province] ?? '') : ''].map(normalizeText);
+        regionKeys = [...new Set([...ofCountry, ...ofProvince].filter(Boolean))];
+        regionKeysOf.set(regionId, regionKeys);
+        for (const k of regionKeys) this.regionKeys.add(k);
+      }
+      this.cities.push({
+        city: row.name,
+        province,
+        country: countries.get(row.countryCode) ?? names[0] ?? row.countryCode,
+        countryCode: row.countryCode,
         timezone: zone,
-        latitude: c.lat,
-        longitude: c.lng,
-        population: Math.round(c.pop),
-        key: normalizeText(String(c.city)),
-        countryKeys: [c.iso2, c.iso3, c.country, c.province].filter((k): k is string => typeof k === 'string' && k !== '').map((k) => normalizeText(k)),
+        latitude: row.latitude,
+        longitude: row.longitude,
+        population: row.population,
+        regionKeys,
       });
-      const ascii = normalizeText(String(c.city_ascii));
-      if (ascii !== normalizeText(String(c.city))) cities.push({ ...cities[cities.length - 1], key: ascii });
     }
-    cities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.population - a.population));
-    this.cities = cities;
   }
 
-  /** Cities whose name starts with the query, most populous first (exact names ahead). */
+  /** Cities whose name (native, alternate or common abbreviation) starts with the query; exact names first, then by population. */
   searchCity(query: string, limit = 20): { matches: number; cities: City[] } {
-    const key = normalizeText(query);
+    const key = placeKey(query);
     if (!key) return { matches: 0, cities: [] };
     const cacheKey = `${limit}:${key}`;
     const cached = this.searchCache.get(cacheKey);
     if (cached) return cached;
-    const answer = this.rankPrefix(key, limit);
-    // Short prefixes ("san") scan thousands of rows; a bounded cache keeps popular queries O(1).
+    const alias = CITY_ALIASES[key];
+    const exact = new Set([...this.exact(key), ...(alias ? this.exact(alias) : [])]);
+    const found = new Set([...exact, ...this.prefix(key)]);
+    const ranked = this.rank([...found], exact);
+    const answer = { matches: ranked.length, cities: ranked.slice(0, limit).map(strip) };
+    // Short prefixes ("san") match thousands of names; a bounded cache keeps popular queries O(1).
     if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
     this.searchCache.set(cacheKey, answer);
     return answer;
   }
 
-  private rankPrefix(key: string, limit: number): { matches: number; cities: City[] } {
-    const found = this.prefixRange(key);
-    const seen = new Set<string>();
-    const unique: IndexedCity[] = [];
-    for (const c of found) {
-      const id = `${c.city}|${c.countryCode}|${c.latitude}|${c.longitude}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      unique.push(c);
-    }
-    unique.sort((a, b) => Number(b.key === key) - Number(a.key === key) || b.population - a.population);
-    return { matches: unique.length, cities: unique.slice(0, limit).map(strip) };
-  }
-
-  /** Free text such as "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" to ranked cities. */
+  /**
+   * Free text to ranked cities: "Paris", "Paris, France", "London, ON", "Springfield, MO", "Paris, Texas", "Tokyo JP".
+   * After the comma: a country code or name, or a state or province name or code.
+   */
   lookup(location: string, limit = 10): City[] {
-    const text = location.trim();
-    const parts = text.split(',').map((p) => normalizeText(p)).filter(Boolean);
+    const parts = location.split(',').map((p) => placeKey(p)).filter(Boolean);
     if (parts.length === 0) return [];
     let cityKey = parts[0];
-    let qualifiers = parts.slice(1);
+    let qualifiers = parts.slice(1).map(normalizeText);
     if (qualifiers.length === 0) {
-      // "Tokyo JP": a trailing country code or name without a comma.
+      // "Tokyo JP", "Paris Texas": a trailing region without a comma.
       const words = cityKey.split(' ');
       for (let cut = 1; cut < words.length; cut++) {
-        const tail = words.slice(cut).join(' ');
-        if (this.countryCodeByKey.has(tail) && this.exact(words.slice(0, cut).join(' ')).length > 0) {
-          cityKey = words.slice(0, cut).join(' ');
+        const head = words.slice(0, cut).join(' ');
+        const tail = normalizeText(words.slice(cut).join(' '));
+        if (this.regionKeys.has(tail) && this.exact(head).length > 0) {
+          cityKey = head;
           qualifiers = [tail];
           break;
         }
       }
     }
-    let candidates = this.exact(cityKey);
-    if (candidates.length === 0) candidates = this.prefixRange(cityKey);
-    for (const q of qualifiers) {
-      const code = this.countryCodeByKey.get(q);
-      candidates = candidates.filter((c) => c.countryKeys.includes(q) || (code !== undefined && c.countryCode === code));
-    }
-    const seen = new Set<string>();
-    return candidates
-      .sort((a, b) => b.population - a.population)
-      .filter((c) => {
-        const id = `${c.city}|${c.countryCode}|${c.latitude}|${c.longitude}`;
-        if (seen.has(id)) return false;
-        seen.add(id);
-        return true;
-      })
-      .slice(0, limit)
-      .map(strip);
+    const alias = CITY_ALIASES[cityKey];
+    let found = [...new Set([...this.exact(cityKey), ...(alias ? this.exact(alias) : [])])];
+    if (found.length === 0 && cityKey.length >= 3) found = this.prefix(cityKey);
+    for (const q of qualifiers) found = found.filter((i) => this.cities[i]!.regionKeys.includes(q));
+    return this.rank(found, new Set()).slice(0, limit).map(strip);
   }
 
-  private exact(key: string): IndexedCity[] {
-    return this.prefixRange(key).filter((c) => c.key === key);
+  private exact(key: string): number[] {
+    return (this.data.byKey.get(key) ?? []).filter((i) => this.cities[i] !== null);
   }
 
-  private prefixRange(key: string): IndexedCity[] {
-    let lo = 0;
-    let hi = this.cities.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.cities[mid].key < key) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: IndexedCity[] = [];
-    for (let i = lo; i < this.cities.length && this.cities[i].key.startsWith(key); i++) out.push(this.cities[i]);
+  private prefix(key: string): number[] {
+    const keys = this.data.byPrefix.get(key.slice(0, 3)) ?? [];
+    const out: number[] = [];
+    for (const k of keys) if (k.startsWith(key)) for (const i of this.data.byKey.get(k)!) if (this.cities[i] !== null) out.push(i);
     return out;
+  }
+
+  /** Unique cities, exact matches first, then by population. */
+  private rank(indexes: number[], exact: Set<number>): IndexedCity[] {
+    return [...new Set(indexes)]
+      .map((i) => ({ i, city: this.cities[i]! }))
+      .sort((a, b) => Number(exact.has(b.i)) - Number(exact.has(a.i)) || b.city.population - a.city.population)
+      .map((x) => x.city);
   }
 }
 
 function strip(c: IndexedCity): City {
-  const { key: _key, countryKeys: _countryKeys, ...city } = c;
+  const { regionKeys: _regionKeys, ...city } = c;
   return city;
 }
 

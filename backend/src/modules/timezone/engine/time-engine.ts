@@ -1,8 +1,6 @@
 import { timezoneProblem } from '../timezone.errors.js';
 import {
-  civilFields,
   civilMs,
-  daysInMonth,
   dayOfYear,
   formatCivil,
   formatDate,
@@ -12,11 +10,16 @@ import {
   MS_PER_DAY,
   MS_PER_HOUR,
   MS_PER_MINUTE,
+  CIVIL_RANGE,
 } from './civil.js';
+import { DateTime } from 'luxon';
+import { bundledRelease } from '../../tzdb/bundled-release.js';
+import type { CompiledZone, ZonePeriod } from '../../tzdb/compiled-zone.js';
+import { CompiledLuxonZone } from '../../tzdb/luxon-zone.js';
+import type { TzRelease } from '../../tzdb/tz-release.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
 import { PlaceIndex, zoneAtPoint, type City } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
-import { zoneClock, type OffsetPeriod, type ZoneClock } from './zone-clock.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
 
 export interface ZoneLocation {
@@ -73,6 +76,8 @@ export interface TransitionView {
   local_after: string;
   offset_before: string;
   offset_after: string;
+  offset_before_seconds: number;
+  offset_after_seconds: number;
   abbreviation_before: string;
   abbreviation_after: string;
   dst_after: boolean;
@@ -137,20 +142,50 @@ export const TRANSITION_RANGE = { from: civilMs(1970, 1, 1), to: civilMs(2101, 1
 
 interface Instant {
   epochMs: number;
-  offsetMinutes: number;
+  offsetSeconds: number;
+}
+
+/** Everything derived from one tz release; swapped whole when the release changes, so no answer mixes two. */
+class ReleaseView {
+  readonly registry: ZoneRegistry;
+  places: PlaceIndex | null = null;
+  readonly locationByZone = new Map<string, ZoneLocation>();
+  readonly luxonZones = new Map<string, CompiledLuxonZone>();
+
+  constructor(readonly release: TzRelease) {
+    this.registry = new ZoneRegistry(release);
+  }
 }
 
 /**
- * Every answer of the time zone API as pure functions of their input and `now`; no Nest, no I/O.
+ * Every answer of the time zone API as pure functions of their input, `now` and the active tz release; no Nest,
+ * no I/O. One per app: `useRelease` switches it to another release between two requests.
  */
 export class TimeEngine {
-  readonly registry = new ZoneRegistry();
-  private places: PlaceIndex | null = null;
-  private readonly locationByZone = new Map<string, ZoneLocation>();
+  private view: ReleaseView;
+
+  constructor(release: TzRelease = bundledRelease()) {
+    this.view = new ReleaseView(release);
+  }
+
+  /** The release answers come from. */
+  get release(): TzRelease {
+    return this.view.release;
+  }
+
+  get registry(): ZoneRegistry {
+    return this.view.registry;
+  }
+
+  /** Answers from `release` from the next call on. */
+  useRelease(release: TzRelease): void {
+    if (release !== this.view.release) this.view = new ReleaseView(release);
+  }
 
   private placeIndex(): PlaceIndex {
-    this.places ??= new PlaceIndex((name) => this.zoneOrNull(name)?.canonical ?? null);
-    return this.places;
+    const view = this.view;
+    view.places ??= new PlaceIndex((name) => this.zoneOrNull(name)?.canonical ?? null, view.release.countries);
+    return view.places;
   }
 
   /**
@@ -174,15 +209,28 @@ export class TimeEngine {
     return this.registry.resolve(input, field);
   }
 
-  clock(canonical: string): ZoneClock {
-    return zoneClock(canonical, this.registry.facts(canonical).countryCode);
+  /** The compiled zone behind a listed name. */
+  clock(canonical: string): CompiledZone {
+    const view = this.view;
+    return view.release.zone(view.registry.zoneName(canonical))!;
+  }
+
+  private luxonZone(clock: CompiledZone): CompiledLuxonZone {
+    const zones = this.view.luxonZones;
+    let zone = zones.get(clock.name);
+    if (!zone) {
+      zone = new CompiledLuxonZone(clock);
+      zones.set(clock.name, zone);
+    }
+    return zone;
   }
 
   private location(facts: ZoneFacts): ZoneLocation {
-    let loc = this.locationByZone.get(facts.name);
+    const cache = this.view.locationByZone;
+    let loc = cache.get(facts.name);
     if (!loc) {
       loc = { country: facts.countryName, country_code: facts.countryCode, region: facts.region, city: facts.mainCity };
-      this.locationByZone.set(facts.name, loc);
+      cache.set(facts.name, loc);
     }
     return loc;
   }
@@ -195,8 +243,8 @@ export class TimeEngine {
     const period = this.clock(zone.canonical).periodAt(epochMs);
     const answer: CurrentTime = {
       timezone: zone.canonical,
-      current_time: formatInstant(epochMs, period.offsetMinutes),
-      utc_offset: formatOffset(period.offsetMinutes),
+      current_time: formatInstant(epochMs, period.offsetSeconds),
+      utc_offset: formatOffset(period.offsetSeconds),
       dst_active: period.dst,
       abbreviation: period.abbreviation,
       location: this.location(zone.facts),
@@ -206,18 +254,51 @@ export class TimeEngine {
     return answer;
   }
 
-  currentTimeAt(latitude: number, longitude: number, now: number): CurrentTime & { coordinates: Coordinates } {
+  /** The zone at a point, located where geo-tz says (Svalbard, not Berlin) even when tzdb links it to another zone's rules. */
+  private pointZone(latitude: number, longitude: number): ResolvedZone {
     const zone = this.zone(zoneAtPoint(latitude, longitude));
+    // geo-tz names the zone whose rules apply (Europe/Berlin on Svalbard); tzdb's zone.tab names the place, often a link to it.
+    let nearest: string | null = null;
+    let best = Infinity;
+    for (const name of this.placesSharing(this.registry.zoneName(zone.canonical))) {
+      const g = this.release.geography.get(name)!;
+      if (g.latitude === null || g.longitude === null) continue;
+      const d = (g.latitude - latitude) ** 2 + ((g.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) ** 2;
+      if (d < best) [best, nearest] = [d, name];
+    }
+    if (!nearest || nearest === zone.canonical) return zone;
+    return { ...zone, requestedLink: null, facts: this.registry.facts(nearest) };
+  }
+
+  private readonly placesByZone = new WeakMap<TzRelease, Map<string, string[]>>();
+
+  /** Names with a zone.tab place that run on the rules of `zone` (itself and the links to it). */
+  private placesSharing(zone: string): string[] {
+    const release = this.release;
+    let byZone = this.placesByZone.get(release);
+    if (!byZone) {
+      byZone = new Map();
+      for (const name of release.geography.keys()) {
+        const target = release.links.get(name) ?? name;
+        byZone.set(target, [...(byZone.get(target) ?? []), name]);
+      }
+      this.placesByZone.set(release, byZone);
+    }
+    return byZone.get(zone) ?? [];
+  }
+
+  currentTimeAt(latitude: number, longitude: number, now: number): CurrentTime & { coordinates: Coordinates } {
+    const zone = this.pointZone(latitude, longitude);
     return { ...this.timeAt({ ...zone, requestedLink: null }, now), coordinates: { latitude, longitude } };
   }
 
   zoneAt(latitude: number, longitude: number, now: number) {
-    const zone = this.zone(zoneAtPoint(latitude, longitude));
+    const zone = this.pointZone(latitude, longitude);
     const period = this.clock(zone.canonical).periodAt(now);
     return {
       timezone: zone.canonical,
       coordinates: { latitude, longitude },
-      utc_offset: formatOffset(period.offsetMinutes),
+      utc_offset: formatOffset(period.offsetSeconds),
       dst_active: period.dst,
       abbreviation: period.abbreviation,
       location: this.location(zone.facts),
@@ -250,7 +331,7 @@ export class TimeEngine {
       country: facts.countryName,
       region: facts.region,
       main_city: facts.mainCity,
-      utc_offset: formatOffset(period.offsetMinutes),
+      utc_offset: formatOffset(period.offsetSeconds),
       abbreviation: period.abbreviation,
       dst_active: period.dst,
       observes_dst: this.dstPeriods(clock, now).length > 0,
@@ -262,8 +343,13 @@ export class TimeEngine {
     return { query: city, timezones: cities.map((c) => this.cityView(c, now)), matches };
   }
 
-  lookup(location: string, now: number) {
+  lookup(location: string, now: number): { query: string; candidates: PlaceCandidate[]; matches: number; hint?: string; zones?: string[] } {
     const text = location.trim();
+    const zones = this.abbreviationUsers(text);
+    if (zones) {
+      const hint = `"${text}" is a time zone abbreviation, not a place, and abbreviations are ambiguous. Use an IANA zone name such as ${zones.slice(0, 3).join(', ')}, or a city.`;
+      return { query: location, candidates: [], matches: 0, hint, zones };
+    }
     const cities = this.placeIndex().lookup(text);
     const candidates = cities.map((c) => this.cityView(c, now));
     // A zone name is a location too.
@@ -285,6 +371,13 @@ export class TimeEngine {
     return { query: location, candidates, matches: candidates.length };
   }
 
+  /** The zones using `text` as their abbreviation ("EST"), or null when it is not one. */
+  private abbreviationUsers(text: string): string[] | null {
+    if (!/^[A-Za-z]{2,6}$/.test(text)) return null;
+    const users = this.registry.zonesUsing(text);
+    return users ? [...users].slice(0, 5) : null;
+  }
+
   private zoneOrNull(name: string): ResolvedZone | null {
     try {
       return this.registry.resolve(name);
@@ -303,16 +396,16 @@ export class TimeEngine {
       country_code: c.countryCode,
       coordinates: { latitude: c.latitude, longitude: c.longitude },
       population: c.population,
-      utc_offset: formatOffset(period.offsetMinutes),
+      utc_offset: formatOffset(period.offsetSeconds),
     };
   }
 
-  /** DST periods of the year before, of and after `at` (they decide dst_start/dst_end). */
-  private dstPeriods(clock: ZoneClock, at: number): OffsetPeriod[] {
+  /** DST periods that overlap the UTC year of `at`. */
+  private dstPeriods(clock: CompiledZone, at: number): ZonePeriod[] {
     const year = new Date(at).getUTCFullYear();
     const from = civilMs(year, 1, 1);
     const to = civilMs(year + 1, 1, 1);
-    const out: OffsetPeriod[] = [];
+    const out: ZonePeriod[] = [];
     let t = from;
     while (t < to) {
       const p = clock.periodAt(t);
@@ -337,9 +430,9 @@ export class TimeEngine {
     const dstPeriod = start !== null ? clock.periodAt(start) : null;
     return {
       ...base,
-      date: formatDate(at + period.offsetMinutes * MS_PER_MINUTE),
-      raw_offset: formatOffset(period.standardOffsetMinutes),
-      dst_offset: dstPeriod ? formatOffset(dstPeriod.offsetMinutes) : null,
+      date: formatDate(at + period.offsetSeconds * 1000),
+      raw_offset: formatOffset(period.standardOffsetSeconds),
+      dst_offset: dstPeriod ? formatOffset(dstPeriod.offsetSeconds) : null,
       observes_dst: start !== null,
       dst_start: start !== null ? formatInstant(start, clock.offsetAt(start)) : null,
       dst_end: end !== null ? formatInstant(end, clock.offsetAt(end)) : null,
@@ -347,7 +440,7 @@ export class TimeEngine {
   }
 
   /** The DST stretch in force at `at`, else the next one within a year, else none. */
-  private dstWindow(clock: ZoneClock, at: number): { start: number | null; end: number | null } {
+  private dstWindow(clock: CompiledZone, at: number): { start: number | null; end: number | null } {
     const horizon = at + 366 * MS_PER_DAY;
     let p = clock.periodAt(at);
     if (!p.dst) {
@@ -359,12 +452,13 @@ export class TimeEngine {
       }
       if (!p.dst) return { start: null, end: null };
     }
-    // Periods are clamped to UTC years: walk back and forward over the clamps.
+    // One DST stretch may span several periods (an abbreviation change inside summer time, the clamps of years
+    // computed from the carried-forward rules): walk over them. A stretch with no end in sight has none.
     let start = p.start;
-    while (clock.periodAt(start - 1).dst && start > at - 366 * MS_PER_DAY) start = clock.periodAt(start - 1).start;
+    while (Number.isFinite(start) && clock.periodAt(start - 1).dst && start > at - 2 * 366 * MS_PER_DAY) start = clock.periodAt(start - 1).start;
     let end = p.end;
-    while (clock.periodAt(end).dst && end < horizon + 366 * MS_PER_DAY) end = clock.periodAt(end).end;
-    return { start, end };
+    while (Number.isFinite(end) && clock.periodAt(end).dst && end < horizon + 366 * MS_PER_DAY) end = clock.periodAt(end).end;
+    return { start: Number.isFinite(start) ? start : null, end: Number.isFinite(end) && end < horizon + 366 * MS_PER_DAY ? end : null };
   }
 
   transitions(input: string, from: string | undefined, to: string | undefined, now: number) {
@@ -377,20 +471,18 @@ export class TimeEngine {
       throw timezoneProblem('invalid_range', 'Transitions are available from 1970-01-01 to 2100-12-31.', fromMs < TRANSITION_RANGE.from ? 'from' : 'to');
     }
     if (toMs <= fromMs) throw timezoneProblem('invalid_range', '"to" must be after "from".', 'to');
-    const list: TransitionView[] = clock.transitionsBetween(fromMs, toMs).map((t) => {
-      const before = clock.periodAt(t.at - 1);
-      const after = clock.periodAt(t.at);
-      return {
-        at: new Date(t.at).toISOString(),
-        local_before: formatCivil(t.at + t.offsetBefore * MS_PER_MINUTE),
-        local_after: formatCivil(t.at + t.offsetAfter * MS_PER_MINUTE),
-        offset_before: formatOffset(t.offsetBefore),
-        offset_after: formatOffset(t.offsetAfter),
-        abbreviation_before: before.abbreviation,
-        abbreviation_after: after.abbreviation,
-        dst_after: after.dst,
-      };
-    });
+    const list: TransitionView[] = clock.transitionsBetween(fromMs, toMs).map(({ at, before, after }) => ({
+      at: new Date(at).toISOString(),
+      local_before: formatCivil(at + before.offsetSeconds * 1000),
+      local_after: formatCivil(at + after.offsetSeconds * 1000),
+      offset_before: formatOffset(before.offsetSeconds),
+      offset_after: formatOffset(after.offsetSeconds),
+      offset_before_seconds: before.offsetSeconds,
+      offset_after_seconds: after.offsetSeconds,
+      abbreviation_before: before.abbreviation,
+      abbreviation_after: after.abbreviation,
+      dst_after: after.dst,
+    }));
     return {
       timezone: zone.canonical,
       from: new Date(fromMs).toISOString(),
@@ -403,23 +495,23 @@ export class TimeEngine {
   /** A range boundary: a date (UTC midnight) or a date-time (its offset, else UTC). */
   private boundary(value: string, field: string): number {
     const parsed = parseDateTime(value, field);
-    return parsed.civil - (parsed.offsetMinutes ?? 0) * MS_PER_MINUTE;
+    return parsed.civil - (parsed.offsetSeconds ?? 0) * 1000;
   }
 
   /** An input date-time to an instant: its own offset wins; otherwise read in `clock`'s zone. */
-  private instant(value: string, field: string, clock: ZoneClock | null, choice?: DstAmbiguity): LocalResolution & { inputOffset: boolean } {
+  private instant(value: string, field: string, clock: CompiledZone | null, choice?: DstAmbiguity): LocalResolution & { inputOffset: boolean } {
     const parsed = parseDateTime(value, field);
-    if (parsed.offsetMinutes !== null) {
+    if (parsed.offsetSeconds !== null) {
       return {
-        epochMs: parsed.civil - parsed.offsetMinutes * MS_PER_MINUTE,
-        offsetMinutes: parsed.offsetMinutes,
+        epochMs: parsed.civil - parsed.offsetSeconds * 1000,
+        offsetSeconds: parsed.offsetSeconds,
         ambiguous: false,
         options: [],
         gap: null,
         inputOffset: true,
       };
     }
-    if (!clock) return { epochMs: parsed.civil, offsetMinutes: 0, ambiguous: false, options: [], gap: null, inputOffset: false };
+    if (!clock) return { epochMs: parsed.civil, offsetSeconds: 0, ambiguous: false, options: [], gap: null, inputOffset: false };
     return { ...resolveLocal(clock, parsed.civil, choice, field), inputOffset: false };
   }
 
@@ -429,22 +521,22 @@ export class TimeEngine {
     const fromClock = this.clock(from.canonical);
     const toClock = this.clock(to.canonical);
     const start = this.instant(dateTime, 'dateTime', fromClock, choice);
-    const shown = (i: Instant) => formatInstant(i.epochMs, start.inputOffset ? start.offsetMinutes : fromClock.offsetAt(i.epochMs));
+    const shown = (i: Instant) => formatInstant(i.epochMs, start.inputOffset ? start.offsetSeconds : fromClock.offsetAt(i.epochMs));
     const target = toClock.periodAt(start.epochMs);
     const result: ConversionResult = {
       fromTimeZone: from.canonical,
       toTimeZone: to.canonical,
       originalDateTime: shown(start),
-      convertedDateTime: formatInstant(start.epochMs, target.offsetMinutes),
+      convertedDateTime: formatInstant(start.epochMs, target.offsetSeconds),
       dstActive: target.dst,
       abbreviation: target.abbreviation,
-      utcOffset: formatOffset(target.offsetMinutes),
+      utcOffset: formatOffset(target.offsetSeconds),
       inputOffsetUsed: start.inputOffset,
       ambiguous: start.ambiguous,
     };
     if (start.ambiguous) {
       result.options = start.options.map((o) => ({
-        originalDateTime: formatInstant(o.epochMs, o.offsetMinutes),
+        originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
         convertedDateTime: formatInstant(o.epochMs, toClock.offsetAt(o.epochMs)),
       }));
     }
@@ -465,15 +557,15 @@ export class TimeEngine {
     return {
       fromTimeZone: from.canonical,
       dateTime,
-      originalDateTime: formatInstant(start.epochMs, start.offsetMinutes),
+      originalDateTime: formatInstant(start.epochMs, start.offsetSeconds),
       ambiguous: start.ambiguous,
       conversions: targets.map((zone) => {
         const period = this.clock(zone.canonical).periodAt(start.epochMs);
         return {
           timezone: zone.canonical,
-          convertedTime: formatInstant(start.epochMs, period.offsetMinutes),
+          convertedTime: formatInstant(start.epochMs, period.offsetSeconds),
           abbreviation: period.abbreviation,
-          utcOffset: formatOffset(period.offsetMinutes),
+          utcOffset: formatOffset(period.offsetSeconds),
           dstActive: period.dst,
         };
       }),
@@ -491,26 +583,39 @@ export class TimeEngine {
     const start = this.instant(baseDateTime, 'baseDateTime', clock);
     const result = this.applySpan(start, subtract ? negate(span) : span, clock);
     return {
-      originalDateTime: formatInstant(start.epochMs, clock ? clock.offsetAt(start.epochMs) : start.offsetMinutes),
+      originalDateTime: formatInstant(start.epochMs, clock ? clock.offsetAt(start.epochMs) : start.offsetSeconds),
       timeSpan,
-      resultDateTime: formatInstant(result.epochMs, result.offsetMinutes),
+      resultDateTime: formatInstant(result.epochMs, result.offsetSeconds),
       timeZone: zone?.canonical ?? null,
       arithmetic: clock ? 'calendar' : 'exact',
     };
   }
 
-  private applySpan(start: Instant, span: TimeSpan, clock: ZoneClock | null): Instant {
-    const offset = clock ? clock.offsetAt(start.epochMs) : start.offsetMinutes;
+  /**
+   * Calendar units move the wall clock (luxon's calendar arithmetic over a luxon Zone backed by the active release;
+   * the day is constrained to the target month), the wall time is then read back the Temporal 'compatible' way,
+   * and hours/minutes/seconds are added exactly.
+   */
+  private applySpan(start: Instant, span: TimeSpan, clock: CompiledZone | null): Instant {
+    const offset = clock ? clock.offsetAt(start.epochMs) : start.offsetSeconds;
     let epochMs = start.epochMs;
     if (span.years || span.months || span.days) {
-      const civil = addCalendar(start.epochMs + offset * MS_PER_MINUTE, span);
-      epochMs = clock ? resolveLocal(clock, civil, 'compatible').epochMs : civil - offset * MS_PER_MINUTE;
+      const outOfRange = () => timezoneProblem('invalid_timespan', 'The result falls outside the years 0001-9999.', 'timeSpan');
+      if (span.years > 10_000 || span.months > 120_000 || span.days > 3_660_000) throw outOfRange();
+      const zone = clock ? this.luxonZone(clock) : 'utc';
+      const base = DateTime.fromMillis(clock ? start.epochMs : start.epochMs + offset * 1000, { zone });
+      const moved = base.plus({ years: span.sign * span.years, months: span.sign * span.months, days: span.sign * span.days });
+      if (!moved.isValid) throw outOfRange();
+      const civil = civilMs(moved.year, moved.month, moved.day, moved.hour, moved.minute, moved.second, moved.millisecond);
+      epochMs = clock ? resolveLocal(clock, civil, 'compatible').epochMs : civil - offset * 1000;
     }
     epochMs += span.sign * span.exactMs;
-    if (!Number.isFinite(epochMs) || epochMs < civilMs(1, 1, 2) || epochMs >= civilMs(9999, 12, 31)) {
+    const offsetAfter = clock ? clock.offsetAt(epochMs) : offset;
+    const local = epochMs + offsetAfter * 1000;
+    if (!Number.isFinite(epochMs) || local < CIVIL_RANGE.from || local >= CIVIL_RANGE.to) {
       throw timezoneProblem('invalid_timespan', 'The result falls outside the years 0001-9999.', 'timeSpan');
     }
-    return { epochMs, offsetMinutes: clock ? clock.offsetAt(epochMs) : offset };
+    return { epochMs, offsetSeconds: offsetAfter };
   }
 
   difference(startDateTime: string, endDateTime: string, timeZone: string | undefined): DifferenceResult {
@@ -524,7 +629,7 @@ export class TimeEngine {
     let rest: number;
     if (clock) {
       // Whole calendar days first (a DST day counts as one day), then the exact remainder.
-      const wall = (i: number) => i + clock.offsetAt(i) * MS_PER_MINUTE;
+      const wall = (i: number) => i + clock.offsetAt(i) * 1000;
       days = Math.trunc((wall(end.epochMs) - wall(start.epochMs)) / MS_PER_DAY);
       const dayShift = (d: number) => this.applySpan(start, { sign: 1, years: 0, months: 0, days: d, exactMs: 0 }, clock).epochMs;
       while (days !== 0 && Math.sign(end.epochMs - dayShift(days)) === -sign) days -= sign;
@@ -539,8 +644,8 @@ export class TimeEngine {
     const seconds = (abs % MS_PER_MINUTE) / 1000;
     const signed = (n: number) => (n === 0 ? 0 : sign * n);
     return {
-      startDateTime: formatInstant(start.epochMs, clock ? clock.offsetAt(start.epochMs) : start.offsetMinutes),
-      endDateTime: formatInstant(end.epochMs, clock ? clock.offsetAt(end.epochMs) : end.offsetMinutes),
+      startDateTime: formatInstant(start.epochMs, clock ? clock.offsetAt(start.epochMs) : start.offsetSeconds),
+      endDateTime: formatInstant(end.epochMs, clock ? clock.offsetAt(end.epochMs) : end.offsetSeconds),
       timeZone: zone?.canonical ?? null,
       difference: {
         totalSeconds: ms / 1000,
@@ -565,15 +670,3 @@ export class TimeEngine {
     };
   }
 }
-
-/** Calendar addition on a wall-clock reading; the day is clamped to the target month (Temporal's 'constrain'). */
-function addCalendar(civil: number, span: TimeSpan): number {
-  const f = civilFields(civil);
-  const totalMonths = f.year * 12 + (f.month - 1) + span.sign * (span.years * 12 + span.months);
-  const year = Math.floor(totalMonths / 12);
-  const month = (totalMonths % 12) + 1;
-  const day = Math.min(f.day, daysInMonth(year, month));
-  const moved = civilMs(year, month, day, f.hour, f.minute, f.second, f.millisecond);
-  return moved + span.sign * span.days * MS_PER_DAY;
-}
-

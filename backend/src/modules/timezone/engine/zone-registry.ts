@@ -1,5 +1,4 @@
-import ct from 'countries-and-timezones';
-import { rawTimeZones } from '@vvo/tzdb';
+import type { TzRelease } from '../../tzdb/tz-release.js';
 import { timezoneProblem } from '../timezone.errors.js';
 
 /** A zone as the API names it: canonical IANA spelling plus the static facts the directory shows. */
@@ -12,26 +11,21 @@ export interface ZoneFacts {
 }
 
 export interface ResolvedZone {
-  /** The listed zone name, current spelling (Asia/Calcutta becomes Asia/Kolkata). */
+  /** The listed zone name (links resolve to it: Asia/Calcutta becomes Asia/Kolkata). */
   canonical: string;
-  /** The tzdb canonical zone when the listed name is a link to it (Atlantic/Reykjavik → Africa/Abidjan); else null. */
+  /** The tzdb Zone when the listed name is itself a link (UTC is listed, Etc/UTC is the Zone); else null. */
   linkTarget: string | null;
-  /** The name the client asked for, when it was a link (e.g. Asia/Calcutta); null otherwise. */
+  /** The name the client asked for, when it was another spelling or a link (e.g. Asia/Calcutta); null otherwise. */
   requestedLink: string | null;
   facts: ZoneFacts;
 }
 
 /** Names that look like abbreviations but are real tz zones clients rely on. */
 const ACCEPTED_SHORT_NAMES = new Set(['UTC', 'GMT', 'UCT', 'ZULU', 'UNIVERSAL', 'GREENWICH']);
-
-function isUsableZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Clients say "UTC" far more than "Etc/UTC", so that is the name the directory lists for that Zone. */
+const LISTED_AS: Record<string, string> = { 'Etc/UTC': 'UTC' };
+/** zic's placeholder zone for machines without a configured one, not a place. */
+const UNLISTED = new Set(['Factory']);
 
 function cityFromZoneName(name: string): string | null {
   if (!name.includes('/') || name.startsWith('Etc/')) return null;
@@ -39,82 +33,66 @@ function cityFromZoneName(name: string): string | null {
 }
 
 /**
- * Knows every zone name the runtime's tz data answers, which names are links to which canonical
- * zone, and the country/city facts of each canonical zone. Built once, read on every request.
+ * Every zone and link name of one tz release, which listed zone each resolves to, and the country/city facts of
+ * each listed zone (the release's zone1970.tab, zone.tab and iso3166.tab). Built once per release.
  */
 export class ZoneRegistry {
   private readonly nameByLower = new Map<string, string>();
-  private readonly canonicalOfName = new Map<string, string>();
-  private readonly factsByCanonical = new Map<string, ZoneFacts>();
-  private readonly buildFacts: (name: string) => ZoneFacts;
+  /** Listed name → the tzdb Zone behind it. */
+  private readonly zoneOfListed = new Map<string, string>();
+  private readonly factsByListed = new Map<string, ZoneFacts>();
   private readonly zonesByAbbreviation = new Map<string, Set<string>>();
-  /** Every zone the directory lists (one per runtime zone id, current spelling). */
+  /** Every zone the directory lists, sorted. */
   readonly canonicalZones: readonly string[];
 
-  constructor() {
-    const ctZones = new Map<string, { aliasOf?: string; countries: readonly string[] }>(
-      Object.entries(ct.getAllTimezones({ deprecated: true })),
-    );
-    const canonicalOf = (name: string): string => ctZones.get(name)?.aliasOf ?? name;
-    const tzdbByName = new Map<string, (typeof rawTimeZones)[number]>();
-    const tzdbGroupLeader = new Map<string, string>();
-    for (const zone of rawTimeZones) {
-      tzdbByName.set(zone.name, zone);
-      for (const member of zone.group) if (member !== zone.name) tzdbGroupLeader.set(member, zone.name);
+  constructor(readonly release: TzRelease, now = Date.now()) {
+    const listedOf = (zone: string) => LISTED_AS[zone] ?? zone;
+    for (const zone of release.zones.keys()) {
+      if (UNLISTED.has(zone)) continue;
+      const listed = listedOf(zone);
+      this.zoneOfListed.set(listed, zone);
+      this.nameByLower.set(zone.toLowerCase(), listed);
+      this.nameByLower.set(listed.toLowerCase(), listed);
     }
+    for (const [link, zone] of release.links) {
+      if (UNLISTED.has(zone) || this.nameByLower.has(link.toLowerCase())) continue;
+      this.nameByLower.set(link.toLowerCase(), listedOf(zone));
+    }
+    // The directory lists places (Area/City) and UTC; legacy names such as EST5EDT or WET still resolve.
+    this.canonicalZones = [...this.zoneOfListed.keys()].filter((n) => n.includes('/') || n === 'UTC').sort();
 
-    // The directory is the runtime's own zone ids (ICU keeps old spellings such as Asia/Calcutta):
-    // a pure rename shows the current spelling, a link to another listed zone (Atlantic/Reykjavik) stays listed.
-    const icuIds = new Set(Intl.supportedValuesOf('timeZone'));
-    const listed = new Set<string>(['UTC']);
-    // ICU lists no UTC; clients say "UTC" far more than "Etc/UTC", so that is the listed name.
-    this.nameByLower.set('utc', 'UTC');
-    for (const id of icuIds) {
-      const target = ctZones.get(id)?.aliasOf;
-      const name = target && !icuIds.has(target) && isUsableZone(target) ? target : id;
-      listed.add(name);
-      this.nameByLower.set(id.toLowerCase(), name);
-      this.nameByLower.set(name.toLowerCase(), name);
-    }
-    for (const name of ctZones.keys()) {
-      if (this.nameByLower.has(name.toLowerCase()) || !isUsableZone(name)) continue;
-      const target = canonicalOf(name);
-      this.nameByLower.set(name.toLowerCase(), listed.has(target) ? target : (this.nameByLower.get(target.toLowerCase()) ?? target));
-    }
-    for (const [member, leader] of tzdbGroupLeader) {
-      if (!this.nameByLower.has(member.toLowerCase()) && isUsableZone(member)) this.nameByLower.set(member.toLowerCase(), leader);
-    }
-    this.canonicalZones = [...listed].sort();
-    for (const name of this.canonicalZones) this.canonicalOfName.set(name, canonicalOf(name));
-
-    this.buildFacts = (name: string): ZoneFacts => {
-      const countryCode = ctZones.get(name)?.countries[0] ?? null;
-      const countries = ct.getAllCountries();
-      return {
-        name,
-        countryCode,
-        countryName: countryCode ? (countries[countryCode as keyof typeof countries]?.name ?? null) : null,
-        region: name.includes('/') ? name.slice(0, name.indexOf('/')) : 'Etc',
-        mainCity: tzdbByName.get(name)?.mainCities[0] ?? cityFromZoneName(name),
-      };
-    };
-    for (const zone of rawTimeZones) {
-      for (const abbr of [zone.abbreviation, (zone as { dstAbbreviation?: string }).dstAbbreviation]) {
-        if (!abbr || /^[+-]/.test(abbr)) continue;
+    // Abbreviations in use around now (a year either side), to answer "EST" with a hint instead of a guess.
+    const year = 366 * 86_400_000;
+    for (const listed of this.canonicalZones) {
+      const compiled = release.zones.get(this.zoneOfListed.get(listed)!)!;
+      const names = new Set([compiled.periodAt(now - year).abbreviation, compiled.periodAt(now).abbreviation]);
+      for (const t of compiled.transitionsBetween(now - year, now + year)) names.add(t.after.abbreviation);
+      for (const abbr of names) {
+        if (!/^[A-Za-z]+$/.test(abbr) || ACCEPTED_SHORT_NAMES.has(abbr.toUpperCase())) continue;
         const key = abbr.toUpperCase();
-        if (ACCEPTED_SHORT_NAMES.has(key)) continue;
         if (!this.zonesByAbbreviation.has(key)) this.zonesByAbbreviation.set(key, new Set());
-        this.zonesByAbbreviation.get(key)!.add(zone.name);
+        this.zonesByAbbreviation.get(key)!.add(listed);
       }
     }
+  }
+
+  /** The tzdb Zone a listed name stands for. */
+  zoneName(listed: string): string {
+    return this.zoneOfListed.get(listed) ?? listed;
+  }
+
+  /** Zones currently using an abbreviation (upper case), or undefined. */
+  zonesUsing(abbreviation: string): ReadonlySet<string> | undefined {
+    return this.zonesByAbbreviation.get(abbreviation.toUpperCase());
   }
 
   /** Resolves a client-supplied zone name (any case, links allowed) or throws invalid_timezone. */
   resolve(input: string, field = 'timezone'): ResolvedZone {
     const trimmed = input.trim();
     if (trimmed === '') throw timezoneProblem('invalid_timezone', 'A time zone name is required.', field);
+    const canonical = this.nameByLower.get(trimmed.toLowerCase());
     const abbreviationUsers = this.zonesByAbbreviation.get(trimmed.toUpperCase());
-    if (abbreviationUsers) {
+    if (abbreviationUsers && (!canonical || !trimmed.includes('/'))) {
       const examples = [...abbreviationUsers].slice(0, 5);
       throw timezoneProblem(
         'invalid_timezone',
@@ -123,7 +101,6 @@ export class ZoneRegistry {
         { hint: 'Use an IANA zone name (Area/City).', candidates: examples },
       );
     }
-    const canonical = this.nameByLower.get(trimmed.toLowerCase());
     if (!canonical) {
       throw timezoneProblem(
         'invalid_timezone',
@@ -131,21 +108,28 @@ export class ZoneRegistry {
         field,
       );
     }
-    const exactCanonical = trimmed === canonical || trimmed.toLowerCase() === canonical.toLowerCase();
-    const target = this.canonicalOfName.get(canonical) ?? canonical;
+    const zone = this.zoneName(canonical);
     return {
       canonical,
-      linkTarget: target !== canonical ? target : null,
-      requestedLink: exactCanonical ? null : trimmed,
+      linkTarget: zone !== canonical ? zone : null,
+      requestedLink: trimmed.toLowerCase() === canonical.toLowerCase() ? null : trimmed,
       facts: this.facts(canonical),
     };
   }
 
-  facts(name: string): ZoneFacts {
-    let facts = this.factsByCanonical.get(name);
+  facts(listed: string): ZoneFacts {
+    let facts = this.factsByListed.get(listed);
     if (!facts) {
-      facts = this.buildFacts(name);
-      this.factsByCanonical.set(name, facts);
+      const zone = this.zoneName(listed);
+      const countryCode = this.release.geography.get(zone)?.countryCodes[0] ?? null;
+      facts = {
+        name: listed,
+        countryCode,
+        countryName: countryCode ? (this.release.countries.get(countryCode) ?? null) : null,
+        region: listed.includes('/') ? listed.slice(0, listed.indexOf('/')) : 'Etc',
+        mainCity: cityFromZoneName(listed),
+      };
+      this.factsByListed.set(listed, facts);
     }
     return facts;
   }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from './Toaster';
-import { resetToasts, toast } from './toast-store';
+import { dismissErrorToasts, resetToasts, toast } from './toast-store';
 
 describe('toasts', () => {
   beforeEach(() => resetToasts());
@@ -51,5 +51,52 @@ describe('toasts', () => {
     fireEvent.pointerMove(card, { clientX: 80, pointerId: 1 });
     fireEvent.pointerUp(card, { clientX: 80, pointerId: 1 });
     expect(screen.queryByText('Swipe me')).not.toBeInTheDocument();
+  });
+});
+
+describe('stale error toasts', () => {
+  beforeEach(() => resetToasts());
+
+  it('an error toast is dropped when the user moves to another page, a success one stays', async () => {
+    const { MemoryRouter, useNavigate } = await import('react-router-dom');
+    const { DismissErrorsOnNavigation } = await import('./DismissErrorsOnNavigation');
+    let go: (to: string) => void = () => {};
+    function Nav() {
+      go = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <DismissErrorsOnNavigation />
+        <Nav />
+        <Toaster />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast({ title: 'Login Failed', variant: 'destructive' });
+    });
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    act(() => go('/dashboard'));
+    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument();
+
+    act(() => {
+      toast({ title: 'Profile Updated' });
+    });
+    act(() => go('/dashboard/api-keys'));
+    expect(screen.getByText('Profile Updated')).toBeInTheDocument();
+  });
+
+  it('dismissErrorToasts drops only errors', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Login Failed', variant: 'destructive' });
+    });
+    act(() => dismissErrorToasts());
+    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument();
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    act(() => dismissErrorToasts());
+    expect(screen.getByText('Saved')).toBeInTheDocument();
   });
 });

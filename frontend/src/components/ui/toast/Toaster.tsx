@@ -133,11 +133,14 @@ export function Toaster() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar + 10,
+        // Clear of the primary actions (Pay, Save, Create, dialog buttons), which sit at the bottom and on the
+        // right: on phones at the top (over the app bar), from 600 px at the bottom left.
         top: { xs: 0, sm: 'auto' },
         bottom: { xs: 'auto', sm: 0 },
-        right: 0,
+        left: { xs: 0, sm: 0 },
+        right: { xs: 0, sm: 'auto' },
         width: '100%',
-        maxWidth: { md: 420 },
+        maxWidth: { sm: 420 },
         p: 2,
         outline: 'none',
         pointerEvents: open.length ? 'auto' : 'none',

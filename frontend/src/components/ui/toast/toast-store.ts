@@ -53,6 +53,17 @@ export function dismissToast(id?: string) {
   emit();
 }
 
+/** Drops error toasts still on screen: they are stale once the user succeeded or moved to another page. */
+export function dismissErrorToasts() {
+  if (!toasts.some((t) => t.open && t.variant === 'destructive')) return;
+  toasts = toasts.map((t) => {
+    if (!t.open || t.variant !== 'destructive') return t;
+    scheduleRemoval(t.id);
+    return { ...t, open: false };
+  });
+  emit();
+}
+
 export function updateToast(id: string, patch: ToastInput) {
   toasts = toasts.map((t) => (t.id === id ? { ...t, ...patch } : t));
   emit();

@@ -1,23 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch, isUnauthorized } from '../../../lib/api';
 
-export type UserRole = 'user' | 'admin' | 'super_admin';
-export type UserPlan = 'free' | 'premium' | 'enterprise';
+export type UserRole = Models['MeView']['role'];
+export type UserPlan = Models['MeView']['plan'];
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  plan: UserPlan;
-  role: UserRole;
-  isBlocked: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-  profileImageUrl: string | null;
-  /** False for accounts that sign in only through the identity provider (OpenID Connect). */
-  hasPassword?: boolean;
-}
+/** GET /api/me: the signed-in account. */
+export type User = Models['MeView'];
 
 export const meQueryKey = ['me'] as const;
 
@@ -75,25 +64,22 @@ export function readPendingEmail(): string {
   }
 }
 
-export interface LoginResult {
-  ok: true;
-  user: User;
-}
+export type LoginResult = Models['LoginView'];
 
 export const authApi = {
-  login: (body: { email: string; password: string }) =>
+  login: (body: { email: string; password: string; totp?: string }) =>
     apiFetch<LoginResult>('/api/auth/login', { method: 'POST', body }),
   register: (body: { name: string; email: string; password: string }) =>
-    apiFetch<{ ok: boolean; email: string; needsVerification: boolean }>('/api/auth/register', {
+    apiFetch<Models['RegisteredView']>('/api/auth/register', {
       method: 'POST',
       body,
     }),
   forgotPassword: (body: { email: string }) =>
-    apiFetch<{ ok: boolean }>('/api/auth/forgot-password', { method: 'POST', body }),
+    apiFetch<Models['OkView']>('/api/auth/forgot-password', { method: 'POST', body }),
   resendVerification: (body: { email: string }) =>
-    apiFetch<{ ok: boolean }>('/api/auth/resend-verification', { method: 'POST', body }),
+    apiFetch<Models['OkView']>('/api/auth/resend-verification', { method: 'POST', body }),
   resetPassword: (body: { token: string; newPassword: string }) =>
-    apiFetch<{ ok: boolean; error?: string }>('/api/auth/reset-password', { method: 'POST', body }),
+    apiFetch<Models['OkView']>('/api/auth/reset-password', { method: 'POST', body }),
   checkResetToken: (token: string) =>
-    apiFetch<{ valid: boolean }>(`/api/auth/reset-password/check?token=${encodeURIComponent(token)}`),
+    apiFetch<Models['ResetTokenCheckView']>(`/api/auth/reset-password/check?token=${encodeURIComponent(token)}`),
 };

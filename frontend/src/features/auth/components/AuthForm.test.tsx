@@ -86,7 +86,8 @@ describe('auth form validation', () => {
     await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email Not Verified')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/verify-email-confirmation');
+    // The router navigates in a transition, which may commit after the toast: await the state, not a moment.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/verify-email-confirmation'));
     expect(window.localStorage.getItem(PENDING_EMAIL_KEY)).toBe('ada@example.com');
   });
 
@@ -101,6 +102,56 @@ describe('auth form validation', () => {
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
     expect(screen.getByText('Reset Email Sent')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in with two-factor', () => {
+  it('asks for the code on totp_required, shows a wrong code’s message, and signs in with the right one', async () => {
+    const { calls } = stubFetch({
+      'POST /api/auth/login': (init) => {
+        const body = JSON.parse(String(init?.body)) as { totp?: string };
+        if (!body.totp) return { status: 401, body: { status: 401, code: 'totp_required', detail: 'Enter the 6-digit code from your authenticator app.' } };
+        if (body.totp !== '135790') return { status: 401, body: { status: 401, code: 'totp_invalid', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' } };
+        return { body: { ok: true, user: sampleUser } };
+      },
+    });
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText(/Authentication Code/);
+    expect(screen.getByText(/Two-factor sign-in is on for/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/That code is not valid/)).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ada@example.com', password: 'secret123' },
+      { email: 'ada@example.com', password: 'secret123', totp: '000000' },
+      { email: 'ada@example.com', password: 'secret123', totp: '135790' },
+    ]);
+  });
+
+  it('"Back to sign in" leaves the code step', async () => {
+    stubFetch({ 'POST /api/auth/login': { status: 401, body: { status: 401, code: 'totp_required' } } });
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByLabelText(/Authentication Code/);
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

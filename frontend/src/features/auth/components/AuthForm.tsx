@@ -9,9 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { authApi, meQueryKey, storePendingEmail } from '../api';
 import { ApiError } from '../../../lib/api';
-import { toast } from '../../../components/ui/toast';
+import { dismissErrorToasts, toast } from '../../../components/ui/toast';
 import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
 import { emailError, messages, MIN_PASSWORD_LENGTH } from '../validation';
 
@@ -34,7 +35,7 @@ interface AuthFormProps {
   showTitle?: boolean;
 }
 
-type Errors = Partial<Record<'name' | 'email' | 'password', string>>;
+type Errors = Partial<Record<'name' | 'email' | 'password' | 'totp', string>>;
 
 export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = true }: AuthFormProps) {
   const navigate = useNavigate();
@@ -42,11 +43,16 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  /** After a `totp_required` answer the form asks for the authenticator code, keeping e-mail and password. */
+  const [totpStep, setTotpStep] = useState(false);
+  const [totp, setTotp] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
   const switchMode = (next: AuthMode) => {
     setErrors({});
+    setTotpStep(false);
+    setTotp('');
     onModeChange(next);
   };
 
@@ -56,6 +62,7 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
     const mailError = emailError(email);
     if (mailError) next.email = mailError;
     if (mode === 'login' && !password) next.password = messages.passwordRequired;
+    if (mode === 'login' && totpStep && !totp.trim()) next.totp = messages.totpRequired;
     if (mode === 'register') {
       if (!password) next.password = messages.passwordRequired;
       else if (password.length < MIN_PASSWORD_LENGTH) next.password = messages.passwordTooShort;
@@ -79,8 +86,9 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
     try {
       if (mode === 'login') {
         try {
-          const result = await authApi.login({ email: address, password });
+          const result = await authApi.login({ email: address, password, ...(totpStep && { totp: totp.trim() }) });
           queryClient.setQueryData(meQueryKey, result.user);
+          dismissErrorToasts(); // an earlier "Login Failed" is stale now
           onDone?.();
           navigate(safeReturnTo(returnTo) ?? roleLanding(result.user), { replace: true });
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -92,6 +100,14 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
             });
             const pendingEmail = typeof error.problem.email === 'string' ? error.problem.email : address;
             goToVerification(pendingEmail);
+            return;
+          }
+          if (error instanceof ApiError && error.code === 'totp_required') {
+            setTotpStep(true);
+            return;
+          }
+          if (error instanceof ApiError && error.code === 'totp_invalid') {
+            setErrors({ totp: error.problem.detail || messages.totpInvalid });
             return;
           }
           toast({
@@ -159,6 +175,60 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           Back to sign in
         </Link>
       </Stack>
+    );
+  }
+
+  if (mode === 'login' && totpStep) {
+    return (
+      <Box component="form" noValidate onSubmit={submit} aria-label="Two-factor verification">
+        {showTitle && (
+          <Box sx={{ mb: 2 }}>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+          </Box>
+        )}
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <PhonelinkLockOutlinedIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
+            <Typography variant="body2" color="text.secondary">
+              Two-factor sign-in is on for <strong>{email.trim()}</strong>. Enter the 6-digit code from your
+              authenticator app, or one of your recovery codes.
+            </Typography>
+          </Stack>
+          <TextField
+            label="Authentication Code"
+            name="totp"
+            autoComplete="one-time-code"
+            value={totp}
+            onChange={(e) => {
+              setTotp(e.target.value);
+              if (errors.totp) setErrors((prev) => ({ ...prev, totp: undefined }));
+            }}
+            error={Boolean(errors.totp)}
+            helperText={errors.totp}
+            slotProps={{ htmlInput: { inputMode: 'text', maxLength: 64, autoCapitalize: 'none', spellCheck: false } }}
+            required
+            fullWidth
+            autoFocus
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={pending}
+            startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            Verify
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            <Link component="button" type="button" onClick={() => switchMode('login')}>
+              Back to sign in
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
     );
   }
 

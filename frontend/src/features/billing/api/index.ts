@@ -1,56 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { meQueryKey, type UserPlan } from '../../auth/api';
 
-export interface Subscription {
-  id: string;
-  status: string;
-  plan: UserPlan;
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  stripeSubscriptionId: string;
-}
-
-export interface BillingHistoryItem {
-  id: string;
-  description: string;
-  amount: string;
-  currency: string;
-  status: 'paid' | 'pending' | 'failed' | string;
-  paidAt: string | null;
-  createdAt: string;
-}
-
-export interface BillingResult {
-  success: boolean;
-  error?: string;
-  subscription?: Subscription;
-  payment?: { requiresAction: boolean; clientSecret: string | null };
-}
-
-export interface SandboxCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  name: string;
-}
-
-export interface SandboxPaymentMethod {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-export interface SandboxPortal {
-  email: string;
-  subscription: Subscription | null;
-  card: SandboxPaymentMethod | null;
-  returnUrl: string;
-}
+export type Subscription = Models['SubscriptionView'];
+export type BillingHistoryItem = Models['InvoiceView'];
+export type BillingResult = Models['BillingResultView'];
+export type SandboxCard = Models['SandboxCardDto'];
+export type SandboxPaymentMethod = Models['SandboxPaymentMethodView'];
+export type SandboxPortal = Models['SandboxPortalView'];
 
 export const billingQueryKey = ['billing'] as const;
 export const subscriptionQueryKey = ['billing', 'subscription'] as const;

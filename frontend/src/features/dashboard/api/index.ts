@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
-import type { UserPlan } from '../../auth/api';
 
-export interface DashboardStats {
-  plan: UserPlan;
-  todayRequests: number;
-  totalRequests: number;
-  activeKeys: number;
-  totalKeys: number;
-  hourlyLimit: number | null;
-  hourlyRemaining: number | null;
-  hourlyResetSeconds: number | null;
-}
+export type DashboardStats = Models['DashboardStatsView'];
 
 export const dashboardStatsQueryKey = ['dashboard', 'stats'] as const;
 

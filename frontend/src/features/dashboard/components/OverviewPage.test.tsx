@@ -46,10 +46,10 @@ describe('dashboard overview', () => {
     const first = renderWithProviders(<OverviewPage user={sampleUser} />);
     expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, Ada Lovelace!');
     first.unmount();
-    const second = renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: '', lastName: null, email: 'grace.h@example.com' }} />);
+    const second = renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: '', lastName: '', email: 'grace.h@example.com' }} />);
     expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, grace.h!');
     second.unmount();
-    renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: null, lastName: null, email: '' } as User} />);
+    renderWithProviders(<OverviewPage user={{ ...sampleUser, firstName: '', lastName: '', email: '' } as User} />);
     expect(screen.getByTestId('dashboard-heading')).toHaveTextContent('Welcome back, User!');
   });
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
-import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, type OpenApiDocument } from '../model';
+import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../model';
 import { openapiSpec } from '../spec';
 import { renderWithProviders } from '../../../testing/render';
 
@@ -59,6 +59,27 @@ describe('docs model', () => {
     const publicOperations = operations.filter((op) => publicTags.includes(op?.tags?.[0] ?? '')).length;
     expect(categories.reduce((n, c) => n + c.endpoints.length, 0)).toBe(publicOperations);
     expect(categories.flatMap((c) => c.endpoints.map((e) => e.path)).filter((p) => /^\/api\/(admin|auth|api-keys|billing)/.test(p))).toEqual([]);
+  });
+
+  it('every public endpoint has a TypeScript and a Python example written against its generated model', () => {
+    const endpoints = buildCategories(openapiSpec).flatMap((c) => c.endpoints);
+    for (const e of endpoints) {
+      expect(e.responseModel).toMatch(/View$/);
+      const values = Object.fromEntries(e.parameters.map((p) => [p.name, p.example]));
+      const body = e.requestExample === undefined ? undefined : JSON.stringify(e.requestExample);
+      const ts = typescriptExample(e, 'https://tzapi.dev', values, body);
+      expect(ts).toContain(`components['schemas']['${e.responseModel}']`);
+      expect(ts).toContain(`const answer: ${e.responseModel} = await res.json();`);
+      const py = pythonExample(e, 'https://tzapi.dev', values, body);
+      expect(py).toContain(`from tzapi_models import ${e.responseModel}`);
+      expect(py).toContain(`answer = ${e.responseModel}.model_validate(res.json())`);
+      expect(ts.includes("'X-API-Key'")).toBe(e.requiresKey);
+    }
+    const current = endpoints.find((e) => e.path === '/api/time/current')!;
+    expect(current.requiresKey).toBe(true);
+    expect(pythonExample(current, 'https://tzapi.dev', { timezone: 'Europe/London' }, undefined)).toContain(
+      'requests.get("https://tzapi.dev/api/time/current", params={"timezone": "Europe/London"}, headers={"X-API-Key": "YOUR_API_KEY"}, timeout=10)',
+    );
   });
 
   it('builds XML and CSV from a JSON example', () => {

@@ -31,6 +31,8 @@ import { ResponseHeaders } from './ResponseHeaders';
 import {
   buildCategories,
   curlExample,
+  pythonExample,
+  typescriptExample,
   requestUrl,
   type DocEndpoint,
   type OpenApiDocument,
@@ -101,6 +103,10 @@ export interface DocsExplorerProps {
   executeToolbar?: ReactNode;
   /** Key shown in request examples. */
   exampleApiKey?: string;
+  /** Host the request examples name (the server's APP_URL); defaults to this page's origin. */
+  snippetOrigin?: string;
+  /** Shown under the request example (for example how to fill in the key). */
+  exampleNote?: ReactNode;
   showGetApiKey?: boolean;
   showDownloads?: boolean;
   initialEndpointId?: string;
@@ -111,6 +117,8 @@ export function DocsExplorer({
   executor = simulatedExecutor,
   executeToolbar,
   exampleApiKey = 'YOUR_API_KEY',
+  snippetOrigin,
+  exampleNote,
   showGetApiKey = true,
   showDownloads = true,
   initialEndpointId,
@@ -199,7 +207,16 @@ export function DocsExplorer({
         </Card>
 
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <EndpointDetail key={endpoint.id} endpoint={endpoint} origin={origin} executor={executor} executeToolbar={executeToolbar} exampleApiKey={exampleApiKey} />
+          <EndpointDetail
+            key={endpoint.id}
+            endpoint={endpoint}
+            origin={origin}
+            snippetOrigin={snippetOrigin ?? origin}
+            executor={executor}
+            executeToolbar={executeToolbar}
+            exampleApiKey={exampleApiKey}
+            exampleNote={exampleNote}
+          />
           <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card">
             <AlertTitle>Authentication Required</AlertTitle>
             Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in
@@ -215,15 +232,19 @@ export function DocsExplorer({
 function EndpointDetail({
   endpoint,
   origin,
+  snippetOrigin,
   executor,
   executeToolbar,
   exampleApiKey,
+  exampleNote,
 }: {
   endpoint: DocEndpoint;
   origin: string;
+  snippetOrigin: string;
   executor: EndpointExecutor;
   executeToolbar?: ReactNode;
   exampleApiKey: string;
+  exampleNote?: ReactNode;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [body, setBody] = useState(() => (endpoint.requestExample === undefined ? '' : JSON.stringify(endpoint.requestExample, null, 2)));
@@ -237,8 +258,11 @@ function EndpointDetail({
   const effectiveValues = Object.fromEntries(
     endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, values[p.name] || (p.required ? p.example : '')]),
   );
-  const fullUrl = `${origin}${endpoint.path}`;
-  const curl = curlExample(endpoint, origin, effectiveValues, endpoint.method === 'GET' ? undefined : body, exampleApiKey);
+  const fullUrl = `${snippetOrigin}${endpoint.path}`;
+  const sentBody = endpoint.method === 'GET' ? undefined : body;
+  const curl = curlExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
+  const typescript = typescriptExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
+  const python = pythonExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
 
   const execute = async () => {
     let parsedBody: unknown;
@@ -344,6 +368,17 @@ function EndpointDetail({
         </Typography>
         <Box sx={{ mb: 3 }} data-testid="request-example">
           <CodeBlock label="cURL" code={curl} />
+          {exampleNote && endpoint.requiresKey && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="request-example-note">
+              {exampleNote}
+            </Typography>
+          )}
+          <Box sx={{ mt: 2 }} data-testid="typescript-example">
+            <CodeBlock label="TypeScript" code={typescript} />
+          </Box>
+          <Box sx={{ mt: 2 }} data-testid="python-example">
+            <CodeBlock label="Python" code={python} />
+          </Box>
         </Box>
 
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>

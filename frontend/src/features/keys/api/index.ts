@@ -1,28 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { dashboardStatsQueryKey } from '../../dashboard/api';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  keyPrefix: string;
-  maskedKey: string;
-  isActive: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-  ipRestrictions: string[];
-  urlRestrictions: string[];
-}
+export type ApiKey = Models['ApiKeyView'];
 
 /** Create and rotate answer the full key once. */
-export type ApiKeyWithSecret = ApiKey & { key: string };
+export type ApiKeyWithSecret = Models['IssuedApiKeyView'];
 
-export interface ApiKeyInput {
-  name: string;
-  ipRestrictions: string[];
-  urlRestrictions: string[];
-  isActive?: boolean;
-}
+export type ApiKeyInput = Models['CreateApiKeyDto'] & Models['UpdateApiKeyDto'];
 
 export const apiKeysQueryKey = ['api-keys'] as const;
 
@@ -34,7 +20,7 @@ export const keysApi = {
   rotate: (id: string) =>
     apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
   remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  reveal: (id: string) => apiFetch<{ key: string }>(`/api/api-keys/${encodeURIComponent(id)}/reveal`),
+  reveal: (id: string) => apiFetch<Models['RevealedKeyView']>(`/api/api-keys/${encodeURIComponent(id)}/reveal`),
 };
 
 export function useApiKeys() {

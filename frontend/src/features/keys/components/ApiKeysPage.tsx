@@ -42,7 +42,7 @@ export function ApiKeysPage() {
     try {
       const created = await create.mutateAsync(input);
       setCreating(false);
-      toast({ title: 'API Key Created', description: `“${created.name}” is ready. Copy it now: it is shown in full only once.` });
+      toast({ title: 'API Key Created', description: `“${created.name}” is ready. Copy it here, or later from its card with Reveal key or Copy key.` });
       setSecret({ name: created.name, key: created.key, title: 'Your new API key' });
     } catch (error) {
       failed('Failed to create API key', error);

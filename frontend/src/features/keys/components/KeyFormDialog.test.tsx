@@ -28,6 +28,13 @@ describe('API key form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says that domain restrictions rest on the Origin/Referer a client sends, and what protects a server key', () => {
+    setup();
+    const help = screen.getByText(/matched against the Origin or Referer the caller sends/);
+    expect(help.textContent).toMatch(/any program can set them/);
+    expect(help.textContent).toMatch(/restrict by IP/);
+  });
+
   it('rejects a bad URL line', async () => {
     const { onSubmit, user } = setup();
     await user.type(screen.getByLabelText(/^Name/), 'Site');

@@ -9,6 +9,10 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useApiOrigin } from '../../../config/publicConfig';
+import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { DocsExplorer } from '../../docs/components/DocsExplorer';
@@ -42,23 +46,45 @@ export function PlaygroundPage() {
   const activeKeys = useMemo(() => (keys.data ?? []).filter((k) => k.isActive), [keys.data]);
   const [keyId, setKeyId] = useState('');
   const secrets = useRef(new Map<string, string>());
+  const apiOrigin = useApiOrigin();
+  // The key whose full value the request examples show, after "Use my key in examples" (the key card's reveal).
+  const [shown, setShown] = useState<{ slot: string; key: string } | null>(null);
+  const [revealing, setRevealing] = useState(false);
 
   useEffect(() => {
     if (!activeKeys.some((k) => k.id === keyId)) setKeyId(activeKeys[0]?.id ?? '');
   }, [activeKeys, keyId]);
 
   const chosen = activeKeys.find((k) => k.id === keyId) ?? null;
+  const slot = chosen ? chosen.id + chosen.maskedKey : '';
+  const exampleKey = shown && shown.slot === slot ? shown.key : null;
+
+  const secretOf = async (key: ApiKey): Promise<string> => {
+    const known = secrets.current.get(key.id + key.maskedKey);
+    if (known) return known;
+    const { key: secret } = await keysApi.reveal(key.id);
+    secrets.current.set(key.id + key.maskedKey, secret);
+    return secret;
+  };
+
+  const revealForExamples = async () => {
+    if (!chosen) return;
+    setRevealing(true);
+    try {
+      setShown({ slot, key: await secretOf(chosen) });
+    } catch (error) {
+      toast({ title: 'Could not reveal the key', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    } finally {
+      setRevealing(false);
+    }
+  };
 
   const executor = useMemo(
     () =>
       createKeyExecutor(
         async () => {
           if (!chosen) throw new Error('Pick an active API key first (API Keys page).');
-          const known = secrets.current.get(chosen.id + chosen.maskedKey);
-          if (known) return known;
-          const { key } = await keysApi.reveal(chosen.id);
-          secrets.current.set(chosen.id + chosen.maskedKey, key);
-          return key;
+          return secretOf(chosen);
         },
         () => {
           // The call is metered: the usage page and the dashboard counters move.
@@ -84,13 +110,35 @@ export function PlaygroundPage() {
       Execute needs an active API key. Create one (or switch one on) first.
     </Alert>
   ) : (
-    <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
+      {!exampleKey && (
+        <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => void revealForExamples()} disabled={revealing || !chosen} sx={{ flexShrink: 0 }}>
+          Use my key in examples
+        </Button>
+      )}
+    </Stack>
+  );
+
+  const exampleNote = exampleKey ? (
+    <>The example carries your full key {chosen?.name ? `“${chosen.name}”` : ''}: keep it private.</>
+  ) : (
+    <>
+      Replace <code>YOUR_API_KEY</code> with your key before you run it, or choose “Use my key in examples” above the Execute button.
+    </>
   );
 
   return (
     <>
       <PageHeader title="API Docs / Playground" subtitle="Execute makes a real call with the key you pick: it is rate limited and counted in your usage." />
-      <DocsExplorer spec={openapiSpec} executor={executor} executeToolbar={toolbar} exampleApiKey={chosen ? `${chosen.keyPrefix}…` : 'YOUR_API_KEY'} />
+      <DocsExplorer
+        spec={openapiSpec}
+        executor={executor}
+        executeToolbar={toolbar}
+        exampleApiKey={exampleKey ?? 'YOUR_API_KEY'}
+        snippetOrigin={apiOrigin}
+        exampleNote={exampleNote}
+      />
     </>
   );
 }

@@ -1,22 +1,35 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { meQueryKey, type User } from '../../auth/api';
 
-export interface ProfileInput {
-  email: string;
-  firstName: string;
-  lastName: string;
+export type ProfileInput = Models['UpdateProfileDto'];
+export type PasswordInput = Models['ChangePasswordDto'];
+
+/** The answer to a profile update: a new e-mail waits in `pendingEmail` until its link is clicked. */
+export type ProfileUpdateResult = User & { pendingEmail: string | null };
+
+export interface TotpState {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  /** Super admins can't turn it off. */
+  required: boolean;
 }
 
-export interface PasswordInput {
-  currentPassword: string;
-  newPassword: string;
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
 }
 
 export const profileApi = {
-  update: (body: ProfileInput) => apiFetch<User>('/api/profile', { method: 'PUT', body }),
+  update: (body: ProfileInput) => apiFetch<ProfileUpdateResult>('/api/profile', { method: 'PUT', body }),
+  totpState: () => apiFetch<TotpState>('/api/profile/totp'),
+  totpSetup: () => apiFetch<TotpSetup>('/api/profile/totp/setup', { method: 'POST' }),
+  totpEnable: (body: { code: string }) => apiFetch<{ ok: true; recoveryCodes: string[] }>('/api/profile/totp/enable', { method: 'POST', body }),
+  totpDisable: (body: { code: string }) => apiFetch<{ ok: true }>('/api/profile/totp/disable', { method: 'POST', body }),
   changePassword: (body: PasswordInput) =>
-    apiFetch<{ ok: boolean; message?: string }>('/api/profile/password', { method: 'PUT', body }),
+    apiFetch<Models['OkMessageView']>('/api/profile/password', { method: 'PUT', body }),
 };
 
 /** The profile is the signed-in user (GET /api/me); an update writes the answer back into it. */
@@ -24,10 +37,36 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: profileApi.update,
-    onSuccess: (user) => {
+    onSuccess: ({ pendingEmail: _pending, ...user }) => {
       queryClient.setQueryData(meQueryKey, user);
     },
   });
+}
+
+export const totpQueryKey = ['profile', 'totp'] as const;
+
+export function useTotpState() {
+  return useQuery({ queryKey: totpQueryKey, queryFn: profileApi.totpState });
+}
+
+export function useTotpSetup() {
+  return useMutation({ mutationFn: profileApi.totpSetup });
+}
+
+/** Turning two-factor on or off changes the user (totpEnabled) and the card's state. */
+export function useRefreshTotp() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: totpQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
+}
+
+/** Enabling answers the recovery codes; the caller refreshes (useRefreshTotp) once they have been saved. */
+export function useEnableTotp() {
+  return useMutation({ mutationFn: profileApi.totpEnable });
+}
+
+export function useDisableTotp() {
+  const refresh = useRefreshTotp();
+  return useMutation({ mutationFn: profileApi.totpDisable, onSuccess: () => refresh() });
 }
 
 export function useChangePassword() {

@@ -5,7 +5,11 @@ import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/ren
 
 describe('profile page', () => {
   it('validates the information card and saves it', async () => {
-    const { calls } = stubFetch({ 'PUT /api/profile': { body: { ...sampleUser, firstName: 'Augusta' } } });
+    const { calls: allCalls } = stubFetch({
+      'PUT /api/profile': { body: { ...sampleUser, firstName: 'Augusta', pendingEmail: 'augusta@example.com' } },
+      'GET /api/profile/totp': { body: { enabled: false, recoveryCodesLeft: 0, required: false } },
+    });
+    const calls = { get length() { return allCalls.filter((c) => c.method === 'PUT').length; }, get 0() { return allCalls.filter((c) => c.method === 'PUT')[0]; } };
     renderWithProviders(<ProfilePage />, { me: sampleUser });
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Email'));
@@ -19,12 +23,13 @@ describe('profile page', () => {
     expect(calls).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'augusta@example.com');
     await user.type(screen.getByLabelText('First Name'), 'Augusta');
     await user.type(screen.getByLabelText('Last Name'), 'King');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
-    expect(await screen.findByText('Your profile has been updated successfully.')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'ada@example.com', firstName: 'Augusta', lastName: 'King' } });
+    // A new address changes only once its link is clicked; the toast says where the link went.
+    expect(await screen.findByText("Your profile has been updated. We've sent a link to augusta@example.com: your e-mail changes once you click it.")).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'augusta@example.com', firstName: 'Augusta', lastName: 'King' } });
   });
 
   it('validates the password card and shows the server’s message on failure', async () => {

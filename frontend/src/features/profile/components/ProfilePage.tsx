@@ -15,6 +15,7 @@ import { isApiError, isUnauthorized } from '../../../lib/api';
 import { useMe, type User } from '../../auth/api';
 import { PageHeader } from '../../dashboard/components/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
+import { TwoFactorCard } from './TwoFactorCard';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -31,8 +32,13 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+      const result = await update.mutateAsync({ email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+      toast({
+        title: 'Profile Updated',
+        description: result.pendingEmail
+          ? `Your profile has been updated. We've sent a link to ${result.pendingEmail}: your e-mail changes once you click it.`
+          : 'Your profile has been updated successfully.',
+      });
     } catch (error) {
       if (isUnauthorized(error)) return; // the dashboard's 401 handler takes over
       toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
@@ -46,7 +52,7 @@ export function ProfileForm({ user }: { user: User }) {
           Profile Information
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Changing your e-mail sends a verification link to the new address.
+          Changing your e-mail sends a confirmation link to the new address; the change takes effect once you click it.
         </Typography>
         <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Profile information">
           <TextField
@@ -213,7 +219,7 @@ function ProviderSignIn() {
 }
 
 export function ProfilePage() {
-  usePageMeta('Profile', 'Your account details and password.');
+  usePageMeta('Profile', 'Your account details, password and two-factor sign-in.');
   const me = useMe();
   return (
     <>
@@ -226,6 +232,11 @@ export function ProfilePage() {
             <ProfileForm user={me.data} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>{me.data.hasPassword === false ? <ProviderSignIn /> : <PasswordForm />}</Grid>
+          {me.data.hasPassword !== false && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <TwoFactorCard />
+            </Grid>
+          )}
         </Grid>
       )}
     </>

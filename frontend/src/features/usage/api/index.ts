@@ -1,30 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 
-export interface UsageRecord {
-  id: string;
-  endpoint: string;
-  method: string;
-  statusCode: number;
-  responseTime: number;
-  ipAddress: string;
-  timestamp: string;
-  keyId: string | null;
-  keyName: string | null;
-}
-
-export interface UsageSummary {
-  range: { start: string; end: string };
-  totalRequests: number;
-  successRate: number;
-  averageResponseTime: number;
-  todayRequests: number;
-  perDay: { date: string; count: number }[];
-  statusCodes: { statusCode: number; count: number }[];
-  topEndpoints: { endpoint: string; count: number }[];
-  recent: UsageRecord[];
-  endpoints: string[];
-}
+export type UsageRecord = Models['UsageRecordView'];
+export type UsageSummary = Models['UsageSummaryView'];
 
 /** The ranges of the Usage page, in days (spec section 9). */
 export const usageRanges = [

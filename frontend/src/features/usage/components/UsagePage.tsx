@@ -9,6 +9,7 @@ import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import Grid from '@mui/material/Grid';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { useApiOrigin } from '../../../config/publicConfig';
 import { PageHeader } from '../../dashboard/components/PageHeader';
 import { useApiKeys } from '../../keys/api';
 import { DEFAULT_RANGE_DAYS, usageRanges, useUsageSummary } from '../api';
@@ -22,6 +23,7 @@ export function UsagePage() {
   const [endpoint, setEndpoint] = useState<string>(ALL);
   const summary = useUsageSummary({ days, endpoint: endpoint === ALL ? null : endpoint });
   const keys = useApiKeys();
+  const apiOrigin = useApiOrigin();
   const keyPrefix = (keys.data ?? []).find((k) => k.isActive)?.keyPrefix ?? keys.data?.[0]?.keyPrefix ?? null;
   const endpoints = summary.data?.endpoints ?? [];
   const endpointOptions = endpoint !== ALL && !endpoints.includes(endpoint) ? [endpoint, ...endpoints] : endpoints;
@@ -62,7 +64,7 @@ export function UsagePage() {
         </Alert>
       )}
       {summary.data ? (
-        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} filtered={endpoint !== ALL || days !== DEFAULT_RANGE_DAYS} />
+        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} filtered={endpoint !== ALL || days !== DEFAULT_RANGE_DAYS} />
       ) : summary.isPending ? (
         <Grid container spacing={2} data-testid="usage-loading">
           {[0, 1, 2, 3].map((i) => (

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { UsageSummaryView, curlHint, fillDays } from './UsageSummaryView';
+import { UsageSummaryView, curlHint, fillDays, statusCodePalette } from './UsageSummaryView';
 import { renderWithProviders } from '../../../testing/render';
 import type { UsageRecord, UsageSummary } from '../api';
 
@@ -61,7 +61,8 @@ describe('usage summary', () => {
   it('empty: zero stat cards and a copy-paste curl line with the user’s key prefix', () => {
     renderWithProviders(<UsageSummaryView summary={empty} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
     expect(screen.getByTestId('usage-total-value')).toHaveTextContent('0');
-    expect(screen.getByTestId('usage-success-value')).toHaveTextContent('0.0%');
+    // No requests: nothing to rate.
+    expect(screen.getByTestId('usage-success-value')).toHaveTextContent(/^–$/);
     const hint = screen.getByTestId('usage-empty');
     expect(within(hint).getByText('curl -H "X-API-Key: tzk_live_AbCd…" "https://tz.example/api/time/current?timezone=Europe/London"')).toBeInTheDocument();
     expect(within(hint).getByText(/Authorization: Bearer/)).toBeInTheDocument();
@@ -95,13 +96,46 @@ describe('usage summary', () => {
     expect(screen.queryByTestId('usage-empty')).not.toBeInTheDocument();
   });
 
-  it('fills days without calls with zero', () => {
+  it('fills days without calls with zero, one bar per day of the range', () => {
     const days = fillDays({ range: { start: '2026-11-18T12:00:00.000Z', end: '2026-11-21T12:00:00.000Z' }, perDay: [{ date: '2026-11-20', count: 5 }] });
     expect(days).toEqual([
-      { date: '2026-11-18', count: 0 },
       { date: '2026-11-19', count: 0 },
       { date: '2026-11-20', count: 5 },
       { date: '2026-11-21', count: 0 },
     ]);
+  });
+
+  it('"Last 7 Days" draws 7 bars, ending today, even with calls on the rolling range’s partial first day', () => {
+    const days = fillDays({
+      range: { start: '2026-11-16T06:27:50.000Z', end: '2026-11-23T06:27:50.000Z' },
+      perDay: [
+        { date: '2026-11-16', count: 3 },
+        { date: '2026-11-23', count: 2 },
+      ],
+    });
+    expect(days).toHaveLength(7);
+    expect(days[0].date).toBe('2026-11-17');
+    expect(days[6]).toEqual({ date: '2026-11-23', count: 2 });
+    expect(fillDays({ range: { start: '2026-11-22T06:00:00.000Z', end: '2026-11-23T06:00:00.000Z' }, perDay: [] })).toHaveLength(1);
+    expect(fillDays({ range: { start: '2026-10-24T06:00:00.000Z', end: '2026-11-23T06:00:00.000Z' }, perDay: [] })).toHaveLength(30);
+  });
+
+  it('gives every status code its own colour (400 and 403 differ), in the donut and its legend', () => {
+    const codes = [200, 201, 400, 401, 403, 404, 418, 429, 500, 503, 499, 302];
+    const palette = statusCodePalette(codes);
+    expect(palette.get(400)).not.toBe(palette.get(403));
+    expect(new Set(palette.values()).size).toBe(codes.length);
+    renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
+    expect(within(screen.getByTestId('status-codes')).getAllByTestId('status-swatch')).toHaveLength(3);
+  });
+
+  it('names the time zone of request times (the browser’s)', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
+    const table = screen.getByTestId('recent-requests');
+    expect(within(table).getByText(`Time (${zone})`)).toBeInTheDocument();
+    const rows = within(table).getAllByTestId('recent-request');
+    const shortZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date('2026-11-21T10:00:00Z')).find((p) => p.type === 'timeZoneName')!.value;
+    expect(rows[0]).toHaveTextContent(new RegExp(`Nov 21, 2026, .* ${shortZone}`));
   });
 });

@@ -29,28 +29,31 @@ import { paths } from '../../../app/paths';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
 import { StatCard } from '../../dashboard/components/StatCard';
 import { EmptyState } from '../../dashboard/components/EmptyState';
-import { formatDateTime, formatNumber } from '../../dashboard/format';
+import { browserTimeZone, formatDateTimeInZone, formatNumber } from '../../dashboard/format';
 import type { UsageSummary } from '../api';
 
 export const TOP_ENDPOINTS_SHOWN = 5;
 export const RECENT_REQUESTS_SHOWN = 10;
 
-/** Every day of the range, with 0 for days without calls, so the bars keep their spacing. */
+/**
+ * One bar per day of the range, with 0 for days without calls, so the bars keep their spacing: "Last 7 Days" is
+ * the end's day and the 6 before it (UTC days, as the server counts them). The rolling range starts 7 × 24 h
+ * back, inside an eighth day; calls of that partial day are left off the chart (they count in the totals).
+ */
 export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>): { date: string; count: number }[] {
   const counts = new Map(summary.perDay.map((d) => [d.date, d.count]));
   const start = new Date(summary.range?.start ?? summary.perDay[0]?.date ?? Date.now());
   const end = new Date(summary.range?.end ?? Date.now());
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return summary.perDay;
+  const dayCount = Math.min(400, Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000)));
+  const cursor = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (dayCount - 1)));
   const days: { date: string; count: number }[] = [];
-  const cursor = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
-  for (let i = 0; cursor <= end && i < 400; i += 1) {
+  for (let i = 0; i < dayCount; i += 1) {
     const key = cursor.toISOString().slice(0, 10);
     days.push({ date: key, count: counts.get(key) ?? 0 });
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
-  // Days the server reports outside the computed span (time zone edges) are kept too.
-  for (const d of summary.perDay) if (!days.some((x) => x.date === d.date)) days.push(d);
-  return days.sort((a, b) => a.date.localeCompare(b.date));
+  return days;
 }
 
 const shortDay = (iso: string) => {
@@ -65,7 +68,50 @@ export function statusColor(code: number): 'success' | 'warning' | 'error' | 'de
   return 'default';
 }
 
-const pieColors: Record<string, string> = { success: '#15803d', warning: '#d97706', error: '#b91c1c', default: '#64748b' };
+/** One colour per status code in the donut and its legend: the common ones fixed, others from a spare palette. */
+const statusCodeColors: Record<number, string> = {
+  200: '#15803d',
+  201: '#22c55e',
+  204: '#4ade80',
+  400: '#d97706',
+  401: '#7c3aed',
+  403: '#db2777',
+  404: '#64748b',
+  409: '#0891b2',
+  422: '#ca8a04',
+  429: '#ea580c',
+  500: '#b91c1c',
+  502: '#7f1d1d',
+  503: '#991b1b',
+};
+const sparePalette = ['#2563eb', '#0d9488', '#a16207', '#9333ea', '#be123c', '#4d7c0f', '#0369a1', '#c2410c'];
+
+/** Distinct colours for the given status codes (no two codes of the list share one). */
+export function statusCodePalette(codes: number[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const used = new Set<string>();
+  for (const code of codes) {
+    const fixed = statusCodeColors[code];
+    if (fixed && !used.has(fixed)) {
+      out.set(code, fixed);
+      used.add(fixed);
+    }
+  }
+  let spare = 0;
+  for (const code of codes) {
+    if (out.has(code)) continue;
+    let color = sparePalette.find((c) => !used.has(c));
+    if (!color) color = `hsl(${(spare++ * 47) % 360} 65% 42%)`;
+    out.set(code, color);
+    used.add(color);
+  }
+  return out;
+}
+
+/** The success rate, or '–' when there were no requests to rate. */
+export function successRateText(summary: Pick<UsageSummary, 'totalRequests' | 'successRate'>): string {
+  return summary.totalRequests > 0 ? `${(summary.successRate ?? 0).toFixed(1)}%` : '–';
+}
 
 /** The copy-paste call shown when there is nothing to draw yet. */
 export function curlHint(keyPrefix: string | null, origin: string): string {
@@ -118,6 +164,8 @@ export function UsageSummaryView({
   const recent = summary.recent.slice(0, RECENT_REQUESTS_SHOWN);
   const empty = summary.totalRequests === 0;
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const palette = statusCodePalette(summary.statusCodes.map((s) => s.statusCode));
+  const zone = browserTimeZone();
 
   return (
     <Stack spacing={3}>
@@ -126,7 +174,7 @@ export function UsageSummaryView({
           <StatCard label="Total Requests" value={formatNumber(summary.totalRequests)} icon={<TimelineIcon />} testId="usage-total" />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatCard label="Success Rate" value={`${(summary.successRate ?? 0).toFixed(1)}%`} icon={<CheckCircleIcon />} testId="usage-success" />
+          <StatCard label="Success Rate" value={successRateText(summary)} icon={<CheckCircleIcon />} testId="usage-success" />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <StatCard label="Avg Response Time" value={`${Math.round(summary.averageResponseTime ?? 0)} ms`} icon={<SpeedIcon />} testId="usage-avg" />
@@ -179,7 +227,7 @@ export function UsageSummaryView({
                             id: s.statusCode,
                             value: s.count,
                             label: String(s.statusCode),
-                            color: pieColors[statusColor(s.statusCode)],
+                            color: palette.get(s.statusCode),
                           })),
                         },
                       ]}
@@ -187,7 +235,13 @@ export function UsageSummaryView({
                   </Box>
                   <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="status-codes">
                     {summary.statusCodes.map((s) => (
-                      <Chip key={s.statusCode} size="small" color={statusColor(s.statusCode)} label={`${s.statusCode}: ${formatNumber(s.count)}`} />
+                      <Chip
+                        key={s.statusCode}
+                        size="small"
+                        variant="outlined"
+                        icon={<Box component="span" data-testid="status-swatch" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: palette.get(s.statusCode), ml: '8px !important' }} />}
+                        label={`${s.statusCode}: ${formatNumber(s.count)}`}
+                      />
                     ))}
                   </Stack>
                 </CardContent>
@@ -237,7 +291,7 @@ export function UsageSummaryView({
                         </Box>
                       </Box>
                       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                        {r.ipAddress} · {formatDateTime(r.timestamp)} · {Math.round(r.responseTime)} ms
+                        {r.ipAddress} · {formatDateTimeInZone(r.timestamp, zone)} · {Math.round(r.responseTime)} ms
                       </Typography>
                     </Box>
                   ))}
@@ -251,7 +305,7 @@ export function UsageSummaryView({
                         <TableCell>Method</TableCell>
                         <TableCell>Endpoint</TableCell>
                         <TableCell>IP</TableCell>
-                        <TableCell>Time</TableCell>
+                        <TableCell>Time ({zone})</TableCell>
                         <TableCell align="right">Response</TableCell>
                       </TableRow>
                     </TableHead>
@@ -268,7 +322,7 @@ export function UsageSummaryView({
                           </TableCell>
                           <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
                           <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.timestamp)}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeInZone(r.timestamp, zone)}</TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             {Math.round(r.responseTime)} ms
                           </TableCell>

@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { RESPONSE_FORMATS } from './response-format.js';
+
+export class FieldErrorSchema {
+  @ApiProperty({ description: 'The input field at fault (dotted/indexed path).', example: 'toTimeZones[1]' })
+  field!: string;
+  @ApiProperty({ example: 'toTimeZones must contain no more than 100 elements' })
+  message!: string;
+}
+
+/**
+ * RFC 9457 problem document as the global filter renders it, with every extension member the API sends. A new
+ * extension member belongs here first: the contract test validates every problem against this schema.
+ */
+export class ProblemDocumentSchema {
+  @ApiProperty({ description: 'URI of the problem type.', example: 'https://tzapi.dev/problems/invalid-timezone' })
+  type!: string;
+  @ApiProperty({ example: 'Invalid time zone' })
+  title!: string;
+  @ApiProperty({ description: 'The HTTP status.', example: 400 })
+  status!: number;
+  @ApiPropertyOptional({ example: '"Mars/Base" is not an IANA time zone name.' })
+  detail?: string;
+  @ApiProperty({ description: 'Stable machine-readable code.', example: 'invalid_timezone' })
+  code!: string;
+  @ApiPropertyOptional({ description: 'Path of the request.', example: '/api/time/current' })
+  instance?: string;
+  @ApiPropertyOptional({ description: 'The input field at fault (time zone problems).', example: 'timezone' })
+  field?: string;
+  @ApiPropertyOptional({ type: [FieldErrorSchema], description: 'Every field that failed validation (code `validation_failed`).' })
+  errors?: FieldErrorSchema[];
+  @ApiPropertyOptional({ description: 'What to send instead (e.g. for a zone abbreviation).', example: 'Use an IANA zone name (Area/City).' })
+  hint?: string;
+  @ApiPropertyOptional({ type: [String], description: 'Zone names that use a refused abbreviation.', example: ['America/New_York', 'America/Toronto'] })
+  candidates?: string[];
+  @ApiPropertyOptional({ enum: ['gap', 'overlap'], description: 'Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time.', example: 'gap' })
+  kind?: 'gap' | 'overlap';
+  @ApiPropertyOptional({ description: 'Gap: the wall-clock time the clocks jump from.', example: '2024-03-31T01:00:00' })
+  gapStart?: string;
+  @ApiPropertyOptional({ description: 'Gap: the wall-clock time the clocks jump to.', example: '2024-03-31T02:00:00' })
+  gapEnd?: string;
+  @ApiPropertyOptional({ description: 'Gap: the first valid instant after it.', example: '2024-03-31T02:00:00+01:00' })
+  firstValidTime?: string;
+  @ApiPropertyOptional({ type: [String], description: 'Overlap refused with dstAmbiguity=reject: both instants.', example: ['2024-10-27T01:30:00+01:00', '2024-10-27T01:30:00+00:00'] })
+  options?: string[];
+  @ApiPropertyOptional({ enum: RESPONSE_FORMATS, isArray: true, description: 'Code `not_acceptable`: the formats offered.', example: ['json', 'xml', 'csv'] })
+  supported?: string[];
+  @ApiPropertyOptional({ description: 'Code `email_not_verified`: the account must verify its e-mail first.', example: true })
+  needsVerification?: boolean;
+  @ApiPropertyOptional({ description: 'Code `email_not_verified`: the address to verify.', example: 'ada@example.com' })
+  email?: string;
+  @ApiPropertyOptional({ description: 'Code `too_many_attempts`: seconds until the next attempt is accepted (also in Retry-After).', example: 60 })
+  retryAfter?: number;
+}

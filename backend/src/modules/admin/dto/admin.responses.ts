@@ -1,0 +1,44 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit-log.entity.js';
+
+export class AdminStatsView {
+  @ApiProperty({ example: 319 }) totalUsers!: number;
+  @ApiProperty({ example: 1204332 }) totalRequests!: number;
+  @ApiProperty({ example: 412 }) totalApiKeys!: number;
+}
+
+export class AdminApiKeyView {
+  @ApiProperty({ example: '0d6a7b1e-3c2f-4e59-8a10-6c7d8e9f0a1b' }) id!: string;
+  @ApiProperty({ example: 'Production server' }) name!: string;
+  @ApiProperty({ example: 'tzk_live_AbCd' }) keyPrefix!: string;
+  @ApiProperty({ example: true }) isActive!: boolean;
+  @ApiProperty({ example: '2026-11-02T10:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-21T18:04:11.000Z' }) lastUsedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11' }) userId!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'ada@example.com' }) userEmail!: string | null;
+}
+
+export class AdminSupportMessageView {
+  @ApiProperty({ example: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7' }) id!: string;
+  @ApiProperty({ example: 'Grace Hopper' }) name!: string;
+  @ApiProperty({ example: 'grace@example.com' }) email!: string;
+  @ApiProperty({ example: 'billing' }) category!: string;
+  @ApiProperty({ example: 'Invoice address' }) subject!: string;
+  @ApiProperty({ example: 'Please add our VAT number to the invoices.' }) message!: string;
+  @ApiProperty({ example: 'new' }) status!: string;
+  @ApiProperty({ type: String, nullable: true, example: null }) userId!: string | null;
+  @ApiProperty({ example: '2026-11-20T08:00:00.000Z' }) createdAt!: string;
+}
+
+export class AuditLogView {
+  @ApiProperty({ example: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' }) id!: string;
+  @ApiProperty({ type: String, nullable: true, example: '1b2c3d4e-5f60-4718-9a0b-c1d2e3f40516' }) actorId!: string | null;
+  @ApiProperty({ example: 'admin@example.com' }) actorEmail!: string;
+  @ApiProperty({ enum: AUDIT_ACTIONS, example: 'user.block' }) action!: string;
+  @ApiProperty({ enum: AUDIT_TARGET_TYPES, example: 'user' }) targetType!: string;
+  @ApiProperty({ example: '6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11' }) targetId!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields before.', example: { isBlocked: false } }) before!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields after.', example: { isBlocked: true } }) after!: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) ipAddress!: string | null;
+  @ApiProperty({ example: '2026-11-22T02:10:00.000Z' }) createdAt!: string;
+}

@@ -1,0 +1,109 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import QRCode from 'qrcode';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { KeyVault } from '../keys/key-codec.js';
+import { AuthErrors } from './auth.errors.js';
+import { RecoveryCode } from './recovery-code.entity.js';
+import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';
+import { User } from './user.entity.js';
+
+export interface TotpSetup {
+  /** Base32, for typing into an app that can't scan. */
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URI as a PNG data URL. */
+  qrCode: string;
+}
+
+/** Two-factor sign-in with TOTP: enrolment, sign-in codes (current code or one-time recovery code), disabling. */
+@Injectable()
+export class TwoFactorService {
+  private readonly vault: KeyVault;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.vault = new KeyVault(config.secret, TOTP_VAULT);
+  }
+
+  /** A fresh secret for the authenticator app, kept (encrypted) as pending until a code confirms it. */
+  async startEnrolment(userId: string): Promise<TotpSetup> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (user.totpSecret) throw AuthErrors.totpAlreadyEnabled();
+    const secret = newTotpSecret();
+    user.totpPendingSecret = this.vault.encrypt(secret);
+    await em.flush();
+    const otpauthUrl = otpauthUri(user.email, secret);
+    return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+  }
+
+  /** Turns two-factor sign-in on with a code from the pending secret; returns the ten recovery codes (shown once). */
+  async confirmEnrolment(userId: string, code: string): Promise<string[]> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (user.totpSecret) throw AuthErrors.totpAlreadyEnabled();
+    if (!user.totpPendingSecret) throw AuthErrors.totpNotStarted();
+    const step = await acceptedStep(this.vault.decrypt(user.totpPendingSecret), code.trim(), null);
+    if (step === null) throw AuthErrors.totpInvalid(400, 'code');
+    user.totpSecret = user.totpPendingSecret;
+    user.totpPendingSecret = null;
+    user.totpEnabledAt = new Date();
+    user.totpLastStep = step;
+    await em.flush();
+    return this.replaceRecoveryCodes(user.id);
+  }
+
+  /** Turns two-factor sign-in off after a current code or a recovery code; super admins can't. */
+  async disable(userId: string, code: string): Promise<void> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (user.role === 'super_admin') throw AuthErrors.totpMandatory();
+    if (!user.totpSecret) throw AuthErrors.totpNotEnabled();
+    if (!(await this.verify(user, code))) throw AuthErrors.totpInvalid(400, 'code');
+    await em.nativeUpdate(User, { id: user.id }, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
+    await em.nativeDelete(RecoveryCode, { user: user.id });
+  }
+
+  /**
+   * Whether `code` is a current TOTP code not used before (the accepted step is stored in the same statement
+   * that checks it, so two requests can't both use one code) or an unused recovery code (consumed).
+   */
+  async verify(user: User, code: string): Promise<boolean> {
+    if (!user.totpSecret) return false;
+    const value = code.trim();
+    if (looksLikeTotpCode(value)) {
+      const step = await acceptedStep(this.vault.decrypt(user.totpSecret), value, user.totpLastStep);
+      if (step === null) return false;
+      const rows = await this.em
+        .fork()
+        .getConnection()
+        .execute(`update "users" set "totp_last_step" = ? where "id" = ? and ("totp_last_step" is null or "totp_last_step" < ?) returning "id"`, [step, user.id, step]);
+      return rows.length > 0;
+    }
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute(`update "recovery_codes" set "used_at" = now() where "user_id" = ? and "code_hash" = ? and "used_at" is null returning "id"`, [
+        user.id,
+        recoveryCodeHash(this.config.secret, value),
+      ]);
+    return rows.length > 0;
+  }
+
+  async remainingRecoveryCodes(userId: string): Promise<number> {
+    return this.em.fork().count(RecoveryCode, { user: userId, usedAt: null });
+  }
+
+  private async replaceRecoveryCodes(userId: string): Promise<string[]> {
+    const em = this.em.fork();
+    const codes = newRecoveryCodes();
+    await em.nativeDelete(RecoveryCode, { user: userId });
+    for (const code of codes) em.create(RecoveryCode, { user: em.getReference(User, userId), codeHash: recoveryCodeHash(this.config.secret, code) });
+    await em.flush();
+    return codes;
+  }
+}

@@ -1,0 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class HealthServicesView {
+  @ApiProperty({ enum: ['up', 'down'], example: 'up' })
+  database!: 'up' | 'down';
+  @ApiProperty({ enum: ['up', 'down'], example: 'up' })
+  timezone_data!: 'up' | 'down';
+  @ApiProperty({ enum: ['up', 'degraded', 'memory'], description: '`memory` without REDIS_URL (in-process limits); `degraded` when Redis is away.', example: 'up' })
+  cache!: string;
+}
+
+export class HealthView {
+  @ApiProperty({ enum: ['ok', 'degraded', 'down'], example: 'ok' })
+  status!: 'ok' | 'degraded' | 'down';
+  @ApiProperty({ example: '2026-11-22T10:00:00.000Z' })
+  timestamp!: string;
+  @ApiProperty({ description: 'Version of the service.', example: '1.0.0' })
+  version!: string;
+  @ApiProperty({ description: 'Seconds since the process started.', example: 3600 })
+  uptime!: number;
+  @ApiProperty({ description: 'The tz database release the answers come from.', example: '2026f' })
+  tzdbVersion!: string;
+  @ApiProperty({ type: HealthServicesView })
+  services!: HealthServicesView;
+  @ApiProperty({ example: 2 })
+  response_time_ms!: number;
+}
+
+export class ReadinessView {
+  @ApiProperty({ enum: ['starting', 'ready', 'stopping', 'database_down'], example: 'ready' }) status!: string;
+  @ApiProperty({ enum: ['up', 'down'], example: 'up' }) database!: string;
+}
+
+export class LivenessView {
+  @ApiProperty({ enum: ['live'], example: 'live' }) status!: 'live';
+}

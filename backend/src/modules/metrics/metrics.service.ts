@@ -1,0 +1,178 @@
+import { timingSafeEqual } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RedisService } from '../../common/redis.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { KeyDirectory } from '../keys/key-directory.js';
+import { TimeEngine } from '../timezone/engine/time-engine.js';
+import { meterOf, UsageRecorder } from '../usage/usage.recorder.js';
+
+const REDIS_STATES = ['up', 'degraded', 'memory'] as const;
+
+/**
+ * What an operator scrapes at /metrics (Prometheus text format): traffic per route pattern and status, refusals per
+ * plan, the usage pipeline, the key cache, the PostgreSQL pool, Redis, the active tz release and the process.
+ * One registry per app, so several apps in one test process don't share counts.
+ */
+@Injectable()
+export class MetricsService implements OnModuleInit {
+  private readonly logger = new Logger('Metrics');
+  readonly registry = new Registry();
+  private pool: Pool | null = null;
+  private readonly series = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
+  private readonly requests = new Counter({
+    name: 'tzapi_http_requests_total',
+    help: 'Answered HTTP requests, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'tzapi_http_request_duration_seconds',
+    help: 'Time from request to answer, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  private readonly refusals = new Counter({
+    name: 'tzapi_rate_limit_refusals_total',
+    help: 'Requests of the sold API refused with 429, by plan',
+    labelNames: ['plan'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+    private readonly recorder: UsageRecorder,
+    private readonly directory: KeyDirectory,
+    private readonly redis: RedisService,
+    private readonly engine: TimeEngine,
+  ) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'tzapi_' });
+    const self = this;
+    new Gauge({
+      name: 'tzapi_usage_buffered_rows',
+      help: 'Usage rows waiting in the write buffer',
+      registers,
+      collect() {
+        this.set(self.recorder.pending);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_usage_flush_lag_seconds',
+      help: 'How long the oldest unwritten usage row has waited',
+      registers,
+      collect() {
+        this.set(self.recorder.flushLagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_usage_spooled_rows',
+      help: 'Usage rows spooled to disk at shutdown (this process) and read back at start',
+      labelNames: ['direction'] as const,
+      registers,
+      collect() {
+        this.set({ direction: 'spooled' }, self.recorder.spooled);
+        this.set({ direction: 'replayed' }, self.recorder.replayed);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_usage_dropped_rows',
+      help: 'Usage rows dropped because the buffer was full during a long database outage',
+      registers,
+      collect() {
+        this.set(self.recorder.dropped);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_key_cache_hit_ratio',
+      help: 'Share of API key look-ups answered from the in-process cache since start',
+      registers,
+      collect() {
+        const total = self.directory.cacheHits + self.directory.cacheMisses;
+        this.set(total ? self.directory.cacheHits / total : 0);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_key_cache_lookups',
+      help: 'API key look-ups since start, by outcome',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        this.set({ outcome: 'hit' }, self.directory.cacheHits);
+        this.set({ outcome: 'miss' }, self.directory.cacheMisses);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_db_pool_connections',
+      help: 'PostgreSQL pool connections, by state',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const pool = self.pool;
+        if (!pool) return;
+        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_redis_state',
+      help: 'Shared state: 1 for the current state (up, degraded: configured but unreachable, memory: not configured)',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const state = self.redis.state();
+        for (const s of REDIS_STATES) this.set({ state: s }, s === state ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_tzdb_release_info',
+      help: 'The tz database release the API answers from (value 1, version as a label)',
+      labelNames: ['version'] as const,
+      registers,
+      collect() {
+        this.reset();
+        this.set({ version: self.engine.release.version }, 1);
+      },
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    try {
+      this.pool = (await this.orm.em.getConnection().getNativeClient()) as Pool;
+    } catch (err) {
+      this.logger.warn(`PostgreSQL pool metrics unavailable: ${(err as Error).message}`);
+    }
+  }
+
+  /** Called once per answer (Fastify onResponse). Unmatched paths share one label, so scanners can't grow the series. */
+  observe(request: FastifyRequest, reply: FastifyReply): void {
+    const route = request.routeOptions?.url ?? 'unmatched';
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    // prom-client hashes label objects on every call; the bound children of a series are looked up once.
+    let series = this.series.get(key);
+    if (!series) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      series = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+      this.series.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) this.refusals.inc({ plan: meterOf(request)?.plan ?? 'unknown' });
+  }
+
+  /** /metrics is served only with METRICS_TOKEN set, and only to a bearer of it. */
+  authorized(request: FastifyRequest): boolean {
+    const token = this.config.METRICS_TOKEN;
+    if (!token) return false;
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+}

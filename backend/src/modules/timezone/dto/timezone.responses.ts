@@ -1,0 +1,329 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/**
+ * The answers of the time zone API as OpenAPI models: one class per answer shape, every field documented, nullable
+ * where the engine can answer null. The CSV and XML shapes and the generated clients are derived from these.
+ */
+
+const OFFSET = { description: 'UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).', example: '-04:00', pattern: '^[+-]\\d{2}:\\d{2}(:\\d{2})?$' };
+const INSTANT = { description: 'ISO 8601 date-time with its numeric offset.', example: '2024-07-01T09:00:00-04:00' };
+
+export class ZoneLocationView {
+  @ApiProperty({ type: String, nullable: true, description: 'Country name (tzdb iso3166.tab); null for zones of no country (UTC, Etc/*).', example: 'United States' })
+  country!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 3166-1 alpha-2 code; null for zones of no country.', example: 'US' })
+  country_code!: string | null;
+  @ApiProperty({ description: 'First part of the zone name.', example: 'America' })
+  region!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Main city of the zone; null for zones without one (UTC, Etc/*).', example: 'New York' })
+  city!: string | null;
+}
+
+export class CoordinatesView {
+  @ApiProperty({ description: 'Latitude in decimal degrees.', example: 40.7128, minimum: -90, maximum: 90 })
+  latitude!: number;
+  @ApiProperty({ description: 'Longitude in decimal degrees.', example: -74.006, minimum: -180, maximum: 180 })
+  longitude!: number;
+}
+
+export class CurrentTimeView {
+  @ApiProperty({ description: 'The zone answered, in canonical spelling.', example: 'America/New_York' })
+  timezone!: string;
+  @ApiPropertyOptional({ description: 'The legacy name as sent, when it was a link to another zone (Asia/Calcutta).', example: 'Asia/Calcutta' })
+  requested_timezone?: string;
+  @ApiPropertyOptional({ description: 'The tzdb zone a listed name links to, when it differs from `timezone`.', example: 'Europe/Zurich' })
+  canonical_timezone?: string;
+  @ApiProperty(INSTANT)
+  current_time!: string;
+  @ApiProperty(OFFSET)
+  utc_offset!: string;
+  @ApiProperty({ description: 'Whether summer time is in force (tzdb rearguard reading).', example: true })
+  dst_active!: boolean;
+  @ApiProperty({ description: 'tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).', example: 'EDT' })
+  abbreviation!: string;
+  @ApiProperty({ type: ZoneLocationView })
+  location!: ZoneLocationView;
+}
+
+export class CurrentTimeAtView extends CurrentTimeView {
+  @ApiProperty({ type: CoordinatesView, description: 'The point asked about.' })
+  coordinates!: CoordinatesView;
+}
+
+export class ZoneAtPointView {
+  @ApiProperty({ description: 'The zone at the point (Etc/GMT±N at sea).', example: 'America/New_York' })
+  timezone!: string;
+  @ApiProperty({ type: CoordinatesView })
+  coordinates!: CoordinatesView;
+  @ApiProperty(OFFSET)
+  utc_offset!: string;
+  @ApiProperty({ example: true })
+  dst_active!: boolean;
+  @ApiProperty({ example: 'EDT' })
+  abbreviation!: string;
+  @ApiProperty({ type: ZoneLocationView })
+  location!: ZoneLocationView;
+}
+
+export class UtcTimeView {
+  @ApiProperty({ description: 'ISO 8601 in UTC with milliseconds.', example: '2024-07-01T13:00:00.000Z' })
+  utc_time!: string;
+  @ApiProperty({ description: 'Unix time in whole seconds.', example: 1719838800 })
+  unix_timestamp!: number;
+  @ApiProperty({ description: 'Unix time in milliseconds.', example: 1719838800000 })
+  timestamp_ms!: number;
+  @ApiProperty({ minimum: 1, maximum: 366, example: 183 })
+  day_of_year!: number;
+  @ApiProperty({ description: 'ISO 8601 week number.', minimum: 1, maximum: 53, example: 27 })
+  week_number!: number;
+}
+
+export class ZoneListItemView {
+  @ApiProperty({ example: 'America/New_York' })
+  timezone!: string;
+  @ApiProperty({ description: 'The tzdb zone this name links to (itself for a zone).', example: 'America/New_York' })
+  canonical_timezone!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'US' })
+  country_code!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'United States' })
+  country!: string | null;
+  @ApiProperty({ example: 'America' })
+  region!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'New York' })
+  main_city!: string | null;
+  @ApiProperty(OFFSET)
+  utc_offset!: string;
+  @ApiProperty({ example: 'EDT' })
+  abbreviation!: string;
+  @ApiProperty({ description: 'DST in force now.', example: true })
+  dst_active!: boolean;
+  @ApiProperty({ description: 'The zone has DST this year.', example: true })
+  observes_dst!: boolean;
+}
+
+export class ZoneListView {
+  @ApiProperty({ type: [ZoneListItemView] })
+  timezones!: ZoneListItemView[];
+  @ApiProperty({ description: 'Number of items.', example: 3 })
+  total!: number;
+}
+
+export class PlaceCandidateView {
+  @ApiProperty({ example: 'America/Los_Angeles' })
+  timezone!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'City name; the zone\'s main city for a zone-name look-up.', example: 'San Francisco' })
+  city!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'State or province; null where unknown.', example: 'California' })
+  province!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'United States' })
+  country!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'US' })
+  country_code!: string | null;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    description: 'Where the city is; null for a zone-name look-up.',
+    properties: { latitude: { type: 'number', example: 37.77493 }, longitude: { type: 'number', example: -122.41942 } },
+    required: ['latitude', 'longitude'],
+    additionalProperties: false,
+  })
+  coordinates!: CoordinatesView | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'GeoNames population; null for a zone-name look-up.', example: 864816 })
+  population!: number | null;
+  @ApiProperty(OFFSET)
+  utc_offset!: string;
+}
+
+export class CitySearchView {
+  @ApiProperty({ description: 'The query as sent.', example: 'san fran' })
+  query!: string;
+  @ApiProperty({ type: [PlaceCandidateView], description: 'Up to 20 cities, best match first.' })
+  timezones!: PlaceCandidateView[];
+  @ApiProperty({ description: 'All cities that match.', example: 4 })
+  matches!: number;
+}
+
+export class LookupView {
+  @ApiProperty({ example: 'Springfield, US' })
+  query!: string;
+  @ApiProperty({ type: [PlaceCandidateView], description: 'Up to 10 places, most populous first.' })
+  candidates!: PlaceCandidateView[];
+  @ApiProperty({ example: 2 })
+  matches!: number;
+  @ApiPropertyOptional({ description: 'Why there are no candidates, e.g. for a zone abbreviation such as EST.', example: '"EST" is a time zone abbreviation, not a place. Use an IANA zone name such as America/New_York.' })
+  hint?: string;
+  @ApiPropertyOptional({ type: [String], description: 'With a hint for an abbreviation: zones that use it.', example: ['America/New_York', 'America/Toronto'] })
+  zones?: string[];
+}
+
+export class ZoneInfoView extends CurrentTimeView {
+  @ApiProperty({ description: 'The local date described.', example: '2024-07-01' })
+  date!: string;
+  @ApiProperty({ ...OFFSET, description: 'Standard (non-DST) offset.', example: '+00:00' })
+  raw_offset!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Offset during DST; null without DST.', example: '+01:00' })
+  dst_offset!: string | null;
+  @ApiProperty({ example: true })
+  observes_dst!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force or next; null without DST.', example: '2024-03-31T02:00:00+01:00' })
+  dst_start!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null without DST.', example: '2024-10-27T01:00:00+00:00' })
+  dst_end!: string | null;
+}
+
+export class TransitionItemView {
+  @ApiProperty({ description: 'The instant in UTC.', example: '2024-03-31T01:00:00.000Z' })
+  at!: string;
+  @ApiProperty({ description: 'Wall clock just before.', example: '2024-03-31T01:00:00' })
+  local_before!: string;
+  @ApiProperty({ description: 'Wall clock just after.', example: '2024-03-31T02:00:00' })
+  local_after!: string;
+  @ApiProperty({ ...OFFSET, example: '+00:00' })
+  offset_before!: string;
+  @ApiProperty({ ...OFFSET, example: '+01:00' })
+  offset_after!: string;
+  @ApiProperty({ example: 0 })
+  offset_before_seconds!: number;
+  @ApiProperty({ example: 3600 })
+  offset_after_seconds!: number;
+  @ApiProperty({ example: 'GMT' })
+  abbreviation_before!: string;
+  @ApiProperty({ example: 'BST' })
+  abbreviation_after!: string;
+  @ApiProperty({ description: 'DST in force after the change.', example: true })
+  dst_after!: boolean;
+}
+
+export class TransitionsView {
+  @ApiProperty({ example: 'Europe/London' })
+  timezone!: string;
+  @ApiProperty({ example: '2024-01-01T00:00:00.000Z' })
+  from!: string;
+  @ApiProperty({ example: '2025-01-01T00:00:00.000Z' })
+  to!: string;
+  @ApiProperty({ type: [TransitionItemView] })
+  transitions!: TransitionItemView[];
+  @ApiProperty({ example: 2 })
+  total!: number;
+}
+
+export class ConversionOptionView {
+  @ApiProperty({ example: '2024-10-27T01:30:00+01:00' })
+  originalDateTime!: string;
+  @ApiProperty({ example: '2024-10-27T00:30:00+00:00' })
+  convertedDateTime!: string;
+}
+
+export class RequestedTimeZonesView {
+  @ApiPropertyOptional({ description: 'fromTimeZone as sent, when it was a legacy link.', example: 'Asia/Calcutta' })
+  fromTimeZone?: string;
+  @ApiPropertyOptional({ description: 'toTimeZone as sent, when it was a legacy link.', example: 'US/Pacific' })
+  toTimeZone?: string;
+}
+
+export class ConversionView {
+  @ApiProperty({ example: 'America/New_York' })
+  fromTimeZone!: string;
+  @ApiProperty({ example: 'Europe/London' })
+  toTimeZone!: string;
+  @ApiProperty({ example: '2024-07-01T09:00:00-04:00' })
+  originalDateTime!: string;
+  @ApiProperty({ example: '2024-07-01T14:00:00+01:00' })
+  convertedDateTime!: string;
+  @ApiProperty({ example: true })
+  dstActive!: boolean;
+  @ApiProperty({ example: 'BST' })
+  abbreviation!: string;
+  @ApiProperty({ ...OFFSET, example: '+01:00' })
+  utcOffset!: string;
+  @ApiProperty({ description: 'The input carried its own offset, which won over fromTimeZone.', example: false })
+  inputOffsetUsed!: boolean;
+  @ApiProperty({ description: 'The wall-clock time occurs twice (DST fall-back); `options` lists both.', example: false })
+  ambiguous!: boolean;
+  @ApiPropertyOptional({ type: [ConversionOptionView], description: 'Both readings of a repeated time, earlier first (only when ambiguous).' })
+  options?: ConversionOptionView[];
+  @ApiPropertyOptional({ type: RequestedTimeZonesView, description: 'Zone names as sent, when a legacy link was answered as its current zone.' })
+  requestedTimeZones?: RequestedTimeZonesView;
+}
+
+export class MultiConversionItemView {
+  @ApiProperty({ example: 'Europe/London' })
+  timezone!: string;
+  @ApiProperty({ example: '2024-07-01T14:00:00+01:00' })
+  convertedTime!: string;
+  @ApiProperty({ example: 'BST' })
+  abbreviation!: string;
+  @ApiProperty({ ...OFFSET, example: '+01:00' })
+  utcOffset!: string;
+  @ApiProperty({ example: true })
+  dstActive!: boolean;
+}
+
+export class MultiConversionView {
+  @ApiProperty({ example: 'America/New_York' })
+  fromTimeZone!: string;
+  @ApiProperty({ description: 'dateTime as sent.', example: '2024-07-01T09:00:00' })
+  dateTime!: string;
+  @ApiProperty({ example: '2024-07-01T09:00:00-04:00' })
+  originalDateTime!: string;
+  @ApiProperty({ example: false })
+  ambiguous!: boolean;
+  @ApiProperty({ type: [MultiConversionItemView] })
+  conversions!: MultiConversionItemView[];
+}
+
+export class CalculationView {
+  @ApiProperty({ example: '2024-03-30T12:00:00+00:00' })
+  originalDateTime!: string;
+  @ApiProperty({ description: 'The span as sent.', example: '1.12:30:00' })
+  timeSpan!: string;
+  @ApiProperty({ example: '2024-04-01T00:30:00+01:00' })
+  resultDateTime!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Zone of the calendar arithmetic; null when none was given.', example: 'Europe/London' })
+  timeZone!: string | null;
+  @ApiProperty({ enum: ['calendar', 'exact'], description: '`calendar` with a timeZone (days keep the wall clock), `exact` without.', example: 'calendar' })
+  arithmetic!: 'calendar' | 'exact';
+}
+
+export class DifferenceBreakdownView {
+  @ApiProperty({ example: 1 }) days!: number;
+  @ApiProperty({ example: 0 }) hours!: number;
+  @ApiProperty({ example: 0 }) minutes!: number;
+  @ApiProperty({ example: 0 }) seconds!: number;
+}
+
+export class DifferenceTotalsView {
+  @ApiProperty({ example: 82800 }) totalSeconds!: number;
+  @ApiProperty({ example: 1380 }) totalMinutes!: number;
+  @ApiProperty({ example: 23 }) totalHours!: number;
+  @ApiProperty({ example: 0.9583333333333334 }) totalDays!: number;
+  @ApiProperty({ type: DifferenceBreakdownView }) breakdown!: DifferenceBreakdownView;
+}
+
+export class DifferenceView {
+  @ApiProperty({ example: '2024-03-30T12:00:00+00:00' })
+  startDateTime!: string;
+  @ApiProperty({ example: '2024-03-31T12:00:00+01:00' })
+  endDateTime!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Europe/London' })
+  timeZone!: string | null;
+  @ApiProperty({ type: DifferenceTotalsView })
+  difference!: DifferenceTotalsView;
+}
+
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export class DayOfWeekView {
+  @ApiProperty({ example: '2024-07-01' })
+  date!: string;
+  @ApiProperty({ enum: WEEKDAY_NAMES, example: 'Monday' })
+  dayOfWeek!: string;
+  @ApiProperty({ description: 'ISO number, Monday 1 … Sunday 7.', minimum: 1, maximum: 7, example: 1 })
+  dayOfWeekNumber!: number;
+  @ApiProperty({ example: false })
+  isWeekend!: boolean;
+  @ApiProperty({ minimum: 1, maximum: 53, example: 27 })
+  weekNumber!: number;
+  @ApiProperty({ minimum: 1, maximum: 366, example: 183 })
+  dayOfYear!: number;
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { BodyLimit } from '../../common/route-config.js';
+import type { User } from '../auth/user.entity.js';
+import { ActivationResultView, TzdbStatusView } from './dto/releases.responses.js';
+import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';
+import { TzdbService } from './tzdb.service.js';
+import type { ReleaseActor } from './tzdb.service.js';
+
+/** A tzdata tarball is about 450 KB, 600 KB as base64: room for growth, but no more. */
+const UPLOAD_LIMIT = 2 * 1024 * 1024;
+
+/** Super-admin management of the tz database release the API answers from. */
+@ApiTags('Admin')
+@Authenticated({ roles: ['super_admin'] })
+@Controller('admin/tzdb')
+export class TzdbAdminController {
+  constructor(private readonly tzdb: TzdbService) {}
+
+  private actor(user: User, request: FastifyRequest): ReleaseActor {
+    return { userId: user.id, email: user.email, ip: request.ip ?? null };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The active tz release (version, when and from what it was loaded, zone and link counts, digest, compile time), what it changed, and every stored release' })
+  @ApiOkResponse({ type: TzdbStatusView })
+  status() {
+    return this.tzdb.status();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @BodyLimit(UPLOAD_LIMIT)
+  @ApiOperation({
+    summary: 'Load a release (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled and checked before it replaces anything, then active on every instance within seconds',
+    description: 'The answer lists the zones and links whose offsets or abbreviations differ from the previous release in the next 24 months. The same version and digest again answers alreadyActive: true.',
+  })
+  @ApiOkResponse({ type: ActivationResultView })
+  @ApiBadRequestResponse({ description: 'The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`)' })
+  @ApiConflictResponse({ description: 'Older than the active release and force is not true (code `older_release`)' })
+  @ApiPayloadTooLargeResponse({ description: 'Body over 2 MB' })
+  load(@Body() body: UploadReleaseDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
+    return this.tzdb.load(this.actor(user, request), body.release, body.force === true);
+  }
+
+  @Post('activate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Re-activate a stored release (a rollback needs force: true)' })
+  @ApiOkResponse({ type: ActivationResultView })
+  @ApiNotFoundResponse({ description: 'No stored release has that version (code `not_found`)' })
+  @ApiConflictResponse({ description: 'Older than the active release and force is not true (code `older_release`)' })
+  activate(@Body() body: ActivateReleaseDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
+    return this.tzdb.activate(this.actor(user, request), body.version, body.force === true);
+  }
+}

@@ -1,0 +1,18 @@
+import { ProblemException, Problems } from '../../common/problem.js';
+
+/** The tzdb module's stable error codes. */
+export const TzdbErrors = {
+  /** The upload is not a tz release, or a line of its zic source does not compile, or the compiled data fails the engine check. */
+  invalidRelease: (detail: string, where: { file: string | null; line: number | null }) =>
+    new ProblemException({ status: 400, code: 'invalid_release', title: 'Invalid release', detail, extra: { file: where.file, line: where.line } }),
+  /** Loading an older release than the active one is a rollback: it needs force. */
+  olderRelease: (version: string, active: string) =>
+    new ProblemException({
+      status: 409,
+      code: 'older_release',
+      title: 'Older release',
+      detail: `${version} is older than the active release ${active}. Send force: true to roll back.`,
+      extra: { version, activeVersion: active },
+    }),
+  releaseNotFound: (version: string) => Problems.notFound(`Release ${version}`),
+};

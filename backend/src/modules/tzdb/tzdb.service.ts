@@ -1,0 +1,517 @@
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { RedisService } from '../../common/redis.service.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import type { AuditAction } from '../admin/audit-log.entity.js';
+import { TimeEngine } from '../timezone/engine/time-engine.js';
+import { checkRelease } from './release-check.js';
+import { summarizeChanges } from './release-changes.js';
+import type { ChangedZone, ReleaseChanges } from './release-changes.js';
+import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
+import { compileBytes, packFolder, readReleasePath } from './release-source.js';
+import type { ReleaseSource } from './release-source.js';
+import type { TzRelease } from './tz-release.js';
+import { TzdbErrors } from './tzdb.errors.js';
+
+/** Redis channel (namespaced by REDIS_PREFIX) announcing a newly active release to every instance. */
+export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
+/** pg_advisory_xact_lock key serialising writes of the active release across instances. */
+const ACTIVATION_LOCK = 7_240_712;
+/** With Redis the poll is only a safety net for lost messages. */
+const POLL_WITH_REDIS_MS = 30_000;
+
+export interface ActiveRelease {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  loadedAt: Date;
+  release: TzRelease;
+}
+
+/** Who loads or activates a release: a super admin, or the server itself at start. */
+export interface ReleaseActor {
+  userId: string | null;
+  email: string;
+  ip: string | null;
+}
+
+export interface ActivationResult {
+  alreadyActive: boolean;
+  version: string;
+  previousVersion: string | null;
+  digest: string;
+  zones: number;
+  links: number;
+  loadedAt: string;
+  changes: ReleaseChanges | null;
+}
+
+export interface ReleaseHistoryItem {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  active: boolean;
+  zones: number;
+  links: number;
+  compileMs: number;
+  compiledAt: string;
+  loadedAt: string;
+  loadedBy: string | null;
+  changedZones: number;
+}
+
+export interface TzdbStatus {
+  version: string;
+  loadedAt: string | null;
+  source: string;
+  zones: number;
+  links: number;
+  digest: string;
+  compileMs: number;
+  changes: ReleaseChanges | null;
+  history: ReleaseHistoryItem[];
+}
+
+export interface PublicRelease {
+  version: string;
+  loadedAt: string;
+  active: boolean;
+  previousVersion: string | null;
+  changedZones: ChangedZone[];
+}
+
+interface Row {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  loaded_at: Date | string;
+  is_active: boolean;
+}
+
+type ActivationMessage = { from: string; id: string };
+
+/** Compiled releases by version and stored digest, shared by the apps of one process (releases are immutable). */
+const compiledCache = new Map<string, TzRelease>();
+function cacheRelease(key: string, release: TzRelease): TzRelease {
+  compiledCache.delete(key);
+  compiledCache.set(key, release);
+  while (compiledCache.size > 4) compiledCache.delete(compiledCache.keys().next().value!);
+  return release;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * The tz release the engine answers from. At start: TZDB_RELEASE if set, else the active release stored in
+ * PostgreSQL (a super admin chose it, rollbacks included) unless the bundled release is newer than every stored one,
+ * else the bundled one. Loads and rollbacks are compiled and checked before anything switches, recorded in
+ * tz_releases, audited, and followed by every instance (Redis pub/sub, and a poll of the active row).
+ */
+@Injectable()
+export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Tzdb');
+  private readonly instanceId = randomUUID();
+  private current: ActiveRelease | null = null;
+  private readonly listeners = new Set<(version: string) => void>();
+  private poller: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Switches on this instance run one after another, so a slow compile never lands after a newer one. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private publicReleases: PublicRelease[] | null = null;
+  private pollFailing = false;
+  /** Stored releases that failed to compile here: not retried at every poll. */
+  private readonly unusable = new Set<string>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly redis: RedisService,
+    private readonly engine: TimeEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.activateAtStart();
+    this.redis.subscribe(TZDB_ACTIVATION_CHANNEL, (raw) => this.onMessage(raw));
+    // Messages sent while Redis was away are lost: look at the active row as soon as it is back.
+    this.redis.client?.on('ready', () => void this.poll());
+    const every = this.redis.enabled ? Math.max(this.config.TZDB_POLL_MS, POLL_WITH_REDIS_MS) : this.config.TZDB_POLL_MS;
+    this.poller = setInterval(() => void this.poll(), every);
+    this.poller.unref();
+  }
+
+  /** Before the ORM and Redis close: no poll or switch starts once shutdown has begun. */
+  beforeApplicationShutdown(): void {
+    this.closed = true;
+    if (this.poller) clearInterval(this.poller);
+  }
+
+  /** The active release's version ("2026f"). */
+  get version(): string {
+    return this.current?.version ?? this.engine.release.version;
+  }
+
+  get active(): ActiveRelease | null {
+    return this.current;
+  }
+
+
+  /** Calls `listener` with the active version now (when known) and at every switch; for the precomputed header objects. */
+  onVersion(listener: (version: string) => void): void {
+    this.listeners.add(listener);
+    if (this.current) listener(this.current.version);
+  }
+
+  // ---- start-up ----
+
+  private async activateAtStart(): Promise<void> {
+    const fromEnv = this.config.TZDB_RELEASE ? this.readConfigured(this.config.TZDB_RELEASE) : null;
+    const system: ReleaseActor = { userId: null, email: 'system', ip: null };
+    let chosen: { row: Row | null; release: TzRelease; result: ActivationResult | null };
+    try {
+      chosen = await this.chooseAtStart(fromEnv, system);
+    } catch (err) {
+      // PostgreSQL away at start: answer from what this process has; the poll adopts the stored choice once it is back.
+      const release = fromEnv?.release ?? bundledRelease();
+      this.logger.error(`Could not read the active tz release (${(err as Error).message}); answering from ${release.version} until PostgreSQL answers`);
+      chosen = { row: null, release, result: null };
+    }
+    const { row, release } = chosen;
+    this.use(row ? this.toActive(row, release) : { id: '', version: release.version, digest: release.digest, source: fromEnv ? 'TZDB_RELEASE' : 'bundled', loadedAt: new Date(), release });
+    if (chosen.result && !chosen.result.alreadyActive) void this.announce(chosen.row!.id);
+  }
+
+  private chooseAtStart(fromEnv: ReleaseSource | null, system: ReleaseActor) {
+    return this.em.fork().transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+      const rows = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases');
+      const active = rows.find((r) => r.is_active) ?? null;
+      if (fromEnv) return this.activateIn(tx, active, { ...fromEnv, description: `TZDB_RELEASE ${fromEnv.description}` }, system, 'tzdb.load');
+      const bundled = bundledRelease();
+      const newerThanStored = rows.every((r) => compareTzVersions(bundled.version, r.version) > 0);
+      if (!active || newerThanStored) {
+        const source: ReleaseSource = { release: bundled, bytes: packFolder(join(BUNDLED_RELEASES_DIR, bundled.version)), description: 'bundled' };
+        return this.activateIn(tx, active, source, system, 'tzdb.load');
+      }
+      try {
+        return { row: active, release: await this.compiledRow(tx, active), result: null };
+      } catch (err) {
+        // A stored release that no longer compiles (a stricter compiler) must not keep the server from starting.
+        this.logger.error(`Stored release ${active.version} does not compile (${(err as Error).message}); answering from the bundled ${bundled.version}`);
+        this.unusable.add(active.id);
+        return { row: null, release: bundled, result: null };
+      }
+    });
+  }
+
+  private readConfigured(path: string): ReleaseSource {
+    try {
+      const source = readReleasePath(resolve(path));
+      const problems = checkRelease(source.release);
+      if (problems.length) throw new Error(`fails the engine check: ${problems.join('; ')}`);
+      return source;
+    } catch (err) {
+      throw new Error(`TZDB_RELEASE=${path} can't be used: ${(err as Error).message}`);
+    }
+  }
+
+  // ---- admin: load, activate, status ----
+
+  /** Compiles and checks an upload (a tarball or a tzdata.zi), then makes it the active release. */
+  async load(actor: ReleaseActor, base64: string, force: boolean): Promise<ActivationResult> {
+    const bytes = decodeUpload(base64);
+    const release = compileUpload(bytes);
+    const kind = bytes[0] === 0x1f && bytes[1] === 0x8b ? 'tarball' : 'tzdata.zi';
+    return this.serially(() => this.switchTo({ release, bytes, description: `upload (${kind})` }, null, actor, force, 'tzdb.load'));
+  }
+
+  /** Re-activates a stored release (a rollback when it is older than the active one, which needs force). */
+  async activate(actor: ReleaseActor, version: string, force: boolean): Promise<ActivationResult> {
+    const [row] = await this.em
+      .fork()
+      .execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? order by is_active desc, loaded_at desc limit 1', [version]);
+    if (!row) throw TzdbErrors.releaseNotFound(version);
+    const release = await this.compiledRow(this.em.fork(), row);
+    return this.serially(() => this.switchTo({ release, bytes: Buffer.alloc(0), description: row.source }, row.id, actor, force, 'tzdb.activate'));
+  }
+
+  async status(): Promise<TzdbStatus> {
+    const em = this.em.fork();
+    const rows = await em.execute<(Row & { zone_count: number; link_count: number; compile_ms: number; compiled_at: Date; loaded_by: string | null; changed: number })[]>(
+      `select r.id, r.version, r.digest, r.source, r.loaded_at, r.is_active, r.zone_count, r.link_count, r.compile_ms, r.compiled_at,
+              u.email as loaded_by, coalesce(jsonb_array_length(r.changes -> 'zones'), 0) as changed
+         from tz_releases r left join users u on u.id = r.loaded_by
+        order by r.loaded_at desc limit 100`,
+    );
+    const current = this.current;
+    const [activeRow] = current?.id ? await em.execute<{ changes: ReleaseChanges }[]>('select changes from tz_releases where id = ?', [current.id]) : [];
+    const release = current?.release;
+    return {
+      version: this.version,
+      loadedAt: current ? iso(current.loadedAt) : null,
+      source: current?.source ?? 'runtime',
+      zones: release?.zones.size ?? 0,
+      links: release?.links.size ?? 0,
+      digest: current?.digest ?? '',
+      compileMs: release?.compileMs ?? 0,
+      changes: activeRow?.changes && 'version' in activeRow.changes ? activeRow.changes : null,
+      history: rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        digest: r.digest,
+        source: r.source,
+        active: r.is_active,
+        zones: r.zone_count,
+        links: r.link_count,
+        compileMs: r.compile_ms,
+        compiledAt: iso(r.compiled_at),
+        loadedAt: iso(r.loaded_at),
+        loadedBy: r.loaded_by,
+        changedZones: Number(r.changed),
+      })),
+    };
+  }
+
+  /** Every release this deployment has loaded, newest first, with the zones each changed; cached until the next switch. */
+  async publicList(): Promise<{ releases: PublicRelease[]; total: number }> {
+    if (!this.publicReleases) {
+      const rows = await this.em
+        .fork()
+        .execute<(Row & { changes: Partial<ReleaseChanges> })[]>('select id, version, digest, source, loaded_at, is_active, changes from tz_releases');
+      rows.sort((a, b) => compareTzVersions(b.version, a.version) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime());
+      // One entry per version (the same release may be stored from several sources, e.g. bundled and uploaded): its latest load.
+      const byVersion = new Map<string, PublicRelease>();
+      for (const r of rows) {
+        const seen = byVersion.get(r.version);
+        if (seen) {
+          seen.active ||= r.is_active;
+          continue;
+        }
+        byVersion.set(r.version, {
+          version: r.version,
+          loadedAt: iso(r.loaded_at),
+          active: r.is_active,
+          previousVersion: r.changes.previousVersion ?? null,
+          changedZones: r.changes.zones ?? [],
+        });
+      }
+      this.publicReleases = [...byVersion.values()];
+    }
+    return { releases: this.publicReleases, total: this.publicReleases.length };
+  }
+
+  // ---- switching ----
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Records (or finds) the candidate, refuses an older one without force, computes what changes for customers and makes
+   * it the active row, in one transaction under the activation lock; then switches this instance and tells the others.
+   */
+  private async switchTo(source: ReleaseSource, rowId: string | null, actor: ReleaseActor, force: boolean, action: AuditAction): Promise<ActivationResult> {
+    const outcome = await this.em.fork().transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+      const [active] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where is_active');
+      const { release } = source;
+      if (active && (rowId ? active.id === rowId : active.version === release.version && active.digest === release.digest)) {
+        return { row: active, release, result: this.result(active, release, null, true) };
+      }
+      if (active && !force && compareTzVersions(release.version, active.version) < 0) throw TzdbErrors.olderRelease(release.version, active.version);
+      return this.activateIn(tx, active ?? null, source, actor, action, rowId, force);
+    });
+    if (!outcome.result!.alreadyActive) {
+      this.use(this.toActive(outcome.row!, outcome.release));
+      void this.announce(outcome.row!.id);
+      this.logger.log(`tz release ${outcome.release.version} active (${action} by ${actor.email})`);
+    }
+    return outcome.result!;
+  }
+
+  /** Inside the activation transaction: upsert the release row, store what changed, flip is_active, audit. */
+  private async activateIn(
+    tx: EntityManager,
+    active: Row | null,
+    source: ReleaseSource,
+    actor: ReleaseActor,
+    action: AuditAction,
+    rowId: string | null = null,
+    force = false,
+  ): Promise<{ row: Row | null; release: TzRelease; result: ActivationResult | null }> {
+    const { release } = source;
+    if (!rowId) {
+      const [existing] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? and digest = ?', [release.version, release.digest]);
+      if (existing?.is_active) return { row: existing, release, result: this.result(existing, release, null, true) };
+    }
+    let previous: TzRelease | null = null;
+    if (active) {
+      try {
+        previous = this.current?.id === active.id ? this.current.release : await this.compiledRow(tx, active);
+      } catch {
+        previous = null;
+      }
+    }
+    const changes = summarizeChanges(previous, release, Date.now());
+    const changesJson = JSON.stringify(changes);
+    const [row] = rowId
+      ? await tx.execute<Row[]>(
+          `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb where id = ? returning id, version, digest, source, loaded_at, is_active`,
+          [actor.userId, changesJson, rowId],
+        )
+      : await tx.execute<Row[]>(
+          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes)
+           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb)
+           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes
+           returning id, version, digest, source, loaded_at, is_active`,
+          [
+            randomUUID(),
+            release.version,
+            release.digest,
+            source.description.slice(0, 500),
+            gzipSync(source.bytes),
+            release.zones.size,
+            release.links.size,
+            Math.round(release.compileMs),
+            actor.userId,
+            changesJson,
+          ],
+        );
+    // Two statements: the partial unique index on is_active is checked row by row.
+    await tx.execute('update tz_releases set is_active = false where is_active and id <> ?', [row.id]);
+    await tx.execute('update tz_releases set is_active = true where id = ?', [row.id]);
+    row.is_active = true;
+    cacheRelease(`${row.version}:${row.digest}`, release);
+    tx.create(AuditLogEntry, {
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      action,
+      targetType: 'tz_release',
+      targetId: release.version,
+      before: active ? { version: active.version, digest: active.digest } : null,
+      after: { version: release.version, digest: row.digest, source: row.source, force, changedZones: changes.zones.map((z) => z.zone) },
+      ipAddress: actor.ip?.slice(0, 64) ?? null,
+    });
+    await tx.flush();
+    return { row, release, result: this.result(row, release, changes, false, active?.version ?? null) };
+  }
+
+  private result(row: Row, release: TzRelease, changes: ReleaseChanges | null, alreadyActive: boolean, previousVersion: string | null = null): ActivationResult {
+    return {
+      alreadyActive,
+      version: row.version,
+      previousVersion: alreadyActive ? null : previousVersion,
+      digest: row.digest,
+      zones: release.zones.size,
+      links: release.links.size,
+      loadedAt: iso(row.loaded_at),
+      changes,
+    };
+  }
+
+  /** The compiled release of a stored row: from this process's cache, the bundled release, or its stored source. */
+  private async compiledRow(em: EntityManager, row: Pick<Row, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
+    const key = `${row.version}:${row.digest}`;
+    const cached = compiledCache.get(key);
+    if (cached) return cached;
+    const bundled = bundledRelease();
+    if (bundled.version === row.version && bundled.digest === row.digest) return cacheRelease(key, bundled);
+    const [stored] = await em.execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+    if (!stored) throw TzdbErrors.releaseNotFound(row.version);
+    return cacheRelease(key, compileBytes(gunzipSync(stored.source_gz)));
+  }
+
+  private toActive(row: Row, release: TzRelease): ActiveRelease {
+    return { id: row.id, version: row.version, digest: row.digest, source: row.source, loadedAt: new Date(row.loaded_at), release };
+  }
+
+  private use(active: ActiveRelease): void {
+    this.engine.useRelease(active.release);
+    // Outside tests (which build several apps per process), fill the new release's zone caches between requests.
+    if (this.config.NODE_ENV !== 'test' && this.current && this.current.release !== active.release) void this.engine.warmUp(Date.now());
+    this.current = active;
+    this.publicReleases = null;
+    for (const listener of this.listeners) listener(active.version);
+  }
+
+  private async announce(id: string): Promise<void> {
+    await this.redis.publish(TZDB_ACTIVATION_CHANNEL, JSON.stringify({ from: this.instanceId, id } satisfies ActivationMessage));
+  }
+
+  private onMessage(raw: string): void {
+    try {
+      const message = JSON.parse(raw) as ActivationMessage;
+      if (message.from !== this.instanceId && typeof message.id === 'string') void this.follow(message.id);
+    } catch {
+      this.logger.warn('Ignored a malformed tz release message');
+    }
+  }
+
+  /** Another instance activated a release: compile it here too (unless it was superseded meanwhile). */
+  private follow(id: string): Promise<void> {
+    return this.serially(async () => {
+      if (this.closed || this.current?.id === id) return;
+      const em = this.em.fork();
+      const [row] = await em.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where id = ? and is_active', [id]);
+      if (!row) return;
+      let release: TzRelease;
+      try {
+        release = await this.compiledRow(em, row);
+      } catch (err) {
+        this.unusable.add(id);
+        throw err;
+      }
+      this.use(this.toActive(row, release));
+      this.logger.log(`tz release ${row.version} active (followed another instance)`);
+    }).catch((err: unknown) => this.logger.error(`Could not follow tz release ${id}: ${(err as Error).message}`));
+  }
+
+  /** The cheap check behind "every instance within seconds" without Redis: the active row's id and digest. */
+  private async poll(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const [row] = await this.em.fork().execute<{ id: string; digest: string }[]>('select id, digest from tz_releases where is_active');
+      this.pollFailing = false;
+      if (row && row.id !== this.current?.id && !this.unusable.has(row.id)) await this.follow(row.id);
+    } catch (err) {
+      if (!this.pollFailing && !this.closed) this.logger.warn(`Polling the active tz release failed: ${(err as Error).message}`);
+      this.pollFailing = true;
+    }
+  }
+}
+
+/** The upload's base64 (a data: URL prefix, as FileReader gives it, is accepted) as bytes; 400 when it is not base64. */
+export function decodeUpload(base64: string): Buffer {
+  const text = base64.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (!text || text.length % 4 === 1 || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) {
+    throw TzdbErrors.invalidRelease('release must be the base64 of a tzdata*.tar.gz or a tzdata.zi.', { file: null, line: null });
+  }
+  return Buffer.from(text, 'base64');
+}
+
+/** Compiles uploaded bytes and runs the engine check; every failure is a 400 invalid_release naming the file and line. */
+export function compileUpload(bytes: Buffer): TzRelease {
+  let release: TzRelease;
+  try {
+    release = compileBytes(bytes);
+  } catch (err) {
+    if (err instanceof ReleaseError) {
+      throw TzdbErrors.invalidRelease(err.message, { file: err.file, line: err.line > 0 ? err.line : null });
+    }
+    throw TzdbErrors.invalidRelease(`Not a tz release: ${(err as Error).message}`, { file: null, line: null });
+  }
+  const problems = checkRelease(release);
+  if (problems.length) throw TzdbErrors.invalidRelease(`The release compiles but fails the engine check: ${problems.join('; ')}`, { file: null, line: null });
+  return release;
+}
+
+export type { ChangedZone };

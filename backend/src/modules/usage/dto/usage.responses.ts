@@ -1,0 +1,63 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
+
+export class DashboardStatsView {
+  @ApiProperty({ enum: PLAN_IDS, example: 'free' }) plan!: PlanId;
+  @ApiProperty({ example: 42 }) todayRequests!: number;
+  @ApiProperty({ example: 1234 }) totalRequests!: number;
+  @ApiProperty({ example: 2 }) activeKeys!: number;
+  @ApiProperty({ example: 3 }) totalKeys!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Hourly quota; null on plans without one.', example: 100 }) hourlyLimit!: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 58 }) hourlyRemaining!: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 1800 }) hourlyResetSeconds!: number | null;
+}
+
+export class UsageRecordView {
+  @ApiProperty({ example: '1042' }) id!: string;
+  @ApiProperty({ description: 'Route pattern.', example: '/api/time/current' }) endpoint!: string;
+  @ApiProperty({ example: 'GET' }) method!: string;
+  @ApiProperty({ example: 200 }) statusCode!: number;
+  @ApiProperty({ description: 'Milliseconds.', example: 1.8 }) responseTime!: number;
+  @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) ipAddress!: string | null;
+  @ApiProperty({ example: '2026-11-22T09:59:58.120Z' }) timestamp!: string;
+  @ApiProperty({ example: '6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11' }) keyId!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null once the key is deleted.', example: 'Production server' }) keyName!: string | null;
+}
+
+export class UsagePageView {
+  @ApiProperty({ type: [UsageRecordView] }) items!: UsageRecordView[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next page; null on the last page.', example: 'WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd' }) nextCursor!: string | null;
+}
+
+export class UsageRangeView {
+  @ApiProperty({ example: '2026-11-16T00:00:00.000Z' }) start!: string;
+  @ApiProperty({ example: '2026-11-22T23:59:59.999Z' }) end!: string;
+}
+
+export class DayCountView {
+  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty({ example: 42 }) count!: number;
+}
+
+export class StatusCountView {
+  @ApiProperty({ example: 200 }) statusCode!: number;
+  @ApiProperty({ example: 410 }) count!: number;
+}
+
+export class EndpointCountView {
+  @ApiProperty({ example: '/api/time/current' }) endpoint!: string;
+  @ApiProperty({ example: 300 }) count!: number;
+}
+
+export class UsageSummaryView {
+  @ApiProperty({ type: UsageRangeView }) range!: UsageRangeView;
+  @ApiProperty({ example: 420 }) totalRequests!: number;
+  @ApiProperty({ description: 'Percent of 2xx/3xx answers.', example: 97.62 }) successRate!: number;
+  @ApiProperty({ description: 'Mean milliseconds.', example: 2.1 }) averageResponseTime!: number;
+  @ApiProperty({ example: 42 }) todayRequests!: number;
+  @ApiProperty({ type: [DayCountView] }) perDay!: DayCountView[];
+  @ApiProperty({ type: [StatusCountView] }) statusCodes!: StatusCountView[];
+  @ApiProperty({ type: [EndpointCountView] }) topEndpoints!: EndpointCountView[];
+  @ApiProperty({ type: [UsageRecordView] }) recent!: UsageRecordView[];
+  @ApiProperty({ type: [String], example: ['/api/time/current', '/api/conversion/timezone'] }) endpoints!: string[];
+}

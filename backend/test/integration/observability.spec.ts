@@ -1,0 +1,123 @@
+/** What an operator sees of a real server process: JSON logs with request ids, an access line per answer, /metrics. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiKey, createUser } from '../factories/index.js';
+import { buildBackend, freshDatabase, startServer, type ServerProcess } from '../support/processes.js';
+import { createTestApp } from '../support/test-app.js';
+
+const SECRET = 'observability-test-secret-0123456789abcdef012345';
+const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
+
+/** The value of one sample of the Prometheus text, 0 when the series does not exist yet. */
+function sample(text: string, name: string, labels: Record<string, string>): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const inside = line.slice(name.length + 1, line.indexOf('}'));
+    if (want.every((w) => inside.split(',').includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return 0;
+}
+
+describe('a real server process, as an operator sees it', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let server: ServerProcess;
+  let key: string;
+  let keyId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    buildBackend();
+    db = await freshDatabase('observability');
+    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET });
+    try {
+      const user = await createUser(t, { plan: 'enterprise' });
+      ({ key, id: keyId } = await createApiKey(t, user));
+      userId = user.id;
+    } finally {
+      await t.close();
+    }
+    const dataDir = join(process.env.TEST_DATA_ROOT!, `observability-${process.pid}`);
+    mkdirSync(dataDir, { recursive: true });
+    server = await startServer({
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      APP_SECRET: SECRET,
+      SUPER_ADMIN_EMAIL: 'root@example.com',
+      SUPER_ADMIN_PASSWORD: 'correct horse battery staple',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN,
+      TRUST_PROXY: 'true',
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  const lines = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('logs JSON lines, and one access line per request carrying the id it answers in X-Request-Id, never the key', async () => {
+    const res = await fetch(`${server.url}/api/time/current?timezone=Europe/Paris`, { headers: { 'X-API-Key': key } });
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const access = await waitForLine((l) => l.requestId === id && l.msg === 'request');
+    expect(access).toMatchObject({ level: 30, method: 'GET', route: '/api/time/current', status: 200, accountId: userId, keyId });
+    expect(typeof access.ms).toBe('number');
+    expect(server.output()).not.toContain(key);
+    expect(server.output()).not.toContain(key.slice(9, 30));
+  });
+
+  it('takes the id from a trusted proxy, and answers it back', async () => {
+    const res = await fetch(`${server.url}/api/health/live`, { headers: { 'X-Request-Id': 'lb-7f3a-0001' } });
+    expect(res.headers.get('x-request-id')).toBe('lb-7f3a-0001');
+    await waitForLine((l) => l.requestId === 'lb-7f3a-0001' && l.msg === 'request');
+  });
+
+  it('/metrics counts exactly the requests sent, and only for the bearer of METRICS_TOKEN', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer wrong-token-wrong-token-000000' } })).status).toBe(401);
+    const scrape = async () => (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const labels = { method: 'GET', route: '/api/time/current', status: '200' };
+    const before = sample(await scrape(), 'tzapi_http_requests_total', labels);
+    for (let i = 0; i < 7; i++) expect((await fetch(`${server.url}/api/time/current?timezone=Asia/Tokyo`, { headers: { 'X-API-Key': key } })).status).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'tzapi_http_requests_total', labels)).toBe(before + 7);
+    expect(sample(text, 'tzapi_http_request_duration_seconds_count', labels)).toBe(before + 7);
+    expect(sample(text, 'tzapi_tzdb_release_info', { version: '2026f' })).toBe(1);
+    expect(sample(text, 'tzapi_redis_state', { state: 'memory' })).toBe(1);
+    expect(text).toMatch(/tzapi_key_cache_hit_ratio \d/);
+    expect(text).toMatch(/tzapi_db_pool_connections\{state="in_use"\} \d/);
+    expect(text).toMatch(/tzapi_usage_buffered_rows \d/);
+    expect(text).toMatch(/tzapi_process_resident_memory_bytes \d/);
+  });
+
+  async function waitForLine(match: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const found = lines().find(match);
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no such log line in:\n${server.output().slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+});
+
+describe('without METRICS_TOKEN', () => {
+  it('serves no /metrics page', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await fetch(`${t.url}/metrics`);
+      expect(res.status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

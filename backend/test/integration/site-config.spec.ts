@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createTestApp, TestApp } from '../support/test-app.js';
+
+/** GET /api/config: the figures the landing, About and Comparison pages show agree with the docs and the directory. */
+describe('site config figures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts the endpoints the docs page lists: operations under the public OpenAPI document’s tags', async () => {
+    const doc = JSON.parse(readFileSync(fileURLToPath(new URL('../../../openapi/openapi.json', import.meta.url)), 'utf8'));
+    const tags = new Set(doc.tags.map((x: { name: string }) => x.name));
+    let documented = 0;
+    for (const ops of Object.values(doc.paths) as Record<string, { tags?: string[] }>[]) {
+      for (const [method, op] of Object.entries(ops)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method) && tags.has(op.tags?.[0])) documented++;
+    }
+    const res = await t.client().get('/api/config');
+    expect(res.status).toBe(200);
+    expect(res.body.endpointCount).toBe(documented);
+    expect(documented).toBeGreaterThan(10);
+  });
+
+  it('counts zones and countries from the zone directory’s own list', async () => {
+    const [config, directory] = await Promise.all([t.client().get('/api/config'), t.client().get('/api/public/timezones')]);
+    const zones = directory.body.timezones as { country: string | null }[];
+    expect(config.body.zoneCount).toBe(zones.length);
+    expect(config.body.countryCount).toBe(new Set(zones.map((z) => z.country).filter(Boolean)).size);
+  });
+});

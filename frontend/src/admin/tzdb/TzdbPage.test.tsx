@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, HttpError, testDataProvider } from 'react-admin';
+import * as toastModule from '../../components/ui/toast';
+import type { TzActivation, TzdbStatus } from '../dataProvider';
+import { compareTzVersions, TzdbPage } from './TzdbPage';
+
+const edmonton = {
+  zone: 'America/Edmonton',
+  changes: [
+    {
+      from: '2026-11-01T08:00:00.000Z',
+      to: '2027-03-14T09:00:00.000Z',
+      before: { utcOffset: '-07:00', abbreviation: 'MST', dst: false },
+      after: { utcOffset: '-06:00', abbreviation: 'CST', dst: false },
+    },
+  ],
+};
+const status: TzdbStatus = {
+  version: '2026f',
+  loadedAt: '2026-11-20T09:00:00.000Z',
+  source: 'upload (tarball)',
+  zones: 341,
+  links: 256,
+  digest: 'a'.repeat(64),
+  compileMs: 180,
+  changes: { previousVersion: '2026b', version: '2026f', window: { from: '2026-11-20T09:00:00.000Z', to: '2028-11-20T09:00:00.000Z' }, zones: [edmonton], added: [], removed: [] },
+  history: [
+    { id: 'r2', version: '2026f', digest: 'a'.repeat(64), source: 'upload (tarball)', active: true, zones: 341, links: 256, compileMs: 180, compiledAt: '', loadedAt: '2026-11-20T09:00:00.000Z', loadedBy: 'admin@example.com', changedZones: 1 },
+    { id: 'r1', version: '2026b', digest: 'b'.repeat(64), source: 'bundled', active: false, zones: 340, links: 256, compileMs: 170, compiledAt: '', loadedAt: '2026-05-01T09:00:00.000Z', loadedBy: null, changedZones: 0 },
+  ],
+};
+const activation: TzActivation = { alreadyActive: false, version: '2026g', previousVersion: '2026f', digest: 'c'.repeat(64), zones: 341, links: 256, loadedAt: '', changes: null };
+
+function renderPage(methods: Record<string, unknown>) {
+  return render(
+    <AdminContext dataProvider={testDataProvider(methods as never)}>
+      <TzdbPage />
+    </AdminContext>,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('Time zone data console page', () => {
+  it('shows the active release, its last change and the stored releases', async () => {
+    renderPage({ getTzdb: vi.fn(async () => status) });
+    const active = await screen.findByTestId('tzdb-active');
+    expect(within(active).getByText('2026f')).toBeInTheDocument();
+    expect(within(active).getByText('341 (+256 links)')).toBeInTheDocument();
+    expect(screen.getByText('America/Edmonton')).toBeInTheDocument();
+    expect(screen.getByText(/2026b → 2026f/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('tzdb-history')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('has empty states when nothing was loaded yet', async () => {
+    renderPage({ getTzdb: vi.fn(async () => ({ ...status, changes: null, history: [] })) });
+    expect(await screen.findByText('No release has been loaded yet.')).toBeInTheDocument();
+    expect(screen.getByText(/No change yet/)).toBeInTheDocument();
+  });
+
+  it('uploads a file as base64 and, when it is older, asks before rolling back with force', async () => {
+    const toast = vi.spyOn(toastModule, 'toast');
+    const detail = '2026b is older than the active release 2026f. Send force: true to roll back.';
+    const upload = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError(detail, 409, { code: 'older_release', detail }))
+      .mockResolvedValueOnce({ ...activation, version: '2026b' });
+    renderPage({ getTzdb: vi.fn(async () => status), uploadTzdbRelease: upload });
+    await screen.findByTestId('tzdb-active');
+    await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['# version 2026b\n'], 'tzdata.zi', { type: 'text/plain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and activate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roll back to an older release?' });
+    expect(within(dialog).getByText(detail)).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledWith(expect.stringMatching(/^data:.*;base64,/), false, expect.any(Function));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(upload).toHaveBeenLastCalledWith(expect.stringMatching(/base64,/), true, expect.any(Function)));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: expect.stringContaining('2026b is active') })));
+  });
+
+  it('shows why a release was refused', async () => {
+    const detail = 'tzdata.zi, line 2600: invalid until year "nonsense"';
+    renderPage({ getTzdb: vi.fn(async () => status), uploadTzdbRelease: vi.fn().mockRejectedValue(new HttpError(detail, 400, { code: 'invalid_release', detail })) });
+    await screen.findByTestId('tzdb-active');
+    await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['broken'], 'tzdata.zi'));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and activate' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+  });
+
+  it('rolls back to a stored older release with force, after a confirmation', async () => {
+    const activate = vi.fn(async () => ({ ...activation, version: '2026b' }));
+    renderPage({ getTzdb: vi.fn(async () => status), activateTzdbRelease: activate });
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate 2026b' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roll back to 2026b?' });
+    expect(activate).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(activate).toHaveBeenCalledWith('2026b', true));
+  });
+
+  it('orders IANA release names', () => {
+    expect(compareTzVersions('2026f', '2026b')).toBeGreaterThan(0);
+    expect(compareTzVersions('2025z', '2026a')).toBeLessThan(0);
+    expect(compareTzVersions('2026aa', '2026z')).toBeGreaterThan(0);
+  });
+});

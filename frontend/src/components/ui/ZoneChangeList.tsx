@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { monoFont } from '../../theme';
+
+import type { Models } from '../../lib/api-models';
+
+export type ZoneReading = Models['OffsetReadingView'];
+export type ZoneChangeItem = Models['ChangedZoneView'];
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const reading = (r: ZoneReading) => `UTC${r.utcOffset} ${r.abbreviation}${r.dst ? ' (DST)' : ''}`;
+
+/** Zones whose clocks read differently under a new release: each stretch with the reading before → after. */
+export function ZoneChangeList({ zones, emptyText, max = 50 }: { zones: ZoneChangeItem[]; emptyText: string; max?: number }) {
+  if (zones.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="zone-changes-empty">
+        {emptyText}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }} data-testid="zone-changes">
+      {zones.slice(0, max).map((z) => (
+        <Box component="li" key={z.zone}>
+          <Typography variant="body2" sx={{ fontFamily: monoFont, fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {z.zone}
+            {z.linkTo && (
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'inherit', ml: 1 }}>
+                → {z.linkTo}
+              </Typography>
+            )}
+          </Typography>
+          {z.changes.map((c) => (
+            <Typography key={c.from} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {day(c.from)} – {day(c.to)}: {reading(c.before)} → <strong>{reading(c.after)}</strong>
+            </Typography>
+          ))}
+        </Box>
+      ))}
+      {zones.length > max && (
+        <Typography variant="body2" color="text.secondary">
+          and {zones.length - max} more
+        </Typography>
+      )}
+    </Box>
+  );
+}

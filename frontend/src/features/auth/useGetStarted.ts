@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { roleLanding } from '../../app/paths';
+import { useAuth } from './api';
+import { useAuthDialog } from './components/AuthDialog';
+
+/**
+ * What every "Get started / Sign up / Start building" call to action does: a visitor gets the sign-up dialog,
+ * a signed-in user goes to their dashboard (the console for a super admin).
+ */
+export function useGetStarted(mode: 'register' | 'login' = 'register'): () => void {
+  const { status, user } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    if (status === 'authenticated') navigate(roleLanding(user));
+    else openAuthDialog(mode);
+  }, [status, user, navigate, openAuthDialog, mode]);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/render';
+import { DataUpdates } from './DataUpdates';
+
+const releases = [
+  {
+    version: '2026f',
+    loadedAt: '2026-11-20T09:00:00.000Z',
+    active: true,
+    previousVersion: '2026b',
+    changedZones: [
+      {
+        zone: 'America/Edmonton',
+        changes: [
+          {
+            from: '2026-11-01T08:00:00.000Z',
+            to: '2027-03-14T09:00:00.000Z',
+            before: { utcOffset: '-07:00', abbreviation: 'MST', dst: false },
+            after: { utcOffset: '-06:00', abbreviation: 'CST', dst: false },
+          },
+        ],
+      },
+    ],
+  },
+  { version: '2026b', loadedAt: '2026-05-01T09:00:00.000Z', active: false, previousVersion: null, changedZones: [] },
+];
+
+describe('Data updates on the directory page', () => {
+  it('lists the releases, newest first, with the one in use and the zones it changed', () => {
+    renderWithProviders(<DataUpdates releases={releases} isPending={false} isError={false} />);
+    const list = screen.getByTestId('data-updates');
+    const headings = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['2026f', '2026b']);
+    expect(within(list).getByText('In use')).toBeInTheDocument();
+    expect(within(list).getByText('America/Edmonton')).toBeInTheDocument();
+    expect(within(list).getByText(/UTC-07:00 MST/)).toBeInTheDocument();
+    expect(within(list).getByText('The first release loaded on this server.')).toBeInTheDocument();
+  });
+
+  it('has an empty state', () => {
+    renderWithProviders(<DataUpdates releases={[]} isPending={false} isError={false} />);
+    expect(screen.getByTestId('data-updates-empty')).toHaveTextContent('No data updates yet.');
+  });
+});
