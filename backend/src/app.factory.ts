@@ -96,7 +96,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     // No per-request child logger on the hot path: the access line below names the request id itself.
     logger: false,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
-    return503OnClosing: true,
+    // A request arriving on a kept-alive connection while the server drains is answered in full (with Connection: close)
+    // and metered like any other: Fastify's own 503 would skip the hooks, so the client's answer would have no usage row
+    // and no problem document.
+    return503OnClosing: false,
   });
   const appLogger = new AppLogger(rootLogger);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, databaseUrl), adapter, {

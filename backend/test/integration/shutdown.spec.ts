@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../factories/index.js';
 import { buildBackend, freshDatabase, ownedPostgres, queryOne, startServer, waitFor } from '../support/processes.js';
@@ -92,6 +93,52 @@ describe('the real server process on SIGTERM', () => {
       expect(statuses.get(400)).toBeGreaterThan(0);
       expect(lastUsed.last_used_at).not.toBeNull();
       expect(server.output()).toContain('SIGTERM: shutting down');
+    }, 180_000);
+  });
+
+  describe('a request arriving on a kept-alive connection while the server drains', () => {
+    let db: Awaited<ReturnType<typeof freshDatabase>>;
+    let server: ServerProcess | undefined;
+    afterAll(async () => {
+      await server?.stop();
+      await db?.drop();
+    });
+
+    it('is answered in full, metered, and the connection is closed after it', async () => {
+      db = await freshDatabase('shutdown_drain');
+      const { userId, key } = await customer(db.url, 'enterprise');
+      server = await startServer({
+        DATABASE_URL: db.url,
+        REDIS_URL: process.env.REDIS_URL,
+        REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-drain:`,
+        DATA_DIR: dataDir('shutdown-drain'),
+        APP_SECRET: SECRET,
+        SUPER_ADMIN_EMAIL: 'root@example.com',
+        SUPER_ADMIN_PASSWORD: 'correct horse battery staple',
+        USAGE_FLUSH_MS: '600000',
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      });
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (c: Buffer) => (received += c.toString()));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      // The first request's body is held back: the connection is busy when SIGTERM arrives, so it is not reaped as idle.
+      const body = JSON.stringify({ baseDateTime: '2026-03-28T12:00:00', timeSpan: '1.00:00:00', timeZone: 'Europe/Paris' });
+      socket.write(`POST /api/calculation/add HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+      await new Promise((r) => setTimeout(r, 200));
+      server.child.kill('SIGTERM');
+      await waitFor('the shutdown to begin', async () => server!.output().includes('SIGTERM: shutting down'), 10_000, 20);
+      // The rest of the body, and a second request pipelined behind it, both while the server drains.
+      socket.write(`${body.slice(10)}GET /api/time/current?timezone=Europe/Paris HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`);
+      await closed;
+      const exit = await server.exited;
+      const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+      expect(statuses).toEqual([200, 200]);
+      expect(received).toMatch(/connection: close/i);
+      expect(exit.code).toBe(0);
+      expect(await usageRows(db.url, userId)).toBe(2);
     }, 180_000);
   });
 
