@@ -25,6 +25,7 @@ import { MetricsService } from './modules/metrics/metrics.service.js';
 import { meterOf } from './modules/usage/usage.recorder.js';
 import type { AppConfig } from './config/config.js';
 import { TzdbService } from './modules/tzdb/tzdb.service.js';
+import { McpToolbox } from './modules/mcp/mcp-toolbox.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BODY_LIMIT = 100 * 1024;
@@ -33,6 +34,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CSRF_EXEMPT = ['/api/billing/webhook'];
 /** The sold API, the zone directory and health: called cross-origin, no session, no request-scoped ORM context. */
 const PUBLIC_API_ROUTES = /^\/api\/(time|timezone|conversion|calculation|public|health)(\/|\?|$)/;
+/** The MCP endpoint (modules/mcp): server-to-server like the sold API, authenticated by key, outside the /api prefix. */
+const MCP_ROUTE = /^\/mcp\/?$/;
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
@@ -106,7 +109,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     rawBody: true,
     logger: options.logger === false ? false : appLogger,
   });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['mcp'] });
   const fastify = app.getHttpAdapter().getInstance();
 
   await app.register(fastifyCookie);
@@ -145,9 +148,15 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
     'Access-Control-Max-Age': '86400',
   };
+  // MCP's transport headers too (a browser-based agent or the dashboard's playground calls /mcp with fetch).
+  const mcpPreflightHeaders: Record<string, string> = {
+    ...preflightHeaders,
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  };
   // The header objects are shared by every answer: a release switch rewrites them in place, nothing per request.
   app.get(TzdbService, { strict: false }).onVersion((version) => {
-    securityHeaders['X-Tzdb-Version'] = apiHeaders['X-Tzdb-Version'] = preflightHeaders['X-Tzdb-Version'] = version;
+    securityHeaders['X-Tzdb-Version'] = apiHeaders['X-Tzdb-Version'] = preflightHeaders['X-Tzdb-Version'] = mcpPreflightHeaders['X-Tzdb-Version'] = version;
   });
   // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
   fastify.removeContentTypeParser(['text/plain']);
@@ -175,6 +184,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const orm = app.get(MikroORM);
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const path = routePath(request);
+    if (MCP_ROUTE.test(path)) {
+      // Key-authenticated, no cookies read: no CSRF rule applies; no ORM request context (keys are read through forks).
+      if (request.method === 'OPTIONS') reply.code(204).headers(mcpPreflightHeaders).send();
+      else done();
+      return;
+    }
     const publicApi = PUBLIC_API_ROUTES.test(path);
     if (publicApi && request.method === 'OPTIONS') {
       reply.code(204).headers(preflightHeaders).send();
@@ -191,7 +206,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     reply.header('X-Request-Id', request.id);
     const path = routePath(request);
-    if (PUBLIC_API_ROUTES.test(path)) reply.headers(apiHeaders);
+    if (PUBLIC_API_ROUTES.test(path) || MCP_ROUTE.test(path)) reply.headers(apiHeaders);
     else {
       reply.headers(securityHeaders);
       // Account and admin answers are someone's own data: never kept by a browser or a shared cache.
@@ -259,7 +274,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   installPublicApiLane(app, fastify, problemFilter);
   installRouteBodyLimits(fastify);
   if (options.init === false) return app;
-  mountSwaggerUi(app, buildOpenApiDocument(app, config.appUrl));
+  const document = buildOpenApiDocument(app, config.appUrl);
+  mountSwaggerUi(app, document);
+  // The MCP tools' schemas are the REST operations' parameters and models, read from the same document.
+  app.get(McpToolbox).describe(document);
   await app.init();
   return app;
 }

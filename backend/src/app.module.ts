@@ -11,6 +11,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
+import { McpModule } from './modules/mcp/mcp.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         UsageModule,
         TimezoneModule,
         TzdbModule,
+        McpModule,
         BillingModule,
         SupportModule,
         AdminModule,

@@ -17,6 +17,15 @@ export interface PublicApiRequest extends FastifyRequest {
   apiKey?: ResolvedKey;
 }
 
+/** The 429 of a plan limit, worded for the window that refused (the free plan's hour or the paid plans' burst guard). */
+export function rateLimitProblem(decision: LimitDecision) {
+  const detail =
+    decision.window.name === 'hour'
+      ? `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
+      : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
+}
+
 /**
  * The gate of every @PublicApi() route: key, owner, restrictions, plan limit, in that order. Every request whose
  * owner is known becomes a usage record, refused or not; rate-limit headers go on every answer once the key is known.
@@ -34,8 +43,17 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<PublicApiRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const meter = this.recorder.meter(request);
+    const identified = this.identify(request, reply, this.recorder.meter(request));
+    if (identified instanceof Promise) return identified.then((resolved) => this.limit(resolved, request, reply));
+    return this.limit(identified, request, reply);
+  }
 
+  /**
+   * Key, owner and restrictions, without counting the plan's limit: the request's own key (X-API-Key or Bearer),
+   * resolved, its owner written into `meter`, refused with the key problems (401/403) when it may not call. The MCP
+   * endpoint uses it per HTTP request and counts the limit per tool call.
+   */
+  identify(request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<ResolvedKey> {
     const key = readApiKey(request);
     if (!key) {
       const query = (request.query ?? {}) as Record<string, unknown>;
@@ -52,7 +70,14 @@ export class ApiKeyGuard implements CanActivate {
     });
   }
 
-  private admit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply, meter: Meter): boolean | Promise<boolean> {
+  /** Counts one request against the owner's plan; rate-limit headers on the reply; 429 `rate_limited` when over. */
+  limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
+    const decision = this.limits.consume(resolved.plan, resolved.userId);
+    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
+    return this.apply(decision, resolved, request, reply);
+  }
+
+  private admit(resolved: ResolvedKey, request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<never> {
     meter.keyId = resolved.keyId;
     meter.userId = resolved.userId;
     meter.plan = resolved.plan;
@@ -64,20 +89,12 @@ export class ApiKeyGuard implements CanActivate {
         throw refusal;
       });
     }
-    const decision = this.limits.consume(resolved.plan, resolved.userId);
-    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
-    return this.apply(decision, resolved, request, reply);
+    return resolved;
   }
 
   private apply(decision: LimitDecision, resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean {
     reply.headers(decision.headers);
-    if (!decision.allowed) {
-      const detail =
-        decision.window.name === 'hour'
-          ? `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
-          : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
-      throw KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
-    }
+    if (!decision.allowed) throw rateLimitProblem(decision);
     request.apiKey = resolved;
     return true;
   }

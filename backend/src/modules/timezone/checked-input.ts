@@ -10,7 +10,8 @@ type Dto<T> = new () => T;
 /** Same rules as the global ValidationPipe (whitelist, stop at first error), without class-transformer's per-request cost. */
 const OPTIONS = { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true } as const;
 
-function check<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 'body'): T {
+/** Validates `source` against a DTO (400 `validation_failed` naming each field); also the MCP tools' arguments. */
+export function checkInput<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 'body' | 'arguments'): T {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
     throw Problems.validation([{ field: where, message: `${where} must be a JSON object` }]);
   }
@@ -40,7 +41,7 @@ function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
   let outcome = memo.get(raw);
   if (outcome === undefined) {
     try {
-      outcome = check(dto, request.query ?? {}, 'query');
+      outcome = checkInput(dto, request.query ?? {}, 'query');
     } catch (problem) {
       if (!(problem instanceof ProblemException)) throw problem;
       outcome = problem;
@@ -56,7 +57,7 @@ function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
 
 const queryParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkQuery(dto, ctx.switchToHttp().getRequest<FastifyRequest>()));
 const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) =>
-  check(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body, 'body'),
+  checkInput(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body, 'body'),
 );
 
 /**

@@ -1,0 +1,173 @@
+import type { Type } from '@nestjs/common';
+import { Problems } from '../../common/problem.js';
+import { CalculationController } from '../timezone/calculation.controller.js';
+import { ConversionController } from '../timezone/conversion.controller.js';
+import type {
+  CalculationView,
+  CitySearchView,
+  ConversionView,
+  CurrentTimeView,
+  DayOfWeekView,
+  DifferenceView,
+  LookupView,
+  MultiConversionView,
+  TransitionsView,
+  ZoneAtPointView,
+} from '../timezone/dto/timezone.responses.js';
+import { TimeController } from '../timezone/time.controller.js';
+import { TimezoneController } from '../timezone/timezone.controller.js';
+
+/** A REST route of the sold API, by its controller method: its DTO, path and answer model are read from there. */
+export interface RestRoute {
+  controller: Type<object>;
+  handler: string;
+}
+
+/**
+ * One MCP tool: a REST route (or two, for find_timezone) plus words for a model. Its input and output JSON Schemas,
+ * its validation and its answer all come from the route (see McpToolbox); nothing here restates a field.
+ */
+export interface McpToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  routes: RestRoute[];
+  /** Which of `routes` answers these arguments (default the first); throws validation_failed when they fit none. */
+  route?: (args: Record<string, unknown>) => number;
+  /** One line a model can act on, from the REST answer. */
+  summary: (answer: never, args: Record<string, unknown>) => string;
+}
+
+const route = (controller: Type<object>, handler: string): RestRoute => ({ controller, handler });
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+const date = (iso: string) => iso.slice(0, 10);
+
+const DST_NOTE =
+  'A wall-clock time skipped by a DST change is refused with invalid_local_time (naming the gap and the first valid time) unless dstAmbiguity says how to read it; ' +
+  'a repeated time answers the earlier instant with ambiguous: true and both options.';
+
+function conversionSummary(a: ConversionView): string {
+  const line = `${a.originalDateTime} in ${a.fromTimeZone} is ${a.convertedDateTime} in ${a.toTimeZone} (${a.abbreviation}, UTC${a.utcOffset}${a.dstActive ? ', DST' : ''}).`;
+  if (!a.ambiguous || !a.options || a.options.length < 2) return line;
+  const [first, second] = a.options;
+  return (
+    `${line} Note: ${hhmm(first.originalDateTime)} happens twice in ${a.fromTimeZone} on ${date(first.originalDateTime)} (clocks go back); ` +
+    `this is the first (${first.originalDateTime}); the second (${second.originalDateTime}) is ${second.convertedDateTime}: pass dstAmbiguity "later" for it.`
+  );
+}
+
+export const MCP_TOOLS: McpToolSpec[] = [
+  {
+    name: 'get_current_time',
+    title: 'Current time in a time zone',
+    description:
+      'The current local time in an IANA time zone (e.g. "Europe/London", "America/New_York"), with its UTC offset, whether daylight saving time is in force, the abbreviation and the country. ' +
+      'Use it instead of guessing what time it is anywhere. Abbreviations such as EST or IST are refused because they are ambiguous: use find_timezone to get the zone name of a place first.',
+    routes: [route(TimeController, 'current')],
+    summary: (a: CurrentTimeView) =>
+      `It is ${a.current_time.slice(0, 19).replace('T', ' ')} in ${a.timezone} (${a.abbreviation}, UTC${a.utc_offset}${a.dst_active ? ', daylight saving time' : ''}).`,
+  },
+  {
+    name: 'convert_time',
+    title: 'Convert a date-time between time zones',
+    description:
+      'Converts a date-time from one IANA time zone to another with the real DST rules of both (history back to 1970). dateTime is ISO 8601 such as "2024-07-01T09:00:00"; ' +
+      `an offset in it ("...+02:00" or "Z") wins over fromTimeZone. ${DST_NOTE}`,
+    routes: [route(ConversionController, 'convert')],
+    summary: conversionSummary,
+  },
+  {
+    name: 'convert_time_multi',
+    title: 'Convert a date-time to several time zones',
+    description: `Converts one date-time from fromTimeZone to up to 100 target time zones in one call, e.g. to plan a meeting across cities. ${DST_NOTE}`,
+    routes: [route(ConversionController, 'convertMany')],
+    summary: (a: MultiConversionView) =>
+      `${a.originalDateTime} in ${a.fromTimeZone} is ` +
+      a.conversions.map((c) => `${c.convertedTime.slice(0, 16).replace('T', ' ')} ${c.abbreviation} in ${c.timezone}`).join('; ') +
+      (a.ambiguous ? '. The local time happens twice (clocks go back): the earlier instant was used; pass dstAmbiguity "later" for the other.' : '.'),
+  },
+  {
+    name: 'find_timezone',
+    title: 'Find the time zone of a place',
+    description:
+      'The IANA time zone of a place. Either location: free text such as "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (ranked candidates, most populous first, each with zone, city, country and coordinates); ' +
+      'or latitude and longitude in decimal degrees (the zone at that point; at sea the nautical Etc/GMT±N zone). Give one of the two, not both.',
+    routes: [route(TimezoneController, 'lookup'), route(TimezoneController, 'coordinate')],
+    route: (args) => {
+      const given = (k: string) => args[k] !== undefined && args[k] !== null;
+      const point = given('latitude') || given('longitude');
+      if (given('location') && point) throw Problems.validation([{ field: 'location', message: 'Give either location, or latitude and longitude, not both' }]);
+      if (!given('location') && !point) throw Problems.validation([{ field: 'location', message: 'location (free text), or latitude and longitude, is required' }]);
+      return point ? 1 : 0;
+    },
+    summary: (a: LookupView | ZoneAtPointView) => {
+      if ('coordinates' in a && !('candidates' in a)) {
+        return `The time zone at ${a.coordinates.latitude}, ${a.coordinates.longitude} is ${a.timezone} (${a.abbreviation}, UTC${a.utc_offset}).`;
+      }
+      const lookup = a as LookupView;
+      if (lookup.candidates.length === 0) return lookup.hint ?? `No place matches "${lookup.query}". Try the city name with its country, e.g. "Paris, France".`;
+      const best = lookup.candidates[0];
+      const place = [best.city, best.province, best.country].filter(Boolean).join(', ');
+      const more = lookup.matches > 1 ? ` (${lookup.matches} places match; the most populous first)` : '';
+      return `"${lookup.query}": ${place} is in ${best.timezone} (UTC${best.utc_offset} now)${more}.`;
+    },
+  },
+  {
+    name: 'search_cities',
+    title: 'Search cities by name',
+    description:
+      'Cities whose name starts with the given text (accents and letter case ignored), exact names first, then by population, each with its IANA time zone, country and coordinates. Up to 20 results; matches counts all.',
+    routes: [route(TimezoneController, 'search')],
+    summary: (a: CitySearchView) =>
+      a.timezones.length === 0
+        ? `No city starts with "${a.query}".`
+        : `${a.matches} cities match "${a.query}"; first: ` + a.timezones.slice(0, 3).map((c) => `${c.city} (${c.country_code ?? '?'}) in ${c.timezone}`).join(', ') + '.',
+  },
+  {
+    name: 'time_difference',
+    title: 'Time between two date-times',
+    description:
+      'The exact difference between two ISO 8601 date-times in seconds, minutes, hours and days (negative when end is before start), and a days/hours/minutes/seconds breakdown. ' +
+      'With timeZone, date-times without an offset are read in that zone and breakdown.days counts calendar days there (a 23-hour DST day is one day).',
+    routes: [route(CalculationController, 'difference')],
+    summary: (a: DifferenceView) => {
+      const b = a.difference.breakdown;
+      return `From ${a.startDateTime} to ${a.endDateTime} is ${a.difference.totalHours} hours (${b.days} days ${b.hours} h ${b.minutes} min ${b.seconds} s${a.timeZone ? ` in ${a.timeZone} calendar days` : ''}).`;
+    },
+  },
+  {
+    name: 'add_duration',
+    title: 'Add a duration to a date-time',
+    description:
+      'Adds a duration to an ISO 8601 date-time. timeSpan is an ISO 8601 duration ("P1DT12H30M", "PT90M") or .NET style "[-][d.]hh:mm:ss" ("1.12:30:00"); start it with "-" to go back in time. ' +
+      'With timeZone, days, months and years keep the wall-clock time across DST changes (calendar arithmetic) and hours, minutes and seconds are exact; without it everything is exact.',
+    routes: [route(CalculationController, 'add')],
+    summary: (a: CalculationView) => `${a.originalDateTime} plus ${a.timeSpan} is ${a.resultDateTime}${a.timeZone ? ` (${a.arithmetic} arithmetic in ${a.timeZone})` : ' (exact arithmetic)'}.`,
+  },
+  {
+    name: 'day_of_week',
+    title: 'Day of the week of a date',
+    description: 'The weekday of a calendar date (YYYY-MM-DD), its ISO number (Monday 1 … Sunday 7), whether it is a weekend day, its ISO 8601 week number and its day of the year.',
+    routes: [route(CalculationController, 'dayOfWeek')],
+    summary: (a: DayOfWeekView) => `${a.date} is a ${a.dayOfWeek} (ISO week ${a.weekNumber}, day ${a.dayOfYear} of the year${a.isWeekend ? ', a weekend day' : ''}).`,
+  },
+  {
+    name: 'list_transitions',
+    title: 'DST and offset changes of a time zone',
+    description:
+      'Every change of UTC offset of an IANA time zone in [from, to): when it happens (UTC), the wall clock just before and after, the offsets and abbreviations, and whether DST starts. ' +
+      'Use it to answer "when do the clocks change" or to check historical offsets (back to 1970). Default range: the current year.',
+    routes: [route(TimezoneController, 'transitions')],
+    summary: (a: TransitionsView) =>
+      a.transitions.length === 0
+        ? `${a.timezone} has no offset change between ${date(a.from)} and ${date(a.to)}.`
+        : `${a.timezone} changes its clocks ${a.total} time(s) between ${date(a.from)} and ${date(a.to)}: ` +
+          a.transitions
+            .slice(0, 4)
+            .map((t) => `${date(t.local_before)} ${hhmm(t.local_before)} → ${hhmm(t.local_after)} (${t.abbreviation_before} → ${t.abbreviation_after})`)
+            .join('; ') +
+          (a.total > 4 ? '; …' : '') +
+          '.',
+  },
+];

@@ -1,0 +1,79 @@
+import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { ProblemException } from '../../common/problem.js';
+import { ApiKeySecurity } from '../../common/swagger.js';
+import { McpJsonRpcRequest, McpJsonRpcResponseView } from './dto/mcp.dto.js';
+import { McpEndpoint } from './mcp.endpoint.js';
+import { MCP_TOOLS } from './mcp-tools.js';
+
+export const MCP_TAG = 'MCP';
+
+const problem = (example: Record<string, unknown>) => ({ 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example } });
+
+/** No server-sent stream and no session to end in a stateless server: the transport's GET and DELETE answer 405. */
+function methodNotAllowed(reply: FastifyReply, method: string): never {
+  reply.header('Allow', 'POST');
+  throw new ProblemException({
+    status: 405,
+    code: 'method_not_allowed',
+    title: 'Method Not Allowed',
+    detail: `This MCP server is stateless: it has no event stream or session for ${method}. Send JSON-RPC messages with POST.`,
+  });
+}
+
+/** `/mcp`, outside the /api prefix (app.factory.ts): MCP's Streamable HTTP transport for AI agents, on the API keys. */
+@ApiTags(MCP_TAG)
+@ApiExtraModels(ProblemDocumentSchema)
+@Controller('mcp')
+export class McpController {
+  constructor(private readonly endpoint: McpEndpoint) {}
+
+  @Post()
+  @ApiKeySecurity()
+  @ApiOperation({
+    summary: 'MCP server for AI agents (server-to-server)',
+    description:
+      'Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. ' +
+      `Tools: ${MCP_TOOLS.map((t) => t.name).join(', ')}; each answers what its REST endpoint answers, with a one-line summary. ` +
+      'Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. ' +
+      'A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. ' +
+      'Send `Accept: application/json, text/event-stream`. GET and DELETE answer 405 (no event stream, no session).',
+  })
+  @ApiBody({
+    type: McpJsonRpcRequest,
+    examples: {
+      list: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      call: { summary: 'Call a tool', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/London' } } } },
+    },
+  })
+  @ApiResponse({ status: 200, description: 'The JSON-RPC answer.', content: { 'application/json': { schema: { $ref: getSchemaPath(McpJsonRpcResponseView) } } } })
+  @ApiResponse({ status: 202, description: 'A notification (no answer).' })
+  @ApiResponse({
+    status: 401,
+    description: 'Missing, malformed or unknown API key.',
+    content: problem({ type: 'https://tzapi.dev/problems/missing-api-key', title: 'API key required', status: 401, code: 'missing_api_key', detail: 'No API key. Send your key in the X-API-Key header (or Authorization: Bearer <key>).' }),
+  })
+  @ApiResponse({
+    status: 403,
+    description: 'Inactive key, blocked account, or IP/domain restriction not met.',
+    content: problem({ type: 'https://tzapi.dev/problems/ip-not-allowed', title: 'IP address not allowed', status: 403, code: 'ip_not_allowed', detail: 'Requests from 203.0.113.7 are not allowed for this API key.' }),
+  })
+  @ApiExtraModels(McpJsonRpcResponseView)
+  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.endpoint.handle(request, reply);
+  }
+
+  @Get()
+  @ApiExcludeEndpoint()
+  stream(@Res({ passthrough: true }) reply: FastifyReply): never {
+    methodNotAllowed(reply, 'GET');
+  }
+
+  @Delete()
+  @ApiExcludeEndpoint()
+  end(@Res({ passthrough: true }) reply: FastifyReply): never {
+    methodNotAllowed(reply, 'DELETE');
+  }
+}

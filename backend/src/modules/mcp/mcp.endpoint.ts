@@ -1,0 +1,177 @@
+import { performance } from 'node:perf_hooks';
+import { Injectable, Logger } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemException, type ProblemDocument } from '../../common/problem.js';
+import { APP_VERSION } from '../../common/tzdb.js';
+import { ApiKeyGuard, rateLimitProblem } from '../keys/api-key.guard.js';
+import type { ResolvedKey } from '../keys/key-directory.js';
+import { PlanLimits } from '../keys/plan-limits.js';
+import { UsageRecorder, type Meter } from '../usage/usage.recorder.js';
+import { McpToolbox, type McpTool } from './mcp-toolbox.js';
+
+/** Usage rows of the MCP endpoint: `mcp/<tool>` per tool call, `mcp` for a refused request that called no tool. */
+export const MCP_ENDPOINT = 'mcp';
+
+const INSTRUCTIONS =
+  'Time zone tools backed by the IANA tz database (our own compiled copy, history since 1970). Language models do not know the current time and often get ' +
+  'daylight saving time wrong: call these tools instead of guessing. Zones are IANA names such as "Europe/London"; use find_timezone to get one for a place. ' +
+  'Every tool call counts as one API request of your plan.';
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+
+/** The words a model can act on, for the problems a tool call can meet; the problem's own detail otherwise. */
+function problemText(doc: ProblemDocument, args: Record<string, unknown>): string {
+  if (doc.code === 'invalid_local_time' && doc.kind === 'gap' && typeof doc.gapStart === 'string' && typeof doc.gapEnd === 'string' && typeof doc.firstValidTime === 'string') {
+    const input = typeof doc.field === 'string' ? args[doc.field] : undefined;
+    const zone = args.fromTimeZone ?? args.timeZone;
+    if (typeof input === 'string' && typeof zone === 'string') {
+      return (
+        `${hhmm(input.replace(' ', 'T'))} does not exist in ${zone} on ${doc.gapStart.slice(0, 10)}: the clocks jump from ${hhmm(doc.gapStart)} to ${hhmm(doc.gapEnd)}. ` +
+        `The first valid time is ${hhmm(doc.firstValidTime)} (${doc.firstValidTime}). Use that time, or pass dstAmbiguity "compatible" to move the time forward by the length of the gap.`
+      );
+    }
+  }
+  if (doc.code === 'validation_failed' && Array.isArray(doc.errors)) return `Invalid arguments: ${doc.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}.`;
+  return doc.detail ?? doc.title;
+}
+
+/**
+ * The hosted MCP server, stateless: every POST /mcp gets its own low-level SDK Server and Streamable HTTP transport
+ * (JSON answers, no session), so any instance can answer any request. The key is checked per HTTP request with the
+ * sold API's own gate (ApiKeyGuard.identify: key, owner, restrictions); each tool call is counted against the plan
+ * (PlanLimits, the same limiter as REST) and becomes one usage row `mcp/<tool>`. initialize, tools/list and ping are
+ * protocol chatter: they need a valid key but use no quota.
+ */
+@Injectable()
+export class McpEndpoint {
+  private readonly logger = new Logger('McpEndpoint');
+
+  constructor(
+    private readonly toolbox: McpToolbox,
+    private readonly guard: ApiKeyGuard,
+    private readonly limits: PlanLimits,
+    private readonly recorder: UsageRecorder,
+  ) {}
+
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const meter: Meter = { keyId: null, userId: null, plan: null };
+    let owner: ResolvedKey;
+    try {
+      owner = await this.guard.identify(request, reply, meter);
+    } catch (err) {
+      // A refused key whose owner is known is shown in the owner's usage, as the REST API does.
+      if (err instanceof ProblemException && meter.userId && meter.keyId) {
+        this.record(meter.userId, meter.keyId, request, calledTool(request.body) ?? null, err.getStatus(), reply.elapsedTime);
+      }
+      throw err;
+    }
+    const server = this.server(owner, request, reply);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') reply.header(name, value);
+      });
+      const text = await response.text();
+      reply.send(text === '' ? undefined : text);
+    } finally {
+      void server.close();
+    }
+  }
+
+  private server(owner: ResolvedKey, request: FastifyRequest, reply: FastifyReply): Server {
+    const server = new Server({ name: 'tzapi', title: 'TimeZone API', version: APP_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: this.toolbox.list().map((tool) => ({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+      })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (call) => {
+      const tool = this.toolbox.get(call.params.name);
+      if (!tool) {
+        const names = this.toolbox.list().map((t) => t.name);
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${call.params.name}". Tools: ${names.join(', ')}.`);
+      }
+      return this.callTool(tool, call.params.arguments ?? {}, owner, request, reply);
+    });
+    return server;
+  }
+
+  /** One tool call = one REST call: counted against the plan first, then validated and answered, then metered. */
+  private async callTool(tool: McpTool, args: Record<string, unknown>, owner: ResolvedKey, request: FastifyRequest, reply: FastifyReply): Promise<CallToolResult> {
+    const started = performance.now();
+    let status = 200;
+    try {
+      const decision = await this.limits.consume(owner.plan, owner.userId);
+      reply.headers(decision.headers);
+      if (!decision.allowed) throw rateLimitProblem(decision);
+      const answer = tool.answer(args) as Record<string, unknown>;
+      return {
+        content: [
+          { type: 'text', text: tool.summary(answer, args) },
+          { type: 'text', text: JSON.stringify(answer) },
+        ],
+        structuredContent: answer,
+      };
+    } catch (err) {
+      const problem = err instanceof ProblemException ? err : internalError(err, this.logger);
+      status = problem.getStatus();
+      const doc = problem.toDocument(`/mcp#${tool.name}`);
+      // A tool error, not a protocol error: the model sees the code and what to do, and can correct its arguments.
+      return {
+        isError: true,
+        content: [
+          { type: 'text', text: `${doc.code}: ${problemText(doc, args)}` },
+          { type: 'text', text: JSON.stringify(doc) },
+        ],
+      };
+    } finally {
+      this.record(owner.userId, owner.keyId, request, tool.name, status, performance.now() - started);
+    }
+  }
+
+  private record(userId: string, keyId: string, request: FastifyRequest, tool: string | null, statusCode: number, ms: number): void {
+    this.recorder.record({
+      timestamp: new Date(),
+      userId,
+      keyId,
+      endpoint: tool ? `${MCP_ENDPOINT}/${tool}`.slice(0, 200) : MCP_ENDPOINT,
+      method: request.method,
+      statusCode,
+      responseMs: Math.round(ms * 100) / 100,
+      ipAddress: request.ip ?? null,
+    });
+  }
+}
+
+function internalError(err: unknown, logger: Logger): ProblemException {
+  logger.error(`MCP tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return new ProblemException({ status: 500, code: 'internal_error', title: 'Internal Server Error', detail: 'The tool failed unexpectedly. Try again later.' });
+}
+
+/** The tool a single tools/call message names (for the usage row of a refused request). */
+function calledTool(body: unknown): string | undefined {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
+  if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') return undefined;
+  return message.params.name.slice(0, 100);
+}
+
+/** The Fastify request as the Web Request the SDK's transport reads (headers and URL; the body is passed parsed). */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request('http://localhost/mcp', { method: request.method, headers });
+}
