@@ -26,6 +26,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
       '/openapi': { target: 'http://localhost:3000', changeOrigin: false },
+      '/mcp': { target: 'http://localhost:3000', changeOrigin: false },
     },
     fs: { allow: ['..'] },
   },

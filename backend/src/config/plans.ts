@@ -27,7 +27,7 @@ export const PLANS: Record<PlanId, Plan> = {
     burstPerSecond: null,
     sla: null,
     slaMonthlyDowntimeMinutes: null,
-    features: ['100 requests per hour', 'All endpoints', 'JSON, XML and CSV', 'Community support', 'No credit card needed'],
+    features: ['100 requests per hour', 'All endpoints', 'MCP server for AI assistants', 'JSON, XML and CSV', 'Community support', 'No credit card needed'],
     highlighted: false,
     rank: 0,
   },

@@ -7,6 +7,7 @@ export const paths = {
   products: '/products',
   solutions: '/solutions',
   docs: '/docs',
+  aiAssistants: '/docs/ai-assistants',
   pricing: '/pricing',
   support: '/support',
   status: '/status',

@@ -848,6 +848,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP server for AI agents (server-to-server)
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. Send `Accept: application/json, text/event-stream`. GET and DELETE answer 405 (no event stream, no session).
+         */
+        post: operations["Mcp_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/create-subscription": {
         parameters: {
             query?: never;
@@ -2741,6 +2761,85 @@ export interface components {
             releases: components["schemas"]["PublicReleaseView"][];
             /** @example 2 */
             total: number;
+        };
+        McpJsonRpcErrorView: {
+            /**
+             * @description JSON-RPC error code (-32602 unknown tool or bad params, -32601 unknown method).
+             * @example -32602
+             */
+            code: number;
+            /** @example Unknown tool "get_time". Tools: get_current_time, convert_time, … */
+            message: string;
+            /** @description Extra information. */
+            data?: Record<string, never>;
+        };
+        McpJsonRpcResponseView: {
+            /**
+             * @example 2.0
+             * @enum {string}
+             */
+            jsonrpc: "2.0";
+            /**
+             * @description The id of the request answered (null when the message could not be read).
+             * @example 1
+             */
+            id: number | (string | null);
+            /**
+             * @description The method's result. For tools/call: `content` (a one-line summary, then the REST answer as JSON text), `structuredContent` (the REST answer, matching the tool's outputSchema) or, for a refused or invalid call, `isError: true` with the problem `code` first in the text and the problem document as JSON (e.g. `rate_limited`, `validation_failed`, `invalid_local_time`).
+             * @example {
+             *       "content": [
+             *         {
+             *           "type": "text",
+             *           "text": "It is 2024-07-01 14:00:00 in Europe/London (BST, UTC+01:00, daylight saving time)."
+             *         },
+             *         {
+             *           "type": "text",
+             *           "text": "{\"timezone\":\"Europe/London\",\"current_time\":\"2024-07-01T14:00:00+01:00\", …}"
+             *         }
+             *       ],
+             *       "structuredContent": {
+             *         "timezone": "Europe/London",
+             *         "current_time": "2024-07-01T14:00:00+01:00",
+             *         "utc_offset": "+01:00",
+             *         "dst_active": true,
+             *         "abbreviation": "BST"
+             *       }
+             *     }
+             */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A protocol error (unknown method or tool, malformed message). */
+            error?: components["schemas"]["McpJsonRpcErrorView"];
+        };
+        McpJsonRpcRequest: {
+            /**
+             * @example 2.0
+             * @enum {string}
+             */
+            jsonrpc: "2.0";
+            /**
+             * @description Request id; absent for a notification.
+             * @example 1
+             */
+            id?: string | number;
+            /**
+             * @description MCP method: initialize, notifications/initialized, tools/list, tools/call, ping.
+             * @example tools/call
+             */
+            method: string;
+            /**
+             * @description Method parameters; for tools/call `name` and `arguments`.
+             * @example {
+             *       "name": "get_current_time",
+             *       "arguments": {
+             *         "timezone": "Europe/London"
+             *       }
+             *     }
+             */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         SubscriptionView: {
             /** @example 6f1c2f9e-8a4b-4c1e-9d2a-3b5c7e9f1a2b */
@@ -7784,6 +7883,91 @@ export interface operations {
                      *         "xml",
                      *         "csv"
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Mcp_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpJsonRpcRequest"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcResponseView"];
+                };
+            };
+            /** @description A notification (no answer). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed or unknown API key. */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/problems/missing-api-key",
+                     *       "title": "API key required",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "No API key. Send your key in the X-API-Key header (or Authorization: Bearer <key>)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description Inactive key, blocked account, or IP/domain restriction not met. */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/problems/ip-not-allowed",
+                     *       "title": "IP address not allowed",
+                     *       "status": 403,
+                     *       "code": "ip_not_allowed",
+                     *       "detail": "Requests from 203.0.113.7 are not allowed for this API key."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];

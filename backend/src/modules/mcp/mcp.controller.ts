@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExcludeEndpoint, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExcludeEndpoint, ApiExtension, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { ProblemException } from '../../common/problem.js';
@@ -23,7 +23,11 @@ function methodNotAllowed(reply: FastifyReply, method: string): never {
   });
 }
 
-/** `/mcp`, outside the /api prefix (app.factory.ts): MCP's Streamable HTTP transport for AI agents, on the API keys. */
+/**
+ * `/mcp`, outside the /api prefix (app.factory.ts): MCP's Streamable HTTP transport for AI agents, on the API keys.
+ * Tagged MCP but not a top-level tag of the document, so the docs explorer's REST categories and the Postman collection
+ * leave it out (it speaks JSON-RPC, not the REST formats); the site has its own page for it.
+ */
 @ApiTags(MCP_TAG)
 @ApiExtraModels(ProblemDocumentSchema)
 @Controller('mcp')
@@ -61,6 +65,8 @@ export class McpController {
     content: problem({ type: 'https://tzapi.dev/problems/ip-not-allowed', title: 'IP address not allowed', status: 403, code: 'ip_not_allowed', detail: 'Requests from 203.0.113.7 are not allowed for this API key.' }),
   })
   @ApiExtraModels(McpJsonRpcResponseView)
+  // The tool list for readers of the document (the site's "Use with AI assistants" page); tools/list adds their schemas.
+  @ApiExtension('x-mcp-tools', MCP_TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description })))
   async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.endpoint.handle(request, reply);
   }

@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { paths } from '../../app/paths';
 import { DocsExplorer } from './components/DocsExplorer';
+import { McpGuide } from './components/McpGuide';
 import { openapiSpec } from './spec';
 import { useApiOrigin } from '../../config/publicConfig';
 
@@ -22,10 +24,14 @@ export function DocsPage() {
             <Link href={paths.server.swaggerUi} target="_blank" rel="noopener">
               /api/docs
             </Link>
+            . Using an AI assistant? Connect it to our{' '}
+            <Link component={RouterLink} to={paths.aiAssistants}>
+              hosted MCP server
+            </Link>
             .
           </Alert>
         </Box>
-        <DocsExplorer spec={openapiSpec} snippetOrigin={apiOrigin} />
+        <DocsExplorer spec={openapiSpec} snippetOrigin={apiOrigin} aiAssistants={<McpGuide spec={openapiSpec} origin={apiOrigin} />} />
       </Section>
     </>
   );

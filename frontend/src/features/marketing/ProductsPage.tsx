@@ -60,6 +60,27 @@ export function ProductsPage() {
           ))}
         </Box>
       </Section>
+      <Section tinted id="mcp" title="For AI agents: a hosted MCP server" subtitle="The same nine APIs as tools for Claude, Cursor, VS Code and any MCP client.">
+        <Card sx={{ maxWidth: 820, mx: 'auto' }} data-testid="product-mcp">
+          <CardContent>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Language models don’t know what time it is and get daylight saving time wrong. Point your assistant at our Model Context Protocol endpoint
+              with your API key: it gets the current time, conversions with real DST rules, zone look-up, date calculations and transitions as tools,
+              answered from the same tz database as the REST API. Each tool call counts as one request of your plan and shows up in your usage.
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {['POST /mcp', 'Streamable HTTP', 'X-API-Key or Bearer'].map((e) => (
+                <Chip key={e} label={e} size="small" variant="outlined" sx={{ fontFamily: monoFont, fontSize: 11 }} />
+              ))}
+            </Box>
+          </CardContent>
+          <Box sx={{ p: 2, pt: 0 }}>
+            <Button component={RouterLink} to={paths.aiAssistants} variant="contained" fullWidth>
+              Use with AI assistants
+            </Button>
+          </Box>
+        </Card>
+      </Section>
     </>
   );
 }

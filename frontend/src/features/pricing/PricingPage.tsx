@@ -79,6 +79,11 @@ export function pricingFaq(config: PublicConfig | undefined) {
     { question: 'Do I need a credit card for the free plan?', answer: `No. The free plan is ${free ? formatPrice(free) : 'free'} and includes ${free?.quota?.label ?? 'a request allowance'}. No card needed.` },
     { question: 'What happens when I reach the free limit?', answer: 'Further requests answer 429 Too Many Requests with a Retry-After header until the window resets. Upgrade at any time for unlimited requests.' },
     { question: 'What does unlimited mean?', answer: `Premium and Enterprise have no request quota. A fair-use guard of ${premium?.burstPerSecond ?? '—'} (Premium) and ${enterprise?.burstPerSecond ?? '—'} (Enterprise) requests per second protects the service for everyone.` },
+    {
+      question: 'Can I use the API from AI assistants?',
+      answer:
+        'Yes, on every plan. Our hosted MCP server at /mcp gives Claude, Cursor, VS Code and other MCP clients the API as tools, on your API key. Each tool call counts as one request of your plan and shows up in your usage. See "Use with AI assistants" in the docs.',
+    },
     { question: 'Can I change plans at any time?', answer: 'Yes. Upgrades and plan changes apply immediately and are charged prorated to the card on file.' },
     { question: 'What is covered by the SLA?', answer: `Premium includes ${premium?.sla ?? '—'}% and Enterprise ${enterprise?.sla ?? '—'}% monthly uptime, with service credits as described on the SLA page.` },
     { question: 'Do you offer annual billing?', answer: 'Annual billing with a discount is available through sales, and Enterprise annual plans can pay by ACH. Contact us from the support page.' },

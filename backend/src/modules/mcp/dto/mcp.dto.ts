@@ -24,7 +24,7 @@ export class McpJsonRpcErrorView {
 export class McpJsonRpcResponseView {
   @ApiProperty({ enum: ['2.0'], example: '2.0' })
   jsonrpc!: '2.0';
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true, description: 'The id of the request answered.', example: 1 })
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', nullable: true }], description: 'The id of the request answered (null when the message could not be read).', example: 1 })
   id!: string | number | null;
   @ApiPropertyOptional({
     type: 'object',

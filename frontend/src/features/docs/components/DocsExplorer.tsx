@@ -110,7 +110,12 @@ export interface DocsExplorerProps {
   showGetApiKey?: boolean;
   showDownloads?: boolean;
   initialEndpointId?: string;
+  /** The "Use with AI assistants" pane (the MCP server), listed after the REST categories. */
+  aiAssistants?: ReactNode;
 }
+
+/** The explorer's id for the "Use with AI assistants" pane. */
+export const AI_ASSISTANTS_ID = 'ai-assistants';
 
 export function DocsExplorer({
   spec,
@@ -122,10 +127,14 @@ export function DocsExplorer({
   showGetApiKey = true,
   showDownloads = true,
   initialEndpointId,
+  aiAssistants,
 }: DocsExplorerProps) {
   const categories = useMemo(() => buildCategories(spec), [spec]);
   const all = useMemo(() => categories.flatMap((c) => c.endpoints), [categories]);
-  const [selectedId, setSelectedId] = useState(() => (all.some((e) => e.id === initialEndpointId) ? initialEndpointId! : all[0]?.id));
+  const [selectedId, setSelectedId] = useState(() =>
+    all.some((e) => e.id === initialEndpointId) || (aiAssistants && initialEndpointId === AI_ASSISTANTS_ID) ? initialEndpointId! : all[0]?.id,
+  );
+  const showAi = Boolean(aiAssistants) && selectedId === AI_ASSISTANTS_ID;
   const endpoint = all.find((e) => e.id === selectedId) ?? all[0];
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const publicEndpoints = all.filter((e) => !e.requiresKey);
@@ -176,7 +185,7 @@ export function DocsExplorer({
         <Card component="nav" aria-label="API categories" sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
           <List dense disablePadding>
             {categories.map((c) => {
-              const open = c.name === endpoint.category;
+              const open = !showAi && c.name === endpoint.category;
               return (
                 <Box key={c.name}>
                   <ListItemButton selected={open} onClick={() => selectCategory(c.name)} aria-expanded={open} data-testid={`category-${c.name}`}>
@@ -188,11 +197,11 @@ export function DocsExplorer({
                       {c.endpoints.map((e) => (
                         <ListItemButton
                           key={e.id}
-                          selected={e.id === endpoint.id}
+                          selected={!showAi && e.id === endpoint.id}
                           onClick={() => setSelectedId(e.id)}
                           sx={{ pl: 2, gap: 1 }}
                           data-testid="endpoint-link"
-                          aria-current={e.id === endpoint.id ? 'true' : undefined}
+                          aria-current={!showAi && e.id === endpoint.id ? 'true' : undefined}
                         >
                           <MethodBadge method={e.method} />
                           <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
@@ -203,27 +212,36 @@ export function DocsExplorer({
                 </Box>
               );
             })}
+            {aiAssistants && (
+              <ListItemButton selected={showAi} onClick={() => setSelectedId(AI_ASSISTANTS_ID)} data-testid="category-ai-assistants">
+                <ListItemText primary="Use with AI assistants" secondary="MCP server" slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
+              </ListItemButton>
+            )}
           </List>
         </Card>
 
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <EndpointDetail
-            key={endpoint.id}
-            endpoint={endpoint}
-            origin={origin}
-            snippetOrigin={snippetOrigin ?? origin}
-            executor={executor}
-            executeToolbar={executeToolbar}
-            exampleApiKey={exampleApiKey}
-            exampleNote={exampleNote}
-          />
-          <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card">
-            <AlertTitle>Authentication Required</AlertTitle>
-            Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in
-            the <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;key&gt;</code>). Keys are never accepted in the query string.
-            Create keys on the API Keys page of your dashboard.
-          </Alert>
-        </Stack>
+        {showAi ? (
+          <Box sx={{ minWidth: 0 }}>{aiAssistants}</Box>
+        ) : (
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <EndpointDetail
+              key={endpoint.id}
+              endpoint={endpoint}
+              origin={origin}
+              snippetOrigin={snippetOrigin ?? origin}
+              executor={executor}
+              executeToolbar={executeToolbar}
+              exampleApiKey={exampleApiKey}
+              exampleNote={exampleNote}
+            />
+            <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card">
+              <AlertTitle>Authentication Required</AlertTitle>
+              Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in
+              the <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;key&gt;</code>). Keys are never accepted in the query string.
+              Create keys on the API Keys page of your dashboard.
+            </Alert>
+          </Stack>
+        )}
       </Box>
     </Box>
   );

@@ -22,6 +22,8 @@ import { dashboardStatsQueryKey } from '../../dashboard/api';
 import { keysApi, useApiKeys, type ApiKey } from '../../keys/api';
 import { usageSummaryQueryKey } from '../../usage/api';
 import { createKeyExecutor } from '../api';
+import { McpGuide } from '../../docs/components/McpGuide';
+import { McpPlayground } from './McpPlayground';
 
 function KeyPicker({ keys, value, onChange }: { keys: ApiKey[]; value: string; onChange: (id: string) => void }) {
   return (
@@ -77,6 +79,16 @@ export function PlaygroundPage() {
     } finally {
       setRevealing(false);
     }
+  };
+
+  const pickedKey = async () => {
+    if (!chosen) throw new Error('Pick an active API key first (API Keys page).');
+    return secretOf(chosen);
+  };
+  // A call is metered: the usage page and the dashboard counters move.
+  const refreshUsage = () => {
+    void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
   };
 
   const executor = useMemo(
@@ -138,6 +150,13 @@ export function PlaygroundPage() {
         exampleApiKey={exampleKey ?? 'YOUR_API_KEY'}
         snippetOrigin={apiOrigin}
         exampleNote={exampleNote}
+        aiAssistants={
+          <Stack spacing={3}>
+            {toolbar}
+            <McpPlayground getKey={pickedKey} onCalled={refreshUsage} />
+            <McpGuide spec={openapiSpec} origin={apiOrigin} apiKey={exampleKey ?? 'YOUR_API_KEY'} />
+          </Stack>
+        }
       />
     </>
   );
