@@ -212,7 +212,10 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
 
     const owner = await createUser(t, { plan: 'premium' });
     const revoked = await createApiKey(t, owner);
-    expect((await post({ 'X-API-Key': revoked.key })).status).toBe(200);
+    // Stateless: a tools/list needs no initialize first (what the dashboard playground sends).
+    const listed = await post({ 'X-API-Key': revoked.key });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as Json).result.tools).toHaveLength(TOOL_NAMES.length);
     await t.app.get(KeysService).remove(owner.id, revoked.id);
     const afterRevoke = await post({ 'X-API-Key': revoked.key });
     expect(afterRevoke.status).toBe(401);

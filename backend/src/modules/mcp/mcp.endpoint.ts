@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -9,6 +9,7 @@ import { APP_VERSION } from '../../common/tzdb.js';
 import { ApiKeyGuard, rateLimitProblem } from '../keys/api-key.guard.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { PlanLimits } from '../keys/plan-limits.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { UsageRecorder, type Meter } from '../usage/usage.recorder.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
@@ -54,6 +55,7 @@ export class McpEndpoint {
     private readonly guard: ApiKeyGuard,
     private readonly limits: PlanLimits,
     private readonly recorder: UsageRecorder,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -114,7 +116,10 @@ export class McpEndpoint {
     try {
       const decision = await this.limits.consume(owner.plan, owner.userId);
       reply.headers(decision.headers);
-      if (!decision.allowed) throw rateLimitProblem(decision);
+      if (!decision.allowed) {
+        this.metrics?.rateLimitRefused(owner.plan);
+        throw rateLimitProblem(decision);
+      }
       const answer = tool.answer(args) as Record<string, unknown>;
       return {
         content: [

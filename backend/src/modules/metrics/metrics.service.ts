@@ -163,7 +163,12 @@ export class MetricsService implements OnModuleInit {
     }
     series.count.inc();
     series.latency.observe(reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) this.refusals.inc({ plan: meterOf(request)?.plan ?? 'unknown' });
+    if (reply.statusCode === 429) this.rateLimitRefused(meterOf(request)?.plan ?? 'unknown');
+  }
+
+  /** A request refused by its plan's limit (also an MCP tool call, whose HTTP answer is 200). */
+  rateLimitRefused(plan: string): void {
+    this.refusals.inc({ plan });
   }
 
   /** /metrics is served only with METRICS_TOKEN set, and only to a bearer of it. */
