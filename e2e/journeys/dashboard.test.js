@@ -270,6 +270,25 @@ test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholde
   assert.equal(stdout.trim(), '200', curl.replace(/tzk_live_\S+/, 'tzk_live_…'));
 });
 
+test('the playground lists the MCP tools and calls one with the picked key; the call is in usage as mcp/<tool>', async () => {
+  await page.goto('/dashboard/docs');
+  await page.getByTestId('category-ai-assistants').click();
+  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page.getByTestId('mcp-list-tools').click();
+  await page.getByTestId('mcp-tool-count').getByText('9 tools').waitFor();
+  // The first tool with its documented example arguments.
+  await page.getByTestId('mcp-call').click();
+  await page.getByTestId('mcp-summary').getByText(/^It is .+ in America\/New_York/).waitFor();
+  await page.getByTestId('mcp-guide').getByTestId('mcp-url').getByText(`${BASE_URL}/mcp`, { exact: true }).waitFor();
+  await page.getByTestId('mcp-playground').scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-docs-mcp-1280', { fullPage: false });
+
+  await page.goto('/dashboard/usage');
+  await eventually(async () => {
+    await page.getByText('mcp/get_current_time').first().waitFor({ timeout: 1000 });
+  });
+});
+
 test('the free plan’s remaining hourly quota goes down as the API is called', async () => {
   await page.goto('/dashboard');
   const remaining = async () => {

@@ -15,6 +15,7 @@ const publicRoutes = [
   ['/products', 'products'],
   ['/solutions', 'solutions'],
   ['/docs', 'docs'],
+  ['/docs/ai-assistants', 'ai-assistants'],
   ['/pricing', 'pricing'],
   ['/support', 'support'],
   ['/status', 'status'],
@@ -59,6 +60,38 @@ test('a visitor browses every public route without a console error', async () =>
   // Chromium logs the document's own 404; that one is the point.
   const unexpected = errors.filter((e) => !/\/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e));
   assert.deepEqual(unexpected, [], `console errors:\n${unexpected.join('\n')}`);
+  await context.close();
+});
+
+test('"Use with AI assistants": the MCP endpoint on this server and a config per client, from the footer and the docs explorer', async () => {
+  const { page, errors, context } = await openPage(browser);
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  await page.locator('footer').getByRole('link', { name: 'AI Assistants (MCP)' }).click();
+  await page.waitForURL('**/docs/ai-assistants');
+  const guide = page.getByTestId('mcp-guide');
+  await guide.getByTestId('mcp-url').getByText(`${BASE_URL}/mcp`, { exact: true }).waitFor();
+  for (const client of ['claude-code', 'claude-desktop', 'cursor', 'vscode']) {
+    await guide.getByTestId(`mcp-client-${client}`).click();
+    const code = await guide.locator('pre').first().textContent();
+    const config = JSON.parse(code.slice(code.indexOf('{')));
+    const server = (config.mcpServers ?? config.servers).tzapi;
+    assert.ok(JSON.stringify(server).includes(`${BASE_URL}/mcp`), `${client}: ${code}`);
+  }
+  assert.equal(await guide.getByTestId('mcp-tools').getByRole('listitem').count(), 9);
+  await screenshot(page, 'site-ai-assistants');
+  // The same guide is a pane of the docs explorer.
+  await page.goto('/docs', { waitUntil: 'networkidle' });
+  await page.getByTestId('category-ai-assistants').click();
+  await page.getByTestId('mcp-guide').getByTestId('mcp-url').waitFor();
+  // The MCP endpoint itself answers an MCP client (a stateless tools/list needs a key: 401 problem without one).
+  const refused = await fetch(`${BASE_URL}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  assert.equal(refused.status, 401);
+  assert.equal((await refused.json()).code, 'missing_api_key');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

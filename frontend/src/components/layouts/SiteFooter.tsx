@@ -17,6 +17,7 @@ const columns: { title: string; links: { label: string; to: string }[] }[] = [
     links: [
       { label: 'Documentation', to: paths.docs },
       { label: 'API Reference', to: paths.docs },
+      { label: 'AI Assistants (MCP)', to: paths.aiAssistants },
       { label: 'API Status', to: paths.status },
     ],
   },
