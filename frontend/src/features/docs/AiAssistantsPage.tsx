@@ -12,7 +12,7 @@ export function AiAssistantsPage() {
     <>
       <PageHero eyebrow="API Docs" title="Use with AI assistants" subtitle="A hosted MCP server: the current time, conversions and DST rules as tools for your agent, on your API key and plan." />
       <Section>
-        <McpGuide spec={openapiSpec} origin={apiOrigin} />
+        <McpGuide spec={openapiSpec} origin={apiOrigin} heading={false} />
       </Section>
     </>
   );

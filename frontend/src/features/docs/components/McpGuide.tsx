@@ -19,7 +19,7 @@ import { MCP_PATH, mcpClientConfigs, mcpTools, toolCallMessage } from '../mcp';
  * "Use with AI assistants": the hosted MCP server's URL, copyable set-ups for the common MCP clients, the tools and
  * how keys, limits and errors work. Shown on /docs/ai-assistants and inside the docs explorer (site and dashboard).
  */
-export function McpGuide({ spec, origin, apiKey = 'YOUR_API_KEY' }: { spec: OpenApiDocument; origin: string; apiKey?: string }) {
+export function McpGuide({ spec, origin, apiKey = 'YOUR_API_KEY', heading = true }: { spec: OpenApiDocument; origin: string; apiKey?: string; heading?: boolean }) {
   const url = `${origin}${MCP_PATH}`;
   const configs = mcpClientConfigs(url, apiKey);
   const tools = mcpTools(spec);
@@ -39,9 +39,11 @@ export function McpGuide({ spec, origin, apiKey = 'YOUR_API_KEY' }: { spec: Open
     <Stack spacing={3} data-testid="mcp-guide">
       <Card>
         <CardContent>
-          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-            Use with AI assistants
-          </Typography>
+          {heading && (
+            <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+              Use with AI assistants
+            </Typography>
+          )}
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Language models don’t know what time it is, and they get daylight saving time wrong. Our hosted Model Context Protocol (MCP) server gives
             Claude, Cursor, VS Code and any other MCP client the API’s answers as tools, on your API key, your plan and your usage page. Nothing to
