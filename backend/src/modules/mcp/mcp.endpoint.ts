@@ -171,11 +171,14 @@ function calledTool(body: unknown): string | undefined {
   return message.params.name.slice(0, 100);
 }
 
-/** The Fastify request as the Web Request the SDK's transport reads (headers and URL; the body is passed parsed). */
+/** Not passed on to the SDK: hop-by-hop and body framing (the body is passed parsed) and the key (checked already). */
+const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'host', 'x-api-key', 'authorization', 'cookie']);
+
+/** The Fastify request as the Web Request the SDK's transport reads (its headers; the body is passed parsed). */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return new Request('http://localhost/mcp', { method: request.method, headers });
