@@ -282,6 +282,14 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       expect(res.headers.get('allow')).toBe('POST');
       expect(((await res.json()) as Json).code).toBe('method_not_allowed');
     }
+    // Answers are always JSON, so a client that only accepts JSON (curl, Swagger UI) is served too.
+    const plain = await fetch(`${t.url}/mcp`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'day_of_week', arguments: { date: '2024-07-01' } } }),
+    });
+    expect(plain.status).toBe(200);
+    expect(((await plain.json()) as Json).result.structuredContent.dayOfWeek).toBe('Monday');
     const preflight = await fetch(`${t.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -71,7 +71,7 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   /** Counts one request against the owner's plan; rate-limit headers on the reply; 429 `rate_limited` when over. */
-  limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
+  private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
     const decision = this.limits.consume(resolved.plan, resolved.userId);
     if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
     return this.apply(decision, resolved, request, reply);

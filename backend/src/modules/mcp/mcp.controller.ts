@@ -43,7 +43,7 @@ export class McpController {
       `Tools: ${MCP_TOOLS.map((t) => t.name).join(', ')}; each answers what its REST endpoint answers, with a one-line summary. ` +
       'Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. ' +
       'A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. ' +
-      'Send `Accept: application/json, text/event-stream`. GET and DELETE answer 405 (no event stream, no session).',
+      'Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.',
   })
   @ApiBody({
     type: McpJsonRpcRequest,

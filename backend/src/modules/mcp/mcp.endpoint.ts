@@ -181,5 +181,8 @@ function webRequest(request: FastifyRequest): Request {
     if (value === undefined || NOT_FORWARDED.has(name)) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // Every answer here is JSON (enableJsonResponse), never an event stream: a client that accepts JSON only (curl,
+  // Swagger UI, Postman) is served too, instead of the transport's 406 meant for clients that expect a stream.
+  headers.set('accept', 'application/json, text/event-stream');
   return new Request('http://localhost/mcp', { method: request.method, headers });
 }
