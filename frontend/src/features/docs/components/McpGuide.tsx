@@ -19,7 +19,20 @@ import { MCP_PATH, mcpClientConfigs, mcpTools, toolCallMessage } from '../mcp';
  * "Use with AI assistants": the hosted MCP server's URL, copyable set-ups for the common MCP clients, the tools and
  * how keys, limits and errors work. Shown on /docs/ai-assistants and inside the docs explorer (site and dashboard).
  */
-export function McpGuide({ spec, origin, apiKey = 'YOUR_API_KEY', heading = true }: { spec: OpenApiDocument; origin: string; apiKey?: string; heading?: boolean }) {
+export function McpGuide({
+  spec,
+  origin,
+  apiKey = 'YOUR_API_KEY',
+  heading = true,
+  playgroundHint = true,
+}: {
+  spec: OpenApiDocument;
+  origin: string;
+  apiKey?: string;
+  heading?: boolean;
+  /** Points to the dashboard playground (left out when the guide is shown inside it). */
+  playgroundHint?: boolean;
+}) {
   const url = `${origin}${MCP_PATH}`;
   const configs = mcpClientConfigs(url, apiKey);
   const tools = mcpTools(spec);
@@ -145,9 +158,11 @@ export function McpGuide({ spec, origin, apiKey = 'YOUR_API_KEY', heading = true
               </Typography>
             </li>
           </Box>
-          <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
-            Try it without a client: the dashboard playground lists the tools and calls one with your key.
-          </Alert>
+          {playgroundHint && (
+            <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
+              Try it without a client: the playground in your dashboard (API Docs / Playground) lists the tools and calls one with your key.
+            </Alert>
+          )}
           <Typography variant="subtitle2" component="h4" sx={{ mt: 2, mb: 1 }}>
             The raw protocol (one JSON-RPC message per POST)
           </Typography>

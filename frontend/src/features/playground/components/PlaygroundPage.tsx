@@ -154,7 +154,7 @@ export function PlaygroundPage() {
           <Stack spacing={3}>
             {toolbar}
             <McpPlayground getKey={pickedKey} onCalled={refreshUsage} />
-            <McpGuide spec={openapiSpec} origin={apiOrigin} apiKey={exampleKey ?? 'YOUR_API_KEY'} />
+            <McpGuide spec={openapiSpec} origin={apiOrigin} apiKey={exampleKey ?? 'YOUR_API_KEY'} playgroundHint={false} />
           </Stack>
         }
       />
