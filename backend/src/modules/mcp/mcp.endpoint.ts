@@ -59,7 +59,9 @@ export class McpEndpoint {
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const meter: Meter = { keyId: null, userId: null, plan: null };
+    // The request's meter names the key and account in the access log; the rows are this endpoint's own (per tool call).
+    const meter: Meter = this.recorder.meter(request);
+    meter.ownRows = true;
     let owner: ResolvedKey;
     try {
       owner = await this.guard.identify(request, reply, meter);

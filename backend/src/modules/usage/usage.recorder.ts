@@ -27,6 +27,8 @@ export interface Meter {
   keyId: string | null;
   userId: string | null;
   plan: PlanId | null;
+  /** The route writes its own usage rows (the MCP endpoint: one per tool call), so its answer adds none. */
+  ownRows?: boolean;
 }
 
 /** The meter the key guard filled for this request, if it is a metered one. */
@@ -108,7 +110,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   }
 
   private recordAnswer(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
-    if (!meter.userId || !meter.keyId) return;
+    if (!meter.userId || !meter.keyId || meter.ownRows) return;
     this.record({
       timestamp: new Date(),
       userId: meter.userId,
