@@ -1204,7 +1204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a user's plan; the new limits apply from the next API request */
+        /**
+         * Set a user's plan; the new limits apply from the next API request
+         * @description A paying subscriber's plan changes through the payment provider, prorated and charged at once as the customer's own change; `free` cancels the subscription at once. An account without a paid subscription gets the plan as a grant (`planGranted: true`).
+         */
         post: operations["Admin_plan"];
         delete?: never;
         options?: never;
@@ -1572,6 +1575,11 @@ export interface components {
              */
             plan: "free" | "premium" | "enterprise";
             /**
+             * @description The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.
+             * @example false
+             */
+            planGranted: boolean;
+            /**
              * @example user
              * @enum {string}
              */
@@ -1638,6 +1646,11 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "premium" | "enterprise";
+            /**
+             * @description The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.
+             * @example false
+             */
+            planGranted: boolean;
             /**
              * @example user
              * @enum {string}
@@ -2943,6 +2956,11 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "premium" | "enterprise";
+            /**
+             * @description The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.
+             * @example false
+             */
+            planGranted: boolean;
             /**
              * @example user
              * @enum {string}
@@ -8494,6 +8512,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
             403: {
                 headers: {
@@ -8501,7 +8526,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The user pays through an active subscription, whose plan this follows (code `subscription_active`) */
+            /** @description Another billing change for this user is in progress (code `billing_change_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
