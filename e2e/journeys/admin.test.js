@@ -218,8 +218,8 @@ async function payWith4242(page) {
 
 async function setPlanInConsole(address, planName, mode) {
   const { page } = admin;
-  await page.getByRole('menuitem', { name: 'Users' }).click();
-  await page.waitForURL(/\/admin\/users/);
+  // A fresh load: the customer changed their billing meanwhile, and the console's list cache would show the old row.
+  await page.goto('/admin/users');
   await searchUsers(page, address);
   const row = page.locator('tr', { hasText: address });
   await row.getByRole('button', { name: `Manage ${address}` }).click();
