@@ -18,6 +18,7 @@ import { applyResponseFormat } from './common/response-format.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
 import { installRouteBodyLimits } from './common/route-config.js';
+import { openApiFiles } from './common/openapi-files.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './common/tzdb.js';
 import { createValidationPipe } from './common/validation.js';
@@ -247,10 +248,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       },
     });
   }
-  const openapiDir = `${REPO_ROOT}openapi`;
-  if (existsSync(openapiDir)) {
-    await app.register(fastifyStatic, { root: openapiDir, prefix: '/openapi/', decorateReply: false, wildcard: false });
-  }
 
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, guardedJsonParser(fastify));
   app.useGlobalPipes(createValidationPipe());
@@ -259,7 +256,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   installPublicApiLane(app, fastify, problemFilter);
   installRouteBodyLimits(fastify);
   if (options.init === false) return app;
-  mountSwaggerUi(app, buildOpenApiDocument(app, config.appUrl));
+  // The documents name the server that serves them: APP_URL, the public URL this deployment is configured with (never
+  // the request's Host header, which a client or a cache in between can set to anything).
+  const document = buildOpenApiDocument(app, config.appUrl);
+  mountSwaggerUi(app, document);
+  for (const [name, text] of Object.entries(await openApiFiles(document))) {
+    fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text));
+  }
   await app.init();
   return app;
 }

@@ -154,6 +154,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
   return finish(document);
 }
 
+/** Swagger UI at /api/docs with the full document (account, billing and admin too; signed in, the session cookie works there). */
 export function mountSwaggerUi(app: INestApplication, document: OpenAPIObject): void {
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', customSiteTitle: 'TimeZone API – Swagger UI' });
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi-full.json', customSiteTitle: 'TimeZone API – Swagger UI' });
 }
