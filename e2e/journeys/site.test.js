@@ -2,6 +2,7 @@
 // OpenAPI document and both downloads work; a support message is stored and mailed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { Collection } from 'postman-collection';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,8 +148,19 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
     assert.equal(download.suggestedFilename(), file);
     const path = await download.path();
     const body = JSON.parse(readFileSync(path, 'utf8'));
-    if (file === 'openapi.json') assert.ok(body.openapi && body.paths['/api/time/current']);
-    else assert.ok(body.info && Array.isArray(body.item));
+    if (file === 'openapi.json') {
+      assert.ok(body.openapi && body.paths['/api/time/current']);
+      assert.deepEqual(body.servers, [{ url: BASE_URL }], 'the document names the server it came from');
+      assert.ok(!Object.keys(body.paths).some((p) => /^\/api\/(admin|billing|auth|api-keys)/.test(p)), 'only the public API');
+    } else {
+      // Imported the way Postman imports it: the requests resolve against the host that served the file.
+      const collection = new Collection(body);
+      assert.equal(collection.variables.get('baseUrl'), BASE_URL);
+      const requests = [];
+      collection.forEachItem((item) => requests.push(item.request.url.getPath()));
+      assert.ok(requests.includes('/api/time/current'));
+      assert.ok(!requests.some((p) => p.startsWith('/api/admin')));
+    }
     await page.getByText('Download Started').first().waitFor();
   }
   assert.deepEqual(errors, []);

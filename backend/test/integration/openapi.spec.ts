@@ -57,7 +57,8 @@ describe('OpenAPI document', () => {
     const postman = await client.get('/openapi/postman_collection.json');
     expect(postman.status).toBe(200);
     const collection = new Collection(JSON.parse(postman.text));
-    expect(collection.variables.get('baseUrl')).toBe(t.config.appUrl);
+    const variables = (collection.toJSON() as { variable?: { key: string; value: unknown }[] }).variable ?? [];
+    expect(variables.find((v) => v.key === 'baseUrl')?.value).toBe(t.config.appUrl);
 
     for (const url of ['/openapi/openapi-full.json', '/api/docs/openapi-full.json']) {
       const full = await client.get(url);
