@@ -10,7 +10,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AppLogger, createRootLogger, requestIdGenerator } from './common/logging.js';
-import { ProblemException } from './common/problem.js';
+import { ProblemException, problemType } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { installPublicApiLane } from './common/public-api-lane.js';
 import { guardedJsonParser } from './common/json-body.js';
@@ -70,8 +70,8 @@ export function routePath(request: FastifyRequest): string {
   return path;
 }
 
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException): FastifyReply {
-  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0])));
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException, siteUrl: string): FastifyReply {
+  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0], siteUrl)));
 }
 
 function isSameOrigin(request: FastifyRequest, config: AppConfig): boolean {
@@ -183,7 +183,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     }
     const problem = refusal(request, path) ?? (publicApi ? applyResponseFormat(request, reply) : null);
     if (problem) {
-      sendProblem(request, reply, problem);
+      sendProblem(request, reply, problem, config.appUrl);
       return;
     }
     if (publicApi) return done();
@@ -228,10 +228,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // Prometheus text format, for a scraper holding METRICS_TOKEN; without the token configured there is no such page.
   fastify.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!config.METRICS_TOKEN) {
-      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
+      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: problemType('not_found', config.appUrl), title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
     }
     if (!metrics.authorized(request)) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: problemType('metrics_token_required', config.appUrl), title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
     }
     return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
@@ -251,7 +251,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, guardedJsonParser(fastify));
   app.useGlobalPipes(createValidationPipe());
-  const problemFilter = new ProblemFilter(spa);
+  const problemFilter = new ProblemFilter(spa, config.appUrl);
   app.useGlobalFilters(problemFilter);
   installPublicApiLane(app, fastify, problemFilter);
   installRouteBodyLimits(fastify);

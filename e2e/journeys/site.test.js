@@ -16,6 +16,7 @@ const publicRoutes = [
   ['/products', 'products'],
   ['/solutions', 'solutions'],
   ['/docs', 'docs'],
+  ['/docs/errors', 'docs-errors'],
   ['/pricing', 'pricing'],
   ['/support', 'support'],
   ['/status', 'status'],
@@ -163,6 +164,20 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
     }
     await page.getByText('Download Started').first().waitFor();
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a problem answer's type opens the section of /docs/errors that explains its code", async () => {
+  const res = await fetch(`${BASE_URL}/api/time/current?timezone=Europe/Paris`);
+  const problem = await res.json();
+  assert.equal(res.status, 401);
+  assert.equal(problem.type, `${BASE_URL}/docs/errors#missing_api_key`);
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(problem.type);
+  const section = page.locator('section#missing_api_key');
+  await section.getByText('HTTP 401').waitFor();
+  await section.getByText(/X-API-Key/).waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });

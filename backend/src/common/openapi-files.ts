@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { PROBLEM_TYPES } from './problem-catalog.js';
 import { DEFAULT_SERVER_URL } from './swagger.js';
 
 /** The tags of the sold API; the Postman collection and the site's docs explorer show only these. */
@@ -159,14 +160,16 @@ export async function postmanCollection(document: OpenAPIObject): Promise<Json> 
   };
 }
 
-/** The committed and served files: the public document, the full one (Swagger UI, account and admin too), the collection. */
-export const OPENAPI_FILES = { public: 'openapi.json', full: 'openapi-full.json', postman: 'postman_collection.json' } as const;
+/** The committed and served files: the public document, the full one (Swagger UI, account and admin too), the collection, the problem types. */
+export const OPENAPI_FILES = { public: 'openapi.json', full: 'openapi-full.json', postman: 'postman_collection.json', problems: 'problem-types.json' } as const;
 
 export async function openApiFiles(full: OpenAPIObject): Promise<Record<string, string>> {
   return {
     [OPENAPI_FILES.public]: stableJson(publicApiDocument(structuredClone(full))),
     [OPENAPI_FILES.full]: stableJson(full),
     [OPENAPI_FILES.postman]: stableJson(await postmanCollection(full)),
+    // Every problem code with its status and explanation: the site's /docs/errors page is built from it.
+    [OPENAPI_FILES.problems]: stableJson(PROBLEM_TYPES),
   };
 }
 

@@ -68,4 +68,14 @@ describe('OpenAPI document', () => {
       expect(doc.servers).toEqual([{ url: t.config.appUrl }]);
     }
   });
+
+  it("a problem answer's type is its section of this site's errors page (APP_URL/docs/errors#code)", async () => {
+    const missingKey = await t.client().get('/api/time/current?timezone=Europe/Paris');
+    expect(missingKey.status).toBe(401);
+    expect(missingKey.body).toMatchObject({ code: 'missing_api_key', type: `${t.config.appUrl}/docs/errors#missing_api_key` });
+    const noRoute = await t.client().get('/api/no-such-route');
+    expect(noRoute.body).toMatchObject({ code: 'not_found', type: `${t.config.appUrl}/docs/errors#not_found` });
+    const badJson = await t.client().request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json', origin: t.config.appUrl } });
+    expect(badJson.body).toMatchObject({ code: 'invalid_json', type: `${t.config.appUrl}/docs/errors#invalid_json` });
+  });
 });

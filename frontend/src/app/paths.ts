@@ -7,6 +7,7 @@ export const paths = {
   products: '/products',
   solutions: '/solutions',
   docs: '/docs',
+  docsErrors: '/docs/errors',
   pricing: '/pricing',
   support: '/support',
   status: '/status',

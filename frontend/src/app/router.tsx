@@ -17,6 +17,7 @@ const AboutPage = page(() => import('../features/marketing/AboutPage'), 'AboutPa
 const ComparisonPage = page(() => import('../features/marketing/ComparisonPage'), 'ComparisonPage');
 const SlaPage = page(() => import('../features/marketing/SlaPage'), 'SlaPage');
 const DocsPage = page(() => import('../features/docs/DocsPage'), 'DocsPage');
+const ErrorsPage = page(() => import('../features/docs/ErrorsPage'), 'ErrorsPage');
 const PricingPage = page(() => import('../features/pricing/PricingPage'), 'PricingPage');
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const HelpPage = page(() => import('../features/support/HelpPage'), 'HelpPage');
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="products" element={<ProductsPage />} />
         <Route path="solutions" element={<SolutionsPage />} />
         <Route path="docs" element={<DocsPage />} />
+        <Route path="docs/errors" element={<ErrorsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="support" element={<SupportPage />} />
         <Route path="status" element={<StatusPage />} />

@@ -1413,8 +1413,8 @@ export interface components {
         };
         ProblemDocumentSchema: {
             /**
-             * @description URI of the problem type.
-             * @example https://tzapi.dev/problems/invalid-timezone
+             * @description URI of the problem type: the section of the site's errors page (/docs/errors#<code>) that explains the code.
+             * @example https://tzapi.dev/docs/errors#invalid_timezone
              */
             type: string;
             /** @example Invalid time zone */
@@ -3377,7 +3377,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/email-not-verified",
+                     *       "type": "https://tzapi.dev/docs/errors#email_not_verified",
                      *       "title": "Email Not Verified",
                      *       "status": 403,
                      *       "detail": "Please check your email and click the verification link to activate your account.",
@@ -3854,7 +3854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/validation-failed",
+                     *       "type": "https://tzapi.dev/docs/errors#validation_failed",
                      *       "title": "Validation failed",
                      *       "status": 400,
                      *       "code": "validation_failed",
@@ -3912,7 +3912,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/validation-failed",
+                     *       "type": "https://tzapi.dev/docs/errors#validation_failed",
                      *       "title": "Validation failed",
                      *       "status": 400,
                      *       "code": "validation_failed",
@@ -4247,7 +4247,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -4275,7 +4275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -4299,7 +4299,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -4333,7 +4333,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -4435,7 +4435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -4463,7 +4463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -4487,7 +4487,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -4521,7 +4521,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -4609,7 +4609,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -4637,7 +4637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -4661,7 +4661,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -4695,7 +4695,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -4819,7 +4819,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -4847,7 +4847,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -4871,7 +4871,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -4905,7 +4905,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -5273,7 +5273,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -5301,7 +5301,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -5325,7 +5325,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -5359,7 +5359,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -5463,7 +5463,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -5491,7 +5491,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -5515,7 +5515,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -5549,7 +5549,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -5650,7 +5650,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -5678,7 +5678,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -5702,7 +5702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -5736,7 +5736,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -5852,7 +5852,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -5880,7 +5880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -5904,7 +5904,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -5938,7 +5938,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6058,7 +6058,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -6086,7 +6086,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -6110,7 +6110,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -6144,7 +6144,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6244,7 +6244,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -6272,7 +6272,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -6296,7 +6296,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -6330,7 +6330,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6426,7 +6426,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -6454,7 +6454,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -6478,7 +6478,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -6512,7 +6512,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6628,7 +6628,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -6656,7 +6656,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -6680,7 +6680,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -6714,7 +6714,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6806,7 +6806,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -6834,7 +6834,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -6858,7 +6858,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -6892,7 +6892,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -6984,7 +6984,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -7012,7 +7012,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -7036,7 +7036,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -7070,7 +7070,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -7172,7 +7172,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -7200,7 +7200,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -7224,7 +7224,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -7258,7 +7258,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -7349,7 +7349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/unauthenticated",
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "code": "missing_api_key",
@@ -7377,7 +7377,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/forbidden",
+                     *       "type": "https://tzapi.dev/docs/errors#key_inactive",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "code": "key_inactive",
@@ -7401,7 +7401,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -7435,7 +7435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/rate-limited",
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "code": "rate_limited",
@@ -7540,7 +7540,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",
@@ -7792,7 +7792,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://tzapi.dev/problems/not-acceptable",
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
                      *       "title": "Not Acceptable",
                      *       "status": 406,
                      *       "code": "not_acceptable",

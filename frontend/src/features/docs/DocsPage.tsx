@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { paths } from '../../app/paths';
@@ -21,6 +22,10 @@ export function DocsPage() {
             your own key. Prefer Swagger UI? It is live at{' '}
             <Link href={paths.server.swaggerUi} target="_blank" rel="noopener">
               /api/docs
+            </Link>
+            . Every error code is explained on{' '}
+            <Link component={RouterLink} to={paths.docsErrors}>
+              API Errors
             </Link>
             .
           </Alert>
