@@ -2,7 +2,7 @@
 // OpenAPI document and both downloads work; a support message is stored and mailed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Collection } from 'postman-collection';
+import postman from 'postman-collection';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,7 +155,7 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
       assert.ok(!Object.keys(body.paths).some((p) => /^\/api\/(admin|billing|auth|api-keys)/.test(p)), 'only the public API');
     } else {
       // Imported the way Postman imports it: the requests resolve against the host that served the file.
-      const collection = new Collection(body);
+      const collection = new postman.Collection(body);
       assert.equal(collection.variables.get('baseUrl'), BASE_URL);
       const requests = [];
       collection.forEachItem((item) => requests.push(item.request.url.getPath()));

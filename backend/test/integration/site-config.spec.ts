@@ -31,4 +31,16 @@ describe('site config figures', () => {
     expect(config.body.zoneCount).toBe(zones.length);
     expect(config.body.countryCount).toBe(new Set(zones.map((z) => z.country).filter(Boolean)).size);
   });
+
+  it('the endpoint count is the number of operations in the served public document (/openapi/openapi.json)', async () => {
+    const [config, served] = await Promise.all([t.client().get('/api/config'), t.client().get('/openapi/openapi.json')]);
+    const doc = JSON.parse(served.text) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)));
+    expect(config.body.endpointCount).toBe(operations.length);
+  });
+
+  it('the plans table lists IP and domain restrictions for Free too: free keys can be restricted, and are', async () => {
+    const plans = (await t.client().get('/api/config')).body.plans as { id: string; features: string[] }[];
+    expect(plans.find((p) => p.id === 'free')!.features).toContain('IP and domain restrictions');
+  });
 });
