@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../src/config/config.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 /** GET /api/config: the figures the landing, About and Comparison pages show agree with the docs and the directory. */
@@ -42,5 +43,12 @@ describe('site config figures', () => {
   it('the plans table lists IP and domain restrictions for Free too: free keys can be restricted, and are', async () => {
     const plans = (await t.client().get('/api/config')).body.plans as { id: string; features: string[] }[];
     expect(plans.find((p) => p.id === 'free')!.features).toContain('IP and domain restrictions');
+  });
+
+  it('names the contact address customers see: SUPPORT_EMAIL, by default support@ the host of APP_URL', async () => {
+    const config = (await t.client().get('/api/config')).body;
+    expect(config.supportEmail).toBe(t.config.SUPPORT_EMAIL);
+    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40) }).SUPPORT_EMAIL).toBe('support@time.example.org');
+    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40), SUPPORT_EMAIL: 'help@example.net' }).SUPPORT_EMAIL).toBe('help@example.net');
   });
 });

@@ -12,6 +12,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import WarningIcon from '@mui/icons-material/Warning';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { usePublicConfig } from '../../config/publicConfig';
 import { apiFetch } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
 
@@ -66,6 +67,7 @@ export function StatusPage() {
     refetchInterval: HEALTH_POLL_MS,
     staleTime: 0,
   });
+  const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   const overall = isError ? 'down' : data?.status;
   const banner =
     overall === 'ok'
@@ -150,7 +152,7 @@ export function StatusPage() {
             </Card>
           ))}
           <Box sx={{ textAlign: 'center', mt: 4 }}>
-            <Button variant="outlined" href="mailto:status@timezoneapi.example?subject=Subscribe%20to%20status%20updates">
+            <Button variant="outlined" href={`mailto:${supportEmail}?subject=Subscribe%20to%20status%20updates`} disabled={!supportEmail}>
               Subscribe to Updates
             </Button>
           </Box>
