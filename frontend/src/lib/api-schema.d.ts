@@ -1370,10 +1370,20 @@ export interface components {
              */
             version: string;
             /**
-             * @description Seconds since the process started.
+             * @description Seconds since this server process started.
              * @example 3600
              */
             uptime: number;
+            /**
+             * @description The service's uptime in percent since its first recorded check: minutes in which its checks were recorded up, over all minutes since (a minute nobody could record counts as down).
+             * @example 99.987
+             */
+            uptime_percent: number | null;
+            /**
+             * @description When the first check was recorded.
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            uptime_since: string | null;
             /**
              * @description The tz database release the answers come from.
              * @example 2026f
@@ -3111,6 +3121,8 @@ export interface operations {
                      *       "timestamp": "2026-11-22T10:00:00.000Z",
                      *       "version": "1.0.0",
                      *       "uptime": 3600,
+                     *       "uptime_percent": 99.987,
+                     *       "uptime_since": "2026-11-01T00:00:00.000Z",
                      *       "tzdbVersion": "2026f",
                      *       "services": {
                      *         "database": "up",
@@ -3121,11 +3133,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><tzdbVersion>2026f</tzdbVersion><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","tzdbVersion","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,"2026f","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","up","up","up",2
                      */
                     "text/csv": string;
                 };
