@@ -200,7 +200,7 @@ test('a support message is sent, stored and mailed', async () => {
   await page.getByText('Message Sent').waitFor();
   await page.getByText("We'll get back to you within 24 hours.").waitFor();
   await screenshot(page, 'support-sent', { fullPage: false });
-  const supportInbox = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+  const supportInbox = (await (await fetch(`${BASE_URL}/api/config`)).json()).supportEmail;
   const mail = await readMail(supportInbox, { since });
   assert.match(mail.text, new RegExp(subject));
 

@@ -109,7 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...env,
     appUrl,
-    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${new URL(appUrl).hostname}`,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? defaultSupportEmail(appUrl),
     secret: env.APP_SECRET ?? persistedSecret(dataDir),
     dataDir,
     isProduction,
@@ -118,6 +118,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeEnabled,
     oidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
   };
+}
+
+/** support@ the site's host; an IP address or a bare host name (local use) gives support@localhost. */
+function defaultSupportEmail(appUrl: string): string {
+  const host = new URL(appUrl).hostname;
+  return /^[\d.]+$|^\[|^[^.]+$/.test(host) ? 'support@localhost' : `support@${host}`;
 }
 
 /** Without APP_SECRET (local use), a random secret is made once and kept under DATA_DIR so encrypted keys survive restarts. */
