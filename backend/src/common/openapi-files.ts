@@ -48,10 +48,6 @@ export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths, components, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name)) };
 }
 
-/** The same document naming another server (the one that serves it). */
-export function withServer(document: OpenAPIObject, url: string): OpenAPIObject {
-  return { ...document, servers: [{ url }] };
-}
 
 interface Parameter {
   name: string;
