@@ -291,7 +291,11 @@ test("the console changes a sandbox subscriber's plan through the gateway (prora
   await freed.getByText('Free').waitFor();
   await page.goto('/dashboard/billing');
   await page.getByTestId('billing-plan-badge').getByText('Free').waitFor();
-  await page.getByRole('button', { name: 'Upgrade Plan' }).waitFor();
+  // The cancelled customer can start paying again: a new checkout, not a plan change of the ended subscription.
+  await page.getByRole('button', { name: 'Upgrade Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await payWith4242(page);
+  await page.getByTestId('billing-plan-badge').getByText('Premium').waitFor();
   await context.close();
 });
 
