@@ -10,7 +10,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AppLogger, createRootLogger, requestIdGenerator } from './common/logging.js';
-import { ProblemException } from './common/problem.js';
+import { ProblemException, problemType } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { installPublicApiLane } from './common/public-api-lane.js';
 import { guardedJsonParser } from './common/json-body.js';
@@ -18,6 +18,7 @@ import { applyResponseFormat } from './common/response-format.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
 import { installRouteBodyLimits } from './common/route-config.js';
+import { openApiFiles } from './common/openapi-files.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './common/tzdb.js';
 import { createValidationPipe } from './common/validation.js';
@@ -72,8 +73,8 @@ export function routePath(request: FastifyRequest): string {
   return path;
 }
 
-function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException): FastifyReply {
-  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0])));
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException, siteUrl: string): FastifyReply {
+  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0], siteUrl)));
 }
 
 function isSameOrigin(request: FastifyRequest, config: AppConfig): boolean {
@@ -197,7 +198,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     }
     const problem = refusal(request, path) ?? (publicApi ? applyResponseFormat(request, reply) : null);
     if (problem) {
-      sendProblem(request, reply, problem);
+      sendProblem(request, reply, problem, config.appUrl);
       return;
     }
     if (publicApi) return done();
@@ -242,10 +243,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // Prometheus text format, for a scraper holding METRICS_TOKEN; without the token configured there is no such page.
   fastify.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!config.METRICS_TOKEN) {
-      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
+      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: problemType('not_found', config.appUrl), title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
     }
     if (!metrics.authorized(request)) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: problemType('metrics_token_required', config.appUrl), title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
     }
     return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
@@ -262,22 +263,23 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       },
     });
   }
-  const openapiDir = `${REPO_ROOT}openapi`;
-  if (existsSync(openapiDir)) {
-    await app.register(fastifyStatic, { root: openapiDir, prefix: '/openapi/', decorateReply: false, wildcard: false });
-  }
 
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, guardedJsonParser(fastify));
   app.useGlobalPipes(createValidationPipe());
-  const problemFilter = new ProblemFilter(spa);
+  const problemFilter = new ProblemFilter(spa, config.appUrl);
   app.useGlobalFilters(problemFilter);
   installPublicApiLane(app, fastify, problemFilter);
   installRouteBodyLimits(fastify);
   if (options.init === false) return app;
+  // The documents name the server that serves them: APP_URL, the public URL this deployment is configured with (never
+  // the request's Host header, which a client or a cache in between can set to anything).
   const document = buildOpenApiDocument(app, config.appUrl);
   mountSwaggerUi(app, document);
   // The MCP tools' schemas are the REST operations' parameters and models, read from the same document.
   app.get(McpToolbox).describe(document);
+  for (const [name, text] of Object.entries(await openApiFiles(document))) {
+    fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text));
+  }
   await app.init();
   return app;
 }

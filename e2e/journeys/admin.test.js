@@ -4,7 +4,7 @@
 // Screenshots of each screen at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, launch, openPage, readMail, saveSuperAdminTotpSecret, screenshot, totpCode, uniqueEmail, wrongTotpCode } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, createVerifiedUser, launch, openPage, readMail, saveSuperAdminTotpSecret, screenshot, totpCode, uniqueEmail, wrongTotpCode } from '../lib.js';
 
 const PASSWORD = 'sturdy-walrus-compass-71';
 const email = uniqueEmail('admin-target');
@@ -163,6 +163,10 @@ test('finds the user by e-mail, blocks them (their key is refused) and unblocks 
   await eventually(async () => assert.equal(await page.locator('tbody tr').count(), 1, 'the search leaves one row'));
 
   await row.getByRole('button', { name: `Block ${email}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Block User' });
+  await confirm.getByText(/will be signed out everywhere/).waitFor();
+  assert.equal((await callApi(userKey)).status, 200, 'nothing happens before the confirmation');
+  await confirm.getByRole('button', { name: 'Block User' }).click();
   await toast(page, 'User status updated successfully').waitFor();
   await row.getByText('Blocked').waitFor();
   await screenshot(page, 'admin-users-blocked-1280');
@@ -171,6 +175,7 @@ test('finds the user by e-mail, blocks them (their key is refused) and unblocks 
   assert.equal(refused.body.code, 'account_blocked');
 
   await row.getByRole('button', { name: `Unblock ${email}` }).click();
+  await page.getByRole('dialog', { name: 'Unblock User' }).getByRole('button', { name: 'Unblock User' }).click();
   await row.getByText('Active').waitFor();
   assert.equal((await callApi(userKey)).status, 200);
 });
@@ -187,10 +192,111 @@ test("changes the user's plan in the Manage User dialog", async () => {
   for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
   await page.getByRole('option', { name: 'Premium' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+  await dialog.getByTestId('plan-change-mode').getByText(/has no subscription: a paid plan is granted/).waitFor();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
   await toast(page, 'User plan updated successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
   await row.getByText('Premium').waitFor();
+  await row.getByText('Granted').waitFor();
+});
+
+/** Signs a customer in through the login page, in a context of their own. */
+async function customerPage(address, password) {
+  const session = await openPage(browser, { width: 1280, height: 900 });
+  await signIn(session.page, address, password, /\/dashboard$/);
+  return session;
+}
+
+async function payWith4242(page) {
+  await page.getByRole('heading', { name: 'Complete Your Upgrade' }).waitFor();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+  await page.getByTestId('card-expiry').fill('12 / 30');
+  await page.getByTestId('card-cvc').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await toast(page, 'Subscription Created!').waitFor();
+}
+
+async function setPlanInConsole(address, planName, mode) {
+  const { page } = admin;
+  // A fresh load: the customer changed their billing meanwhile, and the console's list cache would show the old row.
+  await page.goto('/admin/users');
+  await searchUsers(page, address);
+  const row = page.locator('tr', { hasText: address });
+  await row.getByRole('button', { name: `Manage ${address}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage User' });
+  await dialog.getByTestId('plan-change-mode').getByText(mode).waitFor();
+  await dialog.getByRole('combobox').click();
+  await page.getByRole('option', { name: planName }).click();
+  await dialog.getByRole('button', { name: 'Update Plan' }).click();
+  await toast(page, 'User plan updated successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  return row;
+}
+
+test('the customer of a granted plan sees it marked, finds the plans, and starts paying (upgrade, then the portal)', async () => {
+  const { context, page } = await customerPage(email, PASSWORD);
+  await page.goto('/dashboard/billing');
+  await page.getByTestId('plan-granted').getByText('Plan granted by TimeZone API').waitFor();
+  await page.getByTestId('billing-plan-badge').getByText('Premium').waitFor();
+
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  const none = page.getByRole('dialog', { name: 'No Billing Account Yet' });
+  await none.getByRole('button', { name: 'Choose a Plan' }).click();
+  await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+  await page.getByTestId('plan-card-premium').getByText('Current Plan').waitFor();
+  await page.getByTestId('plan-card-premium').getByRole('button', { name: 'Start Subscription' }).waitFor();
+
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+  await payWith4242(page);
+  await page.getByTestId('billing-plan-badge').getByText('Enterprise').waitFor();
+  await page.getByTestId('subscription-details').getByText('Enterprise').waitFor();
+  assert.equal(await page.getByTestId('plan-granted').count(), 0, 'a paid subscription replaces the grant');
+
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await page.waitForURL(/\/dashboard\/billing\/portal\?session=/);
+  await page.getByRole('heading', { name: 'Billing Portal' }).waitFor();
+  await context.close();
+
+  const row = await setPlanInConsole(email, 'Premium', /pays through a subscription/);
+  await row.getByText('Premium').waitFor();
+  assert.equal(await row.getByText('Granted').count(), 0);
+});
+
+test("the console changes a sandbox subscriber's plan through the gateway (prorated), and free cancels it", async () => {
+  const request = (await browser.newContext({ baseURL: BASE_URL })).request;
+  const subscriber = await createVerifiedUser(request, { name: 'Dana Scully', prefix: 'admin-subscriber' });
+  const { context, page } = await customerPage(subscriber.email, subscriber.password);
+  await page.goto('/dashboard/billing');
+  await page.getByRole('button', { name: 'Upgrade Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await payWith4242(page);
+  await page.getByTestId('billing-plan-badge').getByText('Premium').waitFor();
+
+  const row = await setPlanInConsole(subscriber.email, 'Enterprise', /pays through a subscription/);
+  await row.getByText('Enterprise').waitFor();
+
+  await page.goto('/dashboard/billing');
+  await page.getByTestId('billing-plan-badge').getByText('Enterprise').waitFor();
+  await page.getByTestId('billing-history-row').first().getByText('Prorated change to Enterprise plan').waitFor();
+  await page.getByRole('button', { name: 'View Plans' }).click();
+  await page.getByTestId('plan-card-enterprise').getByRole('button', { name: 'Current Plan' }).waitFor();
+  assert.equal(await page.getByTestId('plan-card-premium').getByRole('button', { name: 'Downgrade' }).isDisabled(), true);
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await page.waitForURL(/\/dashboard\/billing\/portal\?session=/);
+  await page.getByRole('heading', { name: 'Billing Portal' }).waitFor();
+
+  const freed = await setPlanInConsole(subscriber.email, 'Free', /pays through a subscription/);
+  await freed.getByText('Free').waitFor();
+  await page.goto('/dashboard/billing');
+  await page.getByTestId('billing-plan-badge').getByText('Free').waitFor();
+  // The cancelled customer can start paying again: a new checkout, not a plan change of the ended subscription.
+  await page.getByRole('button', { name: 'Upgrade Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await payWith4242(page);
+  await page.getByTestId('billing-plan-badge').getByText('Premium').waitFor();
+  await context.close();
 });
 
 test('rotates the user\'s key: the dialog text, the toast, and the old key refused at once', async () => {
@@ -236,7 +342,7 @@ test('lists support messages and the audit log of every action', async () => {
   for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'API key rotated']) {
     await page.locator('tr', { hasText: action }).first().waitFor();
   }
-  await page.getByText(`${email}: plan free → premium`).waitFor();
+  await page.getByText(`${email}: plan free → premium`).first().waitFor();
   await screenshot(page, 'admin-audit-1280');
   // 401/403 are answers the console handles; the 400 is the wrong code tried on purpose at enrolment.
   assert.deepEqual(admin.errors.filter((e) => !/status of (401|403)/.test(e) && !/status of 400 .*\/api\/profile\/totp\/enable/.test(e)), []);

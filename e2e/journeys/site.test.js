@@ -2,6 +2,7 @@
 // OpenAPI document and both downloads work; a support message is stored and mailed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import postman from 'postman-collection';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ const publicRoutes = [
   ['/solutions', 'solutions'],
   ['/docs', 'docs'],
   ['/docs/ai-assistants', 'ai-assistants'],
+  ['/docs/errors', 'docs-errors'],
   ['/pricing', 'pricing'],
   ['/support', 'support'],
   ['/status', 'status'],
@@ -180,10 +182,35 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
     assert.equal(download.suggestedFilename(), file);
     const path = await download.path();
     const body = JSON.parse(readFileSync(path, 'utf8'));
-    if (file === 'openapi.json') assert.ok(body.openapi && body.paths['/api/time/current']);
-    else assert.ok(body.info && Array.isArray(body.item));
+    if (file === 'openapi.json') {
+      assert.ok(body.openapi && body.paths['/api/time/current']);
+      assert.deepEqual(body.servers, [{ url: BASE_URL }], 'the document names the server it came from');
+      assert.ok(!Object.keys(body.paths).some((p) => /^\/api\/(admin|billing|auth|api-keys)/.test(p)), 'only the public API');
+    } else {
+      // Imported the way Postman imports it: the requests resolve against the host that served the file.
+      const collection = new postman.Collection(body);
+      assert.equal(collection.variables.get('baseUrl'), BASE_URL);
+      const requests = [];
+      collection.forEachItem((item) => requests.push(item.request.url.getPath()));
+      assert.ok(requests.includes('/api/time/current'));
+      assert.ok(!requests.some((p) => p.startsWith('/api/admin')));
+    }
     await page.getByText('Download Started').first().waitFor();
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a problem answer's type opens the section of /docs/errors that explains its code", async () => {
+  const res = await fetch(`${BASE_URL}/api/time/current?timezone=Europe/Paris`);
+  const problem = await res.json();
+  assert.equal(res.status, 401);
+  assert.equal(problem.type, `${BASE_URL}/docs/errors#missing_api_key`);
+  const { page, errors, context } = await openPage(browser);
+  await page.goto(problem.type);
+  const section = page.locator('section#missing_api_key');
+  await section.getByText('HTTP 401').waitFor();
+  await section.getByText(/X-API-Key/).waitFor();
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -206,7 +233,7 @@ test('a support message is sent, stored and mailed', async () => {
   await page.getByText('Message Sent').waitFor();
   await page.getByText("We'll get back to you within 24 hours.").waitFor();
   await screenshot(page, 'support-sent', { fullPage: false });
-  const supportInbox = process.env.SUPPORT_EMAIL ?? 'support@localhost';
+  const supportInbox = (await (await fetch(`${BASE_URL}/api/config`)).json()).supportEmail;
   const mail = await readMail(supportInbox, { since });
   assert.match(mail.text, new RegExp(subject));
 

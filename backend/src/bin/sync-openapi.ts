@@ -2,11 +2,14 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, REPO_ROOT } from '../app.factory.js';
-import { postmanCollection, stableJson } from '../common/openapi-files.js';
+import { openApiFiles } from '../common/openapi-files.js';
 import { buildOpenApiDocument, contractViolations } from '../common/swagger.js';
 import { loadConfig } from '../config/config.js';
 
-/** Writes openapi/openapi.json and openapi/postman_collection.json from the controllers' decorators. */
+/**
+ * Writes openapi/openapi.json (the public API), openapi/openapi-full.json (everything, for Swagger UI and the
+ * frontend's types) and openapi/postman_collection.json (the public API) from the controllers' decorators.
+ */
 async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'openapi-generation-only-0123456789abcdef', DATA_DIR: join(REPO_ROOT, '.tmp', 'openapi') });
   // The document comes from the route metadata; no database connection is opened.
@@ -16,10 +19,10 @@ async function main(): Promise<void> {
   if (violations.length > 0) throw new Error(`The OpenAPI document breaks its own rules:\n  ${violations.join('\n  ')}`);
   const dir = join(REPO_ROOT, 'openapi');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'openapi.json'), stableJson(document));
-  writeFileSync(join(dir, 'postman_collection.json'), stableJson(await postmanCollection(document)));
+  const files = await openApiFiles(document);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   await app.close();
-  console.log(`Wrote ${Object.keys(document.paths).length} paths to openapi/openapi.json and openapi/postman_collection.json`);
+  console.log(`Wrote ${Object.keys(files).map((f) => `openapi/${f}`).join(', ')} (${Object.keys(document.paths).length} paths in the full document)`);
 }
 
 void main().catch((err) => {

@@ -1,23 +1,55 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { PROBLEM_TYPES } from './problem-catalog.js';
+import { DEFAULT_SERVER_URL } from './swagger.js';
 
 /** The tags of the sold API; the Postman collection and the site's docs explorer show only these. */
 export const PUBLIC_API_TAGS = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'System'];
+/** Sold, key-authenticated endpoints that are not REST resources (the MCP server): in the public document, not in its tag list or the collection. */
+export const SERVER_TO_SERVER_TAGS = ['MCP'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Names of the component schemas a value refers to (`#/components/schemas/<name>`), examples skipped. */
+function schemaRefs(value: unknown, into: Set<string>): void {
+  if (!value || typeof value !== 'object') return;
+  if (Array.isArray(value)) return value.forEach((v) => schemaRefs(v, into));
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) into.add(v.slice('#/components/schemas/'.length));
+    else if (k !== 'example' && k !== 'examples') schemaRefs(v, into);
+  }
+}
+
+/**
+ * The sold API only (what /openapi/openapi.json and the Postman collection describe): the public tags' operations,
+ * and only the models and security schemes those reach, so account, billing and admin shapes stay out.
+ */
 export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   const paths = Object.fromEntries(
     Object.entries(document.paths)
       .map(([path, item]) => {
         const operations = Object.fromEntries(
-          Object.entries(item).filter(([, op]) => (op as { tags?: string[] }).tags?.some((t) => PUBLIC_API_TAGS.includes(t))),
+          Object.entries(item).filter(([, op]) => (op as { tags?: string[] }).tags?.some((t) => PUBLIC_API_TAGS.includes(t) || SERVER_TO_SERVER_TAGS.includes(t))),
         );
         return [path, operations] as const;
       })
       .filter(([, ops]) => Object.keys(ops).length > 0),
   );
-  return { ...document, paths, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name)) };
+  const components = { ...(document.components ?? {}) };
+  const schemas = (components.schemas ?? {}) as Record<string, unknown>;
+  const used = new Set<string>();
+  schemaRefs(paths, used);
+  schemaRefs(components.headers, used);
+  for (const queue = [...used]; queue.length > 0; ) {
+    const found = new Set<string>();
+    schemaRefs(schemas[queue.pop()!], found);
+    for (const name of found) if (!used.has(name)) (used.add(name), queue.push(name));
+  }
+  components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) as typeof components.schemas;
+  const schemes = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => ((op as { security?: Record<string, string[]>[] }).security ?? []).flatMap((s) => Object.keys(s)))));
+  components.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes ?? {}).filter(([name]) => schemes.has(name)));
+  return { ...document, paths, components, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name)) };
 }
+
 
 interface Parameter {
   name: string;
@@ -62,6 +94,7 @@ export async function postmanCollection(document: OpenAPIObject): Promise<Json> 
   for (const [path, pathItem] of Object.entries(source.paths)) {
     for (const [method, raw] of Object.entries(pathItem)) {
       const op = raw as DocOperation;
+      if (!op.tags?.some((t) => PUBLIC_API_TAGS.includes(t))) continue;
       const where = `${method.toUpperCase()} ${path}`;
       const query: Json[] = [];
       for (const param of op.parameters ?? []) {
@@ -120,9 +153,22 @@ export async function postmanCollection(document: OpenAPIObject): Promise<Json> 
       ],
     },
     variable: [
-      { key: 'baseUrl', value: source.servers?.[0]?.url ?? 'http://localhost:3000', type: 'string' },
+      { key: 'baseUrl', value: source.servers?.[0]?.url ?? DEFAULT_SERVER_URL, type: 'string' },
       { key: 'apiKey', value: 'tzk_live_your_key_here', type: 'string' },
     ],
+  };
+}
+
+/** The committed and served files: the public document, the full one (Swagger UI, account and admin too), the collection, the problem types. */
+export const OPENAPI_FILES = { public: 'openapi.json', full: 'openapi-full.json', postman: 'postman_collection.json', problems: 'problem-types.json' } as const;
+
+export async function openApiFiles(full: OpenAPIObject): Promise<Record<string, string>> {
+  return {
+    [OPENAPI_FILES.public]: stableJson(publicApiDocument(structuredClone(full))),
+    [OPENAPI_FILES.full]: stableJson(full),
+    [OPENAPI_FILES.postman]: stableJson(await postmanCollection(full)),
+    // Every problem code with its status and explanation: the site's /docs/errors page is built from it.
+    [OPENAPI_FILES.problems]: stableJson(PROBLEM_TYPES),
   };
 }
 

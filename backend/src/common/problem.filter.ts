@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
-import { ProblemDocument, ProblemException, PROBLEM_TYPE_BASE } from './problem.js';
+import { ProblemDocument, ProblemException, problemType } from './problem.js';
 import type { SpaFallback } from './spa-fallback.js';
 
 const STATUS_CODES: Record<number, [string, string]> = {
@@ -25,9 +25,10 @@ interface FastifyError extends Error {
   code?: string;
 }
 
-function generic(status: number, detail?: string): ProblemDocument {
-  const [code, title] = STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
-  return { type: PROBLEM_TYPE_BASE + code.replace(/_/g, '-'), title, status, code, ...(detail && { detail }) };
+function generic(siteUrl: string | undefined, status: number, detail?: string, specific?: string): ProblemDocument {
+  const [generalCode, title] = STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
+  const code = specific ?? generalCode;
+  return { type: problemType(code, siteUrl), title, status, code, ...(detail && { detail }) };
 }
 
 /** Turns every error into an RFC 9457 problem document with a stable `code`; never a stack trace. */
@@ -35,7 +36,11 @@ function generic(status: number, detail?: string): ProblemDocument {
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('ProblemFilter');
 
-  constructor(private readonly spa?: SpaFallback) {}
+  /** `siteUrl`: APP_URL, so each problem's `type` links to its section of this site's errors page. */
+  constructor(
+    private readonly spa?: SpaFallback,
+    private readonly siteUrl?: string,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -69,7 +74,7 @@ export class ProblemFilter implements ExceptionFilter {
 
   private toProblem(exception: unknown, request: FastifyRequest): ProblemDocument {
     const instance = request.url?.split('?')[0];
-    if (exception instanceof ProblemException) return exception.toDocument(instance);
+    if (exception instanceof ProblemException) return exception.toDocument(instance, this.siteUrl);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       // Nest wraps Fastify's body-parser errors; their FST_ code says what really happened.
@@ -79,22 +84,22 @@ export class ProblemFilter implements ExceptionFilter {
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       const detail = status === 404 ? `No route for ${request.method} ${instance}.` : typeof message === 'string' ? message : undefined;
       if (status >= 500) this.logger.error(exception.stack ?? String(exception));
-      return { ...generic(status, detail), instance };
+      return { ...generic(this.siteUrl, status, detail), instance };
     }
     const fastifyError = exception as FastifyError;
     if (fastifyError?.statusCode && fastifyError.statusCode < 500) {
       const status = fastifyError.statusCode;
       if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError instanceof SyntaxError) {
-        return { ...generic(400, 'The request body is not valid JSON.'), code: 'invalid_json', instance };
+        return { ...generic(this.siteUrl, 400, 'The request body is not valid JSON.', 'invalid_json'), instance };
       }
       if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-        return { ...generic(400, 'The request body is empty but Content-Type says JSON.'), code: 'invalid_json', instance };
+        return { ...generic(this.siteUrl, 400, 'The request body is empty but Content-Type says JSON.', 'invalid_json'), instance };
       }
-      if (status === 413) return { ...generic(413, 'The request body is larger than this endpoint accepts.'), instance };
-      if (status === 415) return { ...generic(415, 'Send the body as application/json.'), instance };
-      return { ...generic(status, undefined), instance };
+      if (status === 413) return { ...generic(this.siteUrl, 413, 'The request body is larger than this endpoint accepts.'), instance };
+      if (status === 415) return { ...generic(this.siteUrl, 415, 'Send the body as application/json.'), instance };
+      return { ...generic(this.siteUrl, status, undefined), instance };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    return { ...generic(500, 'Something went wrong on our side. The error was logged.'), instance };
+    return { ...generic(this.siteUrl, 500, 'Something went wrong on our side. The error was logged.'), instance };
   }
 }

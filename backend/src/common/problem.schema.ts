@@ -13,7 +13,7 @@ export class FieldErrorSchema {
  * extension member belongs here first: the contract test validates every problem against this schema.
  */
 export class ProblemDocumentSchema {
-  @ApiProperty({ description: 'URI of the problem type.', example: 'https://tzapi.dev/problems/invalid-timezone' })
+  @ApiProperty({ description: 'URI of the problem type: the section of the site\'s errors page (/docs/errors#<code>) that explains the code.', example: 'https://tzapi.dev/docs/errors#invalid_timezone' })
   type!: string;
   @ApiProperty({ example: 'Invalid time zone' })
   title!: string;

@@ -29,7 +29,13 @@ export interface ProblemDocument {
   [extension: string]: unknown;
 }
 
-export const PROBLEM_TYPE_BASE = 'https://tzapi.dev/problems/';
+/** The site named in problem types when no APP_URL is at hand (the committed OpenAPI examples). */
+export const DEFAULT_SITE_URL = 'https://tzapi.dev';
+
+/** A problem's `type`: the section of the site's errors page (/docs/errors) that explains its code. */
+export function problemType(code: string, siteUrl: string = DEFAULT_SITE_URL): string {
+  return `${siteUrl}/docs/errors#${code}`;
+}
 
 /** Thrown anywhere a client gets a 4xx/5xx; the global filter renders it as application/problem+json. */
 export class ProblemException extends HttpException {
@@ -37,10 +43,10 @@ export class ProblemException extends HttpException {
     super(problem.detail ?? problem.title, problem.status);
   }
 
-  toDocument(instance?: string): ProblemDocument {
+  toDocument(instance?: string, siteUrl?: string): ProblemDocument {
     const { status, code, title, detail, field, errors, extra } = this.problem;
     return {
-      type: PROBLEM_TYPE_BASE + code.replace(/_/g, '-'),
+      type: problemType(code, siteUrl),
       title,
       status,
       ...(detail !== undefined && { detail }),

@@ -1,5 +1,6 @@
 import { applyDecorators, INestApplication } from '@nestjs/common';
 import { ApiExtension, ApiSecurity, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DEFAULT_SITE_URL } from './problem.js';
 import { ProblemDocumentSchema } from './problem.schema.js';
 import { APP_VERSION } from './tzdb.js';
 
@@ -7,7 +8,7 @@ import { APP_VERSION } from './tzdb.js';
 export const SECURITY = { apiKey: 'ApiKeyAuth', bearer: 'BearerAuth', session: 'SessionCookie' } as const;
 
 /** Where the committed document says the API runs (the product's host; problem types live there too). Served copies name the running server. */
-export const DEFAULT_SERVER_URL = 'https://tzapi.dev';
+export const DEFAULT_SERVER_URL = DEFAULT_SITE_URL;
 
 const ANONYMOUS = 'x-anonymous';
 
@@ -154,6 +155,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
   return finish(document);
 }
 
+/** Swagger UI at /api/docs with the full document (account, billing and admin too; signed in, the session cookie works there). */
 export function mountSwaggerUi(app: INestApplication, document: OpenAPIObject): void {
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', customSiteTitle: 'TimeZone API – Swagger UI' });
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi-full.json', customSiteTitle: 'TimeZone API – Swagger UI' });
 }

@@ -36,7 +36,8 @@ export const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('TimeZone API <no-reply@localhost>'),
-  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  /** The contact address customers see and support mail goes to; default support@<APP_URL's host>. */
+  SUPPORT_EMAIL: z.email().optional(),
   SUPER_ADMIN_EMAIL: z.email().optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
   SUPER_ADMIN_TOTP_SECRET: z
@@ -68,6 +69,7 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Env {
   appUrl: string;
+  SUPPORT_EMAIL: string;
   secret: string;
   dataDir: string;
   isProduction: boolean;
@@ -107,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...env,
     appUrl,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? defaultSupportEmail(appUrl),
     secret: env.APP_SECRET ?? persistedSecret(dataDir),
     dataDir,
     isProduction,
@@ -115,6 +118,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeEnabled,
     oidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
   };
+}
+
+/** support@ the site's host; an IP address or a bare host name (local use) gives support@localhost. */
+function defaultSupportEmail(appUrl: string): string {
+  const host = new URL(appUrl).hostname;
+  return /^[\d.]+$|^\[|^[^.]+$/.test(host) ? 'support@localhost' : `support@${host}`;
 }
 
 /** Without APP_SECRET (local use), a random secret is made once and kept under DATA_DIR so encrypted keys survive restarts. */

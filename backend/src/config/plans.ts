@@ -27,7 +27,8 @@ export const PLANS: Record<PlanId, Plan> = {
     burstPerSecond: null,
     sla: null,
     slaMonthlyDowntimeMinutes: null,
-    features: ['100 requests per hour', 'All endpoints', 'MCP server for AI assistants', 'JSON, XML and CSV', 'Community support', 'No credit card needed'],
+    // Keys of every plan can be restricted by IP, CIDR range and domain (KeyRestrictionChecker enforces them for all).
+    features: ['100 requests per hour', 'All endpoints', 'MCP server for AI assistants', 'JSON, XML and CSV', 'IP and domain restrictions', 'Community support', 'No credit card needed'],
     highlighted: false,
     rank: 0,
   },
@@ -40,7 +41,7 @@ export const PLANS: Record<PlanId, Plan> = {
     burstPerSecond: 50,
     sla: '99.9',
     slaMonthlyDowntimeMinutes: 43.8,
-    features: ['Unlimited requests', 'Priority support', 'Advanced analytics', '99.9% uptime SLA', 'IP and domain restrictions'],
+    features: ['Unlimited requests', 'Priority support', 'Advanced analytics', '99.9% uptime SLA'],
     highlighted: true,
     rank: 1,
   },

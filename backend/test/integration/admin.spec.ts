@@ -133,7 +133,7 @@ describe('admin API', () => {
     it('answers the fields the console shows, never secrets', async () => {
       const res = await admin.get(`/api/admin/users${q({ range: [0, 0], sort: ['email', 'ASC'], filter: { q: marker } })}`);
       expect(Object.keys(res.body[0]).sort()).toEqual(
-        ['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isBlocked', 'lastName', 'plan', 'profileImageUrl', 'role'].sort(),
+        ['createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isBlocked', 'lastName', 'plan', 'planGranted', 'profileImageUrl', 'role'].sort(),
       );
       expect(res.text).not.toContain('argon2');
     });
@@ -262,25 +262,75 @@ describe('admin API', () => {
       expect((await admin.post(`/api/admin/users/${randomUUID()}/plan`, { plan: 'free' })).status).toBe(404);
     });
 
-    it("refuses to change a paying subscriber's plan behind the billing provider's back; once it ended, it can", async () => {
-      const user = await createUser(t, { email: email('subscriber'), plan: 'premium' });
-      const conn = t.orm.em.getConnection();
-      const providerId = `sub_admin_${randomUUID()}`;
-      await conn.execute(
-        `insert into subscriptions (id, user_id, provider, provider_subscription_id, provider_customer_id, plan, status) values (?, ?, 'stripe', ?, 'cus_admin', 'premium', 'active')`,
-        [randomUUID(), user.id, providerId],
-      );
-      const refused = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
-      expect(refused.status).toBe(409);
-      expect(refused.body.code).toBe('subscription_active');
-      expect((await (await signedInClient(t, user)).get('/api/me')).body.plan).toBe('premium');
-      const audit = await admin.get(`/api/admin/audit-log${q({ filter: { targetId: user.id, action: 'user.plan_change' } })}`);
-      expect(audit.body).toHaveLength(0);
+    /** A customer who subscribed to premium themselves, through the sandbox gateway with 4242 4242 4242 4242. */
+    async function subscriber(name: string) {
+      const user = await createUser(t, { email: email(name) });
+      const client = await signedInClient(t, user);
+      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const created = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm.body.id });
+      expect(created.body).toMatchObject({ success: true, subscription: { plan: 'premium', status: 'active' } });
+      return { user, client };
+    }
 
-      await conn.execute(`update subscriptions set status = 'canceled' where provider_subscription_id = ?`, [providerId]);
-      const allowed = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
-      expect(allowed.status).toBe(200);
-      expect(allowed.body.plan).toBe('free');
+    it("changes a paying subscriber's plan through the payment gateway: prorated up, down, and to free cancels", async () => {
+      const { user, client } = await subscriber('subscriber');
+      const up = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'enterprise' });
+      expect(up.status).toBe(200);
+      expect(up.body).toMatchObject({ plan: 'enterprise', planGranted: false });
+      expect((await client.get('/api/billing/subscription')).body).toMatchObject({ plan: 'enterprise', status: 'active' });
+      const history = (await client.get('/api/billing/history')).body as { description: string; amount: string; status: string }[];
+      const prorated = history.find((h) => h.description === 'Prorated change to Enterprise plan');
+      expect(prorated).toMatchObject({ status: 'paid' });
+      expect(Number(prorated!.amount)).toBeGreaterThan(40);
+
+      const down = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' });
+      expect(down.status).toBe(200);
+      expect((await client.get('/api/billing/subscription')).body).toMatchObject({ plan: 'premium', status: 'active' });
+
+      const free = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
+      expect(free.status).toBe(200);
+      expect(free.body).toMatchObject({ plan: 'free', planGranted: false });
+      expect((await client.get('/api/billing/subscription')).body).toBeNull();
+      const [row] = await t.orm.em.getConnection().execute(`select status from subscriptions where user_id = ? order by created_at desc limit 1`, [user.id]);
+      expect(row.status).toBe('canceled');
+
+      const audit = await admin.get(`/api/admin/audit-log${q({ filter: { targetId: user.id, action: 'user.plan_change' } })}`);
+      expect(audit.body.map((a: { after: { plan: string; via: string } }) => [a.after.plan, a.after.via])).toEqual([
+        ['free', 'cancellation'],
+        ['premium', 'subscription'],
+        ['enterprise', 'subscription'],
+      ]);
+    });
+
+    it('grants a plan to an account without a subscription; the customer can start paying for it', async () => {
+      const user = await createUser(t, { email: email('grant') });
+      const client = await signedInClient(t, user);
+      const granted = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' });
+      expect(granted.body).toMatchObject({ plan: 'premium', planGranted: true });
+      expect((await client.get('/api/me')).body).toMatchObject({ plan: 'premium', planGranted: true });
+      const audit = await admin.get(`/api/admin/audit-log${q({ filter: { targetId: user.id, action: 'user.plan_change' } })}`);
+      expect(audit.body[0].after).toMatchObject({ plan: 'premium', planGranted: true, via: 'grant' });
+      // No billing account yet: the portal says so with its own code.
+      expect((await client.post('/api/billing/portal-session')).body.code).toBe('no_billing_account');
+
+      // Checkout on the granted plan's upgrade: the subscription replaces the grant.
+      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const paid = await client.post('/api/billing/create-subscription', { plan: 'enterprise', paymentMethodId: pm.body.id });
+      expect(paid.body).toMatchObject({ success: true, subscription: { plan: 'enterprise' } });
+      expect((await client.get('/api/me')).body).toMatchObject({ plan: 'enterprise', planGranted: false });
+      expect((await client.post('/api/billing/portal-session')).status).toBe(200);
+    });
+
+    it('a declined card on a granted plan keeps the grant', async () => {
+      const user = await createUser(t, { email: email('grant-declined') });
+      const client = await signedInClient(t, user);
+      await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' });
+      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const res = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm.body.id });
+      expect(res.body).toMatchObject({ success: false });
+      expect((await client.get('/api/me')).body).toMatchObject({ plan: 'premium', planGranted: true });
+      const free = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
+      expect(free.body).toMatchObject({ plan: 'free', planGranted: false });
     });
 
     withKeys("block refuses the user's API key on the very next request; unblock lets it through again", async () => {

@@ -166,6 +166,41 @@ describe('billing with Stripe', () => {
     expect((await client.get('/api/billing/subscription')).body.plan).toBe('premium');
   });
 
+  describe("the console's plan change on a Stripe subscriber", () => {
+    let admin: TestClient;
+    beforeAll(async () => {
+      admin = await signedInClient(t, await createUser(t, { role: 'super_admin' }));
+    });
+
+    it('swaps the price prorated (always_invoice) and the user follows', async () => {
+      const { user, client, stripeSubscriptionId } = await subscribed();
+      const res = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'enterprise' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ plan: 'enterprise', planGranted: false });
+      const update = fake.requestsTo('POST', `/v1/subscriptions/${stripeSubscriptionId}`).at(-1)!;
+      expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', items: [expect.objectContaining({ price: 'price_fake_enterprise' })] });
+      expect((await client.get('/api/billing/history')).body.find((h: { description: string }) => h.description === 'Prorated plan change')).toMatchObject({ status: 'paid' });
+    });
+
+    it('a declined proration is a 402 problem and the plan stays', async () => {
+      const { user, stripeSubscriptionId } = await subscribed();
+      fake.breakCard(stripeSubscriptionId);
+      const res = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'enterprise' });
+      expect(res.status).toBe(402);
+      expect(res.body.code).toBe('plan_change_not_paid');
+      expect(await planOf(user.id)).toBe('premium');
+    });
+
+    it('free cancels the subscription at Stripe at once', async () => {
+      const { user, client, stripeSubscriptionId } = await subscribed();
+      const res = await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
+      expect(res.body).toMatchObject({ plan: 'free', planGranted: false });
+      expect(fake.requestsTo('DELETE', `/v1/subscriptions/${stripeSubscriptionId}`)).toHaveLength(1);
+      expect(fake.subscriptionSnapshot(stripeSubscriptionId).status).toBe('canceled');
+      expect((await client.get('/api/billing/subscription')).body).toBeNull();
+    });
+  });
+
   it('refuses a downgrade and the same plan with clear codes', async () => {
     const { client } = await subscribed('pm_card_visa', 'enterprise');
     const down = await client.post('/api/billing/update-plan', { plan: 'premium' });

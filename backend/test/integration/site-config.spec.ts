@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../src/config/config.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 /** GET /api/config: the figures the landing, About and Comparison pages show agree with the docs and the directory. */
@@ -30,5 +31,25 @@ describe('site config figures', () => {
     const zones = directory.body.timezones as { country: string | null }[];
     expect(config.body.zoneCount).toBe(zones.length);
     expect(config.body.countryCount).toBe(new Set(zones.map((z) => z.country).filter(Boolean)).size);
+  });
+
+  it('the endpoint count is the number of operations in the served public document (/openapi/openapi.json)', async () => {
+    const [config, served] = await Promise.all([t.client().get('/api/config'), t.client().get('/openapi/openapi.json')]);
+    const doc = JSON.parse(served.text) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.values(doc.paths).flatMap((ops) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)));
+    expect(config.body.endpointCount).toBe(operations.length);
+  });
+
+  it('the plans table lists IP and domain restrictions for Free too: free keys can be restricted, and are', async () => {
+    const plans = (await t.client().get('/api/config')).body.plans as { id: string; features: string[] }[];
+    expect(plans.find((p) => p.id === 'free')!.features).toContain('IP and domain restrictions');
+  });
+
+  it('names the contact address customers see: SUPPORT_EMAIL, by default support@ the host of APP_URL', async () => {
+    const config = (await t.client().get('/api/config')).body;
+    expect(config.supportEmail).toBe(t.config.SUPPORT_EMAIL);
+    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40) }).SUPPORT_EMAIL).toBe('support@time.example.org');
+    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40), SUPPORT_EMAIL: 'help@example.net' }).SUPPORT_EMAIL).toBe('help@example.net');
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000', APP_SECRET: 'x'.repeat(40) }).SUPPORT_EMAIL).toBe('support@localhost');
   });
 });

@@ -8,6 +8,7 @@ export const paths = {
   solutions: '/solutions',
   docs: '/docs',
   aiAssistants: '/docs/ai-assistants',
+  docsErrors: '/docs/errors',
   pricing: '/pricing',
   support: '/support',
   status: '/status',

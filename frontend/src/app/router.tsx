@@ -18,6 +18,7 @@ const ComparisonPage = page(() => import('../features/marketing/ComparisonPage')
 const SlaPage = page(() => import('../features/marketing/SlaPage'), 'SlaPage');
 const DocsPage = page(() => import('../features/docs/DocsPage'), 'DocsPage');
 const AiAssistantsPage = page(() => import('../features/docs/AiAssistantsPage'), 'AiAssistantsPage');
+const ErrorsPage = page(() => import('../features/docs/ErrorsPage'), 'ErrorsPage');
 const PricingPage = page(() => import('../features/pricing/PricingPage'), 'PricingPage');
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const HelpPage = page(() => import('../features/support/HelpPage'), 'HelpPage');
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="solutions" element={<SolutionsPage />} />
         <Route path="docs" element={<DocsPage />} />
         <Route path="docs/ai-assistants" element={<AiAssistantsPage />} />
+        <Route path="docs/errors" element={<ErrorsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="support" element={<SupportPage />} />
         <Route path="status" element={<StatusPage />} />

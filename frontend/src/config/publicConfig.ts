@@ -27,6 +27,8 @@ export interface PublicConfig {
   appName: string;
   /** The server's APP_URL: the host code samples name. */
   appUrl: string;
+  /** SUPPORT_EMAIL: the contact address customers see. */
+  supportEmail: string;
   year: number;
   plans: PublicPlan[];
   billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };

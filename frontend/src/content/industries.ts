@@ -92,7 +92,7 @@ export const industries: Industry[] = [
 export type CodeLanguage = 'javascript' | 'python' | 'curl';
 
 /** Code that calls the real API: X-API-Key header and the documented request shapes. */
-export function exampleCode(example: ExampleShape, language: CodeLanguage, origin = 'https://api.example.com'): string {
+export function exampleCode(example: ExampleShape, language: CodeLanguage, origin: string): string {
   const key = 'YOUR_API_KEY';
   if (example.kind === 'convert') {
     const body = { fromTimeZone: example.fromTimeZone, toTimeZone: example.toTimeZone, dateTime: example.dateTime };

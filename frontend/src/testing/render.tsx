@@ -44,7 +44,7 @@ export function stubFetch(routes: Record<string, { status?: number; body?: unkno
     const handler = routes[`${method} ${path}`];
     const answer = typeof handler === 'function' ? handler(init) : handler;
     const status = answer?.status ?? (answer ? 200 : 404);
-    const body = answer?.body ?? (answer ? {} : { title: 'Not Found', status: 404 });
+    const body = answer && answer.body !== undefined ? answer.body : answer ? {} : { title: 'Not Found', status: 404 };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -57,6 +57,7 @@ export const sampleUser: User = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   plan: 'free',
+  planGranted: false,
   role: 'user',
   isBlocked: false,
   emailVerified: true,

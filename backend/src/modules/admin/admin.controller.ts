@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { UserView as UserResponse } from '../auth/dto/auth.responses.js';
 import { AdminApiKeyView as AdminApiKeyResponse, AdminStatsView, AdminSupportMessageView as AdminSupportMessageResponse, AuditLogView as AuditLogResponse } from './dto/admin.responses.js';
-import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
@@ -82,9 +82,14 @@ export class AdminController {
 
   @Post('users/:id/plan')
   @HttpCode(200)
-  @ApiOperation({ summary: "Set a user's plan; the new limits apply from the next API request" })
+  @ApiOperation({
+    summary: "Set a user's plan; the new limits apply from the next API request",
+    description:
+      'A paying subscriber\'s plan changes through the payment provider, prorated and charged at once as the customer\'s own change; `free` cancels the subscription at once. An account without a paid subscription gets the plan as a grant (`planGranted: true`).',
+  })
   @ApiOkResponse({ type: UserResponse })
-  @ApiConflictResponse({ description: 'The user pays through an active subscription, whose plan this follows (code `subscription_active`)' })
+  @ApiResponse({ status: 402, description: "The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged" })
+  @ApiConflictResponse({ description: 'Another billing change for this user is in progress (code `billing_change_in_progress`)' })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.admin.changePlan(this.actor(user, request), id, body.plan);
   }

@@ -15,14 +15,6 @@ export const AdminErrors = {
   userNotFound: () => Problems.notFound('User'),
   keyNotFound: () => Problems.notFound('API key'),
   recordNotFound: (what: string) => Problems.notFound(what),
-  /** The plan of a paying subscriber follows the subscription: changing it here would leave the provider billing the old one. */
-  subscriptionActive: () =>
-    new ProblemException({
-      status: 409,
-      code: 'subscription_active',
-      title: 'Conflict',
-      detail: 'This user pays through an active subscription, and the plan follows it. Change or cancel the subscription in the billing provider.',
-    }),
   cannotBlockSelf: () =>
     new ProblemException({ status: 409, code: 'cannot_block_self', title: 'Conflict', detail: 'You cannot block your own account.' }),
 };

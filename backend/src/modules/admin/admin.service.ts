@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { PlanId } from '../../config/plans.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { Role, User, UserView } from '../auth/user.entity.js';
-import { PAID_STATUSES } from '../billing/billing.service.js';
+import { BillingService } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';
 import { escapeLike, isUuid } from './admin-list-query.js';
 import type { ListQuery, ResourceSpec } from './admin-list-query.js';
@@ -87,6 +87,7 @@ function userView(r: Row): AdminUserView {
     firstName: r.first_name as string,
     lastName: r.last_name as string,
     plan: r.plan as PlanId,
+    planGranted: Boolean(r.plan_granted),
     role: r.role as Role,
     isBlocked: r.is_blocked as boolean,
     emailVerified: r.email_verified as boolean,
@@ -155,6 +156,7 @@ export class AdminService {
     private readonly em: EntityManager,
     private readonly sessions: SessionsService,
     private readonly keys: KeysService,
+    private readonly billing: BillingService,
   ) {}
 
   private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -345,21 +347,27 @@ export class AdminService {
     return after;
   }
 
+  /**
+   * The console's plan change: through the payment provider for a paying subscriber (prorated; free cancels the
+   * subscription), a grant for an account without one. Audited with how it was applied.
+   */
   async changePlan(actor: Actor, userId: string, plan: PlanId): Promise<AdminUserView> {
-    // A paying subscriber's plan is the subscription's: the next renewal or webhook would set it back, while the
-    // provider kept billing the old price. Grants and corrections for accounts without one stay possible.
-    if (isUuid(userId)) {
-      const [{ paid }] = await this.em
-        .fork()
-        .execute<{ paid: string }[]>(`select count(*) as paid from subscriptions where user_id = ? and status in (${[...PAID_STATUSES].map(() => '?').join(', ')})`, [
-          userId,
-          ...PAID_STATUSES,
-        ]);
-      if (Number(paid) > 0) throw AdminErrors.subscriptionActive();
-    }
-    const after = await this.changeUser(actor, userId, 'user.plan_change', { plan }, (u) => ({ plan: u.plan }));
+    const before = await this.getUser(userId);
+    const via = await this.billing.adminChangePlan(userId, plan, async () => {
+      await this.changeUser(actor, userId, 'user.plan_change', { plan, plan_granted: plan !== 'free' }, (u) => ({ plan: u.plan, planGranted: u.planGranted }), { via: 'grant' });
+    });
     // The key cache holds the owner's plan: the new limits apply to the very next request.
     await this.keys.invalidateUser(userId);
+    const after = await this.getUser(userId);
+    if (via !== 'grant') {
+      await this.audit(this.em.fork(), actor, 'user.plan_change', 'user', userId, { plan: before.plan, planGranted: before.planGranted, email: before.email }, {
+        plan: after.plan,
+        planGranted: after.planGranted,
+        email: after.email,
+        via,
+      });
+    }
+    this.logger.log(`User ${userId}: plan ${before.plan} -> ${after.plan} by ${actor.user.email} (${via})`);
     return after;
   }
 
@@ -378,6 +386,7 @@ export class AdminService {
     action: AuditAction,
     values: Record<string, unknown>,
     snapshot: (u: AdminUserView) => Record<string, unknown>,
+    note: Record<string, unknown> = {},
   ): Promise<AdminUserView> {
     if (!isUuid(userId)) throw AdminErrors.userNotFound();
     const em = this.em.fork();
@@ -389,7 +398,7 @@ export class AdminService {
       const [updated] = await tx.execute<Row[]>(`update users set ${sets.join(', ')}, updated_at = now() where id = ? returning *`, [...Object.values(values), userId]);
       const before = userView(row);
       const after = userView(updated);
-      await this.audit(tx, actor, action, 'user', userId, { ...snapshot(before), email: before.email }, { ...snapshot(after), email: after.email });
+      await this.audit(tx, actor, action, 'user', userId, { ...snapshot(before), email: before.email }, { ...snapshot(after), email: after.email, ...note });
       return after;
     });
   }

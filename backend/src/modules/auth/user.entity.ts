@@ -8,7 +8,7 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -28,6 +28,10 @@ export class User {
 
   @Enum({ items: ['free', 'premium', 'enterprise'], type: 'string' })
   plan: PlanId = 'free';
+
+  /** The paid plan was given by the super admin, not bought: no subscription stands behind it. */
+  @Property({ type: 'boolean', fieldName: 'plan_granted' })
+  planGranted: boolean = false;
 
   @Enum({ items: ['user', 'admin', 'super_admin'], type: 'string' })
   role: Role = 'user';
@@ -76,6 +80,8 @@ export interface UserView {
   firstName: string;
   lastName: string;
   plan: PlanId;
+  /** True when the super admin granted the paid plan (no subscription pays for it). */
+  planGranted: boolean;
   role: Role;
   isBlocked: boolean;
   emailVerified: boolean;
@@ -103,6 +109,7 @@ export function toUserView(user: User): UserView {
     firstName: user.firstName,
     lastName: user.lastName,
     plan: user.plan,
+    planGranted: user.planGranted,
     role: user.role,
     isBlocked: user.isBlocked,
     emailVerified: user.emailVerified,

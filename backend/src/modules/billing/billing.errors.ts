@@ -13,6 +13,9 @@ export const BillingErrors = {
     new ProblemException({ status: 409, code: 'billing_change_in_progress', title: 'Conflict', detail: 'Another billing change is in progress. Please wait a moment and try again.' }),
   noBillingAccount: () =>
     new ProblemException({ status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet. Upgrade to a paid plan first.' }),
+  /** The super admin changed a subscriber's plan, and the provider could not charge the customer's card for it. */
+  adminChangeNotPaid: (detail: string) =>
+    new ProblemException({ status: 402, code: 'plan_change_not_paid', title: 'Payment Required', detail: `The plan was not changed: ${detail}` }),
   subscriptionNotFound: () => new ProblemException({ status: 404, code: 'subscription_not_found', title: 'Not Found', detail: 'Subscription not found.' }),
   invalidSignature: (detail: string) => new ProblemException({ status: 400, code: 'invalid_signature', title: 'Bad Request', detail }),
   sandboxOnly: () => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: 'This route exists only in sandbox billing mode.' }),

@@ -105,8 +105,9 @@ export class BillingService {
 
   private async createSubscriptionLocked(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
     const user = await this.em.fork().findOneOrFail(User, userId);
-    if (user.plan === plan) throw BillingErrors.samePlan();
-    if (user.plan !== 'free') throw BillingErrors.alreadySubscribed();
+    // A granted plan is paid for by nobody yet: starting a subscription (any paid plan) is how it starts paying.
+    if (user.plan === plan && !user.planGranted) throw BillingErrors.samePlan();
+    if (user.plan !== 'free' && !user.planGranted) throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
     // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription.
     for (const stale of await this.em.fork().find(Subscription, { user: userId, status: 'incomplete' })) {
@@ -190,6 +191,47 @@ export class BillingService {
       return { success: false, error: message, subscription: synced ? toSubscriptionView(synced) : undefined };
     }
     return { success: true, subscription: synced ? toSubscriptionView(synced) : undefined };
+  }
+
+  /**
+   * The super admin's plan change. A paying subscriber's goes through the provider like the customer's own
+   * (prorated at once, downgrades included); to free cancels the subscription at once. An account without a paid
+   * subscription gets the plan as a grant (`grant` runs under the same per-user lock, so no checkout races it).
+   */
+  adminChangePlan(userId: string, plan: PlanId, grant: () => Promise<void>): Promise<'grant' | 'subscription' | 'cancellation'> {
+    return this.withUserLock(userId, async () => {
+      const em = this.em.fork();
+      const local = await this.latestPaidSubscription(em, userId);
+      const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
+      if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
+        if (remote) await this.sync(remote, { userId });
+        await grant();
+        return 'grant';
+      }
+      if (plan === 'free') {
+        const ended = (await this.gateway.cancelNow(remote.id)) ?? remote;
+        await this.sync(ended, { userId });
+        await this.syncInvoices(userId, local.providerCustomerId);
+        return 'cancellation';
+      }
+      if (remote.plan !== plan) {
+        let changed: { subscription: ProviderSubscription; payment: PaymentOutcome };
+        try {
+          changed = await this.gateway.changePlan(remote, plan);
+        } catch (error) {
+          if (error instanceof CardDeclinedError) throw BillingErrors.adminChangeNotPaid(error.message);
+          throw error;
+        }
+        await this.sync(changed.subscription, { userId, plan: local.plan });
+        await this.syncInvoices(userId, local.providerCustomerId);
+        if (changed.payment.kind !== 'succeeded' || changed.subscription.plan !== plan) {
+          throw BillingErrors.adminChangeNotPaid(changed.payment.kind === 'declined' ? changed.payment.message : "the customer's bank asks them to confirm the payment.");
+        }
+      } else {
+        await this.sync(remote, { userId, plan });
+      }
+      return 'subscription';
+    });
   }
 
   async portalUrl(userId: string): Promise<string> {
@@ -301,13 +343,16 @@ export class BillingService {
   /** Moves the user's plan; going to free is skipped while another subscription of the user is still paid. */
   private async setPlan(em: EntityManager, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
     const user = await em.findOneOrFail(User, userId, { refresh: true });
-    if (user.plan === plan) return;
     if (plan === 'free') {
+      // A grant stands on its own: a subscription ending (or a declined first payment) does not take it away.
+      if (user.plan === 'free' || user.planGranted) return;
       const other = await em.count(Subscription, { user: userId, providerSubscriptionId: { $ne: fromSubscription }, status: { $in: [...PAID_STATUSES] } });
       if (other > 0) return;
-    }
+    } else if (user.plan === plan && !user.planGranted) return;
     this.logger.log(`User ${userId}: plan ${user.plan} -> ${plan} (subscription ${fromSubscription})`);
     user.plan = plan;
+    // A paid subscription replaces a grant: from now on the customer pays for the plan.
+    user.planGranted = false;
     // Flushed through the entity so the keys' plan cache (an ORM subscriber on User) is invalidated at once;
     // inside a webhook transaction the caller invalidates again after the commit.
     await em.flush();

@@ -61,6 +61,8 @@ export interface PaymentGateway {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Drops an unpaid first attempt so it never bills later. */
   cancelIncomplete(id: string): Promise<void>;
+  /** Ends a paid subscription at once (no further invoices); answers it as it now is. */
+  cancelNow(id: string): Promise<ProviderSubscription | null>;
   /** Swaps the plan's price with immediate proration, applied only if that invoice is paid. */
   changePlan(subscription: ProviderSubscription, plan: PlanId): Promise<{ subscription: ProviderSubscription; payment: PaymentOutcome }>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;

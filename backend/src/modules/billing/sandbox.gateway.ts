@@ -135,6 +135,11 @@ export class SandboxGateway implements PaymentGateway {
     const data = invoice.data as unknown as InvoiceData;
     const pm = card?.data as unknown as PaymentMethodData | undefined;
     const behaviour = pm?.behaviour ?? 'declined';
+    // Nothing to charge (a prorated downgrade): paid as it stands, whatever the card, as Stripe does.
+    if (data.amountCents === 0) {
+      invoice.data = { ...data, status: 'paid', paidAt: new Date().toISOString() };
+      return { kind: 'succeeded' };
+    }
     if (behaviour === 'succeeds' || (behaviour === 'requires_action' && offSession && pm?.authenticated && card?.id)) {
       invoice.data = { ...data, status: 'paid', paidAt: new Date().toISOString() };
       return { kind: 'succeeded' };
@@ -271,6 +276,15 @@ export class SandboxGateway implements PaymentGateway {
       sub.data = { ...sub.data, status: 'incomplete_expired' };
       await em.flush();
     }
+  }
+
+  async cancelNow(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (!sub) return null;
+    sub.data = { ...sub.data, status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null };
+    await em.flush();
+    return this.subscriptionView(sub);
   }
 
   async changePlan(subscription: ProviderSubscription, plan: PlanId) {

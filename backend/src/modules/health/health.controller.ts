@@ -14,6 +14,8 @@ const HEALTH_EXAMPLE = {
   timestamp: '2026-11-22T10:00:00.000Z',
   version: '1.0.0',
   uptime: 3600,
+  uptime_percent: 99.987,
+  uptime_since: '2026-11-01T00:00:00.000Z',
   tzdbVersion: TZDB_VERSION,
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,

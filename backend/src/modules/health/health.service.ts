@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
@@ -11,6 +11,10 @@ export interface HealthReport {
   timestamp: string;
   version: string;
   uptime: number;
+  /** Share of the minutes since the first recorded check in which the service's checks were recorded up (null without records). */
+  uptime_percent: number | null;
+  /** When the first check was recorded. */
+  uptime_since: string | null;
   tzdbVersion: string;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
   response_time_ms: number;
@@ -23,14 +27,77 @@ export interface ReadinessReport {
 
 const startedAt = Date.now();
 
+/** How often each instance records its checks: twice a minute, so every minute of a running service gets a row. */
+export const HEALTH_RECORD_MS = 30_000;
+const MINUTE_MS = 60_000;
+
+export interface UptimeRecord {
+  percent: number;
+  since: string;
+}
+
 @Injectable()
-export class HealthService {
+export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | null = null;
+  private cachedUptime: { at: number; value: UptimeRecord | null } | null = null;
+
   constructor(
     private readonly em: EntityManager,
     private readonly redis: RedisService,
     private readonly lifecycle: Lifecycle,
     private readonly tzdb: TzdbService,
   ) {}
+
+  onApplicationBootstrap(): void {
+    void this.recordCheck();
+    this.timer = setInterval(() => void this.recordCheck(), HEALTH_RECORD_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Writes this minute's row (one per minute whatever the number of instances: an upsert on the minute). A `down`
+   * seen by any instance sticks for that minute. Nothing is written when the database is away: that minute counts as down.
+   */
+  async recordCheck(now = new Date()): Promise<void> {
+    try {
+      const { status } = await this.checks();
+      const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+      await this.em.getConnection().execute(
+        `insert into "health_checks" ("minute", "status", "checked_at") values (?, ?, ?)
+         on conflict ("minute") do update set "status" = case when "health_checks"."status" = 'down' then 'down' else excluded."status" end,
+           "checked_at" = excluded."checked_at"`,
+        [minute, status, now],
+      );
+    } catch {
+      // The database is away: no row, and the minute is counted as down.
+    }
+  }
+
+  /** Uptime since the first recorded check, up to `now`: minutes recorded up over all minutes in that period. */
+  async uptimeRecord(now = new Date()): Promise<UptimeRecord | null> {
+    const [row] = await this.em.getConnection().execute<{ since: Date | string | null; up: string }[]>(
+      `select min("minute") as "since", count(*) filter (where "status" <> 'down') as "up" from "health_checks" where "minute" <= ?`,
+      [now],
+    );
+    if (!row?.since) return null;
+    const since = new Date(row.since);
+    const minutes = Math.floor((now.getTime() - since.getTime()) / MINUTE_MS) + 1;
+    const percent = Math.min(100, (Number(row.up) / minutes) * 100);
+    return { percent: Math.floor(percent * 1000) / 1000, since: since.toISOString() };
+  }
+
+  /** Read at most every 30 s per instance: the status page polls, and the count walks the whole record. */
+  private async cachedUptimeRecord(): Promise<UptimeRecord | null> {
+    if (this.cachedUptime && Date.now() - this.cachedUptime.at < HEALTH_RECORD_MS) return this.cachedUptime.value;
+    const value = await this.uptimeRecord();
+    this.cachedUptime = { at: Date.now(), value };
+    return value;
+  }
 
   async readiness(): Promise<ReadinessReport> {
     const state = this.lifecycle.state;
@@ -39,18 +106,26 @@ export class HealthService {
     return { status: database === 'up' ? 'ready' : 'database_down', database };
   }
 
-  async report(): Promise<HealthReport> {
-    const started = performance.now();
+  private async checks(): Promise<{ status: HealthReport['status']; services: HealthReport['services'] }> {
     const [database, timezoneData] = await Promise.all([this.database(), Promise.resolve(this.timezoneData())]);
     const cache = this.redis.state();
     const status = database === 'down' || timezoneData === 'down' ? 'down' : cache === 'degraded' ? 'degraded' : 'ok';
+    return { status, services: { database, timezone_data: timezoneData, cache } };
+  }
+
+  async report(): Promise<HealthReport> {
+    const started = performance.now();
+    const { status, services } = await this.checks();
+    const uptime = services.database === 'up' ? await this.cachedUptimeRecord().catch(() => null) : null;
     return {
       status,
       timestamp: new Date().toISOString(),
       version: APP_VERSION,
       uptime: Math.round((Date.now() - startedAt) / 1000),
+      uptime_percent: uptime?.percent ?? null,
+      uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
-      services: { database, timezone_data: timezoneData, cache },
+      services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,
     };
   }

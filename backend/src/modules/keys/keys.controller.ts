@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { getSchemaPath } from '@nestjs/swagger';
+import { problemType } from '../../common/problem.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -17,7 +18,7 @@ const VALIDATION_EXAMPLE = {
     'application/problem+json': {
       schema: { $ref: getSchemaPath(ProblemDocumentSchema) },
       example: {
-      type: 'https://tzapi.dev/problems/validation-failed',
+      type: problemType('validation_failed'),
       title: 'Validation failed',
       status: 400,
       code: 'validation_failed',

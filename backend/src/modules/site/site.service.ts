@@ -13,6 +13,8 @@ export interface SiteConfig {
   appName: string;
   /** APP_URL: the public address the server answers on, for code samples the visitor can paste. */
   appUrl: string;
+  /** SUPPORT_EMAIL: the contact address the site shows (support page, status subscriptions). */
+  supportEmail: string;
   year: number;
   plans: Plan[];
   billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
@@ -76,6 +78,7 @@ export class SiteService {
     return {
       appName: 'TimeZone API',
       appUrl: this.appConfig.appUrl,
+      supportEmail: this.appConfig.SUPPORT_EMAIL,
       year: new Date().getUTCFullYear(),
       plans: PLAN_IDS.map((id) => PLANS[id]),
       billing: this.appConfig.stripeEnabled

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { Problems, ProblemException } from '../../common/problem.js';
+import { Problems, ProblemException, problemType } from '../../common/problem.js';
 import { csvColumns, FormattedRoute, serialize, toCsv } from '../../common/response-format.js';
 import { sharedTimeEngine } from './engine/shared-engine.js';
 import type { TimezoneProblemCode } from './timezone.errors.js';
@@ -9,17 +9,17 @@ import type { TimezoneProblemCode } from './timezone.errors.js';
 const engine = sharedTimeEngine();
 
 const PROBLEM_EXAMPLES: Record<number, Record<string, unknown>> = {
-  401: { type: 'https://tzapi.dev/problems/unauthenticated', title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
-  403: { type: 'https://tzapi.dev/problems/forbidden', title: 'Forbidden', status: 403, code: 'key_inactive', detail: 'This API key is inactive.' },
+  401: { type: problemType('missing_api_key'), title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
+  403: { type: problemType('inactive_api_key'), title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
   406: {
-    type: 'https://tzapi.dev/problems/not-acceptable',
+    type: problemType('not_acceptable'),
     title: 'Not Acceptable',
     status: 406,
     code: 'not_acceptable',
     detail: 'Format "yaml" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).',
     supported: ['json', 'xml', 'csv'],
   },
-  429: { type: 'https://tzapi.dev/problems/rate-limited', title: 'Too Many Requests', status: 429, code: 'rate_limited', detail: 'Plan limit of 100 requests per hour reached.' },
+  429: { type: problemType('rate_limited'), title: 'Too Many Requests', status: 429, code: 'rate_limited', detail: 'Plan limit of 100 requests per hour reached.' },
 };
 
 /** Each 400 example is the problem the engine really throws for that input, so examples can't drift from answers. */

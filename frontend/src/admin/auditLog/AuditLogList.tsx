@@ -1,4 +1,4 @@
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
 import type { Models } from '../../lib/api-models';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -21,11 +21,14 @@ export const ACTION_CHOICES = [
 ];
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 
-const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', keyPrefix: 'key', version: 'release', changedZones: 'zones changed' };
+const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', planGranted: 'granted', keyPrefix: 'key', version: 'release', changedZones: 'zones changed' };
+/** How a plan change was applied (admin.service): a grant, or through the customer's subscription. */
+const VIA_LABELS: Record<string, string> = { grant: 'granted', subscription: 'through the subscription, prorated', cancellation: 'subscription cancelled' };
 
 function showValue(field: string, value: unknown): string {
   if (value === undefined || value === null) return '—';
   if (field === 'isBlocked') return value ? 'Blocked' : 'Active';
+  if (field === 'planGranted') return value ? 'yes' : 'no';
   if (field === 'keyPrefix') return `${String(value)}…`;
   if (field === 'digest') return `${String(value).slice(0, 12)}…`;
   if (Array.isArray(value)) return String(value.length);
@@ -37,10 +40,11 @@ export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): str
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  const changed = keys.filter((k) => k !== 'via' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   const target = typeof after.email === 'string' ? `${after.email}: ` : '';
-  if (!changed.length) return `${target}no change`;
-  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k])} → ${showValue(k, after[k])}`).join(', ');
+  const via = typeof after.via === 'string' ? ` (${VIA_LABELS[after.via] ?? after.via})` : '';
+  if (!changed.length) return `${target}no change${via}`;
+  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k])} → ${showValue(k, after[k])}`).join(', ') + via;
 }
 
 const filters = [
@@ -68,7 +72,7 @@ export function AuditLogList() {
         />
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No admin actions match these filters." />}>
-          <DateField source="createdAt" label="When" showTime />
+          <FunctionField source="createdAt" label="When" render={(a: AuditEntry) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</Box>} />
           <TextField source="actorEmail" label="Admin" />
           <FunctionField source="action" render={(a: AuditEntry) => <Chip size="small" variant="outlined" label={actionName(a.action)} />} />
           <FunctionField

@@ -13,6 +13,7 @@ const user: AdminUser = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   plan: 'free',
+  planGranted: false,
   role: 'user',
   isBlocked: false,
   emailVerified: true,
@@ -33,11 +34,15 @@ function renderWith(ui: React.ReactNode, record: object, methods: Record<string,
 afterEach(() => vi.restoreAllMocks());
 
 describe('admin actions', () => {
-  it('blocks through the data provider and toasts success', async () => {
+  it('blocks after a confirmation, through the data provider, and toasts success', async () => {
     const toast = vi.spyOn(toastModule, 'toast');
     const blockUser = vi.fn(async () => ({ data: { ...user, isBlocked: true } }));
     renderWith(<BlockToggleButton />, user, { blockUser });
     await userEvent.click(screen.getByRole('button', { name: 'Block ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block User' });
+    expect(within(dialog).getByText(/will be signed out everywhere/)).toBeInTheDocument();
+    expect(blockUser).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block User' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'User status updated successfully' })));
     expect(blockUser).toHaveBeenCalledWith('u1');
   });
@@ -46,21 +51,30 @@ describe('admin actions', () => {
     const toast = vi.spyOn(toastModule, 'toast');
     renderWith(<BlockToggleButton />, { ...user, isBlocked: true }, { unblockUser: vi.fn(async () => Promise.reject(new Error('500'))) });
     await userEvent.click(screen.getByRole('button', { name: 'Unblock ada@example.com' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unblock User' })).getByRole('button', { name: 'Unblock User' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: 'Failed to update user status', variant: 'destructive' })));
   });
 
-  it("a paying subscriber's plan change is refused with the reason", async () => {
+  it("a subscriber's change the card can't pay is toasted with the server's reason; the dialog says it goes through the subscription", async () => {
     const toast = vi.spyOn(toastModule, 'toast');
-    const detail = 'This user pays through an active subscription, and the plan follows it. Change or cancel the subscription in the billing provider.';
-    const changePlan = vi.fn().mockRejectedValueOnce(new HttpError(detail, 409, { status: 409, code: 'subscription_active', detail }));
-    renderWith(<ManageUserButton />, user, { changePlan });
+    const detail = 'The plan was not changed: Your card was declined.';
+    const changePlan = vi.fn().mockRejectedValueOnce(new HttpError(detail, 402, { status: 402, code: 'plan_change_not_paid', detail }));
+    renderWith(<ManageUserButton />, { ...user, plan: 'premium' }, { changePlan });
     await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
+    expect(within(dialog).getByTestId('plan-change-mode')).toHaveTextContent('pays through a subscription');
     await userEvent.click(within(dialog).getByRole('combobox'));
-    await userEvent.click(screen.getByRole('option', { name: 'Free' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Enterprise' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: detail, variant: 'destructive' })));
     expect(screen.getByRole('dialog', { name: 'Manage User' })).toBeInTheDocument();
+  });
+
+  it('for an account without a subscription the dialog says the plan is a grant', async () => {
+    renderWith(<ManageUserButton />, { ...user, plan: 'premium', planGranted: true }, { changePlan: vi.fn() });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
+    expect(within(dialog).getByTestId('plan-change-mode')).toHaveTextContent('The Premium plan was granted. This user has no subscription');
   });
 
   it('changes the plan in the Manage User dialog; a failure toasts the spec error', async () => {

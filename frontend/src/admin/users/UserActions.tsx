@@ -17,41 +17,78 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
 import { toast } from '../../components/ui/toast';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
-import { PLAN_CHOICES, userLabel } from '../format';
+import { PLAN_CHOICES, planName, userLabel } from '../format';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
-/** Block or unblock through the data provider; refreshes the list (spec section 7). */
+export const blockDialogText = (user: AdminUser, blocked: boolean) =>
+  blocked
+    ? `${user.email} will be able to sign in again, and their API keys will be accepted again.`
+    : `${user.email} will be signed out everywhere, and their API keys will be refused immediately.`;
+
+/** Block or unblock through the data provider after a confirmation, as Rotate and Delete ask; refreshes the list. */
 export function BlockToggleButton() {
   const user = useRecordContext<AdminUser>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
   const mutation = useMutation({
     mutationFn: (u: AdminUser) => (u.isBlocked ? dataProvider.unblockUser(u.id) : dataProvider.blockUser(u.id)),
     onSuccess: () => {
       toast({ title: 'Success', description: 'User status updated successfully' });
+      setOpen(false);
       refresh();
     },
     onError: () => toast({ title: 'Error', description: 'Failed to update user status', variant: 'destructive' }),
   });
   if (!user || user.role === 'super_admin') return null;
   const blocked = user.isBlocked;
+  const verb = blocked ? 'Unblock' : 'Block';
   return (
-    <Button
-      size="small"
-      color={blocked ? 'success' : 'error'}
-      variant="outlined"
-      disabled={mutation.isPending}
-      startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : blocked ? <CheckCircleIcon /> : <BlockIcon />}
-      onClick={(e) => {
-        e.stopPropagation();
-        mutation.mutate(user);
-      }}
-      aria-label={`${blocked ? 'Unblock' : 'Block'} ${user.email}`}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {blocked ? 'Unblock' : 'Block'}
-    </Button>
+    <>
+      <Button
+        size="small"
+        color={blocked ? 'success' : 'error'}
+        variant="outlined"
+        disabled={mutation.isPending}
+        startIcon={blocked ? <CheckCircleIcon /> : <BlockIcon />}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        aria-label={`${verb} ${user.email}`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {verb}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={mutation.isPending ? undefined : () => setOpen(false)}
+        fullWidth
+        maxWidth="xs"
+        onClick={(e) => e.stopPropagation()}
+        transitionDuration={{ exit: DIALOG_CLOSE_DELAY_MS }}
+      >
+        <DialogTitle>{verb} User</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ wordBreak: 'break-word' }}>{blockDialogText(user, blocked)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            color={blocked ? 'success' : 'error'}
+            onClick={() => mutation.mutate(user)}
+            disabled={mutation.isPending}
+            startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+          >
+            {verb} User
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
@@ -79,6 +116,14 @@ export function ManageUserButton() {
   );
 }
 
+/** What Update Plan will do: a subscriber's change goes through their subscription, anyone else's is a grant. */
+export function planChangeHint(user: AdminUser): string {
+  if (user.plan !== 'free' && !user.planGranted) {
+    return 'This user pays through a subscription: a change is charged or credited prorated to their card now, and Free cancels the subscription at once.';
+  }
+  return `${user.planGranted ? `The ${planName(user.plan)} plan was granted. ` : ''}This user has no subscription: a paid plan is granted at no charge and marked as granted; the user can start paying for it from Billing.`;
+}
+
 export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
@@ -96,10 +141,9 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
       close();
     },
     onError: (error) => {
-      // A paying subscriber's plan follows the subscription: say so rather than a bare failure.
+      // A problem the server explains (a declined card for a subscriber's change, a change in progress) is shown as it is.
       const problem = error instanceof HttpError ? (error.body as { code?: string; detail?: string } | undefined) : undefined;
-      const description = problem?.code === 'subscription_active' && problem.detail ? problem.detail : 'Failed to update user plan';
-      toast({ title: 'Error', description, variant: 'destructive' });
+      toast({ title: 'Error', description: problem?.code && problem.detail ? problem.detail : 'Failed to update user plan', variant: 'destructive' });
     },
   });
   return (
@@ -109,6 +153,9 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
         <DialogContentText sx={{ mb: 2, wordBreak: 'break-word' }}>
           {userLabel(user)}
           {userLabel(user) !== user.email && ` (${user.email})`}
+        </DialogContentText>
+        <DialogContentText variant="body2" sx={{ mb: 2 }} data-testid="plan-change-mode">
+          {planChangeHint(user)}
         </DialogContentText>
         <FormControl fullWidth size="small">
           <InputLabel id="manage-plan-label">Plan</InputLabel>

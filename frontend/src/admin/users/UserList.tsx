@@ -28,6 +28,18 @@ export function UserStatus() {
   );
 }
 
+/** The plan, and whether the super admin granted it (no subscription pays for it). */
+export function UserPlan() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
+      <Chip size="small" label={planName(user.plan)} color={user.plan === 'free' ? 'default' : 'primary'} variant="outlined" />
+      {user.planGranted && <Chip size="small" label="Granted" color="secondary" variant="outlined" title="Plan granted by TimeZone API: no subscription pays for it" />}
+    </Stack>
+  );
+}
+
 function UserActionsCell() {
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -67,8 +79,9 @@ export function UserList() {
             <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 0.5 }}>
               <Box component="span" sx={{ wordBreak: 'break-all' }}>
                 {u.email !== userLabel(u) ? `${u.email} · ` : ''}
-                {planName(u.plan)} · {roleName(u.role)} · {formatDate(u.createdAt)}
+                {roleName(u.role)} · {formatDate(u.createdAt)}
               </Box>
+              <UserPlan />
               <UserStatus />
               <UserActionsCell />
             </Box>
@@ -79,7 +92,7 @@ export function UserList() {
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No users match these filters." />}>
           <FunctionField source="email" label="User" render={() => <UserName />} sortBy="email" />
-          <FunctionField source="plan" label="Plan" render={(u: AdminUser) => <Chip size="small" label={planName(u.plan)} color={u.plan === 'free' ? 'default' : 'primary'} variant="outlined" />} />
+          <FunctionField source="plan" label="Plan" render={() => <UserPlan />} />
           <FunctionField source="role" label="Role" render={(u: AdminUser) => roleName(u.role)} />
           <FunctionField source="isBlocked" label="Status" render={() => <UserStatus />} />
           <DateField source="createdAt" label="Created" options={{ year: 'numeric', month: 'short', day: 'numeric' }} />

@@ -207,4 +207,52 @@ describe('BillingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
     expect(await screen.findByText('No portal URL received')).toBeInTheDocument();
   });
+
+  it('a paid user reaches the plans view from the billing page: Current Plan and a disabled Downgrade', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: { ...subscription, plan: 'enterprise' } },
+      'GET /api/billing/history': { body: [] },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<BillingPage />, { me: { ...premiumUser, plan: 'enterprise' } });
+    await user.click(await screen.findByRole('button', { name: 'View Plans' }));
+    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Downgrade' })).toBeDisabled();
+    expect(within(screen.getByTestId('plan-card-enterprise')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  });
+
+  it('a granted plan says so, and Upgrade to Enterprise starts a checkout instead of a plan change', async () => {
+    const { calls } = stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: null },
+      'GET /api/billing/history': { body: [] },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<BillingPage />, { me: { ...premiumUser, planGranted: true } });
+    expect(await screen.findByTestId('plan-granted')).toHaveTextContent('Plan granted by TimeZone API');
+    expect(await screen.findByRole('button', { name: 'Start Subscription' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upgrade to Enterprise' }));
+    expect(screen.queryByRole('dialog', { name: 'Confirm Plan Change' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Complete Your Upgrade' })).toBeInTheDocument();
+    expect(screen.getByText(/upgrading to the Enterprise plan/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.endsWith('/update-plan'))).toBe(false);
+  });
+
+  it('Manage Billing without a billing account explains it and leads to the plans', async () => {
+    stubFetch({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: null },
+      'GET /api/billing/history': { body: [] },
+      'POST /api/billing/portal-session': { status: 400, body: { status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet.' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<BillingPage />, { me: { ...premiumUser, planGranted: true } });
+    await user.click(await screen.findByRole('button', { name: 'Manage Billing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'No Billing Account Yet' });
+    expect(screen.queryByText('Billing Portal Unavailable')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Choose a Plan' }));
+    expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('plan-card-premium')).getByRole('button', { name: 'Start Subscription' })).toBeEnabled();
+  });
 });

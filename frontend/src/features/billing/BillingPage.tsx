@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { usePublicConfig, type PublicPlan } from '../../config/publicConfig';
 import { useAuth } from '../auth/api';
@@ -14,6 +15,7 @@ import { useBillingHistory, usePortalSession, useSubscription, useUpdatePlan } f
 import { BillingDashboard } from './components/BillingDashboard';
 import { ConfirmPlanChangeDialog } from './components/ConfirmPlanChangeDialog';
 import { PaymentView } from './components/PaymentView';
+import { NoBillingAccountDialog } from './components/NoBillingAccountDialog';
 import { PlanPicker } from './components/PlanPicker';
 import { serverMessage } from './upgrade-flow';
 
@@ -24,6 +26,8 @@ export default function BillingPage() {
   usePageMeta('Billing', 'Your plan, subscription and billing history.');
   const { user } = useAuth();
   const plan = user?.plan ?? 'free';
+  // A plan granted by TimeZone API has no subscription behind it: any plan choice starts a checkout.
+  const granted = Boolean(user?.planGranted) && plan !== 'free';
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const config = usePublicConfig();
@@ -34,6 +38,7 @@ export default function BillingPage() {
   const [view, setView] = useState<View>(searchParams.get('view') === 'plans' ? 'plans' : 'dashboard');
   const [target, setTarget] = useState<PublicPlan | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [noBillingAccount, setNoBillingAccount] = useState(false);
 
   const plans = config.data?.plans ?? [];
   const planInfo = plans.find((p) => p.id === plan);
@@ -46,7 +51,7 @@ export default function BillingPage() {
 
   const choose = (picked: PublicPlan) => {
     setTarget(picked);
-    if (plan === 'free') go('payment');
+    if (plan === 'free' || granted) go('payment');
     else setConfirmOpen(true);
   };
 
@@ -61,8 +66,11 @@ export default function BillingPage() {
         if (url.origin === window.location.origin) navigate(url.pathname + url.search);
         else window.location.assign(result.url);
       },
-      onError: (error) =>
-        toast({ title: 'Billing Portal Unavailable', description: serverMessage(error, 'Failed to open billing portal. Please try again.'), variant: 'destructive' }),
+      onError: (error) => {
+        // Nothing to manage yet (a granted plan, never paid for): explain and offer the way to start paying.
+        if (isApiError(error) && error.problem.code === 'no_billing_account') setNoBillingAccount(true);
+        else toast({ title: 'Billing Portal Unavailable', description: serverMessage(error, 'Failed to open billing portal. Please try again.'), variant: 'destructive' });
+      },
     });
   };
 
@@ -105,6 +113,7 @@ export default function BillingPage() {
           <PageHeader title="Billing & Subscription" subtitle="Your plan, subscription and invoices." />
           <BillingDashboard
             plan={plan}
+            granted={granted}
             planInfo={planInfo}
             subscription={subscription.data}
             subscriptionLoading={subscription.isPending && subscription.fetchStatus !== 'idle'}
@@ -113,6 +122,7 @@ export default function BillingPage() {
             historyError={history.isError}
             portalBusy={portal.isPending}
             onUpgrade={() => go('plans')}
+            onStartSubscription={() => planInfo && choose(planInfo)}
             onManageBilling={openPortal}
             onUpgradeToEnterprise={() => choose(plans.find((p) => p.id === 'enterprise')!)}
           />
@@ -122,13 +132,16 @@ export default function BillingPage() {
         <>
           <Box sx={{ mb: 2 }}>{back}</Box>
           <PageHeader title="Choose Your Plan" subtitle="Upgrade any time; plan changes are prorated and charged immediately." />
-          <PlanPicker plans={plans} currentPlan={plan} onChoose={choose} />
+          <PlanPicker plans={plans} currentPlan={plan} granted={granted} onChoose={choose} />
         </>
       )}
       {view === 'payment' && target && (
         <>
           <Box sx={{ mb: 2 }}>{back}</Box>
-          <PageHeader title="Complete Your Upgrade" subtitle={`You are upgrading to the ${target.name} plan.`} />
+          <PageHeader
+            title="Complete Your Upgrade"
+            subtitle={target.id === plan ? `You are subscribing to the ${target.name} plan, which TimeZone API granted you so far.` : `You are upgrading to the ${target.name} plan.`}
+          />
           <PaymentView
             plan={target}
             billing={config.data.billing}
@@ -137,6 +150,14 @@ export default function BillingPage() {
           />
         </>
       )}
+      <NoBillingAccountDialog
+        open={noBillingAccount}
+        onClose={() => setNoBillingAccount(false)}
+        onChoosePlan={() => {
+          setNoBillingAccount(false);
+          go('plans');
+        }}
+      />
       <ConfirmPlanChangeDialog open={confirmOpen} from={plan} to={target} busy={update.isPending} onCancel={() => setConfirmOpen(false)} onConfirm={confirmChange} />
     </Box>
   );

@@ -47,6 +47,17 @@ describe('time zone directory', () => {
     expect(cityNames()).toEqual(['New York City', 'Buenos Aires', 'Abidjan', 'London', 'Kathmandu']);
   });
 
+  it('names tzdb\'s Etc region "Global" in the filter and on the cards', async () => {
+    const utc = normalizeZone({ timezone: 'Etc/UTC', country: null, region: 'Etc', utc_offset: '+00:00', observes_dst: false, main_city: null });
+    renderWithProviders(<TimezoneDirectory zones={[...zones, utc]} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Region' }));
+    expect(screen.getByRole('option', { name: 'Global' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Etc' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Global' }));
+    expect(cityNames()).toEqual(['UTC']);
+    expect(screen.getByTestId('zone-card')).toHaveTextContent('Global');
+  });
+
   it('shows DST flags from the data', () => {
     renderWithProviders(<TimezoneDirectory zones={zones} />);
     const london = screen.getAllByTestId('zone-card').find((c) => c.textContent?.includes('Europe/London'))!;

@@ -15,7 +15,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { monoFont } from '../../theme';
 import { toast } from '../../components/ui/toast';
-import { cityOf, downloadText, filterAndSortZones, regionsOf, zonesToCsv, type ZoneEntry, type ZoneSort } from './zones';
+import { cityOf, downloadText, filterAndSortZones, regionLabel, regionsOf, zonesToCsv, type ZoneEntry, type ZoneSort } from './zones';
 
 const PAGE_SIZE = 48;
 
@@ -86,7 +86,7 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
             <MenuItem value="all">All regions</MenuItem>
             {regions.map((r) => (
               <MenuItem key={r} value={r}>
-                {r}
+                {regionLabel(r)}
               </MenuItem>
             ))}
           </Select>
@@ -123,7 +123,7 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
                   {z.zone}
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {z.country ?? '—'} · {z.region}
+                  {z.country ?? '—'} · {regionLabel(z.region)}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
                   <Chip label={`UTC${z.utc_offset}${z.abbreviation && !/^(GMT|UTC)?[+-]/.test(z.abbreviation) ? ` · ${z.abbreviation}` : ''}`} size="small" />

@@ -50,6 +50,11 @@ export function offsetToMinutes(offset: string): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
 }
 
+/** tzdb's Etc/* zones (UTC, fixed offsets) are shown as the spec's "Global" region. */
+export function regionLabel(region: string): string {
+  return region === 'Etc' ? 'Global' : region;
+}
+
 export function regionsOf(entries: ZoneEntry[]): string[] {
   return [...new Set(entries.map((e) => e.region).filter(Boolean))].sort((a, b) => a.localeCompare(b));
 }

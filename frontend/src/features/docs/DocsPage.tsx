@@ -28,6 +28,10 @@ export function DocsPage() {
             <Link component={RouterLink} to={paths.aiAssistants}>
               hosted MCP server
             </Link>
+            . Every error code is explained on{' '}
+            <Link component={RouterLink} to={paths.docsErrors}>
+              API Errors
+            </Link>
             .
           </Alert>
         </Box>

@@ -19,7 +19,8 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../app/paths';
-import { downloadGuide, guides, type Guide } from './guides';
+import { useApiOrigin } from '../../config/publicConfig';
+import { downloadGuide, guides, withHost, type Guide } from './guides';
 
 const levelColor = { Beginner: 'success', Intermediate: 'warning', Advanced: 'error' } as const;
 
@@ -120,13 +121,14 @@ const moreResources: { title: string; links: { label: string; href: string; inte
 ];
 
 export function ResourcesPage() {
+  const origin = useApiOrigin();
   usePageMeta('Guides & Tutorials', 'Six guides on time zone best practices, API integration, performance, global applications, testing and daylight saving time.');
   return (
     <>
       <PageHero eyebrow="Resources" title="Guides & Tutorials" subtitle="Practical guides to getting time zones right, with code you can run." />
       <Section>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-          {guides.map((g) => (
+          {guides.map((guide) => withHost(guide, origin)).map((g) => (
             <GuideCard key={g.slug} guide={g} />
           ))}
         </Box>

@@ -62,6 +62,14 @@ export const guides: Guide[] = Object.entries(sources)
   .sort(([a], [b]) => a.localeCompare(b))
   .map(([path, md]) => parseGuide(path.split('/').pop()!.replace(/^\d+-/, '').replace(/\.md$/, ''), md));
 
+/** The host the guides' code is written against in docs-site/guides; shown and downloaded as this server's APP_URL. */
+export const GUIDE_HOST = 'https://api.example.com';
+
+export function withHost(guide: Guide, origin: string): Guide {
+  if (!origin) return guide;
+  return { ...guide, code: guide.code.replaceAll(GUIDE_HOST, origin), markdown: guide.markdown.replaceAll(GUIDE_HOST, origin) };
+}
+
 /** Saves the guide's markdown as a .md file. */
 export function downloadGuide(guide: Guide) {
   const blob = new Blob([guide.markdown], { type: 'text/markdown;charset=utf-8' });

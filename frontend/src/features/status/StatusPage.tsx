@@ -12,6 +12,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import WarningIcon from '@mui/icons-material/Warning';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
+import { usePublicConfig } from '../../config/publicConfig';
 import { apiFetch } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
 
@@ -51,11 +52,13 @@ const incidents = [
   { date: 'Mar 27, 2024', title: 'Dashboard sign-in errors', text: 'Some users could not sign in for 12 minutes after a session store failover.' },
 ];
 
-function formatUptime(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return d ? `${d}d ${h}h ${m}m` : h ? `${h}h ${m}m` : `${m}m ${Math.floor(seconds % 60)}s`;
+const sinceFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The service's recorded uptime: "99.987%", with the date its checks were first recorded. */
+export function uptimeTile(report: Pick<HealthReport, 'uptime_percent' | 'uptime_since'>): { value: string; caption: string | null } {
+  if (report.uptime_percent === null || !report.uptime_since) return { value: '—', caption: 'No checks recorded yet' };
+  const percent = report.uptime_percent.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return { value: `${percent}%`, caption: `since ${sinceFormat.format(new Date(report.uptime_since))}` };
 }
 
 export function StatusPage() {
@@ -66,6 +69,7 @@ export function StatusPage() {
     refetchInterval: HEALTH_POLL_MS,
     staleTime: 0,
   });
+  const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   const overall = isError ? 'down' : data?.status;
   const banner =
     overall === 'ok'
@@ -91,10 +95,10 @@ export function StatusPage() {
               {[
                 { label: 'API version', value: data.version },
                 { label: 'tz database', value: data.tzdbVersion ?? '—' },
-                { label: 'Uptime', value: formatUptime(data.uptime) },
+                { label: 'Uptime', ...uptimeTile(data), testId: 'uptime' },
                 { label: 'Health check', value: `${data.response_time_ms} ms` },
               ].map((t) => (
-                <Card key={t.label}>
+                <Card key={t.label} data-testid={'testId' in t ? t.testId : undefined}>
                   <CardContent>
                     <Typography variant="caption" color="text.secondary">
                       {t.label}
@@ -102,6 +106,11 @@ export function StatusPage() {
                     <Typography variant="h6" component="p">
                       {t.value}
                     </Typography>
+                    {'caption' in t && t.caption && (
+                      <Typography variant="caption" color="text.secondary">
+                        {t.caption}
+                      </Typography>
+                    )}
                   </CardContent>
                 </Card>
               ))}
@@ -150,7 +159,7 @@ export function StatusPage() {
             </Card>
           ))}
           <Box sx={{ textAlign: 'center', mt: 4 }}>
-            <Button variant="outlined" href="mailto:status@timezoneapi.example?subject=Subscribe%20to%20status%20updates">
+            <Button variant="outlined" href={`mailto:${supportEmail}?subject=Subscribe%20to%20status%20updates`} disabled={!supportEmail}>
               Subscribe to Updates
             </Button>
           </Box>

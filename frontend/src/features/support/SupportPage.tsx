@@ -15,6 +15,8 @@ import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { toast } from '../../components/ui/toast';
+import { usePublicConfig } from '../../config/publicConfig';
+import Link from '@mui/material/Link';
 import { apiFetch, ApiError } from '../../lib/api';
 
 export const supportCategories = [
@@ -36,6 +38,7 @@ const supportFaq = [
 const empty = { name: '', email: '', category: '', subject: '', message: '' };
 
 export function SupportPage() {
+  const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   usePageMeta('Contact Support', 'Contact the TimeZone API team: API help, billing, technical issues, feature requests and partnerships.');
   const [form, setForm] = useState(empty);
   const [sending, setSending] = useState(false);
@@ -123,6 +126,11 @@ export function SupportPage() {
                 <Typography variant="body2" color="text.secondary">
                   Use the form for the fastest answer; every message gets a ticket and a reply by email within 24 hours.
                 </Typography>
+                {supportEmail && (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    Email: <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
+                  </Typography>
+                )}
               </CardContent>
             </Card>
             <Card>

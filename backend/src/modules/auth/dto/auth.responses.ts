@@ -8,6 +8,7 @@ export class UserView {
   @ApiProperty({ example: 'Ada' }) firstName!: string;
   @ApiProperty({ example: 'Lovelace' }) lastName!: string;
   @ApiProperty({ enum: PLAN_IDS, example: 'free' }) plan!: PlanId;
+  @ApiProperty({ description: 'The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.', example: false }) planGranted!: boolean;
   @ApiProperty({ enum: ROLES, example: 'user' }) role!: Role;
   @ApiProperty({ example: false }) isBlocked!: boolean;
   @ApiProperty({ example: true }) emailVerified!: boolean;

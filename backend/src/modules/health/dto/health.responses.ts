@@ -16,8 +16,17 @@ export class HealthView {
   timestamp!: string;
   @ApiProperty({ description: 'Version of the service.', example: '1.0.0' })
   version!: string;
-  @ApiProperty({ description: 'Seconds since the process started.', example: 3600 })
+  @ApiProperty({ description: 'Seconds since this server process started.', example: 3600 })
   uptime!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The service's uptime in percent since its first recorded check: minutes in which its checks were recorded up, over all minutes since (a minute nobody could record counts as down).",
+    example: 99.987,
+  })
+  uptime_percent!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the first check was recorded.', example: '2026-11-01T00:00:00.000Z' })
+  uptime_since!: string | null;
   @ApiProperty({ description: 'The tz database release the answers come from.', example: '2026f' })
   tzdbVersion!: string;
   @ApiProperty({ type: HealthServicesView })

@@ -19,6 +19,8 @@ import { CurrentPlanBadge, SubscriptionStatusChip } from './StatusChips';
 
 interface Props {
   plan: string;
+  /** The paid plan was granted by TimeZone API: no subscription pays for it. */
+  granted: boolean;
   planInfo: PublicPlan | undefined;
   subscription: Subscription | null | undefined;
   subscriptionLoading: boolean;
@@ -27,6 +29,7 @@ interface Props {
   historyError: boolean;
   portalBusy: boolean;
   onUpgrade: () => void;
+  onStartSubscription: () => void;
   onManageBilling: () => void;
   onUpgradeToEnterprise: () => void;
 }
@@ -64,6 +67,11 @@ export function BillingDashboard(props: Props) {
                 <CurrentPlanBadge plan={plan} />
               </Stack>
               <Typography color="text.secondary">{planDescription(planInfo)}</Typography>
+              {props.granted && (
+                <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid="plan-granted">
+                  Plan granted by TimeZone API
+                </Typography>
+              )}
               {paid && props.subscriptionLoading && <Skeleton width={220} sx={{ mt: 1 }} />}
               {paid && subscription && (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
@@ -86,6 +94,11 @@ export function BillingDashboard(props: Props) {
                 </Button>
               )}
               {paid && (
+                <Button variant="outlined" onClick={props.onUpgrade}>
+                  View Plans
+                </Button>
+              )}
+              {paid && (
                 <Button variant="outlined" onClick={props.onManageBilling} disabled={props.portalBusy} startIcon={props.portalBusy ? <CircularProgress size={18} /> : undefined}>
                   Manage Billing
                 </Button>
@@ -102,7 +115,22 @@ export function BillingDashboard(props: Props) {
               Subscription Details
             </Typography>
             {props.subscriptionLoading && <Skeleton variant="rounded" height={80} />}
-            {!props.subscriptionLoading && !subscription && <Alert severity="info">No card subscription is attached to this plan (for example, an administrator assigned it). Contact support for billing questions.</Alert>}
+            {!props.subscriptionLoading && !subscription && (
+              <Alert
+                severity="info"
+                action={
+                  props.granted ? (
+                    <Button color="inherit" size="small" onClick={props.onStartSubscription} sx={{ whiteSpace: 'nowrap' }}>
+                      Start Subscription
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {props.granted
+                  ? 'TimeZone API granted you this plan: nothing is charged and no card is on file. Start a subscription to pay for it yourself, or upgrade from View Plans.'
+                  : 'No card subscription is attached to this plan. Contact support for billing questions.'}
+              </Alert>
+            )}
             {subscription && (
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>

@@ -13,8 +13,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import { formatPrice, type PublicPlan } from '../../../config/publicConfig';
 import { PLAN_RANK } from '../format';
 
-/** 'Choose Your Plan': Premium (highlighted, 'Recommended') and Enterprise; the current plan is marked, a lower one shows a disabled 'Downgrade'. */
-export function PlanPicker({ plans, currentPlan, onChoose }: { plans: PublicPlan[]; currentPlan: string; onChoose: (plan: PublicPlan) => void }) {
+/**
+ * 'Choose Your Plan': Premium (highlighted, 'Recommended') and Enterprise; the current plan is marked, a lower one shows a
+ * disabled 'Downgrade'. A plan granted by TimeZone API can be subscribed to from its own card.
+ */
+export function PlanPicker({ plans, currentPlan, granted = false, onChoose }: { plans: PublicPlan[]; currentPlan: string; granted?: boolean; onChoose: (plan: PublicPlan) => void }) {
   const paidPlans = plans.filter((p) => p.priceMonthly > 0);
   return (
     <Grid container spacing={3}>
@@ -54,7 +57,11 @@ export function PlanPicker({ plans, currentPlan, onChoose }: { plans: PublicPlan
                     </ListItem>
                   ))}
                 </List>
-                {current ? (
+                {current && granted ? (
+                  <Button variant="contained" fullWidth onClick={() => onChoose(plan)}>
+                    Start Subscription
+                  </Button>
+                ) : current ? (
                   <Button variant="outlined" disabled fullWidth>
                     Current Plan
                   </Button>

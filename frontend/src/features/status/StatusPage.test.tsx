@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders, stubFetch } from '../../testing/render';
+import { StatusPage } from './StatusPage';
+
+const health = {
+  status: 'ok',
+  timestamp: '2026-11-23T10:00:00.000Z',
+  version: '1.0.0',
+  uptime: 120,
+  uptime_percent: 99.5,
+  uptime_since: '2026-11-01T08:00:00.000Z',
+  tzdbVersion: '2026f',
+  services: { database: 'up', timezone_data: 'up', cache: 'up' },
+  response_time_ms: 2,
+};
+
+describe('StatusPage', () => {
+  it("shows the service's recorded uptime and since when, not the process's; subscribe mails the support address", async () => {
+    stubFetch({ 'GET /api/health': { body: health }, 'GET /api/config': { body: { supportEmail: 'support@time.example.org', plans: [] } } });
+    renderWithProviders(<StatusPage />);
+    const tile = await screen.findByTestId('uptime');
+    expect(within(tile).getByText('99.5%')).toBeInTheDocument();
+    expect(within(tile).getByText('since Nov 1, 2026')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Subscribe to Updates' })).toHaveAttribute('href', 'mailto:support@time.example.org?subject=Subscribe%20to%20status%20updates');
+  });
+
+  it('says when no check is recorded yet', async () => {
+    stubFetch({ 'GET /api/health': { body: { ...health, uptime_percent: null, uptime_since: null } }, 'GET /api/config': { body: { plans: [] } } });
+    renderWithProviders(<StatusPage />);
+    const tile = await screen.findByTestId('uptime');
+    expect(within(tile).getByText('No checks recorded yet')).toBeInTheDocument();
+  });
+});
