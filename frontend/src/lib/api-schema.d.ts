@@ -415,7 +415,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, and for the free plan what is left of the rolling hour.
+         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -1212,6 +1212,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a user's negotiated limits (null = the plan's default); they apply from the next API request on every instance, and are audited */
+        put: operations["Admin_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/api-keys": {
         parameters: {
             query?: never;
@@ -1554,6 +1571,23 @@ export interface components {
              */
             totp?: string;
         };
+        EffectiveLimitsView: {
+            /**
+             * @description Requests per rolling hour, all keys together; null means no hourly quota.
+             * @example 100
+             */
+            hourlyQuota: number | null;
+            /**
+             * @description Requests per second (fair-use guard); null means none.
+             * @example null
+             */
+            burstPerSecond: number | null;
+            /**
+             * @description At least one limit is negotiated for this account rather than its plan default.
+             * @example false
+             */
+            custom: boolean;
+        };
         MeView: {
             /**
              * Format: uuid
@@ -1594,6 +1628,7 @@ export interface components {
              * @example false
              */
             totpEnabled: boolean;
+            limits: components["schemas"]["EffectiveLimitsView"];
         };
         LoginView: {
             /**
@@ -1661,6 +1696,7 @@ export interface components {
              * @example false
              */
             totpEnabled: boolean;
+            limits: components["schemas"]["EffectiveLimitsView"];
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -1867,6 +1903,7 @@ export interface components {
             hourlyRemaining: number | null;
             /** @example 1800 */
             hourlyResetSeconds: number | null;
+            limits: components["schemas"]["EffectiveLimitsView"];
         };
         UsageRecordView: {
             /** @example 1042 */
@@ -2926,7 +2963,13 @@ export interface components {
             /** @example 412 */
             totalApiKeys: number;
         };
-        UserView: {
+        CustomLimitsView: {
+            /** @example null */
+            hourlyQuota: number | null;
+            /** @example 1000 */
+            burstPerSecond: number | null;
+        };
+        AdminUserView: {
             /**
              * Format: uuid
              * @example 0b6f7c1e-3a52-4c8e-9d61-2f0e7a8b9c10
@@ -2956,6 +2999,9 @@ export interface components {
             createdAt: string;
             /** @example null */
             profileImageUrl: string | null;
+            limits: components["schemas"]["EffectiveLimitsView"];
+            /** @description The negotiated limits as set; null keeps the plan's default. */
+            customLimits: components["schemas"]["CustomLimitsView"];
         };
         ChangePlanDto: {
             /**
@@ -2963,6 +3009,18 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "premium" | "enterprise";
+        };
+        SetLimitsDto: {
+            /**
+             * @description Requests per rolling hour; null for the plan's default.
+             * @example null
+             */
+            hourlyQuota: number | null;
+            /**
+             * @description Requests per second; null for the plan's default.
+             * @example 1000
+             */
+            burstPerSecond: number | null;
         };
         AdminApiKeyView: {
             /** @example 0d6a7b1e-3c2f-4e59-8a10-6c7d8e9f0a1b */
@@ -3013,7 +3071,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
             /**
              * @example user
              * @enum {string}
@@ -8336,7 +8394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"][];
+                    "application/json": components["schemas"]["AdminUserView"][];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8372,7 +8430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8408,7 +8466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8444,7 +8502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8484,7 +8542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8503,6 +8561,61 @@ export interface operations {
             };
             /** @description The user pays through an active subscription, whose plan this follows (code `subscription_active`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Admin_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLimitsDto"];
+            };
+        };
+        responses: {
+            /** @description The limits the account runs under now */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectiveLimitsView"];
+                };
+            };
+            /** @description A limit that is not a whole number within bounds (code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (code `not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

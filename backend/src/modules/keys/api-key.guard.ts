@@ -59,12 +59,12 @@ export class ApiKeyGuard implements CanActivate {
     const refusal = this.refusal(resolved, request);
     if (refusal) {
       // Refused requests do not use the quota (a stolen key from a foreign IP cannot drain it), but say where it stands.
-      return this.limits.peek(resolved.plan, resolved.userId).then((window) => {
+      return this.limits.peek(resolved.limits, resolved.userId).then((window) => {
         reply.headers(window.headers);
         throw refusal;
       });
     }
-    const decision = this.limits.consume(resolved.plan, resolved.userId);
+    const decision = this.limits.consume(resolved.limits, resolved.userId);
     if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
     return this.apply(decision, resolved, request, reply);
   }
@@ -74,7 +74,9 @@ export class ApiKeyGuard implements CanActivate {
     if (!decision.allowed) {
       const detail =
         decision.window.name === 'hour'
-          ? `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
+          ? resolved.limits.custom
+            ? `Your account allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s.`
+            : `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
           : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
       throw KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
     }
