@@ -18,6 +18,7 @@ import ManageIcon from '@mui/icons-material/ManageAccounts';
 import { toast } from '../../components/ui/toast';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
 import { PLAN_CHOICES, userLabel } from '../format';
+import { LimitsForm } from './LimitsForm';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
@@ -55,7 +56,7 @@ export function BlockToggleButton() {
   );
 }
 
-/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan). */
+/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan) and the account's negotiated limits. */
 export function ManageUserButton() {
   const user = useRecordContext<AdminUser>();
   const [open, setOpen] = useState(false);
@@ -120,6 +121,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
             ))}
           </Select>
         </FormControl>
+        <LimitsForm user={user} />
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={mutation.isPending}>
