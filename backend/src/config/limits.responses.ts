@@ -15,6 +15,12 @@ export class EffectiveLimitsView {
 export class CustomLimitsView {
   @ApiProperty({ type: Number, nullable: true, minimum: CUSTOM_LIMIT_BOUNDS.hourlyQuota.min, maximum: CUSTOM_LIMIT_BOUNDS.hourlyQuota.max, example: null })
   hourlyQuota!: number | null;
-  @ApiProperty({ type: Number, nullable: true, minimum: CUSTOM_LIMIT_BOUNDS.burstPerSecond.min, maximum: CUSTOM_LIMIT_BOUNDS.burstPerSecond.max, example: 1000 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: CUSTOM_LIMIT_BOUNDS.burstPerSecond.min,
+    maximum: CUSTOM_LIMIT_BOUNDS.burstPerSecond.max,
+    example: 1000,
+  })
   burstPerSecond!: number | null;
 }

@@ -107,7 +107,11 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    const tracker = await this.tracker(props.throttler.name as ThrottlerName, this.spec(props.context), props.context.switchToHttp().getRequest<ThrottledRequest>());
+    const tracker = await this.tracker(
+      props.throttler.name as ThrottlerName,
+      this.spec(props.context),
+      props.context.switchToHttp().getRequest<ThrottledRequest>(),
+    );
     if (tracker === null) return true;
     return super.handleRequest({ ...props, getTracker: () => tracker });
   }

@@ -84,7 +84,12 @@ export function LimitsForm({ user }: { user: AdminUser }) {
         {field('burstPerSecond', 'Requests per second')}
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
-        <Button type="submit" variant="outlined" disabled={mutation.isPending} startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={mutation.isPending}
+          startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
           Save Limits
         </Button>
       </Box>
