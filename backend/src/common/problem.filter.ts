@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
 import { ProblemDocument, ProblemException, PROBLEM_TYPE_BASE } from './problem.js';
 import type { SpaFallback } from './spa-fallback.js';
+import type { ProblemCode } from '../problem-codes.js';
 
-const STATUS_CODES: Record<number, [string, string]> = {
+const STATUS_CODES: Record<number, [ProblemCode, string]> = {
   400: ['bad_request', 'Bad Request'],
   401: ['unauthenticated', 'Unauthorized'],
   403: ['forbidden', 'Forbidden'],

@@ -1416,6 +1416,11 @@ export interface components {
              */
             status: "live";
         };
+        /**
+         * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
+         * @enum {string}
+         */
+        ProblemCode: "account_blocked" | "already_subscribed" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_not_verified" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1441,10 +1446,10 @@ export interface components {
             /** @example "Mars/Base" is not an IANA time zone name. */
             detail?: string;
             /**
-             * @description Stable machine-readable code.
+             * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
              * @example invalid_timezone
              */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             /**
              * @description Path of the request.
              * @example /api/time/current
@@ -4318,7 +4323,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -4506,7 +4511,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -4680,7 +4685,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -4890,7 +4895,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -5344,7 +5349,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -5534,7 +5539,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -5721,7 +5726,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -5923,7 +5928,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -6129,7 +6134,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -6315,7 +6320,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -6497,7 +6502,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -6699,7 +6704,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -6877,7 +6882,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -7055,7 +7060,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -7243,7 +7248,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */
@@ -7420,7 +7425,7 @@ export interface operations {
                      *       "type": "https://tzapi.dev/problems/forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "code": "key_inactive",
+                     *       "code": "inactive_api_key",
                      *       "detail": "This API key is inactive."
                      *     }
                      */

@@ -10,7 +10,7 @@ const engine = sharedTimeEngine();
 
 const PROBLEM_EXAMPLES: Record<number, Record<string, unknown>> = {
   401: { type: 'https://tzapi.dev/problems/unauthenticated', title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
-  403: { type: 'https://tzapi.dev/problems/forbidden', title: 'Forbidden', status: 403, code: 'key_inactive', detail: 'This API key is inactive.' },
+  403: { type: 'https://tzapi.dev/problems/forbidden', title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
   406: {
     type: 'https://tzapi.dev/problems/not-acceptable',
     title: 'Not Acceptable',
