@@ -20,7 +20,7 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 /** The limits an account runs under, in words. */
 export function describeLimits(limits: AccountLimits): string {
-  const quota = limits.hourlyQuota !== null ? `${number(limits.hourlyQuota)} requests per hour` : 'no hourly quota';
+  const quota = limits.hourlyQuota !== null ? `${number(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'no hourly quota';
   const burst = limits.burstPerSecond !== null ? `${number(limits.burstPerSecond)} per second` : 'no burst guard';
   return `${quota}, ${burst}${limits.custom ? ' (negotiated)' : " (the plan's)"}`;
 }

@@ -40,7 +40,7 @@ export function todayCard(stats: DashboardStats | undefined) {
 export function limitsText(limits: DashboardStats['limits'] | undefined): string | null {
   if (!limits) return null;
   const parts = [
-    limits.hourlyQuota !== null ? `${formatNumber(limits.hourlyQuota)} requests per hour` : 'unlimited requests',
+    limits.hourlyQuota !== null ? `${formatNumber(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'unlimited requests',
     ...(limits.burstPerSecond !== null ? [`up to ${formatNumber(limits.burstPerSecond)} per second`] : []),
   ];
   return `Your limits: ${parts.join(', ')}${limits.custom ? ' (negotiated for your account)' : ''}.`;
