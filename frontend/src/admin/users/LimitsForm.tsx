@@ -69,7 +69,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
       placeholder="Plan default"
       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': label } }}
       error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
+      helperText={errors[name]?.message ?? "Empty for the plan's default"}
       {...register(name, { validate: validate(name) })}
     />
   );
