@@ -16,6 +16,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
 import { toast } from '../../components/ui/toast';
+import type { ProblemCode } from '../../lib/api';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
 import { PLAN_CHOICES, userLabel } from '../format';
 import { LimitsForm } from './LimitsForm';
@@ -98,7 +99,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
     },
     onError: (error) => {
       // A paying subscriber's plan follows the subscription: say so rather than a bare failure.
-      const problem = error instanceof HttpError ? (error.body as { code?: string; detail?: string } | undefined) : undefined;
+      const problem = error instanceof HttpError ? (error.body as { code?: ProblemCode; detail?: string } | undefined) : undefined;
       const description = problem?.code === 'subscription_active' && problem.detail ? problem.detail : 'Failed to update user plan';
       toast({ title: 'Error', description, variant: 'destructive' });
     },
