@@ -65,8 +65,12 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && value in PLANS;
 }
 
-/** Bounds of a negotiated limit: beyond them a typo, not a contract (the burst guard keeps one slot per request). */
-export const CUSTOM_LIMIT_BOUNDS = { hourlyQuota: { min: 0, max: 10_000_000 }, burstPerSecond: { min: 0, max: 10_000 } } as const;
+/**
+ * Bounds of a negotiated limit. Both limiters are sliding logs holding one entry per request in the window (the
+ * hourly quota in Redis, the burst guard in memory), so an account's limit is also its memory: beyond these, a
+ * contract wants no hourly quota (null on a paid plan) rather than a bigger one.
+ */
+export const CUSTOM_LIMIT_BOUNDS = { hourlyQuota: { min: 0, max: 100_000 }, burstPerSecond: { min: 0, max: 10_000 } } as const;
 
 /** An account's negotiated limits; null keeps the plan's default. */
 export interface CustomLimits {

@@ -115,12 +115,12 @@ describe('negotiated limits per account (PUT /api/admin/users/{id}/limits)', () 
 
   it('refuses limits that are not whole numbers within bounds with 400 validation_failed, and unknown users with 404', async () => {
     const user = await createUser(t);
-    for (const body of [{ hourlyQuota: -1 }, { hourlyQuota: 2.5 }, { burstPerSecond: '10' }, { hourlyQuota: 1e12 }, { burstPerSecond: 1_000_000 }]) {
+    for (const body of [{ hourlyQuota: -1 }, { hourlyQuota: 2.5 }, { burstPerSecond: '10' }, { hourlyQuota: 100_001 }, { burstPerSecond: 1_000_000 }]) {
       const res = await admin.put(`/api/admin/users/${user.id}/limits`, body);
       expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), 400, 'validation_failed']);
     }
     expect((await admin.put(`/api/admin/users/${randomUUID()}/limits`, { hourlyQuota: 5 })).status).toBe(404);
-    expect((await (await signedInClient(t, user)).put(`/api/admin/users/${user.id}/limits`, { hourlyQuota: 1e6 })).status).toBe(403);
+    expect((await (await signedInClient(t, user)).put(`/api/admin/users/${user.id}/limits`, { hourlyQuota: 1000 })).status).toBe(403);
     expect((await (await signedInClient(t, user)).get('/api/me')).body.limits).toEqual({ hourlyQuota: 100, burstPerSecond: null, custom: false });
   });
 });

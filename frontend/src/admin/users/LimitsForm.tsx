@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
 
 /** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
-export const LIMIT_BOUNDS = { hourlyQuota: 10_000_000, burstPerSecond: 10_000 } as const;
+export const LIMIT_BOUNDS = { hourlyQuota: 100_000, burstPerSecond: 10_000 } as const;
 
 type LimitField = keyof typeof LIMIT_BOUNDS;
 type LimitValues = Record<LimitField, string>;

@@ -109,7 +109,7 @@ describe('admin actions', () => {
 
   it("toasts the server's reason when it refuses the limits", async () => {
     const toast = vi.spyOn(toastModule, 'toast');
-    const detail = 'hourlyQuota must be at most 10000000';
+    const detail = 'hourlyQuota must be at most 100000';
     const setLimits = vi.fn().mockRejectedValueOnce(new HttpError(detail, 400, { status: 400, code: 'validation_failed', detail }));
     renderWith(<ManageUserButton />, { ...user, customLimits: { hourlyQuota: 5, burstPerSecond: null } }, { setLimits });
     await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
