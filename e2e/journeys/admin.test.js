@@ -1,5 +1,5 @@
 // The super-admin console against the real server: sign-in lands on /admin, stat cards, find a user by e-mail,
-// block and unblock them (their key is refused while blocked), change their plan, rotate their key (the old one
+// block and unblock them (their key is refused while blocked), change their plan and negotiate their limits, rotate their key (the old one
 // is refused at once), support messages and the audit log; a regular user opening /admin goes to /dashboard.
 // Screenshots of each screen at 1280 and 375 px.
 import { test, before, after } from 'node:test';
@@ -297,6 +297,29 @@ test("the console changes a sandbox subscriber's plan through the gateway (prora
   await payWith4242(page);
   await page.getByTestId('billing-plan-badge').getByText('Premium').waitFor();
   await context.close();
+});
+
+test("negotiates the user's limits in the Manage User dialog: they apply to the user's next request, and back to the plan's", async () => {
+  const { page } = admin;
+  const row = page.locator('tr', { hasText: email });
+  await row.getByRole('button', { name: `Manage ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage User' });
+  await dialog.getByTestId('effective-limits').getByText("Now: no hourly quota, 50 per second (the plan's)").waitFor();
+  const quota = dialog.getByRole('textbox', { name: 'Requests per hour' });
+  await quota.fill('1');
+  await dialog.getByRole('button', { name: 'Save Limits' }).click();
+  await toast(page, 'Limits saved: 1 request per hour, 50 per second (negotiated)').waitFor();
+  // The requests made earlier in the hour count: the very next one is over a quota of 1.
+  const refused = await callApi(userKey);
+  assert.equal(refused.status, 429);
+  assert.equal(refused.body.code, 'rate_limited');
+  await screenshot(page, 'admin-manage-user-limits-1280', { fullPage: false });
+  await quota.fill('');
+  await dialog.getByRole('button', { name: 'Save Limits' }).click();
+  await toast(page, "Limits saved: no hourly quota, 50 per second (the plan's)").waitFor();
+  assert.equal((await callApi(userKey)).status, 200);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
 });
 
 test('rotates the user\'s key: the dialog text, the toast, and the old key refused at once', async () => {

@@ -56,4 +56,12 @@ describe('BurstLimiter (one instance)', () => {
     expect(now(limiter.hit('burst:u2', 5, 1000)).allowed).toBe(false);
     expect(now(limiter.hit('burst:u2', 200, 1000))).toMatchObject({ allowed: true, limit: 200 });
   });
+
+  it('a changed limit (a negotiated one) still counts the hits already made in the window', () => {
+    limiter = new BurstLimiter(noRedis);
+    for (let i = 0; i < 5; i++) now(limiter.hit('burst:u3', 10, 1000));
+    const raised = Array.from({ length: 4 }, () => now(limiter.hit('burst:u3', 8, 1000)).allowed);
+    expect(raised).toEqual([true, true, true, false]);
+    expect(now(limiter.hit('burst:u3', 3, 1000))).toMatchObject({ allowed: false, remaining: 0, limit: 3 });
+  });
 });

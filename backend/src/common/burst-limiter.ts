@@ -66,6 +66,19 @@ class Log {
     return this.times[(this.head - this.size + cap) % cap];
   }
 
+  /** Takes over the most recent hits of a log of another limit or window, and what it shared. */
+  carryOver(previous: Log): void {
+    const cap = previous.times.length;
+    const keep = Math.min(previous.size, this.times.length);
+    for (let i = keep; i > 0; i--) {
+      this.times[this.head] = previous.times[(previous.head - i + cap) % cap];
+      this.head = (this.head + 1) % this.times.length;
+      this.size++;
+    }
+    this.unsynced = previous.unsynced;
+    for (const [slot, n] of previous.pushed) this.pushed.set(slot, n);
+  }
+
   add(now: number): void {
     this.times[this.head] = now;
     this.head = (this.head + 1) % this.times.length;
@@ -123,9 +136,11 @@ export class BurstLimiter implements OnModuleDestroy {
       const previous = log;
       log = new Log(limit, windowMs);
       if (previous) {
-        // A plan change keeps what the account already used.
+        // A plan change or negotiated limit keeps what the account already used: the others' count and, as far as the
+        // new log holds them, this instance's own hits in the window (already shared, so not sent again).
         log.others = previous.others;
         log.othersSlot = previous.othersSlot;
+        log.carryOver(previous);
       } else if (this.redis.ready) {
         log.primed = this.prime(key, log);
       }

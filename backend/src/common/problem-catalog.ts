@@ -1,3 +1,5 @@
+import type { ProblemCode, StatusOf } from '../problem-codes.js';
+
 /**
  * Every problem `code` the server answers, with its HTTP status and what a client should make of it. The errors
  * page of the site (/docs/errors, one section per code) is generated from this list (openapi/problem-types.json),
@@ -13,7 +15,8 @@ export interface ProblemType {
   action: string;
 }
 
-const p = (code: string, status: number, title: string, meaning: string, action: string): ProblemType => ({ code, status, title, meaning, action });
+/** Typed against src/problem-codes.ts: a code that does not exist, or a status it is never sent with, does not compile. */
+const p = <C extends ProblemCode>(code: C, status: StatusOf<C>, title: string, meaning: string, action: string): ProblemType => ({ code, status, title, meaning, action });
 
 export const PROBLEM_TYPES: ProblemType[] = [
   // ---- the time zone API -----------------------------------------------------------------------------
@@ -21,7 +24,6 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('malformed_api_key', 401, 'Malformed API key', 'The key is not in the tzk_live_… format or its checksum does not match: usually a truncated or masked copy.', 'Copy the full key again from the API Keys page (Reveal or Copy), not the masked one.'),
   p('invalid_api_key', 401, 'Unknown API key', 'No key with this value exists: it was deleted or rotated.', 'Use a current key from the API Keys page; after a rotation, only the new key works.'),
   p('inactive_api_key', 403, 'API key inactive', 'The key exists but is switched off.', 'Activate it again on the API Keys page, or use another key.'),
-  p('key_inactive', 403, 'API key inactive', 'The key exists but is switched off.', 'Activate it again on the API Keys page, or use another key.'),
   p('account_blocked', 403, 'Account blocked', 'The account that owns the key (or the signed-in account) is blocked.', 'Contact support.'),
   p('ip_not_allowed', 403, 'IP address not allowed', "The key has IP restrictions and the caller's address is not among them.", "Add the address or CIDR range to the key's IP restrictions, or call from an allowed address."),
   p('domain_not_allowed', 403, 'Domain not allowed', "The key has domain restrictions and the request's Origin (or Referer) host is not among them.", "Add the host (wildcards like *.example.com work) to the key's domain restrictions."),

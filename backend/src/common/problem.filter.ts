@@ -3,8 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
 import { ProblemDocument, ProblemException, problemType } from './problem.js';
 import type { SpaFallback } from './spa-fallback.js';
+import type { ProblemCode } from '../problem-codes.js';
 
-const STATUS_CODES: Record<number, [string, string]> = {
+const STATUS_CODES: Record<number, [ProblemCode, string]> = {
   400: ['bad_request', 'Bad Request'],
   401: ['unauthenticated', 'Unauthorized'],
   403: ['forbidden', 'Forbidden'],
@@ -25,7 +26,7 @@ interface FastifyError extends Error {
   code?: string;
 }
 
-function generic(siteUrl: string | undefined, status: number, detail?: string, specific?: string): ProblemDocument {
+function generic(siteUrl: string | undefined, status: number, detail?: string, specific?: ProblemCode): ProblemDocument {
   const [generalCode, title] = STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
   const code = specific ?? generalCode;
   return { type: problemType(code, siteUrl), title, status, code, ...(detail && { detail }) };

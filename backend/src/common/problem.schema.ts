@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RESPONSE_FORMATS } from './response-format.js';
+import { PROBLEM_CODES } from '../problem-codes.js';
+import type { ProblemCode } from '../problem-codes.js';
 
 export class FieldErrorSchema {
   @ApiProperty({ description: 'The input field at fault (dotted/indexed path).', example: 'toTimeZones[1]' })
@@ -21,8 +23,8 @@ export class ProblemDocumentSchema {
   status!: number;
   @ApiPropertyOptional({ example: '"Mars/Base" is not an IANA time zone name.' })
   detail?: string;
-  @ApiProperty({ description: 'Stable machine-readable code.', example: 'invalid_timezone' })
-  code!: string;
+  @ApiProperty({ enum: PROBLEM_CODES, enumName: 'ProblemCode', description: 'Stable machine-readable code (every one the API answers; src/problem-codes.ts).', example: 'invalid_timezone' })
+  code!: ProblemCode;
   @ApiPropertyOptional({ description: 'Path of the request.', example: '/api/time/current' })
   instance?: string;
   @ApiPropertyOptional({ description: 'The input field at fault (time zone problems).', example: 'timezone' })

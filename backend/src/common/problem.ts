@@ -1,13 +1,15 @@
 import { HttpException } from '@nestjs/common';
+import type { ProblemCode, StatusOf } from '../problem-codes.js';
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
-export interface ProblemInit {
-  status: number;
-  code: string;
+/** A problem to answer: its status must be one src/problem-codes.ts allows for its code (checked at compile time). */
+export interface ProblemInit<C extends ProblemCode = ProblemCode> {
+  status: StatusOf<C>;
+  code: C;
   title: string;
   detail?: string;
   field?: string;
@@ -22,7 +24,7 @@ export interface ProblemDocument {
   title: string;
   status: number;
   detail?: string;
-  code: string;
+  code: ProblemCode;
   field?: string;
   errors?: FieldError[];
   instance?: string;
@@ -38,8 +40,8 @@ export function problemType(code: string, siteUrl: string = DEFAULT_SITE_URL): s
 }
 
 /** Thrown anywhere a client gets a 4xx/5xx; the global filter renders it as application/problem+json. */
-export class ProblemException extends HttpException {
-  constructor(readonly problem: ProblemInit) {
+export class ProblemException<C extends ProblemCode = ProblemCode> extends HttpException {
+  constructor(readonly problem: ProblemInit<C>) {
     super(problem.detail ?? problem.title, problem.status);
   }
 

@@ -84,7 +84,11 @@ function finish(document: OpenAPIObject): OpenAPIObject {
     const name = queue.pop()!;
     const found = new Set<string>();
     collectRefs(schemas[name], found);
-    for (const n of found) if (!responseModels.has(n)) (responseModels.add(n), queue.push(n));
+    for (const n of found) {
+      if (responseModels.has(n)) continue;
+      responseModels.add(n);
+      queue.push(n);
+    }
   }
   for (const name of responseModels) {
     const schema = schemas[name];

@@ -65,3 +65,35 @@ export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && value in PLANS;
 }
+
+/**
+ * Bounds of a negotiated limit. Both limiters are sliding logs holding one entry per request in the window (the
+ * hourly quota in Redis, the burst guard in memory), so an account's limit is also its memory: beyond these, a
+ * contract wants no hourly quota (null on a paid plan) rather than a bigger one.
+ */
+export const CUSTOM_LIMIT_BOUNDS = { hourlyQuota: { min: 0, max: 100_000 }, burstPerSecond: { min: 0, max: 10_000 } } as const;
+
+/** An account's negotiated limits; null keeps the plan's default. */
+export interface CustomLimits {
+  hourlyQuota: number | null;
+  burstPerSecond: number | null;
+}
+
+/** The limits an account runs under: the plan's, overridden by its negotiated ones. null means none of that kind. */
+export interface EffectiveLimits {
+  hourlyQuota: number | null;
+  burstPerSecond: number | null;
+  /** At least one limit is negotiated rather than the plan's. */
+  custom: boolean;
+}
+
+export const NO_CUSTOM_LIMITS: CustomLimits = { hourlyQuota: null, burstPerSecond: null };
+
+export function effectiveLimits(plan: PlanId, custom: CustomLimits = NO_CUSTOM_LIMITS): EffectiveLimits {
+  const spec = PLANS[plan] ?? PLANS.free;
+  return {
+    hourlyQuota: custom.hourlyQuota ?? spec.quota?.limit ?? null,
+    burstPerSecond: custom.burstPerSecond ?? spec.burstPerSecond,
+    custom: custom.hourlyQuota !== null || custom.burstPerSecond !== null,
+  };
+}

@@ -5,7 +5,6 @@ import { RedisService } from '../../src/common/redis.service.js';
 const REDIS_URL = process.env.REDIS_URL;
 const describeWithRedis = REDIS_URL ? describe : describe.skip;
 if (!REDIS_URL) {
-  // eslint-disable-next-line no-console
   console.warn('multi-instance.spec: skipped because REDIS_URL is not set (set REDIS_URL=redis://127.0.0.1:6379 to run it)');
 }
 

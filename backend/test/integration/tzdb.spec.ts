@@ -7,7 +7,6 @@ import { createTestApp, TestApp } from '../support/test-app.js';
 const REDIS_URL = process.env.REDIS_URL;
 const describeWithRedis = REDIS_URL ? describe : describe.skip;
 if (!REDIS_URL) {
-  // eslint-disable-next-line no-console
   console.warn('tzdb.spec: the Redis fan-out case is skipped because REDIS_URL is not set');
 }
 

@@ -113,6 +113,7 @@ describe('usage metering and the usage pages', () => {
       hourlyLimit: null,
       hourlyRemaining: null,
       hourlyResetSeconds: null,
+      limits: { hourlyQuota: null, burstPerSecond: 200, custom: false },
     });
 
     // Paging through everything with the cursor yields each row once, newest first.

@@ -219,7 +219,7 @@ export class FakeStripe {
   private attach(pmId: string, customerId: string): Obj {
     this.customer(customerId);
     // Like Stripe, each attach of a test token (pm_card_visa, ...) makes a new payment method.
-    let pm = TEST_TOKENS[pmId] ? this.pm(TEST_TOKENS[pmId].behaviour, TEST_TOKENS[pmId].number.slice(-4)) : this.paymentMethods.get(pmId);
+    const pm = TEST_TOKENS[pmId] ? this.pm(TEST_TOKENS[pmId].behaviour, TEST_TOKENS[pmId].number.slice(-4)) : this.paymentMethods.get(pmId);
     if (!pm) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmId}'`, param: 'payment_method' });
     // Like Stripe: attaching a card that fails the check (4000 0000 0000 0002) is refused.
     if (pm.behaviour === 'declined') throw cardDeclined();

@@ -3,8 +3,10 @@ import type { Models } from '../lib/api-models';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { denyAdminAccess } from './access';
 
-export type PlanId = Models['UserView']['plan'];
-export type AdminUser = Models['UserView'];
+export type PlanId = Models['AdminUserView']['plan'];
+export type AdminUser = Models['AdminUserView'];
+export type AccountLimits = Models['EffectiveLimitsView'];
+export type CustomLimits = Models['SetLimitsDto'];
 export type AdminApiKey = Models['AdminApiKeyView'];
 export type AdminStats = Models['AdminStatsView'];
 
@@ -22,6 +24,8 @@ export interface AdminDataProvider extends DataProvider {
   blockUser(id: string): Promise<{ data: AdminUser }>;
   unblockUser(id: string): Promise<{ data: AdminUser }>;
   changePlan(id: string, plan: PlanId): Promise<{ data: AdminUser }>;
+  /** Negotiated limits; null puts the plan's default back. Answers the limits the account runs under now. */
+  setLimits(id: string, limits: CustomLimits): Promise<{ data: AccountLimits }>;
   rotateKey(id: string): Promise<{ data: AdminApiKey }>;
   getTzdb(): Promise<TzdbStatus>;
   /** Posts a release (base64); onProgress gets the uploaded fraction, 0 to 1, then the server compiles it. */
@@ -86,6 +90,10 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     blockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/block`),
     unblockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/unblock`),
     changePlan: (id, plan) => post<AdminUser>(`/users/${encodeURIComponent(id)}/plan`, { plan }),
+    setLimits: async (id, limits) => {
+      const { json } = await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/limits`, { method: 'PUT', body: JSON.stringify(limits) });
+      return { data: json as AccountLimits };
+    },
     rotateKey: (id) => post<AdminApiKey>(`/api-keys/${encodeURIComponent(id)}/rotate`),
     getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
     uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),

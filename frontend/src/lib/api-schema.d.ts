@@ -415,7 +415,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, and for the free plan what is left of the rolling hour.
+         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -1235,6 +1235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a user's negotiated limits (null = the plan's default); they apply from the next API request on every instance, and are audited */
+        put: operations["Admin_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/api-keys": {
         parameters: {
             query?: never;
@@ -1432,6 +1449,11 @@ export interface components {
              */
             status: "live";
         };
+        /**
+         * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
+         * @enum {string}
+         */
+        ProblemCode: "account_blocked" | "already_subscribed" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_not_verified" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1457,10 +1479,10 @@ export interface components {
             /** @example "Mars/Base" is not an IANA time zone name. */
             detail?: string;
             /**
-             * @description Stable machine-readable code.
+             * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
              * @example invalid_timezone
              */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             /**
              * @description Path of the request.
              * @example /api/time/current
@@ -1587,6 +1609,23 @@ export interface components {
              */
             totp?: string;
         };
+        EffectiveLimitsView: {
+            /**
+             * @description Requests per rolling hour, all keys together; null means no hourly quota.
+             * @example 100
+             */
+            hourlyQuota: number | null;
+            /**
+             * @description Requests per second (fair-use guard); null means none.
+             * @example null
+             */
+            burstPerSecond: number | null;
+            /**
+             * @description At least one limit is negotiated for this account rather than its plan default.
+             * @example false
+             */
+            custom: boolean;
+        };
         MeView: {
             /**
              * Format: uuid
@@ -1632,6 +1671,7 @@ export interface components {
              * @example false
              */
             totpEnabled: boolean;
+            limits: components["schemas"]["EffectiveLimitsView"];
         };
         LoginView: {
             /**
@@ -1704,6 +1744,7 @@ export interface components {
              * @example false
              */
             totpEnabled: boolean;
+            limits: components["schemas"]["EffectiveLimitsView"];
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -1910,6 +1951,7 @@ export interface components {
             hourlyRemaining: number | null;
             /** @example 1800 */
             hourlyResetSeconds: number | null;
+            limits: components["schemas"]["EffectiveLimitsView"];
         };
         UsageRecordView: {
             /** @example 1042 */
@@ -3048,7 +3090,13 @@ export interface components {
             /** @example 412 */
             totalApiKeys: number;
         };
-        UserView: {
+        CustomLimitsView: {
+            /** @example null */
+            hourlyQuota: number | null;
+            /** @example 1000 */
+            burstPerSecond: number | null;
+        };
+        AdminUserView: {
             /**
              * Format: uuid
              * @example 0b6f7c1e-3a52-4c8e-9d61-2f0e7a8b9c10
@@ -3083,6 +3131,9 @@ export interface components {
             createdAt: string;
             /** @example null */
             profileImageUrl: string | null;
+            limits: components["schemas"]["EffectiveLimitsView"];
+            /** @description The negotiated limits as set; null keeps the plan's default. */
+            customLimits: components["schemas"]["CustomLimitsView"];
         };
         ChangePlanDto: {
             /**
@@ -3090,6 +3141,18 @@ export interface components {
              * @enum {string}
              */
             plan: "free" | "premium" | "enterprise";
+        };
+        SetLimitsDto: {
+            /**
+             * @description Requests per rolling hour; null for the plan's default.
+             * @example null
+             */
+            hourlyQuota: number | null;
+            /**
+             * @description Requests per second; null for the plan's default.
+             * @example 1000
+             */
+            burstPerSecond: number | null;
         };
         AdminApiKeyView: {
             /** @example 0d6a7b1e-3c2f-4e59-8a10-6c7d8e9f0a1b */
@@ -3140,7 +3203,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
             /**
              * @example user
              * @enum {string}
@@ -8550,7 +8613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"][];
+                    "application/json": components["schemas"]["AdminUserView"][];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8586,7 +8649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8622,7 +8685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8658,7 +8721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8698,7 +8761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserView"];
+                    "application/json": components["schemas"]["AdminUserView"];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
@@ -8724,6 +8787,61 @@ export interface operations {
             };
             /** @description Another billing change for this user is in progress (code `billing_change_in_progress`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Admin_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLimitsDto"];
+            };
+        };
+        responses: {
+            /** @description The limits the account runs under now */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectiveLimitsView"];
+                };
+            };
+            /** @description A limit that is not a whole number within bounds (code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (code `not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import type { Models } from './api-models';
 /** RFC 9457 problem document as the backend answers it (any member may be missing from a body that is not one). */
 export type ProblemDocument = Partial<Models['ProblemDocumentSchema']> & { [other: string]: unknown };
+export type ProblemCode = Models['ProblemCode'];
 
 /** A non-success HTTP answer. The message is "status: body" (spec section 8). */
 export class ApiError extends Error {
@@ -25,7 +26,8 @@ export class ApiError extends Error {
     );
   }
 
-  get code(): string | undefined {
+  /** One of the backend's problem codes (the generated union: a comparison with a code the API never answers does not compile). */
+  get code(): ProblemCode | undefined {
     return this.problem.code;
   }
 }

@@ -65,4 +65,5 @@ export const sampleUser: User = {
   profileImageUrl: null,
   hasPassword: true,
   totpEnabled: false,
+  limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
 };

@@ -11,6 +11,7 @@ import { Migration20261123000200_account_security } from './Migration20261123000
 import { Migration20261123000300_tz_releases } from './Migration20261123000300_tz_releases.js';
 import { Migration20261124000200_plan_grants } from './Migration20261124000200_plan_grants.js';
 import { Migration20261124000210_health_checks } from './Migration20261124000210_health_checks.js';
+import { Migration20261124000300_custom_limits } from './Migration20261124000300_custom_limits.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123000300_tz_releases', class: Migration20261123000300_tz_releases },
   { name: 'Migration20261124000200_plan_grants', class: Migration20261124000200_plan_grants },
   { name: 'Migration20261124000210_health_checks', class: Migration20261124000210_health_checks },
+  { name: 'Migration20261124000300_custom_limits', class: Migration20261124000300_custom_limits },
 ];

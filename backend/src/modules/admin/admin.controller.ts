@@ -1,7 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { UserView as UserResponse } from '../auth/dto/auth.responses.js';
-import { AdminApiKeyView as AdminApiKeyResponse, AdminStatsView, AdminSupportMessageView as AdminSupportMessageResponse, AuditLogView as AuditLogResponse } from './dto/admin.responses.js';
-import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { AdminUserView as UserResponse, AdminApiKeyView as AdminApiKeyResponse, AdminStatsView, AdminSupportMessageView as AdminSupportMessageResponse, AuditLogView as AuditLogResponse } from './dto/admin.responses.js';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
@@ -10,7 +9,8 @@ import type { ResourceSpec } from './admin-list-query.js';
 import { API_KEYS, AUDIT_LOG, SUPPORT_MESSAGES, USERS } from './admin-resources.js';
 import { AdminService } from './admin.service.js';
 import type { Actor, Page } from './admin.service.js';
-import { ChangePlanDto } from './dto/admin.dto.js';
+import { ChangePlanDto, SetLimitsDto } from './dto/admin.dto.js';
+import { EffectiveLimitsView } from '../../config/limits.responses.js';
 
 
 const listQueryDocs = [
@@ -92,6 +92,17 @@ export class AdminController {
   @ApiConflictResponse({ description: 'Another billing change for this user is in progress (code `billing_change_in_progress`)' })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.admin.changePlan(this.actor(user, request), id, body.plan);
+  }
+
+  @Put('users/:id/limits')
+  @ApiOperation({
+    summary: "Set a user's negotiated limits (null = the plan's default); they apply from the next API request on every instance, and are audited",
+  })
+  @ApiOkResponse({ type: EffectiveLimitsView, description: 'The limits the account runs under now' })
+  @ApiBadRequestResponse({ description: 'A limit that is not a whole number within bounds (code `validation_failed`)' })
+  @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
+  limits(@Param('id') id: string, @Body() body: SetLimitsDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
+    return this.admin.setLimits(this.actor(user, request), id, { hourlyQuota: body.hourlyQuota ?? null, burstPerSecond: body.burstPerSecond ?? null });
   }
 
   @Get('api-keys')

@@ -1,5 +1,8 @@
 import { ProblemException, Problems } from '../../common/problem.js';
 
+/** The admin module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type AdminProblemCode = 'invalid_query' | 'subscription_active' | 'cannot_block_self';
+
 /** The admin module's stable error codes. */
 export const AdminErrors = {
   /** A list query parameter (range, sort, filter) that is not valid JSON or names an unknown field. */

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import type { PlanId } from '../../config/plans.js';
+import { effectiveLimits } from '../../config/plans.js';
+import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { Role, User, UserView } from '../auth/user.entity.js';
 import { BillingService } from '../billing/billing.service.js';
@@ -23,8 +24,11 @@ export interface Page<T> {
   exact: boolean;
 }
 
-/** The admin list shows users exactly as /api/me describes them. */
-export type AdminUserView = UserView;
+/** The admin list shows users as /api/me describes them, with their limits and which of them are negotiated. */
+export interface AdminUserView extends UserView {
+  limits: EffectiveLimits;
+  customLimits: CustomLimits;
+}
 
 export interface AdminApiKeyView {
   id: string;
@@ -81,6 +85,10 @@ const json = (value: unknown): Record<string, unknown> | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value as Record<string, unknown>);
 
 function userView(r: Row): AdminUserView {
+  const customLimits: CustomLimits = {
+    hourlyQuota: (r.custom_hourly_quota as number | null) ?? null,
+    burstPerSecond: (r.custom_burst_per_second as number | null) ?? null,
+  };
   return {
     id: r.id as string,
     email: r.email as string,
@@ -93,6 +101,8 @@ function userView(r: Row): AdminUserView {
     emailVerified: r.email_verified as boolean,
     createdAt: iso(r.created_at),
     profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    limits: effectiveLimits(r.plan as PlanId, customLimits),
+    customLimits,
   };
 }
 
@@ -369,6 +379,20 @@ export class AdminService {
     }
     this.logger.log(`User ${userId}: plan ${before.plan} -> ${after.plan} by ${actor.user.email} (${via})`);
     return after;
+  }
+
+  /** Negotiated limits (null = the plan's default); like a plan change, they apply from the next API request everywhere. */
+  async setLimits(actor: Actor, userId: string, custom: CustomLimits): Promise<EffectiveLimits> {
+    const after = await this.changeUser(
+      actor,
+      userId,
+      'user.limits_change',
+      { custom_hourly_quota: custom.hourlyQuota, custom_burst_per_second: custom.burstPerSecond },
+      (u) => ({ plan: u.plan, customLimits: u.customLimits, limits: u.limits }),
+    );
+    // The key cache holds the owner's limits: drop it here and, through Redis, on every instance.
+    await this.keys.invalidateUser(userId);
+    return after.limits;
   }
 
   async rotateKey(actor: Actor, keyId: string): Promise<AdminApiKeyView> {

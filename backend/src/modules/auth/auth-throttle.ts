@@ -34,9 +34,11 @@ export const AUTH_LIMITS: Record<Exclude<ThrottledAction, 'login'>, Limits> = {
 };
 
 /**
- * Throttles the account routes with the shared RateLimiter (atomic, shared across instances through Redis):
- * one budget per IP address and one per e-mail, so neither a single source nor a spread-out attack on one
- * account gets far. Over the limit: 429 problem `too_many_attempts` with Retry-After.
+ * The budgets of the account routes. Routes are guarded by @AuthThrottled() (@nestjs/throttler, auth-throttler.ts);
+ * this class counts what a route decorator can't: two-factor codes, checked only once the account is known to have
+ * two-factor sign-in, and clears a source's sign-in failures after a success. Both on the shared RateLimiter (atomic,
+ * shared across instances through Redis), one budget per IP address and one per e-mail or account. Over the limit:
+ * 429 problem `too_many_attempts` with Retry-After.
  */
 @Injectable()
 export class AuthThrottle {
@@ -48,18 +50,6 @@ export class AuthThrottle {
     await this.hit(`auth:${action}:ip:${ip ?? 'unknown'}`, limits.perIp, limits.windowMs);
     if (!subject) return;
     await this.hit(`auth:${action}:subject:${subject.toLowerCase()}`, limits.perEmail, limits.windowMs);
-  }
-
-  /**
-   * Counts one sign-in attempt: per IP, per (e-mail, IP), and per e-mail unless the browser is trusted for that
-   * address (it signed in before), so failures from one source, or many, can't lock the owner out.
-   */
-  async checkLogin(ip: string | undefined, email: string, trustedDevice: boolean): Promise<void> {
-    const source = ip ?? 'unknown';
-    const address = email.toLowerCase();
-    await this.hit(`auth:login:ip:${source}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
-    await this.hit(`auth:login:subject-ip:${address}|${source}`, LOGIN_LIMITS.perEmailIp, LOGIN_LIMITS.windowMs);
-    if (!trustedDevice) await this.hit(`auth:login:subject:${address}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowMs);
   }
 
   /**

@@ -25,6 +25,7 @@ import { Session } from './session.entity.js';
 import { toMeView, User } from './user.entity.js';
 import type { MeView } from './user.entity.js';
 import { AuthThrottle } from './auth-throttle.js';
+import { AuthThrottled } from './auth-throttler.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto, EmailOnlyDto, LoginDto, RegisterDto, ResetPasswordDto, TotpCodeDto, UpdateProfileDto } from './dto/auth.dto.js';
 import { LocalLoginGuard } from './local-login.guard.js';
@@ -49,13 +50,13 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @AuthThrottled('register', { subject: 'email', body: RegisterDto })
   @ApiAnonymous()
   @ApiOperation({ summary: 'Create an account', description: 'Answers the same whether or not the address already has an account; a verification link is mailed.' })
   @ApiCreatedResponse({ description: 'Account created (or the owner of a taken address was notified)', type: RegisteredView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<{ ok: true; email: string; needsVerification: true }> {
-    await this.throttle.check('register', request.ip, body.email);
+  async register(@Body() body: RegisterDto): Promise<{ ok: true; email: string; needsVerification: true }> {
     await this.auth.register(body);
     return { ok: true, email: body.email, needsVerification: true };
   }
@@ -74,13 +75,13 @@ export class AuthController {
 
   @Post('resend-verification')
   @HttpCode(200)
+  @AuthThrottled('resend', { subject: 'email', body: EmailOnlyDto })
   @ApiAnonymous()
   @ApiOperation({ summary: 'Send the verification link again', description: 'Always answers ok; mails only an existing, unverified account.' })
   @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async resendVerification(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
-    await this.throttle.check('resend', request.ip, body.email);
+  async resendVerification(@Body() body: EmailOnlyDto): Promise<{ ok: true }> {
     await this.auth.resendVerification(body.email);
     return { ok: true };
   }
@@ -88,6 +89,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(LocalLoginGuard)
+  @AuthThrottled('login', { subject: 'email', body: LoginDto })
   @ApiAnonymous()
   @ApiOperation({
     summary: 'Sign in with e-mail and password',
@@ -129,26 +131,26 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
+  @AuthThrottled('forgot', { subject: 'email', body: EmailOnlyDto })
   @ApiAnonymous()
   @ApiOperation({ summary: 'Mail a password reset link', description: 'Always answers ok, whether or not the address has an account.' })
   @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async forgotPassword(@Body() body: EmailOnlyDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
-    await this.throttle.check('forgot', request.ip, body.email);
+  async forgotPassword(@Body() body: EmailOnlyDto): Promise<{ ok: true }> {
     await this.auth.forgotPassword(body.email);
     return { ok: true };
   }
 
   @Post('reset-password')
   @HttpCode(200)
+  @AuthThrottled('reset', { subject: 'none', body: ResetPasswordDto })
   @ApiAnonymous()
   @ApiOperation({ summary: 'Set a new password with a reset link', description: 'Single use, valid 1 hour; ends every session of the account.' })
   @ApiOkResponse({ type: OkView })
   @ApiBadRequestResponse({ description: "Invalid, used or expired token (code `invalid_token`, detail 'Invalid or expired reset link. Please request a new one.') or a malformed body" })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<{ ok: true }> {
-    await this.throttle.check('reset', request.ip, null);
+  async resetPassword(@Body() body: ResetPasswordDto): Promise<{ ok: true }> {
     await this.auth.resetPassword(body.token, body.newPassword);
     return { ok: true };
   }
@@ -184,6 +186,7 @@ export class AccountController {
   }
 
   @Put('profile')
+  @AuthThrottled('email_change', { subject: 'user', body: UpdateProfileDto, when: (request) => (request.body as UpdateProfileDto).email !== request.user?.email })
   @Authenticated()
   @ApiOperation({
     summary: 'Update e-mail and names',
@@ -195,8 +198,7 @@ export class AccountController {
   @ApiOkResponse({ type: ProfileUpdatedView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto, @Req() request: FastifyRequest): Promise<MeView & { pendingEmail: string | null }> {
-    if (body.email !== user.email) await this.throttle.check('email_change', request.ip, user.id);
+  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<MeView & { pendingEmail: string | null }> {
     const { user: updated, pendingEmail } = await this.auth.updateProfile(user.id, body);
     return { ...toMeView(updated), pendingEmail };
   }
@@ -252,6 +254,7 @@ export class AccountController {
   }
 
   @Put('profile/password')
+  @AuthThrottled('password', { subject: 'user', body: ChangePasswordDto })
   @Authenticated()
   @ApiOperation({ summary: 'Change the password', description: 'Needs the current password; every other session of the account ends.' })
   @ApiOkResponse({ type: OkMessageView })
@@ -261,9 +264,7 @@ export class AccountController {
     @CurrentUser() user: User,
     @CurrentSession() session: Session,
     @Body() body: ChangePasswordDto,
-    @Req() request: FastifyRequest,
   ): Promise<{ ok: true; message: string }> {
-    await this.throttle.check('password', request.ip, user.id);
     await this.auth.changePassword(user.id, session.id, body.currentPassword, body.newPassword);
     return { ok: true, message: 'Password updated' };
   }

@@ -1,5 +1,22 @@
 import { ProblemException } from '../../common/problem.js';
 
+/** The account module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type AuthProblemCode =
+  | 'account_blocked'
+  | 'email_not_verified'
+  | 'invalid_credentials'
+  | 'invalid_token'
+  | 'no_password'
+  | 'too_many_attempts'
+  | 'totp_already_enabled'
+  | 'totp_enrollment_required'
+  | 'totp_invalid'
+  | 'totp_mandatory'
+  | 'totp_not_enabled'
+  | 'totp_required'
+  | 'totp_setup_missing'
+  | 'wrong_password';
+
 /** The account errors the site reacts to; each has a stable `code`. */
 export const AuthErrors = {
   invalidCredentials: () =>

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AuthThrottlerGuard, authThrottlerModule } from './auth-throttler.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { AccountController, AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -13,9 +14,10 @@ import { TwoFactorService } from './two-factor.service.js';
 
 /** Accounts: register, verify, login (with two-factor codes and trusted devices), reset, profile. Sessions themselves live in CoreModule. */
 @Module({
-  imports: [PassportModule],
+  // @nestjs/throttler guards the account routes (@AuthThrottled); its counts live in the shared RateLimiter.
+  imports: [PassportModule, authThrottlerModule()],
   controllers: [AuthController, AccountController, OidcController],
-  providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService, TrustedDevices, TwoFactorService],
-  exports: [AuthService, AuthThrottle],
+  providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService, TrustedDevices, TwoFactorService, AuthThrottlerGuard],
+  exports: [AuthService, AuthThrottle, TrustedDevices, AuthThrottlerGuard],
 })
 export class AuthModule {}

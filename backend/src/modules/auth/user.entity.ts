@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { PlanId } from '../../config/plans.js';
+import { effectiveLimits } from '../../config/plans.js';
+import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
 
 export type Role = 'user' | 'admin' | 'super_admin';
 export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -66,6 +67,14 @@ export class User {
   @Property({ type: 'integer', nullable: true, hidden: true, fieldName: 'totp_last_step' })
   totpLastStep: number | null = null;
 
+  /** A negotiated hourly quota (requests per rolling hour, all keys together); null keeps the plan's. */
+  @Property({ type: 'integer', nullable: true, fieldName: 'custom_hourly_quota' })
+  customHourlyQuota: number | null = null;
+
+  /** A negotiated burst guard (requests per second); null keeps the plan's. */
+  @Property({ type: 'integer', nullable: true, fieldName: 'custom_burst_per_second' })
+  customBurstPerSecond: number | null = null;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -96,10 +105,20 @@ export interface UserView {
 export interface MeView extends UserView {
   hasPassword: boolean;
   totpEnabled: boolean;
+  /** The limits the account's API keys run under: the plan's, or negotiated ones. */
+  limits: EffectiveLimits;
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null };
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user) };
+}
+
+export function customLimitsOf(user: Pick<User, 'customHourlyQuota' | 'customBurstPerSecond'>): CustomLimits {
+  return { hourlyQuota: user.customHourlyQuota, burstPerSecond: user.customBurstPerSecond };
+}
+
+export function accountLimits(user: Pick<User, 'plan' | 'customHourlyQuota' | 'customBurstPerSecond'>): EffectiveLimits {
+  return effectiveLimits(user.plan, customLimitsOf(user));
 }
 
 export function toUserView(user: User): UserView {

@@ -1,5 +1,21 @@
 import { ProblemException } from '../../common/problem.js';
 
+/** The billing module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type BillingProblemCode =
+  | 'already_subscribed'
+  | 'billing_change_in_progress'
+  | 'downgrade_not_supported'
+  | 'invalid_card'
+  | 'invalid_portal_session'
+  | 'invalid_signature'
+  | 'no_billing_account'
+  | 'no_subscription'
+  | 'payment_not_found'
+  | 'payment_provider_unavailable'
+  | 'plan_change_not_paid'
+  | 'same_plan'
+  | 'subscription_not_found';
+
 /** Billing's stable problem codes. */
 export const BillingErrors = {
   samePlan: () => new ProblemException({ status: 400, code: 'same_plan', title: 'Bad Request', detail: 'You are already on this plan.' }),

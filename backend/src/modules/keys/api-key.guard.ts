@@ -18,10 +18,12 @@ export interface PublicApiRequest extends FastifyRequest {
 }
 
 /** The 429 of a plan limit, worded for the window that refused (the free plan's hour or the paid plans' burst guard). */
-export function rateLimitProblem(decision: LimitDecision) {
+export function rateLimitProblem(decision: LimitDecision, customLimits = false) {
   const detail =
     decision.window.name === 'hour'
-      ? `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
+      ? customLimits
+        ? `Your account allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s.`
+        : `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
       : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
 }
@@ -72,7 +74,7 @@ export class ApiKeyGuard implements CanActivate {
 
   /** Counts one request against the owner's plan; rate-limit headers on the reply; 429 `rate_limited` when over. */
   private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
-    const decision = this.limits.consume(resolved.plan, resolved.userId);
+    const decision = this.limits.consume(resolved.limits, resolved.userId);
     if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
     return this.apply(decision, resolved, request, reply);
   }
@@ -84,7 +86,7 @@ export class ApiKeyGuard implements CanActivate {
     const refusal = this.refusal(resolved, request);
     if (refusal) {
       // Refused requests do not use the quota (a stolen key from a foreign IP cannot drain it), but say where it stands.
-      return this.limits.peek(resolved.plan, resolved.userId).then((window) => {
+      return this.limits.peek(resolved.limits, resolved.userId).then((window) => {
         reply.headers(window.headers);
         throw refusal;
       });
@@ -94,7 +96,7 @@ export class ApiKeyGuard implements CanActivate {
 
   private apply(decision: LimitDecision, resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean {
     reply.headers(decision.headers);
-    if (!decision.allowed) throw rateLimitProblem(decision);
+    if (!decision.allowed) throw rateLimitProblem(decision, resolved.limits.custom);
     request.apiKey = resolved;
     return true;
   }

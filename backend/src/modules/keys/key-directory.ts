@@ -4,8 +4,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isDatabaseUnavailable } from '../../common/database-errors.js';
 import { RedisService } from '../../common/redis.service.js';
-import type { PlanId } from '../../config/plans.js';
-import { User } from '../auth/user.entity.js';
+import type { EffectiveLimits, PlanId } from '../../config/plans.js';
+import { accountLimits, User } from '../auth/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { compileRestrictions } from './key-restrictions.js';
 import type { CompiledRestrictions } from './key-restrictions.js';
@@ -21,6 +21,8 @@ export interface ResolvedKey {
   keyId: string;
   userId: string;
   plan: PlanId;
+  /** The plan's limits, or the account's negotiated ones. */
+  limits: EffectiveLimits;
   isActive: boolean;
   blocked: boolean;
   rules: CompiledRestrictions;
@@ -103,6 +105,7 @@ export class KeyDirectory implements OnModuleInit {
       keyId: key.id,
       userId: key.user.id,
       plan: key.user.plan,
+      limits: accountLimits(key.user),
       isActive: key.isActive,
       blocked: key.user.isBlocked,
       rules: compileRestrictions(key.ipRestrictions, key.urlRestrictions),

@@ -1,5 +1,16 @@
 import { ProblemException } from '../../common/problem.js';
 
+/** The keys module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type KeysProblemCode =
+  | 'account_blocked'
+  | 'domain_not_allowed'
+  | 'inactive_api_key'
+  | 'invalid_api_key'
+  | 'ip_not_allowed'
+  | 'malformed_api_key'
+  | 'missing_api_key'
+  | 'rate_limited';
+
 const HEADER_HINT = 'Send your key in the X-API-Key header (or Authorization: Bearer <key>).';
 
 /** The public API's key problems: each refusal has its own stable code. */

@@ -4,8 +4,7 @@ import { RateLimiter } from '../../common/rate-limiter.js';
 import type { HitSeed, RateLimitResult } from '../../common/rate-limiter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { UsageStore } from '../usage/usage.store.js';
-import { PLANS } from '../../config/plans.js';
-import type { PlanId } from '../../config/plans.js';
+import type { EffectiveLimits } from '../../config/plans.js';
 
 export interface PlanWindow {
   /** The limiter key: per account, across all keys and routes. */
@@ -20,11 +19,16 @@ export interface LimitDecision extends RateLimitResult {
   headers: Record<string, string>;
 }
 
-/** The plans table turned into limiter windows: free = quota per rolling hour, paid = a per-second burst guard. */
-export function planWindow(plan: PlanId, userId: string): PlanWindow {
-  const spec = PLANS[plan] ?? PLANS.free;
-  if (spec.quota) return { key: `quota:${userId}`, name: 'hour', limit: spec.quota.limit, windowMs: spec.quota.windowSeconds * 1000 };
-  return { key: `burst:${userId}`, name: 'burst', limit: spec.burstPerSecond ?? 50, windowMs: 1000 };
+const HOUR_MS = 3_600_000;
+
+/** The hourly quota as a limiter window: per account, across all keys and routes. */
+export function quotaWindow(limits: EffectiveLimits, userId: string): PlanWindow | null {
+  return limits.hourlyQuota === null ? null : { key: `quota:${userId}`, name: 'hour', limit: limits.hourlyQuota, windowMs: HOUR_MS };
+}
+
+/** The per-second fair-use guard as a limiter window. */
+export function burstWindow(limits: EffectiveLimits, userId: string): PlanWindow | null {
+  return limits.burstPerSecond === null ? null : { key: `burst:${userId}`, name: 'burst', limit: limits.burstPerSecond, windowMs: 1000 };
 }
 
 /** IETF draft RateLimit fields plus the widely read RateLimit-Limit/Remaining/Reset (and Retry-After on 429). */
@@ -41,13 +45,23 @@ export function rateLimitHeaders(window: PlanWindow, result: RateLimitResult): R
   return headers;
 }
 
+/** An account without any limit (not a plan today, kept total): allowed, no rate-limit headers. */
+const UNLIMITED: LimitDecision = {
+  allowed: true,
+  limit: Number.MAX_SAFE_INTEGER,
+  remaining: Number.MAX_SAFE_INTEGER,
+  resetMs: 0,
+  window: { key: '', name: 'burst', limit: Number.MAX_SAFE_INTEGER, windowMs: 1000 },
+  headers: {},
+};
+
 /** A refused free account is answered from memory for up to this long instead of asking Redis again each time. */
 const REFUSAL_MEMORY_MS = 1000;
 
 @Injectable()
 export class PlanLimits {
   /** Per refused account: until when the refusal is answered from memory, and when the first slot really frees. */
-  private readonly refusedUntil = new Map<string, { until: number; freesAt: number }>();
+  private readonly refusedUntil = new Map<string, { until: number; freesAt: number; limit: number }>();
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -70,16 +84,18 @@ export class PlanLimits {
   }
 
   /**
-   * Counts the request and decides in one atomic step: the hourly quota on the shared limiter (exact across
-   * instances), the paid plans' burst guard in-process (BurstLimiter: no round trip, answered synchronously).
+   * Counts the request and decides: the hourly quota on the shared limiter (exact across instances), the per-second
+   * burst guard in-process (BurstLimiter: no round trip, answered synchronously). The plans have one of the two; an
+   * account with negotiated limits may have both, and then the burst guard is asked first and the quota's numbers
+   * go in the headers.
    */
-  consume(plan: PlanId, userId: string): LimitDecision | Promise<LimitDecision> {
-    const window = planWindow(plan, userId);
-    if (window.name === 'burst') {
-      const result = this.burst.hit(window.key, window.limit, window.windowMs);
-      return result instanceof Promise ? result.then((r) => this.decide(window, r)) : this.decide(window, result);
-    }
-    return this.consumeQuota(window, userId);
+  consume(limits: EffectiveLimits, userId: string): LimitDecision | Promise<LimitDecision> {
+    const quota = quotaWindow(limits, userId);
+    const burst = burstWindow(limits, userId);
+    if (!burst) return quota ? this.consumeQuota(quota, userId) : UNLIMITED;
+    const result = this.burst.hit(burst.key, burst.limit, burst.windowMs);
+    const next = (r: RateLimitResult) => (r.allowed && quota ? this.consumeQuota(quota, userId) : this.decide(burst, r));
+    return result instanceof Promise ? result.then(next) : next(result);
   }
 
   private async consumeQuota(window: PlanWindow, userId: string): Promise<LimitDecision> {
@@ -87,23 +103,28 @@ export class PlanLimits {
     const refused = this.refusedUntil.get(window.key);
     if (refused !== undefined) {
       // Slots only free up when the oldest hit leaves the window: until then the answer stays no, with the real wait.
-      if (refused.until > now) return this.decide(window, { allowed: false, limit: window.limit, remaining: 0, resetMs: Math.max(0, refused.freesAt - now) });
+      // A changed limit (negotiated limits, a plan change) is decided afresh.
+      if (refused.until > now && refused.limit === window.limit) {
+        return this.decide(window, { allowed: false, limit: window.limit, remaining: 0, resetMs: Math.max(0, refused.freesAt - now) });
+      }
       this.refusedUntil.delete(window.key);
     }
     const result = await this.limiter.hit(window.key, window.limit, window.windowMs, this.quotaSeed(window, userId));
     if (!result.allowed && result.resetMs > 0) {
       if (this.refusedUntil.size > 100_000) this.refusedUntil.clear();
-      this.refusedUntil.set(window.key, { until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS), freesAt: now + result.resetMs });
+      this.refusedUntil.set(window.key, { until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS), freesAt: now + result.resetMs, limit: window.limit });
     }
     return this.decide(window, result);
   }
 
-  /** The same numbers without counting (refused requests' headers, the dashboard). */
-  async peek(plan: PlanId, userId: string): Promise<LimitDecision> {
-    const window = planWindow(plan, userId);
-    const result = await (window.name === 'burst'
-      ? this.burst.peek(window.key, window.limit, window.windowMs)
-      : this.limiter.peek(window.key, window.limit, window.windowMs, this.quotaSeed(window, userId)));
+  /** The same numbers without counting (refused requests' headers, the dashboard): the quota's when there is one. */
+  async peek(limits: EffectiveLimits, userId: string): Promise<LimitDecision> {
+    const quota = quotaWindow(limits, userId);
+    const window = quota ?? burstWindow(limits, userId);
+    if (!window) return UNLIMITED;
+    const result = await (quota
+      ? this.limiter.peek(quota.key, quota.limit, quota.windowMs, this.quotaSeed(quota, userId))
+      : this.burst.peek(window.key, window.limit, window.windowMs));
     return this.decide(window, { ...result, allowed: true });
   }
 

@@ -116,11 +116,11 @@ export class McpEndpoint {
     const started = performance.now();
     let status = 200;
     try {
-      const decision = await this.limits.consume(owner.plan, owner.userId);
+      const decision = await this.limits.consume(owner.limits, owner.userId);
       reply.headers(decision.headers);
       if (!decision.allowed) {
         this.metrics?.rateLimitRefused(owner.plan);
-        throw rateLimitProblem(decision);
+        throw rateLimitProblem(decision, owner.limits.custom);
       }
       const answer = tool.answer(args) as Record<string, unknown>;
       return {

@@ -3,7 +3,7 @@ import { SupportMessageReceiptView } from './dto/support.responses.js';
 import { ApiAnonymous } from '../../common/swagger.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AuthThrottle } from '../auth/auth-throttle.js';
+import { AuthThrottled } from '../auth/auth-throttler.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { CreateSupportMessageDto } from './dto/create-support-message.dto.js';
 import { SupportService } from './support.service.js';
@@ -13,18 +13,17 @@ import { SupportService } from './support.service.js';
 export class SupportController {
   constructor(
     private readonly support: SupportService,
-    private readonly throttle: AuthThrottle,
     private readonly sessions: SessionsService,
   ) {}
 
   @Post('messages')
+  @AuthThrottled('support', { subject: 'email', body: CreateSupportMessageDto })
   @ApiAnonymous()
   @ApiOperation({ summary: 'Send a message to support', description: 'Anyone may write; a signed-in sender is linked to the account. Throttled per IP address and e-mail.' })
   @ApiCreatedResponse({ type: SupportMessageReceiptView })
   @ApiBadRequestResponse({ description: 'Missing or malformed fields (problem+json, code `validation_failed`)' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages (problem+json, code `too_many_attempts`, Retry-After header)' })
   async create(@Body() body: CreateSupportMessageDto, @Req() request: FastifyRequest): Promise<{ ok: true; id: string }> {
-    await this.throttle.check('support', request.ip, body.email);
     const session = await this.sessions.resolve(request);
     const message = await this.support.create(body, session?.user.id ?? null);
     return { ok: true, id: message.id };

@@ -1,5 +1,10 @@
 import { ProblemException, Problems } from '../../common/problem.js';
 
+/** The tzdb module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type TzdbProblemCode =
+  | 'invalid_release'
+  | 'older_release';
+
 /** The tzdb module's stable error codes. */
 export const TzdbErrors = {
   /** The upload is not a tz release, or a line of its zic source does not compile, or the compiled data fails the engine check. */

@@ -218,7 +218,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       if (problems.length) throw new Error(`fails the engine check: ${problems.join('; ')}`);
       return source;
     } catch (err) {
-      throw new Error(`TZDB_RELEASE=${path} can't be used: ${(err as Error).message}`);
+      throw new Error(`TZDB_RELEASE=${path} can't be used: ${(err as Error).message}`, { cause: err });
     }
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { User } from '../auth/user.entity.js';
+import { accountLimits, User } from '../auth/user.entity.js';
 import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
 import { UsageService } from './usage.service.js';
 import type { DashboardStats, UsagePage, UsageSummary } from './usage.service.js';
@@ -14,10 +14,10 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get('dashboard/stats')
-  @ApiOperation({ summary: 'Dashboard numbers', description: "Plan, today's and all-time requests, keys, and for the free plan what is left of the rolling hour." })
+  @ApiOperation({ summary: 'Dashboard numbers', description: "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour." })
   @ApiOkResponse({ type: DashboardStatsView })
   stats(@CurrentUser() user: User): Promise<DashboardStats> {
-    return this.usage.stats(user.id, user.plan);
+    return this.usage.stats(user.id, user.plan, accountLimits(user));
   }
 
   @Get('usage')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlanId } from '../../config/plans.js';
+import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { PlanLimits } from '../keys/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';
 import { UsageProblems } from './usage.errors.js';
@@ -20,6 +20,7 @@ export interface DashboardStats {
   hourlyLimit: number | null;
   hourlyRemaining: number | null;
   hourlyResetSeconds: number | null;
+  limits: EffectiveLimits;
 }
 
 export interface UsagePage {
@@ -76,11 +77,11 @@ export class UsageService {
     private readonly cache: UsageReadCache,
   ) {}
 
-  async stats(userId: string, plan: PlanId): Promise<DashboardStats> {
+  async stats(userId: string, plan: PlanId, limits: EffectiveLimits): Promise<DashboardStats> {
     const [totals, keys, window] = await Promise.all([
       this.cache.read(userId, 'totals', () => this.store.totals(userId)),
       this.store.keyCounts(userId),
-      this.limits.peek(plan, userId),
+      this.limits.peek(limits, userId),
     ]);
     const hourly = window.window.name === 'hour';
     return {
@@ -92,6 +93,7 @@ export class UsageService {
       hourlyLimit: hourly ? window.limit : null,
       hourlyRemaining: hourly ? window.remaining : null,
       hourlyResetSeconds: hourly ? Math.ceil(window.resetMs / 1000) : null,
+      limits,
     };
   }
 

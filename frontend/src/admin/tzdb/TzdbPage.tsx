@@ -23,6 +23,7 @@ import { monoFont } from '../../theme';
 import type { AdminDataProvider, TzActivation, TzReleaseHistoryItem } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
 import { formatDateTime } from '../format';
+import type { ProblemCode } from '../../lib/api';
 
 export const tzdbQueryKey = ['admin', 'tzdb'] as const;
 
@@ -50,9 +51,9 @@ function readAsBase64(file: File, onProgress: (fraction: number) => void): Promi
   });
 }
 
-function problemOf(error: unknown): { status: number; code?: string; detail: string } {
+function problemOf(error: unknown): { status: number; code?: ProblemCode; detail: string } {
   if (error instanceof HttpError) {
-    const body = (error.body ?? {}) as { code?: string; detail?: string };
+    const body = (error.body ?? {}) as { code?: ProblemCode; detail?: string };
     return { status: error.status, code: body.code, detail: body.detail ?? error.message };
   }
   return { status: 0, detail: error instanceof Error ? error.message : String(error) };

@@ -19,6 +19,8 @@ const user: AdminUser = {
   emailVerified: true,
   createdAt: '2026-11-01T00:00:00.000Z',
   profileImageUrl: null,
+  limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
+  customLimits: { hourlyQuota: null, burstPerSecond: null },
 };
 const apiKey: AdminApiKey = { id: 'k1', name: 'Production', keyPrefix: 'tzk_live_AbCd', isActive: true, createdAt: '', lastUsedAt: null, userId: 'u1', userEmail: 'ada@example.com' };
 
@@ -93,6 +95,43 @@ describe('admin actions', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'User plan updated successfully' })));
     expect(changePlan).toHaveBeenLastCalledWith('u1', 'enterprise');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("edits an account's negotiated limits in the Manage User dialog: empty keeps the plan default, bad numbers never reach the server", async () => {
+    const toast = vi.spyOn(toastModule, 'toast');
+    const enterprise: AdminUser = { ...user, plan: 'enterprise', limits: { hourlyQuota: null, burstPerSecond: 200, custom: false } };
+    const setLimits = vi.fn(async () => ({ data: { hourlyQuota: null, burstPerSecond: 1000, custom: true } }));
+    renderWith(<ManageUserButton />, enterprise, { setLimits });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
+    expect(within(dialog).getByTestId('effective-limits')).toHaveTextContent("Now: no hourly quota, 200 per second (the plan's)");
+    const burst = within(dialog).getByRole('textbox', { name: 'Requests per second' });
+    await userEvent.type(burst, '1.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
+    expect(await within(dialog).findByText('A whole number of 0 or more, or empty for the plan default')).toBeInTheDocument();
+    await userEvent.clear(burst);
+    await userEvent.type(burst, '20000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
+    expect(await within(dialog).findByText('At most 10,000')).toBeInTheDocument();
+    expect(setLimits).not.toHaveBeenCalled();
+    await userEvent.clear(burst);
+    await userEvent.type(burst, '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Success', description: 'Limits saved: no hourly quota, 1,000 per second (negotiated)' })));
+    expect(setLimits).toHaveBeenCalledWith('u1', { hourlyQuota: null, burstPerSecond: 1000 });
+  });
+
+  it("toasts the server's reason when it refuses the limits", async () => {
+    const toast = vi.spyOn(toastModule, 'toast');
+    const detail = 'hourlyQuota must be at most 100000';
+    const setLimits = vi.fn().mockRejectedValueOnce(new HttpError(detail, 400, { status: 400, code: 'validation_failed', detail }));
+    renderWith(<ManageUserButton />, { ...user, customLimits: { hourlyQuota: 5, burstPerSecond: null } }, { setLimits });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
+    expect(within(dialog).getByRole('textbox', { name: 'Requests per hour' })).toHaveValue('5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', description: detail, variant: 'destructive' })));
+    expect(setLimits).toHaveBeenCalledWith('u1', { hourlyQuota: 5, burstPerSecond: null });
   });
 
   it('rotates after the confirmation dialog with the spec text', async () => {

@@ -16,8 +16,10 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
 import { toast } from '../../components/ui/toast';
+import type { ProblemCode } from '../../lib/api';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
 import { PLAN_CHOICES, planName, userLabel } from '../format';
+import { LimitsForm } from './LimitsForm';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
@@ -92,7 +94,7 @@ export function BlockToggleButton() {
   );
 }
 
-/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan). */
+/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan) and the account's negotiated limits. */
 export function ManageUserButton() {
   const user = useRecordContext<AdminUser>();
   const [open, setOpen] = useState(false);
@@ -142,7 +144,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
     },
     onError: (error) => {
       // A problem the server explains (a declined card for a subscriber's change, a change in progress) is shown as it is.
-      const problem = error instanceof HttpError ? (error.body as { code?: string; detail?: string } | undefined) : undefined;
+      const problem = error instanceof HttpError ? (error.body as { code?: ProblemCode; detail?: string } | undefined) : undefined;
       toast({ title: 'Error', description: problem?.code && problem.detail ? problem.detail : 'Failed to update user plan', variant: 'destructive' });
     },
   });
@@ -167,6 +169,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
             ))}
           </Select>
         </FormControl>
+        <LimitsForm user={user} />
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={mutation.isPending}>

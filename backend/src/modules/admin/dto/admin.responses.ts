@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CustomLimitsView, EffectiveLimitsView } from '../../../config/limits.responses.js';
+import { UserView } from '../../auth/dto/auth.responses.js';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit-log.entity.js';
+
+/** A user as /api/me describes them, with the limits they run under and which of them are negotiated. */
+export class AdminUserView extends UserView {
+  @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
+  @ApiProperty({ type: CustomLimitsView, description: "The negotiated limits as set; null keeps the plan's default." }) customLimits!: CustomLimitsView;
+}
 
 export class AdminStatsView {
   @ApiProperty({ example: 319 }) totalUsers!: number;

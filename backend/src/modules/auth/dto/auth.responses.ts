@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
 import { ROLES, type Role } from '../user.entity.js';
+import { EffectiveLimitsView } from '../../../config/limits.responses.js';
 
 export class UserView {
   @ApiProperty({ format: 'uuid', example: '0b6f7c1e-3a52-4c8e-9d61-2f0e7a8b9c10' }) id!: string;
@@ -19,6 +20,7 @@ export class UserView {
 export class MeView extends UserView {
   @ApiProperty({ description: 'false for accounts that sign in only through the identity provider.', example: true }) hasPassword!: boolean;
   @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on; super admins need it for the console.', example: false }) totpEnabled!: boolean;
+  @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
 }
 
 export class ProfileUpdatedView extends MeView {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ProblemException } from '../../../common/problem.js';
-import { formatCivil, MS_PER_DAY, MS_PER_MINUTE } from './civil.js';
+import { formatCivil, MS_PER_DAY } from './civil.js';
 import { DST_AMBIGUITY, parseDateTime, possibleInstants, type DstAmbiguity } from './local-time.js';
 import { sharedTimeEngine } from './shared-engine.js';
 
@@ -98,7 +98,7 @@ describe('time engine properties', () => {
       (a, b, c, d) => engine.convert(a, b, c, d),
       (a, b, c, d) => engine.convertMany(a, [b], c, d),
       (a, b, c) => engine.add(a, b, c),
-      (a, b, c) => engine.add(a, b, undefined, true),
+      (a, b) => engine.add(a, b, undefined, true),
       (a, b, c) => engine.difference(a, b, c),
       (a, b) => engine.info(a, b, 0),
       (a, b, c) => engine.transitions(a, b, c, 0),

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EffectiveLimitsView } from '../../../config/limits.responses.js';
 import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
 
 export class DashboardStatsView {
@@ -10,6 +11,7 @@ export class DashboardStatsView {
   @ApiProperty({ type: Number, nullable: true, description: 'Hourly quota; null on plans without one.', example: 100 }) hourlyLimit!: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 58 }) hourlyRemaining!: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 1800 }) hourlyResetSeconds!: number | null;
+  @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
 }
 
 export class UsageRecordView {

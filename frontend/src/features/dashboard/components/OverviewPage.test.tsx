@@ -38,7 +38,17 @@ function stubApi(stats: Record<string, unknown>, apiKeys: unknown[] = keys) {
   });
 }
 
-const free = { plan: 'free', todayRequests: 12, totalRequests: 3456, activeKeys: 3, totalKeys: 4, hourlyLimit: 100, hourlyRemaining: 88, hourlyResetSeconds: 1200 };
+const free = {
+  plan: 'free',
+  todayRequests: 12,
+  totalRequests: 3456,
+  activeKeys: 3,
+  totalKeys: 4,
+  hourlyLimit: 100,
+  hourlyRemaining: 88,
+  hourlyResetSeconds: 1200,
+  limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
+};
 
 describe('dashboard overview', () => {
   it('greets with the full name, then the e-mail part, then "User"', async () => {
@@ -62,6 +72,7 @@ describe('dashboard overview', () => {
     expect(screen.getByTestId('active-keys-value')).toHaveTextContent('3');
     expect(screen.getByTestId('active-keys-hint')).toHaveTextContent('4 total');
     expect(screen.getByTestId('plan-badge')).toHaveTextContent('Free plan');
+    expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: 100 requests per hour.');
     expect(await screen.findByRole('link', { name: 'Upgrade to Premium - $5/month' })).toHaveAttribute('href', '/dashboard/billing');
     const recent = await screen.findByTestId('recent-keys');
     expect(within(recent).getAllByText(/^Key \d$/).map((n) => n.textContent)).toEqual(['Key 4', 'Key 3', 'Key 2']);
@@ -70,12 +81,20 @@ describe('dashboard overview', () => {
   });
 
   it('premium plan: "Unlimited" and the enterprise offer; enterprise: no offer', async () => {
-    stubApi({ ...free, plan: 'premium', hourlyLimit: null, hourlyRemaining: null });
+    stubApi({ ...free, plan: 'premium', hourlyLimit: null, hourlyRemaining: null, limits: { hourlyQuota: null, burstPerSecond: 50, custom: false } });
     const view = renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'premium' }} />);
     expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('Unlimited');
+    expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: unlimited requests, up to 50 per second.');
     expect(await screen.findByRole('link', { name: 'Upgrade to Enterprise - $50/month' })).toBeInTheDocument();
     view.unmount();
     expect(upgradeOffer('enterprise', plans)).toBeNull();
+  });
+
+  it('negotiated limits: an enterprise account with an hourly quota sees what is left of it, and that the limits are its own', async () => {
+    stubApi({ ...free, plan: 'enterprise', hourlyLimit: 5000, hourlyRemaining: 4990, limits: { hourlyQuota: 5000, burstPerSecond: 1000, custom: true } });
+    renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'enterprise' }} />);
+    expect(await screen.findByTestId('today-requests-hint')).toHaveTextContent('4,990 of 5,000 remaining this hour');
+    expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: 5,000 requests per hour, up to 1,000 per second (negotiated for your account).');
   });
 
   it('shows the empty state when there are no keys', async () => {

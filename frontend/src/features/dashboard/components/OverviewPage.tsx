@@ -26,15 +26,24 @@ import { EmptyState } from './EmptyState';
 
 export const RECENT_KEYS_SHOWN = 3;
 
-/** Free accounts: today's count and what is left in the rolling hour; paid: 'Unlimited'. */
-export function todayCard(stats: DashboardStats | undefined, plan: string) {
+/** Accounts with an hourly quota (free, or negotiated): today's count and what is left in the rolling hour; others: 'Unlimited'. */
+export function todayCard(stats: DashboardStats | undefined) {
   if (!stats) return { value: '—', hint: undefined };
-  const limited = plan === 'free' && stats.hourlyLimit !== null;
-  if (!limited) return { value: 'Unlimited', hint: `${formatNumber(stats.todayRequests)} requests today` };
+  if (stats.hourlyLimit === null) return { value: 'Unlimited', hint: `${formatNumber(stats.todayRequests)} requests today` };
   return {
     value: formatNumber(stats.todayRequests),
     hint: `${formatNumber(stats.hourlyRemaining ?? 0)} of ${formatNumber(stats.hourlyLimit)} remaining this hour`,
   };
+}
+
+/** The limits the account's keys run under, in words; says so when they were negotiated rather than the plan's. */
+export function limitsText(limits: DashboardStats['limits'] | undefined): string | null {
+  if (!limits) return null;
+  const parts = [
+    limits.hourlyQuota !== null ? `${formatNumber(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'unlimited requests',
+    ...(limits.burstPerSecond !== null ? [`up to ${formatNumber(limits.burstPerSecond)} per second`] : []),
+  ];
+  return `Your limits: ${parts.join(', ')}${limits.custom ? ' (negotiated for your account)' : ''}.`;
 }
 
 /** The next plan up and its button text, from the plans table of /api/config. */
@@ -103,7 +112,8 @@ export function OverviewPage({ user }: { user: User }) {
   const keys = useApiKeys();
   const config = usePublicConfig();
   const plan = stats.data?.plan ?? user.plan ?? 'free';
-  const today = todayCard(stats.data, plan);
+  const today = todayCard(stats.data);
+  const limits = limitsText(stats.data?.limits);
   const offer = upgradeOffer(plan, config.data?.plans);
 
   return (
@@ -114,9 +124,14 @@ export function OverviewPage({ user }: { user: User }) {
         </Typography>
         <PlanBadge plan={plan} />
       </Box>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: limits ? 0.5 : 3 }}>
         Here is what is happening with your API today.
       </Typography>
+      {limits && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }} data-testid="account-limits">
+          {limits}
+        </Typography>
+      )}
 
       {stats.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

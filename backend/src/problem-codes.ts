@@ -1,0 +1,122 @@
+import type { AdminProblemCode } from './modules/admin/admin.errors.js';
+import type { AuthProblemCode } from './modules/auth/auth.errors.js';
+import type { BillingProblemCode } from './modules/billing/billing.errors.js';
+import type { KeysProblemCode } from './modules/keys/keys.errors.js';
+import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
+import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
+import type { UsageProblemCode } from './modules/usage/usage.errors.js';
+
+/** Codes answered by the plumbing (common/, app.factory, the problem filter's generic ones, the cluster's balancer). */
+export type CommonProblemCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'invalid_json'
+  | 'body_too_deep'
+  | 'body_too_complex'
+  | 'unauthenticated'
+  | 'metrics_token_required'
+  | 'forbidden'
+  | 'csrf_rejected'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'not_acceptable'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'bad_gateway'
+  | 'service_unavailable';
+
+/** Every code a problem document of this API carries: one union per module. */
+export type ProblemCode =
+  CommonProblemCode | AdminProblemCode | AuthProblemCode | BillingProblemCode | KeysProblemCode | TimezoneProblemCode | TzdbProblemCode | UsageProblemCode;
+
+/**
+ * The one place a code meets its HTTP status (a list where one code has several). `satisfies` makes it exhaustive:
+ * a code added to a module's union without a status here, or a status here for no code, does not compile; and
+ * ProblemException only accepts a status this table allows for its code.
+ */
+export const PROBLEM_STATUS = {
+  // common
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_json: 400,
+  body_too_deep: 400,
+  body_too_complex: 400,
+  unauthenticated: 401,
+  metrics_token_required: 401,
+  forbidden: 403,
+  csrf_rejected: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  bad_gateway: 502,
+  service_unavailable: 503,
+  // admin
+  invalid_query: 400,
+  subscription_active: 409,
+  cannot_block_self: 409,
+  // auth
+  invalid_token: 400,
+  no_password: 400,
+  wrong_password: 400,
+  invalid_credentials: 401,
+  totp_required: 401,
+  /** 401 at sign-in, 400 on the profile's two-factor forms. */
+  totp_invalid: [401, 400],
+  account_blocked: 403,
+  email_not_verified: 403,
+  totp_enrollment_required: 403,
+  totp_mandatory: 403,
+  totp_already_enabled: 409,
+  totp_not_enabled: 409,
+  totp_setup_missing: 409,
+  too_many_attempts: 429,
+  // billing
+  downgrade_not_supported: 400,
+  invalid_card: 400,
+  invalid_signature: 400,
+  no_billing_account: 400,
+  plan_change_not_paid: 402,
+  no_subscription: 400,
+  same_plan: 400,
+  invalid_portal_session: 403,
+  payment_not_found: 404,
+  subscription_not_found: 404,
+  already_subscribed: 409,
+  billing_change_in_progress: 409,
+  payment_provider_unavailable: 502,
+  // keys
+  invalid_api_key: 401,
+  malformed_api_key: 401,
+  missing_api_key: 401,
+  domain_not_allowed: 403,
+  inactive_api_key: 403,
+  ip_not_allowed: 403,
+  // timezone
+  invalid_timezone: 400,
+  invalid_datetime: 400,
+  invalid_local_time: 400,
+  invalid_coordinates: 400,
+  invalid_timespan: 400,
+  invalid_date: 400,
+  invalid_range: 400,
+  datetime_out_of_range: 400,
+  // tzdb
+  invalid_release: 400,
+  older_release: 409,
+  // usage
+  invalid_cursor: 400,
+} as const satisfies Record<ProblemCode, number | readonly number[]>;
+
+/** The statuses a code may be answered with. */
+export type StatusOf<C extends ProblemCode> = Extract<(typeof PROBLEM_STATUS)[C] extends infer S ? (S extends readonly (infer N)[] ? N : S) : never, number>;
+
+/** Every code, sorted: the `code` enum of the problem schema in OpenAPI (and so in the frontend's generated types). */
+export const PROBLEM_CODES = (Object.keys(PROBLEM_STATUS) as ProblemCode[]).sort();

@@ -1,0 +1,78 @@
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: paths in the allow-lists are relative to it. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Which area of the code a file belongs to, for the import boundaries (issue 16):
+ * - backend features (`backend/src/modules/<name>`) do not import each other;
+ * - `backend/src/common` imports no feature;
+ * - frontend features (`frontend/src/features/<name>`) do not import each other;
+ * - `frontend/src/components` imports no feature.
+ */
+export function areaOf(path) {
+  let m = /^backend\/src\/modules\/([^/]+)\//.exec(path);
+  if (m) return { kind: 'backend-feature', name: m[1] };
+  if (path.startsWith('backend/src/common/')) return { kind: 'backend-common', name: 'common' };
+  m = /^frontend\/src\/features\/([^/]+)\//.exec(path);
+  if (m) return { kind: 'frontend-feature', name: m[1] };
+  if (path.startsWith('frontend/src/components/')) return { kind: 'frontend-components', name: 'components' };
+  return null;
+}
+
+/** Whether an import from `from` to `to` crosses a boundary; null when it does not. */
+export function crossing(from, to) {
+  const source = areaOf(from);
+  const target = areaOf(to);
+  if (!source || !target) return null;
+  if (source.kind === 'backend-feature' && target.kind === 'backend-feature' && source.name !== target.name)
+    return `feature "${source.name}" imports feature "${target.name}"`;
+  if (source.kind === 'backend-common' && target.kind === 'backend-feature') return `common/ imports feature "${target.name}"`;
+  if (source.kind === 'frontend-feature' && target.kind === 'frontend-feature' && source.name !== target.name)
+    return `feature "${source.name}" imports feature "${target.name}"`;
+  if (source.kind === 'frontend-components' && target.kind === 'frontend-feature') return `components/ imports feature "${target.name}"`;
+  return null;
+}
+
+/** A relative specifier as a repository path without extension (./x.js, ./x.ts, ./x and ./x/index all name one module). */
+export function resolveSpecifier(fromPath, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const joined = join(dirname(fromPath), specifier).split('\\').join('/');
+  return joined.replace(/\.(js|jsx|ts|tsx|mjs)$/, '').replace(/\/index$/, '');
+}
+
+const moduleName = (path) => path.replace(/\.(js|jsx|ts|tsx|mjs)$/, '').replace(/\/index$/, '');
+
+/** `tzapi/boundaries`: reports an import that crosses a boundary unless the pair is in `allow` ({ file: [imported module, ...] }). */
+export const boundariesRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Features do not import each other; common/ and components/ import no feature (issue 16).' },
+    schema: [{ type: 'object', properties: { allow: { type: 'object' } }, additionalProperties: false }],
+    messages: {
+      crossing: '{{reason}} ({{target}}). Move the shared piece out of the feature, or (for a known exception only) add the pair to eslint/known-crossings.js.',
+    },
+  },
+  create(context) {
+    const file = relative(ROOT, context.filename).split('\\').join('/');
+    if (!areaOf(file)) return {};
+    const allowed = new Set((context.options[0]?.allow ?? {})[file] ?? []);
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string') return;
+      const target = resolveSpecifier(file, specifier);
+      if (!target) return;
+      const reason = crossing(file, `${target}/`);
+      if (!reason || allowed.has(moduleName(target))) return;
+      context.report({ node, messageId: 'crossing', data: { reason, target: moduleName(target) } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { boundaries: boundariesRule } };

@@ -1,0 +1,49 @@
+import { describe, it } from 'node:test';
+import { join } from 'node:path';
+import { RuleTester } from 'eslint';
+import { boundariesRule, ROOT } from './boundaries.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+const at = (path) => join(ROOT, path);
+const allow = { 'backend/src/modules/keys/api-key.guard.ts': ['backend/src/modules/usage/usage.recorder'] };
+
+tester.run('tzapi/boundaries', boundariesRule, {
+  valid: [
+    { filename: at('backend/src/modules/keys/keys.service.ts'), code: "import { KeyDirectory } from './key-directory.js';" },
+    { filename: at('backend/src/modules/keys/dto/x.ts'), code: "import { PLANS } from '../../../config/plans.js';" },
+    { filename: at('backend/src/modules/keys/api-key.guard.ts'), code: "import { UsageRecorder } from '../usage/usage.recorder.js';", options: [{ allow }] },
+    { filename: at('frontend/src/features/keys/components/X.tsx'), code: "import { toast } from '../../../components/ui/toast';" },
+    { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageStore } from '../../src/modules/usage/usage.store.js';" },
+  ],
+  invalid: [
+    {
+      name: 'a new import between backend features',
+      filename: at('backend/src/modules/keys/api-key.guard.ts'),
+      code: "import { UsageStore } from '../usage/usage.store.js';",
+      options: [{ allow }],
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'common/ importing a feature',
+      filename: at('backend/src/common/x.ts'),
+      code: "export { User } from '../modules/auth/user.entity.js';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'frontend features importing each other',
+      filename: at('frontend/src/features/dashboard/x.tsx'),
+      code: "import { useApiKeys } from '../keys/api';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'components/ importing a feature',
+      filename: at('frontend/src/components/layouts/x.tsx'),
+      code: "const m = import('../../features/auth/api');",
+      errors: [{ messageId: 'crossing' }],
+    },
+  ],
+});

@@ -1,0 +1,98 @@
+import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { HttpError, useDataProvider, useRefresh } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { toast } from '../../components/ui/toast';
+import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
+
+/** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
+export const LIMIT_BOUNDS = { hourlyQuota: 100_000, burstPerSecond: 10_000 } as const;
+
+type LimitField = keyof typeof LIMIT_BOUNDS;
+type LimitValues = Record<LimitField, string>;
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** The limits an account runs under, in words. */
+export function describeLimits(limits: AccountLimits): string {
+  const quota = limits.hourlyQuota !== null ? `${number(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'no hourly quota';
+  const burst = limits.burstPerSecond !== null ? `${number(limits.burstPerSecond)} per second` : 'no burst guard';
+  return `${quota}, ${burst}${limits.custom ? ' (negotiated)' : " (the plan's)"}`;
+}
+
+/** Empty means the plan's default (null); anything else must be a whole number within the bounds. */
+function validate(field: LimitField) {
+  return (value: string) => {
+    if (value.trim() === '') return true;
+    if (!/^\d+$/.test(value.trim())) return 'A whole number of 0 or more, or empty for the plan default';
+    return Number(value) <= LIMIT_BOUNDS[field] || `At most ${number(LIMIT_BOUNDS[field])}`;
+  };
+}
+
+export function toCustomLimits(values: LimitValues): CustomLimits {
+  const read = (v: string) => (v.trim() === '' ? null : Number(v));
+  return { hourlyQuota: read(values.hourlyQuota), burstPerSecond: read(values.burstPerSecond) };
+}
+
+/** Negotiated limits of one account (enterprise contracts): empty fields keep the plan's default. */
+export function LimitsForm({ user }: { user: AdminUser }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const refresh = useRefresh();
+  const { register, handleSubmit, formState } = useForm<LimitValues>({
+    defaultValues: {
+      hourlyQuota: user.customLimits.hourlyQuota === null ? '' : String(user.customLimits.hourlyQuota),
+      burstPerSecond: user.customLimits.burstPerSecond === null ? '' : String(user.customLimits.burstPerSecond),
+    },
+  });
+  const { errors } = formState;
+  const mutation = useMutation({
+    mutationFn: (limits: CustomLimits) => dataProvider.setLimits(user.id, limits),
+    onSuccess: ({ data }) => {
+      toast({ title: 'Success', description: `Limits saved: ${describeLimits(data)}` });
+      refresh();
+    },
+    onError: (error) => {
+      const problem = error instanceof HttpError ? (error.body as { detail?: string } | undefined) : undefined;
+      toast({ title: 'Error', description: problem?.detail ?? 'Failed to update user limits', variant: 'destructive' });
+    },
+  });
+  const field = (name: LimitField, label: string) => (
+    <TextField
+      label={label}
+      size="small"
+      fullWidth
+      placeholder="Plan default"
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': label } }}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? "Empty for the plan's default"}
+      {...register(name, { validate: validate(name) })}
+    />
+  );
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit((values) => mutation.mutate(toCustomLimits(values)))} sx={{ mt: 3 }} data-testid="limits-form">
+      <Typography variant="subtitle2">Limits</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="effective-limits">
+        Now: {describeLimits(user.limits)}
+      </Typography>
+      <Stack spacing={1.5}>
+        {field('hourlyQuota', 'Requests per hour')}
+        {field('burstPerSecond', 'Requests per second')}
+      </Stack>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={mutation.isPending}
+          startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
+          Save Limits
+        </Button>
+      </Box>
+    </Box>
+  );
+}
