@@ -9,6 +9,7 @@ import { Migration20261122000310_usage } from './Migration20261122000310_usage.j
 import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
 import { Migration20261123000200_account_security } from './Migration20261123000200_account_security.js';
 import { Migration20261123000300_tz_releases } from './Migration20261123000300_tz_releases.js';
+import { Migration20261124000100_self_service } from './Migration20261124000100_self_service.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
   { name: 'Migration20261123000200_account_security', class: Migration20261123000200_account_security },
   { name: 'Migration20261123000300_tz_releases', class: Migration20261123000300_tz_releases },
+  { name: 'Migration20261124000100_self_service', class: Migration20261124000100_self_service },
 ];

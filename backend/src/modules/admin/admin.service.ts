@@ -92,6 +92,7 @@ function userView(r: Row): AdminUserView {
     emailVerified: r.email_verified as boolean,
     createdAt: iso(r.created_at),
     profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    closedAt: isoOrNull(r.closed_at),
   };
 }
 

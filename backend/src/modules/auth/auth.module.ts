@@ -16,6 +16,6 @@ import { TwoFactorService } from './two-factor.service.js';
   imports: [PassportModule],
   controllers: [AuthController, AccountController, OidcController],
   providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService, TrustedDevices, TwoFactorService],
-  exports: [AuthService, AuthThrottle],
+  exports: [AuthService, AuthThrottle, TwoFactorService],
 })
 export class AuthModule {}

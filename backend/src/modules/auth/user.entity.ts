@@ -8,7 +8,7 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'closedAt' | 'quotaAlerts' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -62,6 +62,14 @@ export class User {
   @Property({ type: 'integer', nullable: true, hidden: true, fieldName: 'totp_last_step' })
   totpLastStep: number | null = null;
 
+  /** Set when the customer closed the account: the row stays (invoices, usage) with a tombstone e-mail. */
+  @Property({ type: 'datetime', nullable: true, fieldName: 'closed_at' })
+  closedAt: Date | null = null;
+
+  /** Quota alert mails and the dashboard banner (free plan); the customer can turn them off. */
+  @Property({ type: 'boolean', fieldName: 'quota_alerts' })
+  quotaAlerts: boolean = true;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -81,6 +89,8 @@ export interface UserView {
   emailVerified: boolean;
   createdAt: string;
   profileImageUrl: string | null;
+  /** When the customer closed the account; null while it is open. */
+  closedAt: string | null;
 }
 
 /**
@@ -90,10 +100,11 @@ export interface UserView {
 export interface MeView extends UserView {
   hasPassword: boolean;
   totpEnabled: boolean;
+  quotaAlerts: boolean;
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null };
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, quotaAlerts: user.quotaAlerts };
 }
 
 export function toUserView(user: User): UserView {
@@ -108,5 +119,6 @@ export function toUserView(user: User): UserView {
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     profileImageUrl: user.profileImageUrl,
+    closedAt: user.closedAt ? user.closedAt.toISOString() : null,
   };
 }

@@ -298,6 +298,25 @@ export class BillingService {
     return local;
   }
 
+  /**
+   * Account closure: every subscription the provider may still bill is cancelled at once through the gateway and
+   * synced back (the plan returns to free). Answers how many were ended.
+   */
+  async endSubscriptions(userId: string): Promise<number> {
+    return this.withUserLock(userId, async () => {
+      const em = this.em.fork();
+      const live = await em.find(Subscription, { user: userId, status: { $nin: ['canceled', 'incomplete_expired'] } });
+      let ended = 0;
+      for (const subscription of live) {
+        const remote = await this.gateway.cancelSubscription(subscription.providerSubscriptionId);
+        if (!remote) continue;
+        await this.sync(remote, { userId });
+        ended++;
+      }
+      return ended;
+    });
+  }
+
   /** Moves the user's plan; going to free is skipped while another subscription of the user is still paid. */
   private async setPlan(em: EntityManager, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
     const user = await em.findOneOrFail(User, userId, { refresh: true });

@@ -61,6 +61,8 @@ export interface PaymentGateway {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Drops an unpaid first attempt so it never bills later. */
   cancelIncomplete(id: string): Promise<void>;
+  /** Ends a subscription at once (the account is being closed); null when the provider does not know it. */
+  cancelSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Swaps the plan's price with immediate proration, applied only if that invoice is paid. */
   changePlan(subscription: ProviderSubscription, plan: PlanId): Promise<{ subscription: ProviderSubscription; payment: PaymentOutcome }>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;

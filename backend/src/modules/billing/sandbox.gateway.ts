@@ -273,6 +273,16 @@ export class SandboxGateway implements PaymentGateway {
     }
   }
 
+  async cancelSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (!sub) return null;
+    const status = sub.data.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+    sub.data = { ...sub.data, status, cancelAtPeriodEnd: false, pendingPlan: null };
+    await em.flush();
+    return this.subscriptionView(sub);
+  }
+
   async changePlan(subscription: ProviderSubscription, plan: PlanId) {
     return this.rootEm.fork().transactional(async (em) => {
       const sub = await this.load<SubscriptionData>(em, 'subscription', subscription.id, true);

@@ -139,6 +139,15 @@ export class StripeGateway implements PaymentGateway {
     await this.stripe.subscriptions.cancel(id).catch(() => undefined);
   }
 
+  async cancelSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      return this.toSubscription(await this.stripe.subscriptions.cancel(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
   async changePlan(subscription: ProviderSubscription, plan: PlanId) {
     let sub: Stripe.Subscription;
     try {

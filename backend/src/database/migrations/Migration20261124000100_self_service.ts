@@ -1,0 +1,37 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Customer self-service: a closed account keeps its row (invoices and usage still point at it) with a tombstone
+ * e-mail and the time it was closed; the quota alert opt-out; one row per account and alert level saying when that
+ * alert last went out (the dedupe across instances); data export jobs, built in the background.
+ */
+export class Migration20261124000100_self_service extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table "users"
+      add column "closed_at" timestamptz null,
+      add column "quota_alerts" boolean not null default true;`);
+    this.addSql(`create table "quota_alerts" (
+      "user_id" uuid not null references "users" ("id") on delete cascade,
+      "level" smallint not null,
+      "sent_at" timestamptz not null,
+      primary key ("user_id", "level")
+    );`);
+    this.addSql(`create table "data_exports" (
+      "id" uuid primary key,
+      "user_id" uuid not null references "users" ("id") on delete cascade,
+      "status" varchar(16) not null,
+      "progress" smallint not null default 0,
+      "result" jsonb null,
+      "error" text null,
+      "created_at" timestamptz not null default now(),
+      "finished_at" timestamptz null
+    );`);
+    this.addSql(`create index "data_exports_user_id_index" on "data_exports" ("user_id", "created_at" desc);`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop table if exists "data_exports";`);
+    this.addSql(`drop table if exists "quota_alerts";`);
+    this.addSql(`alter table "users" drop column "quota_alerts", drop column "closed_at";`);
+  }
+}
