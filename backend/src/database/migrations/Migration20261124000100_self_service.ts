@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Customer self-service: a closed account keeps its row (invoices and usage still point at it) with a tombstone
  * e-mail and the time it was closed; the quota alert opt-out; one row per account and alert level saying when that
- * alert last went out (the dedupe across instances); data export jobs, built in the background.
+ * alert last went out (the dedupe across instances); data export jobs, built in the background; what a receipt
+ * prints about an invoice (number, plan, period) and Stripe's hosted invoice page.
  */
 export class Migration20261124000100_self_service extends Migration {
   override async up(): Promise<void> {
@@ -27,9 +28,16 @@ export class Migration20261124000100_self_service extends Migration {
       "finished_at" timestamptz null
     );`);
     this.addSql(`create index "data_exports_user_id_index" on "data_exports" ("user_id", "created_at" desc);`);
+    this.addSql(`alter table "invoices"
+      add column "number" varchar(64) null,
+      add column "plan" varchar(16) null,
+      add column "period_start" timestamptz null,
+      add column "period_end" timestamptz null,
+      add column "hosted_invoice_url" text null;`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`alter table "invoices" drop column "hosted_invoice_url", drop column "period_end", drop column "period_start", drop column "plan", drop column "number";`);
     this.addSql(`drop table if exists "data_exports";`);
     this.addSql(`drop table if exists "quota_alerts";`);
     this.addSql(`alter table "users" drop column "quota_alerts", drop column "closed_at";`);

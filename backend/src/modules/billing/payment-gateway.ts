@@ -30,6 +30,14 @@ export interface ProviderInvoice {
   createdAt: Date;
   /** subscription_create, subscription_cycle, subscription_update, ... */
   billingReason: string | null;
+  /** The provider's invoice number, when it numbers invoices (Stripe). */
+  number: string | null;
+  /** The plan the invoice charges for, when the provider says. */
+  plan: PlanId | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** Stripe's hosted invoice page. */
+  hostedInvoiceUrl: string | null;
 }
 
 export type PaymentOutcome =
