@@ -150,6 +150,31 @@ export class UsageStore {
     return rows.map((r) => Number(r.t)).reverse();
   }
 
+  /** Per key, the account's quota-using requests since `since` that are written. */
+  async usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ key_id: string; n: string }>(
+      `select key_id, count(*) as n from usage_records
+       where user_id = $1 and "timestamp" > $2 and status_code <> all($3::smallint[]) group by key_id`,
+      [userId, since, UNCOUNTED_STATUSES],
+    );
+    return new Map(rows.map((r) => [r.key_id, Number(r.n)]));
+  }
+
+  /**
+   * Claims the alert of one level for the account, at most once per `windowMs` across every instance (one row per
+   * account and level, updated only when the last one is older than the window). True when this caller sends it.
+   */
+  async claimQuotaAlert(userId: string, level: number, windowMs: number): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      `insert into quota_alerts (user_id, level, sent_at) values ($1, $2, now())
+       on conflict (user_id, level) do update set sent_at = excluded.sent_at
+       where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => $3::float8 / 1000)
+       returning user_id`,
+      [userId, level, windowMs],
+    );
+    return rows.length > 0;
+  }
+
   async totals(userId: string): Promise<{ today: number; total: number }> {
     const { rows } = await this.pool.query<{ today: string; total: string }>(
       `select coalesce(sum(count) filter (where day = (now() at time zone 'utc')::date), 0) as today, coalesce(sum(count), 0) as total
