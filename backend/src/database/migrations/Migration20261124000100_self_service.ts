@@ -22,9 +22,10 @@ export class Migration20261124000100_self_service extends Migration {
       "user_id" uuid not null references "users" ("id") on delete cascade,
       "status" varchar(16) not null,
       "progress" smallint not null default 0,
-      "result" jsonb null,
+      "result" text null,
       "error" text null,
       "created_at" timestamptz not null default now(),
+      "updated_at" timestamptz not null default now(),
       "finished_at" timestamptz null
     );`);
     this.addSql(`create index "data_exports_user_id_index" on "data_exports" ("user_id", "created_at" desc);`);

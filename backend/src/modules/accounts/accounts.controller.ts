@@ -1,5 +1,16 @@
-import { Body, Controller, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { AuthThrottle } from '../auth/auth-throttle.js';
@@ -9,6 +20,9 @@ import { toMeView, User } from '../auth/user.entity.js';
 import type { MeView } from '../auth/user.entity.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountPreferences } from './account-preferences.service.js';
+import { DataExportService } from './data-export.service.js';
+import type { ExportJobView } from './data-export.service.js';
+import { ExportJobView as ExportJobResponse } from './dto/accounts.responses.js';
 import { CloseAccountDto, QuotaAlertsDto } from './dto/close-account.dto.js';
 
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header)' };
@@ -22,6 +36,7 @@ export class AccountsController {
     private readonly preferences: AccountPreferences,
     private readonly throttle: AuthThrottle,
     private readonly sessions: SessionsService,
+    private readonly exports: DataExportService,
   ) {}
 
   @Post('me/close')
@@ -46,6 +61,43 @@ export class AccountsController {
     await this.closure.close(user, request.ip ?? null);
     await this.sessions.end(request, reply);
     return { ok: true };
+  }
+
+  @Post('me/exports')
+  @HttpCode(202)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Start an export of your data',
+    description: 'Builds, in the background, a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of usage. Poll the job for its progress.',
+  })
+  @ApiAcceptedResponse({ type: ExportJobResponse })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  async startExport(@CurrentUser() user: User, @Req() request: FastifyRequest): Promise<ExportJobView> {
+    await this.throttle.check('export', request.ip, user.id);
+    return this.exports.start(user.id);
+  }
+
+  @Get('me/exports/:id')
+  @Authenticated()
+  @ApiOperation({ summary: 'An export job: status and progress' })
+  @ApiOkResponse({ type: ExportJobResponse })
+  @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
+  exportJob(@CurrentUser() user: User, @Param('id') id: string): Promise<ExportJobView> {
+    return this.exports.get(user.id, id);
+  }
+
+  @Get('me/exports/:id/download')
+  @Authenticated()
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({ summary: 'Download a finished export (JSON file)' })
+  @ApiProduces('application/json')
+  @ApiOkResponse({ description: 'The export (attachment)', content: { 'application/json': { schema: { type: 'object' } } } })
+  @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
+  @ApiConflictResponse({ description: 'Still being built or failed (problem+json, code `export_not_ready`)' })
+  async downloadExport(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {
+    const body = Buffer.from(await this.exports.file(user.id, id));
+    const day = new Date().toISOString().slice(0, 10);
+    return new StreamableFile(body, { type: 'application/json; charset=utf-8', disposition: `attachment; filename="tzapi-export-${day}.json"`, length: body.length });
   }
 
   @Put('profile/quota-alerts')

@@ -13,6 +13,6 @@ import { UsageStore } from './usage.store.js';
 @Module({
   controllers: [UsageController],
   providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, PlanLimits, QuotaAlerts],
-  exports: [UsageRecorder, UsageService, PlanLimits, QuotaAlerts],
+  exports: [UsageRecorder, UsageService, PlanLimits, QuotaAlerts, UsageStore],
 })
 export class UsageModule {}
