@@ -22,7 +22,7 @@ import { AccountClosureService } from './account-closure.service.js';
 import { AccountPreferences } from './account-preferences.service.js';
 import { DataExportService } from './data-export.service.js';
 import type { ExportJobView } from './data-export.service.js';
-import { ExportJobView as ExportJobResponse } from './dto/accounts.responses.js';
+import { DataExportFileView, ExportJobView as ExportJobResponse } from './dto/accounts.responses.js';
 import { CloseAccountDto, QuotaAlertsDto } from './dto/close-account.dto.js';
 
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header)' };
@@ -91,7 +91,7 @@ export class AccountsController {
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: 'Download a finished export (JSON file)' })
   @ApiProduces('application/json')
-  @ApiOkResponse({ description: 'The export (attachment)', content: { 'application/json': { schema: { type: 'object' } } } })
+  @ApiOkResponse({ description: 'The export (attachment)', type: DataExportFileView })
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
   @ApiConflictResponse({ description: 'Still being built or failed (problem+json, code `export_not_ready`)' })
   async downloadExport(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {

@@ -126,10 +126,9 @@ export class DataExportService {
     const expected = Math.max(1, Number(n));
     await this.progress(id, 5);
 
-    const { profileImageUrl: _image, ...profile } = toMeView(user);
     const head = {
       exportedAt: end.toISOString(),
-      profile,
+      profile: toMeView(user),
       apiKeys: keys.map(toApiKeyView),
       subscriptions: subscriptions.map(toSubscriptionView),
       invoices: invoices.map(toInvoiceView),
