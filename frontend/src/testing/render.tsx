@@ -64,4 +64,6 @@ export const sampleUser: User = {
   profileImageUrl: null,
   hasPassword: true,
   totpEnabled: false,
+  quotaAlerts: true,
+  closedAt: null,
 };

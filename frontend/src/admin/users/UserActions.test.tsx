@@ -18,6 +18,7 @@ const user: AdminUser = {
   emailVerified: true,
   createdAt: '2026-11-01T00:00:00.000Z',
   profileImageUrl: null,
+  closedAt: null,
 };
 const apiKey: AdminApiKey = { id: 'k1', name: 'Production', keyPrefix: 'tzk_live_AbCd', isActive: true, createdAt: '', lastUsedAt: null, userId: 'u1', userEmail: 'ada@example.com' };
 
