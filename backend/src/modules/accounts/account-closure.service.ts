@@ -11,6 +11,7 @@ import { User } from '../auth/user.entity.js';
 import { BillingService } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
 import { AccountErrors } from './accounts.errors.js';
 
@@ -41,6 +42,7 @@ export class AccountClosureService {
     private readonly billing: BillingService,
     private readonly keys: KeysService,
     private readonly mail: MailService,
+    private readonly recorder: UsageRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,7 +81,6 @@ export class AccountClosureService {
       await run(`delete from data_exports where user_id = ?`, [userId]);
       await run(`delete from quota_alerts where user_id = ?`, [userId]);
       await run(`delete from support_messages where user_id = ? or lower(email) = ?`, [userId, address]);
-      await run(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId]);
       tx.create(AuditLogEntry, {
         actorId: userId,
         actorEmail: tombstone,
@@ -96,7 +97,19 @@ export class AccountClosureService {
     // The key cache of every instance drops the account's keys now: the next request with one of them is unknown (401).
     await this.keys.invalidateUser(userId);
     await this.sessions.endAllForUser(userId);
+    // Requests made just before the keys stopped may still wait in a writer's buffer with their IP address: this
+    // instance's is written now, and the IPs are erased again once every instance has flushed its own.
+    await this.recorder.flush();
+    await this.eraseIpAddresses(userId);
+    setTimeout(() => void this.eraseIpAddresses(userId), 2 * this.config.USAGE_FLUSH_MS + 5000).unref();
     this.logger.log(`Account ${userId} closed (${keysRevoked} keys revoked, ${subscriptionsEnded} subscriptions ended)`);
     void this.mail.trySend({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) });
+  }
+
+  private async eraseIpAddresses(userId: string): Promise<void> {
+    await this.em
+      .fork()
+      .execute(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId])
+      .catch((error: Error) => this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`));
   }
 }

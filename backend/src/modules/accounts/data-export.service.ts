@@ -66,6 +66,8 @@ export class DataExportService {
 
   async start(userId: string): Promise<ExportJobView> {
     const id = randomUUID();
+    // One file per account is kept (a new export replaces the last), and none longer than a week.
+    await this.em.fork().execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
     const [row] = await this.em
       .fork()
       .execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [id, userId]);
