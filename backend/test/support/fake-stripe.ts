@@ -85,6 +85,7 @@ export class FakeStripe {
   readonly paymentMethods = new Map<string, Obj & { behaviour: Behaviour }>();
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
+  private invoiceCount = 0;
   readonly paymentIntents = new Map<string, Obj>();
   private readonly stripe = new Stripe('sk_test_signing_only');
 
@@ -230,8 +231,15 @@ export class FakeStripe {
   }
 
   private newInvoice(sub: Obj, amount: number, reason: string, description: string): Obj {
+    const id = newId('in');
+    const item = sub.items?.data?.[0];
+    const period = { start: item?.current_period_start ?? now(), end: item?.current_period_end ?? now() };
     const invoice: Obj = {
-      id: newId('in'),
+      id,
+      number: `FAKE-${String(++this.invoiceCount).padStart(4, '0')}`,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
+      period_start: period.start,
+      period_end: period.end,
       object: 'invoice',
       customer: sub.customer,
       currency: 'usd',
@@ -246,7 +254,12 @@ export class FakeStripe {
       status: 'open',
       status_transitions: { finalized_at: now(), paid_at: null, marked_uncollectible_at: null, voided_at: null },
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: {} } },
-      lines: { object: 'list', data: [{ id: newId('il'), object: 'line_item', description, amount, currency: 'usd' }], has_more: false, url: '/v1/invoices/lines' },
+      lines: {
+        object: 'list',
+        data: [{ id: newId('il'), object: 'line_item', description, amount, currency: 'usd', period, pricing: { type: 'price_details', price_details: { price: item?.price?.id ?? null, product: 'prod_fake' } } }],
+        has_more: false,
+        url: '/v1/invoices/lines',
+      },
       payment_intent_id: null as string | null,
     };
     this.invoices.set(invoice.id, invoice);
