@@ -82,6 +82,18 @@ describe('billing with Stripe', () => {
     expect(await t.orm.em.fork().count(Invoice, { user: user.id })).toBe(1);
   });
 
+  it('while Stripe cannot cancel the subscription, the account is not closed (502) and keeps working', async () => {
+    const { user, client } = await subscribed();
+    fake.unavailable = /^DELETE \/v1\/subscriptions\//;
+    try {
+      const res = await client.post('/api/me/close', { email: user.email, password: (user as User & { password: string }).password });
+      expect([res.status, res.body.code]).toEqual([502, 'payment_provider_unavailable']);
+    } finally {
+      fake.unavailable = null;
+    }
+    expect((await client.get('/api/me')).body).toMatchObject({ email: user.email, closedAt: null, plan: 'premium' });
+  });
+
   it('creates the Stripe customer once per user', async () => {
     const { client } = await subscribed();
     const before = fake.requestsTo('POST', '/v1/customers').filter((r) => r.path === '/v1/customers').length;

@@ -96,6 +96,9 @@ export class FakeStripe {
     return this;
   }
 
+  /** While set, requests whose "METHOD /path" matches answer 503 (Stripe having an outage for that call). */
+  unavailable: RegExp | null = null;
+
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -133,6 +136,9 @@ export class FakeStripe {
     };
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (this.unavailable?.test(`${method} ${url.pathname}`)) {
+      return send(503, { error: { type: 'api_error', message: 'Stripe is temporarily unavailable.' } });
     }
     try {
       send(200, this.route(method, url.pathname, params));

@@ -9235,6 +9235,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The payment provider could not be reached; nothing was changed (code `payment_provider_unavailable`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Accounts_startExport: {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProblemException } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
@@ -8,6 +9,7 @@ import { verifyPassword } from '../auth/password-policy.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { User } from '../auth/user.entity.js';
+import { BillingErrors } from '../billing/billing.errors.js';
 import { BillingService } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -61,7 +63,15 @@ export class AccountClosureService {
     const userId = user.id;
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const address = user.email;
-    const subscriptionsEnded = await this.billing.endSubscriptions(userId);
+    // The subscription must end before anything else: if the provider can't be reached, the account stays as it is.
+    let subscriptionsEnded: number;
+    try {
+      subscriptionsEnded = await this.billing.endSubscriptions(userId);
+    } catch (error) {
+      if (error instanceof ProblemException) throw error;
+      this.logger.warn(`Closing ${userId}: the payment provider failed: ${(error as Error).message}`);
+      throw BillingErrors.providerUnavailable();
+    }
     const closedAt = new Date();
     const tombstone = tombstoneEmail(userId);
     const keysRevoked = await this.em.fork().transactional(async (tx) => {

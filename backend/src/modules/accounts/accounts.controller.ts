@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Req, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
@@ -54,6 +55,7 @@ export class AccountsController {
   @ApiBadRequestResponse({ description: 'E-mail does not match (`email_mismatch`), wrong password (`wrong_password`), missing or wrong code (`totp_required`, `totp_invalid`), or a malformed body' })
   @ApiForbiddenResponse({ description: 'A super admin account (code `super_admin_cannot_close`)' })
   @ApiConflictResponse({ description: 'A billing change is in progress for the account (code `billing_change_in_progress`)' })
+  @ApiBadGatewayResponse({ description: 'The payment provider could not be reached; nothing was changed (code `payment_provider_unavailable`)' })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async close(@CurrentUser() user: User, @Body() body: CloseAccountDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {
     await this.throttle.check('close', request.ip, user.id);
