@@ -75,6 +75,21 @@ test('Profile: Export my data builds the file in the background, then downloads 
   assert.deepEqual(errors, [], errors.join('\n'));
 });
 
+test('Dashboard: at 80% of the free hourly quota a banner shows and one alert mail arrives', async () => {
+  const since = Date.now() - 1000;
+  // Two calls were made before: 78 more reach 80 of 100.
+  for (let i = 0; i < 78; i++) {
+    const res = await context.request.get('/api/time/utc', { headers: { 'X-API-Key': apiKey } });
+    assert.equal(res.status(), 200);
+  }
+  const mail = await readMail(user.email, { subject: /80% of your hourly/, since });
+  assert.match(mail.text, /The keys that used it most in the last hour: Wind tunnel \(tzk_live_\w{4}…\) \(\d+ requests\)/);
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await page.getByText('You have used 80 of your 100 requests this hour (80%).').waitFor();
+  await screenshot(page, 'dashboard-quota-banner-1280', { fullPage: false });
+  assert.deepEqual(errors, [], errors.join('\n'));
+});
+
 test('Profile: Delete account closes it; the key answers 401 at once and the address can register again', async () => {
   const since = Date.now() - 1000;
   await page.goto('/dashboard/profile', { waitUntil: 'networkidle' });
