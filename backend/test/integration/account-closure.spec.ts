@@ -133,5 +133,8 @@ describe('closing an account', () => {
     const res = await adminClient.get(`/api/admin/users/${user.id}`);
     expect(res.status).toBe(200);
     expect(res.body.closedAt).toEqual(expect.any(String));
+    const filter = (value: boolean) => encodeURIComponent(JSON.stringify({ q: `closed-${user.id}`, isClosed: value }));
+    expect((await adminClient.get(`/api/admin/users?filter=${filter(true)}`)).body.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    expect((await adminClient.get(`/api/admin/users?filter=${filter(false)}`)).body).toEqual([]);
   });
 });

@@ -1194,7 +1194,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified; Content-Range holds the total */
+        /** Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified, isClosed; Content-Range holds the total */
         get: operations["Admin_users"];
         put?: never;
         post?: never;

@@ -15,6 +15,7 @@ const filters = [
   <SelectInput key="plan" source="plan" label="Plan" choices={PLAN_CHOICES} />,
   <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
   <NullableBooleanInput key="isBlocked" source="isBlocked" label="Status" trueLabel="Blocked" falseLabel="Active" />,
+  <NullableBooleanInput key="isClosed" source="isClosed" label="Closed" trueLabel="Closed" falseLabel="Open" />,
 ];
 
 export function UserStatus() {
