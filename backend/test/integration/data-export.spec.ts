@@ -55,6 +55,30 @@ describe('export my data', () => {
     ]);
   });
 
+  it('a busy account: the file is built and read back in pieces and is one valid JSON document', async () => {
+    const user = await createUser(a);
+    const { id: keyId } = await createApiKey(a, user);
+    const rows: UsageRow[] = Array.from({ length: 12_001 }, (_, i) => ({
+      timestamp: new Date(Date.now() - 86_400_000 + i * 5000),
+      userId: user.id,
+      keyId,
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode: 200,
+      responseMs: 1,
+      ipAddress: '198.51.100.4',
+    }));
+    await a.app.get(UsageStore).write(rows);
+    const client = await signedInClient(a, user);
+    const started = (await client.post('/api/me/exports')).body;
+    await a.app.get(DataExportService).settled();
+    const parts = await a.orm.em.fork().getConnection().execute<{ n: string }[]>(`select count(*) as n from data_export_parts where export_id = ?`, [started.id]);
+    expect(Number(parts[0].n)).toBe(5); // head, three usage batches, tail
+    const data = JSON.parse((await client.get(`/api/me/exports/${started.id}/download`)).text);
+    expect(data.usageRecords).toHaveLength(12_001);
+    expect(data.usageRecords[0].timestamp > data.usageRecords[12_000].timestamp).toBe(true);
+  });
+
   it("another account's export is 404; an unfinished one is 409", async () => {
     const owner = await createUser(a);
     const client = await signedInClient(a, owner);

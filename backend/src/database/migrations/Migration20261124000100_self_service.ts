@@ -22,13 +22,19 @@ export class Migration20261124000100_self_service extends Migration {
       "user_id" uuid not null references "users" ("id") on delete cascade,
       "status" varchar(16) not null,
       "progress" smallint not null default 0,
-      "result" text null,
       "error" text null,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now(),
       "finished_at" timestamptz null
     );`);
     this.addSql(`create index "data_exports_user_id_index" on "data_exports" ("user_id", "created_at" desc);`);
+    // The file in pieces of bounded size (one per usage batch), written and read in order, never whole in memory.
+    this.addSql(`create table "data_export_parts" (
+      "export_id" uuid not null references "data_exports" ("id") on delete cascade,
+      "seq" integer not null,
+      "body" text not null,
+      primary key ("export_id", "seq")
+    );`);
     this.addSql(`alter table "invoices"
       add column "number" varchar(64) null,
       add column "plan" varchar(16) null,
@@ -39,6 +45,7 @@ export class Migration20261124000100_self_service extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`alter table "invoices" drop column "hosted_invoice_url", drop column "period_end", drop column "period_start", drop column "plan", drop column "number";`);
+    this.addSql(`drop table if exists "data_export_parts";`);
     this.addSql(`drop table if exists "data_exports";`);
     this.addSql(`drop table if exists "quota_alerts";`);
     this.addSql(`alter table "users" drop column "quota_alerts", drop column "closed_at";`);

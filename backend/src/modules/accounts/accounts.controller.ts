@@ -97,9 +97,9 @@ export class AccountsController {
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
   @ApiConflictResponse({ description: 'Still being built or failed (problem+json, code `export_not_ready`)' })
   async downloadExport(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {
-    const body = Buffer.from(await this.exports.file(user.id, id));
+    const file = await this.exports.file(user.id, id);
     const day = new Date().toISOString().slice(0, 10);
-    return new StreamableFile(body, { type: 'application/json; charset=utf-8', disposition: `attachment; filename="tzapi-export-${day}.json"`, length: body.length });
+    return new StreamableFile(file, { type: 'application/json; charset=utf-8', disposition: `attachment; filename="tzapi-export-${day}.json"` });
   }
 
   @Put('profile/quota-alerts')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { isUuid } from '../admin/admin-list-query.js';
@@ -51,8 +52,8 @@ function view(row: JobRow): ExportJobView {
 
 /**
  * "Export my data": a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of
- * usage. Built in the background by the instance that got the request; the job and its file live in PostgreSQL, so
- * progress and download work from any instance.
+ * usage. Built in the background by the instance that got the request; the job and its file (in pieces of one usage
+ * batch) live in PostgreSQL, so progress and download work from any instance and no step holds the whole file.
  */
 @Injectable()
 export class DataExportService {
@@ -84,12 +85,19 @@ export class DataExportService {
     return view(await this.row(userId, id));
   }
 
-  /** The finished file's JSON text. */
-  async file(userId: string, id: string): Promise<string> {
+  /** The finished file, read back piece by piece (each piece is one usage batch at most). */
+  async file(userId: string, id: string): Promise<Readable> {
     const job = view(await this.row(userId, id));
     if (job.status !== 'ready') throw AccountErrors.exportNotReady();
-    const [row] = await this.em.fork().execute<{ result: string }[]>(`select result from data_exports where id = ? and user_id = ?`, [id, userId]);
-    return row.result;
+    const em = this.em;
+    async function* pieces(): AsyncGenerator<string> {
+      for (let seq = 0; ; seq++) {
+        const [part] = await em.fork().execute<{ body: string }[]>(`select body from data_export_parts where export_id = ? and seq = ?`, [id, seq]);
+        if (!part) return;
+        yield part.body;
+      }
+    }
+    return Readable.from(pieces());
   }
 
   /** Waits for the exports this instance is building (tests, shutdown). */
@@ -137,13 +145,16 @@ export class DataExportService {
       usage: { from: start.toISOString(), to: end.toISOString() },
     };
     const headJson = JSON.stringify(head, null, 2);
-    const parts: string[] = [`${headJson.slice(0, headJson.lastIndexOf('}')).trimEnd()},\n  "usageRecords": [`];
+    let seq = 0;
+    const put = (body: string) => this.em.fork().execute(`insert into data_export_parts (export_id, seq, body) values (?, ?, ?)`, [id, seq++, body]);
+    await put(`${headJson.slice(0, headJson.lastIndexOf('}')).trimEnd()},\n  "usageRecords": [`);
     let written = 0;
     for await (const rows of this.usage.recordBatches({ userId, start, end }, BATCH)) {
-      for (const { cursorTs: _cursor, ...record } of rows) parts.push(`${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
+      const lines = rows.map(({ cursorTs: _cursor, ...record }) => `${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
+      await put(lines.join(''));
       await this.progress(id, 5 + (94 * written) / expected);
     }
-    parts.push(written ? '\n  ]\n}\n' : ']\n}\n');
-    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, result = ?, updated_at = now(), finished_at = now() where id = ?`, [parts.join(''), id]);
+    await put(written ? '\n  ]\n}\n' : ']\n}\n');
+    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ?`, [id]);
   }
 }
