@@ -9,6 +9,9 @@ import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
 
 const DAY_MS = 86_400_000;
+const MAX_SUMMARY_DAYS = 400;
+/** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 /** The CSV export's columns: the record's fields, times in UTC (ISO 8601 with Z). */
 export const USAGE_CSV_FIELDS = [
@@ -35,9 +38,6 @@ async function* csvChunks(batches: AsyncIterable<UsageRecordView[]>): AsyncGener
   // Each line is written with the line break before it: the file ends with one.
   yield pending.splice(0).join('') + '\r\n';
 }
-const MAX_SUMMARY_DAYS = 400;
-/** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 export interface DashboardStats {
   plan: PlanId;
