@@ -5,6 +5,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule } from './common/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         BillingModule,
         SupportModule,
         AdminModule,
+        AccountsModule,
         MetricsModule,
       ],
     };

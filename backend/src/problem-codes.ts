@@ -1,3 +1,4 @@
+import type { AccountsProblemCode } from './modules/accounts/accounts.errors.js';
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
@@ -30,7 +31,10 @@ export type CommonProblemCode =
 
 /** Every code a problem document of this API carries: one union per module. */
 export type ProblemCode =
-  CommonProblemCode | AdminProblemCode | AuthProblemCode | BillingProblemCode | KeysProblemCode | TimezoneProblemCode | TzdbProblemCode | UsageProblemCode;
+  | CommonProblemCode
+  | AccountsProblemCode
+  | AdminProblemCode
+  | AuthProblemCode | BillingProblemCode | KeysProblemCode | TimezoneProblemCode | TzdbProblemCode | UsageProblemCode;
 
 /**
  * The one place a code meets its HTTP status (a list where one code has several). `satisfies` makes it exhaustive:
@@ -67,7 +71,8 @@ export const PROBLEM_STATUS = {
   no_password: 400,
   wrong_password: 400,
   invalid_credentials: 401,
-  totp_required: 401,
+  // 401 at sign-in; 400 where a signed-in form (closing the account) asks for it.
+  totp_required: [401, 400],
   /** 401 at sign-in, 400 on the profile's two-factor forms. */
   totp_invalid: [401, 400],
   account_blocked: 403,
@@ -83,7 +88,12 @@ export const PROBLEM_STATUS = {
   invalid_card: 400,
   invalid_signature: 400,
   no_billing_account: 400,
+  invoice_not_paid: 409,
   plan_change_not_paid: 402,
+  // accounts (self-service)
+  email_mismatch: 400,
+  super_admin_cannot_close: 403,
+  export_not_ready: 409,
   no_subscription: 400,
   same_plan: 400,
   invalid_portal_session: 403,

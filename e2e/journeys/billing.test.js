@@ -2,6 +2,7 @@
 // quota at once, a 3-D Secure card, premium → enterprise, and the sandbox portal; screenshots at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { BASE_URL, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
 
 const PASSWORD = 'correct-horse-battery-9';
@@ -113,6 +114,10 @@ test('a free user at the hourly limit upgrades with 4242: badge, Subscription De
   await row.getByText('Premium plan (monthly)').waitFor();
   await row.getByText('5.00 USD').waitFor();
   await row.getByText('Paid').waitFor();
+  // The paid invoice's receipt is a PDF made by the server.
+  const [receipt] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Receipt .* \(PDF\)$/ }).click()]);
+  assert.match(receipt.suggestedFilename(), /^receipt-in_sbx_\w+\.pdf$/);
+  assert.equal((await readFile(await receipt.path())).subarray(0, 5).toString(), '%PDF-');
   await page.getByRole('button', { name: 'Manage Billing' }).waitFor();
   await page.getByRole('button', { name: 'Upgrade to Enterprise' }).waitFor();
   await screenshot(page, 'billing-premium-1280');

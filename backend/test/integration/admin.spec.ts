@@ -133,7 +133,7 @@ describe('admin API', () => {
     it('answers the fields the console shows, never secrets', async () => {
       const res = await admin.get(`/api/admin/users${q({ range: [0, 0], sort: ['email', 'ASC'], filter: { q: marker } })}`);
       expect(Object.keys(res.body[0]).sort()).toEqual(
-        ['createdAt', 'customLimits', 'email', 'emailVerified', 'firstName', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'role'].sort(),
+        ['closedAt', 'createdAt', 'customLimits', 'email', 'emailVerified', 'firstName', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'role'].sort(),
       );
       expect(res.text).not.toContain('argon2');
     });

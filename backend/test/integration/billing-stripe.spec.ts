@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import { User } from '../../src/modules/auth/user.entity.js';
+import { Invoice } from '../../src/modules/billing/invoice.entity.js';
+import { Subscription } from '../../src/modules/billing/subscription.entity.js';
 import { createUser, signedInClient } from '../factories/index.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import type { TestClient } from '../support/http.js';
@@ -59,11 +61,37 @@ describe('billing with Stripe', () => {
     expect(history.body).toHaveLength(1);
     expect(history.body[0]).toMatchObject({ amount: '5.00', currency: 'usd', status: 'paid' });
     expect(history.body[0].paidAt).not.toBeNull();
+    // The receipt is Stripe's hosted invoice, with Stripe's number, plan and period.
+    expect(history.body[0]).toMatchObject({ number: expect.stringMatching(/^FAKE-\d{4}$/), plan: 'premium', receiptUrl: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\/i\/acct_fake\/in_/) });
+    expect(history.body[0].periodEnd).toBe(sub.body.currentPeriodEnd);
 
     // The Stripe calls carried the plan's price and a card attached to the user's one customer.
     const create = fake.requestsTo('POST', '/v1/subscriptions').at(-1)!;
     expect(create.params.items[0].price).toBe('price_fake_premium');
     expect(create.params.customer).toMatch(/^cus_/);
+  });
+
+  it('closing the account cancels the subscription at Stripe at once; the invoice stays', async () => {
+    const { user, client } = await subscribed();
+    const res = await client.post('/api/me/close', { email: user.email, password: (user as User & { password: string }).password });
+    expect(res.status).toBe(200);
+    const subscriptionId = (await t.orm.em.fork().findOneOrFail(Subscription, { user: user.id })).providerSubscriptionId;
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect((await t.orm.em.fork().findOneOrFail(Subscription, { user: user.id }, { refresh: true })).status).toBe('canceled');
+    expect(await planOf(user.id)).toBe('free');
+    expect(await t.orm.em.fork().count(Invoice, { user: user.id })).toBe(1);
+  });
+
+  it('while Stripe cannot cancel the subscription, the account is not closed (502) and keeps working', async () => {
+    const { user, client } = await subscribed();
+    fake.unavailable = /^DELETE \/v1\/subscriptions\//;
+    try {
+      const res = await client.post('/api/me/close', { email: user.email, password: (user as User & { password: string }).password });
+      expect([res.status, res.body.code]).toEqual([502, 'payment_provider_unavailable']);
+    } finally {
+      fake.unavailable = null;
+    }
+    expect((await client.get('/api/me')).body).toMatchObject({ email: user.email, closedAt: null, plan: 'premium' });
   });
 
   it('creates the Stripe customer once per user', async () => {

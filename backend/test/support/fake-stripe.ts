@@ -85,6 +85,7 @@ export class FakeStripe {
   readonly paymentMethods = new Map<string, Obj & { behaviour: Behaviour }>();
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
+  private invoiceCount = 0;
   readonly paymentIntents = new Map<string, Obj>();
   private readonly stripe = new Stripe('sk_test_signing_only');
 
@@ -94,6 +95,9 @@ export class FakeStripe {
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
+
+  /** While set, requests whose "METHOD /path" matches answer 503 (Stripe having an outage for that call). */
+  unavailable: RegExp | null = null;
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -132,6 +136,9 @@ export class FakeStripe {
     };
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (this.unavailable?.test(`${method} ${url.pathname}`)) {
+      return send(503, { error: { type: 'api_error', message: 'Stripe is temporarily unavailable.' } });
     }
     try {
       send(200, this.route(method, url.pathname, params));
@@ -230,8 +237,15 @@ export class FakeStripe {
   }
 
   private newInvoice(sub: Obj, amount: number, reason: string, description: string): Obj {
+    const id = newId('in');
+    const item = sub.items?.data?.[0];
+    const period = { start: item?.current_period_start ?? now(), end: item?.current_period_end ?? now() };
     const invoice: Obj = {
-      id: newId('in'),
+      id,
+      number: `FAKE-${String(++this.invoiceCount).padStart(4, '0')}`,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
+      period_start: period.start,
+      period_end: period.end,
       object: 'invoice',
       customer: sub.customer,
       currency: 'usd',
@@ -246,7 +260,12 @@ export class FakeStripe {
       status: 'open',
       status_transitions: { finalized_at: now(), paid_at: null, marked_uncollectible_at: null, voided_at: null },
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: {} } },
-      lines: { object: 'list', data: [{ id: newId('il'), object: 'line_item', description, amount, currency: 'usd' }], has_more: false, url: '/v1/invoices/lines' },
+      lines: {
+        object: 'list',
+        data: [{ id: newId('il'), object: 'line_item', description, amount, currency: 'usd', period, pricing: { type: 'price_details', price_details: { price: item?.price?.id ?? null, product: 'prod_fake' } } }],
+        has_more: false,
+        url: '/v1/invoices/lines',
+      },
       payment_intent_id: null as string | null,
     };
     this.invoices.set(invoice.id, invoice);

@@ -446,6 +446,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your usage records as CSV
+         * @description Every record of the range (exact ISO 8601 ends; default the last 7 days, at most 400 days), newest first, optionally for one endpoint or one key. Streamed from the database batch by batch. Columns: timestamp (UTC, ISO 8601), endpoint, method, status_code, response_ms, key_id, key_name, ip_address.
+         */
+        get: operations["Usage_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage/summary": {
         parameters: {
             query?: never;
@@ -945,6 +965,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every invoice, paged
+         * @description Newest first (offset, limit ≤ 100); `total` counts them all ("View All History").
+         */
+        get: operations["Billing_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF receipt of a paid invoice
+         * @description Made by the server: invoice number, date, plan, period, amount, currency, customer name and e-mail.
+         */
+        get: operations["Billing_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/portal-session": {
         parameters: {
             query?: never;
@@ -1154,7 +1214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified; Content-Range holds the total */
+        /** Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified, isClosed; Content-Range holds the total */
         get: operations["Admin_users"];
         put?: never;
         post?: never;
@@ -1371,6 +1431,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the account
+         * @description Needs the typed e-mail, the password (unless the account signs in only through the identity provider) and, with two-factor sign-in on, a code. Ends the paid subscription through the payment provider, revokes every key at once on every instance, ends every session, erases name, e-mail (replaced by a tombstone, so the address can register again) and support messages, removes IP addresses from usage records and keeps invoices. A confirmation mail goes to the old address.
+         */
+        post: operations["Accounts_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an export of your data
+         * @description Builds, in the background, a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of usage. Poll the job for its progress.
+         */
+        post: operations["Accounts_startExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export job: status and progress */
+        get: operations["Accounts_exportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a finished export (JSON file) */
+        get: operations["Accounts_downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/quota-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn quota alerts on or off
+         * @description The mails and the dashboard banner at 80% and 100% of the free hourly quota.
+         */
+        put: operations["Accounts_quotaAlerts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1453,7 +1607,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_not_verified" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1662,6 +1816,11 @@ export interface components {
             /** @example null */
             profileImageUrl: string | null;
             /**
+             * @description When the customer closed the account; null while it is open.
+             * @example null
+             */
+            closedAt: string | null;
+            /**
              * @description false for accounts that sign in only through the identity provider.
              * @example true
              */
@@ -1672,6 +1831,11 @@ export interface components {
              */
             totpEnabled: boolean;
             limits: components["schemas"]["EffectiveLimitsView"];
+            /**
+             * @description Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.
+             * @example true
+             */
+            quotaAlerts: boolean;
         };
         LoginView: {
             /**
@@ -1735,6 +1899,11 @@ export interface components {
             /** @example null */
             profileImageUrl: string | null;
             /**
+             * @description When the customer closed the account; null while it is open.
+             * @example null
+             */
+            closedAt: string | null;
+            /**
              * @description false for accounts that sign in only through the identity provider.
              * @example true
              */
@@ -1745,6 +1914,11 @@ export interface components {
              */
             totpEnabled: boolean;
             limits: components["schemas"]["EffectiveLimitsView"];
+            /**
+             * @description Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.
+             * @example true
+             */
+            quotaAlerts: boolean;
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -2988,6 +3162,37 @@ export interface components {
             paidAt: string | null;
             /** @example 2026-11-22T10:00:00.000Z */
             createdAt: string;
+            /**
+             * @description The provider's invoice number, or its invoice id.
+             * @example in_sbx_4f2a9c0e1b7d3a5c6e8f0a1b
+             */
+            number: string;
+            /**
+             * @example premium
+             * @enum {string|null}
+             */
+            plan: "free" | "premium" | "enterprise" | null;
+            /** @example 2026-11-22T10:00:00.000Z */
+            periodStart: string | null;
+            /** @example 2026-12-22T10:00:00.000Z */
+            periodEnd: string | null;
+            /**
+             * @description Stripe's hosted invoice page when there is one, else the PDF receipt made by the server; null until the invoice is paid.
+             * @example /api/billing/invoices/0b6e2a1c-4d5f-4a3b-9c8d-7e6f5a4b3c2d/receipt.pdf
+             */
+            receiptUrl: string | null;
+        };
+        InvoicePageView: {
+            items: components["schemas"]["InvoiceView"][];
+            /**
+             * @description Every invoice of the account.
+             * @example 12
+             */
+            total: number;
+            /** @example 0 */
+            offset: number;
+            /** @example 20 */
+            limit: number;
         };
         UrlView: {
             /** @example https://billing.stripe.com/p/session/test_123 */
@@ -3131,6 +3336,11 @@ export interface components {
             createdAt: string;
             /** @example null */
             profileImageUrl: string | null;
+            /**
+             * @description When the customer closed the account; null while it is open.
+             * @example null
+             */
+            closedAt: string | null;
             limits: components["schemas"]["EffectiveLimitsView"];
             /** @description The negotiated limits as set; null keeps the plan's default. */
             customLimits: components["schemas"]["CustomLimitsView"];
@@ -3203,7 +3413,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate";
             /**
              * @example user
              * @enum {string}
@@ -3233,6 +3443,66 @@ export interface components {
             ipAddress: string | null;
             /** @example 2026-11-22T02:10:00.000Z */
             createdAt: string;
+        };
+        CloseAccountDto: {
+            /**
+             * @description The account's e-mail address, typed again to confirm.
+             * @example ada@example.com
+             */
+            email: string;
+            /** @description The current password; required unless the account signs in only through the identity provider. */
+            password?: string;
+            /**
+             * @description A current code or a recovery code, when two-factor sign-in is on.
+             * @example 123456
+             */
+            totp?: string;
+        };
+        ExportJobView: {
+            /**
+             * Format: uuid
+             * @example 3d5c1f0e-2b4a-4e6f-8a9b-0c1d2e3f4a5b
+             */
+            id: string;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            status: "running" | "ready" | "failed";
+            /**
+             * @description Percent done, 0 to 100.
+             * @example 40
+             */
+            progress: number;
+            /** @example 2026-11-24T09:30:00.000Z */
+            createdAt: string;
+            /** @example null */
+            finishedAt: string | null;
+            /**
+             * @description Set once the file is ready.
+             * @example null
+             */
+            downloadUrl: string | null;
+        };
+        DataExportFileView: {
+            /** @example 2026-11-24T09:30:05.000Z */
+            exportedAt: string;
+            profile: components["schemas"]["MeView"];
+            /** @description Masked: never the full key. */
+            apiKeys: components["schemas"]["ApiKeyView"][];
+            subscriptions: components["schemas"]["SubscriptionView"][];
+            invoices: components["schemas"]["InvoiceView"][];
+            /** @description The 90 days the usage records cover. */
+            usage: components["schemas"]["UsageRangeView"];
+            /** @description Newest first. */
+            usageRecords: components["schemas"]["UsageRecordView"][];
+        };
+        QuotaAlertsDto: {
+            /**
+             * @description Quota alert mails and the dashboard banner on the free plan.
+             * @example false
+             */
+            enabled: boolean;
         };
     };
     responses: never;
@@ -4261,6 +4531,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
+                /** @description Only the requests made with this key */
+                keyId?: string;
                 limit?: number;
                 /** @description The nextCursor of the previous page */
                 cursor?: string;
@@ -4296,6 +4568,50 @@ export interface operations {
             };
         };
     };
+    Usage_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 start (inclusive) */
+                startDate?: string;
+                /** @description ISO 8601 end (inclusive) */
+                endDate?: string;
+                /** @description Only this route pattern */
+                endpoint?: string;
+                /** @description Only the requests made with this key */
+                keyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad date range or key id (problem+json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Usage_summary: {
         parameters: {
             query?: {
@@ -4305,6 +4621,8 @@ export interface operations {
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
+                /** @description Only the requests made with this key */
+                keyId?: string;
             };
             header?: never;
             path?: never;
@@ -8192,6 +8510,87 @@ export interface operations {
             };
         };
     };
+    Billing_invoices: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePageView"];
+                };
+            };
+            /** @description Bad offset or limit (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Billing_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file (attachment) */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such invoice of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The invoice is not paid (problem+json, code `invoice_not_paid`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Billing_portal: {
         parameters: {
             query?: never;
@@ -9111,6 +9510,224 @@ export interface operations {
             };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkView"];
+                };
+            };
+            /** @description E-mail does not match (`email_mismatch`), wrong password (`wrong_password`), missing or wrong code (`totp_required`, `totp_invalid`), or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A super admin account (code `super_admin_cannot_close`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A billing change is in progress for the account (code `billing_change_in_progress`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment provider could not be reached; nothing was changed (code `payment_provider_unavailable`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_startExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_exportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJobView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such export of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export (attachment) */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportFileView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such export of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Still being built or failed (problem+json, code `export_not_ready`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_quotaAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaAlertsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeView"];
+                };
+            };
+            /** @description Malformed body (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,4 +66,6 @@ export const sampleUser: User = {
   hasPassword: true,
   totpEnabled: false,
   limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
+  quotaAlerts: true,
+  closedAt: null,
 };

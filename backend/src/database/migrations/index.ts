@@ -9,6 +9,7 @@ import { Migration20261122000310_usage } from './Migration20261122000310_usage.j
 import { Migration20261122000500_admin } from './Migration20261122000500_admin.js';
 import { Migration20261123000200_account_security } from './Migration20261123000200_account_security.js';
 import { Migration20261123000300_tz_releases } from './Migration20261123000300_tz_releases.js';
+import { Migration20261124000100_self_service } from './Migration20261124000100_self_service.js';
 import { Migration20261124000200_plan_grants } from './Migration20261124000200_plan_grants.js';
 import { Migration20261124000210_health_checks } from './Migration20261124000210_health_checks.js';
 import { Migration20261124000300_custom_limits } from './Migration20261124000300_custom_limits.js';
@@ -25,6 +26,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122000500_admin', class: Migration20261122000500_admin },
   { name: 'Migration20261123000200_account_security', class: Migration20261123000200_account_security },
   { name: 'Migration20261123000300_tz_releases', class: Migration20261123000300_tz_releases },
+  { name: 'Migration20261124000100_self_service', class: Migration20261124000100_self_service },
   { name: 'Migration20261124000200_plan_grants', class: Migration20261124000200_plan_grants },
   { name: 'Migration20261124000210_health_checks', class: Migration20261124000210_health_checks },
   { name: 'Migration20261124000300_custom_limits', class: Migration20261124000300_custom_limits },

@@ -18,7 +18,7 @@ export const USERS: ResourceSpec = {
     isBlocked: 'u.is_blocked',
     emailVerified: 'u.email_verified',
   },
-  filters: { plan: { enum: PLAN_IDS }, role: { enum: ROLES }, isBlocked: 'boolean', emailVerified: 'boolean' },
+  filters: { plan: { enum: PLAN_IDS }, role: { enum: ROLES }, isBlocked: 'boolean', emailVerified: 'boolean', isClosed: 'boolean' },
   defaultSort: ['createdAt', 'DESC'],
 };
 

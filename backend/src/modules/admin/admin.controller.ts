@@ -51,7 +51,7 @@ export class AdminController {
 
   @Get('users')
   @ListDocs()
-  @ApiOperation({ summary: 'Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified; Content-Range holds the total' })
+  @ApiOperation({ summary: 'Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified, isClosed; Content-Range holds the total' })
   @ApiOkResponse({ type: [UserResponse], headers: { 'Content-Range': { description: 'users 0-24/319', schema: { type: 'string' } } } })
   async users(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.send(reply, USERS, await this.admin.listUsers(parseListQuery(USERS, query)));

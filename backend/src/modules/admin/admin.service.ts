@@ -103,6 +103,7 @@ function userView(r: Row): AdminUserView {
     profileImageUrl: (r.profile_image_url as string | null) ?? null,
     limits: effectiveLimits(r.plan as PlanId, customLimits),
     customLimits,
+    closedAt: isoOrNull(r.closed_at),
   };
 }
 
@@ -258,7 +259,12 @@ export class AdminService {
 
 
   async listUsers(query: ListQuery): Promise<Page<AdminUserView>> {
-    const where = this.filterClauses(USERS, 'u', { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified' }, query);
+    const where = this.filterClauses(
+      USERS,
+      'u',
+      { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified', isClosed: '(u.closed_at is not null)' },
+      query,
+    );
     if (query.q) where.clauses.push(await this.textMatch(['u.email', `(u.first_name || ' ' || u.last_name)`], query.q, where));
     return this.page(USERS, 'users u', where, 'u.*', 'u.id', query, userView);
   }

@@ -4,7 +4,7 @@ import { AuthErrors } from './auth.errors.js';
 
 const MINUTE = 60_000;
 
-export type ThrottledAction = 'login' | 'register' | 'forgot' | 'reset' | 'resend' | 'support' | 'password' | 'email_change' | 'totp';
+export type ThrottledAction = 'login' | 'register' | 'forgot' | 'reset' | 'resend' | 'support' | 'password' | 'email_change' | 'totp' | 'close' | 'export';
 
 interface Limits {
   perIp: number;
@@ -31,6 +31,10 @@ export const AUTH_LIMITS: Record<Exclude<ThrottledAction, 'login'>, Limits> = {
   email_change: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
   /** Two-factor codes, per account (subject = user id). */
   totp: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
+  /** Closing the account checks the password (and a code): few tries per account (subject = user id). */
+  close: { perIp: 20, perEmail: 5, windowMs: 15 * MINUTE },
+  /** Data exports are heavy to build: a few per account and hour. */
+  export: { perIp: 30, perEmail: 5, windowMs: 60 * MINUTE },
 };
 
 /**

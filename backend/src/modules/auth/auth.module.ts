@@ -18,6 +18,6 @@ import { TwoFactorService } from './two-factor.service.js';
   imports: [PassportModule, authThrottlerModule()],
   controllers: [AuthController, AccountController, OidcController],
   providers: [AuthService, AuthThrottle, LocalStrategy, LocalLoginGuard, SuperAdminBootstrap, OidcService, TrustedDevices, TwoFactorService, AuthThrottlerGuard],
-  exports: [AuthService, AuthThrottle, TrustedDevices, AuthThrottlerGuard],
+  exports: [AuthService, AuthThrottle, TrustedDevices, AuthThrottlerGuard, TwoFactorService],
 })
 export class AuthModule {}

@@ -58,7 +58,7 @@ export class SessionsService {
     const session = await em.findOne(Session, { tokenHash: sha256(token) }, { populate: ['user'] });
     if (!session) return null;
     const now = Date.now();
-    if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.isBlocked) {
+    if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.isBlocked || session.user.closedAt) {
       await em.nativeDelete(Session, { id: session.id });
       return null;
     }

@@ -9,7 +9,7 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'closedAt' | 'quotaAlerts' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -75,6 +75,14 @@ export class User {
   @Property({ type: 'integer', nullable: true, fieldName: 'custom_burst_per_second' })
   customBurstPerSecond: number | null = null;
 
+  /** Set when the customer closed the account: the row stays (invoices, usage) with a tombstone e-mail. */
+  @Property({ type: 'datetime', nullable: true, fieldName: 'closed_at' })
+  closedAt: Date | null = null;
+
+  /** Quota alert mails and the dashboard banner (free plan); the customer can turn them off. */
+  @Property({ type: 'boolean', fieldName: 'quota_alerts' })
+  quotaAlerts: boolean = true;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -96,6 +104,8 @@ export interface UserView {
   emailVerified: boolean;
   createdAt: string;
   profileImageUrl: string | null;
+  /** When the customer closed the account; null while it is open. */
+  closedAt: string | null;
 }
 
 /**
@@ -107,10 +117,11 @@ export interface MeView extends UserView {
   totpEnabled: boolean;
   /** The limits the account's API keys run under: the plan's, or negotiated ones. */
   limits: EffectiveLimits;
+  quotaAlerts: boolean;
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user) };
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user), quotaAlerts: user.quotaAlerts };
 }
 
 export function customLimitsOf(user: Pick<User, 'customHourlyQuota' | 'customBurstPerSecond'>): CustomLimits {
@@ -134,5 +145,6 @@ export function toUserView(user: User): UserView {
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     profileImageUrl: user.profileImageUrl,
+    closedAt: user.closedAt ? user.closedAt.toISOString() : null,
   };
 }

@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
-import { BillingResultView, InvoiceView as InvoiceResponse, SubscriptionView as SubscriptionResponse, UrlView } from './dto/billing.responses.js';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BillingResultView, InvoicePageView, InvoiceView as InvoiceResponse, SubscriptionView as SubscriptionResponse, UrlView } from './dto/billing.responses.js';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { User } from '../auth/user.entity.js';
 import { BillingService } from './billing.service.js';
 import type { BillingResult } from './billing.service.js';
-import { CompleteSubscriptionDto, CreateSubscriptionDto, UpdatePlanDto } from './dto/billing.dto.js';
+import { CompleteSubscriptionDto, CreateSubscriptionDto, InvoicePageQueryDto, UpdatePlanDto } from './dto/billing.dto.js';
+import { BillingErrors } from './billing.errors.js';
+import { invoiceNumber } from './invoice.entity.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
 import type { InvoiceView } from './invoice.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
 
@@ -49,6 +52,31 @@ export class BillingController {
   @ApiOkResponse({ type: [InvoiceResponse] })
   history(@CurrentUser() user: User): Promise<InvoiceView[]> {
     return this.billing.history(user.id);
+  }
+
+  @Get('invoices')
+  @Authenticated()
+  @ApiOperation({ summary: 'Every invoice, paged', description: 'Newest first (offset, limit ≤ 100); `total` counts them all ("View All History").' })
+  @ApiOkResponse({ type: InvoicePageView })
+  @ApiBadRequestResponse({ description: 'Bad offset or limit (problem+json, code `validation_failed`)' })
+  invoices(@CurrentUser() user: User, @Query() query: InvoicePageQueryDto): Promise<InvoicePageView> {
+    return this.billing.invoicePage(user.id, query.offset ?? 0, query.limit ?? 20);
+  }
+
+  @Get('invoices/:id/receipt.pdf')
+  @Authenticated()
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({ summary: 'The PDF receipt of a paid invoice', description: 'Made by the server: invoice number, date, plan, period, amount, currency, customer name and e-mail.' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF file (attachment)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiNotFoundResponse({ description: 'No such invoice of yours (problem+json, code `not_found`)' })
+  @ApiConflictResponse({ description: 'The invoice is not paid (problem+json, code `invoice_not_paid`)' })
+  async receipt(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {
+    const { invoice, user: owner } = await this.billing.ownInvoice(user.id, id);
+    if (invoice.status !== 'paid') throw BillingErrors.invoiceNotPaid();
+    const pdf = await renderReceiptPdf(invoice, owner);
+    const name = invoiceNumber(invoice).replace(/[^A-Za-z0-9_-]/g, '_');
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="receipt-${name}.pdf"`, length: pdf.length });
   }
 
   @Post('portal-session')

@@ -6,6 +6,7 @@ export type BillingProblemCode =
   | 'billing_change_in_progress'
   | 'downgrade_not_supported'
   | 'invalid_card'
+  | 'invoice_not_paid'
   | 'invalid_portal_session'
   | 'invalid_signature'
   | 'no_billing_account'
@@ -40,6 +41,8 @@ export const BillingErrors = {
   paymentNotFound: () => new ProblemException({ status: 404, code: 'payment_not_found', title: 'Not Found', detail: 'No payment waits for confirmation with this secret.' }),
   invalidCard: (errors: { field: string; message: string }[]) =>
     new ProblemException({ status: 400, code: 'invalid_card', title: 'Bad Request', detail: errors.map((e) => e.message).join(' '), errors }),
+  invoiceNotPaid: () =>
+    new ProblemException({ status: 409, code: 'invoice_not_paid', title: 'Conflict', detail: 'A receipt is only available once the invoice is paid.' }),
   providerUnavailable: () =>
     new ProblemException({ status: 502, code: 'payment_provider_unavailable', title: 'Bad Gateway', detail: 'The payment provider could not be reached. Please try again.' }),
 };

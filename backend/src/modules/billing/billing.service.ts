@@ -8,6 +8,7 @@ import type { PlanId } from '../../config/plans.js';
 import { User } from '../auth/user.entity.js';
 import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { Problems } from '../../common/problem.js';
 import { BillingErrors } from './billing.errors.js';
 import { Invoice, toInvoiceView } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.entity.js';
@@ -59,6 +60,20 @@ export class BillingService {
   async history(userId: string): Promise<InvoiceView[]> {
     const rows = await this.em.fork().find(Invoice, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
     return rows.map(toInvoiceView);
+  }
+
+  /** Every invoice of the account, newest first, a page at a time ("View All History"). */
+  async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
+    const [rows, total] = await this.em.fork().findAndCount(Invoice, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+    return { items: rows.map(toInvoiceView), total, offset, limit };
+  }
+
+  /** One of the account's invoices; someone else's id answers 404 like an unknown one. */
+  async ownInvoice(userId: string, invoiceId: string): Promise<{ invoice: Invoice; user: User }> {
+    const em = this.em.fork();
+    const invoice = isUuid(invoiceId) ? await em.findOne(Invoice, { id: invoiceId, user: userId }) : null;
+    if (!invoice) throw Problems.notFound('Invoice');
+    return { invoice, user: await em.findOneOrFail(User, userId) };
   }
 
   private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
@@ -340,6 +355,25 @@ export class BillingService {
     return local;
   }
 
+  /**
+   * Account closure: every subscription the provider may still bill is cancelled at once through the gateway and
+   * synced back (the plan returns to free). Answers how many were ended.
+   */
+  async endSubscriptions(userId: string): Promise<number> {
+    return this.withUserLock(userId, async () => {
+      const em = this.em.fork();
+      const live = await em.find(Subscription, { user: userId, status: { $nin: ['canceled', 'incomplete_expired'] } });
+      let ended = 0;
+      for (const subscription of live) {
+        const remote = await this.gateway.cancelNow(subscription.providerSubscriptionId);
+        if (!remote) continue;
+        await this.sync(remote, { userId });
+        ended++;
+      }
+      return ended;
+    });
+  }
+
   /** Moves the user's plan; going to free is skipped while another subscription of the user is still paid. */
   private async setPlan(em: EntityManager, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
     const user = await em.findOneOrFail(User, userId, { refresh: true });
@@ -369,11 +403,32 @@ export class BillingService {
   private async recordInvoice(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
     const before = await em.execute<{ status: string }[]>('select "status" from "invoices" where "provider_invoice_id" = ?', [invoice.id]);
     await em.execute(
-      `insert into "invoices" ("id", "user_id", "provider_invoice_id", "provider_subscription_id", "description", "amount", "currency", "status", "paid_at", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `insert into "invoices" ("id", "user_id", "provider_invoice_id", "provider_subscription_id", "description", "amount", "currency", "status", "paid_at", "created_at",
+         "number", "plan", "period_start", "period_end", "hosted_invoice_url")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, (select "plan" from "subscriptions" where "provider_subscription_id" = ?)), ?, ?, ?)
        on conflict ("provider_invoice_id") do update set "status" = excluded."status", "paid_at" = excluded."paid_at",
-         "amount" = excluded."amount", "description" = excluded."description"`,
-      [randomUUID(), userId, invoice.id, invoice.subscriptionId, invoice.description, (invoice.amountCents / 100).toFixed(2), invoice.currency.toLowerCase(), invoice.status, invoice.paidAt, invoice.createdAt],
+         "amount" = excluded."amount", "description" = excluded."description", "number" = coalesce(excluded."number", "invoices"."number"),
+         "plan" = coalesce(excluded."plan", "invoices"."plan"), "period_start" = coalesce(excluded."period_start", "invoices"."period_start"),
+         "period_end" = coalesce(excluded."period_end", "invoices"."period_end"),
+         "hosted_invoice_url" = coalesce(excluded."hosted_invoice_url", "invoices"."hosted_invoice_url")`,
+      [
+        randomUUID(),
+        userId,
+        invoice.id,
+        invoice.subscriptionId,
+        invoice.description,
+        (invoice.amountCents / 100).toFixed(2),
+        invoice.currency.toLowerCase(),
+        invoice.status,
+        invoice.paidAt,
+        invoice.createdAt,
+        invoice.number,
+        invoice.plan,
+        invoice.subscriptionId,
+        invoice.periodStart,
+        invoice.periodEnd,
+        invoice.hostedInvoiceUrl,
+      ],
     );
     if (invoice.status === 'paid' && before[0]?.status !== 'paid') void this.sendReceipt(userId, invoice);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { PlanId } from '../../config/plans.js';
 import { User } from '../auth/user.entity.js';
 
 export type InvoiceStatus = 'paid' | 'pending' | 'failed';
@@ -8,7 +9,7 @@ export type InvoiceStatus = 'paid' | 'pending' | 'failed';
 /** One billing history row: a provider invoice (first payment, renewal, proration). */
 @Entity({ tableName: 'invoices' })
 export class Invoice {
-  [OptionalProps]?: 'paidAt' | 'createdAt' | 'providerSubscriptionId';
+  [OptionalProps]?: 'paidAt' | 'createdAt' | 'providerSubscriptionId' | 'number' | 'plan' | 'periodStart' | 'periodEnd' | 'hostedInvoiceUrl';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -41,6 +42,23 @@ export class Invoice {
 
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
+
+  /** The provider's invoice number when it has one (Stripe); receipts fall back to the provider id. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  number: string | null = null;
+
+  @Property({ type: 'string', length: 16, nullable: true })
+  plan: PlanId | null = null;
+
+  @Property({ type: 'datetime', nullable: true, fieldName: 'period_start' })
+  periodStart: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true, fieldName: 'period_end' })
+  periodEnd: Date | null = null;
+
+  /** Stripe's hosted invoice page, linked instead of our own PDF when there is one. */
+  @Property({ type: 'text', nullable: true, fieldName: 'hosted_invoice_url' })
+  hostedInvoiceUrl: string | null = null;
 }
 
 export interface InvoiceView {
@@ -51,6 +69,17 @@ export interface InvoiceView {
   status: InvoiceStatus;
   paidAt: string | null;
   createdAt: string;
+  number: string;
+  plan: PlanId | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** Where the receipt is: Stripe's hosted invoice when there is one, else our PDF; null until the invoice is paid. */
+  receiptUrl: string | null;
+}
+
+/** The number a receipt prints: the provider's invoice number, else the provider's invoice id. */
+export function invoiceNumber(i: Invoice): string {
+  return i.number ?? i.providerInvoiceId;
 }
 
 export function toInvoiceView(i: Invoice): InvoiceView {
@@ -62,5 +91,10 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     status: i.status,
     paidAt: i.paidAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(),
+    number: invoiceNumber(i),
+    plan: i.plan,
+    periodStart: i.periodStart?.toISOString() ?? null,
+    periodEnd: i.periodEnd?.toISOString() ?? null,
+    receiptUrl: i.status !== 'paid' ? null : (i.hostedInvoiceUrl ?? `/api/billing/invoices/${i.id}/receipt.pdf`),
   };
 }

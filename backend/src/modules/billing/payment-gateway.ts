@@ -30,6 +30,14 @@ export interface ProviderInvoice {
   createdAt: Date;
   /** subscription_create, subscription_cycle, subscription_update, ... */
   billingReason: string | null;
+  /** The provider's invoice number, when it numbers invoices (Stripe). */
+  number: string | null;
+  /** The plan the invoice charges for, when the provider says. */
+  plan: PlanId | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** Stripe's hosted invoice page. */
+  hostedInvoiceUrl: string | null;
 }
 
 export type PaymentOutcome =
@@ -61,7 +69,7 @@ export interface PaymentGateway {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Drops an unpaid first attempt so it never bills later. */
   cancelIncomplete(id: string): Promise<void>;
-  /** Ends a paid subscription at once (no further invoices); answers it as it now is. */
+  /** Ends a paid subscription at once (no further invoices): an admin's change to free, or the account being closed. Answers it as it now is; null when the provider does not know it. */
   cancelNow(id: string): Promise<ProviderSubscription | null>;
   /** Swaps the plan's price with immediate proration, applied only if that invoice is paid. */
   changePlan(subscription: ProviderSubscription, plan: PlanId): Promise<{ subscription: ProviderSubscription; payment: PaymentOutcome }>;

@@ -47,6 +47,10 @@ interface InvoiceData {
   billingReason: string;
   /** For an invoice that changes the plan once paid. */
   planOnPayment?: PlanId;
+  /** The plan and the service period the invoice charges for (older sandbox invoices lack them). */
+  plan?: PlanId;
+  periodStart?: string;
+  periodEnd?: string;
 }
 
 interface PaymentIntentData {
@@ -127,6 +131,11 @@ export class SandboxGateway implements PaymentGateway {
       paidAt: data.paidAt ? new Date(data.paidAt) : null,
       createdAt: obj.createdAt,
       billingReason: data.billingReason,
+      number: null,
+      plan: data.plan ?? data.planOnPayment ?? null,
+      periodStart: data.periodStart ? new Date(data.periodStart) : null,
+      periodEnd: data.periodEnd ? new Date(data.periodEnd) : null,
+      hostedInvoiceUrl: null,
     };
   }
 
@@ -222,6 +231,9 @@ export class SandboxGateway implements PaymentGateway {
       status: 'pending',
       paidAt: null,
       billingReason: 'subscription_create',
+      plan: input.plan,
+      periodStart: start.toISOString(),
+      periodEnd: addMonth(start).toISOString(),
     });
     const payment = this.charge(em, invoice, card, false);
     if (payment.kind === 'succeeded') sub.data = { ...sub.data, status: 'active' };
@@ -282,7 +294,8 @@ export class SandboxGateway implements PaymentGateway {
     const em = this.em();
     const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
     if (!sub) return null;
-    sub.data = { ...sub.data, status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null };
+    const status = sub.data.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+    sub.data = { ...sub.data, status, cancelAtPeriodEnd: false, pendingPlan: null };
     await em.flush();
     return this.subscriptionView(sub);
   }
@@ -305,6 +318,9 @@ export class SandboxGateway implements PaymentGateway {
         paidAt: null,
         billingReason: 'subscription_update',
         planOnPayment: plan,
+        plan,
+        periodStart: new Date(now).toISOString(),
+        periodEnd: sub.data.currentPeriodEnd,
       });
       const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
       const payment = this.charge(em, invoice, card, true);
@@ -384,6 +400,9 @@ export class SandboxGateway implements PaymentGateway {
             status: 'pending',
             paidAt: null,
             billingReason: 'subscription_cycle',
+            plan: sub.data.plan,
+            periodStart: sub.data.currentPeriodEnd,
+            periodEnd: addMonth(new Date(sub.data.currentPeriodEnd)).toISOString(),
           });
           const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
           const payment = this.charge(em, invoice, card, true);

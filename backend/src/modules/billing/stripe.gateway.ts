@@ -9,6 +9,12 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
 
+/** The price of an invoice line (API 2025-03-31 and later name it under pricing.price_details). */
+function linePriceId(line: Stripe.InvoiceLineItem | undefined): string | undefined {
+  const price = line?.pricing?.price_details?.price;
+  return typeof price === 'string' ? price : price?.id;
+}
+
 /** The real provider, through the official SDK; STRIPE_API_HOST/PORT/PROTOCOL point it elsewhere (tests). */
 export class StripeGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
@@ -65,6 +71,11 @@ export class StripeGateway implements PaymentGateway {
       paidAt: seconds(invoice.status_transitions?.paid_at),
       createdAt: seconds(invoice.created) ?? new Date(),
       billingReason: invoice.billing_reason ?? null,
+      number: invoice.number ?? null,
+      plan: this.planOfPrice(linePriceId(line)),
+      periodStart: seconds(line?.period?.start ?? invoice.period_start),
+      periodEnd: seconds(line?.period?.end ?? invoice.period_end),
+      hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     };
   }
 

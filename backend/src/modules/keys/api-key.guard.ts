@@ -1,5 +1,6 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { QuotaAlerts } from '../usage/quota-alerts.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import type { Meter } from '../usage/usage.recorder.js';
 import { hashApiKey, isWellFormedApiKey } from './key-codec.js';
@@ -38,6 +39,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly directory: KeyDirectory,
     private readonly limits: PlanLimits,
     private readonly recorder: UsageRecorder,
+    @Optional() private readonly alerts?: QuotaAlerts,
   ) {}
 
   /** Synchronous when the key is cached and the plan's limit is counted in-process (the paid plans' hot path). */
@@ -97,6 +99,8 @@ export class ApiKeyGuard implements CanActivate {
   private apply(decision: LimitDecision, resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean {
     reply.headers(decision.headers);
     if (!decision.allowed) throw rateLimitProblem(decision, resolved.limits.custom);
+    // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
+    if (decision.window.name === 'hour') this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);
     request.apiKey = resolved;
     return true;
   }

@@ -122,3 +122,37 @@ export function supportNotificationMail(input: {
 </body></html>`,
   };
 }
+
+export function accountClosedMail(input: { name: string; closedAt: Date; privacyUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `Your ${PRODUCT} account was closed on ${input.closedAt.toUTCString()}, as you asked.`,
+    'Every API key has stopped working, every session has ended and any paid subscription has been cancelled: nothing more will be charged.',
+    'Your name, e-mail address and support messages are erased. Invoices are kept as the law requires, and usage records are kept without IP addresses until their 12 months run out.',
+    `You can register again with this e-mail address at any time. What we keep and why: ${input.privacyUrl}`,
+  ];
+  return {
+    subject: `Your ${PRODUCT} account is closed`,
+    text: [...lines, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines),
+  };
+}
+
+export function quotaAlertMail(input: { name: string; percent: 80 | 100; limit: number; used: number; resetMinutes: number; topKeys: { name: string; count: number }[]; usageUrl: string; profileUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    input.percent === 100
+      ? `Your account has used all ${input.limit} requests of the free plan's hourly quota. Further requests are answered with 429 until requests leave the rolling hour (the first slot frees in about ${input.resetMinutes} minute${input.resetMinutes === 1 ? '' : 's'}).`
+      : `Your account has used ${input.used} of the ${input.limit} requests of the free plan's hourly quota (${input.percent}%). When the quota is used up, requests are answered with 429 until requests leave the rolling hour.`,
+    input.topKeys.length
+      ? `The keys that used it most in the last hour: ${input.topKeys.map((k) => `${k.name} (${k.count} request${k.count === 1 ? '' : 's'})`).join(', ')}.`
+      : 'No single key stands out in the last hour.',
+    'A paid plan has no hourly quota.',
+  ];
+  const after = [`You get at most one of these e-mails per level and hour. To stop them, turn off quota alerts in your profile: ${input.profileUrl}`];
+  return {
+    subject: input.percent === 100 ? `You have used your hourly ${PRODUCT} quota` : `You have used ${input.percent}% of your hourly ${PRODUCT} quota`,
+    text: [...lines, `See your usage: ${input.usageUrl}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'See your usage', url: input.usageUrl }, after),
+  };
+}

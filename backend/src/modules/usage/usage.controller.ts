@@ -1,6 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { accountLimits, User } from '../auth/user.entity.js';
 import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
@@ -26,6 +26,23 @@ export class UsageController {
   @ApiBadRequestResponse({ description: 'Bad date, limit or cursor (problem+json)' })
   list(@CurrentUser() user: User, @Query() query: UsageListQueryDto): Promise<UsagePage> {
     return this.usage.list(user.id, query);
+  }
+
+  @Get('usage/export.csv')
+  @ApiOperation({
+    summary: 'Your usage records as CSV',
+    description:
+      'Every record of the range (exact ISO 8601 ends; default the last 7 days, at most 400 days), newest first, optionally for one endpoint or one key. ' +
+      'Streamed from the database batch by batch. Columns: timestamp (UTC, ISO 8601), endpoint, method, status_code, response_ms, key_id, key_name, ip_address.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiBadRequestResponse({ description: 'Bad date range or key id (problem+json)' })
+  @Header('Cache-Control', 'no-store')
+  exportCsv(@CurrentUser() user: User, @Query() query: UsageRangeDto): StreamableFile {
+    const stream = this.usage.exportCsv(user.id, query);
+    const day = new Date().toISOString().slice(0, 10);
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="usage-${day}.csv"` });
   }
 
   @Get('usage/summary')

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { PlanLimits } from '../keys/plan-limits.js';
+import { QuotaAlerts } from './quota-alerts.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
@@ -11,7 +12,7 @@ import { UsageStore } from './usage.store.js';
 @Global()
 @Module({
   controllers: [UsageController],
-  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, PlanLimits],
-  exports: [UsageRecorder, UsageService, PlanLimits],
+  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, PlanLimits, QuotaAlerts],
+  exports: [UsageRecorder, UsageService, PlanLimits, QuotaAlerts, UsageStore],
 })
 export class UsageModule {}

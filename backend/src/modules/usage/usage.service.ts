@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { StreamParser } from '@json2csv/plainjs';
 import { Injectable } from '@nestjs/common';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { PlanLimits } from '../keys/plan-limits.js';
@@ -10,6 +12,32 @@ const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
 /** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** The CSV export's columns: the record's fields, times in UTC (ISO 8601 with Z). */
+export const USAGE_CSV_FIELDS = [
+  { label: 'timestamp', value: 'timestamp' },
+  { label: 'endpoint', value: 'endpoint' },
+  { label: 'method', value: 'method' },
+  { label: 'status_code', value: 'statusCode' },
+  { label: 'response_ms', value: 'responseTime' },
+  { label: 'key_id', value: 'keyId' },
+  { label: 'key_name', value: 'keyName' },
+  { label: 'ip_address', value: 'ipAddress' },
+];
+
+/** Rows in, CSV text out: json2csv's stream parser in object mode, drained after each batch (the header even without rows). */
+async function* csvChunks(batches: AsyncIterable<UsageRecordView[]>): AsyncGenerator<string> {
+  const pending: string[] = [];
+  const parser = new StreamParser<UsageRecordView, UsageRecordView>({ fields: USAGE_CSV_FIELDS, eol: '\r\n' }, { objectMode: true });
+  parser.onData = (chunk) => pending.push(chunk);
+  parser.pushHeader();
+  for await (const rows of batches) {
+    for (const row of rows) parser.pushLine(row);
+    yield pending.splice(0).join('');
+  }
+  // Each line is written with the line break before it: the file ends with one.
+  yield pending.splice(0).join('') + '\r\n';
+}
 
 export interface DashboardStats {
   plan: PlanId;
@@ -97,13 +125,14 @@ export class UsageService {
     };
   }
 
-  async list(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
+  async list(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
     const limit = q.limit ?? 100;
     const rows = await this.store.records({
       userId,
       start: parseDate(q.startDate, 'startDate'),
       end: parseDate(q.endDate, 'endDate'),
       endpoint: q.endpoint,
+      keyId: q.keyId,
       before: q.cursor ? decodeCursor(q.cursor) : undefined,
       limit: limit + 1,
     });
@@ -112,8 +141,21 @@ export class UsageService {
     return { items: page.map(toView), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null };
   }
 
+  /**
+   * The records of an exact range (default: the last 7 days, at most MAX_SUMMARY_DAYS) as CSV, produced batch by batch
+   * with json2csv's stream parser: memory stays bounded however many rows the range holds.
+   */
+  exportCsv(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Readable {
+    const end = parseDate(q.endDate, 'endDate') ?? new Date();
+    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 7 * DAY_MS);
+    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+    if (end.getTime() - start.getTime() > MAX_SUMMARY_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
+    const batches = this.store.recordBatches({ userId, start, end, endpoint: q.endpoint, keyId: q.keyId });
+    return Readable.from(csvChunks(batches));
+  }
+
   /** Whole UTC days: the range widens to the days its ends fall on (the roll-ups are daily). Default: the last 7 days. */
-  async summary(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string }): Promise<UsageSummary> {
+  async summary(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Promise<UsageSummary> {
     const end = parseDate(q.endDate, 'endDate') ?? new Date();
     const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 6 * DAY_MS);
     if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
@@ -124,11 +166,11 @@ export class UsageService {
     const rangeStart = new Date(`${startDay}T00:00:00.000Z`);
     const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
 
-    const key = `${startDay}|${endDay}|${q.endpoint ?? ''}`;
+    const key = `${startDay}|${endDay}|${q.endpoint ?? ''}|${q.keyId ?? ''}`;
     const [groups, todayRequests, recent] = await Promise.all([
-      this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint)),
-      this.cache.read(userId, `today|${q.endpoint ?? ''}`, () => this.store.todayCount(userId, q.endpoint)),
-      this.cache.read(userId, `recent|${key}`, () => this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, limit: 10 })),
+      this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint, q.keyId)),
+      this.cache.read(userId, `today|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () => this.store.todayCount(userId, q.endpoint, q.keyId)),
+      this.cache.read(userId, `recent|${key}`, () => this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, keyId: q.keyId, limit: 10 })),
     ]);
 
     const perDay = new Map<string, number>();

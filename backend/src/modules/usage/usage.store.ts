@@ -21,6 +21,7 @@ export interface RecordQuery {
   start: Date | null;
   end: Date | null;
   endpoint?: string;
+  keyId?: string;
   /** Keyset: rows strictly older than (timestamp text, id). */
   before?: { ts: string; id: string };
   limit: number;
@@ -149,6 +150,31 @@ export class UsageStore {
     return rows.map((r) => Number(r.t)).reverse();
   }
 
+  /** Per key, the account's quota-using requests since `since` that are written. */
+  async usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ key_id: string; n: string }>(
+      `select key_id, count(*) as n from usage_records
+       where user_id = $1 and "timestamp" > $2 and status_code <> all($3::smallint[]) group by key_id`,
+      [userId, since, UNCOUNTED_STATUSES],
+    );
+    return new Map(rows.map((r) => [r.key_id, Number(r.n)]));
+  }
+
+  /**
+   * Claims the alert of one level for the account, at most once per `windowMs` across every instance (one row per
+   * account and level, updated only when the last one is older than the window). True when this caller sends it.
+   */
+  async claimQuotaAlert(userId: string, level: number, windowMs: number): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      `insert into quota_alerts (user_id, level, sent_at) values ($1, $2, now())
+       on conflict (user_id, level) do update set sent_at = excluded.sent_at
+       where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => $3::float8 / 1000)
+       returning user_id`,
+      [userId, level, windowMs],
+    );
+    return rows.length > 0;
+  }
+
   async totals(userId: string): Promise<{ today: number; total: number }> {
     const { rows } = await this.pool.query<{ today: string; total: string }>(
       `select coalesce(sum(count) filter (where day = (now() at time zone 'utc')::date), 0) as today, coalesce(sum(count), 0) as total
@@ -170,15 +196,15 @@ export class UsageStore {
    * The Usage page's aggregates from the roll-ups in one pass (grouping sets): per day, per status, per endpoint and
    * the total. `endpoint` filters the counts; the per-endpoint set still lists every endpoint seen in the range.
    */
-  async summary(userId: string, startDay: string, endDay: string, endpoint?: string): Promise<SummaryRow[]> {
+  async summary(userId: string, startDay: string, endDay: string, endpoint?: string, keyId?: string): Promise<SummaryRow[]> {
     const { rows } = await this.pool.query<{ day: string | null; endpoint: string | null; status_code: number | null; count: string; ok: string; total_ms: number }>(
       `select to_char(day, 'YYYY-MM-DD') as day, endpoint, status_code,
               coalesce(sum(count) filter (where $4::text is null or endpoint = $4), 0) as count,
               coalesce(sum(count) filter (where ($4::text is null or endpoint = $4) and status_code < 400), 0) as ok,
               coalesce(sum(total_ms) filter (where $4::text is null or endpoint = $4), 0) as total_ms
-       from usage_daily where user_id = $1 and day between $2::date and $3::date
+       from usage_daily where user_id = $1 and day between $2::date and $3::date and ($5::uuid is null or key_id = $5)
        group by grouping sets ((day), (endpoint), (status_code), ())`,
-      [userId, startDay, endDay, endpoint ?? null],
+      [userId, startDay, endDay, endpoint ?? null, keyId ?? null],
     );
     return rows.map((r) => ({
       day: r.day,
@@ -190,22 +216,22 @@ export class UsageStore {
     }));
   }
 
-  async todayCount(userId: string, endpoint?: string): Promise<number> {
+  async todayCount(userId: string, endpoint?: string, keyId?: string): Promise<number> {
     const { rows } = await this.pool.query<{ count: string }>(
       `select coalesce(sum(count), 0) as count from usage_daily
-       where user_id = $1 and day = (now() at time zone 'utc')::date and ($2::text is null or endpoint = $2)`,
-      [userId, endpoint ?? null],
+       where user_id = $1 and day = (now() at time zone 'utc')::date and ($2::text is null or endpoint = $2) and ($3::uuid is null or key_id = $3)`,
+      [userId, endpoint ?? null, keyId ?? null],
     );
     return Number(rows[0].count);
   }
 
   /** Newest first, by the (user_id, timestamp desc, id desc) index. */
   async records(q: RecordQuery): Promise<RecordRow[]> {
-    const params: unknown[] = [q.userId, q.start ?? '-infinity', q.end ?? 'infinity', q.endpoint ?? null];
+    const params: unknown[] = [q.userId, q.start ?? '-infinity', q.end ?? 'infinity', q.endpoint ?? null, q.keyId ?? null];
     let keyset = '';
     if (q.before) {
       params.push(q.before.ts, q.before.id);
-      keyset = `and (r."timestamp", r.id) < ($5::timestamptz, $6::bigint)`;
+      keyset = `and (r."timestamp", r.id) < ($6::timestamptz, $7::bigint)`;
     }
     params.push(q.limit);
     const { rows } = await this.pool.query<{
@@ -224,7 +250,7 @@ export class UsageStore {
               r.key_id, k.name as key_name
        from usage_records r left join api_keys k on k.id = r.key_id
        where r.user_id = $1 and r."timestamp" >= $2::timestamptz and r."timestamp" <= $3::timestamptz
-         and ($4::text is null or r.endpoint = $4) ${keyset}
+         and ($4::text is null or r.endpoint = $4) and ($5::uuid is null or r.key_id = $5) ${keyset}
        order by r."timestamp" desc, r.id desc
        limit $${params.length}`,
       params,
@@ -241,6 +267,21 @@ export class UsageStore {
       keyName: r.key_name,
       cursorTs: r.ts,
     }));
+  }
+
+  /**
+   * Every record of a query, newest first, in keyset batches: each batch is one short indexed query, so a 90-day range
+   * of a busy account streams with bounded memory and holds no connection between batches.
+   */
+  async *recordBatches(q: Omit<RecordQuery, 'before' | 'limit'>, batchSize = 2000): AsyncGenerator<RecordRow[]> {
+    let before: RecordQuery['before'];
+    for (;;) {
+      const rows = await this.records({ ...q, before, limit: batchSize });
+      if (rows.length) yield rows;
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      before = { ts: last.cursorTs, id: last.id };
+    }
   }
 
   /** Monthly partitions for the months around now, so rows never land in the default partition. */

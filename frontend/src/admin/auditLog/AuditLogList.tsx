@@ -15,6 +15,7 @@ export const ACTION_CHOICES = [
   { id: 'user.block', name: 'User blocked' },
   { id: 'user.unblock', name: 'User unblocked' },
   { id: 'user.plan_change', name: 'Plan changed' },
+  { id: 'user.close', name: 'Account closed' },
   { id: 'api_key.rotate', name: 'API key rotated' },
   { id: 'tzdb.load', name: 'Time zone data loaded' },
   { id: 'tzdb.activate', name: 'Time zone data activated' },

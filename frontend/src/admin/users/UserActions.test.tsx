@@ -21,6 +21,7 @@ const user: AdminUser = {
   profileImageUrl: null,
   limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
   customLimits: { hourlyQuota: null, burstPerSecond: null },
+  closedAt: null,
 };
 const apiKey: AdminApiKey = { id: 'k1', name: 'Production', keyPrefix: 'tzk_live_AbCd', isActive: true, createdAt: '', lastUsedAt: null, userId: 'u1', userEmail: 'ada@example.com' };
 

@@ -15,6 +15,7 @@ const filters = [
   <SelectInput key="plan" source="plan" label="Plan" choices={PLAN_CHOICES} />,
   <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
   <NullableBooleanInput key="isBlocked" source="isBlocked" label="Status" trueLabel="Blocked" falseLabel="Active" />,
+  <NullableBooleanInput key="isClosed" source="isClosed" label="Closed" trueLabel="Closed" falseLabel="Open" />,
 ];
 
 export function UserStatus() {
@@ -22,8 +23,12 @@ export function UserStatus() {
   if (!user) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Chip size="small" label={user.isBlocked ? 'Blocked' : 'Active'} color={user.isBlocked ? 'error' : 'success'} variant={user.isBlocked ? 'filled' : 'outlined'} />
-      {!user.emailVerified && <Chip size="small" label="Unverified" color="warning" variant="outlined" />}
+      {user.closedAt ? (
+        <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${new Date(user.closedAt).toUTCString()}`} />
+      ) : (
+        <Chip size="small" label={user.isBlocked ? 'Blocked' : 'Active'} color={user.isBlocked ? 'error' : 'success'} variant={user.isBlocked ? 'filled' : 'outlined'} />
+      )}
+      {!user.emailVerified && !user.closedAt && <Chip size="small" label="Unverified" color="warning" variant="outlined" />}
     </Stack>
   );
 }

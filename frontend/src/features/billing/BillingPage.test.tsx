@@ -30,7 +30,20 @@ const subscription = {
   cancelAtPeriodEnd: false,
   stripeSubscriptionId: 'sub_sbx_1',
 };
-const invoice = (n: number, status = 'paid') => ({ id: `i${n}`, description: `Invoice ${n}`, amount: '5', currency: 'usd', status, paidAt: status === 'paid' ? '2026-11-22T12:00:00.000Z' : null, createdAt: 'not a date' });
+const invoice = (n: number, status = 'paid') => ({
+  id: `i${n}`,
+  description: `Invoice ${n}`,
+  amount: '5',
+  currency: 'usd',
+  status,
+  paidAt: status === 'paid' ? '2026-11-22T12:00:00.000Z' : null,
+  createdAt: 'not a date',
+  number: `in_${n}`,
+  plan: 'premium',
+  periodStart: null,
+  periodEnd: null,
+  receiptUrl: status === 'paid' ? (n === 4 ? 'https://invoice.stripe.com/i/acct_1/in_4' : `/api/billing/invoices/i${n}/receipt.pdf`) : null,
+});
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string) {
   await user.type(screen.getByTestId('card-number'), number);
@@ -131,6 +144,7 @@ describe('BillingPage', () => {
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: { ...subscription, cancelAtPeriodEnd: true, status: 'past_due' } },
       'GET /api/billing/history': { body: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)] },
+      'GET /api/billing/invoices': () => ({ body: { items: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)], total: 7, offset: 0, limit: 10 } }),
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
@@ -141,8 +155,16 @@ describe('BillingPage', () => {
     expect(screen.getAllByTestId('billing-history-row')).toHaveLength(5);
     expect(screen.getAllByText('5.00 USD').length).toBeGreaterThan(0);
     expect(screen.getByText('Invoice 2').parentElement?.textContent).toContain('Invalid date');
+    // Paid invoices link their receipt: the server's PDF, or Stripe's hosted invoice when there is one.
+    expect(screen.getByRole('link', { name: 'Receipt in_1 (PDF)' })).toHaveAttribute('href', '/api/billing/invoices/i1/receipt.pdf');
+    expect(screen.getByRole('link', { name: 'Invoice in_4 (opens Stripe)' })).toHaveAttribute('href', 'https://invoice.stripe.com/i/acct_1/in_4');
+    expect(screen.queryByRole('link', { name: 'Receipt in_2 (PDF)' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View All History' }));
-    expect(screen.getAllByTestId('billing-history-row')).toHaveLength(7);
+    const dialog = await screen.findByRole('dialog', { name: 'Billing History' });
+    await waitFor(() => expect(within(dialog).getAllByTestId('billing-history-row')).toHaveLength(7));
+    expect(within(dialog).getByText('1–7 of 7')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Manage Billing' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   });

@@ -8,7 +8,7 @@ const sections: LegalSection[] = [
   { heading: 'Cookies', paragraphs: ['We use one strictly necessary session cookie to keep you signed in. We do not use advertising cookies.'] },
   { heading: 'Sharing', paragraphs: ['We share data only with processors that help us run the Service (hosting, email delivery, payments), under contracts that protect it, or when the law requires it.'] },
   { heading: 'Security', paragraphs: ['Traffic is encrypted with TLS 1.2 or higher. Passwords are hashed with argon2id. API keys are stored hashed, and the copy needed to show them to you is encrypted.'] },
-  { heading: 'Your rights', paragraphs: ['You can access, correct, export or delete your personal data. Use the contact form on the support page and we will answer within 30 days.'] },
+  { heading: 'Your rights', paragraphs: ['You can access, correct, export or delete your personal data. In your profile, "Export my data" gives you a file with your profile, keys (masked), subscription, invoices and the last 90 days of usage, and "Delete account" closes the account: your name, e-mail address and support messages are erased, invoices are kept as the law requires, and usage records are kept without IP addresses until their 12 months run out. For anything else, use the contact form on the support page and we will answer within 30 days.'] },
   { heading: 'Children', paragraphs: ['The Service is not intended for children under 13, and we do not knowingly collect their data.'] },
   { heading: 'Changes', paragraphs: ['We will post changes to this policy on this page and notify account holders of material changes by email.'] },
 ];

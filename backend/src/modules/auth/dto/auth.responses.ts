@@ -15,12 +15,14 @@ export class UserView {
   @ApiProperty({ example: true }) emailVerified!: boolean;
   @ApiProperty({ example: '2026-11-22T09:30:00.000Z' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true, example: null }) profileImageUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the customer closed the account; null while it is open.', example: null }) closedAt!: string | null;
 }
 
 export class MeView extends UserView {
   @ApiProperty({ description: 'false for accounts that sign in only through the identity provider.', example: true }) hasPassword!: boolean;
   @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on; super admins need it for the console.', example: false }) totpEnabled!: boolean;
   @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
+  @ApiProperty({ description: 'Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.', example: true }) quotaAlerts!: boolean;
 }
 
 export class ProfileUpdatedView extends MeView {

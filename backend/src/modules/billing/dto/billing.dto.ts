@@ -82,3 +82,21 @@ export class SandboxPortalCardDto extends SandboxCardDto {
   @Length(10, 100)
   session!: string;
 }
+
+export class InvoicePageQueryDto {
+  @ApiProperty({ required: false, minimum: 0, default: 0, example: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number' })
+  @Min(0, { message: 'offset must be at least 0' })
+  @Max(1_000_000, { message: 'offset is too large' })
+  offset?: number;
+
+  @ApiProperty({ required: false, minimum: 1, maximum: 100, default: 20, example: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(100, { message: 'limit must be at most 100' })
+  limit?: number;
+}

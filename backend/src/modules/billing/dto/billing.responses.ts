@@ -31,6 +31,24 @@ export class InvoiceView {
   @ApiProperty({ enum: ['paid', 'pending', 'failed'], example: 'paid' }) status!: 'paid' | 'pending' | 'failed';
   @ApiProperty({ type: String, nullable: true, example: '2026-11-22T10:00:03.000Z' }) paidAt!: string | null;
   @ApiProperty({ example: '2026-11-22T10:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ description: "The provider's invoice number, or its invoice id.", example: 'in_sbx_4f2a9c0e1b7d3a5c6e8f0a1b' }) number!: string;
+  @ApiProperty({ enum: PLAN_IDS, nullable: true, example: 'premium' }) plan!: PlanId | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-22T10:00:00.000Z' }) periodStart!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-22T10:00:00.000Z' }) periodEnd!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Stripe's hosted invoice page when there is one, else the PDF receipt made by the server; null until the invoice is paid.",
+    example: '/api/billing/invoices/0b6e2a1c-4d5f-4a3b-9c8d-7e6f5a4b3c2d/receipt.pdf',
+  })
+  receiptUrl!: string | null;
+}
+
+export class InvoicePageView {
+  @ApiProperty({ type: [InvoiceView] }) items!: InvoiceView[];
+  @ApiProperty({ description: 'Every invoice of the account.', example: 12 }) total!: number;
+  @ApiProperty({ example: 0 }) offset!: number;
+  @ApiProperty({ example: 20 }) limit!: number;
 }
 
 export class UrlView {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 export class UsageRangeDto {
   @ApiPropertyOptional({ example: '2026-11-15T00:00:00.000Z', description: 'ISO 8601 start (inclusive)' })
@@ -18,6 +18,11 @@ export class UsageRangeDto {
   @IsString()
   @MaxLength(200)
   endpoint?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', example: '6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11', description: 'Only the requests made with this key' })
+  @IsOptional()
+  @IsUUID('all', { message: 'keyId must be a key id (UUID)' })
+  keyId?: string;
 }
 
 export class UsageListQueryDto extends UsageRangeDto {

@@ -17,10 +17,18 @@ export const sandboxPortalQueryKey = (session: string) => ['billing', 'sandbox-p
 
 export const fetchSubscription = () => apiFetch<Subscription | null>('/api/billing/subscription');
 export const fetchBillingHistory = () => apiFetch<BillingHistoryItem[]>('/api/billing/history');
+export type InvoicePage = Models['InvoicePageView'];
+export const invoicePageQueryKey = (offset: number, limit: number) => ['billing', 'invoices', offset, limit] as const;
+export const fetchInvoicePage = (offset: number, limit: number) => apiFetch<InvoicePage>(`/api/billing/invoices?offset=${offset}&limit=${limit}`);
 
 /** Spec 7: fetched only for signed-in non-free users, no retry. */
 export function useSubscription(enabled: boolean) {
   return useQuery({ queryKey: subscriptionQueryKey, queryFn: fetchSubscription, enabled, retry: false });
+}
+
+/** "View All History": every invoice, a page at a time. */
+export function useInvoicePage(offset: number, limit: number, enabled: boolean) {
+  return useQuery({ queryKey: invoicePageQueryKey(offset, limit), queryFn: () => fetchInvoicePage(offset, limit), enabled, retry: false });
 }
 
 export function useBillingHistory() {

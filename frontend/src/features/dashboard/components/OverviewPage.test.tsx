@@ -102,4 +102,27 @@ describe('dashboard overview', () => {
     renderWithProviders(<OverviewPage user={sampleUser} />);
     expect(await screen.findByTestId('recent-keys-empty')).toHaveTextContent('No API Keys Yet');
   });
+
+  it('free plan: a banner at 80% of the hourly quota and another when it is used up, none when alerts are off', async () => {
+    stubApi({ ...free, hourlyRemaining: 21 });
+    const below = renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('12');
+    expect(screen.queryByTestId('quota-banner')).not.toBeInTheDocument();
+    below.unmount();
+
+    stubApi({ ...free, hourlyRemaining: 20 });
+    const eighty = renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(await screen.findByTestId('quota-banner')).toHaveTextContent('You have used 80 of your 100 requests this hour (80%).');
+    eighty.unmount();
+
+    stubApi({ ...free, hourlyRemaining: 0, hourlyResetSeconds: 150 });
+    const full = renderWithProviders(<OverviewPage user={sampleUser} />);
+    expect(await screen.findByTestId('quota-banner')).toHaveTextContent('You have used all 100 requests of your hourly quota. Requests are answered with 429 until older ones leave the rolling hour (the first in about 3 minutes).');
+    full.unmount();
+
+    stubApi({ ...free, hourlyRemaining: 0 });
+    renderWithProviders(<OverviewPage user={{ ...sampleUser, quotaAlerts: false }} />);
+    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('12');
+    expect(screen.queryByTestId('quota-banner')).not.toBeInTheDocument();
+  });
 });

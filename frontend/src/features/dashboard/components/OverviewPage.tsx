@@ -46,6 +46,24 @@ export function limitsText(limits: DashboardStats['limits'] | undefined): string
   return `Your limits: ${parts.join(', ')}${limits.custom ? ' (negotiated for your account)' : ''}.`;
 }
 
+/** The dashboard's quota banner on the free plan, at the same points as the alert mails: 80% of the hour and all of it. */
+export function quotaBanner(stats: DashboardStats | undefined, plan: string, alertsOn: boolean): { severity: 'warning' | 'error'; text: string } | null {
+  if (!stats || !alertsOn || plan !== 'free' || stats.hourlyLimit === null || stats.hourlyRemaining === null) return null;
+  const limit = stats.hourlyLimit;
+  const used = limit - stats.hourlyRemaining;
+  if (used >= limit) {
+    const minutes = Math.max(1, Math.ceil((stats.hourlyResetSeconds ?? 60) / 60));
+    return {
+      severity: 'error',
+      text: `You have used all ${formatNumber(limit)} requests of your hourly quota. Requests are answered with 429 until older ones leave the rolling hour (the first in about ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+    };
+  }
+  if (used >= Math.ceil(limit * 0.8)) {
+    return { severity: 'warning', text: `You have used ${formatNumber(used)} of your ${formatNumber(limit)} requests this hour (${Math.floor((used / limit) * 100)}%).` };
+  }
+  return null;
+}
+
 /** The next plan up and its button text, from the plans table of /api/config. */
 export function upgradeOffer(plan: string, plans: PublicPlan[] | undefined): { text: string; plan: PublicPlan } | null {
   const target = plan === 'free' ? 'premium' : plan === 'premium' ? 'enterprise' : null;
@@ -115,6 +133,7 @@ export function OverviewPage({ user }: { user: User }) {
   const today = todayCard(stats.data);
   const limits = limitsText(stats.data?.limits);
   const offer = upgradeOffer(plan, config.data?.plans);
+  const banner = quotaBanner(stats.data, plan, user.quotaAlerts !== false);
 
   return (
     <Box>
@@ -131,6 +150,12 @@ export function OverviewPage({ user }: { user: User }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }} data-testid="account-limits">
           {limits}
         </Typography>
+      )}
+
+      {banner && (
+        <Alert severity={banner.severity} sx={{ mb: 2 }} data-testid="quota-banner">
+          {banner.text}
+        </Alert>
       )}
 
       {stats.isError && (

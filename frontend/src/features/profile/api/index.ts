@@ -22,7 +22,14 @@ export interface TotpSetup {
   qrCode: string;
 }
 
+export type CloseAccountInput = Models['CloseAccountDto'];
+export type ExportJob = Models['ExportJobView'];
+
 export const profileApi = {
+  closeAccount: (body: CloseAccountInput) => apiFetch<{ ok: true }>('/api/me/close', { method: 'POST', body }),
+  setQuotaAlerts: (enabled: boolean) => apiFetch<User>('/api/profile/quota-alerts', { method: 'PUT', body: { enabled } }),
+  startExport: () => apiFetch<ExportJob>('/api/me/exports', { method: 'POST' }),
+  exportJob: (id: string) => apiFetch<ExportJob>(`/api/me/exports/${encodeURIComponent(id)}`),
   update: (body: ProfileInput) => apiFetch<ProfileUpdateResult>('/api/profile', { method: 'PUT', body }),
   totpState: () => apiFetch<TotpState>('/api/profile/totp'),
   totpSetup: () => apiFetch<TotpSetup>('/api/profile/totp/setup', { method: 'POST' }),
@@ -71,4 +78,40 @@ export function useDisableTotp() {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: profileApi.changePassword });
+}
+
+/** Closing signs the browser out: everything cached about the account is dropped. */
+export function useCloseAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: profileApi.closeAccount,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}
+
+export function useQuotaAlerts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: profileApi.setQuotaAlerts,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
+}
+
+export const exportJobQueryKey = (id: string | null) => ['profile', 'export', id] as const;
+
+export function useStartExport() {
+  return useMutation({ mutationFn: profileApi.startExport });
+}
+
+/** Polls an export job every second while it is being built. */
+export function useExportJob(id: string | null) {
+  return useQuery({
+    queryKey: exportJobQueryKey(id),
+    queryFn: () => profileApi.exportJob(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
 }

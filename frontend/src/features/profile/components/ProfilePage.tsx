@@ -15,6 +15,8 @@ import { isApiError, isUnauthorized } from '../../../lib/api';
 import { useMe, type User } from '../../auth/api';
 import { PageHeader } from '../../dashboard/components/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
+import { ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
+import { DeleteAccountCard } from './DeleteAccountDialog';
 import { TwoFactorCard } from './TwoFactorCard';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -219,7 +221,7 @@ function ProviderSignIn() {
 }
 
 export function ProfilePage() {
-  usePageMeta('Profile', 'Your account details, password and two-factor sign-in.');
+  usePageMeta('Profile', 'Your account details, password, two-factor sign-in, alerts, data export and account closure.');
   const me = useMe();
   return (
     <>
@@ -237,6 +239,15 @@ export function ProfilePage() {
               <TwoFactorCard />
             </Grid>
           )}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <QuotaAlertsCard user={me.data} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ExportDataCard />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <DeleteAccountCard user={me.data} />
+          </Grid>
         </Grid>
       )}
     </>

@@ -18,18 +18,31 @@ export const DEFAULT_RANGE_DAYS = 7;
 export interface UsageFilter {
   days: number;
   endpoint: string | null;
+  /** Only the requests of this key. */
+  keyId?: string | null;
 }
 
 export const usageSummaryQueryKey = (filter?: UsageFilter) =>
-  filter ? (['usage', 'summary', filter.days, filter.endpoint ?? ''] as const) : (['usage', 'summary'] as const);
+  filter ? (['usage', 'summary', filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const) : (['usage', 'summary'] as const);
 
-export function fetchUsageSummary({ days, endpoint }: UsageFilter, now = new Date()) {
+/** The query string of a filter: the range ends now and starts `days` before. */
+export function usageParams({ days, endpoint, keyId }: UsageFilter, now = new Date()): URLSearchParams {
   const params = new URLSearchParams({
     startDate: new Date(now.getTime() - days * 86_400_000).toISOString(),
     endDate: now.toISOString(),
   });
   if (endpoint) params.set('endpoint', endpoint);
-  return apiFetch<UsageSummary>(`/api/usage/summary?${params}`);
+  if (keyId) params.set('keyId', keyId);
+  return params;
+}
+
+export function fetchUsageSummary(filter: UsageFilter, now = new Date()) {
+  return apiFetch<UsageSummary>(`/api/usage/summary?${usageParams(filter, now)}`);
+}
+
+/** The CSV of every record the filter selects, streamed by the server (a download, not a fetch). */
+export function usageCsvUrl(filter: UsageFilter, now = new Date()): string {
+  return `/api/usage/export.csv?${usageParams(filter, now)}`;
 }
 
 /** Refetched on every visit so calls made meanwhile show up. */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,7 +14,7 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiOrigin } from '../../../config/publicConfig';
 import { PageHeader } from '../../dashboard/components/PageHeader';
 import { useApiKeys } from '../../keys/api';
-import { DEFAULT_RANGE_DAYS, usageRanges, useUsageSummary } from '../api';
+import { DEFAULT_RANGE_DAYS, usageCsvUrl, usageRanges, useUsageSummary } from '../api';
 import { UsageSummaryView } from './UsageSummaryView';
 
 const ALL = '__all__';
@@ -21,7 +23,9 @@ export function UsagePage() {
   usePageMeta('Usage', 'Requests, status codes and response times of your API keys.');
   const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
   const [endpoint, setEndpoint] = useState<string>(ALL);
-  const summary = useUsageSummary({ days, endpoint: endpoint === ALL ? null : endpoint });
+  const [keyId, setKeyId] = useState<string>(ALL);
+  const filter = { days, endpoint: endpoint === ALL ? null : endpoint, keyId: keyId === ALL ? null : keyId };
+  const summary = useUsageSummary(filter);
   const keys = useApiKeys();
   const apiOrigin = useApiOrigin();
   const keyPrefix = (keys.data ?? []).find((k) => k.isActive)?.keyPrefix ?? keys.data?.[0]?.keyPrefix ?? null;
@@ -51,6 +55,29 @@ export function UsagePage() {
           ))}
         </Select>
       </FormControl>
+      <FormControl size="small" sx={{ minWidth: 170, flex: { xs: 1, sm: 'none' } }}>
+        <InputLabel id="usage-key-label">API Key</InputLabel>
+        <Select labelId="usage-key-label" label="API Key" value={keyId} onChange={(e) => setKeyId(String(e.target.value))} data-testid="usage-key">
+          <MenuItem value={ALL}>All Keys</MenuItem>
+          {(keys.data ?? []).map((k) => (
+            <MenuItem key={k.id} value={k.id}>
+              {k.name} ({k.keyPrefix}…)
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        href={usageCsvUrl(filter)}
+        download
+        onClick={(event) => {
+          // The range ends at the moment of the click, not of the last render.
+          event.currentTarget.setAttribute('href', usageCsvUrl(filter));
+        }}
+      >
+        Export CSV
+      </Button>
     </Box>
   );
 
@@ -64,7 +91,7 @@ export function UsagePage() {
         </Alert>
       )}
       {summary.data ? (
-        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} filtered={endpoint !== ALL || days !== DEFAULT_RANGE_DAYS} />
+        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS} />
       ) : summary.isPending ? (
         <Grid container spacing={2} data-testid="usage-loading">
           {[0, 1, 2, 3].map((i) => (

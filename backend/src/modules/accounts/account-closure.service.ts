@@ -1,0 +1,125 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProblemException } from '../../common/problem.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import { AuthErrors } from '../auth/auth.errors.js';
+import { verifyPassword } from '../auth/password-policy.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { TwoFactorService } from '../auth/two-factor.service.js';
+import { User } from '../auth/user.entity.js';
+import { BillingErrors } from '../billing/billing.errors.js';
+import { BillingService } from '../billing/billing.service.js';
+import { KeysService } from '../keys/keys.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsageRecorder } from '../usage/usage.recorder.js';
+import { accountClosedMail } from '../mail/mail.templates.js';
+import { AccountErrors } from './accounts.errors.js';
+
+/** The address a closed account keeps: unique, undeliverable (RFC 2606 .invalid), and free for the old one to register again. */
+export function tombstoneEmail(userId: string): string {
+  return `closed-${userId}@closed.invalid`;
+}
+
+export interface ClosureInput {
+  email: string;
+  password?: string;
+  totp?: string;
+}
+
+/**
+ * Closes an account the customer asked to close: the subscription ends through the payment gateway, every key stops
+ * at once on every instance, every session ends, personal data is erased (name, e-mail, support messages, IP
+ * addresses on usage rows) and what the law needs stays (invoices, usage rows until their 12 months run out).
+ */
+@Injectable()
+export class AccountClosureService {
+  private readonly logger = new Logger('AccountClosure');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionsService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly billing: BillingService,
+    private readonly keys: KeysService,
+    private readonly mail: MailService,
+    private readonly recorder: UsageRecorder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Checks what the customer typed: the account's e-mail, the password (when it has one) and a second-factor code (when on). */
+  async confirm(user: User, input: ClosureInput): Promise<void> {
+    if (user.role === 'super_admin') throw AccountErrors.superAdminCannotClose();
+    if (input.email.trim().toLowerCase() !== user.email) throw AccountErrors.emailMismatch();
+    if (user.passwordHash && !(input.password && (await verifyPassword(user.passwordHash, input.password)))) throw AccountErrors.wrongPassword();
+    if (user.totpSecret) {
+      if (!input.totp) throw AccountErrors.totpRequired();
+      if (!(await this.twoFactor.verify(user, input.totp))) throw AuthErrors.totpInvalid(400, 'totp');
+    }
+  }
+
+  async close(user: User, ip: string | null): Promise<void> {
+    const userId = user.id;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    const address = user.email;
+    // The subscription must end before anything else: if the provider can't be reached, the account stays as it is.
+    let subscriptionsEnded: number;
+    try {
+      subscriptionsEnded = await this.billing.endSubscriptions(userId);
+    } catch (error) {
+      if (error instanceof ProblemException) throw error;
+      this.logger.warn(`Closing ${userId}: the payment provider failed: ${(error as Error).message}`);
+      throw BillingErrors.providerUnavailable();
+    }
+    const closedAt = new Date();
+    const tombstone = tombstoneEmail(userId);
+    const keysRevoked = await this.em.fork().transactional(async (tx) => {
+      const run = (sql: string, params: unknown[]) => tx.execute(sql, params);
+      await run(`select id from users where id = ? for update`, [userId]);
+      const revoked = await tx.execute<{ id: string }[]>(`delete from api_keys where user_id = ? returning id`, [userId]);
+      await run(
+        `update users set email = ?, first_name = '', last_name = '', password_hash = null, email_verified = false, profile_image_url = null,
+           oidc_subject = null, totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, totp_last_step = null,
+           quota_alerts = false, closed_at = ?, updated_at = now() where id = ?`,
+        [tombstone, closedAt, userId],
+      );
+      await run(`delete from sessions where user_id = ?`, [userId]);
+      await run(`delete from trusted_devices where user_id = ?`, [userId]);
+      await run(`delete from recovery_codes where user_id = ?`, [userId]);
+      await run(`delete from auth_tokens where user_id = ?`, [userId]);
+      await run(`delete from data_exports where user_id = ?`, [userId]);
+      await run(`delete from quota_alerts where user_id = ?`, [userId]);
+      await run(`delete from support_messages where user_id = ? or lower(email) = ?`, [userId, address]);
+      tx.create(AuditLogEntry, {
+        actorId: userId,
+        actorEmail: tombstone,
+        action: 'user.close',
+        targetType: 'user',
+        targetId: userId,
+        before: { plan: user.plan, closedAt: null },
+        after: { plan: 'free', closedAt: closedAt.toISOString(), keysRevoked: revoked.length, subscriptionsEnded },
+        ipAddress: ip?.slice(0, 64) ?? null,
+      });
+      await tx.flush();
+      return revoked.length;
+    });
+    // The key cache of every instance drops the account's keys now: the next request with one of them is unknown (401).
+    await this.keys.invalidateUser(userId);
+    await this.sessions.endAllForUser(userId);
+    // Requests made just before the keys stopped may still wait in a writer's buffer with their IP address: this
+    // instance's is written now, and the IPs are erased again once every instance has flushed its own.
+    await this.recorder.flush();
+    await this.eraseIpAddresses(userId);
+    setTimeout(() => void this.eraseIpAddresses(userId), 2 * this.config.USAGE_FLUSH_MS + 5000).unref();
+    this.logger.log(`Account ${userId} closed (${keysRevoked} keys revoked, ${subscriptionsEnded} subscriptions ended)`);
+    void this.mail.trySend({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) });
+  }
+
+  private async eraseIpAddresses(userId: string): Promise<void> {
+    await this.em
+      .fork()
+      .execute(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId])
+      .catch((error: Error) => this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`));
+  }
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { isUuid } from '../admin/admin-list-query.js';
+import { toMeView, User } from '../auth/user.entity.js';
+import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
+import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
+import { Subscription, toSubscriptionView } from '../billing/subscription.entity.js';
+import { UsageStore } from '../usage/usage.store.js';
+import { AccountErrors } from './accounts.errors.js';
+
+export const EXPORT_USAGE_DAYS = 90;
+/** A job that has not moved for this long was left by an instance that stopped: it reads as failed. */
+const STALE_MS = 5 * 60_000;
+const BATCH = 5000;
+
+export type ExportStatus = 'running' | 'ready' | 'failed';
+
+export interface ExportJobView {
+  id: string;
+  status: ExportStatus;
+  /** 0..100 */
+  progress: number;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Where to fetch the file once ready. */
+  downloadUrl: string | null;
+}
+
+interface JobRow {
+  id: string;
+  status: ExportStatus;
+  progress: number;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+function view(row: JobRow): ExportJobView {
+  const stale = row.status === 'running' && Date.now() - new Date(row.updated_at).getTime() > STALE_MS;
+  const status = stale ? 'failed' : row.status;
+  return {
+    id: row.id,
+    status,
+    progress: row.progress,
+    createdAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    downloadUrl: status === 'ready' ? `/api/me/exports/${row.id}/download` : null,
+  };
+}
+
+/**
+ * "Export my data": a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of
+ * usage. Built in the background by the instance that got the request; the job and its file (in pieces of one usage
+ * batch) live in PostgreSQL, so progress and download work from any instance and no step holds the whole file.
+ */
+@Injectable()
+export class DataExportService {
+  private readonly logger = new Logger('DataExport');
+  private readonly building = new Set<Promise<void>>();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly usage: UsageStore,
+  ) {}
+
+  async start(userId: string): Promise<ExportJobView> {
+    const id = randomUUID();
+    // One file per account is kept (a new export replaces the last), and none longer than a week.
+    await this.em.fork().execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
+    const [row] = await this.em
+      .fork()
+      .execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [id, userId]);
+    const job = this.build(id, userId).catch(async (error: Error) => {
+      this.logger.warn(`Export ${id} failed: ${error.message}`);
+      await this.em.fork().execute(`update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ?`, [error.message.slice(0, 500), id]).catch(() => undefined);
+    });
+    this.building.add(job);
+    void job.finally(() => this.building.delete(job));
+    return view(row);
+  }
+
+  async get(userId: string, id: string): Promise<ExportJobView> {
+    return view(await this.row(userId, id));
+  }
+
+  /** The finished file, read back piece by piece (each piece is one usage batch at most). */
+  async file(userId: string, id: string): Promise<Readable> {
+    const job = view(await this.row(userId, id));
+    if (job.status !== 'ready') throw AccountErrors.exportNotReady();
+    const em = this.em;
+    async function* pieces(): AsyncGenerator<string> {
+      for (let seq = 0; ; seq++) {
+        const [part] = await em.fork().execute<{ body: string }[]>(`select body from data_export_parts where export_id = ? and seq = ?`, [id, seq]);
+        if (!part) return;
+        yield part.body;
+      }
+    }
+    return Readable.from(pieces());
+  }
+
+  /** Waits for the exports this instance is building (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.building]);
+  }
+
+  private async row(userId: string, id: string): Promise<JobRow> {
+    const rows = isUuid(id)
+      ? await this.em.fork().execute<JobRow[]>(`select id, status, progress, created_at, updated_at, finished_at from data_exports where id = ? and user_id = ?`, [id, userId])
+      : [];
+    if (!rows[0]) throw AccountErrors.exportNotFound();
+    return rows[0];
+  }
+
+  private async progress(id: string, progress: number): Promise<void> {
+    await this.em.fork().execute(`update data_exports set progress = ?, updated_at = now() where id = ?`, [Math.min(99, Math.floor(progress)), id]);
+  }
+
+  private async build(id: string, userId: string): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    const [keys, subscriptions, invoices] = await Promise.all([
+      em.find(ApiKey, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+      em.find(Subscription, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+      em.find(Invoice, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+    ]);
+    const end = new Date();
+    const start = new Date(end.getTime() - EXPORT_USAGE_DAYS * 86_400_000);
+    // The roll-ups say how many rows to expect, so progress can be told without counting the raw table.
+    const [{ n }] = await em.execute<{ n: string }[]>(`select coalesce(sum(count), 0) as n from usage_daily where user_id = ? and day >= ?::date`, [
+      userId,
+      start.toISOString().slice(0, 10),
+    ]);
+    const expected = Math.max(1, Number(n));
+    await this.progress(id, 5);
+
+    const head = {
+      exportedAt: end.toISOString(),
+      profile: toMeView(user),
+      apiKeys: keys.map(toApiKeyView),
+      subscriptions: subscriptions.map(toSubscriptionView),
+      invoices: invoices.map(toInvoiceView),
+      usage: { from: start.toISOString(), to: end.toISOString() },
+    };
+    const headJson = JSON.stringify(head, null, 2);
+    let seq = 0;
+    const put = (body: string) => this.em.fork().execute(`insert into data_export_parts (export_id, seq, body) values (?, ?, ?)`, [id, seq++, body]);
+    await put(`${headJson.slice(0, headJson.lastIndexOf('}')).trimEnd()},\n  "usageRecords": [`);
+    let written = 0;
+    for await (const rows of this.usage.recordBatches({ userId, start, end }, BATCH)) {
+      const lines = rows.map(({ cursorTs: _cursor, ...record }) => `${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
+      await put(lines.join(''));
+      await this.progress(id, 5 + (94 * written) / expected);
+    }
+    await put(written ? '\n  ]\n}\n' : ']\n}\n');
+    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ?`, [id]);
+  }
+}

@@ -1,0 +1,49 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { UsagePage } from './UsagePage';
+import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const summary = {
+  range: { start: '2026-11-15T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' },
+  totalRequests: 0,
+  successRate: 0,
+  averageResponseTime: 0,
+  todayRequests: 0,
+  perDay: [],
+  statusCodes: [],
+  topEndpoints: [],
+  recent: [],
+  endpoints: ['/api/time/utc'],
+};
+const key = (id: string, name: string) => ({ id, name, keyPrefix: `tzk_live_${id}`, maskedKey: '', isActive: true, createdAt: '', lastUsedAt: null, ipRestrictions: [], urlRestrictions: [] });
+
+describe('usage page filters', () => {
+  it('narrows to one key beside the endpoint filter, and Export CSV downloads the same selection', async () => {
+    const { calls } = stubFetch({
+      'GET /api/usage/summary': { body: summary },
+      'GET /api/api-keys': { body: [key('AAAA', 'Production'), key('BBBB', 'Staging')] },
+      'GET /api/config': { body: {} },
+    });
+    renderWithProviders(<UsagePage />, { me: sampleUser });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'API Key' }));
+    await user.click(await screen.findByRole('option', { name: 'Staging (tzk_live_BBBB…)' }));
+
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/usage/summary?') && c.url.includes('keyId=BBBB'))).toBe(true));
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    const url = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe('/api/usage/export.csv');
+    expect(url.searchParams.get('keyId')).toBe('BBBB');
+    expect(Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)).toBe(7 * 86_400_000);
+    expect(link).toHaveAttribute('download');
+    expect(within(screen.getByRole('combobox', { name: 'Endpoint' })).getByText('All Endpoints')).toBeInTheDocument();
+  });
+});
