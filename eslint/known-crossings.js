@@ -2,6 +2,8 @@
  * Imports that cross a boundary today (generated when the rule was introduced): the known exceptions, file by file.
  * TODO(issue 16): the gateway move (modules/gateway), modules/accounts and the frontend reorganisation remove these;
  * delete each pair when its import goes. A new crossing is an error: do not add to this list without a reason in review.
+ * The MCP endpoint (modules/mcp) and self-service (modules/accounts, usage export, receipts) were written in parallel
+ * with the rule and landed with their crossings listed here; they move with the gateway and accounts work.
  */
 export const KNOWN_CROSSINGS = {
   'backend/src/common/auth.decorator.ts': [
@@ -14,9 +16,46 @@ export const KNOWN_CROSSINGS = {
   'backend/src/common/public-api-lane.ts': ['backend/src/modules/keys/api-key.guard'],
   'backend/src/common/public-api.decorator.ts': ['backend/src/modules/keys/api-key.guard', 'backend/src/modules/usage/usage-record'],
   'backend/src/common/tzdb.ts': ['backend/src/modules/tzdb/bundled-release'],
+  'backend/src/modules/accounts/account-closure.service.ts': [
+    'backend/src/modules/admin/audit-log.entity',
+    'backend/src/modules/auth/auth.errors',
+    'backend/src/modules/auth/password-policy',
+    'backend/src/modules/auth/sessions.service',
+    'backend/src/modules/auth/two-factor.service',
+    'backend/src/modules/auth/user.entity',
+    'backend/src/modules/billing/billing.errors',
+    'backend/src/modules/billing/billing.service',
+    'backend/src/modules/keys/keys.service',
+    'backend/src/modules/mail/mail.service',
+    'backend/src/modules/mail/mail.templates',
+    'backend/src/modules/usage/usage.recorder',
+  ],
+  'backend/src/modules/accounts/account-preferences.service.ts': ['backend/src/modules/auth/user.entity'],
+  'backend/src/modules/accounts/accounts.controller.ts': [
+    'backend/src/modules/auth/auth-throttle',
+    'backend/src/modules/auth/dto/auth.responses',
+    'backend/src/modules/auth/sessions.service',
+    'backend/src/modules/auth/user.entity',
+  ],
+  'backend/src/modules/accounts/accounts.module.ts': ['backend/src/modules/auth/auth.module', 'backend/src/modules/billing/billing.module'],
+  'backend/src/modules/accounts/data-export.service.ts': [
+    'backend/src/modules/admin/admin-list-query',
+    'backend/src/modules/auth/user.entity',
+    'backend/src/modules/billing/invoice.entity',
+    'backend/src/modules/billing/subscription.entity',
+    'backend/src/modules/keys/api-key.entity',
+    'backend/src/modules/usage/usage.store',
+  ],
+  'backend/src/modules/accounts/dto/accounts.responses.ts': [
+    'backend/src/modules/auth/dto/auth.responses',
+    'backend/src/modules/billing/dto/billing.responses',
+    'backend/src/modules/keys/dto/api-key.responses',
+    'backend/src/modules/usage/dto/usage.responses',
+  ],
+  'backend/src/modules/accounts/dto/close-account.dto.ts': ['backend/src/modules/auth/dto/auth.dto'],
   'backend/src/modules/admin/admin-resources.ts': ['backend/src/modules/auth/user.entity', 'backend/src/modules/support/support-message.entity'],
   'backend/src/modules/admin/admin.controller.ts': ['backend/src/modules/auth/user.entity'],
-  'backend/src/modules/admin/admin.module.ts': ['backend/src/modules/keys/keys.module'],
+  'backend/src/modules/admin/admin.module.ts': ['backend/src/modules/billing/billing.module', 'backend/src/modules/keys/keys.module'],
   'backend/src/modules/admin/admin.service.ts': [
     'backend/src/modules/auth/sessions.service',
     'backend/src/modules/auth/user.entity',
@@ -34,16 +73,38 @@ export const KNOWN_CROSSINGS = {
     'backend/src/modules/mail/mail.service',
   ],
   'backend/src/modules/billing/invoice.entity.ts': ['backend/src/modules/auth/user.entity'],
+  'backend/src/modules/billing/receipt-pdf.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/billing/sandbox.controller.ts': ['backend/src/modules/auth/dto/auth.responses', 'backend/src/modules/auth/user.entity'],
   'backend/src/modules/billing/subscription.entity.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/health/health.module.ts': ['backend/src/modules/tzdb/tzdb.module'],
   'backend/src/modules/health/health.service.ts': ['backend/src/modules/tzdb/tzdb.service'],
   'backend/src/modules/keys/api-key.entity.ts': ['backend/src/modules/auth/user.entity'],
-  'backend/src/modules/keys/api-key.guard.ts': ['backend/src/modules/usage/usage.recorder'],
+  'backend/src/modules/keys/api-key.guard.ts': ['backend/src/modules/usage/quota-alerts', 'backend/src/modules/usage/usage.recorder'],
   'backend/src/modules/keys/key-directory.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/keys/keys.controller.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/keys/keys.service.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/keys/plan-limits.ts': ['backend/src/modules/usage/usage.recorder', 'backend/src/modules/usage/usage.store'],
+  'backend/src/modules/mcp/mcp-toolbox.ts': ['backend/src/modules/timezone/checked-input'],
+  'backend/src/modules/mcp/mcp-tools.ts': [
+    'backend/src/modules/timezone/calculation.controller',
+    'backend/src/modules/timezone/conversion.controller',
+    'backend/src/modules/timezone/dto/timezone.responses',
+    'backend/src/modules/timezone/time.controller',
+    'backend/src/modules/timezone/timezone.controller',
+  ],
+  'backend/src/modules/mcp/mcp.endpoint.ts': [
+    'backend/src/modules/keys/api-key.guard',
+    'backend/src/modules/keys/key-directory',
+    'backend/src/modules/keys/plan-limits',
+    'backend/src/modules/metrics/metrics.service',
+    'backend/src/modules/usage/usage.recorder',
+  ],
+  'backend/src/modules/mcp/mcp.module.ts': [
+    'backend/src/modules/keys/keys.module',
+    'backend/src/modules/metrics/metrics.module',
+    'backend/src/modules/timezone/timezone.module',
+    'backend/src/modules/usage/usage.module',
+  ],
   'backend/src/modules/metrics/metrics.module.ts': [
     'backend/src/modules/keys/keys.module',
     'backend/src/modules/timezone/timezone.module',
@@ -76,6 +137,12 @@ export const KNOWN_CROSSINGS = {
   'backend/src/modules/tzdb/tzdb-releases.controller.ts': ['backend/src/modules/timezone/timezone.docs'],
   'backend/src/modules/tzdb/tzdb.module.ts': ['backend/src/modules/timezone/timezone.module'],
   'backend/src/modules/tzdb/tzdb.service.ts': ['backend/src/modules/admin/audit-log.entity', 'backend/src/modules/timezone/engine/time-engine'],
+  'backend/src/modules/usage/quota-alerts.ts': [
+    'backend/src/modules/auth/user.entity',
+    'backend/src/modules/keys/api-key.entity',
+    'backend/src/modules/mail/mail.service',
+    'backend/src/modules/mail/mail.templates',
+  ],
   'backend/src/modules/usage/usage.controller.ts': ['backend/src/modules/auth/user.entity'],
   'backend/src/modules/usage/usage.module.ts': ['backend/src/modules/keys/plan-limits'],
   'backend/src/modules/usage/usage.recorder.ts': [
@@ -114,6 +181,7 @@ export const KNOWN_CROSSINGS = {
   'frontend/src/features/dashboard/components/OverviewPage.tsx': ['frontend/src/features/auth/api', 'frontend/src/features/keys/api'],
   'frontend/src/features/dashboard/useUnauthorizedRedirect.test.tsx': ['frontend/src/features/auth/api'],
   'frontend/src/features/dashboard/useUnauthorizedRedirect.ts': ['frontend/src/features/auth/api'],
+  'frontend/src/features/docs/components/McpGuide.test.tsx': ['frontend/src/features/playground/api/mcp'],
   'frontend/src/features/keys/api/index.ts': ['frontend/src/features/dashboard/api'],
   'frontend/src/features/keys/components/ApiKeyCard.tsx': [
     'frontend/src/features/dashboard/components/KeyStatusBadge',
@@ -125,15 +193,19 @@ export const KNOWN_CROSSINGS = {
   ],
   'frontend/src/features/playground/api/executor.test.ts': ['frontend/src/features/docs/model'],
   'frontend/src/features/playground/api/index.ts': ['frontend/src/features/docs/components/DocsExplorer', 'frontend/src/features/docs/model'],
+  'frontend/src/features/playground/api/mcp.ts': ['frontend/src/features/docs/mcp'],
   'frontend/src/features/playground/components/PlaygroundPage.tsx': [
     'frontend/src/features/dashboard/api',
     'frontend/src/features/dashboard/components/PageHeader',
     'frontend/src/features/docs/components/DocsExplorer',
+    'frontend/src/features/docs/components/McpGuide',
     'frontend/src/features/docs/spec',
     'frontend/src/features/keys/api',
     'frontend/src/features/usage/api',
   ],
   'frontend/src/features/profile/api/index.ts': ['frontend/src/features/auth/api'],
+  'frontend/src/features/profile/components/AccountDataCard.tsx': ['frontend/src/features/auth/api'],
+  'frontend/src/features/profile/components/DeleteAccountDialog.tsx': ['frontend/src/features/auth/api'],
   'frontend/src/features/profile/components/ProfilePage.tsx': ['frontend/src/features/auth/api', 'frontend/src/features/dashboard/components/PageHeader'],
   'frontend/src/features/usage/components/UsagePage.tsx': ['frontend/src/features/dashboard/components/PageHeader', 'frontend/src/features/keys/api'],
   'frontend/src/features/usage/components/UsageSummaryView.tsx': [

@@ -34,7 +34,12 @@ export type ProblemCode =
   | CommonProblemCode
   | AccountsProblemCode
   | AdminProblemCode
-  | AuthProblemCode | BillingProblemCode | KeysProblemCode | TimezoneProblemCode | TzdbProblemCode | UsageProblemCode;
+  | AuthProblemCode
+  | BillingProblemCode
+  | KeysProblemCode
+  | TimezoneProblemCode
+  | TzdbProblemCode
+  | UsageProblemCode;
 
 /**
  * The one place a code meets its HTTP status (a list where one code has several). `satisfies` makes it exhaustive:

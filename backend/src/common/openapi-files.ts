@@ -42,7 +42,12 @@ export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   for (const queue = [...used]; queue.length > 0; ) {
     const found = new Set<string>();
     schemaRefs(schemas[queue.pop()!], found);
-    for (const name of found) if (!used.has(name)) (used.add(name), queue.push(name));
+    for (const name of found) {
+      if (!used.has(name)) {
+        used.add(name);
+        queue.push(name);
+      }
+    }
   }
   components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) as typeof components.schemas;
   const schemes = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => ((op as { security?: Record<string, string[]>[] }).security ?? []).flatMap((s) => Object.keys(s)))));

@@ -1,5 +1,8 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 
+/** Nest's route metadata keys, not exported from the package entry point: read here so no other file reaches into Nest's internals. */
+export { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+
 /**
  * Adds keys to a route's Fastify config (what hooks read as request.routeOptions.config). Unlike RouteConfig(), which
  * replaces the whole object, several decorators can each add their own key to one route.

@@ -28,7 +28,15 @@ export const PLANS: Record<PlanId, Plan> = {
     sla: null,
     slaMonthlyDowntimeMinutes: null,
     // Keys of every plan can be restricted by IP, CIDR range and domain (KeyRestrictionChecker enforces them for all).
-    features: ['100 requests per hour', 'All endpoints', 'MCP server for AI assistants', 'JSON, XML and CSV', 'IP and domain restrictions', 'Community support', 'No credit card needed'],
+    features: [
+      '100 requests per hour',
+      'All endpoints',
+      'MCP server for AI assistants',
+      'JSON, XML and CSV',
+      'IP and domain restrictions',
+      'Community support',
+      'No credit card needed',
+    ],
     highlighted: false,
     rank: 0,
   },

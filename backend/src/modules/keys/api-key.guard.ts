@@ -100,7 +100,8 @@ export class ApiKeyGuard implements CanActivate {
     reply.headers(decision.headers);
     if (!decision.allowed) throw rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
-    if (decision.window.name === 'hour') this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);
+    if (decision.window.name === 'hour')
+      this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);
     request.apiKey = resolved;
     return true;
   }
