@@ -10,4 +10,7 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 60000,
   maxWorkers: process.env.CI ? 2 : '50%',
+  // ES modules under --experimental-vm-modules are loaded anew for every test file and not all of it is collected:
+  // a worker that has grown past this is replaced between files instead of running out of heap.
+  workerIdleMemoryLimit: '1200MB',
 };

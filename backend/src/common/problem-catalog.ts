@@ -80,6 +80,11 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('no_billing_account', 400, 'No billing account yet', 'The account has never paid, so there is no card or invoice to manage.', 'Subscribe to a plan first; Manage Billing then opens the portal.'),
   p('subscription_not_found', 404, 'Subscription not found', 'No subscription of this account has that id.', 'Reload the billing page.'),
   p('plan_change_not_paid', 402, 'Plan change not paid', "The super admin's change of a subscriber's plan could not be charged to the customer's card; the plan is unchanged.", 'Ask the customer to update their card in Manage Billing, then change the plan again.'),
+  p('invoice_not_paid', 409, 'Invoice not paid', 'A receipt exists only for a paid invoice; this one is pending or failed.', 'Download the receipt once the payment has gone through, or pay it in Manage Billing.'),
+  // ---- the account (self-service) ---------------------------------------------------------------------------
+  p('email_mismatch', 400, 'E-mail does not match', "Closing an account asks for its e-mail address typed out, and the one typed is not this account's.", 'Type the e-mail address you sign in with, exactly.'),
+  p('super_admin_cannot_close', 403, 'A super admin cannot close the account', 'The account runs the console; closing it from the profile would leave the business without its operator.', 'Hand the super admin role to another account first.'),
+  p('export_not_ready', 409, 'Export not ready', 'The data export is still being built.', 'Wait until the progress reaches 100%, then download it.'),
   p('invalid_card', 400, 'Invalid card', 'The card number, expiry date or CVC is not valid; `errors` names the field.', 'Correct the card details.'),
   p('invalid_signature', 400, 'Invalid webhook signature', 'A billing webhook did not carry a valid, recent Stripe signature.', 'Only the payment provider calls this route.'),
   p('invalid_portal_session', 403, 'Portal link expired', 'The billing portal link is invalid or has expired.', 'Open Manage Billing again.'),

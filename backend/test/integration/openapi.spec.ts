@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Collection } from 'postman-collection';
 import { REPO_ROOT } from '../../src/app.factory.js';
-import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS } from '../../src/common/openapi-files.js';
+import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS, SERVER_TO_SERVER_TAGS } from '../../src/common/openapi-files.js';
 import { buildOpenApiDocument } from '../../src/common/swagger.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const committed = (file: string) => readFileSync(join(REPO_ROOT, 'openapi', file), 'utf8');
 
-type Doc = { paths: Record<string, Record<string, { tags?: string[] }>>; servers?: { url: string }[]; components: { schemas: Record<string, unknown> } };
+type Doc = { paths: Record<string, Record<string, { tags?: string[] }>>; servers?: { url: string }[]; components: { schemas: Record<string, unknown> }; tags: { name: string }[] };
 const operations = (doc: Doc) => Object.values(doc.paths).flatMap((item) => Object.values(item));
 
 describe('OpenAPI document', () => {
@@ -27,8 +27,12 @@ describe('OpenAPI document', () => {
   it('the public document holds the sold API only: no account, billing or admin paths or models', () => {
     const pub = JSON.parse(committed(OPENAPI_FILES.public)) as Doc;
     const full = JSON.parse(committed(OPENAPI_FILES.full)) as Doc;
-    expect(operations(pub).every((op) => op.tags?.some((tag) => PUBLIC_API_TAGS.includes(tag)))).toBe(true);
-    expect(operations(pub).length).toBe(operations(full).filter((op) => op.tags?.some((tag) => PUBLIC_API_TAGS.includes(tag))).length);
+    const sold = (op: { tags?: string[] }) => op.tags?.some((tag) => PUBLIC_API_TAGS.includes(tag) || SERVER_TO_SERVER_TAGS.includes(tag));
+    expect(operations(pub).every(sold)).toBe(true);
+    expect(operations(pub).length).toBe(operations(full).filter(sold).length);
+    // The MCP endpoint is in the public document as a server-to-server endpoint, outside its REST tags.
+    expect(Object.keys(pub.paths)).toContain('/mcp');
+    expect(pub.tags.map((tag) => tag.name)).not.toContain('MCP');
     expect(operations(full).length).toBeGreaterThan(operations(pub).length);
     for (const path of Object.keys(pub.paths)) expect(path).not.toMatch(/^\/api\/(admin|billing|auth|api-keys|usage|profile)/);
     expect(Object.keys(full.paths)).toContain('/api/admin/users');
@@ -41,7 +45,10 @@ describe('OpenAPI document', () => {
     const requests: string[] = [];
     collection.forEachItem((item) => requests.push(`${item.request.method} ${item.request.url.getPath()}`));
     expect(requests).toContain('GET /api/health');
-    expect(requests).toHaveLength(operations(JSON.parse(committed(OPENAPI_FILES.public)) as Doc).length);
+    // One request per REST operation: the MCP endpoint speaks JSON-RPC and is not in the collection.
+    const rest = operations(JSON.parse(committed(OPENAPI_FILES.public)) as Doc).filter((op) => op.tags?.some((tag) => PUBLIC_API_TAGS.includes(tag)));
+    expect(requests).toHaveLength(rest.length);
+    expect(requests).not.toContain('POST /mcp');
   });
 
   it('serves the public document and the collection naming the server that serves them (APP_URL), the full one under its own name', async () => {

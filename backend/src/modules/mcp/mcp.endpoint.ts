@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -55,6 +57,7 @@ export class McpEndpoint {
     private readonly guard: ApiKeyGuard,
     private readonly limits: PlanLimits,
     private readonly recorder: UsageRecorder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly metrics?: MetricsService,
   ) {}
 
@@ -133,7 +136,7 @@ export class McpEndpoint {
     } catch (err) {
       const problem = err instanceof ProblemException ? err : internalError(err, this.logger);
       status = problem.getStatus();
-      const doc = problem.toDocument(`/mcp#${tool.name}`);
+      const doc = problem.toDocument(`/mcp#${tool.name}`, this.config.appUrl);
       // A tool error, not a protocol error: the model sees the code and what to do, and can correct its arguments.
       return {
         isError: true,
