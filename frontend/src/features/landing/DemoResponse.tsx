@@ -53,10 +53,9 @@ export function DemoResponse() {
           fontSize: 15,
           borderRadius: 1,
           border: 1,
-          borderColor: 'grey.400',
+          borderColor: 'text.secondary',
           bgcolor: 'background.paper',
           color: 'text.primary',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
         }}
       >
         {demoZones.map((z) => (

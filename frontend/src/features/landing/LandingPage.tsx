@@ -25,6 +25,7 @@ import { paths } from '../../app/paths';
 import { DemoResponse } from './DemoResponse';
 import { WorldClocks } from './WorldClocks';
 import { GetStartedButton } from '../../components/marketing/GetStartedButton';
+import { brandGradient, onDarkSurface } from '../../theme';
 
 const features = [
   { icon: <PublicIcon />, title: 'Every IANA time zone', text: 'All canonical zones and their legacy names, with countries, regions and main cities.' },
@@ -71,7 +72,7 @@ export function LandingPage() {
 
   return (
     <>
-      <Box component="section" sx={{ background: 'linear-gradient(135deg, #0f172a 0%, #1e3a8a 55%, #1d4ed8 100%)', color: '#fff', py: { xs: 7, md: 11 } }}>
+      <Box component="section" sx={{ ...onDarkSurface, background: brandGradient, color: '#fff', py: { xs: 7, md: 11 } }}>
         <Container maxWidth="lg">
           <Box sx={{ display: 'grid', gap: 6, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' }, alignItems: 'center' }}>
             <Box>
@@ -187,7 +188,7 @@ export function LandingPage() {
         </Box>
       </Section>
 
-      <Box component="section" sx={{ py: { xs: 7, md: 9 }, textAlign: 'center', bgcolor: 'primary.main', color: '#fff' }}>
+      <Box component="section" sx={{ ...onDarkSurface, py: { xs: 7, md: 9 }, textAlign: 'center', background: brandGradient, color: '#fff' }}>
         <Container maxWidth="md">
           <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
             Ready to get time zones right?

@@ -106,7 +106,7 @@ export function ComparisonPage() {
             </TableHead>
             <TableBody>
               {categories.map((c) => [
-                <TableRow key={c.name} sx={{ bgcolor: 'grey.100' }}>
+                <TableRow key={c.name} sx={{ bgcolor: 'action.hover' }}>
                   <TableCell colSpan={3} component="th" scope="rowgroup" sx={{ fontWeight: 700 }}>
                     {c.name}
                   </TableCell>

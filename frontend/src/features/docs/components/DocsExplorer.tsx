@@ -74,7 +74,7 @@ export function InlineMarkdown({ text }: { text: string }) {
     <>
       {text.split(/(`[^`]+`)/g).map((part, i) =>
         part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-          <Box key={i} component="code" sx={{ fontFamily: monoFont, fontSize: '0.9em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 }}>
+          <Box key={i} component="code" sx={{ fontFamily: monoFont, fontSize: '0.9em', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 }}>
             {part.slice(1, -1)}
           </Box>
         ) : (
@@ -304,7 +304,7 @@ function EndpointDetail({
           <InlineMarkdown text={endpoint.description} />
         </Typography>
 
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, bgcolor: 'grey.100', borderRadius: 1, mb: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, bgcolor: 'action.hover', borderRadius: 1, mb: 3 }}>
           <MethodBadge method={endpoint.method} />
           <Typography sx={{ fontFamily: monoFont, fontSize: 14, flex: 1, wordBreak: 'break-all' }} data-testid="endpoint-url">
             {fullUrl}
