@@ -1,4 +1,4 @@
-import { createTheme, responsiveFontSizes, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, responsiveFontSizes, type Theme, type ThemeOptions } from '@mui/material/styles';
 import type { PaletteOptions } from '@mui/material/styles';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
@@ -24,10 +24,11 @@ const darkSurface = { default: '#0b1120', paper: '#111a2e', text: '#e2e8f0', div
 const darkPalette: PaletteOptions = {
   primary: { main: '#93c5fd', light: '#bfdbfe', dark: '#3b82f6', contrastText: '#0f172a' },
   secondary: { main: '#c4b5fd', contrastText: '#0f172a' },
-  success: { main: '#4ade80' },
-  warning: { main: '#fbbf24' },
-  error: { main: '#f87171' },
-  info: { main: '#38bdf8' },
+  // `dark` is the filled background (filled alerts, hovered buttons) under dark text: kept at 4.5:1 or more.
+  success: { main: '#4ade80', dark: '#22c55e' },
+  warning: { main: '#fbbf24', dark: '#f59e0b' },
+  error: { main: '#f87171', dark: '#ef4444' },
+  info: { main: '#38bdf8', dark: '#0ea5e9' },
   background: { default: darkSurface.default, paper: darkSurface.paper },
   text: { primary: darkSurface.text, secondary: '#a3b1c6' },
   divider: darkSurface.divider,
@@ -82,6 +83,8 @@ const themeBase: ThemeOptions = {
           { outlineOffset: -3 },
       },
     },
+    // Subtitles are not headings (MUI maps them to h6, which breaks the page's heading outline).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: {
       defaultProps: { variant: 'outlined' },
@@ -149,6 +152,13 @@ export const methodColors: Record<string, string> = {
   PATCH: '#7c3aed',
   DELETE: '#b91c1c',
 };
+
+/** The same colours for a method named in text (no badge): lighter shades in the dark scheme, for contrast. */
+const methodTextColorsDark: Record<string, string> = { GET: '#4ade80', POST: '#93c5fd', PUT: '#fbbf24', PATCH: '#c4b5fd', DELETE: '#f87171' };
+export const methodTextSx = (method: string) => (theme: Theme) => ({
+  color: methodColors[method] ?? (theme.vars ?? theme).palette.text.primary,
+  ...theme.applyStyles('dark', { color: methodTextColorsDark[method] ?? (theme.vars ?? theme).palette.text.primary }),
+});
 
 export const monoFont =
   'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';

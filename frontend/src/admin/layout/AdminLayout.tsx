@@ -54,7 +54,9 @@ function AdminAppBar() {
       }
     >
       {/* react-admin wraps the page title in an inline-block span, which the portal's own ellipsis can't shorten. */}
+      {/* The page's title is its one h1 (react-admin portals each page's <Title> into it). */}
       <TitlePortal
+        component="h1"
         noWrap
         sx={(theme) => ({
           [theme.breakpoints.down('sm')]: { fontSize: '1rem' },

@@ -93,7 +93,7 @@ export function PricingPage() {
     <>
       <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" subtitle="Start free. Upgrade when you need unlimited requests, priority support and an SLA." />
       <Section>
-        <PricingCards />
+        <PricingCards headingLevel="h2" />
         {config?.billing.mode === 'sandbox' && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }}>
             Sandbox: no real charges

@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -178,7 +179,7 @@ export function DocsExplorer({
             {categories.map((c) => {
               const open = c.name === endpoint.category;
               return (
-                <Box key={c.name}>
+                <li key={c.name}>
                   <ListItemButton selected={open} onClick={() => selectCategory(c.name)} aria-expanded={open} data-testid={`category-${c.name}`}>
                     <ListItemText primary={c.name} slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
                     <Chip label={c.endpoints.length} size="small" aria-label={`${c.endpoints.length} endpoints`} />
@@ -186,21 +187,22 @@ export function DocsExplorer({
                   <Collapse in={open}>
                     <List dense disablePadding>
                       {c.endpoints.map((e) => (
-                        <ListItemButton
-                          key={e.id}
-                          selected={e.id === endpoint.id}
-                          onClick={() => setSelectedId(e.id)}
-                          sx={{ pl: 2, gap: 1 }}
-                          data-testid="endpoint-link"
-                          aria-current={e.id === endpoint.id ? 'true' : undefined}
-                        >
-                          <MethodBadge method={e.method} />
-                          <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
-                        </ListItemButton>
+                        <ListItem key={e.id} disablePadding>
+                          <ListItemButton
+                            selected={e.id === endpoint.id}
+                            onClick={() => setSelectedId(e.id)}
+                            sx={{ pl: 2, gap: 1 }}
+                            data-testid="endpoint-link"
+                            aria-current={e.id === endpoint.id ? 'true' : undefined}
+                          >
+                            <MethodBadge method={e.method} />
+                            <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
+                          </ListItemButton>
+                        </ListItem>
                       ))}
                     </List>
                   </Collapse>
-                </Box>
+                </li>
               );
             })}
           </List>
