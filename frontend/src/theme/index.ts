@@ -81,6 +81,8 @@ const themeBase: ThemeOptions = {
         // Rows of menus and lists sit flush against their container, which would clip an outer ring.
         'html .MuiMenuItem-root.Mui-focusVisible, html .MuiListItemButton-root.Mui-focusVisible, html .MuiTab-root.Mui-focusVisible, html .MuiTableRow-root:focus-visible':
           { outlineOffset: -3 },
+        // The console's dates stay on one line (a phone would break "Nov 23, 2026, 6:27 AM" mid-way).
+        '.RaSimpleList-tertiary, .RaDatagrid-rowCell.column-createdAt, .RaDatagrid-rowCell.column-lastUsedAt': { whiteSpace: 'nowrap' },
       },
     },
     // Subtitles are not headings (MUI maps them to h6, which breaks the page's heading outline).
