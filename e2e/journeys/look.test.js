@@ -145,6 +145,15 @@ test('axe: every console screen of the super admin, light and dark, 1280 and 375
     assert.equal(login.status(), 200, await login.text());
   });
   const { findings, errors } = await audit(context, 'admin', adminRoutes);
+  // The console's own toggle switches the console (react-admin nests its own theme provider).
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await settle(page, '/admin/users');
+  const appBar = () => page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const lightBar = await appBar();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  assert.equal(await page.locator('html').getAttribute('data-color-scheme'), 'dark');
+  assert.notEqual(await appBar(), lightBar, 'the console turns dark');
   await context.close();
   assert.equal(findings.length, 0, `axe found:\n${findings.join('\n')}`);
   assert.deepEqual(errors, []);
