@@ -258,6 +258,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       root: staticDir,
       prefix: '/',
       wildcard: false,
+      // The build writes .br and .gz beside each text file (frontend/vite.config.ts); sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -4,7 +4,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import HistoryIcon from '@mui/icons-material/History';
-import { theme } from '../theme';
+import { useMemo } from 'react';
+import { adminThemeOptions } from '../theme';
+import { useColorMode } from '../components/ui/color-mode';
 import { createAdminDataProvider } from './dataProvider';
 import { createAdminAuthProvider } from './authProvider';
 import { AdminLayout } from './layout/AdminLayout';
@@ -23,6 +25,9 @@ const authProvider = createAdminAuthProvider();
  * Custom actions (block, unblock, plan, rotate) are data-provider methods.
  */
 export default function AdminApp() {
+  // The app's light/dark choice (one toggle for the whole site); react-admin's own dark-theme switch is not used.
+  const { mode } = useColorMode();
+  const theme = useMemo(() => adminThemeOptions(mode), [mode]);
   return (
     <Admin
       basename="/admin"
@@ -32,6 +37,7 @@ export default function AdminApp() {
       requireAuth
       disableTelemetry
       theme={theme}
+      darkTheme={null}
       layout={AdminLayout}
       dashboard={AdminDashboard}
     >

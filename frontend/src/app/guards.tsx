@@ -9,11 +9,13 @@ const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const TotpEnrolment = lazy(() => import('../admin/enrolment/TotpEnrolment'));
 
-/** `/`, `/login`, `/reset-password`, `/verify-email-confirmation`: a signed-in user goes to their landing. */
+/**
+ * `/`, `/login`, `/reset-password`, `/verify-email-confirmation`: a signed-in user goes to their landing. While the
+ * session is being checked the page itself shows (most visitors are signed out: no spinner before the landing page).
+ */
 export function SignedOutOnly() {
-  const { status, user } = useAuth();
+  const { user } = useAuth();
   const [searchParams] = useSearchParams();
-  if (status === 'loading') return <FullPageSpinner />;
   if (user) {
     const returnTo = safeReturnTo(searchParams.get('returnTo'));
     return <Navigate to={returnTo ?? roleLanding(user)} replace />;

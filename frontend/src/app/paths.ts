@@ -30,7 +30,15 @@ export const paths = {
     billingPortal: '/dashboard/billing/portal',
     profile: '/dashboard/profile',
   },
-  admin: { root: '/admin' },
+  /** The console's screens (react-admin routes its resources under /admin; listed for links and the journeys). */
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    apiKeys: '/admin/api-keys',
+    supportMessages: '/admin/support-messages',
+    auditLog: '/admin/audit-log',
+    tzdb: '/admin/tzdb',
+  },
   /** Server navigations, not screens. */
   server: {
     login: '/api/login',

@@ -810,6 +810,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/demo/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live demo: current time (no key)
+         * @description The landing page's live demo: the same answer as GET /api/time/current, without an API key and not metered, for the ten demo zones only (America/New_York, America/Los_Angeles, America/Sao_Paulo, Europe/London, Europe/Paris, Africa/Cairo, Asia/Dubai, Asia/Kolkata, Asia/Tokyo, Australia/Sydney). Limited to 30 requests a minute per IP address; use GET /api/time/current with a key for any zone.
+         */
+        get: operations["PublicTimezones_demoCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb": {
         parameters: {
             query?: never;
@@ -8046,6 +8066,95 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
+            };
+        };
+    };
+    PublicTimezones_demoCurrent: {
+        parameters: {
+            query: {
+                /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
+                timezone: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "America/New_York",
+                     *       "current_time": "2024-07-01T09:00:00-04:00",
+                     *       "utc_offset": "-04:00",
+                     *       "dst_active": true,
+                     *       "abbreviation": "EDT",
+                     *       "location": {
+                     *         "country": "United States",
+                     *         "country_code": "US",
+                     *         "region": "America",
+                     *         "city": "New York"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
+                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 demo requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,14 +1,37 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Req } from '@nestjs/common';
+import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ProblemException } from '../../common/problem.js';
 import { PublicUnmetered } from '../../common/public-api.decorator.js';
+import { RateLimiter } from '../../common/rate-limiter.js';
+import { CheckedQuery } from './checked-input.js';
 import { Clock } from './clock.js';
+import { TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
-import { ZoneListView } from './dto/timezone.responses.js';
+import { CurrentTimeView, ZoneListView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
+import { timezoneProblem } from './timezone.errors.js';
 import { EXAMPLES } from './timezone.examples.js';
 
 /** Offsets only change at transitions; a minute of staleness is what the Cache-Control header promises anyway. */
 const CACHE_SECONDS = 60;
+
+/** The zones of the landing page's live demo: the only ones the keyless demo route answers for. */
+export const DEMO_ZONES = [
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Europe/Paris',
+  'Africa/Cairo',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const;
+
+/** Per IP address: enough for a visitor trying every zone a few times, too little to use as a free API. */
+export const DEMO_LIMIT = { requests: 30, windowMs: 60_000 };
 
 @ApiTags('TimeZone')
 @Controller('public')
@@ -18,6 +41,7 @@ export class PublicTimezonesController {
   constructor(
     private readonly engine: TimeEngine,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Get('timezones')
@@ -40,5 +64,40 @@ export class PublicTimezonesController {
       this.cached = { until: now + CACHE_SECONDS * 1000, release: this.engine.release, answer: this.engine.list(now) };
     }
     return this.cached.answer;
+  }
+
+  @Get('demo/current')
+  @PublicUnmetered()
+  @Header('Cache-Control', 'no-store')
+  @ApiEndpoint({
+    summary: 'Live demo: current time (no key)',
+    description:
+      `The landing page's live demo: the same answer as GET /api/time/current, without an API key and not metered, for the ten demo zones only (${DEMO_ZONES.join(', ')}). ` +
+      `Limited to ${DEMO_LIMIT.requests} requests a minute per IP address; use GET /api/time/current with a key for any zone.`,
+    response: CurrentTimeView,
+    example: EXAMPLES.current,
+    errors: ['invalid_timezone'],
+    metered: false,
+  })
+  @ApiTooManyRequestsResponse({
+    description: `More than ${DEMO_LIMIT.requests} demo requests a minute from this IP address (problem+json, code \`rate_limited\`, with Retry-After)`,
+  })
+  async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest) {
+    const zone = DEMO_ZONES.find((z) => z.toLowerCase() === query.timezone.trim().toLowerCase());
+    if (!zone) {
+      throw timezoneProblem('invalid_timezone', `The demo answers for ${DEMO_ZONES.join(', ')} only; GET /api/time/current with an API key answers for every zone.`, 'timezone');
+    }
+    const hit = await this.limiter.hit(`demo:ip:${request.ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
+    if (!hit.allowed) {
+      const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
+      throw new ProblemException({
+        status: 429,
+        code: 'rate_limited',
+        title: 'Too Many Requests',
+        detail: `The live demo allows ${DEMO_LIMIT.requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+    return this.engine.currentTime(zone, this.clock.now());
   }
 }

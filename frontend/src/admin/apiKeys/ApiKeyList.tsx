@@ -36,7 +36,7 @@ export function ApiKeyList() {
               <Box component="span" sx={{ fontFamily: monoFont }}>
                 {keyPrefixLabel(k)}
               </Box>
-              <Box component="span" sx={{ wordBreak: 'break-all' }}>
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
                 {ownerLabel(k)} · Last used: {lastUsedLabel(k)}
               </Box>
               <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>

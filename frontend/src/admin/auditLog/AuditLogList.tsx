@@ -61,7 +61,7 @@ export function AuditLogList() {
         <SimpleList<AuditEntry>
           primaryText={(a) => actionName(a.action)}
           secondaryText={(a) => (
-            <Box component="span" sx={{ wordBreak: 'break-all' }}>
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
               {describeChange(a)}
               <br />
               by {a.actorEmail}

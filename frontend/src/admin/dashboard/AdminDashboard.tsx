@@ -41,7 +41,7 @@ export function AdminDashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Admin Console" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         Overview
       </Typography>
       {isError && (

@@ -17,7 +17,7 @@ import { TwoFactorSetup } from '../../features/profile/components/TwoFactorCard'
 export default function TotpEnrolment() {
   const refreshMe = useRefreshMe();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100', display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
       <Card sx={{ width: '100%', maxWidth: 560 }} component="main">
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
           <Stack spacing={2}>

@@ -8,6 +8,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../app/paths';
+import { ColorModeToggle } from '../../components/ui/color-mode';
 
 /** Display name, 'Super Administrator' and Logout (spec: Layouts, admin). */
 export function AdminIdentity() {
@@ -28,7 +29,7 @@ export function AdminIdentity() {
         variant="outlined"
         size="small"
         startIcon={<LogoutIcon />}
-        sx={{ display: { xs: 'none', sm: 'inline-flex' }, borderColor: 'rgba(255,255,255,0.5)', whiteSpace: 'nowrap' }}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
       >
         Logout
       </Button>
@@ -47,12 +48,15 @@ function AdminAppBar() {
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <LoadingIndicator sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          <ColorModeToggle />
           <AdminIdentity />
         </Box>
       }
     >
       {/* react-admin wraps the page title in an inline-block span, which the portal's own ellipsis can't shorten. */}
+      {/* The page's title is its one h1 (react-admin portals each page's <Title> into it). */}
       <TitlePortal
+        component="h1"
         noWrap
         sx={(theme) => ({
           [theme.breakpoints.down('sm')]: { fontSize: '1rem' },

@@ -278,7 +278,7 @@ export function TzdbPage() {
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title="Time zone data" />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         Time zone data
       </Typography>
       {isError && <Alert severity="error">Could not load the time zone data status.</Alert>}

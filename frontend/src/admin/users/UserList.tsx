@@ -64,7 +64,7 @@ function UserName() {
         {label}
       </Typography>
       {label !== user.email && (
-        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Typography>
       )}
@@ -82,9 +82,12 @@ export function UserList() {
           primaryText={(u) => userLabel(u)}
           secondaryText={(u) => (
             <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 0.5 }}>
-              <Box component="span" sx={{ wordBreak: 'break-all' }}>
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
                 {u.email !== userLabel(u) ? `${u.email} · ` : ''}
-                {roleName(u.role)} · {formatDate(u.createdAt)}
+                {roleName(u.role)} ·{' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(u.createdAt)}
+                </Box>
               </Box>
               <UserPlan />
               <UserStatus />

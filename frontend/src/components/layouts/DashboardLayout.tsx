@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -28,6 +29,7 @@ import { paths } from '../../app/paths';
 import { displayName, type User } from '../../features/auth/api';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { SITE_NAME } from '../ui/usePageMeta';
+import { ColorModeToggle } from '../ui/color-mode';
 
 export const DASHBOARD_DRAWER_WIDTH = 264;
 
@@ -50,16 +52,17 @@ function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null): 
 }
 
 /** The sidebar's content: brand, navigation, and the signed-in user with the logout button. */
-export function DashboardSidebar({ user, onNavigate }: { user: User | null; onNavigate?: () => void }) {
+export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: User | null; onNavigate?: () => void; colorModeToggle?: boolean }) {
   const { pathname } = useLocation();
   const isCurrent = (to: string, exact?: boolean) => (exact ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar sx={{ gap: 1 }}>
         <ScheduleIcon color="primary" />
-        <Typography component={RouterLink} to={paths.home} variant="h6" sx={{ color: 'text.primary', textDecoration: 'none' }}>
+        <Typography component={RouterLink} to={paths.home} variant="h6" sx={{ color: 'text.primary', textDecoration: 'none', flex: 1 }}>
           {SITE_NAME}
         </Typography>
+        {colorModeToggle && <ColorModeToggle edge="end" />}
       </Toolbar>
       <Divider />
       <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: 'auto' }}>
@@ -67,18 +70,19 @@ export function DashboardSidebar({ user, onNavigate }: { user: User | null; onNa
           {dashboardNav.map((item) => {
             const current = isCurrent(item.to, item.exact);
             return (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={current}
-                aria-current={current ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
-              >
-                <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.to}
+                  selected={current}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
+                >
+                  <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -130,9 +134,10 @@ export function DashboardLayout({ user }: { user: User | null }) {
             <MenuIcon />
           </IconButton>
           <ScheduleIcon color="primary" sx={{ mr: 1 }} />
-          <Typography variant="h6" noWrap>
+          <Typography variant="h6" noWrap sx={{ flex: 1 }}>
             {SITE_NAME}
           </Typography>
+          <ColorModeToggle edge="end" />
         </Toolbar>
       </AppBar>
       <Box component="aside" sx={{ width: { md: DASHBOARD_DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -142,7 +147,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
             open
             sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
-            <DashboardSidebar user={user} />
+            <DashboardSidebar user={user} colorModeToggle />
           </Drawer>
         ) : (
           <Drawer
@@ -150,6 +155,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
             open={open}
             onClose={() => setOpen(false)}
             ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { 'aria-label': 'Dashboard navigation' } }}
             sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH } }}
           >
             <DashboardSidebar user={user} onNavigate={() => setOpen(false)} />

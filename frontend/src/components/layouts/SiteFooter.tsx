@@ -10,6 +10,7 @@ import XIcon from '@mui/icons-material/X';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { paths } from '../../app/paths';
 import { SITE_NAME } from '../ui/usePageMeta';
+import { onDarkSurface } from '../../theme';
 
 const columns: { title: string; links: { label: string; to: string }[] }[] = [
   {
@@ -49,7 +50,7 @@ const socials = [
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" sx={{ bgcolor: '#0f172a', color: '#cbd5e1', pt: 6, pb: 4, mt: 'auto' }}>
+    <Box component="footer" sx={{ ...onDarkSurface, bgcolor: '#0f172a', color: '#cbd5e1', pt: 6, pb: 4, mt: 'auto', borderTop: 1, borderColor: 'divider' }}>
       <Container maxWidth="lg">
         <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: '2fr 1fr 1fr 1fr' } }}>
           <Box>

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -24,6 +25,7 @@ import { useGetStarted } from '../../features/auth/useGetStarted';
 import { apiProducts } from '../../content/products';
 import { industries } from '../../content/industries';
 import { SITE_NAME } from '../ui/usePageMeta';
+import { ColorModeToggle } from '../ui/color-mode';
 
 interface NavEntry {
   label: string;
@@ -135,7 +137,11 @@ function AuthButtons({ stacked, onAction }: { stacked?: boolean; onAction?: () =
 export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)' }}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      sx={(theme) => ({ borderBottom: 1, borderColor: 'divider', bgcolor: theme.alpha((theme.vars ?? theme).palette.background.paper, 0.92), backdropFilter: 'blur(8px)' })}
+    >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1 }}>
           <Logo />
@@ -151,6 +157,7 @@ export function SiteHeader() {
             )}
           </Box>
           <Box sx={{ flex: 1, display: { xs: 'block', lg: 'none' } }} />
+          <ColorModeToggle />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <AuthButtons />
           </Box>
@@ -159,7 +166,7 @@ export function SiteHeader() {
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+      <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}>
         <Box component="nav" aria-label="Mobile" sx={{ width: 300, maxWidth: '85vw' }}>
           <Box sx={{ p: 2 }}>
             <AuthButtons stacked onAction={() => setDrawerOpen(false)} />
@@ -168,18 +175,23 @@ export function SiteHeader() {
           <List dense>
             {headerNav.map((group) =>
               group.items ? (
-                <Box key={group.label}>
-                  <ListSubheader>{group.label}</ListSubheader>
-                  {group.items.map((item) => (
-                    <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={() => setDrawerOpen(false)} sx={{ pl: 3 }}>
-                      <ListItemText primary={item.label} />
-                    </ListItemButton>
-                  ))}
-                </Box>
+                <li key={group.label}>
+                  <List dense disablePadding subheader={<ListSubheader disableSticky>{group.label}</ListSubheader>}>
+                    {group.items.map((item) => (
+                      <ListItem key={item.to} disablePadding>
+                        <ListItemButton component={RouterLink} to={item.to} onClick={() => setDrawerOpen(false)} sx={{ pl: 3 }}>
+                          <ListItemText primary={item.label} />
+                        </ListItemButton>
+                      </ListItem>
+                    ))}
+                  </List>
+                </li>
               ) : (
-                <ListItemButton key={group.label} component={RouterLink} to={group.to!} onClick={() => setDrawerOpen(false)}>
-                  <ListItemText primary={group.label} />
-                </ListItemButton>
+                <ListItem key={group.label} disablePadding>
+                  <ListItemButton component={RouterLink} to={group.to!} onClick={() => setDrawerOpen(false)}>
+                    <ListItemText primary={group.label} />
+                  </ListItemButton>
+                </ListItem>
               ),
             )}
           </List>

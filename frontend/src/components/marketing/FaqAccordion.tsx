@@ -10,8 +10,11 @@ export interface FaqEntry {
   answer: ReactNode;
 }
 
-/** Single collapsible accordion: one item open at a time, clicking the open one closes it. */
-export function FaqAccordion({ items, idPrefix = 'faq' }: { items: FaqEntry[]; idPrefix?: string }) {
+/**
+ * Single collapsible accordion: one item open at a time, clicking the open one closes it. Each question is a
+ * heading one level below the section it sits in (`headingLevel`).
+ */
+export function FaqAccordion({ items, idPrefix = 'faq', headingLevel = 'h3' }: { items: FaqEntry[]; idPrefix?: string; headingLevel?: 'h2' | 'h3' }) {
   const [open, setOpen] = useState<number | false>(false);
   return (
     <div>
@@ -22,6 +25,7 @@ export function FaqAccordion({ items, idPrefix = 'faq' }: { items: FaqEntry[]; i
           onChange={(_, expanded) => setOpen(expanded ? index : false)}
           disableGutters
           variant="outlined"
+          slotProps={{ heading: { component: headingLevel } }}
           sx={{ '&:not(:last-of-type)': { borderBottom: 0 }, '&::before': { display: 'none' } }}
         >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${idPrefix}-${index}-header`} aria-controls={`${idPrefix}-${index}-content`}>

@@ -23,7 +23,7 @@ const ctaLabel: Record<string, string> = {
   enterprise: 'Get Enterprise',
 };
 
-function PlanCard({ plan }: { plan: PublicPlan }) {
+function PlanCard({ plan, headingLevel }: { plan: PublicPlan; headingLevel: 'h2' | 'h3' }) {
   const { status } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const navigate = useNavigate();
@@ -45,7 +45,7 @@ function PlanCard({ plan }: { plan: PublicPlan }) {
         <Chip label="Most Popular" color="primary" size="small" sx={{ position: 'absolute', top: -12, left: '50%', transform: 'translateX(-50%)', fontWeight: 700 }} />
       )}
       <CardContent sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <Typography variant="h5" component="h3">
+        <Typography variant="h5" component={headingLevel}>
           {plan.name}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 0.5, my: 2 }}>
@@ -85,14 +85,15 @@ function PlanCard({ plan }: { plan: PublicPlan }) {
 }
 
 /** The three plan cards; every number comes from GET /api/config. */
-export function PricingCards() {
+/** The plan cards; `headingLevel` keeps the page's outline (h2 right under the page's h1, h3 inside a titled section). */
+export function PricingCards({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const { data, isPending, isError } = usePublicConfig();
   if (isError) return <Alert severity="warning">Pricing is unavailable right now. Please try again in a moment.</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, alignItems: 'stretch', pt: 1 }}>
       {isPending
         ? [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={420} />)
-        : data.plans.map((plan) => <PlanCard key={plan.id} plan={plan} />)}
+        : data.plans.map((plan) => <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} />)}
     </Box>
   );
 }

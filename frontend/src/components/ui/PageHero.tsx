@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import Chip from '@mui/material/Chip';
+import { brandGradient, onDarkSurface } from '../../theme';
 
 /** The coloured band at the top of each public page, with the page's one h1. */
 export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: string; title: string; subtitle?: ReactNode; children?: ReactNode }) {
@@ -10,7 +11,8 @@ export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: str
     <Box
       component="section"
       sx={{
-        background: 'linear-gradient(135deg, #0f172a 0%, #1e3a8a 55%, #1d4ed8 100%)',
+        ...onDarkSurface,
+        background: brandGradient,
         color: '#fff',
         py: { xs: 6, md: 9 },
       }}
@@ -35,7 +37,7 @@ export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: str
 
 export function Section({ title, subtitle, children, id, tinted }: { title?: string; subtitle?: ReactNode; children: ReactNode; id?: string; tinted?: boolean }) {
   return (
-    <Box component="section" id={id} sx={{ py: { xs: 6, md: 9 }, bgcolor: tinted ? 'grey.50' : 'transparent', borderTop: tinted ? 1 : 0, borderBottom: tinted ? 1 : 0, borderColor: 'divider' }}>
+    <Box component="section" id={id} sx={{ py: { xs: 6, md: 9 }, bgcolor: tinted ? 'action.hover' : 'transparent', borderTop: tinted ? 1 : 0, borderBottom: tinted ? 1 : 0, borderColor: 'divider' }}>
       <Container maxWidth="lg">
         {title && (
           <Box sx={{ textAlign: 'center', mb: { xs: 4, md: 6 } }}>

@@ -116,7 +116,7 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
           {shown.slice(0, limit).map((z) => (
             <Card key={z.zone} data-testid="zone-card">
               <CardContent>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                   {cityOf(z)}
                 </Typography>
                 <Typography variant="body2" sx={{ fontFamily: monoFont, wordBreak: 'break-all' }} color="text.secondary">

@@ -21,7 +21,7 @@ export function DocsPage() {
           <Alert severity="info" variant="outlined">
             Execute here shows the documented example answer; no call is made. Sign in and use the playground in your dashboard to call the API with
             your own key. Prefer Swagger UI? It is live at{' '}
-            <Link href={paths.server.swaggerUi} target="_blank" rel="noopener">
+            <Link href={paths.server.swaggerUi} target="_blank" rel="noopener" underline="always">
               /api/docs
             </Link>
             . Using an AI assistant? Connect it to our{' '}

@@ -1,38 +1,48 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import BoltIcon from '@mui/icons-material/Bolt';
 import { CodeBlock } from '../../components/ui/CodeBlock';
-import { abbreviation, formatOffset, isDstActive, isoInZone, offsetMinutes } from '../../lib/time';
+import { apiFetch, isApiError } from '../../lib/api';
+import type { Models } from '../../lib/api-models';
 import { monoFont } from '../../theme';
 
-/** The ten demo zones with the location the API reports for them. */
+/** The ten zones the keyless demo route answers for (backend: DEMO_ZONES of the public time zone routes). */
 export const demoZones = [
-  { zone: 'America/New_York', country: 'United States', region: 'America' },
-  { zone: 'America/Los_Angeles', country: 'United States', region: 'America' },
-  { zone: 'America/Sao_Paulo', country: 'Brazil', region: 'America' },
-  { zone: 'Europe/London', country: 'United Kingdom', region: 'Europe' },
-  { zone: 'Europe/Paris', country: 'France', region: 'Europe' },
-  { zone: 'Africa/Cairo', country: 'Egypt', region: 'Africa' },
-  { zone: 'Asia/Dubai', country: 'United Arab Emirates', region: 'Asia' },
-  { zone: 'Asia/Kolkata', country: 'India', region: 'Asia' },
-  { zone: 'Asia/Tokyo', country: 'Japan', region: 'Asia' },
-  { zone: 'Australia/Sydney', country: 'Australia', region: 'Australia' },
-];
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Europe/London',
+  'Europe/Paris',
+  'Africa/Cairo',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+].map((zone) => ({ zone }));
 
+const demoPath = (zone: string) => `/api/public/demo/current?timezone=${encodeURIComponent(zone)}`;
+
+/** The live demo: each pick of a zone is a real call to the API's public demo route (no key, rate-limited per IP). */
 export function DemoResponse() {
   const [zone, setZone] = useState('America/New_York');
-  const sample = useMemo(() => {
-    const entry = demoZones.find((z) => z.zone === zone)!;
-    const now = new Date();
-    return {
-      timezone: zone,
-      current_time: isoInZone(zone, now),
-      utc_offset: formatOffset(offsetMinutes(zone, now)),
-      dst_active: isDstActive(zone, now),
-      abbreviation: abbreviation(zone, now),
-      location: { country: entry.country, region: entry.region },
-    };
-  }, [zone]);
+  const answer = useQuery({
+    queryKey: ['demo-current', zone],
+    queryFn: ({ signal }) => apiFetch<Models['CurrentTimeView']>(demoPath(zone), { signal }),
+    // The time moves on: a zone picked again is asked again.
+    staleTime: 0,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const body = answer.data
+    ? JSON.stringify(answer.data, null, 2)
+    : answer.isError
+      ? isApiError(answer.error) && answer.error.status === 429
+        ? 'The live demo is busy for your address: try again in a minute, or create a free API key.'
+        : 'The live demo could not be reached. Please try again later.'
+      : 'Calling the API…';
   return (
     <Box>
       {/* A plain native select: tiny, and the platform picker on phones. */}
@@ -53,10 +63,9 @@ export function DemoResponse() {
           fontSize: 15,
           borderRadius: 1,
           border: 1,
-          borderColor: 'grey.400',
+          borderColor: 'text.secondary',
           bgcolor: 'background.paper',
           color: 'text.primary',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
         }}
       >
         {demoZones.map((z) => (
@@ -65,10 +74,16 @@ export function DemoResponse() {
           </option>
         ))}
       </Box>
-      <Typography variant="caption" sx={{ fontFamily: monoFont, color: 'text.secondary', display: 'block', mb: 1, wordBreak: 'break-all' }}>
-        GET /api/time/current?timezone={zone}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Chip icon={<BoltIcon />} label="Live from our API" size="small" color="success" variant="outlined" data-testid="demo-live" />
+        <Typography variant="caption" sx={{ fontFamily: monoFont, color: 'text.secondary', wordBreak: 'break-all' }}>
+          GET /api/time/current?timezone={zone}
+        </Typography>
+      </Box>
+      <CodeBlock label="Response" code={body} />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        Answered just now by our public demo endpoint (no key, a few calls a minute); with your key, /api/time/current answers the same for every zone.
       </Typography>
-      <CodeBlock label="Sample response" code={JSON.stringify(sample, null, 2)} />
     </Box>
   );
 }

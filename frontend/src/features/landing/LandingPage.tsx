@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,6 +26,7 @@ import { paths } from '../../app/paths';
 import { DemoResponse } from './DemoResponse';
 import { WorldClocks } from './WorldClocks';
 import { GetStartedButton } from '../../components/marketing/GetStartedButton';
+import { brandGradient, onDarkSurface } from '../../theme';
 
 const features = [
   { icon: <PublicIcon />, title: 'Every IANA time zone', text: 'All canonical zones and their legacy names, with countries, regions and main cities.' },
@@ -57,7 +59,28 @@ function landingFaq(freeQuota: string) {
 const teaserCode = (origin: string) => `curl "${origin}/api/time/current?timezone=Europe/London" \\
   -H "X-API-Key: YOUR_API_KEY"`;
 
+/**
+ * False for the first render, true once the browser has painted it: the hero paints first (the page's largest
+ * contentful paint) and the sections below the fold render right after, instead of delaying that first paint.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the next paint; a task queued from it runs once that paint is done.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 export function LandingPage() {
+  const belowTheFold = useAfterFirstPaint();
   usePageMeta(SITE_NAME, 'Accurate time zone data for developers: current time, conversion, lookup, DST and history for every IANA zone through one fast API.');
   const { data: config } = usePublicConfig();
   const apiOrigin = useApiOrigin();
@@ -71,7 +94,7 @@ export function LandingPage() {
 
   return (
     <>
-      <Box component="section" sx={{ background: 'linear-gradient(135deg, #0f172a 0%, #1e3a8a 55%, #1d4ed8 100%)', color: '#fff', py: { xs: 7, md: 11 } }}>
+      <Box component="section" sx={{ ...onDarkSurface, background: brandGradient, color: '#fff', py: { xs: 7, md: 11 } }}>
         <Container maxWidth="lg">
           <Box sx={{ display: 'grid', gap: 6, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' }, alignItems: 'center' }}>
             <Box>
@@ -113,91 +136,95 @@ export function LandingPage() {
         </Container>
       </Box>
 
-      <Section title="World Clock" subtitle="Live local time in six cities, computed in your browser every second.">
-        <WorldClocks />
-      </Section>
+      {belowTheFold && (
+        <>
+          <Section title="World Clock" subtitle="Live local time in six cities, computed in your browser every second.">
+            <WorldClocks />
+          </Section>
 
-      <Section tinted title="Everything you need to get time right" subtitle="One API for the hard parts of dates and time zones.">
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-          {features.map((f) => (
-            <Card key={f.title}>
-              <CardContent>
-                <Avatar sx={{ bgcolor: 'primary.main', mb: 2 }} aria-hidden>
-                  {f.icon}
-                </Avatar>
-                <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-                  {f.title}
+          <Section tinted title="Everything you need to get time right" subtitle="One API for the hard parts of dates and time zones.">
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+              {features.map((f) => (
+                <Card key={f.title}>
+                  <CardContent>
+                    <Avatar sx={{ bgcolor: 'primary.main', mb: 2 }} aria-hidden>
+                      {f.icon}
+                    </Avatar>
+                    <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+                      {f.title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {f.text}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              ))}
+            </Box>
+          </Section>
+
+          <Section title="Simple, transparent pricing" subtitle="Start free. Upgrade for unlimited requests, priority support and an uptime SLA.">
+            <PricingCards />
+          </Section>
+
+          <Section tinted title="Loved by developers">
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+              {testimonials.map((t) => (
+                <Card key={t.name} component="figure" sx={{ m: 0 }}>
+                  <CardContent>
+                    <Box role="img" aria-label="5 out of 5 stars" sx={{ color: '#f59e0b', letterSpacing: 2 }}>
+                      ★★★★★
+                    </Box>
+                    <Typography component="blockquote" sx={{ my: 2, mx: 0 }}>
+                      &ldquo;{t.quote}&rdquo;
+                    </Typography>
+                    <Typography component="figcaption" variant="body2">
+                      <strong>{t.name}</strong>
+                      <br />
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {t.role}
+                      </Box>
+                    </Typography>
+                  </CardContent>
+                </Card>
+              ))}
+            </Box>
+          </Section>
+
+          <Section title="Frequently asked questions">
+            <Box sx={{ maxWidth: 820, mx: 'auto' }}>
+              <FaqAccordion idPrefix="landing-faq" items={landingFaq(freePlan?.quota?.label ?? 'a free monthly allowance')} />
+            </Box>
+          </Section>
+
+          <Section tinted title="Documentation that gets you to the first call in minutes">
+            <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'center' }}>
+              <Box>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  Every endpoint with its parameters, request examples and sample answers in JSON, XML and CSV. Generated from
+                  the same OpenAPI document the server is built from, so it never drifts. Download the OpenAPI file or a
+                  Postman collection and start calling.
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {f.text}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
-      </Section>
+                <Button variant="contained" component={RouterLink} to={paths.docs}>
+                  Explore the API Docs
+                </Button>
+              </Box>
+              <CodeBlock label="cURL" code={teaserCode(apiOrigin)} />
+            </Box>
+          </Section>
 
-      <Section title="Simple, transparent pricing" subtitle="Start free. Upgrade for unlimited requests, priority support and an uptime SLA.">
-        <PricingCards />
-      </Section>
-
-      <Section tinted title="Loved by developers">
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-          {testimonials.map((t) => (
-            <Card key={t.name} component="figure" sx={{ m: 0 }}>
-              <CardContent>
-                <Box role="img" aria-label="5 out of 5 stars" sx={{ color: '#f59e0b', letterSpacing: 2 }}>
-                  ★★★★★
-                </Box>
-                <Typography component="blockquote" sx={{ my: 2, mx: 0 }}>
-                  &ldquo;{t.quote}&rdquo;
-                </Typography>
-                <Typography component="figcaption" variant="body2">
-                  <strong>{t.name}</strong>
-                  <br />
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    {t.role}
-                  </Box>
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
-      </Section>
-
-      <Section title="Frequently asked questions">
-        <Box sx={{ maxWidth: 820, mx: 'auto' }}>
-          <FaqAccordion idPrefix="landing-faq" items={landingFaq(freePlan?.quota?.label ?? 'a free monthly allowance')} />
-        </Box>
-      </Section>
-
-      <Section tinted title="Documentation that gets you to the first call in minutes">
-        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'center' }}>
-          <Box>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Every endpoint with its parameters, request examples and sample answers in JSON, XML and CSV. Generated from
-              the same OpenAPI document the server is built from, so it never drifts. Download the OpenAPI file or a
-              Postman collection and start calling.
-            </Typography>
-            <Button variant="contained" component={RouterLink} to={paths.docs}>
-              Explore the API Docs
-            </Button>
+          <Box component="section" sx={{ ...onDarkSurface, py: { xs: 7, md: 9 }, textAlign: 'center', background: brandGradient, color: '#fff' }}>
+            <Container maxWidth="md">
+              <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+                Ready to get time zones right?
+              </Typography>
+              <Typography sx={{ mb: 4, opacity: 0.9 }}>Create a free account and make your first call in under five minutes.</Typography>
+              <GetStartedButton size="large" variant="contained" color="secondary">
+                Get Started Free
+              </GetStartedButton>
+            </Container>
           </Box>
-          <CodeBlock label="cURL" code={teaserCode(apiOrigin)} />
-        </Box>
-      </Section>
-
-      <Box component="section" sx={{ py: { xs: 7, md: 9 }, textAlign: 'center', bgcolor: 'primary.main', color: '#fff' }}>
-        <Container maxWidth="md">
-          <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-            Ready to get time zones right?
-          </Typography>
-          <Typography sx={{ mb: 4, opacity: 0.9 }}>Create a free account and make your first call in under five minutes.</Typography>
-          <GetStartedButton size="large" variant="contained" color="secondary">
-            Get Started Free
-          </GetStartedButton>
-        </Container>
-      </Box>
+        </>
+      )}
     </>
   );
 }

@@ -4,13 +4,13 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { PageHero, Section } from '../../components/ui/PageHero';
+import { ScrollableTable } from '../../components/ui/ScrollableTable';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../config/publicConfig';
 import { GetStartedButton } from '../../components/marketing/GetStartedButton';
@@ -95,7 +95,7 @@ export function ComparisonPage() {
             </Card>
           ))}
         </Box>
-        <TableContainer component={Card} tabIndex={0}>
+        <ScrollableTable label="Feature comparison">
           <Table aria-label="Feature comparison" sx={{ minWidth: 360 }}>
             <TableHead>
               <TableRow>
@@ -106,7 +106,7 @@ export function ComparisonPage() {
             </TableHead>
             <TableBody>
               {categories.map((c) => [
-                <TableRow key={c.name} sx={{ bgcolor: 'grey.100' }}>
+                <TableRow key={c.name} sx={{ bgcolor: 'action.hover' }}>
                   <TableCell colSpan={3} component="th" scope="rowgroup" sx={{ fontWeight: 700 }}>
                     {c.name}
                   </TableCell>
@@ -127,7 +127,7 @@ export function ComparisonPage() {
               ])}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
         <Box sx={{ textAlign: 'center', mt: 6 }}>
           <GetStartedButton variant="contained" size="large">
             Sign Up Now - Start Free

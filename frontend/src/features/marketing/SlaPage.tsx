@@ -1,19 +1,18 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PageHero, Section } from '../../components/ui/PageHero';
+import { ScrollableTable } from '../../components/ui/ScrollableTable';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../config/publicConfig';
 
 function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
   return (
-    <TableContainer component={Card} sx={{ mb: 4 }} tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+    <ScrollableTable label={label} sx={{ mb: 4 }}>
       <Table aria-label={label} size="small" sx={{ minWidth: 360 }}>
         <TableHead>
           <TableRow>
@@ -36,7 +35,7 @@ function SimpleTable({ label, head, rows }: { label: string; head: string[]; row
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 

@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { PageHero, Section } from '../../components/ui/PageHero';
+import { ScrollableTable } from '../../components/ui/ScrollableTable';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { PricingCards } from '../../components/marketing/PricingCards';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
@@ -39,7 +38,7 @@ function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
     })),
   ];
   return (
-    <TableContainer component={Card} tabIndex={0}>
+    <ScrollableTable label="Plan comparison">
       <Table aria-label="Plan comparison" sx={{ minWidth: 480 }}>
         <TableHead>
           <TableRow>
@@ -66,7 +65,7 @@ function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
@@ -98,7 +97,7 @@ export function PricingPage() {
     <>
       <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" subtitle="Start free. Upgrade when you need unlimited requests, priority support and an SLA." />
       <Section>
-        <PricingCards />
+        <PricingCards headingLevel="h2" />
         {config?.billing.mode === 'sandbox' && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }}>
             Sandbox: no real charges

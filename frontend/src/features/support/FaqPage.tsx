@@ -71,7 +71,7 @@ export function FaqBrowser({ questions = faqQuestions }: { questions?: FaqQuesti
           </Button>
         </Box>
       ) : (
-        <FaqAccordion key={`${category}|${text}`} idPrefix="faq" items={shown} />
+        <FaqAccordion key={`${category}|${text}`} idPrefix="faq" items={shown} headingLevel="h2" />
       )}
     </Box>
   );

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PaymentFlowError, type CardCollector } from '../upgrade-flow';
+import { useColorMode } from '../../../components/ui/color-mode';
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 const stripeFor = (key: string) => {
@@ -24,6 +25,7 @@ interface Props {
 }
 
 function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publishableKey'>) {
+  const { mode: colorMode } = useColorMode();
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -52,7 +54,7 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
     <Box component="form" noValidate onSubmit={submit}>
       <TextField label="Cardholder name" fullWidth value={name} disabled={busy} autoComplete="cc-name" onChange={(e) => setName(e.target.value)} sx={{ mb: 2 }} />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.75 }}>
-        <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: '#0f172a' } } }} />
+        <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: colorMode === 'dark' ? '#e2e8f0' : '#0f172a' } } }} />
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         Card details go straight to Stripe; this site never sees the card number.

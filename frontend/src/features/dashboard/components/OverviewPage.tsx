@@ -224,7 +224,7 @@ export function OverviewPage({ user }: { user: User }) {
                     {offer.plan.features.slice(0, 3).join(' · ')}
                   </Typography>
                 </Box>
-                <Button component={RouterLink} to={paths.dashboard.billing} variant="contained" color="inherit" sx={{ color: 'primary.main', bgcolor: 'common.white' }}>
+                <Button component={RouterLink} to={paths.dashboard.billing} variant="contained" color="inherit" sx={{ color: 'primary.main', bgcolor: 'background.paper' }}>
                   {offer.text}
                 </Button>
               </CardContent>

@@ -10,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -74,7 +75,7 @@ export function InlineMarkdown({ text }: { text: string }) {
     <>
       {text.split(/(`[^`]+`)/g).map((part, i) =>
         part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-          <Box key={i} component="code" sx={{ fontFamily: monoFont, fontSize: '0.9em', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 }}>
+          <Box key={i} component="code" sx={{ fontFamily: monoFont, fontSize: '0.9em', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 }}>
             {part.slice(1, -1)}
           </Box>
         ) : (
@@ -187,7 +188,7 @@ export function DocsExplorer({
             {categories.map((c) => {
               const open = !showAi && c.name === endpoint.category;
               return (
-                <Box key={c.name}>
+                <li key={c.name}>
                   <ListItemButton selected={open} onClick={() => selectCategory(c.name)} aria-expanded={open} data-testid={`category-${c.name}`}>
                     <ListItemText primary={c.name} slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
                     <Chip label={c.endpoints.length} size="small" aria-label={`${c.endpoints.length} endpoints`} />
@@ -195,21 +196,22 @@ export function DocsExplorer({
                   <Collapse in={open}>
                     <List dense disablePadding>
                       {c.endpoints.map((e) => (
-                        <ListItemButton
-                          key={e.id}
-                          selected={!showAi && e.id === endpoint.id}
-                          onClick={() => setSelectedId(e.id)}
-                          sx={{ pl: 2, gap: 1 }}
-                          data-testid="endpoint-link"
-                          aria-current={!showAi && e.id === endpoint.id ? 'true' : undefined}
-                        >
-                          <MethodBadge method={e.method} />
-                          <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
-                        </ListItemButton>
+                        <ListItem key={e.id} disablePadding>
+                          <ListItemButton
+                            selected={!showAi && e.id === endpoint.id}
+                            onClick={() => setSelectedId(e.id)}
+                            sx={{ pl: 2, gap: 1 }}
+                            data-testid="endpoint-link"
+                            aria-current={!showAi && e.id === endpoint.id ? 'true' : undefined}
+                          >
+                            <MethodBadge method={e.method} />
+                            <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
+                          </ListItemButton>
+                        </ListItem>
                       ))}
                     </List>
                   </Collapse>
-                </Box>
+                </li>
               );
             })}
             {aiAssistants && (
@@ -322,7 +324,7 @@ function EndpointDetail({
           <InlineMarkdown text={endpoint.description} />
         </Typography>
 
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, bgcolor: 'grey.100', borderRadius: 1, mb: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, bgcolor: 'action.hover', borderRadius: 1, mb: 3 }}>
           <MethodBadge method={endpoint.method} />
           <Typography sx={{ fontFamily: monoFont, fontSize: 14, flex: 1, wordBreak: 'break-all' }} data-testid="endpoint-url">
             {fullUrl}

@@ -82,7 +82,7 @@ export function ApiKeyCard({
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Box sx={{ flex: 1, minWidth: 180 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }} data-testid="key-card-name">
+              <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="key-card-name">
                 {apiKey.name}
               </Typography>
               <KeyStatusBadge active={apiKey.isActive} />

@@ -24,7 +24,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
 import TodayIcon from '@mui/icons-material/Today';
 import InsightsIcon from '@mui/icons-material/Insights';
-import { methodColors, monoFont } from '../../../theme';
+import { methodTextSx, monoFont } from '../../../theme';
 import { paths } from '../../../app/paths';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
 import { StatCard } from '../../dashboard/components/StatCard';
@@ -265,7 +265,12 @@ export function UsageSummaryView({
                         {formatNumber(t.count)}
                       </Typography>
                     </Box>
-                    <LinearProgress variant="determinate" value={(t.count / topMax) * 100} sx={{ height: 6, borderRadius: 3, mt: 0.5 }} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={(t.count / topMax) * 100}
+                      aria-label={`${t.endpoint}: ${formatNumber(t.count)} requests`}
+                      sx={{ height: 6, borderRadius: 3, mt: 0.5 }}
+                    />
                   </Box>
                 ))}
               </Stack>
@@ -283,7 +288,7 @@ export function UsageSummaryView({
                     <Box key={r.id} data-testid="recent-request" sx={{ px: 2, py: 1 }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                         <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
-                        <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
+                        <Box component="span" sx={[{ fontWeight: 700, fontSize: 12 }, methodTextSx(r.method)]}>
                           {r.method}
                         </Box>
                         <Box component="span" sx={{ fontFamily: monoFont, fontSize: 12, overflowWrap: 'anywhere', flex: 1 }}>
@@ -316,7 +321,7 @@ export function UsageSummaryView({
                             <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
                           </TableCell>
                           <TableCell>
-                            <Box component="span" sx={{ fontWeight: 700, fontSize: 12, color: methodColors[r.method] ?? 'text.primary' }}>
+                            <Box component="span" sx={[{ fontWeight: 700, fontSize: 12 }, methodTextSx(r.method)]}>
                               {r.method}
                             </Box>
                           </TableCell>

@@ -1,0 +1,2 @@
+export { ColorModeProvider, useColorMode, type ColorMode } from './ColorModeContext';
+export { ColorModeToggle } from './ColorModeToggle';
