@@ -91,7 +91,7 @@ export function UsagePage() {
         </Alert>
       )}
       {summary.data ? (
-        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS} />
+        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} rangeDays={days} filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS} />
       ) : summary.isPending ? (
         <Grid container spacing={2} data-testid="usage-loading">
           {[0, 1, 2, 3].map((i) => (

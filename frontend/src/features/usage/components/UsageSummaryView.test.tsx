@@ -105,6 +105,22 @@ describe('usage summary', () => {
     ]);
   });
 
+  it('"Last 7 Days" draws 7 bars for the whole UTC days the server answers (8 of them for a rolling 7 × 24 h)', () => {
+    const days = fillDays(
+      {
+        range: { start: '2026-11-16T00:00:00.000Z', end: '2026-11-23T23:59:59.999Z' },
+        perDay: [
+          { date: '2026-11-16', count: 3 },
+          { date: '2026-11-23', count: 2 },
+        ],
+      },
+      7,
+    );
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ date: '2026-11-17', count: 0 });
+    expect(days[6]).toEqual({ date: '2026-11-23', count: 2 });
+  });
+
   it('"Last 7 Days" draws 7 bars, ending today, even with calls on the rolling range’s partial first day', () => {
     const days = fillDays({
       range: { start: '2026-11-16T06:27:50.000Z', end: '2026-11-23T06:27:50.000Z' },

@@ -40,12 +40,14 @@ export const RECENT_REQUESTS_SHOWN = 10;
  * the end's day and the 6 before it (UTC days, as the server counts them). The rolling range starts 7 × 24 h
  * back, inside an eighth day; calls of that partial day are left off the chart (they count in the totals).
  */
-export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>): { date: string; count: number }[] {
+export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>, rangeDays?: number): { date: string; count: number }[] {
   const counts = new Map(summary.perDay.map((d) => [d.date, d.count]));
   const start = new Date(summary.range?.start ?? summary.perDay[0]?.date ?? Date.now());
   const end = new Date(summary.range?.end ?? Date.now());
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return summary.perDay;
-  const dayCount = Math.min(400, Math.max(1, Math.round((end.getTime() - start.getTime()) / 86_400_000)));
+  // The range asked for, in days, when the page knows it: the server answers whole UTC days, so a rolling 7 × 24 h
+  // range comes back as 8 of them (the partial first day included).
+  const dayCount = Math.min(400, Math.max(1, rangeDays ?? Math.round((end.getTime() - start.getTime()) / 86_400_000)));
   const cursor = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (dayCount - 1)));
   const days: { date: string; count: number }[] = [];
   for (let i = 0; i < dayCount; i += 1) {
@@ -152,13 +154,16 @@ export function UsageSummaryView({
   keyPrefix,
   origin = typeof window !== 'undefined' ? window.location.origin : '',
   filtered = false,
+  rangeDays,
 }: {
   summary: UsageSummary;
   keyPrefix: string | null;
   origin?: string;
   filtered?: boolean;
+  /** The days the page asked for ("Last 7 Days": 7): one bar each, ending today. */
+  rangeDays?: number;
 }) {
-  const days = fillDays(summary);
+  const days = fillDays(summary, rangeDays);
   const top = summary.topEndpoints.slice(0, TOP_ENDPOINTS_SHOWN);
   const topMax = Math.max(1, ...top.map((t) => t.count));
   const recent = summary.recent.slice(0, RECENT_REQUESTS_SHOWN);
