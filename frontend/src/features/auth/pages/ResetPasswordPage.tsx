@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { authApi } from '../api';
 import { ApiError } from '../../../lib/api';
+import { schemaResolver } from '../../../lib/formSchema';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { toast } from '../../../components/ui/toast';
@@ -20,16 +22,31 @@ export const RESET_REDIRECT_DELAY_MS = 2000;
 
 type View = 'checking' | 'invalid' | 'form' | 'done';
 
+interface ResetValues {
+  password: string;
+  confirm: string;
+}
+
+const resetResolver = schemaResolver<ResetValues>({
+  password: (password) =>
+    !password ? 'Password is required' : password.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 8 characters long.' : null,
+  confirm: (confirm, { password }) => (!confirm ? 'Please confirm your password' : password && confirm !== password ? "Passwords don't match." : null),
+});
+
 export function ResetPasswordPage() {
   usePageMeta('Reset Password', 'Choose a new password for your TimeZone API account.');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const [view, setView] = useState<View>(token ? 'checking' : 'invalid');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [pending, setPending] = useState(false);
+  // Errors stay until the next submit (no re-validation while typing), as before.
+  const { control, handleSubmit, setError, formState } = useForm<ResetValues>({
+    defaultValues: { password: '', confirm: '' },
+    resolver: resetResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const pending = formState.isSubmitting;
 
   useEffect(() => {
     if (!token) return;
@@ -49,16 +66,7 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [view, navigate]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!password) next.password = 'Password is required';
-    else if (password.length < MIN_PASSWORD_LENGTH) next.password = 'Password must be at least 8 characters long.';
-    if (!confirm) next.confirm = 'Please confirm your password';
-    else if (password && confirm !== password) next.confirm = "Passwords don't match.";
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setPending(true);
+  const submit = handleSubmit(async ({ password }) => {
     try {
       await authApi.resetPassword({ token, newPassword: password });
       toast({ title: 'Password Reset Successfully', description: 'You can now sign in with your new password.' });
@@ -71,15 +79,13 @@ export function ResetPasswordPage() {
           return;
         }
         const fieldError = error.problem.errors?.find((x) => x.field === 'newPassword');
-        if (fieldError) setErrors({ password: fieldError.message });
+        if (fieldError) setError('password', { type: 'server', message: fieldError.message });
         toast({ title: 'Error', description: message || 'Failed to reset password. Please try again.', variant: 'destructive' });
       } else {
         toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
       }
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   if (view === 'checking') return <FullPageSpinner />;
 
@@ -109,32 +115,44 @@ export function ResetPasswordPage() {
                 Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.
               </Typography>
               <Stack spacing={2}>
-                <TextField
-                  label="New Password"
-                  type="password"
-                  name="newPassword"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={Boolean(errors.password)}
-                  helperText={errors.password}
-                  required
-                  fullWidth
-                  autoFocus
-                  disabled={view === 'done'}
+                <Controller
+                  name="password"
+                  control={control}
+                  render={({ field: { ref, ...field }, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={ref}
+                      label="New Password"
+                      type="password"
+                      name="newPassword"
+                      autoComplete="new-password"
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                      required
+                      fullWidth
+                      autoFocus
+                      disabled={view === 'done'}
+                    />
+                  )}
                 />
-                <TextField
-                  label="Confirm New Password"
-                  type="password"
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  error={Boolean(errors.confirm)}
-                  helperText={errors.confirm}
-                  required
-                  fullWidth
-                  disabled={view === 'done'}
+                <Controller
+                  name="confirm"
+                  control={control}
+                  render={({ field: { ref, ...field }, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={ref}
+                      label="Confirm New Password"
+                      type="password"
+                      name="confirmPassword"
+                      autoComplete="new-password"
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                      required
+                      fullWidth
+                      disabled={view === 'done'}
+                    />
+                  )}
                 />
                 <Button type="submit" variant="contained" size="large" disabled={pending || view === 'done'}>
                   {pending ? 'Resetting...' : 'Reset Password'}
