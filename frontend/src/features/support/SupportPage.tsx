@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/toast';
 import { usePublicConfig } from '../../config/publicConfig';
 import Link from '@mui/material/Link';
 import { apiFetch, ApiError } from '../../lib/api';
+import { schemaResolver } from '../../lib/formSchema';
 
 export const supportCategories = [
   { value: 'api-help', label: 'API Help' },
@@ -36,44 +37,48 @@ const supportFaq = [
 ];
 
 const empty = { name: '', email: '', category: '', subject: '', message: '' };
+type SupportValues = typeof empty;
+
+const required = (value: string) => (value.trim() ? null : 'required');
+/** Name, e-mail, subject and message are required; a missing one shows one toast, not field messages. */
+const supportResolver = schemaResolver<SupportValues>({ name: required, email: required, subject: required, message: required });
 
 export function SupportPage() {
   const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   usePageMeta('Contact Support', 'Contact the TimeZone API team: API help, billing, technical issues, feature requests and partnerships.');
-  const [form, setForm] = useState(empty);
-  const [sending, setSending] = useState(false);
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const { control, handleSubmit, reset, formState } = useForm<SupportValues>({
+    defaultValues: empty,
+    resolver: supportResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const sending = formState.isSubmitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.name.trim() || !form.email.trim() || !form.subject.trim() || !form.message.trim()) {
-      toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' });
-      return;
-    }
-    setSending(true);
-    try {
-      await apiFetch('/api/support/messages', {
-        method: 'POST',
-        body: {
-          name: form.name.trim(),
-          email: form.email.trim(),
-          ...(form.category ? { category: form.category } : {}),
-          subject: form.subject.trim(),
-          message: form.message.trim(),
-        },
-      });
-      toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
-      setForm(empty);
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof ApiError ? error.detail : 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+  const submit = handleSubmit(
+    async (form) => {
+      try {
+        await apiFetch('/api/support/messages', {
+          method: 'POST',
+          body: {
+            name: form.name.trim(),
+            email: form.email.trim(),
+            ...(form.category ? { category: form.category } : {}),
+            subject: form.subject.trim(),
+            message: form.message.trim(),
+          },
+        });
+        toast({ title: 'Message Sent', description: "We'll get back to you within 24 hours." });
+        reset(empty);
+      } catch (error) {
+        toast({
+          title: 'Error',
+          description: error instanceof ApiError ? error.detail : 'Something went wrong. Please try again.',
+          variant: 'destructive',
+        });
+      }
+    },
+    () => toast({ title: 'Missing Information', description: 'Please fill in all required fields.', variant: 'destructive' }),
+  );
 
   return (
     <>
@@ -90,21 +95,43 @@ export function SupportPage() {
               <Box component="form" noValidate onSubmit={submit} aria-label="Contact form">
                 <Stack spacing={2}>
                   <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                    <TextField label="Name" name="name" value={form.name} onChange={set('name')} required autoComplete="name" />
-                    <TextField label="Email" name="email" type="email" value={form.email} onChange={set('email')} required autoComplete="email" />
+                    <Controller
+                      name="name"
+                      control={control}
+                      render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} label="Name" required autoComplete="name" />}
+                    />
+                    <Controller
+                      name="email"
+                      control={control}
+                      render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} label="Email" type="email" required autoComplete="email" />}
+                    />
                   </Box>
-                  <TextField select label="Category" name="category" value={form.category} onChange={set('category')}>
-                    <MenuItem value="">
-                      <em>Select a category</em>
-                    </MenuItem>
-                    {supportCategories.map((c) => (
-                      <MenuItem key={c.value} value={c.value}>
-                        {c.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField label="Subject" name="subject" value={form.subject} onChange={set('subject')} required />
-                  <TextField label="Message" name="message" value={form.message} onChange={set('message')} required multiline minRows={5} />
+                  <Controller
+                    name="category"
+                    control={control}
+                    render={({ field: { ref, ...field } }) => (
+                      <TextField select {...field} inputRef={ref} label="Category">
+                        <MenuItem value="">
+                          <em>Select a category</em>
+                        </MenuItem>
+                        {supportCategories.map((c) => (
+                          <MenuItem key={c.value} value={c.value}>
+                            {c.label}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                  <Controller
+                    name="subject"
+                    control={control}
+                    render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} label="Subject" required />}
+                  />
+                  <Controller
+                    name="message"
+                    control={control}
+                    render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} label="Message" required multiline minRows={5} />}
+                  />
                   <Box>
                     <Button type="submit" variant="contained" size="large" disabled={sending}>
                       {sending ? 'Sending...' : 'Send Message'}

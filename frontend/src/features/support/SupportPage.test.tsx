@@ -1,0 +1,32 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, stubFetch } from '../../testing/render';
+import { SupportPage } from './SupportPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('support form', () => {
+  it('a missing required field shows one toast and sends nothing', async () => {
+    const { calls } = stubFetch({ 'GET /api/config': { body: { plans: [] } } });
+    renderWithProviders(<SupportPage />);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('sends the trimmed message, toasts and empties the form', async () => {
+    const { calls } = stubFetch({ 'GET /api/config': { body: { plans: [] } }, 'POST /api/support/messages': { status: 201, body: { ok: true } } });
+    renderWithProviders(<SupportPage />);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' Ada ');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Subject/ }), 'Offsets');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'Hello there');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Message Sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ada', email: 'ada@example.com', subject: 'Offsets', message: 'Hello there' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(''));
+    expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('');
+  });
+});
