@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type ControllerFieldState, type ControllerRenderProps } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { authApi, meQueryKey, storePendingEmail } from '../api';
 import { ApiError } from '../../../lib/api';
+import { schemaResolver } from '../../../lib/formSchema';
 import { dismissErrorToasts, toast } from '../../../components/ui/toast';
 import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
 import { emailError, messages, MIN_PASSWORD_LENGTH } from '../validation';
@@ -35,39 +37,68 @@ interface AuthFormProps {
   showTitle?: boolean;
 }
 
-type Errors = Partial<Record<'name' | 'email' | 'password' | 'totp', string>>;
+interface AuthValues {
+  name: string;
+  email: string;
+  password: string;
+  totp: string;
+}
+
+interface AuthContext {
+  mode: AuthMode;
+  totpStep: boolean;
+}
+
+/** Which fields each mode asks for, and their messages. */
+const authResolver = schemaResolver<AuthValues, AuthContext>({
+  name: (name, _, { mode }) => mode === 'register' && !name.trim() && messages.nameRequired,
+  email: (email) => emailError(email),
+  password: (password, _, { mode }) => {
+    if (mode !== 'login' && mode !== 'register') return null;
+    if (!password) return messages.passwordRequired;
+    return mode === 'register' && password.length < MIN_PASSWORD_LENGTH && messages.passwordTooShort;
+  },
+  totp: (totp, _, { mode, totpStep }) => mode === 'login' && totpStep && !totp.trim() && messages.totpRequired,
+});
+
+/** A TextField's props from a Controller: value and handlers, the ref on the input, and the error; editing a field clears its error. */
+function fieldProps<K extends keyof AuthValues>(
+  { ref, ...field }: ControllerRenderProps<AuthValues, K>,
+  fieldState: ControllerFieldState,
+  clearError: () => void,
+) {
+  return {
+    ...field,
+    inputRef: ref,
+    onChange: (event: { target: { value: string } }) => {
+      field.onChange(event.target.value);
+      if (fieldState.error) clearError();
+    },
+    error: Boolean(fieldState.error),
+  };
+}
 
 export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = true }: AuthFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   /** After a `totp_required` answer the form asks for the authenticator code, keeping e-mail and password. */
   const [totpStep, setTotpStep] = useState(false);
-  const [totp, setTotp] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  // Errors show after a submit and clear when their field is edited (no re-validation while typing).
+  const { control, handleSubmit, setError, clearErrors, setValue, formState } = useForm<AuthValues, AuthContext>({
+    defaultValues: { name: '', email: '', password: '', totp: '' },
+    resolver: authResolver,
+    context: { mode, totpStep },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const email = useWatch({ control, name: 'email' });
+  const pending = formState.isSubmitting;
 
   const switchMode = (next: AuthMode) => {
-    setErrors({});
+    clearErrors();
     setTotpStep(false);
-    setTotp('');
+    setValue('totp', '');
     onModeChange(next);
-  };
-
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (mode === 'register' && !name.trim()) next.name = messages.nameRequired;
-    const mailError = emailError(email);
-    if (mailError) next.email = mailError;
-    if (mode === 'login' && !password) next.password = messages.passwordRequired;
-    if (mode === 'login' && totpStep && !totp.trim()) next.totp = messages.totpRequired;
-    if (mode === 'register') {
-      if (!password) next.password = messages.passwordRequired;
-      else if (password.length < MIN_PASSWORD_LENGTH) next.password = messages.passwordTooShort;
-    }
-    return next;
   };
 
   const goToVerification = (address: string) => {
@@ -76,85 +107,74 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
     navigate(`${paths.verifyEmail}?email=${encodeURIComponent(address)}`);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
+  const submit = handleSubmit(async ({ name, email, password, totp }) => {
     const address = email.trim();
-    try {
-      if (mode === 'login') {
-        try {
-          const result = await authApi.login({ email: address, password, ...(totpStep && { totp: totp.trim() }) });
-          queryClient.setQueryData(meQueryKey, result.user);
-          dismissErrorToasts(); // an earlier "Login Failed" is stale now
-          onDone?.();
-          navigate(safeReturnTo(returnTo) ?? roleLanding(result.user), { replace: true });
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
-        } catch (error) {
-          if (error instanceof ApiError && (error.code === 'email_not_verified' || error.problem.needsVerification)) {
-            toast({
-              title: 'Email Not Verified',
-              description: 'Please check your email and click the verification link to activate your account.',
-            });
-            const pendingEmail = typeof error.problem.email === 'string' ? error.problem.email : address;
-            goToVerification(pendingEmail);
-            return;
-          }
-          if (error instanceof ApiError && error.code === 'totp_required') {
-            setTotpStep(true);
-            return;
-          }
-          if (error instanceof ApiError && error.code === 'totp_invalid') {
-            setErrors({ totp: error.problem.detail || messages.totpInvalid });
-            return;
-          }
+    if (mode === 'login') {
+      try {
+        const result = await authApi.login({ email: address, password, ...(totpStep && { totp: totp.trim() }) });
+        queryClient.setQueryData(meQueryKey, result.user);
+        dismissErrorToasts(); // an earlier "Login Failed" is stale now
+        onDone?.();
+        navigate(safeReturnTo(returnTo) ?? roleLanding(result.user), { replace: true });
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      } catch (error) {
+        if (error instanceof ApiError && (error.code === 'email_not_verified' || error.problem.needsVerification)) {
           toast({
-            title: 'Login Failed',
-            description: error instanceof ApiError ? error.problem.detail || messages.loginFailed : messages.somethingWrong,
-            variant: 'destructive',
+            title: 'Email Not Verified',
+            description: 'Please check your email and click the verification link to activate your account.',
           });
+          const pendingEmail = typeof error.problem.email === 'string' ? error.problem.email : address;
+          goToVerification(pendingEmail);
+          return;
         }
-      } else if (mode === 'register') {
-        try {
-          await authApi.register({ name: name.trim(), email: address, password });
-          toast({ title: 'Account Created!', description: 'Please check your email to verify your account.' });
-          goToVerification(address);
-        } catch (error) {
-          const fieldErrors: Errors = {};
-          if (error instanceof ApiError) {
-            for (const e of error.problem.errors ?? []) {
-              if (e.field === 'name' || e.field === 'email' || e.field === 'password') fieldErrors[e.field] = e.message;
-            }
-          }
-          setErrors(fieldErrors);
-          toast({
-            title: 'Registration Failed',
-            description: error instanceof ApiError ? error.detail : messages.somethingWrong,
-            variant: 'destructive',
-          });
+        if (error instanceof ApiError && error.code === 'totp_required') {
+          setTotpStep(true);
+          return;
         }
-      } else if (mode === 'forgot') {
-        try {
-          await authApi.forgotPassword({ email: address });
-          toast({
-            title: 'Reset Email Sent',
-            description: "If an account with that email exists, we've sent you a password reset link.",
-          });
-          onModeChange('forgot-sent');
-        } catch (error) {
-          toast({
-            title: 'Error',
-            description: error instanceof ApiError ? error.detail : messages.somethingWrong,
-            variant: 'destructive',
-          });
+        if (error instanceof ApiError && error.code === 'totp_invalid') {
+          setError('totp', { type: 'server', message: error.problem.detail || messages.totpInvalid });
+          return;
         }
+        toast({
+          title: 'Login Failed',
+          description: error instanceof ApiError ? error.problem.detail || messages.loginFailed : messages.somethingWrong,
+          variant: 'destructive',
+        });
       }
-    } finally {
-      setPending(false);
+    } else if (mode === 'register') {
+      try {
+        await authApi.register({ name: name.trim(), email: address, password });
+        toast({ title: 'Account Created!', description: 'Please check your email to verify your account.' });
+        goToVerification(address);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          for (const e of error.problem.errors ?? []) {
+            if (e.field === 'name' || e.field === 'email' || e.field === 'password') setError(e.field, { type: 'server', message: e.message });
+          }
+        }
+        toast({
+          title: 'Registration Failed',
+          description: error instanceof ApiError ? error.detail : messages.somethingWrong,
+          variant: 'destructive',
+        });
+      }
+    } else if (mode === 'forgot') {
+      try {
+        await authApi.forgotPassword({ email: address });
+        toast({
+          title: 'Reset Email Sent',
+          description: "If an account with that email exists, we've sent you a password reset link.",
+        });
+        onModeChange('forgot-sent');
+      } catch (error) {
+        toast({
+          title: 'Error',
+          description: error instanceof ApiError ? error.detail : messages.somethingWrong,
+          variant: 'destructive',
+        });
+      }
     }
-  };
+  });
 
   const { title, subtitle } = authTitles[mode];
 
@@ -196,21 +216,21 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
               authenticator app, or one of your recovery codes.
             </Typography>
           </Stack>
-          <TextField
-            label="Authentication Code"
+          <Controller
             name="totp"
-            autoComplete="one-time-code"
-            value={totp}
-            onChange={(e) => {
-              setTotp(e.target.value);
-              if (errors.totp) setErrors((prev) => ({ ...prev, totp: undefined }));
-            }}
-            error={Boolean(errors.totp)}
-            helperText={errors.totp}
-            slotProps={{ htmlInput: { inputMode: 'text', maxLength: 64, autoCapitalize: 'none', spellCheck: false } }}
-            required
-            fullWidth
-            autoFocus
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Authentication Code"
+                autoComplete="one-time-code"
+                {...fieldProps(field, fieldState, () => clearErrors('totp'))}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { inputMode: 'text', maxLength: 64, autoCapitalize: 'none', spellCheck: false } }}
+                required
+                fullWidth
+                autoFocus
+              />
+            )}
           />
           <Button
             type="submit"
@@ -248,53 +268,53 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
       )}
       <Stack spacing={2}>
         {mode === 'register' && (
-          <TextField
-            label="Full Name"
+          <Controller
             name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
-            }}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            required
-            fullWidth
-            autoFocus
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Full Name"
+                autoComplete="name"
+                {...fieldProps(field, fieldState, () => clearErrors('name'))}
+                helperText={fieldState.error?.message}
+                required
+                fullWidth
+                autoFocus
+              />
+            )}
           />
         )}
-        <TextField
-          label="Email"
+        <Controller
           name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (errors.email) setErrors((prev) => ({ ...prev, email: undefined }));
-          }}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-          required
-          fullWidth
-          autoFocus={mode !== 'register'}
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              {...fieldProps(field, fieldState, () => clearErrors('email'))}
+              helperText={fieldState.error?.message}
+              required
+              fullWidth
+              autoFocus={mode !== 'register'}
+            />
+          )}
         />
         {mode !== 'forgot' && (
-          <TextField
-            label="Password"
+          <Controller
             name="password"
-            type="password"
-            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }));
-            }}
-            error={Boolean(errors.password)}
-            helperText={errors.password ?? (mode === 'register' ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined)}
-            required
-            fullWidth
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+                {...fieldProps(field, fieldState, () => clearErrors('password'))}
+                helperText={fieldState.error?.message ?? (mode === 'register' ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined)}
+                required
+                fullWidth
+              />
+            )}
           />
         )}
         {mode === 'login' && (
