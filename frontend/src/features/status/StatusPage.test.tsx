@@ -30,4 +30,15 @@ describe('StatusPage', () => {
     const tile = await screen.findByTestId('uptime');
     expect(within(tile).getByText('No checks recorded yet')).toBeInTheDocument();
   });
+
+  it('a 503 with the health report shows the report (the down service), not a fetch error', async () => {
+    stubFetch({
+      'GET /api/health': { status: 503, body: { ...health, status: 'down', services: { database: 'down', timezone_data: 'up', cache: 'up' } } },
+      'GET /api/config': { body: { plans: [] } },
+    });
+    renderWithProviders(<StatusPage />);
+    expect(await screen.findByTestId('status-banner')).toHaveTextContent('Service Disruption');
+    expect(screen.getByTestId('uptime')).toBeInTheDocument();
+    expect(screen.getByText('Database').parentElement).toHaveTextContent('Down');
+  });
 });

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,25 +12,7 @@ import WarningIcon from '@mui/icons-material/Warning';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../config/publicConfig';
-import { apiFetch } from '../../lib/api';
-import type { Models } from '../../lib/api-models';
-
-export type HealthReport = Models['HealthView'];
-
-export const HEALTH_POLL_MS = 30_000;
-
-/** /api/health answers 503 with the same body when down; keep the body. */
-async function fetchHealth(): Promise<HealthReport> {
-  const res = await fetch('/api/health', { headers: { Accept: 'application/json' }, credentials: 'include' });
-  const text = await res.text();
-  try {
-    const body = JSON.parse(text) as HealthReport;
-    if (body && typeof body === 'object' && 'status' in body) return body;
-  } catch {
-    /* fall through */
-  }
-  return apiFetch<HealthReport>('/api/health');
-}
+import { useHealth, type HealthReport } from './api';
 
 const serviceNames: Record<string, string> = {
   database: 'Database',
@@ -63,12 +44,7 @@ export function uptimeTile(report: Pick<HealthReport, 'uptime_percent' | 'uptime
 
 export function StatusPage() {
   usePageMeta('API Status', 'Live status of the TimeZone API and its services, and past incidents.');
-  const { data, isPending, isError, dataUpdatedAt } = useQuery({
-    queryKey: ['health'],
-    queryFn: fetchHealth,
-    refetchInterval: HEALTH_POLL_MS,
-    staleTime: 0,
-  });
+  const { data, isPending, isError, dataUpdatedAt } = useHealth();
   const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   const overall = isError ? 'down' : data?.status;
   const banner =
