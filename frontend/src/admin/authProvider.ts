@@ -1,15 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { displayName } from '../features/auth/api';
-import type { User } from '../features/auth/api';
+import { displayName, fetchMe } from '../features/auth/api';
 import { paths } from '../app/paths';
 import { denyAdminAccess } from './access';
-
-async function fetchMe(): Promise<User | null> {
-  const response = await fetch('/api/me', { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  return (await response.json()) as User;
-}
 
 /**
  * GET /api/me decides: a super admin passes; anyone else is sent away by denyAdminAccess (toast and /dashboard,
