@@ -301,6 +301,9 @@ test("the console changes a sandbox subscriber's plan through the gateway (prora
 
 test("negotiates the user's limits in the Manage User dialog: they apply to the user's next request, and back to the plan's", async () => {
   const { page } = admin;
+  // The journeys before this one left the list on other accounts.
+  await page.goto('/admin/users');
+  await searchUsers(page, email);
   const row = page.locator('tr', { hasText: email });
   await row.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage User' });

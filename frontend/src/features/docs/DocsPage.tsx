@@ -25,11 +25,11 @@ export function DocsPage() {
               /api/docs
             </Link>
             . Using an AI assistant? Connect it to our{' '}
-            <Link component={RouterLink} to={paths.aiAssistants}>
+            <Link component={RouterLink} to={paths.aiAssistants} underline="always">
               hosted MCP server
             </Link>
             . Every error code is explained on{' '}
-            <Link component={RouterLink} to={paths.docsErrors}>
+            <Link component={RouterLink} to={paths.docsErrors} underline="always">
               API Errors
             </Link>
             .

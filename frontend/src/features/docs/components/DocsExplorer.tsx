@@ -215,9 +215,11 @@ export function DocsExplorer({
               );
             })}
             {aiAssistants && (
-              <ListItemButton selected={showAi} onClick={() => setSelectedId(AI_ASSISTANTS_ID)} data-testid="category-ai-assistants">
-                <ListItemText primary="Use with AI assistants" secondary="MCP server" slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
-              </ListItemButton>
+              <li>
+                <ListItemButton selected={showAi} onClick={() => setSelectedId(AI_ASSISTANTS_ID)} data-testid="category-ai-assistants">
+                  <ListItemText primary="Use with AI assistants" secondary="MCP server" slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
+                </ListItemButton>
+              </li>
             )}
           </List>
         </Card>

@@ -48,6 +48,9 @@ export function McpGuide({
     `  -d '${JSON.stringify(toolCallMessage(1, 'get_current_time', { timezone: 'Europe/London' }))}'`,
   ].join(' \\\n');
 
+  // Without its own h2 (the page's h1 names it), the sections are the page's h2s.
+  const section = heading ? 'h3' : 'h2';
+  const subsection = heading ? 'h4' : 'h3';
   return (
     <Stack spacing={3} data-testid="mcp-guide">
       <Card>
@@ -62,7 +65,7 @@ export function McpGuide({
             Claude, Cursor, VS Code and any other MCP client the API’s answers as tools, on your API key, your plan and your usage page. Nothing to
             install or run.
           </Typography>
-          <Typography variant="subtitle2" component="h3">
+          <Typography variant="subtitle2" component={section}>
             Endpoint (Streamable HTTP)
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, mt: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: monoFont, wordBreak: 'break-all' }}>
@@ -76,7 +79,7 @@ export function McpGuide({
 
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
+          <Typography variant="h5" component={section} sx={{ mb: 1 }}>
             Connect your assistant
           </Typography>
           <Tabs value={config.id} onChange={(_e, value: string) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="MCP clients" sx={{ mb: 2 }}>
@@ -102,7 +105,7 @@ export function McpGuide({
 
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h3" sx={{ mb: 2 }}>
+          <Typography variant="h5" component={section} sx={{ mb: 2 }}>
             Tools
           </Typography>
           <Stack spacing={1.5} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }} data-testid="mcp-tools">
@@ -127,7 +130,7 @@ export function McpGuide({
 
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
+          <Typography variant="h5" component={section} sx={{ mb: 1 }}>
             Keys, limits and usage
           </Typography>
           <Box component="ul" sx={{ pl: 3, my: 0, '& li': { mb: 0.75 } }}>
@@ -163,7 +166,7 @@ export function McpGuide({
               Try it without a client: the playground in your dashboard (API Docs / Playground) lists the tools and calls one with your key.
             </Alert>
           )}
-          <Typography variant="subtitle2" component="h4" sx={{ mt: 2, mb: 1 }}>
+          <Typography variant="subtitle2" component={subsection} sx={{ mt: 2, mb: 1 }}>
             The raw protocol (one JSON-RPC message per POST)
           </Typography>
           <CodeBlock code={curl} label="cURL" />
