@@ -260,6 +260,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   for (const [name, text] of Object.entries(await openApiFiles(document))) {
     fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text));
   }
-  await app.init();
+  try {
+    await app.init();
+  } catch (err) {
+    // A route the gateway refuses (or any failed start): release the connections opened so far, then say why.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   return app;
 }
