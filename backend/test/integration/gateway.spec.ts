@@ -84,6 +84,8 @@ describe('the gateway', () => {
   });
 
   it('a @PublicApi() route with @Req() stops the start, naming the route', async () => {
-    await expect(start(RawRequestModule)).rejects.toThrow(/GET \/api\/gateway-test\/raw \(RawRequestController\.answer\) carries an argument decorator it cannot run/);
+    await expect(start(RawRequestModule)).rejects.toThrow(
+      /GET \/api\/gateway-test\/raw \(RawRequestController\.answer\) carries an argument decorator it cannot run/,
+    );
   });
 });

@@ -78,7 +78,7 @@ export class PublicApiLane {
   install(app: INestApplicationContext, fastify: FastifyInstance, filter: ProblemFilter): void {
     let guard: ApiKeyGuard | undefined;
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      const target = ((route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE])?.lane;
+      const target = (route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE]?.lane;
       if (!target) return;
       const method = ([] as string[]).concat(route.method).join(',');
       const compiled = compile(app, target, method, `${method} ${route.url} (${target.controller.name}.${target.method})`);
@@ -95,7 +95,9 @@ export class PublicApiLane {
 
 function compile(app: INestApplicationContext, target: LaneTarget, method: string, where: string): CompiledRoute {
   const fail = (what: string): never => {
-    throw new Error(`@PublicApi() route ${where} carries ${what}, which the public API lane (modules/gateway/lane.ts) does not run. Remove it or move it into the controller method.`);
+    throw new Error(
+      `@PublicApi() route ${where} carries ${what}, which the public API lane (modules/gateway/lane.ts) does not run. Remove it or move it into the controller method.`,
+    );
   };
   const instance = app.get(target.controller, { strict: false });
   const handler = (instance as Record<string, unknown>)[target.method];
@@ -128,7 +130,10 @@ function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, re
   host.setType('http');
   const fail = (err: unknown) => filter.catch(err, host);
   const answer = () => {
-    const result = route.handler.apply(route.instance, route.args.map((arg) => arg(host)));
+    const result = route.handler.apply(
+      route.instance,
+      route.args.map((arg) => arg(host)),
+    );
     if (result instanceof Promise) return result.then((value) => void reply.code(route.status).send(value), fail);
     reply.code(route.status).send(result);
   };

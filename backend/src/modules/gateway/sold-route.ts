@@ -71,10 +71,18 @@ const laneTarget: MethodDecorator = (target, key, descriptor) =>
 const KEY_PROBLEMS = {
   401: { type: problemType('missing_api_key'), title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
   403: { type: problemType('inactive_api_key'), title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
-  429: { type: problemType('rate_limited'), title: 'Too Many Requests', status: 429, code: 'rate_limited', detail: 'Plan limit of 100 requests per hour reached.' },
+  429: {
+    type: problemType('rate_limited'),
+    title: 'Too Many Requests',
+    status: 429,
+    code: 'rate_limited',
+    detail: 'Plan limit of 100 requests per hour reached.',
+  },
 };
 
-const problemContent = (example: Record<string, unknown>) => ({ 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example } });
+const problemContent = (example: Record<string, unknown>) => ({
+  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example },
+});
 
 /**
  * Marks a route of the sold API: it needs an API key (X-API-Key or Authorization: Bearer), counts against the
@@ -97,7 +105,10 @@ export function PublicApi() {
         'Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.',
       headers: {
         'Retry-After': { description: 'Seconds until a request fits in the window again', schema: { type: 'integer', example: 1800 } },
-        'RateLimit-Policy': { description: 'IETF draft policy, e.g. "hour";q=100;w=3600 (free) or "burst";q=50;w=1 (paid fair use)', schema: { type: 'string' } },
+        'RateLimit-Policy': {
+          description: 'IETF draft policy, e.g. "hour";q=100;w=3600 (free) or "burst";q=50;w=1 (paid fair use)',
+          schema: { type: 'string' },
+        },
         RateLimit: { description: 'IETF draft state, e.g. "hour";r=0;t=1800', schema: { type: 'string' } },
         'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer', example: 100 } },
         'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer', example: 0 } },
