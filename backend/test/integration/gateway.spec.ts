@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Controller, Get, Module, Req, UseInterceptors } from '@nestjs/common';
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
@@ -6,6 +7,8 @@ import { createApp } from '../../src/app.factory.js';
 import { buildOpenApiDocument } from '../../src/common/swagger.js';
 import { PublicApiLane } from '../../src/modules/gateway/lane.js';
 import { PublicApi, soldRouteOfHandler } from '../../src/modules/gateway/sold-route.js';
+import { QuotaAlerts } from '../../src/modules/usage/quota-alerts.js';
+import { createApiKey, createUser } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 /** Every controller method whose route config makes it a @PublicApi() route, as `Controller.method`. */
@@ -74,6 +77,21 @@ describe('the gateway', () => {
       }
     }
     expect(lane.map((r) => `${r.method} ${r.url}`).sort()).toEqual(metered.sort());
+  });
+
+  it('counts an MCP tool call with the REST gate: rate-limit headers and the free quota alert told where the hour stands', async () => {
+    const user = await createUser(t);
+    const { key } = await createApiKey(t, user);
+    const observe = jest.spyOn(t.app.get(QuotaAlerts), 'observe');
+    const res = await fetch(`${t.url}/mcp`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'day_of_week', arguments: { date: '2024-07-01' } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-policy')).toBe('"hour";q=100;w=3600');
+    expect(observe).toHaveBeenCalledWith(user.id, 1, 100, 3_600_000, expect.any(Number));
+    observe.mockRestore();
   });
 
   // The same database and config as the app above; only the extra module differs.
