@@ -5,13 +5,30 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * What `backend/src/modules/gateway` (everything between the socket and a sold route's controller) may read of other
+ * modules, with the reason: the gateway is the one layer that sits across features. Features may import the gateway
+ * (its decorators, guard and plan limits); the gateway imports only these, and common/ imports none of it.
+ */
+export const GATEWAY_READS = {
+  'backend/src/modules/keys/key-codec': 'a key is checked for shape and checksum, then hashed, before any look-up',
+  'backend/src/modules/keys/key-directory': 'the key guard and the metering hook resolve a key to its owner, limits and rules (cached)',
+  'backend/src/modules/keys/key-restrictions': "the key guard applies a key's IP and domain rules",
+  'backend/src/modules/keys/keys.errors': "the key guard answers with the keys' own problems (401, 403, 429)",
+  'backend/src/modules/usage/usage.recorder': "the metering hook hands each metered answer's row to the usage writer; plan limits count its unwritten rows",
+  'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
+  'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
+};
+
+/**
  * Which area of the code a file belongs to, for the import boundaries (issue 16):
  * - backend features (`backend/src/modules/<name>`) do not import each other;
- * - `backend/src/common` imports no feature;
+ * - the gateway (`backend/src/modules/gateway`) is a layer: any feature may import it, it imports only GATEWAY_READS;
+ * - `backend/src/common` imports no feature (nor the gateway);
  * - frontend features (`frontend/src/features/<name>`) do not import each other;
  * - `frontend/src/components` imports no feature.
  */
 export function areaOf(path) {
+  if (path.startsWith('backend/src/modules/gateway/')) return { kind: 'backend-gateway', name: 'gateway' };
   let m = /^backend\/src\/modules\/([^/]+)\//.exec(path);
   if (m) return { kind: 'backend-feature', name: m[1] };
   if (path.startsWith('backend/src/common/')) return { kind: 'backend-common', name: 'common' };
@@ -29,6 +46,9 @@ export function crossing(from, to) {
   if (source.kind === 'backend-feature' && target.kind === 'backend-feature' && source.name !== target.name)
     return `feature "${source.name}" imports feature "${target.name}"`;
   if (source.kind === 'backend-common' && target.kind === 'backend-feature') return `common/ imports feature "${target.name}"`;
+  if (source.kind === 'backend-common' && target.kind === 'backend-gateway') return 'common/ imports the gateway';
+  if (source.kind === 'backend-gateway' && target.kind === 'backend-feature' && !(moduleName(to.replace(/\/$/, '')) in GATEWAY_READS))
+    return `the gateway imports feature "${target.name}" outside its allow-list (GATEWAY_READS in eslint/boundaries.js)`;
   if (source.kind === 'frontend-feature' && target.kind === 'frontend-feature' && source.name !== target.name)
     return `feature "${source.name}" imports feature "${target.name}"`;
   if (source.kind === 'frontend-components' && target.kind === 'frontend-feature') return `components/ imports feature "${target.name}"`;
@@ -48,7 +68,7 @@ const moduleName = (path) => path.replace(/\.(js|jsx|ts|tsx|mjs)$/, '').replace(
 export const boundariesRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Features do not import each other; common/ and components/ import no feature (issue 16).' },
+    docs: { description: 'Features do not import each other; the gateway reads only its allow-list; common/ and components/ import no feature (issue 16).' },
     schema: [{ type: 'object', properties: { allow: { type: 'object' } }, additionalProperties: false }],
     messages: {
       crossing: '{{reason}} ({{target}}). Move the shared piece out of the feature, or (for a known exception only) add the pair to eslint/known-crossings.js.',

@@ -9,22 +9,37 @@ RuleTester.itOnly = it.only;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
 const at = (path) => join(ROOT, path);
-const allow = { 'backend/src/modules/keys/api-key.guard.ts': ['backend/src/modules/usage/usage.recorder'] };
+const allow = { 'backend/src/modules/keys/keys.controller.ts': ['backend/src/modules/usage/usage.recorder'] };
 
 tester.run('tzapi/boundaries', boundariesRule, {
   valid: [
     { filename: at('backend/src/modules/keys/keys.service.ts'), code: "import { KeyDirectory } from './key-directory.js';" },
     { filename: at('backend/src/modules/keys/dto/x.ts'), code: "import { PLANS } from '../../../config/plans.js';" },
-    { filename: at('backend/src/modules/keys/api-key.guard.ts'), code: "import { UsageRecorder } from '../usage/usage.recorder.js';", options: [{ allow }] },
+    { filename: at('backend/src/modules/keys/keys.controller.ts'), code: "import { UsageRecorder } from '../usage/usage.recorder.js';", options: [{ allow }] },
+    { filename: at('backend/src/modules/timezone/time.controller.ts'), code: "import { PublicApi } from '../gateway/sold-route.js';" },
+    { filename: at('backend/src/modules/gateway/api-key.guard.ts'), code: "import { KeyDirectory } from '../keys/key-directory.js';" },
+    { filename: at('backend/src/modules/gateway/metering.ts'), code: "import { UsageRecorder } from '../usage/usage.recorder.js';" },
     { filename: at('frontend/src/features/keys/components/X.tsx'), code: "import { toast } from '../../../components/ui/toast';" },
     { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageStore } from '../../src/modules/usage/usage.store.js';" },
   ],
   invalid: [
     {
       name: 'a new import between backend features',
-      filename: at('backend/src/modules/keys/api-key.guard.ts'),
+      filename: at('backend/src/modules/keys/keys.controller.ts'),
       code: "import { UsageStore } from '../usage/usage.store.js';",
       options: [{ allow }],
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'the gateway importing a feature file outside its allow-list',
+      filename: at('backend/src/modules/gateway/api-key.guard.ts'),
+      code: "import { KeysService } from '../keys/keys.service.js';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'common/ importing the gateway',
+      filename: at('backend/src/common/x.ts'),
+      code: "import { PublicApi } from '../modules/gateway/sold-route.js';",
       errors: [{ messageId: 'crossing' }],
     },
     {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { LogLevel } from '@nestjs/common';
+import { LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,9 +12,7 @@ import { AppModule } from './app.module.js';
 import { AppLogger, createRootLogger, requestIdGenerator } from './common/logging.js';
 import { ProblemException, problemType } from './common/problem.js';
 import { ProblemFilter } from './common/problem.filter.js';
-import { installPublicApiLane } from './common/public-api-lane.js';
 import { guardedJsonParser } from './common/json-body.js';
-import { applyResponseFormat } from './common/response-format.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
 import { installRouteBodyLimits } from './common/route-config.js';
@@ -23,7 +21,10 @@ import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './common/tzdb.js';
 import { createValidationPipe } from './common/validation.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
-import { meterOf } from './modules/usage/usage.recorder.js';
+import { PublicApiLane } from './modules/gateway/lane.js';
+import { meterOf } from './modules/gateway/metering.js';
+import { SoldRouteEdge } from './modules/gateway/request-hooks.js';
+import { soldRouteOf } from './modules/gateway/sold-route.js';
 import type { AppConfig } from './config/config.js';
 import { TzdbService } from './modules/tzdb/tzdb.service.js';
 import { McpToolbox } from './modules/mcp/mcp-toolbox.js';
@@ -33,15 +34,13 @@ const BODY_LIMIT = 100 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes whose callers are servers, not browsers: they carry no session cookie and sign their bodies. */
 const CSRF_EXEMPT = ['/api/billing/webhook'];
-/** The sold API, the zone directory and health: called cross-origin, no session, no request-scoped ORM context. */
-const PUBLIC_API_ROUTES = /^\/api\/(time|timezone|conversion|calculation|public|health)(\/|\?|$)/;
-/** The MCP endpoint (modules/mcp): server-to-server like the sold API, authenticated by key, outside the /api prefix. */
-const MCP_ROUTE = /^\/mcp\/?$/;
 
 export interface CreateAppOptions {
   logger?: LogLevel[] | false;
   /** false: build the routes only (OpenAPI generation), without lifecycle hooks or database work. */
   init?: boolean;
+  /** Modules added beside the product's own (tests: a route the gateway must refuse at boot). */
+  modules?: Type[];
 }
 
 const ROUTE_PATH = Symbol('tzapi.route-path');
@@ -106,7 +105,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     return503OnClosing: false,
   });
   const appLogger = new AppLogger(rootLogger);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, databaseUrl), adapter, {
+  const root = AppModule.register(config, databaseUrl);
+  if (options.modules) root.imports = [...(root.imports ?? []), ...options.modules];
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     rawBody: true,
     logger: options.logger === false ? false : appLogger,
   });
@@ -131,33 +132,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     },
   });
   securityHeaders['X-Tzdb-Version'] = TZDB_VERSION;
-  // JSON answers of the sold API: a short header set (less to write per request) and CORS, since customers call it
-  // from their own web pages (keys can be restricted to their domains). No credentials cross origins.
-  const apiHeaders: Record<string, string> = {
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version, X-Request-Id',
-    'X-Tzdb-Version': TZDB_VERSION,
-    ...(config.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
-  };
-  const preflightHeaders: Record<string, string> = {
-    ...apiHeaders,
-    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-    'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
-    'Access-Control-Max-Age': '86400',
-  };
-  // MCP's transport headers too (a browser-based agent or the dashboard's playground calls /mcp with fetch).
-  const mcpPreflightHeaders: Record<string, string> = {
-    ...preflightHeaders,
-    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
-  };
+  // The sold routes' own edge (modules/gateway): preflight, answer format, the API header set and CORS.
+  const sold = new SoldRouteEdge({ secureCookies: config.secureCookies, tzdbVersion: TZDB_VERSION });
   // The header objects are shared by every answer: a release switch rewrites them in place, nothing per request.
   app.get(TzdbService, { strict: false }).onVersion((version) => {
-    securityHeaders['X-Tzdb-Version'] = apiHeaders['X-Tzdb-Version'] = preflightHeaders['X-Tzdb-Version'] = mcpPreflightHeaders['X-Tzdb-Version'] = version;
+    securityHeaders['X-Tzdb-Version'] = version;
+    sold.setTzdbVersion(version);
   });
   // Only JSON bodies: a form or text/plain post (the classic CSRF vehicles) gets 415.
   fastify.removeContentTypeParser(['text/plain']);
@@ -178,39 +158,36 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     return null;
   };
 
-  // One synchronous hook (no promise per request): CORS preflight, body and CSRF rules, the answer format of the sold
-  // API (406 before any work), then the ORM context.
+  // One synchronous hook (no promise per request): for a sold route (its route config says so) the gateway's CORS
+  // preflight, body and CSRF rules and answer format (406 before any work); for every other route the body and CSRF
+  // rules, then the ORM context.
   // Without registerRequestContext, each request that may touch the ORM gets its own identity map here; the sold
   // API's hot routes use explicit forks and skip it.
   const orm = app.get(MikroORM);
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const path = routePath(request);
-    if (MCP_ROUTE.test(path)) {
-      // Key-authenticated, no cookies read: no CSRF rule applies; no ORM request context (keys are read through forks).
-      if (request.method === 'OPTIONS') reply.code(204).headers(mcpPreflightHeaders).send();
+    const route = soldRouteOf(request);
+    if (route) {
+      const outcome = sold.onRequest(route, request, reply, () => refusal(request, path));
+      if (outcome === 'answered') return;
+      if (outcome) sendProblem(request, reply, outcome, config.appUrl);
       else done();
       return;
     }
-    const publicApi = PUBLIC_API_ROUTES.test(path);
-    if (publicApi && request.method === 'OPTIONS') {
-      reply.code(204).headers(preflightHeaders).send();
-      return;
-    }
-    const problem = refusal(request, path) ?? (publicApi ? applyResponseFormat(request, reply) : null);
+    const problem = refusal(request, path);
     if (problem) {
       sendProblem(request, reply, problem, config.appUrl);
       return;
     }
-    if (publicApi) return done();
     appLogger.inRequest(request.id, () => RequestContext.create(orm.em, done));
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     reply.header('X-Request-Id', request.id);
-    const path = routePath(request);
-    if (PUBLIC_API_ROUTES.test(path) || MCP_ROUTE.test(path)) reply.headers(apiHeaders);
+    if (soldRouteOf(request)) sold.onSend(reply);
     else {
       reply.headers(securityHeaders);
       // Account and admin answers are someone's own data: never kept by a browser or a shared cache.
+      const path = routePath(request);
       if (path.startsWith('/api/') && !path.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     }
     done(null, payload);
@@ -270,7 +247,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.useGlobalPipes(createValidationPipe());
   const problemFilter = new ProblemFilter(spa, config.appUrl);
   app.useGlobalFilters(problemFilter);
-  installPublicApiLane(app, fastify, problemFilter);
+  app.get(PublicApiLane).install(app, fastify, problemFilter);
+  sold.installPreflightRoutes(fastify);
   installRouteBodyLimits(fastify);
   if (options.init === false) return app;
   // The documents name the server that serves them: APP_URL, the public URL this deployment is configured with (never
@@ -282,6 +260,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   for (const [name, text] of Object.entries(await openApiFiles(document))) {
     fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text));
   }
-  await app.init();
+  try {
+    await app.init();
+  } catch (err) {
+    // A route the gateway refuses (or any failed start): release the connections opened so far, then say why.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   return app;
 }

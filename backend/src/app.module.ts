@@ -10,6 +10,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         SiteModule,
         AuthModule,
         KeysModule,
+        GatewayModule,
         UsageModule,
         TimezoneModule,
         TzdbModule,

@@ -2,7 +2,6 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config.js';
 import { SessionsService } from '../modules/auth/sessions.service.js';
 import { SessionGuard } from './auth.decorator.js';
-import { BurstLimiter } from './burst-limiter.js';
 import { Lifecycle } from './lifecycle.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RedisService } from './redis.service.js';
@@ -14,8 +13,8 @@ export class CoreModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, Lifecycle, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
-      exports: [APP_CONFIG, Lifecycle, RedisService, RateLimiter, BurstLimiter, SessionsService, SessionGuard],
+      providers: [{ provide: APP_CONFIG, useValue: config }, Lifecycle, RedisService, RateLimiter, SessionsService, SessionGuard],
+      exports: [APP_CONFIG, Lifecycle, RedisService, RateLimiter, SessionsService, SessionGuard],
     };
   }
 }

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { RESPONSE_FORMATS } from './response-format.js';
 import { PROBLEM_CODES } from '../problem-codes.js';
 import type { ProblemCode } from '../problem-codes.js';
+
+/** The answer formats the sold API offers (the 406 problem lists them; modules/gateway/formats.ts serves them). */
+export const RESPONSE_FORMATS = ['json', 'xml', 'csv'] as const;
 
 export class FieldErrorSchema {
   @ApiProperty({ description: 'The input field at fault (dotted/indexed path).', example: 'toTimeZones[1]' })

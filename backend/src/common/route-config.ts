@@ -1,7 +1,28 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 
-/** Nest's route metadata keys, not exported from the package entry point: read here so no other file reaches into Nest's internals. */
-export { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+/**
+ * The one file that reaches into Nest's internals (eslint.config.js exempts only this one): route metadata keys not
+ * exported from the package entry points, and the execution context the gateway's lane builds per request.
+ */
+export {
+  EXCEPTION_FILTERS_METADATA,
+  GUARDS_METADATA,
+  HEADERS_METADATA,
+  HTTP_CODE_METADATA,
+  INTERCEPTORS_METADATA,
+  METHOD_METADATA,
+  PATH_METADATA,
+  PIPES_METADATA,
+  REDIRECT_METADATA,
+  RENDER_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '@nestjs/common/constants.js';
+export { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+
+/** The Fastify route config a controller method declares (what hooks read as request.routeOptions.config). */
+export function routeConfigOf(handler: object): Record<string, unknown> | undefined {
+  return Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as Record<string, unknown> | undefined;
+}
 
 /**
  * Adds keys to a route's Fastify config (what hooks read as request.routeOptions.config). Unlike RouteConfig(), which
@@ -10,7 +31,7 @@ export { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 export function MergeRouteConfig(config: Record<string, unknown>): MethodDecorator {
   return (_target, _key, descriptor) => {
     const handler = descriptor.value as object;
-    const current = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as Record<string, unknown> | undefined) ?? {};
+    const current = routeConfigOf(handler) ?? {};
     Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...current, ...config }, handler);
     return descriptor;
   };

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { BURST_SYNC_MS, BurstLimiter } from '../../src/common/burst-limiter.js';
+import { BURST_SYNC_MS, BurstLimiter } from '../../src/modules/gateway/burst-limiter.js';
 import { RateLimiter } from '../../src/common/rate-limiter.js';
 import { RedisService } from '../../src/common/redis.service.js';
 import { loadConfig } from '../../src/config/config.js';

@@ -1,17 +1,17 @@
 import { Global, Module } from '@nestjs/common';
-import { ApiKeyGuard } from './api-key.guard.js';
 import { KeyDirectory } from './key-directory.js';
 import { KeysController } from './keys.controller.js';
 import { KeysService } from './keys.service.js';
 
 /**
- * API keys and the guard of the public API. Global, because @PublicApi() routes of other modules instantiate the
- * guard in their own module; KeysService (rotateAny, deactivateAllForUser, invalidateUser) is for admin and billing.
+ * API keys: their CRUD and KeyDirectory (hash → key and owner, cached). Global, because the gateway's guard and the
+ * metering hook resolve keys through KeyDirectory; KeysService (rotateAny, deactivateAllForUser, invalidateUser) is
+ * for admin and billing.
  */
 @Global()
 @Module({
   controllers: [KeysController],
-  providers: [KeyDirectory, KeysService, ApiKeyGuard],
-  exports: [KeyDirectory, KeysService, ApiKeyGuard],
+  providers: [KeyDirectory, KeysService],
+  exports: [KeyDirectory, KeysService],
 })
 export class KeysModule {}

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { ProblemException } from '../../common/problem.js';
 import { ApiKeySecurity } from '../../common/swagger.js';
+import { McpTransport } from '../gateway/sold-route.js';
 import { McpJsonRpcRequest, McpJsonRpcResponseView } from './dto/mcp.dto.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 import { MCP_TOOLS } from './mcp-tools.js';
@@ -35,6 +36,7 @@ export class McpController {
   constructor(private readonly endpoint: McpEndpoint) {}
 
   @Post()
+  @McpTransport()
   @ApiKeySecurity()
   @ApiOperation({
     summary: 'MCP server for AI agents (server-to-server)',
@@ -72,12 +74,14 @@ export class McpController {
   }
 
   @Get()
+  @McpTransport()
   @ApiExcludeEndpoint()
   stream(@Res({ passthrough: true }) reply: FastifyReply): never {
     methodNotAllowed(reply, 'GET');
   }
 
   @Delete()
+  @McpTransport()
   @ApiExcludeEndpoint()
   end(@Res({ passthrough: true }) reply: FastifyReply): never {
     methodNotAllowed(reply, 'DELETE');

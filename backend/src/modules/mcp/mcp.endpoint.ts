@@ -8,11 +8,11 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, type ProblemDocument } from '../../common/problem.js';
 import { APP_VERSION } from '../../common/tzdb.js';
-import { ApiKeyGuard, rateLimitProblem } from '../keys/api-key.guard.js';
+import { ApiKeyGuard } from '../gateway/api-key.guard.js';
+import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
-import { PlanLimits } from '../keys/plan-limits.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { UsageRecorder, type Meter } from '../usage/usage.recorder.js';
+import { UsageRecorder } from '../usage/usage.recorder.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
 /** Usage rows of the MCP endpoint: `mcp/<tool>` per tool call, `mcp` for a refused request that called no tool. */
@@ -45,7 +45,7 @@ function problemText(doc: ProblemDocument, args: Record<string, unknown>): strin
  * The hosted MCP server, stateless: every POST /mcp gets its own low-level SDK Server and Streamable HTTP transport
  * (JSON answers, no session), so any instance can answer any request. The key is checked per HTTP request with the
  * sold API's own gate (ApiKeyGuard.identify: key, owner, restrictions); each tool call is counted against the plan
- * (PlanLimits, the same limiter as REST) and becomes one usage row `mcp/<tool>`. initialize, tools/list and ping are
+ * by the same gate (ApiKeyGuard.count: limit, headers, quota alert) and becomes one usage row `mcp/<tool>`. initialize, tools/list and ping are
  * protocol chatter: they need a valid key but use no quota.
  */
 @Injectable()
@@ -55,7 +55,6 @@ export class McpEndpoint {
   constructor(
     private readonly toolbox: McpToolbox,
     private readonly guard: ApiKeyGuard,
-    private readonly limits: PlanLimits,
     private readonly recorder: UsageRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly metrics?: MetricsService,
@@ -63,7 +62,7 @@ export class McpEndpoint {
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // The request's meter names the key and account in the access log; the rows are this endpoint's own (per tool call).
-    const meter: Meter = this.recorder.meter(request);
+    const meter: Meter = meterOfRequest(request);
     meter.ownRows = true;
     let owner: ResolvedKey;
     try {
@@ -119,11 +118,11 @@ export class McpEndpoint {
     const started = performance.now();
     let status = 200;
     try {
-      const decision = await this.limits.consume(owner.limits, owner.userId);
-      reply.headers(decision.headers);
-      if (!decision.allowed) {
-        this.metrics?.rateLimitRefused(owner.plan);
-        throw rateLimitProblem(decision, owner.limits.custom);
+      try {
+        await this.guard.count(owner, reply);
+      } catch (refused) {
+        if (refused instanceof ProblemException && refused.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
+        throw refused;
       }
       const answer = tool.answer(args) as Record<string, unknown>;
       return {

@@ -8,7 +8,8 @@ import { RedisService } from '../../common/redis.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { TimeEngine } from '../timezone/engine/time-engine.js';
-import { meterOf, UsageRecorder } from '../usage/usage.recorder.js';
+import { meterOf } from '../gateway/metering.js';
+import { UsageRecorder } from '../usage/usage.recorder.js';
 
 const REDIS_STATES = ['up', 'degraded', 'memory'] as const;
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { PublicUnmetered } from '../../common/public-api.decorator.js';
+import { ApiAnonymous } from '../../common/swagger.js';
 import { SiteService } from './site.service.js';
 import type { SiteConfig } from './site.service.js';
 
@@ -11,7 +11,8 @@ export class SiteController {
   constructor(private readonly site: SiteService) {}
 
   @Get()
-  @PublicUnmetered()
+  // The site's own page data, not part of the sold API: the site's headers and rules apply.
+  @ApiAnonymous()
   @Header('Cache-Control', 'public, max-age=60')
   config(): SiteConfig {
     return this.site.config();

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Inject, Injectable } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { PUBLIC_API_KEY } from '../../common/public-api.decorator.js';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { soldRouteOfHandler } from '../gateway/sold-route.js';
 import { TimeEngine } from '../timezone/engine/time-engine.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -59,7 +59,6 @@ export class SiteService {
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
-    private readonly reflector: Reflector,
     private readonly tzdb: TzdbService,
     private readonly engine: TimeEngine,
   ) {}
@@ -93,8 +92,8 @@ export class SiteService {
   }
 
   /**
-   * Counted in the public OpenAPI document, as the docs page counts them; without the file, from the routes
-   * marked as the public API.
+   * Counted in the public OpenAPI document, as the docs page counts them; without the file, from the route table:
+   * the sold routes' own config (keyed and unmetered REST routes; MCP's transport is not a REST endpoint).
    */
   private countPublicEndpoints(): number {
     if (this.endpointCount !== null) return this.endpointCount;
@@ -108,8 +107,9 @@ export class SiteService {
       if (!instance) continue;
       const proto = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(proto)) {
-        const handler = (proto as Record<string, unknown>)[name] as () => unknown;
-        if (this.reflector.get(PUBLIC_API_KEY, handler) === 'metered' || (name === 'check' && wrapper.name === 'HealthController')) count++;
+        const handler = (proto as Record<string, unknown>)[name] as object;
+        const sold = soldRouteOfHandler(handler);
+        if (sold && sold.cors === 'api') count++;
       }
     }
     this.endpointCount = count;

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PublicApi } from '../../common/public-api.decorator.js';
-import { CheckedBody, CheckedQuery } from './checked-input.js';
+import { PublicApi } from '../gateway/sold-route.js';
+import { CheckedBody, CheckedQuery } from '../gateway/checked-input.js';
 import { DayOfWeekQuery, DifferenceRequest, TimeSpanRequest } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { CalculationView, DayOfWeekView, DifferenceView } from './dto/timezone.responses.js';

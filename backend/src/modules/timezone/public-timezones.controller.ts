@@ -2,9 +2,9 @@ import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../common/problem.js';
-import { PublicUnmetered } from '../../common/public-api.decorator.js';
+import { PublicUnmetered } from '../gateway/sold-route.js';
 import { RateLimiter } from '../../common/rate-limiter.js';
-import { CheckedQuery } from './checked-input.js';
+import { CheckedQuery } from '../gateway/checked-input.js';
 import { Clock } from './clock.js';
 import { TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
@@ -55,7 +55,6 @@ export class PublicTimezonesController {
     example: EXAMPLES.list,
     csvRows: 'timezones',
     errors: [],
-    metered: false,
   })
   directory() {
     const now = this.clock.now();
@@ -77,7 +76,6 @@ export class PublicTimezonesController {
     response: CurrentTimeView,
     example: EXAMPLES.current,
     errors: ['invalid_timezone'],
-    metered: false,
   })
   @ApiTooManyRequestsResponse({
     description: `More than ${DEMO_LIMIT.requests} demo requests a minute from this IP address (problem+json, code \`rate_limited\`, with Retry-After)`,

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PublicApi } from '../../common/public-api.decorator.js';
-import { CheckedQuery } from './checked-input.js';
+import { PublicApi } from '../gateway/sold-route.js';
+import { CheckedQuery } from '../gateway/checked-input.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CoordinatesQuery, TimezoneQuery } from './dto/timezone.dto.js';

@@ -2,15 +2,13 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { Problems, ProblemException, problemType } from '../../common/problem.js';
-import { csvColumns, FormattedRoute, serialize, toCsv } from '../../common/response-format.js';
+import { csvColumns, FormattedRoute, serialize, toCsv } from '../gateway/formats.js';
 import { sharedTimeEngine } from './engine/shared-engine.js';
 import type { TimezoneProblemCode } from './timezone.errors.js';
 
 const engine = sharedTimeEngine();
 
 const PROBLEM_EXAMPLES: Record<number, Record<string, unknown>> = {
-  401: { type: problemType('missing_api_key'), title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
-  403: { type: problemType('inactive_api_key'), title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
   406: {
     type: problemType('not_acceptable'),
     title: 'Not Acceptable',
@@ -19,7 +17,6 @@ const PROBLEM_EXAMPLES: Record<number, Record<string, unknown>> = {
     detail: 'Format "yaml" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).',
     supported: ['json', 'xml', 'csv'],
   },
-  429: { type: problemType('rate_limited'), title: 'Too Many Requests', status: 429, code: 'rate_limited', detail: 'Plan limit of 100 requests per hour reached.' },
 };
 
 /** Each 400 example is the problem the engine really throws for that input, so examples can't drift from answers. */
@@ -77,13 +74,11 @@ export interface EndpointDoc {
   csvRows?: string;
   /** Problem codes this endpoint answers with 400 (validation_failed is always possible). */
   errors: TimezoneProblemCode[];
-  /** Unmetered public routes need no key, so they have no 401/403/429 answers. */
-  metered?: boolean;
   /** POST body example. */
   body?: { type: new () => object; example: Record<string, unknown>; examples?: Record<string, { summary: string; value: Record<string, unknown> }> };
 }
 
-/** One decorator per operation: summary, format negotiation, 200 in JSON/XML/CSV, and every problem answer. */
+/** One decorator per operation: summary, format negotiation, 200 in JSON/XML/CSV, and its input's problem answers. */
 export function ApiEndpoint(doc: EndpointDoc) {
   const decorators = [
     ApiExtraModels(ProblemDocumentSchema, doc.response),
@@ -106,13 +101,7 @@ export function ApiEndpoint(doc: EndpointDoc) {
     ApiResponse({ status: 400, description: 'Invalid input (problem+json with a stable code and the field).', content: badRequestContent([...doc.errors, 'validation_failed']) }),
     ApiResponse({ status: 406, description: 'The requested format is not offered.', content: problemContent(PROBLEM_EXAMPLES[406]) }),
   ];
-  if (doc.metered !== false) {
-    decorators.push(
-      ApiResponse({ status: 401, description: 'Missing, malformed or unknown API key.', content: problemContent(PROBLEM_EXAMPLES[401]) }),
-      ApiResponse({ status: 403, description: 'Inactive key, blocked account, or IP/domain restriction not met.', content: problemContent(PROBLEM_EXAMPLES[403]) }),
-      ApiResponse({ status: 429, description: 'Plan limit reached; see Retry-After.', content: problemContent(PROBLEM_EXAMPLES[429]) }),
-    );
-  }
+  // The key's answers (401, 403, 429) are documented by @PublicApi() itself: the route config says what is metered.
   decorators.push(FormattedRoute(doc.response, doc.csvRows));
   if (doc.body) {
     decorators.push(

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PublicUnmetered } from '../../common/public-api.decorator.js';
+import { PublicUnmetered } from '../gateway/sold-route.js';
 import { ApiEndpoint } from '../timezone/timezone.docs.js';
 import { ReleasesView } from './dto/releases.responses.js';
 import { TzdbService } from './tzdb.service.js';
@@ -48,7 +48,6 @@ export class TzdbReleasesController {
     example,
     csvRows: 'releases',
     errors: [],
-    metered: false,
   })
   releases() {
     return this.tzdb.publicList();

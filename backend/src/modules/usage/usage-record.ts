@@ -1,6 +1,3 @@
-/** Fastify route config flag set by @PublicApi() and read by the usage recorder's onResponse hook. */
-export const METERED_ROUTE = 'tzapiMetered';
-
 /**
  * Answers given without using the quota: refused before the limit was counted (unknown/inactive key, restrictions,
  * format or media type, a server shutting down) or by the limit itself. Every other metered answer used one request.

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { PlanLimits } from '../keys/plan-limits.js';
 import { QuotaAlerts } from './quota-alerts.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
@@ -8,11 +7,11 @@ import { UsageRecorder } from './usage.recorder.js';
 import { UsageService } from './usage.service.js';
 import { UsageStore } from './usage.store.js';
 
-/** Metering, roll-ups and the customer's usage pages. Global: the key guard on every public route records here. */
+/** The usage table (its writer, UsageRecorder, and the store), roll-ups and the customer's usage pages. Global: the gateway's metering hook and the MCP endpoint record here. */
 @Global()
 @Module({
   controllers: [UsageController],
-  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, PlanLimits, QuotaAlerts],
-  exports: [UsageRecorder, UsageService, PlanLimits, QuotaAlerts, UsageStore],
+  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, QuotaAlerts],
+  exports: [UsageRecorder, UsageService, QuotaAlerts, UsageStore],
 })
 export class UsageModule {}

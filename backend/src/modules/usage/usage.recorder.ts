@@ -1,44 +1,23 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Optional } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Lifecycle } from '../../common/lifecycle.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import type { PlanId } from '../../config/plans.js';
-import { METERED_ROUTE, UNCOUNTED_STATUSES } from './usage-record.js';
+import { UNCOUNTED_STATUSES } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
-import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
-import { KeyDirectory } from '../keys/key-directory.js';
-import { readApiKey } from '../keys/read-api-key.js';
 
 /** Rows per transaction; small enough that preparing one batch never holds the event loop for more than a millisecond or two. */
 const BATCH_SIZE = 2000;
 /** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
 const MAX_BUFFERED = 1_000_000;
 
-const METER = Symbol('tzapi.usage-meter');
-
-/** Filled in by the key guard as soon as it knows whose request it is. */
-export interface Meter {
-  keyId: string | null;
-  userId: string | null;
-  plan: PlanId | null;
-  /** The route writes its own usage rows (the MCP endpoint: one per tool call), so its answer adds none. */
-  ownRows?: boolean;
-}
-
-/** The meter the key guard filled for this request, if it is a metered one. */
-export function meterOf(request: FastifyRequest): Meter | undefined {
-  return (request as FastifyRequest & { [METER]?: Meter })[METER];
-}
-
 /**
- * Buffers one usage row per metered request (answered, refused or limited) and writes them in batches at least
- * every USAGE_FLUSH_MS; keeps them and retries while the database is down; flushes on graceful shutdown.
+ * The usage table's writer: buffers one usage row per metered request (answered, refused or limited; the gateway's
+ * metering hook and the MCP endpoint hand them in) and writes them in batches at least every USAGE_FLUSH_MS; keeps
+ * them and retries while the database is down; flushes on graceful shutdown.
  */
 @Injectable()
 export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
@@ -60,8 +39,6 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly store: UsageStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly adapterHost?: HttpAdapterHost,
-    @Optional() private readonly directory?: KeyDirectory,
     @Optional() private readonly lifecycle?: Lifecycle,
     @Optional() private readonly readCache?: UsageReadCache,
   ) {}
@@ -72,55 +49,8 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.loadSpool();
-    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
-    // A callback hook: no promise per request on the hot path (only a key not seen by the guard is looked up).
-    fastify?.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      const pending = this.onResponse(request, reply);
-      if (pending) void pending.then(done, done);
-      else done();
-    });
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
     this.timer.unref();
-  }
-
-  /** Called by the key guard: the answer to this request becomes a row once the guard has named its owner. */
-  meter(request: FastifyRequest): Meter {
-    const meter: Meter = { keyId: null, userId: null, plan: null };
-    (request as FastifyRequest & { [METER]?: Meter })[METER] = meter;
-    return meter;
-  }
-
-  /**
-   * Fastify onResponse, for every answer of a metered route (@PublicApi() marks the route's config): also the ones
-   * refused before the guard ran (unparsable body, wrong media type), attributed by their key when it is known.
-   */
-  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
-    const meter = (request as FastifyRequest & { [METER]?: Meter })[METER];
-    if (meter) return this.recordAnswer(request, reply, meter);
-    const config = request.routeOptions?.config as unknown as Record<string, unknown> | undefined;
-    if (!config?.[METERED_ROUTE] || !this.directory) return;
-    const key = readApiKey(request);
-    if (!key || !isWellFormedApiKey(key)) return;
-    return this.directory
-      .resolve(hashApiKey(key))
-      .catch(() => null)
-      .then((resolved) => {
-        if (resolved) this.recordAnswer(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan });
-      });
-  }
-
-  private recordAnswer(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
-    if (!meter.userId || !meter.keyId || meter.ownRows) return;
-    this.record({
-      timestamp: new Date(),
-      userId: meter.userId,
-      keyId: meter.keyId,
-      endpoint: (request.routeOptions?.url ?? request.url.split('?')[0]).slice(0, 200),
-      method: request.method,
-      statusCode: reply.statusCode,
-      responseMs: Math.round(reply.elapsedTime * 100) / 100,
-      ipAddress: request.ip ?? null,
-    });
   }
 
   record(row: UsageRow): void {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { StreamParser } from '@json2csv/plainjs';
 import { Injectable } from '@nestjs/common';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
-import { PlanLimits } from '../keys/plan-limits.js';
+import { PlanLimits } from '../gateway/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';

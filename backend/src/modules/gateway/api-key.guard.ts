@@ -1,19 +1,20 @@
 import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
+import { KeyDirectory } from '../keys/key-directory.js';
+import type { ResolvedKey } from '../keys/key-directory.js';
+import { hostAllowed, ipAllowed, requestHost } from '../keys/key-restrictions.js';
+import { KeyProblems } from '../keys/keys.errors.js';
 import { QuotaAlerts } from '../usage/quota-alerts.js';
-import { UsageRecorder } from '../usage/usage.recorder.js';
-import type { Meter } from '../usage/usage.recorder.js';
-import { hashApiKey, isWellFormedApiKey } from './key-codec.js';
-import { readApiKey } from './read-api-key.js';
-import { KeyDirectory } from './key-directory.js';
-import type { ResolvedKey } from './key-directory.js';
-import { hostAllowed, ipAllowed, requestHost } from './key-restrictions.js';
-import { KeyProblems } from './keys.errors.js';
+import { meter } from './metering.js';
+import type { Meter } from './metering.js';
 import { PlanLimits } from './plan-limits.js';
 import type { LimitDecision } from './plan-limits.js';
+import { readApiKey } from './read-api-key.js';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
 
+/** A request the guard let through: its resolved key and owner, for the controller and the hooks after it. */
 export interface PublicApiRequest extends FastifyRequest {
   apiKey?: ResolvedKey;
 }
@@ -30,15 +31,15 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
 }
 
 /**
- * The gate of every @PublicApi() route: key, owner, restrictions, plan limit, in that order. Every request whose
- * owner is known becomes a usage record, refused or not; rate-limit headers go on every answer once the key is known.
+ * The gate of every @PublicApi() route (run by the lane): key, owner, restrictions, plan limit, in that order. The
+ * owner goes into the request's meter (metering.ts), so every request whose owner is known becomes a usage record,
+ * refused or not; rate-limit headers go on every answer once the key is known.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly directory: KeyDirectory,
     private readonly limits: PlanLimits,
-    private readonly recorder: UsageRecorder,
     @Optional() private readonly alerts?: QuotaAlerts,
   ) {}
 
@@ -47,7 +48,7 @@ export class ApiKeyGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<PublicApiRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const identified = this.identify(request, reply, this.recorder.meter(request));
+    const identified = this.identify(request, reply, meter(request));
     if (identified instanceof Promise) return identified.then((resolved) => this.limit(resolved, request, reply));
     return this.limit(identified, request, reply);
   }
@@ -74,11 +75,27 @@ export class ApiKeyGuard implements CanActivate {
     });
   }
 
-  /** Counts one request against the owner's plan; rate-limit headers on the reply; 429 `rate_limited` when over. */
+  /** Counts one request against the owner's plan, then lets it through with its resolved key on the request. */
   private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
+    const counted = this.count(resolved, reply);
+    if (counted instanceof Promise) return counted.then(() => this.admitted(resolved, request));
+    return this.admitted(resolved, request);
+  }
+
+  private admitted(resolved: ResolvedKey, request: PublicApiRequest): boolean {
+    request.apiKey = resolved;
+    return true;
+  }
+
+  /**
+   * One request (or one MCP tool call) counted against the owner's plan: rate-limit headers on the reply, 429
+   * `rate_limited` thrown when over, the quota alert told where the free hour stands. Synchronous when the limit is
+   * counted in-process (the paid plans' burst guard).
+   */
+  count(resolved: ResolvedKey, reply: FastifyReply): LimitDecision | Promise<LimitDecision> {
     const decision = this.limits.consume(resolved.limits, resolved.userId);
-    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, request, reply));
-    return this.apply(decision, resolved, request, reply);
+    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply));
+    return this.apply(decision, resolved, reply);
   }
 
   private admit(resolved: ResolvedKey, request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<never> {
@@ -96,14 +113,13 @@ export class ApiKeyGuard implements CanActivate {
     return resolved;
   }
 
-  private apply(decision: LimitDecision, resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean {
+  private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply): LimitDecision {
     reply.headers(decision.headers);
     if (!decision.allowed) throw rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
     if (decision.window.name === 'hour')
       this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);
-    request.apiKey = resolved;
-    return true;
+    return decision;
   }
 
   private refusal(resolved: ResolvedKey, request: FastifyRequest) {

@@ -1,10 +1,12 @@
 import { Parser } from '@json2csv/plainjs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemException } from './problem.js';
-import { MergeRouteConfig } from './route-config.js';
+import { ProblemException } from '../../common/problem.js';
+import { RESPONSE_FORMATS } from '../../common/problem.schema.js';
+import { SoldRouteConfig } from './sold-route.js';
+import type { RouteFormats } from './sold-route.js';
 
-export const RESPONSE_FORMATS = ['json', 'xml', 'csv'] as const;
+export { RESPONSE_FORMATS };
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
 
 export const CONTENT_TYPES: Record<ResponseFormat, string> = {
@@ -172,31 +174,21 @@ export function serialize(data: unknown, format: 'json' | 'xml'): string {
   return JSON.stringify(data);
 }
 
-/** Fastify route config key set by @FormattedRoute(): the route answers JSON, XML or CSV. */
-export const FORMATTED_ROUTE = 'tzapiFormat';
-
-interface FormattedRouteConfig {
-  csvRows?: string;
-  columns: CsvColumns;
-}
-
 /**
  * The route answers JSON (default), XML or CSV; the CSV columns come from the response model, and `csvRows` names its
  * array that becomes the CSV rows.
  */
 export function FormattedRoute(model: ModelClass, csvRows?: string): MethodDecorator {
-  return MergeRouteConfig({ [FORMATTED_ROUTE]: { csvRows, columns: csvColumns(model, csvRows) } satisfies FormattedRouteConfig });
+  return SoldRouteConfig({ formats: { csvRows, columns: csvColumns(model, csvRows) } satisfies RouteFormats });
 }
 
 /**
- * Content negotiation of the public API, run by the app's onRequest hook before anything else of the route: ?format=
- * or Accept picks JSON (default), XML or CSV; an explicit unsupported format is a 406 problem, returned for the hook to
- * send. XML and CSV answers get their own serializer; error answers are sent as problem+json strings and never pass
- * through it. JSON costs nothing beyond the Vary header.
+ * Content negotiation of a sold route, run by the onRequest hook (request-hooks.ts) before anything else of the route:
+ * ?format= or Accept picks JSON (default), XML or CSV; an explicit unsupported format is a 406 problem, returned for
+ * the hook to send. XML and CSV answers get their own serializer; error answers are sent as problem+json strings and
+ * never pass through it. JSON costs nothing beyond the Vary header.
  */
-export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply): ProblemException | null {
-  const route = (request.routeOptions.config as unknown as Record<string, FormattedRouteConfig | undefined>)[FORMATTED_ROUTE];
-  if (!route) return null;
+export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply, route: RouteFormats): ProblemException | null {
   let format: ResponseFormat;
   try {
     format = negotiateFormat((request.query as { format?: unknown } | undefined)?.format, request.headers.accept);

@@ -1,8 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { BurstLimiter } from '../../common/burst-limiter.js';
 import { RateLimiter } from '../../common/rate-limiter.js';
 import type { HitSeed, RateLimitResult } from '../../common/rate-limiter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { BurstLimiter } from './burst-limiter.js';
 import { UsageStore } from '../usage/usage.store.js';
 import type { EffectiveLimits } from '../../config/plans.js';
 

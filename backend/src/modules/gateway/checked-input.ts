@@ -22,7 +22,9 @@ export function checkInput<T extends object>(dto: Dto<T>, source: unknown, where
   if (errors.length > 0) {
     // A missing field is named as missing, not as the first of its other rules it happens to break.
     const fields: FieldError[] = errors.flatMap((e) =>
-      e.value === undefined ? [{ field: e.property, message: `${e.property} is required` }] : Object.values(e.constraints ?? {}).map((message) => ({ field: e.property, message })),
+      e.value === undefined
+        ? [{ field: e.property, message: `${e.property} is required` }]
+        : Object.values(e.constraints ?? {}).map((message) => ({ field: e.property, message })),
     );
     throw Problems.validation(fields);
   }

@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { ApiKeyGuard } from './api-key.guard.js';
+import { BurstLimiter } from './burst-limiter.js';
+import { PublicApiLane } from './lane.js';
+import { MeteringHook } from './metering.js';
+import { PlanLimits } from './plan-limits.js';
+
+/**
+ * Everything between the socket and a sold route's controller (README.md lists the steps in order). Global, because
+ * @PublicApi() routes of other modules instantiate ApiKeyGuard in their own module, and the MCP endpoint and the
+ * usage pages ask the guard and the plan limits.
+ */
+@Global()
+@Module({
+  providers: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, MeteringHook],
+  exports: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits],
+})
+export class GatewayModule {}

@@ -1,0 +1,151 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { INestApplicationContext, Type } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ProblemFilter } from '../../common/problem.filter.js';
+import {
+  EXCEPTION_FILTERS_METADATA,
+  ExecutionContextHost,
+  GUARDS_METADATA,
+  HEADERS_METADATA,
+  HTTP_CODE_METADATA,
+  INTERCEPTORS_METADATA,
+  PIPES_METADATA,
+  REDIRECT_METADATA,
+  RENDER_METADATA,
+  ROUTE_ARGS_METADATA,
+} from '../../common/route-config.js';
+import { ApiKeyGuard } from './api-key.guard.js';
+import { SOLD_ROUTE } from './sold-route.js';
+import type { LaneTarget, SoldRoute } from './sold-route.js';
+
+type ArgFactory = (host: ExecutionContextHost) => unknown;
+
+interface CompiledRoute {
+  instance: object;
+  handler: (...args: unknown[]) => unknown;
+  controller: Type<object>;
+  args: ArgFactory[];
+  status: number;
+}
+
+/** A route the lane answers, as the route table and the tests see it. */
+export interface LaneRoute {
+  method: string;
+  url: string;
+  controller: string;
+  handler: string;
+}
+
+interface ArgMetadata {
+  index: number;
+  factory?: (data: unknown, host: ExecutionContextHost) => unknown;
+  data: unknown;
+  pipes?: unknown[];
+}
+
+/** Route metadata the lane does not run: a @PublicApi() route carrying any of it fails at boot. */
+const SKIPPED: [string, string][] = [
+  [GUARDS_METADATA, 'a guard other than ApiKeyGuard (@UseGuards)'],
+  [INTERCEPTORS_METADATA, 'an interceptor (@UseInterceptors)'],
+  [PIPES_METADATA, 'a pipe (@UsePipes)'],
+  [EXCEPTION_FILTERS_METADATA, 'an exception filter (@UseFilters)'],
+  [HEADERS_METADATA, 'a response header (@Header)'],
+  [REDIRECT_METADATA, 'a redirect (@Redirect)'],
+  [RENDER_METADATA, 'a template (@Render)'],
+];
+
+/**
+ * Step 3 of a sold request (after route config and onRequest, see README.md): the lane. Nest's generic pipeline
+ * (guards, interceptors, pipes, filters, each a promise hop) cost more per request than the whole answer; @PublicApi()
+ * routes need only a fixed part of it, so they run it directly: the same ApiKeyGuard instance, the route's argument
+ * decorators (CheckedQuery/CheckedBody), the controller method, the HttpCode of the route and, for errors, the app's
+ * ProblemFilter. Synchronous from request to reply when the key is cached and the limit is counted in-process.
+ *
+ * Compiled at boot, as Nest registers each route: a @PublicApi() route carrying anything the lane would skip (another
+ * guard, an interceptor, a pipe, a filter, @Header, @Redirect, @Render, an argument it cannot run such as @Req() or a
+ * parameter with pipes) stops the start with an error naming the route. There is no fallback to Nest's pipeline.
+ */
+@Injectable()
+export class PublicApiLane {
+  private readonly compiled: LaneRoute[] = [];
+
+  /** Every route the lane answers, in registration order (read-only; the gateway test checks it against the OpenAPI document). */
+  get routes(): readonly LaneRoute[] {
+    return this.compiled;
+  }
+
+  /** Takes over each @PublicApi() route as Fastify registers it; register before the routes (i.e. before app.init()). */
+  install(app: INestApplicationContext, fastify: FastifyInstance, filter: ProblemFilter): void {
+    let guard: ApiKeyGuard | undefined;
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      const target = (route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE]?.lane;
+      if (!target) return;
+      const method = ([] as string[]).concat(route.method).join(',');
+      const compiled = compile(app, target, method, `${method} ${route.url} (${target.controller.name}.${target.method})`);
+      // Fastify's automatic HEAD twin of a GET route runs in the lane too; the list names the routes as declared.
+      if (method !== 'HEAD') this.compiled.push({ method, url: route.url, controller: target.controller.name, handler: target.method });
+      route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        guard ??= app.get(ApiKeyGuard, { strict: false });
+        run(guard!, filter, compiled, request, reply);
+        return reply;
+      };
+    });
+  }
+}
+
+function compile(app: INestApplicationContext, target: LaneTarget, method: string, where: string): CompiledRoute {
+  const fail = (what: string): never => {
+    throw new Error(
+      `@PublicApi() route ${where} carries ${what}, which the public API lane (modules/gateway/lane.ts) does not run. Remove it or move it into the controller method.`,
+    );
+  };
+  const instance = app.get(target.controller, { strict: false });
+  const handler = (instance as Record<string, unknown>)[target.method];
+  if (typeof handler !== 'function') fail('no controller method of that name');
+  for (const [key, what] of SKIPPED) {
+    const onRoute = (Reflect.getMetadata(key, handler as object) as unknown[] | Record<string, unknown> | undefined) ?? [];
+    const onClass = (Reflect.getMetadata(key, target.controller) as unknown[] | undefined) ?? [];
+    const own = Array.isArray(onRoute) ? onRoute : [onRoute];
+    const extra = key === GUARDS_METADATA ? [...own, ...onClass].filter((g) => g !== ApiKeyGuard) : [...own, ...onClass];
+    if (key === REDIRECT_METADATA || key === RENDER_METADATA) {
+      if (Reflect.getMetadata(key, handler as object) !== undefined) fail(what);
+    } else if (extra.length > 0) fail(what);
+  }
+  const metadata = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.controller, target.method) ?? {}) as Record<string, ArgMetadata>;
+  const args: ArgFactory[] = [];
+  for (const [name, p] of Object.entries(metadata)) {
+    // Only argument decorators made with createParamDecorator and without pipes: the lane calls their factory itself.
+    if (typeof p.factory !== 'function') fail(`an argument decorator it cannot run (${name.split(':')[0]}, e.g. @Req(), @Res(), @Query())`);
+    if ((p.pipes?.length ?? 0) > 0) fail(`a parameter with pipes (argument ${p.index})`);
+    args[p.index] = (host) => p.factory!(p.data, host);
+  }
+  if (args.length !== Object.keys(metadata).length || args.some((a) => a === undefined) || (handler as (...a: unknown[]) => unknown).length > args.length)
+    fail('an argument without a decorator');
+  const status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler as object) as number | undefined) ?? (method === 'POST' ? 201 : 200);
+  return { instance, handler: handler as (...a: unknown[]) => unknown, controller: target.controller, args, status };
+}
+
+function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, request: FastifyRequest, reply: FastifyReply): void {
+  const host = new ExecutionContextHost([request, reply], route.controller, route.handler);
+  host.setType('http');
+  const fail = (err: unknown) => filter.catch(err, host);
+  const answer = () => {
+    const result = route.handler.apply(
+      route.instance,
+      route.args.map((arg) => arg(host)),
+    );
+    if (result instanceof Promise) return result.then((value) => void reply.code(route.status).send(value), fail);
+    reply.code(route.status).send(result);
+  };
+  try {
+    const allowed = guard.canActivate(host);
+    if (allowed instanceof Promise) {
+      allowed.then((ok) => (ok ? answer() : fail(new ForbiddenException())), fail).catch(fail);
+      return;
+    }
+    if (allowed) answer();
+    else fail(new ForbiddenException());
+  } catch (err) {
+    fail(err);
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable, OnModuleInit, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PlanId } from '../../config/plans.js';
+import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
+import { KeyDirectory } from '../keys/key-directory.js';
+import { UsageRecorder } from '../usage/usage.recorder.js';
+import { readApiKey } from './read-api-key.js';
+import { soldRouteOf } from './sold-route.js';
+
+const METER = Symbol('tzapi.usage-meter');
+
+/** Whose request it is: filled in by the key guard as soon as it has resolved the key. */
+export interface Meter {
+  keyId: string | null;
+  userId: string | null;
+  plan: PlanId | null;
+  /** The route writes its own usage rows (the MCP endpoint: one per tool call), so its answer adds none. */
+  ownRows?: boolean;
+}
+
+/** The request's meter, created empty on first use (the key guard fills it; the metering hook reads it). */
+export function meter(request: FastifyRequest): Meter {
+  const holder = request as FastifyRequest & { [METER]?: Meter };
+  return (holder[METER] ??= { keyId: null, userId: null, plan: null });
+}
+
+/** The meter the key guard filled for this request, if any (the access log and the metrics read it). */
+export function meterOf(request: FastifyRequest): Meter | undefined {
+  return (request as FastifyRequest & { [METER]?: Meter })[METER];
+}
+
+/**
+ * The last step of a metered request, after the answer went out: one usage row for it, answered, refused or limited.
+ * Whose it is comes from the guard's meter; an answer given before the guard ran (unparsable body, wrong media type
+ * or format) is attributed by the same read of the key (read-api-key.ts) and a directory look-up.
+ */
+@Injectable()
+export class MeteringHook implements OnModuleInit {
+  constructor(
+    private readonly recorder: UsageRecorder,
+    private readonly directory: KeyDirectory,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+  ) {}
+
+  onModuleInit(): void {
+    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
+    // A callback hook: no promise per request on the hot path (only a key not seen by the guard is looked up).
+    fastify?.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const pending = this.onResponse(request, reply);
+      if (pending) void pending.then(done, done);
+      else done();
+    });
+  }
+
+  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+    const known = meterOf(request);
+    if (known) return this.record(request, reply, known);
+    if (!soldRouteOf(request)?.metered) return;
+    const key = readApiKey(request);
+    if (!key || !isWellFormedApiKey(key)) return;
+    return this.directory
+      .resolve(hashApiKey(key))
+      .catch(() => null)
+      .then((resolved) => {
+        if (resolved) this.record(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan });
+      });
+  }
+
+  private record(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
+    if (!meter.userId || !meter.keyId || meter.ownRows) return;
+    this.recorder.record({
+      timestamp: new Date(),
+      userId: meter.userId,
+      keyId: meter.keyId,
+      endpoint: (request.routeOptions?.url ?? request.url.split('?')[0]).slice(0, 200),
+      method: request.method,
+      statusCode: reply.statusCode,
+      responseMs: Math.round(reply.elapsedTime * 100) / 100,
+      ipAddress: request.ip ?? null,
+    });
+  }
+}

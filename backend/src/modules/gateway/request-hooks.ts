@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ProblemException } from '../../common/problem.js';
+import { applyResponseFormat } from './formats.js';
+import { SOLD_ROUTE } from './sold-route.js';
+import type { SoldRoute } from './sold-route.js';
+
+const EXPOSED = 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version, X-Request-Id';
+
+/**
+ * Steps 2 and 7 of a sold request (see README.md): what the app's onRequest and onSend hooks do for a route whose
+ * config is a SoldRoute. CORS preflight and format negotiation (406) before any work; the short API header set and
+ * CORS on every answer. Customers call the sold API from their own web pages (keys can be restricted to their
+ * domains), so it answers any origin; no credentials cross origins.
+ */
+export class SoldRouteEdge {
+  /** JSON answers of the sold API: a short header set (less to write per request) and CORS. */
+  readonly answerHeaders: Record<string, string>;
+  private readonly preflight: Record<SoldRoute['cors'], Record<string, string>>;
+
+  constructor(options: { secureCookies: boolean; tzdbVersion: string }) {
+    this.answerHeaders = {
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': EXPOSED,
+      'X-Tzdb-Version': options.tzdbVersion,
+      ...(options.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+    };
+    const api = {
+      ...this.answerHeaders,
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
+      'Access-Control-Max-Age': '86400',
+    };
+    // MCP's transport headers too (a browser-based agent or the dashboard's playground calls /mcp with fetch).
+    const mcp = {
+      ...api,
+      'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+    };
+    this.preflight = { api, mcp };
+  }
+
+  /** A tz release switch: the header objects are shared by every answer and rewritten in place, nothing per request. */
+  setTzdbVersion(version: string): void {
+    this.answerHeaders['X-Tzdb-Version'] = this.preflight.api['X-Tzdb-Version'] = this.preflight.mcp['X-Tzdb-Version'] = version;
+  }
+
+  /**
+   * Registers an OPTIONS twin (same URL, same SoldRoute) of every sold route, so a preflight reaches the route's config
+   * and onRequest answers it; register before the routes (i.e. before app.init()).
+   */
+  installPreflightRoutes(fastify: FastifyInstance): void {
+    const seen = new Set<string>();
+    fastify.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
+      const sold = (route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE];
+      if (!sold || ([] as string[]).concat(route.method).includes('OPTIONS') || seen.has(route.url)) return;
+      seen.add(route.url);
+      // Answered by onRequest (the handler is never reached); a preflight is neither in the lane nor metered.
+      const preflight: SoldRoute = { ...sold, lane: null, metered: false };
+      this.route({ method: 'OPTIONS', url: route.url, config: { [SOLD_ROUTE]: preflight }, handler: (_request, reply) => reply.code(204).send() });
+    });
+  }
+
+  /**
+   * onRequest of a sold route: the preflight is answered here ('answered'); `refusal` (the app's body and CSRF rules,
+   * not for MCP) then the answer format may refuse (the problem is returned for the hook to send); null: go on.
+   */
+  onRequest(sold: SoldRoute, request: FastifyRequest, reply: FastifyReply, refusal: () => ProblemException | null): 'answered' | ProblemException | null {
+    if (request.method === 'OPTIONS') {
+      reply.code(204).headers(this.preflight[sold.cors]).send();
+      return 'answered';
+    }
+    if (sold.cors === 'mcp') return null;
+    return refusal() ?? (sold.formats ? applyResponseFormat(request, reply, sold.formats) : null);
+  }
+
+  /** onSend of a sold route: the API header set instead of the site's. */
+  onSend(reply: FastifyReply): void {
+    reply.headers(this.answerHeaders);
+  }
+}

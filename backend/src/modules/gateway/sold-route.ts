@@ -1,0 +1,132 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { problemType } from '../../common/problem.js';
+import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
+import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
+import { ApiKeyGuard } from './api-key.guard.js';
+import type { CsvColumns } from './formats.js';
+
+/** The controller method the lane calls for a route (set by @PublicApi()). */
+export interface LaneTarget {
+  controller: Type<object>;
+  method: string;
+}
+
+/** Which CORS answer a sold route gives: the REST API's, or MCP's (its transport headers and DELETE). */
+export type SoldRouteCors = 'api' | 'mcp';
+
+/** The answer formats of a route (@FormattedRoute()): JSON, XML or CSV, with the CSV columns of its response model. */
+export interface RouteFormats {
+  csvRows?: string;
+  columns: CsvColumns;
+}
+
+/**
+ * The one description of a sold route, set by its decorators and read by every hook of the gateway through
+ * `request.routeOptions.config` (and by the OpenAPI and site readers through the handler's metadata). A route without
+ * it is not part of the sold API: session cookies, CSRF rules and the site's security headers apply instead.
+ */
+export interface SoldRoute {
+  /** The controller method the lane answers with; null: Nest's own pipeline (unmetered routes, MCP). */
+  lane: LaneTarget | null;
+  /** Needs an API key, counts against the plan and becomes a usage row. */
+  metered: boolean;
+  /** JSON, XML or CSV by ?format= or Accept; null: the route answers as it answers. */
+  formats: RouteFormats | null;
+  /** Called cross-origin from customers' pages and servers: CORS preflight answered, the short API header set. */
+  cors: SoldRouteCors;
+}
+
+/** Fastify route config key holding the route's SoldRoute. */
+export const SOLD_ROUTE = 'tzapiSoldRoute';
+
+const UNSET: SoldRoute = { lane: null, metered: false, formats: null, cors: 'api' };
+
+/** Adds fields to the route's SoldRoute (each decorator sets its own, in any order). */
+export function SoldRouteConfig(fields: Partial<SoldRoute>): MethodDecorator {
+  return (target, key, descriptor) => {
+    const current = (routeConfigOf(descriptor.value as object)?.[SOLD_ROUTE] as SoldRoute | undefined) ?? UNSET;
+    return MergeRouteConfig({ [SOLD_ROUTE]: { ...current, ...fields } satisfies SoldRoute })(target, key, descriptor);
+  };
+}
+
+/** The sold route a request reached, or undefined for every other route (and for no route at all). */
+export function soldRouteOf(request: FastifyRequest): SoldRoute | undefined {
+  return (request.routeOptions?.config as unknown as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE];
+}
+
+/** The sold route a controller method declares (for readers of the route table: OpenAPI checks, the site's counts). */
+export function soldRouteOfHandler(handler: object): SoldRoute | undefined {
+  return routeConfigOf(handler)?.[SOLD_ROUTE] as SoldRoute | undefined;
+}
+
+/** Marks the route metered and names its controller method for the lane. */
+const laneTarget: MethodDecorator = (target, key, descriptor) =>
+  SoldRouteConfig({ metered: true, lane: { controller: target.constructor as LaneTarget['controller'], method: String(key) } })(target, key, descriptor);
+
+/** The key's problem answers, as examples in the OpenAPI document. */
+const KEY_PROBLEMS = {
+  401: { type: problemType('missing_api_key'), title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
+  403: { type: problemType('inactive_api_key'), title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
+  429: {
+    type: problemType('rate_limited'),
+    title: 'Too Many Requests',
+    status: 429,
+    code: 'rate_limited',
+    detail: 'Plan limit of 100 requests per hour reached.',
+  },
+};
+
+const problemContent = (example: Record<string, unknown>) => ({
+  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example },
+});
+
+/**
+ * Marks a route of the sold API: it needs an API key (X-API-Key or Authorization: Bearer), counts against the
+ * account's plan and becomes a usage record (ApiKeyGuard: key, owner, restrictions, plan limit; metering.ts: the row).
+ * It runs in the lane (lane.ts), so it may carry no other guard, interceptor, pipe, filter or header decorator: the
+ * lane refuses to start otherwise. Documents the same in Swagger.
+ */
+export function PublicApi() {
+  return applyDecorators(
+    laneTarget,
+    UseGuards(ApiKeyGuard),
+    ApiKeySecurity(),
+    ApiResponse({ status: 401, description: 'Missing, malformed or unknown API key.', content: problemContent(KEY_PROBLEMS[401]) }),
+    ApiResponse({ status: 403, description: 'Inactive key, blocked account, or IP/domain restriction not met.', content: problemContent(KEY_PROBLEMS[403]) }),
+    ApiResponse({ status: 429, description: 'Plan limit reached; see Retry-After.', content: problemContent(KEY_PROBLEMS[429]) }),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
+    ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),
+    ApiTooManyRequestsResponse({
+      description:
+        'Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.',
+      headers: {
+        'Retry-After': { description: 'Seconds until a request fits in the window again', schema: { type: 'integer', example: 1800 } },
+        'RateLimit-Policy': {
+          description: 'IETF draft policy, e.g. "hour";q=100;w=3600 (free) or "burst";q=50;w=1 (paid fair use)',
+          schema: { type: 'string' },
+        },
+        RateLimit: { description: 'IETF draft state, e.g. "hour";r=0;t=1800', schema: { type: 'string' } },
+        'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer', example: 100 } },
+        'RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer', example: 0 } },
+        'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer', example: 1800 } },
+      },
+    }),
+  );
+}
+
+/** A public route of the sold API that needs no key and is not metered (health, the zone directory, tz releases). */
+export function PublicUnmetered() {
+  return applyDecorators(SoldRouteConfig({ metered: false, lane: null }), ApiAnonymous());
+}
+
+/**
+ * The MCP transport's routes: key-authenticated like the sold API (McpEndpoint asks ApiKeyGuard per request and
+ * writes one usage row per tool call itself), CORS with MCP's own headers, no CSRF rule, no session.
+ */
+export function McpTransport() {
+  return SoldRouteConfig({ metered: false, lane: null, cors: 'mcp' });
+}
