@@ -8,7 +8,7 @@ import { AuthErrors } from '../auth/auth.errors.js';
 import { verifyPassword } from '../auth/password-policy.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
-import { User } from '../auth/user.entity.js';
+import { User } from './user.entity.js';
 import { BillingErrors } from '../billing/billing.errors.js';
 import { BillingService } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';

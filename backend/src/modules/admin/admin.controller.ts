@@ -3,7 +3,7 @@ import { AdminUserView as UserResponse, AdminApiKeyView as AdminApiKeyResponse, 
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { contentRange, parseListQuery } from './admin-list-query.js';
 import type { ResourceSpec } from './admin-list-query.js';
 import { API_KEYS, AUDIT_LOG, SUPPORT_MESSAGES, USERS } from './admin-resources.js';

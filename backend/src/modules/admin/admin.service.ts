@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { effectiveLimits } from '../../config/plans.js';
 import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import type { Role, User, UserView } from '../auth/user.entity.js';
+import type { Role, User, UserView } from '../accounts/user.entity.js';
 import { BillingService } from '../billing/billing.service.js';
 import { KeysService } from '../keys/keys.service.js';
 import { escapeLike, isUuid } from './admin-list-query.js';

@@ -10,7 +10,7 @@ import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
 import { AuthErrors } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password-policy.js';
 import { SessionsService } from './sessions.service.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 const HOUR = 3600_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;

@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { splitName } from './auth.service.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 /** How long a started sign-in may take at the provider before its state cookie is worthless. */
 export const OIDC_STATE_TTL_MS = 10 * 60 * 1000;

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/tokens.js';
 import { Session } from './session.entity.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problem.js';

@@ -5,7 +5,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isDatabaseUnavailable } from '../../common/database-errors.js';
 import { RedisService } from '../../common/redis.service.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
-import { accountLimits, User } from '../auth/user.entity.js';
+import { accountLimits, User } from '../accounts/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { compileRestrictions } from './key-restrictions.js';
 import type { CompiledRestrictions } from './key-restrictions.js';

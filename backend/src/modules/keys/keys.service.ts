@@ -4,7 +4,7 @@ import { Problems } from '../../common/problem.js';
 import type { FieldError } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { displayPrefix, generateApiKey, hashApiKey, KeyVault, lastFour } from './key-codec.js';
