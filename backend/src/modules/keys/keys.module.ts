@@ -6,7 +6,7 @@ import { KeysService } from './keys.service.js';
 
 /**
  * API keys and the guard of the public API. Global, because @PublicApi() routes of other modules instantiate the
- * guard in their own module; KeysService (rotateAny, deactivateAllForUser, invalidateUser) is for admin and billing.
+ * guard in their own module; KeysService.rotateAny is the console's; account changes reach KeyDirectory through accounts' announcement.
  */
 @Global()
 @Module({

@@ -101,15 +101,6 @@ export class KeysService {
     return count;
   }
 
-  /** Call after changing a user's plan, block state or keys outside this service (nativeUpdate, raw SQL). */
-  invalidateUser(userId: string): Promise<void> {
-    return this.directory.invalidateUser(userId);
-  }
-
-  invalidateKey(keyId: string): Promise<void> {
-    return this.directory.invalidateKey(keyId);
-  }
-
   private async rotateIn(em: EntityManager, apiKey: ApiKey): Promise<IssuedKey> {
     const key = generateApiKey();
     Object.assign(apiKey, this.secretFields(key));
