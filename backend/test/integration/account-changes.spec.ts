@@ -60,14 +60,28 @@ describeWithRedis('account changes reach the key cache on the next request', () 
     const next = await get(a, key);
     expect(next.status).toBe(200);
     expect(next.headers.get('ratelimit-policy')).toBe(PREMIUM_POLICY);
-    expect((await eventually(() => get(b, key), (r) => r.status === 200)).status).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => get(b, key),
+          (r) => r.status === 200,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('a free account at its quota upgraded in the console passes on the next request, on both instances', async () => {
     const { user, key } = await atFreeQuota();
     expect((await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' })).status).toBe(200);
     expect((await get(a, key)).status).toBe(200);
-    expect((await eventually(() => get(b, key), (r) => r.status === 200)).status).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => get(b, key),
+          (r) => r.status === 200,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('an account blocked in the console gets 403 on the next request, and on the other instance; unblocked, it passes again', async () => {
@@ -79,14 +93,24 @@ describeWithRedis('account changes reach the key cache on the next request', () 
     const next = await get(a, key);
     expect(next.status).toBe(403);
     expect(next.body.code).toBe('account_blocked');
-    const other = await eventually(() => get(b, key), (r) => r.status === 403);
+    const other = await eventually(
+      () => get(b, key),
+      (r) => r.status === 403,
+    );
     expect(other.body.code).toBe('account_blocked');
     expect((await admin.post(`/api/admin/users/${user.id}/unblock`)).status).toBe(200);
     expect((await get(a, key)).status).toBe(200);
-    expect((await eventually(() => get(b, key), (r) => r.status === 200)).status).toBe(200);
+    expect(
+      (
+        await eventually(
+          () => get(b, key),
+          (r) => r.status === 200,
+        )
+      ).status,
+    ).toBe(200);
   });
 
-  it('a block ends the account\'s sessions (the sessions listen too)', async () => {
+  it("a block ends the account's sessions (the sessions listen too)", async () => {
     const user = await createUser(a);
     const session = await signedInClient(a, user);
     expect((await session.get('/api/me')).status).toBe(200);

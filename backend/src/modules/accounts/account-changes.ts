@@ -38,22 +38,21 @@ export class AccountChanges implements OnModuleInit {
   constructor(private readonly em: EntityManager) {}
 
   onModuleInit(): void {
-    const changes = this;
     const subscriber: EventSubscriber<User> = {
       getSubscribedEntities: () => [User],
-      onFlush: (args: FlushEventArgs) => changes.collect(args),
-      afterFlush: (args: FlushEventArgs) => changes.afterFlush(args),
+      onFlush: (args: FlushEventArgs) => this.collect(args),
+      afterFlush: (args: FlushEventArgs) => this.afterFlush(args),
       beforeTransactionStart: (args: TransactionEventArgs) => {
-        if (args.transaction) changes.startingUnder.set(args.em, args.transaction);
+        if (args.transaction) this.startingUnder.set(args.em, args.transaction);
       },
       afterTransactionStart: (args: TransactionEventArgs) => {
-        const parent = changes.startingUnder.get(args.em);
-        changes.startingUnder.delete(args.em);
-        if (parent && args.transaction) changes.parentOf.set(args.transaction, parent);
+        const parent = this.startingUnder.get(args.em);
+        this.startingUnder.delete(args.em);
+        if (parent && args.transaction) this.parentOf.set(args.transaction, parent);
       },
-      afterTransactionCommit: (args: TransactionEventArgs) => changes.afterCommit(args.transaction),
+      afterTransactionCommit: (args: TransactionEventArgs) => this.afterCommit(args.transaction),
       afterTransactionRollback: (args: TransactionEventArgs) => {
-        if (args.transaction) changes.pending.delete(args.transaction);
+        if (args.transaction) this.pending.delete(args.transaction);
       },
     };
     // Forks share (or clone) the root event manager: a User flushed anywhere in the app is seen here.

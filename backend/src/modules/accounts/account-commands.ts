@@ -49,25 +49,39 @@ export class AccountCommands {
 
   /** A plan bought through a subscription (billing): it replaces a grant. */
   changePlan(userId: string, plan: PlanId, context: ChangeContext): Promise<UserChange> {
-    return this.change(userId, context, (user) => {
-      user.plan = plan;
-      user.planGranted = false;
-    }, `plan -> ${plan}`);
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.plan = plan;
+        user.planGranted = false;
+      },
+      `plan -> ${plan}`,
+    );
   }
 
   /** A plan given by the super admin with no subscription behind it (free ends the grant). */
   grantPlan(userId: string, plan: PlanId, context: ChangeContext): Promise<UserChange> {
-    return this.change(userId, context, (user) => {
-      user.plan = plan;
-      user.planGranted = plan !== 'free';
-    }, `plan -> ${plan} (grant)`);
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.plan = plan;
+        user.planGranted = plan !== 'free';
+      },
+      `plan -> ${plan} (grant)`,
+    );
   }
 
   /**
    * The console's plan change: through the provider for a paying subscriber, a grant otherwise (`onGrant` runs in the
    * grant's transaction, for the audit row). Answers how it was applied.
    */
-  changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { onGrant?: (tx: EntityManager, change: UserChange) => Promise<void> }): Promise<PlanChangeVia> {
+  changePlanFromConsole(
+    userId: string,
+    plan: PlanId,
+    context: ChangeContext & { onGrant?: (tx: EntityManager, change: UserChange) => Promise<void> },
+  ): Promise<PlanChangeVia> {
     return this.billing.changeSubscribedPlan(userId, plan, async () => {
       await this.em.fork().transactional(async (tx) => {
         const change = await this.grantPlan(userId, plan, { ...context, em: tx });
@@ -77,23 +91,38 @@ export class AccountCommands {
   }
 
   setBlocked(userId: string, blocked: boolean, context: ChangeContext): Promise<UserChange> {
-    return this.change(userId, context, (user) => {
-      user.isBlocked = blocked;
-    }, blocked ? 'blocked' : 'unblocked');
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.isBlocked = blocked;
+      },
+      blocked ? 'blocked' : 'unblocked',
+    );
   }
 
   setRole(userId: string, role: Role, context: ChangeContext): Promise<UserChange> {
-    return this.change(userId, context, (user) => {
-      user.role = role;
-    }, `role -> ${role}`);
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.role = role;
+      },
+      `role -> ${role}`,
+    );
   }
 
   /** Negotiated limits; null keeps the plan's default. */
   setLimits(userId: string, custom: CustomLimits, context: ChangeContext): Promise<UserChange> {
-    return this.change(userId, context, (user) => {
-      user.customHourlyQuota = custom.hourlyQuota;
-      user.customBurstPerSecond = custom.burstPerSecond;
-    }, `limits -> ${JSON.stringify(custom)}`);
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.customHourlyQuota = custom.hourlyQuota;
+        user.customBurstPerSecond = custom.burstPerSecond;
+      },
+      `limits -> ${JSON.stringify(custom)}`,
+    );
   }
 
   /**
@@ -102,10 +131,15 @@ export class AccountCommands {
    */
   async markVerified(userId: string, context: ChangeContext & { email?: string }): Promise<boolean> {
     try {
-      await this.change(userId, context, (user) => {
-        if (context.email) user.email = context.email;
-        user.emailVerified = true;
-      }, 'e-mail verified');
+      await this.change(
+        userId,
+        context,
+        (user) => {
+          if (context.email) user.email = context.email;
+          user.emailVerified = true;
+        },
+        'e-mail verified',
+      );
       return true;
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) return false;
@@ -132,7 +166,9 @@ export class AccountCommands {
       await tx.flush();
       return { before, after: user };
     };
-    const result = context.em ? await (context.em.isInTransaction() ? run(context.em) : context.em.transactional(run)) : await this.em.fork().transactional(run);
+    const result = context.em
+      ? await (context.em.isInTransaction() ? run(context.em) : context.em.transactional(run))
+      : await this.em.fork().transactional(run);
     this.logger.log(`User ${userId}: ${what} by ${context.by}${context.reason ? ` (${context.reason})` : ''}`);
     return result;
   }

@@ -77,7 +77,14 @@ export class AdminApiKeys {
     const before = await this.get(keyId);
     await this.keys.rotateAny(keyId);
     const after = await this.get(keyId);
-    await this.audit.record(actor, 'api_key.rotate', 'api_key', keyId, { keyPrefix: before.keyPrefix, userId: before.userId }, { keyPrefix: after.keyPrefix, userId: after.userId });
+    await this.audit.record(
+      actor,
+      'api_key.rotate',
+      'api_key',
+      keyId,
+      { keyPrefix: before.keyPrefix, userId: before.userId },
+      { keyPrefix: after.keyPrefix, userId: after.userId },
+    );
     this.logger.log(`API key ${keyId} rotated by ${actor.user.email}`);
     return after;
   }

@@ -74,15 +74,7 @@ export class AdminPages {
     return where;
   }
 
-  async page<T>(
-    spec: ResourceSpec,
-    from: string,
-    where: Where,
-    select: string,
-    idColumn: string,
-    query: ListQuery,
-    map: (r: Row) => T,
-  ): Promise<Page<T>> {
+  async page<T>(spec: ResourceSpec, from: string, where: Where, select: string, idColumn: string, query: ListQuery, map: (r: Row) => T): Promise<Page<T>> {
     const whereSql = where.clauses.length ? `where ${where.clauses.join(' and ')}` : '';
     const order = query.sortOrder === 'DESC' ? 'desc' : 'asc';
     const sortColumn = spec.sortable[query.sortField];
@@ -102,7 +94,14 @@ export class AdminPages {
    * Exact count while it stays at or below EXACT_COUNT_LIMIT (the inner LIMIT bounds the work), else the
    * planner's row estimate (pg_class statistics through EXPLAIN), never below what the current page proves.
    */
-  private async count(from: string, whereSql: string, params: unknown[], offset: number, pageRows: number, limit: number): Promise<{ total: number; exact: boolean }> {
+  private async count(
+    from: string,
+    whereSql: string,
+    params: unknown[],
+    offset: number,
+    pageRows: number,
+    limit: number,
+  ): Promise<{ total: number; exact: boolean }> {
     if (offset === 0 && pageRows < limit) return { total: pageRows, exact: true };
     const counted = await this.boundedCount(from, whereSql, params);
     if (counted.exact) return counted;
@@ -111,7 +110,10 @@ export class AdminPages {
   }
 
   async boundedCount(from: string, whereSql: string, params: unknown[]): Promise<{ total: number; exact: boolean }> {
-    const [{ n }] = await this.sql<{ n: number }>(`select count(*)::int as n from (select 1 from ${from} ${whereSql} limit ${EXACT_COUNT_LIMIT + 1}) s`, params);
+    const [{ n }] = await this.sql<{ n: number }>(
+      `select count(*)::int as n from (select 1 from ${from} ${whereSql} limit ${EXACT_COUNT_LIMIT + 1}) s`,
+      params,
+    );
     if (n <= EXACT_COUNT_LIMIT) return { total: n, exact: true };
     const [plan] = await this.sql<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 from ${from} ${whereSql}`, params);
     const raw = plan['QUERY PLAN'];
@@ -119,5 +121,4 @@ export class AdminPages {
     const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
     return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
   }
-
 }

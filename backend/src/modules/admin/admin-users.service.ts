@@ -81,16 +81,31 @@ export class AdminUsers {
     const via = await this.accounts.changePlanFromConsole(userId, plan, {
       by: actor.user.email,
       reason: 'console',
-      onGrant: (tx, change) => this.audit.record(actor, 'user.plan_change', 'user', userId, ...snapshots(change, (u) => ({ plan: u.plan, planGranted: u.planGranted }), { via: 'grant' }), tx),
+      onGrant: (tx, change) =>
+        this.audit.record(
+          actor,
+          'user.plan_change',
+          'user',
+          userId,
+          ...snapshots(change, (u) => ({ plan: u.plan, planGranted: u.planGranted }), { via: 'grant' }),
+          tx,
+        ),
     });
     const after = await this.get(userId);
     if (via !== 'grant') {
-      await this.audit.record(actor, 'user.plan_change', 'user', userId, { plan: before.plan, planGranted: before.planGranted, email: before.email }, {
-        plan: after.plan,
-        planGranted: after.planGranted,
-        email: after.email,
-        via,
-      });
+      await this.audit.record(
+        actor,
+        'user.plan_change',
+        'user',
+        userId,
+        { plan: before.plan, planGranted: before.planGranted, email: before.email },
+        {
+          plan: after.plan,
+          planGranted: after.planGranted,
+          email: after.email,
+          via,
+        },
+      );
     }
     return after;
   }

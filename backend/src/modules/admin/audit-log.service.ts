@@ -30,7 +30,11 @@ export interface Actor {
 }
 
 const json = (value: unknown): Record<string, unknown> | null =>
-  value === null || value === undefined ? null : typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value as Record<string, unknown>);
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string'
+      ? (JSON.parse(value) as Record<string, unknown>)
+      : (value as Record<string, unknown>);
 
 function auditView(r: Row): AuditLogView {
   return {
@@ -84,7 +88,16 @@ export class AuditLog {
     after: Record<string, unknown> | null,
     em: EntityManager = this.em.fork(),
   ): Promise<void> {
-    em.create(AuditLogEntry, { actorId: actor.user.id, actorEmail: actor.user.email, action, targetType, targetId, before, after, ipAddress: actor.ip?.slice(0, 64) ?? null });
+    em.create(AuditLogEntry, {
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action,
+      targetType,
+      targetId,
+      before,
+      after,
+      ipAddress: actor.ip?.slice(0, 64) ?? null,
+    });
     await em.flush();
   }
 }
