@@ -20,9 +20,23 @@ tester.run('tzapi/boundaries', boundariesRule, {
     { filename: at('backend/src/modules/gateway/api-key.guard.ts'), code: "import { KeyDirectory } from '../keys/key-directory.js';" },
     { filename: at('backend/src/modules/gateway/metering.ts'), code: "import { UsageRecorder } from '../usage/usage.recorder.js';" },
     { filename: at('frontend/src/features/keys/components/X.tsx'), code: "import { toast } from '../../../components/ui/toast';" },
+    { filename: at('backend/src/modules/billing/billing.service.ts'), code: "import { User } from '../accounts/user.entity.js';" },
+    { filename: at('backend/src/modules/auth/auth.service.ts'), code: "import { AccountCommands } from '../accounts/account-commands.js';" },
     { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageStore } from '../../src/modules/usage/usage.store.js';" },
   ],
   invalid: [
+    {
+      name: 'a feature importing a file another module does not publish',
+      filename: at('backend/src/modules/billing/billing.service.ts'),
+      code: "import { AccountClosureService } from '../accounts/account-closure.service.js';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'common/ importing even a published file',
+      filename: at('backend/src/common/x.ts'),
+      code: "import { User } from '../modules/accounts/user.entity.js';",
+      errors: [{ messageId: 'crossing' }],
+    },
     {
       name: 'a new import between backend features',
       filename: at('backend/src/modules/keys/keys.controller.ts'),

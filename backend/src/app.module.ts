@@ -5,6 +5,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule } from './common/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { AccountStateModule } from './modules/accounts/account-state.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         }),
         ScheduleModule.forRoot(),
         MailModule,
+        AccountStateModule,
         HealthModule,
         SiteModule,
         AuthModule,

@@ -7,7 +7,7 @@ import { Problems } from './problem.js';
 import { AuthErrors } from '../modules/auth/auth.errors.js';
 import { SessionsService } from '../modules/auth/sessions.service.js';
 import type { Session } from '../modules/auth/session.entity.js';
-import type { Role, User } from '../modules/auth/user.entity.js';
+import type { Role, User } from '../modules/accounts/user.entity.js';
 
 const ROLES_KEY = 'auth:roles';
 

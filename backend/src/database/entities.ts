@@ -1,6 +1,6 @@
 import { AuthToken } from '../modules/auth/auth-token.entity.js';
 import { Session } from '../modules/auth/session.entity.js';
-import { User } from '../modules/auth/user.entity.js';
+import { User } from '../modules/accounts/user.entity.js';
 import { BillingEvent } from '../modules/billing/billing-event.entity.js';
 import { Invoice } from '../modules/billing/invoice.entity.js';
 import { SandboxObject } from '../modules/billing/sandbox-object.entity.js';

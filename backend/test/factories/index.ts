@@ -5,7 +5,7 @@ import type { PlanId } from '../../src/config/plans.js';
 import { KeyVault } from '../../src/modules/keys/key-codec.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
 import { TOTP_VAULT } from '../../src/modules/auth/totp.js';
-import { Role, User } from '../../src/modules/auth/user.entity.js';
+import { Role, User } from '../../src/modules/accounts/user.entity.js';
 import type { TestClient } from '../support/http.js';
 import type { TestApp } from '../support/test-app.js';
 import { newTestTotpSecret } from '../support/totp.js';

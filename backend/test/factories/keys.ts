@@ -1,5 +1,5 @@
 import { KeysService } from '../../src/modules/keys/keys.service.js';
-import type { User } from '../../src/modules/auth/user.entity.js';
+import type { User } from '../../src/modules/accounts/user.entity.js';
 import type { TestApp } from '../support/test-app.js';
 
 export interface ApiKeyOptions {

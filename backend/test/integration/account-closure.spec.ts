@@ -2,7 +2,7 @@ import { AuditLogEntry } from '../../src/modules/admin/audit-log.entity.js';
 import { Invoice } from '../../src/modules/billing/invoice.entity.js';
 import { Subscription } from '../../src/modules/billing/subscription.entity.js';
 import { SupportMessage } from '../../src/modules/support/support-message.entity.js';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { createApiKey, createUser, signedInClient, uniqueEmail } from '../factories/index.js';
 import { SmtpPeer } from '../support/smtp.js';

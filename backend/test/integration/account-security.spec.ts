@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { LOGIN_LIMITS } from '../../src/modules/auth/auth-throttle.js';
 import { RecoveryCode } from '../../src/modules/auth/recovery-code.entity.js';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, signedInClient, uniqueEmail } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
 import { SmtpPeer } from '../support/smtp.js';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SUPER_ADMIN_EMAIL, ensureSuperAdmin } from '../../src/modules/auth/super-admin.bootstrap.js';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, uniqueEmail } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { SandboxClock } from '../../src/modules/billing/sandbox-clock.js';
 import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
 import type { SandboxGateway } from '../../src/modules/billing/sandbox.gateway.js';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { Invoice } from '../../src/modules/billing/invoice.entity.js';
 import { Subscription } from '../../src/modules/billing/subscription.entity.js';
 import { createUser, signedInClient } from '../factories/index.js';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { Lifecycle } from '../../src/common/lifecycle.js';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 
 /** A raw HTTP request, so the path goes out exactly as written (fetch would normalise `%61`). */
 function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {

@@ -199,7 +199,7 @@ describe('the public API key guard', () => {
     const { user, key } = await keyFor();
     expect((await t.client().get(PUBLIC_ROUTE, { 'x-api-key': key })).status).toBe(200);
     const em = t.orm.em.fork();
-    const { User } = await import('../../src/modules/auth/user.entity.js');
+    const { User } = await import('../../src/modules/accounts/user.entity.js');
     const entity = await em.findOneOrFail(User, { id: user.id });
     entity.isBlocked = true;
     await em.flush();

@@ -55,7 +55,7 @@ describeWithRedis('two instances on one PostgreSQL and one Redis', () => {
     const user = await createUser(a, { plan: 'premium' });
     const { key } = await createApiKey(a, user);
     expect((await b.client().get('/api/time/utc', { 'x-api-key': key })).status).toBe(200);
-    const { User } = await import('../../src/modules/auth/user.entity.js');
+    const { User } = await import('../../src/modules/accounts/user.entity.js');
     const em = a.orm.em.fork();
     const entity = await em.findOneOrFail(User, { id: user.id });
     entity.isBlocked = true;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../../src/database/embedded-postgres.js';
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, uniqueEmail } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
 import { OidcPeer } from '../support/oidc-peer.js';

@@ -1,4 +1,4 @@
-import { User } from '../../src/modules/auth/user.entity.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
 import { QuotaAlerts } from '../../src/modules/usage/quota-alerts.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { SmtpPeer } from '../support/smtp.js';

@@ -74,7 +74,7 @@ describe('plan limits on the public API', () => {
     const { key } = await createApiKey(t, user);
     const free = await t.client().get('/api/time/utc', { 'x-api-key': key });
     expect(free.headers.get('ratelimit-limit')).toBe('100');
-    const { User } = await import('../../src/modules/auth/user.entity.js');
+    const { User } = await import('../../src/modules/accounts/user.entity.js');
     const em = t.orm.em.fork();
     const entity = await em.findOneOrFail(User, { id: user.id });
     entity.plan = 'enterprise';

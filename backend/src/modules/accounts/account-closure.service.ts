@@ -6,15 +6,14 @@ import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import { verifyPassword } from '../auth/password-policy.js';
-import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
-import { User } from '../auth/user.entity.js';
+import { User } from './user.entity.js';
 import { BillingErrors } from '../billing/billing.errors.js';
 import { BillingService } from '../billing/billing.service.js';
-import { KeysService } from '../keys/keys.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
+import { AccountChanges } from './account-changes.js';
 import { AccountErrors } from './accounts.errors.js';
 
 /** The address a closed account keeps: unique, undeliverable (RFC 2606 .invalid), and free for the old one to register again. */
@@ -39,10 +38,9 @@ export class AccountClosureService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly sessions: SessionsService,
     private readonly twoFactor: TwoFactorService,
     private readonly billing: BillingService,
-    private readonly keys: KeysService,
+    private readonly changes: AccountChanges,
     private readonly mail: MailService,
     private readonly recorder: UsageRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -104,9 +102,9 @@ export class AccountClosureService {
       await tx.flush();
       return revoked.length;
     });
-    // The key cache of every instance drops the account's keys now: the next request with one of them is unknown (401).
-    await this.keys.invalidateUser(userId);
-    await this.sessions.endAllForUser(userId);
+    // Written in SQL, so announced here, after the commit: the key cache of every instance drops the account's keys
+    // (the next request with one of them is unknown, 401) and its sessions end.
+    await this.changes.announce({ userId, fields: ['email', 'emailVerified', 'closedAt'], isBlocked: user.isBlocked, closed: true, deleted: false });
     // Requests made just before the keys stopped may still wait in a writer's buffer with their IP address: this
     // instance's is written now, and the IPs are erased again once every instance has flushed its own.
     await this.recorder.flush();

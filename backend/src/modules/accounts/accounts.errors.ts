@@ -1,10 +1,11 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException, Problems } from '../../common/problem.js';
 
 /** The accounts module's own problem codes; their HTTP status is in src/problem-codes.ts. */
 export type AccountsProblemCode = 'email_mismatch' | 'super_admin_cannot_close' | 'export_not_ready';
 
 /** The self-service account errors; each has a stable `code`. */
 export const AccountErrors = {
+  userNotFound: () => Problems.notFound('User'),
   emailMismatch: () =>
     new ProblemException({ status: 400, code: 'email_mismatch', title: 'Bad Request', detail: "The e-mail address you typed is not this account's.", field: 'email' }),
   wrongPassword: () => new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Password is incorrect', field: 'password' }),

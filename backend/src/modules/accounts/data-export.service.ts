@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { isUuid } from '../admin/admin-list-query.js';
-import { toMeView, User } from '../auth/user.entity.js';
+import { toMeView, User } from './user.entity.js';
 import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
 import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
 import { Subscription, toSubscriptionView } from '../billing/subscription.entity.js';

@@ -1,5 +1,5 @@
 import { PLAN_IDS } from '../../config/plans.js';
-import { ROLES } from '../auth/user.entity.js';
+import { ROLES } from '../accounts/user.entity.js';
 import { SUPPORT_CATEGORIES, SUPPORT_STATUSES } from '../support/support-message.entity.js';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-log.entity.js';
 import type { ResourceSpec } from './admin-list-query.js';

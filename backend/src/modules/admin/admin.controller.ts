@@ -3,12 +3,17 @@ import { AdminUserView as UserResponse, AdminApiKeyView as AdminApiKeyResponse, 
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { contentRange, parseListQuery } from './admin-list-query.js';
 import type { ResourceSpec } from './admin-list-query.js';
 import { API_KEYS, AUDIT_LOG, SUPPORT_MESSAGES, USERS } from './admin-resources.js';
-import { AdminService } from './admin.service.js';
-import type { Actor, Page } from './admin.service.js';
+import { AdminApiKeys } from './admin-api-keys.service.js';
+import type { Page } from './admin-pages.js';
+import { AdminStatsService } from './admin-stats.service.js';
+import { AdminSupportMessages } from './admin-support-messages.service.js';
+import { AdminUsers } from './admin-users.service.js';
+import { AuditLog } from './audit-log.service.js';
+import type { Actor } from './audit-log.service.js';
 import { ChangePlanDto, SetLimitsDto } from './dto/admin.dto.js';
 import { EffectiveLimitsView } from '../../config/limits.responses.js';
 
@@ -29,7 +34,13 @@ function ListDocs(): MethodDecorator {
 @Authenticated({ roles: ['super_admin'] })
 @Controller('admin')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly adminUsers: AdminUsers,
+    private readonly adminKeys: AdminApiKeys,
+    private readonly inbox: AdminSupportMessages,
+    private readonly audit: AuditLog,
+    private readonly totals: AdminStatsService,
+  ) {}
 
   private send<T>(reply: FastifyReply, spec: ResourceSpec, page: Page<T>): T[] {
     reply.header('Content-Range', contentRange(spec.name, page.offset, page.rows.length, page.total));
@@ -46,7 +57,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Totals for the console dashboard: registered users, API calls made (from the daily roll-ups), active keys' })
   @ApiOkResponse({ type: AdminStatsView })
   stats() {
-    return this.admin.stats();
+    return this.totals.stats();
   }
 
   @Get('users')
@@ -54,14 +65,14 @@ export class AdminController {
   @ApiOperation({ summary: 'Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified, isClosed; Content-Range holds the total' })
   @ApiOkResponse({ type: [UserResponse], headers: { 'Content-Range': { description: 'users 0-24/319', schema: { type: 'string' } } } })
   async users(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, USERS, await this.admin.listUsers(parseListQuery(USERS, query)));
+    return this.send(reply, USERS, await this.adminUsers.list(parseListQuery(USERS, query)));
   }
 
   @Get('users/:id')
   @ApiOperation({ summary: 'One user' })
   @ApiOkResponse({ type: UserResponse })
   user(@Param('id') id: string) {
-    return this.admin.getUser(id);
+    return this.adminUsers.get(id);
   }
 
   @Post('users/:id/block')
@@ -69,7 +80,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Block a user: ends every session and refuses their API keys at once (403 account_blocked) on every instance' })
   @ApiOkResponse({ type: UserResponse })
   block(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
-    return this.admin.setBlocked(this.actor(user, request), id, true);
+    return this.adminUsers.setBlocked(this.actor(user, request), id, true);
   }
 
   @Post('users/:id/unblock')
@@ -77,7 +88,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Unblock a user' })
   @ApiOkResponse({ type: UserResponse })
   unblock(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
-    return this.admin.setBlocked(this.actor(user, request), id, false);
+    return this.adminUsers.setBlocked(this.actor(user, request), id, false);
   }
 
   @Post('users/:id/plan')
@@ -91,7 +102,7 @@ export class AdminController {
   @ApiResponse({ status: 402, description: "The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged" })
   @ApiConflictResponse({ description: 'Another billing change for this user is in progress (code `billing_change_in_progress`)' })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
-    return this.admin.changePlan(this.actor(user, request), id, body.plan);
+    return this.adminUsers.changePlan(this.actor(user, request), id, body.plan);
   }
 
   @Put('users/:id/limits')
@@ -102,7 +113,7 @@ export class AdminController {
   @ApiBadRequestResponse({ description: 'A limit that is not a whole number within bounds (code `validation_failed`)' })
   @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
   limits(@Param('id') id: string, @Body() body: SetLimitsDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
-    return this.admin.setLimits(this.actor(user, request), id, { hourlyQuota: body.hourlyQuota ?? null, burstPerSecond: body.burstPerSecond ?? null });
+    return this.adminUsers.setLimits(this.actor(user, request), id, { hourlyQuota: body.hourlyQuota ?? null, burstPerSecond: body.burstPerSecond ?? null });
   }
 
   @Get('api-keys')
@@ -110,14 +121,14 @@ export class AdminController {
   @ApiOperation({ summary: 'API keys of every user, one page; filter q (name, prefix or owner e-mail prefix), isActive, userId' })
   @ApiOkResponse({ type: [AdminApiKeyResponse], headers: { 'Content-Range': { description: 'api-keys 0-24/1000000', schema: { type: 'string' } } } })
   async apiKeys(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, API_KEYS, await this.admin.listApiKeys(parseListQuery(API_KEYS, query)));
+    return this.send(reply, API_KEYS, await this.adminKeys.list(parseListQuery(API_KEYS, query)));
   }
 
   @Get('api-keys/:id')
   @ApiOperation({ summary: 'One API key (never the key itself)' })
   @ApiOkResponse({ type: AdminApiKeyResponse })
   apiKey(@Param('id') id: string) {
-    return this.admin.getApiKey(id);
+    return this.adminKeys.get(id);
   }
 
   @Post('api-keys/:id/rotate')
@@ -125,7 +136,7 @@ export class AdminController {
   @ApiOperation({ summary: 'Rotate any API key: the old key is refused at once on every instance; the owner reveals the new one in their dashboard' })
   @ApiOkResponse({ type: AdminApiKeyResponse })
   rotate(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
-    return this.admin.rotateKey(this.actor(user, request), id);
+    return this.adminKeys.rotate(this.actor(user, request), id);
   }
 
   @Get('support-messages')
@@ -133,14 +144,14 @@ export class AdminController {
   @ApiOperation({ summary: 'Messages sent through the support form; filter q (e-mail, name, subject), category, status' })
   @ApiOkResponse({ type: [AdminSupportMessageResponse] })
   async supportMessages(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, SUPPORT_MESSAGES, await this.admin.listSupportMessages(parseListQuery(SUPPORT_MESSAGES, query)));
+    return this.send(reply, SUPPORT_MESSAGES, await this.inbox.list(parseListQuery(SUPPORT_MESSAGES, query)));
   }
 
   @Get('support-messages/:id')
   @ApiOperation({ summary: 'One support message' })
   @ApiOkResponse({ type: AdminSupportMessageResponse })
   supportMessage(@Param('id') id: string) {
-    return this.admin.getSupportMessage(id);
+    return this.inbox.get(id);
   }
 
   @Get('audit-log')
@@ -148,13 +159,13 @@ export class AdminController {
   @ApiOperation({ summary: 'Every admin action (block, unblock, plan change, key rotation) with before/after; filter action, targetType, targetId, actorId, q' })
   @ApiOkResponse({ type: [AuditLogResponse] })
   async auditLog(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.send(reply, AUDIT_LOG, await this.admin.listAuditLog(parseListQuery(AUDIT_LOG, query)));
+    return this.send(reply, AUDIT_LOG, await this.audit.list(parseListQuery(AUDIT_LOG, query)));
   }
 
   @Get('audit-log/:id')
   @ApiOperation({ summary: 'One audit log entry' })
   @ApiOkResponse({ type: AuditLogResponse })
   auditEntry(@Param('id') id: string) {
-    return this.admin.getAuditEntry(id);
+    return this.audit.get(id);
   }
 }

@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module.js';
-import { KeysModule } from '../keys/keys.module.js';
+import { AdminApiKeys } from './admin-api-keys.service.js';
+import { AdminPages } from './admin-pages.js';
+import { AdminStatsService } from './admin-stats.service.js';
+import { AdminSupportMessages } from './admin-support-messages.service.js';
+import { AdminUsers } from './admin-users.service.js';
 import { AdminController } from './admin.controller.js';
-import { AdminService } from './admin.service.js';
+import { AuditLog } from './audit-log.service.js';
 
-/** The super-admin API behind the react-admin console (/admin). */
+/**
+ * The super-admin API behind the react-admin console (/admin): one file per resource (users, API keys, support
+ * messages, audit log, totals). User changes go through accounts' commands (AccountStateModule, global); key rotation
+ * through keys (KeysModule, global).
+ */
 @Module({
-  imports: [KeysModule, BillingModule],
   controllers: [AdminController],
-  providers: [AdminService],
+  providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
 })
 export class AdminModule {}

@@ -9,7 +9,7 @@ import { AUTH_LIMITS, LOGIN_LIMITS } from './auth-throttle.js';
 import type { ThrottledAction } from './auth-throttle.js';
 import { AuthErrors } from './auth.errors.js';
 import { TrustedDevices } from './trusted-devices.js';
-import type { User } from './user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 
 // @nestjs/throttler is the one CommonJS package of the Nest family here, and it require()s the ES module @nestjs/common:
 // loaded once this file's static imports have run (Jest's ESM loader refuses a require(esm) made while linking).

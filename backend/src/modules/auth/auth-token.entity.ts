@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 export type AuthTokenPurpose = 'verify_email' | 'reset_password';
 

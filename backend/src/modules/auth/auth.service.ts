@@ -10,7 +10,8 @@ import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
 import { AuthErrors } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password-policy.js';
 import { SessionsService } from './sessions.service.js';
-import { User } from './user.entity.js';
+import { AccountCommands } from '../accounts/account-commands.js';
+import { User } from '../accounts/user.entity.js';
 
 const HOUR = 3600_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
+    private readonly accounts: AccountCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -98,14 +100,12 @@ export class AuthService {
     const row = await this.consumeToken(token, 'verify_email');
     if (!row?.email) return false;
     const em = this.em.fork();
-    const updated = await em.nativeUpdate(User, { id: row.userId, email: row.email }, { emailVerified: true });
-    if (updated > 0) return true;
-    try {
-      if ((await em.nativeUpdate(User, { id: row.userId }, { email: row.email, emailVerified: true, updatedAt: new Date() })) === 0) return false;
-    } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) return false;
-      throw err;
-    }
+    const user = await em.findOne(User, { id: row.userId });
+    if (!user) return false;
+    const moves = user.email !== row.email;
+    // The address taken by another account since the link was sent: nothing changes.
+    if (!(await this.accounts.markVerified(row.userId, { by: 'verification link', email: row.email }))) return false;
+    if (!moves) return true;
     // Links still out for the old address must not move the account back.
     await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'verify_email', usedAt: null }, { usedAt: new Date() });
     return true;
@@ -153,8 +153,11 @@ export class AuthService {
     const row = await this.consumeToken(token, 'reset_password');
     if (!row) throw AuthErrors.invalidToken();
     const em = this.em.fork();
-    // The link reached the mailbox, which proves the address as well as a verification link would.
-    await em.nativeUpdate(User, { id: row.userId }, { passwordHash, emailVerified: true, updatedAt: new Date() });
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: row.userId }, { passwordHash, updatedAt: new Date() });
+      // The link reached the mailbox, which proves the address as well as a verification link would.
+      await this.accounts.markVerified(row.userId, { by: 'password reset link', em: tx });
+    });
     await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
     await this.sessions.endAllForUser(row.userId);
   }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { createValidationPipe } from '../../common/validation.js';
 import { AuthErrors } from './auth.errors.js';
 import { LoginDto } from './dto/auth.dto.js';
-import type { User } from './user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 
 const validation = createValidationPipe();
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { AuthService } from './auth.service.js';
-import type { User } from './user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 
 /** passport-local reads email/password from the (already validated) JSON body and asks AuthService to check them. */
 @Injectable()

@@ -6,7 +6,8 @@ import * as oidc from 'openid-client';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { splitName } from './auth.service.js';
-import { User } from './user.entity.js';
+import { AccountCommands } from '../accounts/account-commands.js';
+import { User } from '../accounts/user.entity.js';
 
 /** How long a started sign-in may take at the provider before its state cookie is worthless. */
 export const OIDC_STATE_TTL_MS = 10 * 60 * 1000;
@@ -68,6 +69,7 @@ export class OidcService {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts?: AccountCommands,
   ) {
     this.sealKey = createHash('sha256').update(`oidc-state:${config.secret}`).digest();
   }
@@ -158,6 +160,7 @@ export class OidcService {
     const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
 
     let user = await em.findOne(User, { oidcSubject: subject });
+    let proven = false;
     if (!user && email) {
       const byEmail = await em.findOne(User, { email });
       if (byEmail) {
@@ -168,7 +171,7 @@ export class OidcService {
         if (!byEmail.emailVerified) {
           // A password set by someone who never proved the address must not survive the owner's sign-in.
           byEmail.passwordHash = null;
-          byEmail.emailVerified = true;
+          proven = true;
         }
         user = byEmail;
         this.logger.log(`Linked account ${user.id} to its OpenID Connect subject`);
@@ -177,7 +180,10 @@ export class OidcService {
     if (user) {
       if (user.isBlocked) throw new OidcSignInError('blocked', `account ${user.id} is blocked`);
       await em.flush();
-      return user;
+      if (!proven) return user;
+      // The provider vouches for the address: accounts records the verification.
+      await this.accounts!.markVerified(user.id, { by: 'identity provider' });
+      return em.findOneOrFail(User, { id: user.id }, { refresh: true });
     }
 
     if (!email || email.length > 320 || !email.includes('@')) throw new OidcSignInError('oidc', 'the provider gave no usable e-mail address');

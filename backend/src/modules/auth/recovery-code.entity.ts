@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 /** A one-time recovery code for two-factor sign-in; only its keyed hash (HMAC-SHA256 with APP_SECRET) is stored. */
 @Entity({ tableName: 'recovery_codes' })

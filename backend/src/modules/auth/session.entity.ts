@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 @Entity({ tableName: 'sessions' })

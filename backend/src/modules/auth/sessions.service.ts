@@ -1,21 +1,28 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/tokens.js';
 import { Session } from './session.entity.js';
-import { User } from './user.entity.js';
+import { AccountChanges } from '../accounts/account-changes.js';
+import { User } from '../accounts/user.entity.js';
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Creates, checks and ends browser sessions; the session store is PostgreSQL. */
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountChanges,
   ) {}
+
+  onModuleInit(): void {
+    // A block or a closure ends every session of the account, once the change is committed.
+    this.accounts.listen((change) => (change.deleted || change.closed || (change.isBlocked && change.fields.includes('isBlocked')) ? this.endAllForUser(change.userId).then(() => undefined) : undefined));
+  }
 
   private get idleMs(): number {
     return this.config.SESSION_IDLE_HOURS * 3600 * 1000;

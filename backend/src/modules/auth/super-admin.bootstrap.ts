@@ -7,7 +7,7 @@ import { randomToken } from '../../common/tokens.js';
 import { KeyVault } from '../keys/key-codec.js';
 import { hashPassword } from './password-policy.js';
 import { newTotpSecret, otpauthUri, TOTP_VAULT } from './totp.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@localhost';
 

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/tokens.js';
 import { TrustedDevice } from './trusted-device.entity.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 const DEVICE_DAYS = 180;
 

@@ -7,7 +7,7 @@ import { KeyVault } from '../keys/key-codec.js';
 import { AuthErrors } from './auth.errors.js';
 import { RecoveryCode } from './recovery-code.entity.js';
 import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 export interface TotpSetup {
   /** Base32, for typing into an app that can't scan. */

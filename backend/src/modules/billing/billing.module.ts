@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
+import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
 import type { AppConfig } from '../../config/config.js';
 import { BillingWebhookController } from './billing-webhook.controller.js';
 import { BillingController } from './billing.controller.js';
@@ -22,8 +23,10 @@ import { StripeGateway } from './stripe.gateway.js';
       useFactory: (config: AppConfig, em: EntityManager): PaymentGateway => (config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(em, config)),
     },
     BillingService,
+    // The port accounts asks for a console plan change and for "is this account paying".
+    { provide: ACCOUNT_BILLING, useExisting: BillingService },
     SandboxClock,
   ],
-  exports: [BillingService, PAYMENT_GATEWAY],
+  exports: [BillingService, PAYMENT_GATEWAY, ACCOUNT_BILLING],
 })
 export class BillingModule {}

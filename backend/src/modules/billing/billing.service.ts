@@ -5,8 +5,9 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
-import { User } from '../auth/user.entity.js';
-import { KeysService } from '../keys/keys.service.js';
+import type { AccountBilling, PlanChangeVia } from '../accounts/account-billing.port.js';
+import { AccountCommands } from '../accounts/account-commands.js';
+import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problem.js';
 import { BillingErrors } from './billing.errors.js';
@@ -36,15 +37,15 @@ const displayName = (user: User) => [user.firstName, user.lastName].filter(Boole
  * re-read from it, and the user's plan changes only on a payment that really succeeded.
  */
 @Injectable()
-export class BillingService {
+export class BillingService implements AccountBilling {
   private readonly logger = new Logger('Billing');
 
   constructor(
     private readonly em: EntityManager,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountCommands,
     @Optional() private readonly mail?: MailService,
-    @Optional() private readonly keys?: KeysService,
   ) {}
 
   // ---- reads -------------------------------------------------------------------------------------
@@ -74,6 +75,11 @@ export class BillingService {
     const invoice = isUuid(invoiceId) ? await em.findOne(Invoice, { id: invoiceId, user: userId }) : null;
     if (!invoice) throw Problems.notFound('Invoice');
     return { invoice, user: await em.findOneOrFail(User, userId) };
+  }
+
+  /** The account port: a subscription paid for the current period (as the provider last told us). */
+  async hasPaidSubscription(userId: string): Promise<boolean> {
+    return (await this.em.fork().count(Subscription, { user: userId, status: { $in: [...PAID_STATUSES] } })) > 0;
   }
 
   private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
@@ -213,7 +219,7 @@ export class BillingService {
    * (prorated at once, downgrades included); to free cancels the subscription at once. An account without a paid
    * subscription gets the plan as a grant (`grant` runs under the same per-user lock, so no checkout races it).
    */
-  adminChangePlan(userId: string, plan: PlanId, grant: () => Promise<void>): Promise<'grant' | 'subscription' | 'cancellation'> {
+  changeSubscribedPlan(userId: string, plan: PlanId, grant: () => Promise<void>): Promise<PlanChangeVia> {
     return this.withUserLock(userId, async () => {
       const em = this.em.fork();
       const local = await this.latestPaidSubscription(em, userId);
@@ -270,29 +276,25 @@ export class BillingService {
       if (error instanceof InvalidSignatureError) throw BillingErrors.invalidSignature(error.message);
       throw error;
     }
-    const touched = new Set<string>();
-    const answer = await this.em.fork().transactional(async (em) => {
+    // The plan moves through accounts' commands inside this transaction; accounts announces it after the commit.
+    return this.em.fork().transactional(async (em) => {
       const inserted = await em.execute<{ id: string }[]>(
         'insert into "billing_events" ("id", "provider_event_id", "type", "object_id") values (?, ?, ?, ?) on conflict ("provider_event_id") do nothing returning "id"',
         [randomUUID(), event.id, event.type, event.objectId],
       );
       if (inserted.length === 0) return { received: true as const, duplicate: true as const };
-      const outcome = await this.applyEvent(em, event.type, event.objectId, touched);
+      const outcome = await this.applyEvent(em, event.type, event.objectId);
       await em.execute('update "billing_events" set "outcome" = ? where "provider_event_id" = ?', [outcome, event.id]);
       return { received: true as const, outcome };
     });
-    // Plan caches are dropped again once the new plan is committed (a read in between could have cached the old one).
-    for (const userId of touched) await this.keys?.invalidateUser(userId).catch(() => undefined);
-    return answer;
   }
 
-  private async applyEvent(em: EntityManager, type: string, objectId: string | null, touched: Set<string>): Promise<string> {
+  private async applyEvent(em: EntityManager, type: string, objectId: string | null): Promise<string> {
     if (!objectId) return 'ignored';
     if (type.startsWith('customer.subscription.')) {
       const remote = await this.gateway.retrieveSubscription(objectId);
       if (!remote) return 'unknown_subscription';
       const local = await this.sync(remote, {}, em);
-      if (local) touched.add(local.user.id);
       return local ? 'applied' : 'unknown_subscription';
     }
     if (type.startsWith('invoice.')) {
@@ -300,7 +302,6 @@ export class BillingService {
       if (!invoice) return 'unknown_invoice';
       const user = await em.findOne(User, { stripeCustomerId: invoice.customerId });
       if (!user) return 'unknown_customer';
-      touched.add(user.id);
       await this.recordInvoice(em, user.id, invoice);
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
@@ -383,14 +384,8 @@ export class BillingService {
       const other = await em.count(Subscription, { user: userId, providerSubscriptionId: { $ne: fromSubscription }, status: { $in: [...PAID_STATUSES] } });
       if (other > 0) return;
     } else if (user.plan === plan && !user.planGranted) return;
-    this.logger.log(`User ${userId}: plan ${user.plan} -> ${plan} (subscription ${fromSubscription})`);
-    user.plan = plan;
     // A paid subscription replaces a grant: from now on the customer pays for the plan.
-    user.planGranted = false;
-    // Flushed through the entity so the keys' plan cache (an ORM subscriber on User) is invalidated at once;
-    // inside a webhook transaction the caller invalidates again after the commit.
-    await em.flush();
-    if (!em.isInTransaction()) await this.keys?.invalidateUser(userId).catch(() => undefined);
+    await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em });
   }
 
   async syncInvoices(userId: string, customerId: string): Promise<void> {

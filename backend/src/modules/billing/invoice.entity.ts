@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { PlanId } from '../../config/plans.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 export type InvoiceStatus = 'paid' | 'pending' | 'failed';
 

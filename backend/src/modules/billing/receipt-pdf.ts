@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { PLANS } from '../../config/plans.js';
-import type { User } from '../auth/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 import { invoiceNumber } from './invoice.entity.js';
 import type { Invoice } from './invoice.entity.js';
 

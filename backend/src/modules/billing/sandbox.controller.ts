@@ -4,7 +4,7 @@ import { OkView } from '../auth/dto/auth.responses.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
 import { SandboxCardDto, SandboxConfirmDto, SandboxPortalCardDto, SandboxPortalDto } from './dto/billing.dto.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { maskKey } from './key-codec.js';
 
 /** An API key. Only its SHA-256 (look-up) and an AES-256-GCM copy (reveal) are stored, never the key itself. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isDatabaseUnavailable } from '../../common/database-errors.js';
 import { RedisService } from '../../common/redis.service.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
-import { accountLimits, User } from '../auth/user.entity.js';
+import { AccountChanges, changesKeyAccess } from '../accounts/account-changes.js';
+import { accountLimits } from '../accounts/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { compileRestrictions } from './key-restrictions.js';
 import type { CompiledRestrictions } from './key-restrictions.js';
@@ -55,20 +55,15 @@ export class KeyDirectory implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly redis: RedisService,
+    private readonly accounts: AccountChanges,
   ) {}
 
   onModuleInit(): void {
     this.redis.subscribe(KEY_INVALIDATION_CHANNEL, (raw) => this.onMessage(raw));
     // Messages sent while Redis was away are lost: start from an empty cache when it comes back.
     this.redis.client?.on('ready', () => this.clearLocal());
-    const directory = this;
-    const subscriber: EventSubscriber<User | ApiKey> = {
-      getSubscribedEntities: () => [User, ApiKey],
-      afterUpdate: (args: EventArgs<User | ApiKey>) => directory.onEntityChanged(args.entity),
-      afterDelete: (args: EventArgs<User | ApiKey>) => directory.onEntityChanged(args.entity),
-    };
-    // Forks share the root event manager: a plan change or block flushed anywhere in the app invalidates here.
-    this.em.getEventManager().registerSubscriber(subscriber);
+    // Announced after the commit of a plan, limits, block or closure change: the next request reads the new state.
+    this.accounts.listen((change) => (changesKeyAccess(change) ? this.invalidateUser(change.userId) : undefined));
   }
 
   /** The cached answer for a key hash, without waiting; undefined when it has to be read from the database. */
@@ -128,16 +123,6 @@ export class KeyDirectory implements OnModuleInit {
   async invalidateUser(userId: string): Promise<void> {
     this.dropUser(userId);
     await this.redis.publish(KEY_INVALIDATION_CHANNEL, JSON.stringify({ from: this.instanceId, userId } satisfies InvalidationMessage));
-  }
-
-  /**
-   * Entity hooks run inside the flush transaction, before COMMIT: a look-up racing with it could still read and cache
-   * the old row, so the invalidation is repeated once the transaction has surely committed.
-   */
-  private onEntityChanged(entity: User | ApiKey): void {
-    const invalidate = entity instanceof User ? () => this.invalidateUser(entity.id) : () => this.invalidateKey(entity.id);
-    void invalidate();
-    setTimeout(() => void invalidate(), 250).unref();
   }
 
   private onMessage(raw: string): void {

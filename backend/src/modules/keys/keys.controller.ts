@@ -6,7 +6,7 @@ import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from 
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { toApiKeyView } from './api-key.entity.js';
 import type { ApiKeyView } from './api-key.entity.js';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';

@@ -5,8 +5,8 @@ import { KeysService } from './keys.service.js';
 
 /**
  * API keys: their CRUD and KeyDirectory (hash → key and owner, cached). Global, because the gateway's guard and the
- * metering hook resolve keys through KeyDirectory; KeysService (rotateAny, deactivateAllForUser, invalidateUser) is
- * for admin and billing.
+ * metering hook resolve keys through KeyDirectory; KeysService.rotateAny is the console's; account changes reach
+ * KeyDirectory through accounts' announcement (AccountChanges).
  */
 @Global()
 @Module({

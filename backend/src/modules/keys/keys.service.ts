@@ -4,7 +4,7 @@ import { Problems } from '../../common/problem.js';
 import type { FieldError } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { displayPrefix, generateApiKey, hashApiKey, KeyVault, lastFour } from './key-codec.js';
@@ -99,15 +99,6 @@ export class KeysService {
     const count = await this.em.fork().nativeUpdate(ApiKey, { user: userId, isActive: true }, { isActive: false, updatedAt: new Date() });
     await this.directory.invalidateUser(userId);
     return count;
-  }
-
-  /** Call after changing a user's plan, block state or keys outside this service (nativeUpdate, raw SQL). */
-  invalidateUser(userId: string): Promise<void> {
-    return this.directory.invalidateUser(userId);
-  }
-
-  invalidateKey(keyId: string): Promise<void> {
-    return this.directory.invalidateKey(keyId);
   }
 
   private async rotateIn(em: EntityManager, apiKey: ApiKey): Promise<IssuedKey> {

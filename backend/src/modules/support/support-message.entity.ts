@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 export const SUPPORT_CATEGORIES = ['api-help', 'billing', 'technical', 'feature', 'partnership', 'other'] as const;
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { supportNotificationMail } from '../mail/mail.templates.js';
 import type { CreateSupportMessageDto } from './dto/create-support-message.dto.js';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkR
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
 import { BodyLimit } from '../../common/route-config.js';
-import type { User } from '../auth/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 import { ActivationResultView, TzdbStatusView } from './dto/releases.responses.js';
 import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';
 import { TzdbService } from './tzdb.service.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
-import { accountLimits, User } from '../auth/user.entity.js';
+import { accountLimits, User } from '../accounts/user.entity.js';
 import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
 import { UsageService } from './usage.service.js';
 import type { DashboardStats, UsagePage, UsageSummary } from './usage.service.js';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
-import { ROLES, type Role } from '../user.entity.js';
+import { ROLES, type Role } from '../../accounts/user.entity.js';
 import { EffectiveLimitsView } from '../../../config/limits.responses.js';
 
 export class UserView {

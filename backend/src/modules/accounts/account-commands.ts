@@ -1,0 +1,175 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { CustomLimits, PlanId } from '../../config/plans.js';
+import { ACCOUNT_BILLING } from './account-billing.port.js';
+import type { AccountBilling, PlanChangeVia } from './account-billing.port.js';
+import { AccountErrors } from './accounts.errors.js';
+import { User } from './user.entity.js';
+import type { Role } from './user.entity.js';
+
+/** Who asked for a change and why (the log line; the audit row is the console's). */
+export interface ChangeContext {
+  by: string;
+  reason?: string;
+  /** The caller's transaction: the change commits (and is announced) with it. */
+  em?: EntityManager;
+}
+
+export interface UserChange {
+  before: Readonly<Pick<User, 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'email' | 'customHourlyQuota' | 'customBurstPerSecond'>>;
+  after: User;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The only writer of an account's plan, role, block, limits and verification state. Each command locks the row,
+ * writes it through the entity and flushes; AccountChanges announces the change after the outermost commit, so the
+ * key cache and the sessions follow on the next request.
+ */
+@Injectable()
+export class AccountCommands {
+  private readonly logger = new Logger('Accounts');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** Billing's port, looked up at call time: billing itself depends on these commands. */
+  private get billing(): AccountBilling {
+    return this.moduleRef.get<AccountBilling>(ACCOUNT_BILLING, { strict: false });
+  }
+
+  hasPaidSubscription(userId: string): Promise<boolean> {
+    return this.billing.hasPaidSubscription(userId);
+  }
+
+  /** A plan bought through a subscription (billing): it replaces a grant. */
+  changePlan(userId: string, plan: PlanId, context: ChangeContext): Promise<UserChange> {
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.plan = plan;
+        user.planGranted = false;
+      },
+      `plan -> ${plan}`,
+    );
+  }
+
+  /** A plan given by the super admin with no subscription behind it (free ends the grant). */
+  grantPlan(userId: string, plan: PlanId, context: ChangeContext): Promise<UserChange> {
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.plan = plan;
+        user.planGranted = plan !== 'free';
+      },
+      `plan -> ${plan} (grant)`,
+    );
+  }
+
+  /**
+   * The console's plan change: through the provider for a paying subscriber, a grant otherwise (`onGrant` runs in the
+   * grant's transaction, for the audit row). Answers how it was applied.
+   */
+  changePlanFromConsole(
+    userId: string,
+    plan: PlanId,
+    context: ChangeContext & { onGrant?: (tx: EntityManager, change: UserChange) => Promise<void> },
+  ): Promise<PlanChangeVia> {
+    return this.billing.changeSubscribedPlan(userId, plan, async () => {
+      await this.em.fork().transactional(async (tx) => {
+        const change = await this.grantPlan(userId, plan, { ...context, em: tx });
+        await context.onGrant?.(tx, change);
+      });
+    });
+  }
+
+  setBlocked(userId: string, blocked: boolean, context: ChangeContext): Promise<UserChange> {
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.isBlocked = blocked;
+      },
+      blocked ? 'blocked' : 'unblocked',
+    );
+  }
+
+  setRole(userId: string, role: Role, context: ChangeContext): Promise<UserChange> {
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.role = role;
+      },
+      `role -> ${role}`,
+    );
+  }
+
+  /** Negotiated limits; null keeps the plan's default. */
+  setLimits(userId: string, custom: CustomLimits, context: ChangeContext): Promise<UserChange> {
+    return this.change(
+      userId,
+      context,
+      (user) => {
+        user.customHourlyQuota = custom.hourlyQuota;
+        user.customBurstPerSecond = custom.burstPerSecond;
+      },
+      `limits -> ${JSON.stringify(custom)}`,
+    );
+  }
+
+  /**
+   * The address is proven (a verification link, a reset link, the identity provider). With `email`, the account moves
+   * to that address: false when another account has taken it meanwhile.
+   */
+  async markVerified(userId: string, context: ChangeContext & { email?: string }): Promise<boolean> {
+    try {
+      await this.change(
+        userId,
+        context,
+        (user) => {
+          if (context.email) user.email = context.email;
+          user.emailVerified = true;
+        },
+        'e-mail verified',
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
+  }
+
+  private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
+    if (!UUID.test(userId)) throw AccountErrors.userNotFound();
+    const run = async (tx: EntityManager): Promise<UserChange> => {
+      const user = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!user) throw AccountErrors.userNotFound();
+      const before = {
+        plan: user.plan,
+        planGranted: user.planGranted,
+        role: user.role,
+        isBlocked: user.isBlocked,
+        emailVerified: user.emailVerified,
+        email: user.email,
+        customHourlyQuota: user.customHourlyQuota,
+        customBurstPerSecond: user.customBurstPerSecond,
+      };
+      apply(user);
+      await tx.flush();
+      return { before, after: user };
+    };
+    const result = context.em
+      ? await (context.em.isInTransaction() ? run(context.em) : context.em.transactional(run))
+      : await this.em.fork().transactional(run);
+    this.logger.log(`User ${userId}: ${what} by ${context.by}${context.reason ? ` (${context.reason})` : ''}`);
+    return result;
+  }
+}

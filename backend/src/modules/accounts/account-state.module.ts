@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { AccountChanges } from './account-changes.js';
+import { AccountCommands } from './account-commands.js';
+
+/**
+ * The account's state: its commands (the only writer of plan, role, block, limits, verification) and the
+ * announcement of committed changes. Global and free of imports, so billing, admin, auth, keys and the sessions
+ * reach it without a module cycle (billing's port is looked up at call time).
+ */
+@Global()
+@Module({
+  providers: [AccountChanges, AccountCommands],
+  exports: [AccountChanges, AccountCommands],
+})
+export class AccountStateModule {}

@@ -1,0 +1,135 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
+import { AccountCommands } from '../accounts/account-commands.js';
+import type { UserChange } from '../accounts/account-commands.js';
+import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/user.entity.js';
+import type { UserView } from '../accounts/user.entity.js';
+import { isUuid } from './admin-list-query.js';
+import type { ListQuery } from './admin-list-query.js';
+import { AdminPages } from './admin-pages.js';
+import type { Page, Row } from './admin-pages.js';
+import { USERS } from './admin-resources.js';
+import { AdminErrors } from './admin.errors.js';
+import { AuditLog } from './audit-log.service.js';
+import type { Actor } from './audit-log.service.js';
+
+/** The admin list shows users as /api/me describes them, with their limits and which of them are negotiated. */
+export interface AdminUserView extends UserView {
+  limits: EffectiveLimits;
+  customLimits: CustomLimits;
+}
+
+export function toAdminUserView(user: User): AdminUserView {
+  return { ...toUserView(user), limits: accountLimits(user), customLimits: customLimitsOf(user) };
+}
+
+/**
+ * The console's users: the list and one user read here; every change goes through accounts' commands (the only
+ * writer of plan, block and limits), with the audit row in the change's transaction. Caches and sessions follow
+ * accounts' announcement after the commit.
+ */
+@Injectable()
+export class AdminUsers {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly pages: AdminPages,
+    private readonly accounts: AccountCommands,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
+  private view(rows: Row[]): AdminUserView[] {
+    const em = this.em.fork();
+    return rows.map((row) => toAdminUserView(em.map(User, row)));
+  }
+
+  async list(query: ListQuery): Promise<Page<AdminUserView>> {
+    const where = this.pages.filterClauses(
+      USERS,
+      'u',
+      { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified', isClosed: '(u.closed_at is not null)' },
+      query,
+    );
+    if (query.q) where.clauses.push(await this.pages.textMatch(['u.email', `(u.first_name || ' ' || u.last_name)`], query.q, where));
+    const page = await this.pages.page(USERS, 'users u', where, 'u.*', 'u.id', query, (r) => r);
+    return { ...page, rows: this.view(page.rows) };
+  }
+
+  async get(id: string): Promise<AdminUserView> {
+    const user = isUuid(id) ? await this.em.fork().findOne(User, { id }) : null;
+    if (!user) throw AdminErrors.userNotFound();
+    return toAdminUserView(user);
+  }
+
+  async setBlocked(actor: Actor, userId: string, blocked: boolean): Promise<AdminUserView> {
+    if (blocked && actor.user.id === userId) throw AdminErrors.cannotBlockSelf();
+    const change = await this.em.fork().transactional(async (tx) => {
+      const done = await this.accounts.setBlocked(userId, blocked, { by: actor.user.email, reason: 'console', em: tx });
+      await this.audit.record(actor, blocked ? 'user.block' : 'user.unblock', 'user', userId, ...snapshots(done, (u) => ({ isBlocked: u.isBlocked })), tx);
+      return done;
+    });
+    return toAdminUserView(change.after);
+  }
+
+  /**
+   * The console's plan change: through the payment provider for a paying subscriber (prorated; free cancels the
+   * subscription), a grant for an account without one. Audited with how it was applied.
+   */
+  async changePlan(actor: Actor, userId: string, plan: PlanId): Promise<AdminUserView> {
+    const before = await this.get(userId);
+    const via = await this.accounts.changePlanFromConsole(userId, plan, {
+      by: actor.user.email,
+      reason: 'console',
+      onGrant: (tx, change) =>
+        this.audit.record(
+          actor,
+          'user.plan_change',
+          'user',
+          userId,
+          ...snapshots(change, (u) => ({ plan: u.plan, planGranted: u.planGranted }), { via: 'grant' }),
+          tx,
+        ),
+    });
+    const after = await this.get(userId);
+    if (via !== 'grant') {
+      await this.audit.record(
+        actor,
+        'user.plan_change',
+        'user',
+        userId,
+        { plan: before.plan, planGranted: before.planGranted, email: before.email },
+        {
+          plan: after.plan,
+          planGranted: after.planGranted,
+          email: after.email,
+          via,
+        },
+      );
+    }
+    return after;
+  }
+
+  /** Negotiated limits (null = the plan's default); like a plan change, they apply from the next API request everywhere. */
+  async setLimits(actor: Actor, userId: string, custom: CustomLimits): Promise<EffectiveLimits> {
+    const change = await this.em.fork().transactional(async (tx) => {
+      const done = await this.accounts.setLimits(userId, custom, { by: actor.user.email, reason: 'console', em: tx });
+      const view = (u: UserChange['before']) => ({ plan: u.plan, customLimits: customLimitsOf(u), limits: accountLimits(u) });
+      await this.audit.record(actor, 'user.limits_change', 'user', userId, ...snapshots(done, view), tx);
+      return done;
+    });
+    return accountLimits(change.after);
+  }
+}
+
+/** The audit row's before and after: the fields the action touched, and the e-mail (the row outlives a closure's erasure). */
+function snapshots(
+  change: UserChange,
+  pick: (u: UserChange['before']) => Record<string, unknown>,
+  note: Record<string, unknown> = {},
+): [Record<string, unknown>, Record<string, unknown>] {
+  return [
+    { ...pick(change.before), email: change.before.email },
+    { ...pick(change.after), email: change.after.email, ...note },
+  ];
+}

@@ -1,0 +1,103 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { User } from '../accounts/user.entity.js';
+import { escapeLike, isUuid } from './admin-list-query.js';
+import type { ListQuery } from './admin-list-query.js';
+import { AdminPages, iso } from './admin-pages.js';
+import type { Page, Row } from './admin-pages.js';
+import { AUDIT_LOG } from './admin-resources.js';
+import { AdminErrors } from './admin.errors.js';
+import { AuditLogEntry } from './audit-log.entity.js';
+import type { AuditAction, AuditTargetType } from './audit-log.entity.js';
+
+export interface AuditLogView {
+  id: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+/** Who acts in the console, and from where (the audit row's actor). */
+export interface Actor {
+  user: User;
+  ip: string | null;
+}
+
+const json = (value: unknown): Record<string, unknown> | null =>
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string'
+      ? (JSON.parse(value) as Record<string, unknown>)
+      : (value as Record<string, unknown>);
+
+function auditView(r: Row): AuditLogView {
+  return {
+    id: r.id as string,
+    actorId: (r.actor_id as string | null) ?? null,
+    actorEmail: r.actor_email as string,
+    action: r.action as AuditAction,
+    targetType: r.target_type as AuditTargetType,
+    targetId: r.target_id as string,
+    before: json(r.before),
+    after: json(r.after),
+    ipAddress: (r.ip_address as string | null) ?? null,
+    createdAt: iso(r.created_at),
+  };
+}
+
+/** The console's audit log: every console action writes a row (in the action's transaction when it has one). */
+@Injectable()
+export class AuditLog {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly pages: AdminPages,
+  ) {}
+
+  async list(query: ListQuery): Promise<Page<AuditLogView>> {
+    const where = this.pages.filterClauses(
+      AUDIT_LOG,
+      'a',
+      { action: 'a.action', targetType: 'a.target_type', targetId: 'a.target_id', actorId: 'a.actor_id' },
+      query,
+    );
+    if (query.q) {
+      where.clauses.push(`(a.actor_email ilike ? or a.target_id = ?)`);
+      where.params.push(`%${escapeLike(query.q)}%`, query.q);
+    }
+    return this.pages.page(AUDIT_LOG, 'audit_log a', where, 'a.*', 'a.id', query, auditView);
+  }
+
+  async get(id: string): Promise<AuditLogView> {
+    const [row] = isUuid(id) ? await this.pages.sql(`select * from audit_log where id = ?`, [id]) : [];
+    if (!row) throw AdminErrors.recordNotFound('Audit log entry');
+    return auditView(row);
+  }
+
+  async record(
+    actor: Actor,
+    action: AuditAction,
+    targetType: AuditTargetType,
+    targetId: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+    em: EntityManager = this.em.fork(),
+  ): Promise<void> {
+    em.create(AuditLogEntry, {
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action,
+      targetType,
+      targetId,
+      before,
+      after,
+      ipAddress: actor.ip?.slice(0, 64) ?? null,
+    });
+    await em.flush();
+  }
+}
