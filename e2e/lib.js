@@ -30,9 +30,9 @@ export async function until(check, { what = 'the condition', timeoutMs = 30_000,
   }
 }
 
-/** Resolves once no CSS transition or animation is running on the page (a dialog's fade, a drawer's slide). */
+/** Resolves once no finite CSS transition or animation is running (a dialog's fade, a drawer's slide); spinners loop forever. */
 export async function animationsDone(page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
 /**
