@@ -130,7 +130,7 @@ describe('the real server process on SIGTERM', () => {
       socket.write(`POST /api/calculation/add HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`);
       await waitFor('the server to read the headers', async () => received.includes('HTTP/1.1 100 Continue'), 30_000, 20);
       server.child.kill('SIGTERM');
-      await waitFor('the shutdown to begin', async () => server!.output().includes('SIGTERM: shutting down'), 10_000, 20);
+      await waitFor('the shutdown to begin', async () => server!.output().includes('SIGTERM: shutting down'), 30_000, 20);
       // The rest of the body, and a second request pipelined behind it, both while the server drains.
       socket.write(`${body.slice(10)}GET /api/time/current?timezone=Europe/Paris HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`);
       await closed;
