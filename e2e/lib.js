@@ -11,6 +11,46 @@ export const DATA_DIR = process.env.DATA_DIR ?? '.data';
 export const SUPER_ADMIN = { email: process.env.E2E_SUPER_ADMIN_EMAIL, password: process.env.E2E_SUPER_ADMIN_PASSWORD };
 const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
+/**
+ * Polls `check` until it answers a truthy value and returns it. The deadline only guards against a hang: nothing
+ * here waits a fixed time for something to have happened.
+ */
+export async function until(check, { what = 'the condition', timeoutMs = 30_000, everyMs = 250 } = {}) {
+  const deadline = performance.now() + timeoutMs;
+  let last;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (performance.now() > deadline) throw last ?? new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Resolves once no finite CSS transition or animation is running (a dialog's fade, a drawer's slide); spinners loop forever. */
+export async function animationsDone(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/**
+ * Resolves once the server holds no unwritten usage row (its write buffer and the batch in flight are empty), read from
+ * /metrics with the token e2e/run.js gave the server: the usage pages then count every call answered so far.
+ */
+export async function usageWritten() {
+  await until(
+    async () => {
+      const res = await fetch(`${BASE_URL}/metrics`, { headers: { Authorization: `Bearer ${process.env.E2E_METRICS_TOKEN}` } });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+      return /^tzapi_usage_buffered_rows 0$/m.test(text) && /^tzapi_usage_flush_lag_seconds 0$/m.test(text);
+    },
+    { what: 'the usage buffer to be written' },
+  );
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -86,10 +126,10 @@ function decodeMail(raw) {
 }
 
 /** The newest dev-mailbox message to `address` (optionally matching `subject` and `match` on its text), decoded; waits for it. */
-export async function readMail(address, { subject, since = 0, timeoutMs = 15_000, match } = {}) {
+export async function readMail(address, { subject, since = 0, timeoutMs = 30_000, match } = {}) {
   const dir = join(DATA_DIR, 'mail');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     let files = [];
     try {
       files = readdirSync(dir)

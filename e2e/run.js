@@ -109,6 +109,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // With a shared Redis, each run counts sign-in attempts and quotas in its own namespace, not in the last run's.
     REDIS_PREFIX: `tzapi-e2e-${process.pid}-${Date.now().toString(36)}:`,
+    // Journeys read /metrics to know when the usage buffer is written (lib.js usageWritten).
+    METRICS_TOKEN: process.env.METRICS_TOKEN ?? randomBytes(18).toString('base64url'),
   };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
@@ -160,6 +162,7 @@ async function main() {
         DATA_DIR: dataDir,
         E2E_SUPER_ADMIN_EMAIL: superAdmin.email,
         E2E_SUPER_ADMIN_PASSWORD: superAdmin.password,
+        E2E_METRICS_TOKEN: env.METRICS_TOKEN,
       },
     });
     code = await new Promise((resolve) => testChild.once('exit', (c) => resolve(c ?? 1)));

@@ -6,7 +6,7 @@ import { createApp } from '../dist/app.factory.js';
 import { PLANS } from '../dist/config/plans.js';
 import { runMigrations } from '../dist/database/migrate.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
-import { User } from '../dist/modules/auth/user.entity.js';
+import { User } from '../dist/modules/accounts/user.entity.js';
 
 // The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
 PLANS.enterprise.burstPerSecond = 1_000_000;

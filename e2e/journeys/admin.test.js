@@ -4,7 +4,7 @@
 // Screenshots of each screen at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, createVerifiedUser, launch, openPage, readMail, saveSuperAdminTotpSecret, screenshot, totpCode, uniqueEmail, wrongTotpCode } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, animationsDone, createVerifiedUser, launch, openPage, readMail, saveSuperAdminTotpSecret, screenshot, totpCode, uniqueEmail, until, wrongTotpCode } from '../lib.js';
 
 const PASSWORD = 'sturdy-walrus-compass-71';
 const email = uniqueEmail('admin-target');
@@ -19,17 +19,8 @@ async function callApi(key) {
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-async function eventually(check, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
+/** Retries check() until it passes (returns without throwing); the deadline only guards against a hang. */
+const eventually = (check) => until(async () => (await check(), true), { everyMs: 200 });
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
 
@@ -186,7 +177,7 @@ test("changes the user's plan in the Manage User dialog", async () => {
   await row.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage User' });
   await dialog.getByText(email).waitFor();
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await screenshot(page, 'admin-manage-user-1280', { fullPage: false });
   await dialog.getByRole('combobox').click();
   for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
@@ -344,7 +335,7 @@ test('rotates the user\'s key: the dialog text, the toast, and the old key refus
     .getByText(`This will generate a new API key for "${KEY_NAME}". The old key will be invalidated immediately.`, { exact: true })
     .waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await screenshot(page, 'admin-rotate-dialog-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Rotate Key' }).click();
   await toast(page, 'API key rotated successfully').waitFor();
@@ -385,7 +376,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-dashboard-375');
   await page.getByRole('button', { name: /open menu|menu/i }).first().click();
   await page.getByRole('menuitem', { name: 'Users' }).waitFor();
-  await page.waitForTimeout(400); // the drawer's slide-in transition
+  await animationsDone(page); // the drawer has slid in
   await screenshot(page, 'admin-drawer-375', { fullPage: false });
   await page.getByRole('menuitem', { name: 'Users' }).click();
   await page.waitForURL(/\/admin\/users/);
@@ -395,7 +386,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-users-375');
   await page.getByRole('button', { name: `Manage ${email}` }).click();
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Update Plan' }).waitFor();
-  await page.waitForTimeout(300); // the dialog's fade-in
+  await animationsDone(page); // the dialog has faded in
   await screenshot(page, 'admin-manage-user-375', { fullPage: false });
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Cancel' }).click();
 
@@ -404,7 +395,7 @@ test('every screen works at 375 px', async () => {
   await screenshot(page, 'admin-keys-375');
   await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().click();
   await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Rotate Key' }).waitFor();
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   await screenshot(page, 'admin-rotate-dialog-375', { fullPage: false });
   await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Cancel' }).click();
 

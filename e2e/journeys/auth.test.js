@@ -103,7 +103,7 @@ test('forgot and reset password end to end', async () => {
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await page.getByText('Password Reset Successfully').waitFor();
   await screenshot(page, 'auth-reset-success', { fullPage: false });
-  await page.waitForURL(`${BASE_URL}/`, { timeout: 5000 });
+  await page.waitForURL(`${BASE_URL}/`);
 
   // The link is single use.
   await page.goto(link, { waitUntil: 'networkidle' });
@@ -158,7 +158,7 @@ test('role landing: a super admin signs in to /admin; a user sent away from /adm
   await page.waitForURL(/\/dashboard$/);
   await page.goto('/admin');
   await page.getByText('Super admin access required').waitFor();
-  await page.waitForURL(/\/dashboard$/, { timeout: 5000 });
+  await page.waitForURL(/\/dashboard$/);
   await context.close();
 });
 

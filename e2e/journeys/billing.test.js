@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
+import { BASE_URL, animationsDone, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
 
 const PASSWORD = 'correct-horse-battery-9';
 
@@ -131,7 +131,7 @@ test('4000 0025 0000 3155 goes through the 3-D Secure confirmation step', async 
   const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
   await dialog.waitFor();
   await page.getByTestId('processing-alert').waitFor();
-  await page.waitForTimeout(400); // let the dialog finish fading in
+  await animationsDone(page); // the dialog has faded in
   await screenshot(page, 'billing-3ds-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Complete authentication' }).click();
   await toast(page).getByText('Subscription Created!').waitFor();
@@ -144,7 +144,7 @@ test('premium → enterprise through Confirm Plan Change, charged prorated', asy
   await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Plan Change' });
   await dialog.waitFor();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   await screenshot(page, 'billing-confirm-change-1280', { fullPage: false });
   await dialog.getByRole('button', { name: 'Confirm Change' }).click();
   await toast(page).getByText('Plan Updated!').waitFor();

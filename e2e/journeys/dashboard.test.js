@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, ensureSuperAdminTotp, launch, openPage, readMailLink, screenshot, totpCode, uniqueEmail } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, animationsDone, collectConsoleErrors, ensureSuperAdminTotp, launch, openPage, readMailLink, screenshot, totpCode, uniqueEmail, usageWritten } from '../lib.js';
 
 const execFileAsync = promisify(execFile);
 const PASSWORD = 'correct-horse-battery-9';
@@ -23,11 +23,11 @@ async function callApi(key, path = '/api/time/current?timezone=Europe/London') {
   return { status: res.status, body, headers: res.headers };
 }
 
-/** Reloads until check() passes (usage is written in batches every second). */
-async function eventually(check, { timeoutMs = 15_000, reload = true } = {}) {
-  const deadline = Date.now() + timeoutMs;
+/** Reloads until check() passes (usage is written in batches every second); the deadline only guards against a hang. */
+async function eventually(check, { timeoutMs = 30_000, reload = true } = {}) {
+  const deadline = performance.now() + timeoutMs;
   let last;
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     try {
       return await check();
     } catch (error) {
@@ -215,7 +215,7 @@ test('edits, deactivates, rotates (the old key stops) and deletes a key', async 
 });
 
 test('Execute in the playground makes a real call that is counted in usage', async () => {
-  await page.waitForTimeout(1500); // let the earlier calls' usage batch land first
+  await usageWritten(); // the earlier calls are all counted before the count is read
   await page.goto('/dashboard/usage');
   await page.getByTestId('usage-total-value').waitFor();
   const before = Number((await page.getByTestId('usage-total-value').textContent()).replace(/\D/g, ''));
@@ -346,7 +346,7 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
   for (const [name, url, ready] of pages) {
     await page.goto(url);
     await ready().waitFor();
-    await page.waitForTimeout(400); // charts animate in
+    await animationsDone(page);
     await screenshot(page, `dashboard-${name}-1280`);
   }
 
@@ -359,7 +359,7 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
     for (const [name, url, ready] of pages) {
       await small.goto(url);
       await ready().waitFor();
-      await small.waitForTimeout(400);
+      await animationsDone(small);
       const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${url} overflows horizontally by ${overflow}px at 375 px`);
       await screenshot(small, `dashboard-${name}-375`);
@@ -370,14 +370,14 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
     await dialog.getByLabel('IP restrictions').fill('127.0.0.1\nnot-an-ip');
     await dialog.getByRole('button', { name: 'Create Key' }).click();
     await dialog.getByText('Line 2: "not-an-ip" is not an IP address or CIDR range').waitFor();
-    await small.waitForTimeout(300);
+    await animationsDone(small);
     await screenshot(small, 'dashboard-keys-dialog-375', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await small.goto('/dashboard');
     await small.getByRole('button', { name: 'Open navigation' }).click();
     await small.getByRole('link', { name: 'API Keys' }).waitFor();
-    await small.waitForTimeout(500); // the drawer slides in
+    await animationsDone(small); // the drawer has slid in
     await screenshot(small, 'dashboard-drawer-375', { fullPage: false });
     await small.getByRole('link', { name: 'Usage' }).click();
     await small.waitForURL(/\/dashboard\/usage$/);

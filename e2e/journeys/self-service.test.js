@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, createVerifiedUser, launch, openPage, readMail, screenshot, signInOnLoginPage } from '../lib.js';
+import { BASE_URL, createVerifiedUser, launch, openPage, readMail, screenshot, signInOnLoginPage, until } from '../lib.js';
 
 let browser;
 let page;
@@ -28,11 +28,7 @@ before(async () => {
     assert.equal(res.status(), 200);
   }
   // The calls are written in batches: wait until both are readable.
-  for (let i = 0; i < 60; i++) {
-    const usage = await (await context.request.get('/api/usage?limit=10')).json();
-    if (usage.items.length === 2) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await until(async () => (await (await context.request.get('/api/usage?limit=10')).json()).items.length === 2, { what: 'both calls in usage' });
 });
 after(async () => {
   await context?.close();

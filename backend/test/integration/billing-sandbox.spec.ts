@@ -6,6 +6,7 @@ import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
 import type { SandboxGateway } from '../../src/modules/billing/sandbox.gateway.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
+import { waitFor } from '../support/processes.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const CARD = { expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Lovelace' };
@@ -54,16 +55,13 @@ describe('billing in sandbox mode', () => {
     const { user, client } = await freeUser();
     await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: await card(client, '4242424242424242') });
     const dir = join(t.config.dataDir, 'mail');
-    let receipt: string | undefined;
-    for (let i = 0; i < 40 && !receipt; i++) {
-      const files = await readdir(dir).catch(() => [] as string[]);
-      for (const f of files) {
+    const receipt = await waitFor('the receipt in the mailbox', async () => {
+      for (const f of await readdir(dir).catch(() => [] as string[])) {
         const text = await readFile(join(dir, f), 'utf8');
-        if (text.includes(user.email) && /Subject: Receipt/.test(text)) receipt = text;
+        if (text.includes(user.email) && /Subject: Receipt/.test(text)) return text;
       }
-      if (!receipt) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(receipt).toBeDefined();
+      return undefined;
+    }, 30_000);
     expect(receipt).toContain('5.00 USD');
   });
 

@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { freezeClock } from '../support/clock.js';
 import type { TestClient } from '../support/http.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { RedisService } from '../../src/common/redis.service.js';
 import { KEY_INVALIDATION_CHANNEL } from '../../src/modules/keys/key-directory.js';
 
 const ENDPOINT = '/api/time/utc';
-
-/** Everything but the clock keeps running: the burst guard's one-second window then holds every request sent. */
-function freezeClock(): void {
-  jest.useFakeTimers({
-    now: Date.now(),
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-}
 
 async function statuses(t: TestApp, key: string, count: number): Promise<number[]> {
   const out: number[] = [];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MailService } from '../../src/modules/mail/mail.service.js';
 import { passwordResetMail, registrationAttemptMail, supportNotificationMail, verificationMail } from '../../src/modules/mail/mail.templates.js';
 import { uniqueEmail } from '../factories/index.js';
+import { waitFor } from '../support/processes.js';
 import { parseMail, SmtpPeer } from '../support/smtp.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
@@ -21,13 +22,8 @@ describe('mail', () => {
       const res = await t.client().post('/api/auth/register', { name: 'Ada Lovelace', email, password: 'a long passphrase' });
       expect(res.status).toBe(201);
       const dir = join(t.config.dataDir, 'mail');
-      let file: string | undefined;
-      for (let i = 0; i < 100 && !file; i++) {
-        file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.eml') && f.includes(email)) : undefined;
-        if (!file) await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(file).toBeDefined();
-      const raw = readFileSync(join(dir, file!), 'utf8');
+      const file = await waitFor('the message in the mailbox', async () => (existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.eml') && f.includes(email)) : undefined), 30_000, 50);
+      const raw = readFileSync(join(dir, file), 'utf8');
       expect(raw).toMatch(/\r\n/);
       const parsed = parseMail(raw);
       expect(parsed.headers.to).toBe(email);

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../factories/index.js';
-import { buildBackend, freshDatabase, startServer, type ServerProcess } from '../support/processes.js';
+import { buildBackend, freshDatabase, startServer, waitFor, type ServerProcess } from '../support/processes.js';
 import { createTestApp } from '../support/test-app.js';
 
 const SECRET = 'observability-test-secret-0123456789abcdef012345';
@@ -100,13 +100,9 @@ describe('a real server process, as an operator sees it', () => {
   });
 
   async function waitForLine(match: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-    const until = Date.now() + 10_000;
-    for (;;) {
-      const found = lines().find(match);
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no such log line in:\n${server.output().slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return waitFor('the log line', async () => lines().find(match), 30_000, 50).catch(() => {
+      throw new Error(`no such log line in:\n${server.output().slice(-3000)}`);
+    });
   }
 });
 

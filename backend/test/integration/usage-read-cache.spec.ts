@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { freezeClock } from '../support/clock.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { UsageStore } from '../../src/modules/usage/usage.store.js';
@@ -9,6 +11,11 @@ describe('the dashboard reads, kept a few seconds per account', () => {
     t = await createTestApp({ USAGE_READ_CACHE_MS: '60000' });
   });
   afterAll(() => t.close());
+  // A frozen clock: the cached numbers cannot expire during a test, so what a read shows is the cache's doing.
+  beforeEach(() => freezeClock());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('show a written batch at once: the writer drops the account’s cached numbers', async () => {
     const user = await createUser(t, { plan: 'premium' });
@@ -23,7 +30,7 @@ describe('the dashboard reads, kept a few seconds per account', () => {
     expect(first.body.totalRequests).toBe(3);
     expect((await client.get<{ todayRequests: number }>('/api/dashboard/stats')).body.todayRequests).toBe(3);
     await call(2);
-    // A minute of cache, yet the new rows show on the next read.
+    // The cache does not expire (the clock stands still), yet the new rows show on the next read.
     expect((await client.get<{ totalRequests: number }>('/api/usage/summary')).body).toMatchObject({ totalRequests: 5 });
     expect((await client.get<{ todayRequests: number }>('/api/dashboard/stats')).body.todayRequests).toBe(5);
   });

@@ -17,8 +17,12 @@ export function buildBackend(): void {
   built = true;
 }
 
+/**
+ * Polls `probe` until it answers a truthy value and returns it. The deadline only guards against a hang (it is read
+ * from performance.now, so a test that froze Date with freezeClock still gets it).
+ */
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
-  const until = Date.now() + timeoutMs;
+  const until = performance.now() + timeoutMs;
   for (;;) {
     try {
       const value = await probe();
@@ -26,7 +30,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     } catch {
       // not yet
     }
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    if (performance.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

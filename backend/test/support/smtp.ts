@@ -134,8 +134,8 @@ export class SmtpPeer {
     return this.messages.filter((m) => m.to.includes(to.toLowerCase()));
   }
 
-  /** Resolves with the first message (already received or arriving later) that matches; rejects after `timeoutMs`. */
-  waitFor(match: ((m: ReceivedMail) => boolean) | { to: string; subject?: RegExp }, timeoutMs = 10_000): Promise<ReceivedMail> {
+  /** Resolves with the first message (already received or arriving later) that matches; rejects after `timeoutMs` (a hang guard). */
+  waitFor(match: ((m: ReceivedMail) => boolean) | { to: string; subject?: RegExp }, timeoutMs = 30_000): Promise<ReceivedMail> {
     const predicate =
       typeof match === 'function' ? match : (m: ReceivedMail) => m.to.includes(match.to.toLowerCase()) && (!match.subject || match.subject.test(m.subject));
     const found = this.messages.find(predicate);
@@ -151,14 +151,11 @@ export class SmtpPeer {
   }
 
   /** Waits for the n-th message to `to` (1-based), for a second link of the same kind. */
-  async waitForCount(to: string, count: number, timeoutMs = 10_000): Promise<ReceivedMail> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const list = this.to(to);
-      if (list.length >= count) return list[count - 1];
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`Only ${this.to(to).length} of ${count} mails to ${to} arrived within ${timeoutMs} ms`);
+  async waitForCount(to: string, count: number, timeoutMs = 30_000): Promise<ReceivedMail> {
+    await this.waitFor(() => this.to(to).length >= count, timeoutMs).catch(() => {
+      throw new Error(`Only ${this.to(to).length} of ${count} mails to ${to} arrived within ${timeoutMs} ms`);
+    });
+    return this.to(to)[count - 1];
   }
 
   close(): Promise<void> {

@@ -10,9 +10,11 @@ export function newTestTotpSecret(): string {
 
 /**
  * A code the server will accept now and that this test process has not used before: the current step's, else the
- * next step's (inside the server's one-step tolerance), else it waits for the clock to catch up.
+ * next step's (inside the server's one-step tolerance), else one of a later step once the clock has got there. A test
+ * whose app runs in this process freezes the clock (freezeClock) and passes `advance` (advanceClock): the clock is
+ * moved on instead of waited for. For a server in another process the real clock is waited for (at most one step).
  */
-export async function totpCode(secret: string): Promise<string> {
+export async function totpCode(secret: string, options: { advance?: (ms: number) => void } = {}): Promise<string> {
   for (;;) {
     const current = Math.floor(Date.now() / 1000 / PERIOD_S);
     const step = Math.max(current, (lastStep.get(secret) ?? -1) + 1);
@@ -20,7 +22,9 @@ export async function totpCode(secret: string): Promise<string> {
       lastStep.set(secret, step);
       return generate({ secret, epoch: step * PERIOD_S });
     }
-    await new Promise((resolve) => setTimeout(resolve, (step - 1) * PERIOD_S * 1000 - Date.now() + 100));
+    const untilInTolerance = (step - 1) * PERIOD_S * 1000 - Date.now() + 100;
+    if (options.advance) options.advance(untilInTolerance);
+    else await new Promise((resolve) => setTimeout(resolve, untilInTolerance));
   }
 }
 
