@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders, createAppQueryClient } from './providers';
 import { AdminGate, DashboardGate, SignedOutOnly } from './guards';
 import { LocationProbe, sampleUser } from '../testing/render';
-import { meQueryKey, type User } from '../features/auth/api';
+import { meQueryKey, type User } from '../lib/auth';
 import { resetToasts } from '../components/ui/toast';
 
 function renderAt(route: string, me: User | null) {

@@ -14,7 +14,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { PageHeader } from '../dashboard/components/PageHeader';
+import { PageHeader } from '../../components/dashboard/PageHeader';
 import { useSandboxPortal, useSandboxPortalAction } from './api';
 import { parseExpiry, validateCard, type CardFieldErrors, type CardFields } from './card-validation';
 import { formatBillingDate, planName } from './format';

@@ -1,5 +1,5 @@
-import type { EndpointExecutor, ExecuteResult } from '../../docs/components/DocsExplorer';
-import type { ResponseFormat } from '../../docs/model';
+import type { EndpointExecutor, ExecuteResult } from '../../../components/api-reference/DocsExplorer';
+import type { ResponseFormat } from '../../../lib/api-reference/model';
 
 const acceptOf: Record<ResponseFormat, string> = { json: 'application/json', xml: 'application/xml', csv: 'text/csv' };
 

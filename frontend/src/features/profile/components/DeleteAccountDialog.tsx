@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
-import type { User } from '../../auth/api';
+import type { User } from '../../../lib/auth';
 import { useCloseAccount } from '../api';
 
 interface Values {

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
-import { apiFetch } from '../../lib/api';
-import { meQueryKey } from '../auth/api';
+import { renderWithProviders, sampleUser, stubFetch } from '../testing/render';
+import { apiFetch } from '../lib/api';
+import { meQueryKey } from '../lib/auth';
 
 function Probe() {
   useUnauthorizedRedirect();

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
-import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../model';
-import { openapiSpec } from '../spec';
-import { renderWithProviders } from '../../../testing/render';
+import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../../lib/api-reference/model';
+import { openapiSpec } from '../../lib/api-reference/spec';
+import { renderWithProviders } from '../../testing/render';
 
 const spec: OpenApiDocument = {
   openapi: '3.0.0',

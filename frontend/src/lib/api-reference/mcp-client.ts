@@ -1,4 +1,4 @@
-import { MCP_PATH } from '../../docs/mcp';
+import { MCP_PATH } from './mcp';
 
 /** A tool as tools/list describes it. */
 export interface McpListedTool {
