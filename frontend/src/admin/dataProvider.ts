@@ -48,18 +48,18 @@ function toHttpError(error: unknown): unknown {
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = Object.fromEntries(new Headers(options.headers).entries());
   try {
-    const { status, headers: answered, text } = await apiRequest(url, {
+    const answer = await apiRequest(url, {
       method: (options.method ?? 'GET') as ApiFetchOptions['method'],
       headers,
       ...(typeof options.body === 'string' && { encodedBody: options.body }),
     });
     let json: unknown;
     try {
-      json = text ? JSON.parse(text) : undefined;
+      json = answer.text ? JSON.parse(answer.text) : undefined;
     } catch {
       json = undefined;
     }
-    return { status, headers: answered, body: text, json };
+    return { status: answer.status, headers: answer.headers, body: answer.text, json };
   } catch (error) {
     throw toHttpError(error);
   }

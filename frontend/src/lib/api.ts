@@ -113,7 +113,8 @@ export function apiUpload<T = unknown>(path: string, body: unknown, onProgress?:
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, '', 'The upload failed: check your connection and try again.', { detail: 'The upload failed: check your connection and try again.' }));
+    const offline = 'The upload failed: check your connection and try again.';
+    xhr.onerror = () => reject(new ApiError(0, '', offline, { detail: offline }));
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) return reject(problemError(xhr.status, xhr.statusText, xhr.responseText));
       try {

@@ -27,7 +27,15 @@ export function SandboxCardFields({ control, disabled }: { control: Control<Card
           name="name"
           control={control}
           render={({ field }) => (
-            <TextField label="Cardholder name" fullWidth value={field.value} disabled={disabled} autoComplete="cc-name" onChange={field.onChange} onBlur={field.onBlur} />
+            <TextField
+              label="Cardholder name"
+              fullWidth
+              value={field.value}
+              disabled={disabled}
+              autoComplete="cc-name"
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
           )}
         />
       </Grid>
