@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { displayName, fetchMe } from '../features/auth/api';
+import { displayName, fetchMe } from '../lib/auth';
 import { paths } from '../app/paths';
 import { denyAdminAccess } from './access';
 

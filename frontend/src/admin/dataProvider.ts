@@ -2,6 +2,7 @@ import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import type { Models } from '../lib/api-models';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { denyAdminAccess } from './access';
+import { ApiError, apiRequest, apiUpload, type ApiFetchOptions } from '../lib/api';
 
 export type PlanId = Models['AdminUserView']['plan'];
 export type AdminUser = Models['AdminUserView'];
@@ -35,44 +36,42 @@ export interface AdminDataProvider extends DataProvider {
 
 export const ADMIN_API = '/api/admin';
 
-/** fetchJson with the session cookie; a 401/403 from any admin call sends the visitor away (spec section 6). */
+/** The API client's error as react-admin's HttpError (its message, the problem document as body); a 401/403 sends the visitor away (spec section 6). */
+function toHttpError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.status === 401 || error.status === 403) denyAdminAccess(error.status === 401 ? 'signed-out' : 'forbidden');
+  const message = typeof error.problem.message === 'string' ? error.problem.message : error.status === 0 ? error.detail : error.problem.title || error.message;
+  return new HttpError(message, error.status, error.problem);
+}
+
+/** react-admin's httpClient over the one API client (lib/api.ts): the session cookie, the answer's headers for Content-Range. */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  const headers = Object.fromEntries(new Headers(options.headers).entries());
   try {
-    return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
-  } catch (error) {
-    if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
-      denyAdminAccess(error.status === 401 ? 'signed-out' : 'forbidden');
+    const answer = await apiRequest(url, {
+      method: (options.method ?? 'GET') as ApiFetchOptions['method'],
+      headers,
+      ...(typeof options.body === 'string' && { encodedBody: options.body }),
+    });
+    let json: unknown;
+    try {
+      json = answer.text ? JSON.parse(answer.text) : undefined;
+    } catch {
+      json = undefined;
     }
-    throw error;
+    return { status: answer.status, headers: answer.headers, body: answer.text, json };
+  } catch (error) {
+    throw toHttpError(error);
   }
 };
 
-/** A JSON POST through XMLHttpRequest, the one browser API that reports upload progress; errors as fetchJson's HttpError. */
-function postWithProgress<T>(url: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new HttpError('The upload failed: check your connection and try again.', 0));
-    xhr.onload = () => {
-      let json: Record<string, unknown> = {};
-      try {
-        json = xhr.responseText ? (JSON.parse(xhr.responseText) as Record<string, unknown>) : {};
-      } catch {
-        json = {};
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
-      if (xhr.status === 401 || xhr.status === 403) denyAdminAccess(xhr.status === 401 ? 'signed-out' : 'forbidden');
-      const message = typeof json.detail === 'string' ? json.detail : typeof json.title === 'string' ? json.title : xhr.statusText;
-      reject(new HttpError(message, xhr.status, json));
-    };
-    xhr.send(JSON.stringify(body));
-  });
+/** A JSON POST whose upload progress is reported (apiUpload); errors as httpClient's. */
+async function postWithProgress<T>(url: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
+  try {
+    return await apiUpload<T>(url, body, onProgress);
+  } catch (error) {
+    throw toHttpError(error);
+  }
 }
 
 export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {

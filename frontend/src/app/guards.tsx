@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../features/auth/api';
+import { useAuth } from '../lib/auth';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { toast } from '../components/ui/toast';
 import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from './paths';
 
-const DashboardRoutes = lazy(() => import('../features/dashboard/DashboardRoutes'));
+const DashboardRoutes = lazy(() => import('./DashboardRoutes'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const TotpEnrolment = lazy(() => import('../admin/enrolment/TotpEnrolment'));
 

@@ -34,39 +34,62 @@ export class ApiError extends Error {
 
 export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** A body already encoded as JSON (react-admin's data provider encodes its own). */
+  encodedBody?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-/** Fetch a JSON endpoint of our own API with the session cookie; throws ApiError on non-2xx. */
-export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, headers = {}, signal } = options;
+/** One answer of our own API, as read: status, headers and the body text. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** The ApiError of a non-2xx answer: the problem document it carries, else the text as its detail. */
+function problemError(status: number, statusText: string, text: string): ApiError {
+  let problem: ProblemDocument;
+  try {
+    problem = text ? (JSON.parse(text) as ProblemDocument) : {};
+  } catch {
+    problem = { detail: text };
+  }
+  if (problem.status === undefined) problem.status = status;
+  if (!problem.title) problem.title = statusText;
+  return new ApiError(status, text, statusText, problem);
+}
+
+/**
+ * The one request path to our own API: the session cookie, JSON in and out, ApiError on non-2xx. Most callers want
+ * apiFetch (the parsed body); this answers the headers too (react-admin reads the list total from Content-Range).
+ */
+export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<ApiAnswer> {
+  const { method = 'GET', body, encodedBody, headers = {}, signal } = options;
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: { Accept: 'application/json', ...headers },
     signal,
   };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
+  const sent = encodedBody ?? (body !== undefined ? JSON.stringify(body) : undefined);
+  if (sent !== undefined) {
+    init.body = sent;
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
   const response = await fetch(path, init);
   const text = await response.text();
-  if (!response.ok) {
-    let problem: ProblemDocument;
-    try {
-      problem = text ? (JSON.parse(text) as ProblemDocument) : {};
-    } catch {
-      problem = { detail: text };
-    }
-    if (problem.status === undefined) problem.status = response.status;
-    if (!problem.title) problem.title = response.statusText;
-    throw new ApiError(response.status, text, response.statusText, problem);
-  }
+  if (!response.ok) throw problemError(response.status, response.statusText, text);
+  return { status: response.status, headers: response.headers, text };
+}
+
+/** Fetch a JSON endpoint of our own API with the session cookie; throws ApiError on non-2xx. */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { headers, text } = await apiRequest(path, options);
   if (!text) return undefined as T;
-  const type = response.headers.get('content-type') ?? '';
+  const type = headers.get('content-type') ?? '';
   if (type.includes('json')) return JSON.parse(text) as T;
   try {
     return JSON.parse(text) as T;
@@ -74,6 +97,42 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     return text as T;
   }
 }
+
+/**
+ * A JSON POST to our own API that reports the upload's progress (0 to 1) as it goes: XMLHttpRequest, the one
+ * browser API that does (fetch does not). Same cookie, same ApiError as apiFetch; a network failure is an ApiError
+ * with status 0.
+ */
+export function apiUpload<T = unknown>(path: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+    };
+    const offline = 'The upload failed: check your connection and try again.';
+    xhr.onerror = () => reject(new ApiError(0, '', offline, { detail: offline }));
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(problemError(xhr.status, xhr.statusText, xhr.responseText));
+      try {
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : {}) as T);
+      } catch {
+        resolve({} as T);
+      }
+    };
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/**
+ * A call to the sold API with a customer's key, the way their own client makes it: no session cookie (the key alone
+ * authenticates, limits and meters it) and the raw Response, because the playground shows status, headers and body
+ * exactly as sent (a 4xx is an answer to show, not an error). The dashboard playground and its MCP panel use it.
+ */
+export const keyedFetch: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'omit' });
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

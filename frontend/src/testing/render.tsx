@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders, createAppQueryClient } from '../app/providers';
 import { AuthDialogProvider } from '../features/auth/components/AuthDialog';
-import { meQueryKey, type User } from '../features/auth/api';
+import { meQueryKey, type User } from '../lib/auth';
 import { resetToasts } from '../components/ui/toast';
 
 export function LocationProbe() {

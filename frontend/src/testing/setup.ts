@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// CI machines are busy: give findBy/waitFor more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor await a state, not a moment: the deadline only bounds a failure. A machine busy with other work
+// (two cores, every core loaded) renders several times slower, so it is far from the default second.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -36,7 +36,7 @@ interface OpenApiShape {
 
 /**
  * The endpoints the docs page lists: operations whose first tag is one of the document's tags (the public
- * API's categories), the rule of frontend/src/features/docs/model.ts buildCategories.
+ * API's categories), the rule of frontend/src/lib/api-reference/model.ts buildCategories.
  */
 export function countDocumentedEndpoints(doc: OpenApiShape): number {
   const tags = new Set((doc.tags ?? []).map((t) => t.name));

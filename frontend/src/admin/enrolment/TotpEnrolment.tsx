@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { paths } from '../../app/paths';
-import { useRefreshMe } from '../../features/auth/api';
+import { useRefreshMe } from '../../lib/auth';
 import { TwoFactorSetup } from '../../features/profile/components/TwoFactorCard';
 
 /**

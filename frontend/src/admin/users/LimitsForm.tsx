@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../components/ui/toast';
+import { schemaResolver } from '../../lib/formSchema';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
 
 /** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
@@ -26,13 +27,15 @@ export function describeLimits(limits: AccountLimits): string {
 }
 
 /** Empty means the plan's default (null); anything else must be a whole number within the bounds. */
-function validate(field: LimitField) {
+function limitRule(field: LimitField) {
   return (value: string) => {
-    if (value.trim() === '') return true;
+    if (value.trim() === '') return null;
     if (!/^\d+$/.test(value.trim())) return 'A whole number of 0 or more, or empty for the plan default';
-    return Number(value) <= LIMIT_BOUNDS[field] || `At most ${number(LIMIT_BOUNDS[field])}`;
+    return Number(value) > LIMIT_BOUNDS[field] && `At most ${number(LIMIT_BOUNDS[field])}`;
   };
 }
+
+const limitsResolver = schemaResolver<LimitValues>({ hourlyQuota: limitRule('hourlyQuota'), burstPerSecond: limitRule('burstPerSecond') });
 
 export function toCustomLimits(values: LimitValues): CustomLimits {
   const read = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -48,6 +51,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
       hourlyQuota: user.customLimits.hourlyQuota === null ? '' : String(user.customLimits.hourlyQuota),
       burstPerSecond: user.customLimits.burstPerSecond === null ? '' : String(user.customLimits.burstPerSecond),
     },
+    resolver: limitsResolver,
   });
   const { errors } = formState;
   const mutation = useMutation({
@@ -70,7 +74,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
       slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': label } }}
       error={Boolean(errors[name])}
       helperText={errors[name]?.message ?? "Empty for the plan's default"}
-      {...register(name, { validate: validate(name) })}
+      {...register(name)}
     />
   );
   return (

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { DashboardSidebar, dashboardNav } from './DashboardLayout';
 import { renderWithProviders, sampleUser } from '../../testing/render';
-import type { User } from '../../features/auth/api';
+import type { User } from '../../lib/auth';
 
 const withUser = (patch: Partial<User>): User => ({ ...sampleUser, ...patch });
 

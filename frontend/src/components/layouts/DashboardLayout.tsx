@@ -26,7 +26,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { paths } from '../../app/paths';
-import { displayName, type User } from '../../features/auth/api';
+import { displayName, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { ColorModeToggle } from '../ui/color-mode';

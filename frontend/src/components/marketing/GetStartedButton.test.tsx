@@ -1,35 +1,13 @@
-import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
-import { AboutPage } from '../../features/marketing/AboutPage';
-import { ComparisonPage } from '../../features/marketing/ComparisonPage';
-import { PricingPage } from '../../features/pricing/PricingPage';
-import { TimezoneDataPage } from '../../features/directory/TimezoneDataPage';
-import { LandingPage } from '../../features/landing/LandingPage';
 import { GetStartedButton } from './GetStartedButton';
 
-const ctas: { page: string; ui: () => ReactElement; label: string }[] = [
-  { page: 'About', ui: () => <AboutPage />, label: 'Start Building' },
-  { page: 'Time Zone Directory', ui: () => <TimezoneDataPage />, label: 'Get Free API Key' },
-  { page: 'Comparison', ui: () => <ComparisonPage />, label: 'Sign Up Now - Start Free' },
-  { page: 'Pricing', ui: () => <PricingPage />, label: 'Get Started Free' },
-  { page: 'Landing', ui: () => <LandingPage />, label: 'Get Started Free' },
-];
-
-describe('Get started / Sign up buttons', () => {
+describe('GetStartedButton', () => {
   beforeEach(() => {
     stubFetch({});
   });
   afterEach(() => vi.unstubAllGlobals());
-
-  it.each(ctas)('$page: "$label" takes a signed-in user to the dashboard', async ({ ui, label }) => {
-    renderWithProviders(ui(), { me: sampleUser, route: '/somewhere' });
-    const buttons = screen.getAllByRole('button', { name: label });
-    await userEvent.click(buttons[buttons.length - 1]);
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
 
   it('opens the sign-up dialog for a visitor', async () => {
     renderWithProviders(<GetStartedButton>Start Building</GetStartedButton>, { me: null, route: '/about' });

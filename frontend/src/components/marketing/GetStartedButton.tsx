@@ -1,5 +1,5 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { useGetStarted } from '../../features/auth/useGetStarted';
+import { useGetStarted } from '../../lib/useGetStarted';
 
 /** A "Get started / Sign up" button: the sign-up dialog for visitors, the dashboard for signed-in users. */
 export function GetStartedButton({ onClick, ...props }: Omit<ButtonProps, 'href'>) {

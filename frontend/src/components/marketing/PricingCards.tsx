@@ -13,8 +13,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { formatPrice, quotaText, slaText, usePublicConfig, type PublicPlan } from '../../config/publicConfig';
-import { useAuth } from '../../features/auth/api';
-import { useAuthDialog } from '../../features/auth/components/AuthDialog';
+import { useAuth } from '../../lib/auth';
+import { useAuthDialog } from '../../lib/auth-dialog';
 import { paths } from '../../app/paths';
 
 const ctaLabel: Record<string, string> = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import BillingPage from './BillingPage';
 import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
 import type { PublicPlan } from '../../config/publicConfig';
-import type { User } from '../auth/api';
+import type { User } from '../../lib/auth';
 
 vi.setConfig({ testTimeout: 20_000 });
 

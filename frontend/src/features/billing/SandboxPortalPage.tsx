@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,11 +14,11 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/toast';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { PageHeader } from '../dashboard/components/PageHeader';
+import { PageHeader } from '../../components/dashboard/PageHeader';
 import { useSandboxPortal, useSandboxPortalAction } from './api';
-import { parseExpiry, validateCard, type CardFieldErrors, type CardFields } from './card-validation';
+import { parseExpiry } from './card-validation';
 import { formatBillingDate, planName } from './format';
-import { EMPTY_CARD, SandboxCardFields } from './components/SandboxCardFields';
+import { EMPTY_CARD, SandboxCardFields, useCardForm } from './components/SandboxCardFields';
 import { SubscriptionStatusChip } from './components/StatusChips';
 import { serverMessage } from './upgrade-flow';
 
@@ -30,8 +30,7 @@ export default function SandboxPortalPage() {
   const portal = useSandboxPortal(session);
   const action = useSandboxPortalAction(session);
   const [editingCard, setEditingCard] = useState(false);
-  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
-  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const cardForm = useCardForm();
 
   const back = (
     <Button component={RouterLink} to={paths.dashboard.billing} startIcon={<ArrowBackIcon />} color="inherit">
@@ -49,24 +48,20 @@ export default function SandboxPortalPage() {
       },
     );
 
-  const saveCard = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCard(card);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const saveCard = cardForm.handleSubmit((card) => {
     const expiry = parseExpiry(card.expiry)!;
     action.mutate(
       { kind: 'card', card: { number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim() } },
       {
         onSuccess: () => {
           setEditingCard(false);
-          setCard(EMPTY_CARD);
+          cardForm.reset(EMPTY_CARD);
           toast({ title: 'Card Updated', description: 'Your new card will be used for the next payments.' });
         },
         onError: (error) => toast({ title: 'Update Failed', description: serverMessage(error, 'Failed to update the card. Please try again.'), variant: 'destructive' }),
       },
     );
-  };
+   });
 
   if (!session || portal.isError) {
     return (
@@ -144,7 +139,7 @@ export default function SandboxPortalPage() {
               )}
               {editingCard && (
                 <Box component="form" noValidate onSubmit={saveCard} sx={{ mt: 2 }}>
-                  <SandboxCardFields value={card} errors={errors} disabled={action.isPending} onChange={setCard} />
+                  <SandboxCardFields control={cardForm.control} disabled={action.isPending} />
                   <Stack direction="row" spacing={1.5} sx={{ mt: 2, justifyContent: 'flex-end' }}>
                     <Button color="inherit" onClick={() => setEditingCard(false)} disabled={action.isPending}>
                       Cancel

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { isApiError, isUnauthorized } from '../../lib/api';
-import type { UserPlan } from '../auth/api';
+import type { UserPlan } from '../../lib/auth';
 import { completeSubscription, createSubscription, useRefreshBilling, type BillingResult } from './api';
 
 /** What a card form offers the upgrade flow: a payment method id, and the 3-D Secure step when asked. */

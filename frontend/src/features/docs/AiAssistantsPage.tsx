@@ -1,8 +1,8 @@
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useApiOrigin } from '../../config/publicConfig';
-import { McpGuide } from './components/McpGuide';
-import { openapiSpec } from './spec';
+import { McpGuide } from '../../components/api-reference/McpGuide';
+import { openapiSpec } from '../../lib/api-reference/spec';
 
 /** /docs/ai-assistants: the hosted MCP server for Claude, Cursor, VS Code and other MCP clients. */
 export function AiAssistantsPage() {

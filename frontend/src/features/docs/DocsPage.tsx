@@ -5,9 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { paths } from '../../app/paths';
-import { DocsExplorer } from './components/DocsExplorer';
-import { McpGuide } from './components/McpGuide';
-import { openapiSpec } from './spec';
+import { DocsExplorer } from '../../components/api-reference/DocsExplorer';
+import { McpGuide } from '../../components/api-reference/McpGuide';
+import { openapiSpec } from '../../lib/api-reference/spec';
 import { useApiOrigin } from '../../config/publicConfig';
 
 export function DocsPage() {

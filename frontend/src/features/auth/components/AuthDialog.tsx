@@ -1,19 +1,7 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { AuthDialogContext } from '../../../lib/auth-dialog';
 import type { AuthMode } from './AuthForm';
-
-interface AuthDialogContextValue {
-  openAuthDialog: (mode?: 'login' | 'register' | 'forgot') => void;
-  closeAuthDialog: () => void;
-}
-
-const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
-
-export function useAuthDialog(): AuthDialogContextValue {
-  const value = useContext(AuthDialogContext);
-  if (!value) throw new Error('useAuthDialog must be used inside AuthDialogProvider');
-  return value;
-}
 
 // The dialog (form fields, validation) loads on first open, keeping it out of the landing page's initial JavaScript.
 const LazyAuthDialog = lazy(async () => ({ default: (await import('./AuthDialogView')).AuthDialog }));

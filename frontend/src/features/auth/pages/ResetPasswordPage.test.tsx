@@ -1,9 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResetPasswordPage } from './ResetPasswordPage';
+import { RESET_REDIRECT_DELAY_MS, ResetPasswordPage } from './ResetPasswordPage';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { advanceClock, runUntil } from '../../../testing/clock';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('reset password page', () => {
   it('without a token shows Invalid Reset Link and Go to Homepage', () => {
@@ -39,11 +43,15 @@ describe('reset password page', () => {
     expect(screen.getByText("Passwords don't match.")).toBeInTheDocument();
     await userEvent.clear(confirm);
     await userEvent.type(confirm, 'long-enough-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password Reset Successfully')).toBeInTheDocument();
+    // The redirect's delay runs on the fake clock from here (user-event's own pauses need a real one: a plain click).
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await runUntil(() => screen.queryByText('Password Reset Successfully') !== null);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'abc', newPassword: 'long-enough-1' });
+    await advanceClock(RESET_REDIRECT_DELAY_MS - 1);
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password?token=abc');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 4000 });
+    await advanceClock(1);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('an "Invalid or expired" answer on submit switches to the invalid view', async () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
-import { meQueryKey, type UserPlan } from '../../auth/api';
+import { meQueryKey, type UserPlan } from '../../../lib/auth';
 
 export type Subscription = Models['SubscriptionView'];
 export type BillingHistoryItem = Models['InvoiceView'];

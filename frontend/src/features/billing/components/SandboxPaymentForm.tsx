@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,31 +7,35 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../../lib/api';
 import { confirmSandboxPayment, createSandboxPaymentMethod } from '../api';
-import { parseExpiry, validateCard, type CardFieldErrors, type CardFields } from '../card-validation';
+import { parseExpiry, type CardFields } from '../card-validation';
 import { PaymentFlowError, serverMessage, type CardCollector } from '../upgrade-flow';
-import { EMPTY_CARD, SandboxCardFields } from './SandboxCardFields';
+import { SandboxCardFields, useCardForm } from './SandboxCardFields';
 import { ThreeDSecureDialog } from './ThreeDSecureDialog';
 
 const FIELD_OF: Record<string, keyof CardFields> = { number: 'number', expMonth: 'expiry', expYear: 'expiry', cvc: 'cvc', name: 'name' };
 
 /** Sandbox checkout: the MUI card form, the 'Sandbox: no real charges' banner and a 3-D Secure dialog. */
 export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCancel }: { amount: string; submitLabel: string; busy: boolean; onSubmit: (collector: CardCollector) => void; onCancel: () => void }) {
-  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
-  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const { control, getValues, setError, handleSubmit } = useCardForm();
   const [confirming, setConfirming] = useState(false);
   const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
 
   const collector: CardCollector = {
     async createPaymentMethod() {
+      const card = getValues();
       const expiry = parseExpiry(card.expiry)!;
       try {
         const pm = await createSandboxPaymentMethod({ number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim() });
         return pm.id;
       } catch (error) {
         if (isApiError(error) && error.problem.errors?.length) {
-          const next: CardFieldErrors = {};
-          for (const e of error.problem.errors) next[FIELD_OF[e.field] ?? 'number'] ??= e.message;
-          setErrors(next);
+          const placed = new Set<keyof CardFields>();
+          for (const e of error.problem.errors) {
+            const field = FIELD_OF[e.field] ?? 'number';
+            if (placed.has(field)) continue;
+            placed.add(field);
+            setError(field, { type: 'server', message: e.message });
+          }
         }
         throw new PaymentFlowError(serverMessage(error, 'Failed to create payment method'));
       }
@@ -49,13 +53,7 @@ export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCanc
     },
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCard(card);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    onSubmit(collector);
-  };
+  const submit = handleSubmit(() => onSubmit(collector));
 
   const settle = (approved: boolean) => {
     setConfirming(false);
@@ -71,7 +69,7 @@ export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCanc
         <strong>Sandbox: no real charges.</strong> Use Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks for
         3-D Secure, 4000 0000 0000 0002 is declined. Any future expiry and any CVC.
       </Alert>
-      <SandboxCardFields value={card} errors={errors} disabled={busy} onChange={setCard} />
+      <SandboxCardFields control={control} disabled={busy} />
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={busy} color="inherit">
           Cancel

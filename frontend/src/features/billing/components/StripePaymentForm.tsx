@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import Box from '@mui/material/Box';
@@ -28,12 +29,14 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
   const { mode: colorMode } = useColorMode();
   const stripe = useStripe();
   const elements = useElements();
-  const [name, setName] = useState('');
+  // The card itself is Stripe's CardElement (Stripe checks it); the form holds the optional cardholder name.
+  const { register, handleSubmit, getValues } = useForm<{ name: string }>({ defaultValues: { name: '' } });
 
   const collector: CardCollector = {
     async createPaymentMethod() {
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) throw new PaymentFlowError('Card element not found');
+      const name = getValues('name');
       const { error, paymentMethod } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: name.trim() ? { name: name.trim() } : undefined });
       if (error || !paymentMethod) throw new PaymentFlowError(error?.message || 'Failed to create payment method');
       return paymentMethod.id;
@@ -45,14 +48,11 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
     },
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(collector);
-  };
+  const submit = handleSubmit(() => onSubmit(collector));
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <TextField label="Cardholder name" fullWidth value={name} disabled={busy} autoComplete="cc-name" onChange={(e) => setName(e.target.value)} sx={{ mb: 2 }} />
+      <TextField label="Cardholder name" fullWidth disabled={busy} autoComplete="cc-name" sx={{ mb: 2 }} {...register('name')} />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.75 }}>
         <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: colorMode === 'dark' ? '#e2e8f0' : '#0f172a' } } }} />
       </Box>

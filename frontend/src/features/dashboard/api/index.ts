@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
+import { dashboardStatsQueryKey } from '../../../lib/query-keys';
 
 export type DashboardStats = Models['DashboardStatsView'];
-
-export const dashboardStatsQueryKey = ['dashboard', 'stats'] as const;
 
 export function fetchDashboardStats() {
   return apiFetch<DashboardStats>('/api/dashboard/stats');

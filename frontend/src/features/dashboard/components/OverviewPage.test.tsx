@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
 import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
-import type { User } from '../../auth/api';
+import type { User } from '../../../lib/auth';
 import type { PublicPlan } from '../../../config/publicConfig';
 
 const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicPlan => ({

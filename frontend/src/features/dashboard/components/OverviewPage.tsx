@@ -13,16 +13,16 @@ import TimelineIcon from '@mui/icons-material/Timeline';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import RocketIcon from '@mui/icons-material/RocketLaunch';
 import { paths } from '../../../app/paths';
-import { displayName, type User } from '../../auth/api';
+import { displayName, type User } from '../../../lib/auth';
 import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
-import { useApiKeys, type ApiKey } from '../../keys/api';
+import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
 import { useDashboardStats, type DashboardStats } from '../api';
-import { formatDate, formatNumber } from '../format';
-import { StatCard } from './StatCard';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
-import { KeyStatusBadge } from './KeyStatusBadge';
-import { EmptyState } from './EmptyState';
+import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
+import { EmptyState } from '../../../components/dashboard/EmptyState';
 
 export const RECENT_KEYS_SHOWN = 3;
 

@@ -1,31 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
-import { dashboardStatsQueryKey } from '../../dashboard/api';
+import { fetchApiKeys, revealApiKey, type ApiKey } from '../../../lib/api-keys';
+import { apiKeysQueryKey, dashboardStatsQueryKey } from '../../../lib/query-keys';
 
-export type ApiKey = Models['ApiKeyView'];
+export { useApiKeys, type ApiKey } from '../../../lib/api-keys';
 
 /** Create and rotate answer the full key once. */
 export type ApiKeyWithSecret = Models['IssuedApiKeyView'];
 
 export type ApiKeyInput = Models['CreateApiKeyDto'] & Models['UpdateApiKeyDto'];
 
-export const apiKeysQueryKey = ['api-keys'] as const;
-
 export const keysApi = {
-  list: () => apiFetch<ApiKey[]>('/api/api-keys'),
+  list: fetchApiKeys,
   create: (body: ApiKeyInput) => apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body }),
   update: (id: string, body: ApiKeyInput) =>
     apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
   rotate: (id: string) =>
     apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
   remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  reveal: (id: string) => apiFetch<Models['RevealedKeyView']>(`/api/api-keys/${encodeURIComponent(id)}/reveal`),
+  reveal: revealApiKey,
 };
-
-export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysQueryKey, queryFn: keysApi.list });
-}
 
 function useInvalidateKeys() {
   const queryClient = useQueryClient();

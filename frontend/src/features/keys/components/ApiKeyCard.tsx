@@ -21,8 +21,8 @@ import LanguageIcon from '@mui/icons-material/Language';
 import { monoFont } from '../../../theme';
 import { copyText } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
-import { formatDate } from '../../dashboard/format';
-import { KeyStatusBadge } from '../../dashboard/components/KeyStatusBadge';
+import { formatDate } from '../../../lib/format';
+import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
 import { keysApi, type ApiKey } from '../api';
 
 export function ApiKeyCard({

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { isApiError } from '../../../lib/api';
+import { schemaResolver } from '../../../lib/formSchema';
 import { toast } from '../../../components/ui/toast';
 import type { ApiKey, ApiKeyInput } from '../api';
 import { splitLines, validateIpRestrictions, validateUrlRestrictions } from '../restrictions';
@@ -30,6 +31,18 @@ export function toKeyInput(values: KeyFormValues): ApiKeyInput {
     urlRestrictions: splitLines(values.urlRestrictions),
   };
 }
+
+/** The message of a restriction check (true: every line is valid). */
+const messageOf = (check: (text: string) => true | string) => (text: string) => {
+  const result = check(text);
+  return result === true ? null : result;
+};
+
+const keyFormResolver = schemaResolver<KeyFormValues>({
+  name: (v) => !v.trim() && NAME_REQUIRED_MESSAGE,
+  ipRestrictions: messageOf(validateIpRestrictions),
+  urlRestrictions: messageOf(validateUrlRestrictions),
+});
 
 const fieldOf = (serverField: string): keyof KeyFormValues | null => {
   const root = serverField.replace(/\[.*$/, '').replace(/\..*$/, '');
@@ -55,6 +68,7 @@ export function KeyFormDialog({
 }) {
   const { register, handleSubmit, reset, setError, formState } = useForm<KeyFormValues>({
     defaultValues: { name: '', ipRestrictions: '', urlRestrictions: '' },
+    resolver: keyFormResolver,
   });
   const { errors } = formState;
 
@@ -112,7 +126,7 @@ export function KeyFormDialog({
               error={!!errors.name}
               helperText={errors.name?.message}
               slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'key-name' } }}
-              {...register('name', { validate: (v) => (v.trim() ? true : NAME_REQUIRED_MESSAGE) })}
+              {...register('name')}
             />
             <TextField
               label="IP restrictions"
@@ -123,7 +137,7 @@ export function KeyFormDialog({
               error={!!errors.ipRestrictions}
               helperText={errors.ipRestrictions?.message ?? 'One IP address or CIDR range per line. Empty: any IP.'}
               slotProps={{ htmlInput: { 'data-testid': 'key-ips', spellCheck: false } }}
-              {...register('ipRestrictions', { validate: validateIpRestrictions })}
+              {...register('ipRestrictions')}
             />
             <TextField
               label="URL restrictions"
@@ -134,7 +148,7 @@ export function KeyFormDialog({
               error={!!errors.urlRestrictions}
               helperText={errors.urlRestrictions?.message ?? 'One domain or wildcard (*.example.com) per line, matched against the Origin or Referer the caller sends. Browsers send them truthfully, but any program can set them: for a key used from a server, restrict by IP and keep the key secret. Empty: any site.'}
               slotProps={{ htmlInput: { 'data-testid': 'key-urls', spellCheck: false } }}
-              {...register('urlRestrictions', { validate: validateUrlRestrictions })}
+              {...register('urlRestrictions')}
             />
           </Stack>
         </DialogContent>

@@ -1,5 +1,5 @@
 import { createKeyExecutor } from './index';
-import { orderedHeaders, type DocEndpoint } from '../../docs/model';
+import { orderedHeaders, type DocEndpoint } from '../../../lib/api-reference/model';
 
 const endpoint = { id: 'x', method: 'POST', path: '/api/conversion/timezone' } as DocEndpoint;
 

@@ -1,5 +1,6 @@
-import type { EndpointExecutor, ExecuteResult } from '../../docs/components/DocsExplorer';
-import type { ResponseFormat } from '../../docs/model';
+import type { EndpointExecutor, ExecuteResult } from '../../../components/api-reference/DocsExplorer';
+import { keyedFetch } from '../../../lib/api';
+import type { ResponseFormat } from '../../../lib/api-reference/model';
 
 const acceptOf: Record<ResponseFormat, string> = { json: 'application/json', xml: 'application/xml', csv: 'text/csv' };
 
@@ -22,7 +23,7 @@ export type ExecutedCall = ExecuteResult & { headers: Record<string, string>; ur
 export function createKeyExecutor(
   getKey: () => Promise<string>,
   onResult?: (call: ExecutedCall) => void,
-  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  fetchImpl: typeof fetch = keyedFetch,
 ): EndpointExecutor {
   return async ({ endpoint, url, body, format }) => {
     const key = await getKey();

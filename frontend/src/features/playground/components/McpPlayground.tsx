@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
 import { toast } from '../../../components/ui/toast';
-import { exampleArguments, mcpRequest, type McpExchange, type McpListedTool, type McpToolResult } from '../api/mcp';
+import { exampleArguments, mcpRequest, type McpExchange, type McpListedTool, type McpToolResult } from '../../../lib/api-reference/mcp-client';
 
 function refusal(exchange: McpExchange<unknown>): string | null {
   if (exchange.problem) return `${exchange.status}: ${exchange.problem.code ?? ''} ${exchange.problem.detail ?? exchange.problem.title ?? ''}`.trim();

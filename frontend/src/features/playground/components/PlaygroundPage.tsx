@@ -14,14 +14,13 @@ import { useApiOrigin } from '../../../config/publicConfig';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
-import { DocsExplorer } from '../../docs/components/DocsExplorer';
-import { openapiSpec } from '../../docs/spec';
-import { PageHeader } from '../../dashboard/components/PageHeader';
-import { dashboardStatsQueryKey } from '../../dashboard/api';
-import { keysApi, useApiKeys, type ApiKey } from '../../keys/api';
-import { usageSummaryQueryKey } from '../../usage/api';
+import { DocsExplorer } from '../../../components/api-reference/DocsExplorer';
+import { openapiSpec } from '../../../lib/api-reference/spec';
+import { PageHeader } from '../../../components/dashboard/PageHeader';
+import { dashboardStatsQueryKey, usageSummaryRootKey } from '../../../lib/query-keys';
+import { revealApiKey, useApiKeys, type ApiKey } from '../../../lib/api-keys';
 import { createKeyExecutor } from '../api';
-import { McpGuide } from '../../docs/components/McpGuide';
+import { McpGuide } from '../../../components/api-reference/McpGuide';
 import { McpPlayground } from './McpPlayground';
 
 function KeyPicker({ keys, value, onChange }: { keys: ApiKey[]; value: string; onChange: (id: string) => void }) {
@@ -63,7 +62,7 @@ export function PlaygroundPage() {
   const secretOf = async (key: ApiKey): Promise<string> => {
     const known = secrets.current.get(key.id + key.maskedKey);
     if (known) return known;
-    const { key: secret } = await keysApi.reveal(key.id);
+    const { key: secret } = await revealApiKey(key.id);
     secrets.current.set(key.id + key.maskedKey, secret);
     return secret;
   };
@@ -86,7 +85,7 @@ export function PlaygroundPage() {
   };
   // A call is metered: the usage page and the dashboard counters move.
   const refreshUsage = () => {
-    void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: usageSummaryRootKey });
     void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
   };
 
@@ -99,7 +98,7 @@ export function PlaygroundPage() {
         },
         () => {
           // The call is metered: the usage page and the dashboard counters move.
-          void queryClient.invalidateQueries({ queryKey: usageSummaryQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: usageSummaryRootKey });
           void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
         },
       ),

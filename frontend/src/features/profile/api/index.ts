@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
-import { meQueryKey, type User } from '../../auth/api';
+import { meQueryKey, type User } from '../../../lib/auth';
 
 export type ProfileInput = Models['UpdateProfileDto'];
 export type PasswordInput = Models['ChangePasswordDto'];

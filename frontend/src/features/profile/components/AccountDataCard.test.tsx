@@ -2,8 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
 import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { advanceClock } from '../../../testing/clock';
 
 describe('export my data', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('starts an export, shows its progress while it is built, then offers the download', async () => {
     const answers = [
       { id: 'e1', status: 'running', progress: 40, createdAt: '', finishedAt: null, downloadUrl: null },
@@ -13,13 +16,15 @@ describe('export my data', () => {
       'POST /api/me/exports': { status: 202, body: { id: 'e1', status: 'running', progress: 0, createdAt: '', finishedAt: null, downloadUrl: null } },
       'GET /api/me/exports/e1': () => ({ body: answers.length > 1 ? answers.shift() : answers[0] }),
     });
+    // The card polls every second while the export is built: only that interval is on the fake clock, the test makes the second.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderWithProviders(<ExportDataCard />, { me: sampleUser });
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Export my data' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export my data' }));
     expect(await screen.findByText('Preparing your export… 40%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    const download = await screen.findByRole('link', { name: 'Download export' }, { timeout: 3000 });
-    expect(download).toHaveAttribute('href', '/api/me/exports/e1/download');
+    expect(screen.queryByRole('link', { name: 'Download export' })).not.toBeInTheDocument();
+    await advanceClock(1000);
+    expect(await screen.findByRole('link', { name: 'Download export' })).toHaveAttribute('href', '/api/me/exports/e1/download');
   });
 });
 

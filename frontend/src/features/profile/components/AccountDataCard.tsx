@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
-import type { User } from '../../auth/api';
+import type { User } from '../../../lib/auth';
 import { useExportJob, useQuotaAlerts, useStartExport } from '../api';
 
 /** Profile → "Export my data": starts a background export, shows its progress, then offers the file. */

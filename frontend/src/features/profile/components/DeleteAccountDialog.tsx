@@ -15,7 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
-import type { User } from '../../auth/api';
+import { schemaResolver } from '../../../lib/formSchema';
+import type { User } from '../../../lib/auth';
 import { useCloseAccount } from '../api';
 
 interface Values {
@@ -24,6 +25,15 @@ interface Values {
   email: string;
 }
 
+/** Which fields the account asks for: the password only when it has one, the code only with two-factor sign-in on. */
+type Asked = Pick<User, 'hasPassword' | 'totpEnabled'>;
+
+const closeAccountResolver = schemaResolver<Values, Asked>({
+  password: (v, _all, asked) => asked.hasPassword && !v && 'Password is required',
+  totp: (v, _all, asked) => asked.totpEnabled && !v && 'Enter the code from your authenticator app',
+  email: (v) => !v && 'Type your e-mail address to confirm',
+});
+
 const FIELDS: Record<string, keyof Values> = { password: 'password', totp: 'totp', email: 'email' };
 
 /** Profile → "Delete account": the password (and a second-factor code when on) and the typed e-mail close the account. */
@@ -31,7 +41,11 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
   const close = useCloseAccount();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, watch, reset, setError, formState } = useForm<Values>({ defaultValues: { password: '', totp: '', email: '' } });
+  const { register, handleSubmit, watch, reset, setError, formState } = useForm<Values, Asked>({
+    defaultValues: { password: '', totp: '', email: '' },
+    resolver: closeAccountResolver,
+    context: { hasPassword: user.hasPassword, totpEnabled: user.totpEnabled },
+  });
   const { errors } = formState;
   const typed = watch('email');
   const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
@@ -85,7 +99,7 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
                 fullWidth
                 error={!!errors.password}
                 helperText={errors.password?.message}
-                {...register('password', { required: 'Password is required' })}
+                {...register('password')}
               />
             )}
             {user.totpEnabled && (
@@ -96,7 +110,7 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
                 fullWidth
                 error={!!errors.totp}
                 helperText={errors.totp?.message ?? 'The 6-digit code from your authenticator app, or a recovery code.'}
-                {...register('totp', { required: 'Enter the code from your authenticator app' })}
+                {...register('totp')}
               />
             )}
             <TextField
@@ -105,7 +119,7 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
               fullWidth
               error={!!errors.email}
               helperText={errors.email?.message}
-              {...register('email', { required: 'Type your e-mail address to confirm' })}
+              {...register('email')}
             />
           </Stack>
         </DialogContent>

@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { isApiError, isUnauthorized } from '../../../lib/api';
-import { useMe, type User } from '../../auth/api';
-import { PageHeader } from '../../dashboard/components/PageHeader';
+import { schemaResolver } from '../../../lib/formSchema';
+import { useMe, type User } from '../../../lib/auth';
+import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
 import { ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
 import { DeleteAccountCard } from './DeleteAccountDialog';
@@ -22,10 +23,17 @@ import { TwoFactorCard } from './TwoFactorCard';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
+const profileResolver = schemaResolver<ProfileInput>({
+  email: (v) => !EMAIL_PATTERN.test(v.trim()) && 'Invalid email address',
+  firstName: (v) => !v.trim() && 'First name is required',
+  lastName: (v) => !v.trim() && 'Last name is required',
+});
+
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
     defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
+    resolver: profileResolver,
   });
   const { errors } = formState;
   useEffect(() => {
@@ -64,7 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
             fullWidth
             error={!!errors.email}
             helperText={errors.email?.message}
-            {...register('email', { validate: (v) => (EMAIL_PATTERN.test(v.trim()) ? true : 'Invalid email address') })}
+            {...register('email')}
           />
           <TextField
             label="First Name"
@@ -72,7 +80,7 @@ export function ProfileForm({ user }: { user: User }) {
             fullWidth
             error={!!errors.firstName}
             helperText={errors.firstName?.message}
-            {...register('firstName', { validate: (v) => (v.trim() ? true : 'First name is required') })}
+            {...register('firstName')}
           />
           <TextField
             label="Last Name"
@@ -80,7 +88,7 @@ export function ProfileForm({ user }: { user: User }) {
             fullWidth
             error={!!errors.lastName}
             helperText={errors.lastName?.message}
-            {...register('lastName', { validate: (v) => (v.trim() ? true : 'Last name is required') })}
+            {...register('lastName')}
           />
           <Button
             type="submit"
@@ -103,10 +111,17 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
+const passwordResolver = schemaResolver<PasswordValues>({
+  currentPassword: (v) => !v && 'Current password is required',
+  newPassword: (v) => v.length < MIN_PASSWORD_LENGTH && 'Password must be at least 8 characters',
+  confirmPassword: (v, all) => (!v ? 'Please confirm your password' : v !== all.newPassword && "Passwords don't match"),
+});
+
 export function PasswordForm() {
   const change = useChangePassword();
   const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    resolver: passwordResolver,
   });
   const { errors } = formState;
 
@@ -139,7 +154,7 @@ export function PasswordForm() {
             fullWidth
             error={!!errors.currentPassword}
             helperText={errors.currentPassword?.message}
-            {...register('currentPassword', { required: 'Current password is required' })}
+            {...register('currentPassword')}
           />
           <TextField
             label="New Password"
@@ -148,10 +163,7 @@ export function PasswordForm() {
             fullWidth
             error={!!errors.newPassword}
             helperText={errors.newPassword?.message}
-            {...register('newPassword', {
-              minLength: { value: MIN_PASSWORD_LENGTH, message: 'Password must be at least 8 characters' },
-              required: 'Password must be at least 8 characters',
-            })}
+            {...register('newPassword')}
           />
           <TextField
             label="Confirm New Password"
@@ -160,10 +172,7 @@ export function PasswordForm() {
             fullWidth
             error={!!errors.confirmPassword}
             helperText={errors.confirmPassword?.message}
-            {...register('confirmPassword', {
-              required: 'Please confirm your password',
-              validate: (v, all) => v === all.newPassword || "Passwords don't match",
-            })}
+            {...register('confirmPassword')}
           />
           <Button
             type="submit"

@@ -14,9 +14,18 @@ import Typography from '@mui/material/Typography';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
 import { isApiError, isUnauthorized } from '../../../lib/api';
+import { schemaResolver } from '../../../lib/formSchema';
 import { useDisableTotp, useEnableTotp, useRefreshTotp, useTotpSetup, useTotpState } from '../api';
 
 const CODE_PATTERN = /^\d{6}$/;
+
+type CodeValues = { code: string };
+
+/** Turning it on: the 6-digit code the app shows now. */
+const enableResolver = schemaResolver<CodeValues>({ code: (v) => !CODE_PATTERN.test(v.trim()) && 'Enter the 6-digit code from your authenticator app' });
+
+/** Turning it off: a current code or one of the recovery codes. */
+const disableResolver = schemaResolver<CodeValues>({ code: (v) => !v.trim() && 'Enter a code from your authenticator app or a recovery code' });
 
 function problemText(error: unknown, fallback: string): string {
   return isApiError(error) ? error.problem.detail || fallback : fallback;
@@ -44,7 +53,7 @@ export function TwoFactorSetup({
   const setup = useTotpSetup();
   const enable = useEnableTotp();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<CodeValues>({ defaultValues: { code: '' }, resolver: enableResolver });
   const { errors } = formState;
 
   const start = async () => {
@@ -140,7 +149,7 @@ export function TwoFactorSetup({
           error={!!errors.code}
           helperText={errors.code?.message}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-          {...register('code', { validate: (v) => (CODE_PATTERN.test(v.trim()) ? true : 'Enter the 6-digit code from your authenticator app') })}
+          {...register('code')}
         />
         <Button
           type="submit"
@@ -158,7 +167,7 @@ export function TwoFactorSetup({
 
 function DisableForm() {
   const disable = useDisableTotp();
-  const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<CodeValues>({ defaultValues: { code: '' }, resolver: disableResolver });
   const { errors } = formState;
 
   const submit = handleSubmit(async ({ code }) => {
@@ -183,7 +192,7 @@ function DisableForm() {
         fullWidth
         error={!!errors.code}
         helperText={errors.code?.message}
-        {...register('code', { validate: (v) => (v.trim() ? true : 'Enter a code from your authenticator app or a recovery code') })}
+        {...register('code')}
       />
       <Button
         type="submit"

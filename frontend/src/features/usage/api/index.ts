@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
+import { usageSummaryRootKey } from '../../../lib/query-keys';
 
 export type UsageRecord = Models['UsageRecordView'];
 export type UsageSummary = Models['UsageSummaryView'];
@@ -22,8 +23,8 @@ export interface UsageFilter {
   keyId?: string | null;
 }
 
-export const usageSummaryQueryKey = (filter?: UsageFilter) =>
-  filter ? (['usage', 'summary', filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const) : (['usage', 'summary'] as const);
+export const usageSummaryQueryKey = (filter: UsageFilter) =>
+  [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const;
 
 /** The query string of a filter: the range ends now and starts `days` before. */
 export function usageParams({ days, endpoint, keyId }: UsageFilter, now = new Date()): URLSearchParams {

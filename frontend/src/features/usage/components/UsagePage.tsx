@@ -12,8 +12,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Grid from '@mui/material/Grid';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiOrigin } from '../../../config/publicConfig';
-import { PageHeader } from '../../dashboard/components/PageHeader';
-import { useApiKeys } from '../../keys/api';
+import { PageHeader } from '../../../components/dashboard/PageHeader';
+import { useApiKeys } from '../../../lib/api-keys';
 import { DEFAULT_RANGE_DAYS, usageCsvUrl, usageRanges, useUsageSummary } from '../api';
 import { UsageSummaryView } from './UsageSummaryView';
 

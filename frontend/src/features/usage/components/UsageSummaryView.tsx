@@ -27,9 +27,9 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import { methodTextSx, monoFont } from '../../../theme';
 import { paths } from '../../../app/paths';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
-import { StatCard } from '../../dashboard/components/StatCard';
-import { EmptyState } from '../../dashboard/components/EmptyState';
-import { browserTimeZone, formatDateTimeInZone, formatNumber } from '../../dashboard/format';
+import { StatCard } from '../../../components/dashboard/StatCard';
+import { EmptyState } from '../../../components/dashboard/EmptyState';
+import { browserTimeZone, formatDateTimeInZone, formatNumber } from '../../../lib/format';
 import type { UsageSummary } from '../api';
 
 export const TOP_ENDPOINTS_SHOWN = 5;

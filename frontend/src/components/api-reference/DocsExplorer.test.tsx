@@ -1,9 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
-import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../model';
-import { openapiSpec } from '../spec';
-import { renderWithProviders } from '../../../testing/render';
+import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../../lib/api-reference/model';
+import { openapiSpec } from '../../lib/api-reference/spec';
+import { renderWithProviders } from '../../testing/render';
 
 const spec: OpenApiDocument = {
   openapi: '3.0.0',
@@ -89,6 +89,8 @@ describe('docs model', () => {
 });
 
 describe('docs explorer', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows categories with counts and method badges', () => {
     renderWithProviders(<DocsExplorer spec={spec} />);
     expect(screen.getByTestId('endpoint-summary')).toHaveTextContent('4 endpoints in 3 categories');
@@ -121,11 +123,11 @@ describe('docs explorer', () => {
   });
 
   it('Execute is simulated: after 1 second the example answer shows, in the chosen format', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // The simulated answer's second runs on the fake clock (user-event's own pauses need a real one: plain clicks).
+    vi.useFakeTimers();
     renderWithProviders(<DocsExplorer spec={spec} />);
-    await user.click(screen.getByRole('button', { name: 'XML' }));
-    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    fireEvent.click(screen.getByRole('button', { name: 'XML' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
     expect(screen.getByRole('button', { name: 'Executing...' })).toBeDisabled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
@@ -174,10 +176,10 @@ describe('docs explorer', () => {
   });
 
   it('the simulated answer on /docs has no headers to show', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // The simulated answer's second runs on the fake clock (user-event's own pauses need a real one: plain clicks).
+    vi.useFakeTimers();
     renderWithProviders(<DocsExplorer spec={spec} />);
-    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
     });

@@ -1,9 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
-import { apiFetch } from '../../lib/api';
-import { meQueryKey } from '../auth/api';
+import { renderWithProviders, sampleUser, stubFetch } from '../testing/render';
+import { apiFetch } from '../lib/api';
+import { meQueryKey } from '../lib/auth';
+import { advanceClock, runUntil } from '../testing/clock';
 
 function Probe() {
   useUnauthorizedRedirect();
@@ -15,14 +16,15 @@ describe('unauthorized handling in the dashboard', () => {
   afterEach(() => vi.useRealTimers());
 
   it('a 401 shows the toast, then after 500 ms goes to /login with returnTo and forgets the user', async () => {
+    vi.useFakeTimers();
     stubFetch({ 'GET /api/dashboard/stats': { status: 401, body: { status: 401, code: 'unauthenticated', title: 'Unauthorized' } } });
     const { queryClient } = renderWithProviders(<Probe />, { route: '/dashboard/usage?x=1', me: sampleUser });
-    expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    await runUntil(() => screen.queryByText('You are logged out. Logging in again...') !== null);
     expect(screen.getByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/usage?x=1');
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, UNAUTHORIZED_REDIRECT_DELAY_MS + 50));
-    });
+    await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS - 1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/usage?x=1');
+    await advanceClock(1);
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage?x=1')}`);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { roleLanding } from '../../app/paths';
-import { useAuth } from './api';
-import { useAuthDialog } from './components/AuthDialog';
+import { roleLanding } from '../app/paths';
+import { useAuth } from './auth';
+import { useAuthDialog } from './auth-dialog';
 
 /**
  * What every "Get started / Sign up / Start building" call to action does: a visitor gets the sign-up dialog,

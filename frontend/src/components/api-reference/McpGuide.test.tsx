@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer } from './DocsExplorer';
 import { McpGuide } from './McpGuide';
-import { openapiSpec } from '../spec';
-import { mcpClientConfigs, mcpTools } from '../mcp';
-import { exampleArguments, mcpRequest } from '../../playground/api/mcp';
-import { renderWithProviders } from '../../../testing/render';
+import { openapiSpec } from '../../lib/api-reference/spec';
+import { mcpClientConfigs, mcpTools } from '../../lib/api-reference/mcp';
+import { exampleArguments, mcpRequest } from '../../lib/api-reference/mcp-client';
+import { renderWithProviders } from '../../testing/render';
 
 describe('Use with AI assistants', () => {
   it('the docs explorer has a "Use with AI assistants" pane with the endpoint URL, each client config and the nine tools', async () => {

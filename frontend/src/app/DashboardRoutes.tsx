@@ -1,24 +1,24 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { DashboardLayout } from '../../components/layouts/DashboardLayout';
-import { useAuth } from '../auth/api';
-import { NotFoundPage } from '../../app/NotFoundPage';
-import { OverviewPage } from './components/OverviewPage';
+import { DashboardLayout } from '../components/layouts/DashboardLayout';
+import { useAuth } from '../lib/auth';
+import { NotFoundPage } from './NotFoundPage';
+import { OverviewPage } from '../features/dashboard/components/OverviewPage';
 import { useUnauthorizedRedirect } from './useUnauthorizedRedirect';
 
 const named = <T extends Record<string, unknown>>(loader: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await loader())[name] as ComponentType }));
 
-const ApiKeysPage = named(() => import('../keys/components/ApiKeysPage'), 'ApiKeysPage');
-const UsagePage = named(() => import('../usage/components/UsagePage'), 'UsagePage');
-const ProfilePage = named(() => import('../profile/components/ProfilePage'), 'ProfilePage');
-const PlaygroundPage = named(() => import('../playground/components/PlaygroundPage'), 'PlaygroundPage');
+const ApiKeysPage = named(() => import('../features/keys/components/ApiKeysPage'), 'ApiKeysPage');
+const UsagePage = named(() => import('../features/usage/components/UsagePage'), 'UsagePage');
+const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
+const PlaygroundPage = named(() => import('../features/playground/components/PlaygroundPage'), 'PlaygroundPage');
 
 // The billing feature's pages (default exports), lazy like the rest of the account area.
-const BillingPage = lazy(() => import('../billing/BillingPage'));
-const SandboxPortalPage = lazy(() => import('../billing/SandboxPortalPage'));
+const BillingPage = lazy(() => import('../features/billing/BillingPage'));
+const SandboxPortalPage = lazy(() => import('../features/billing/SandboxPortalPage'));
 
-/** `/dashboard/*` for a signed-in customer (DashboardGate has already sent others away). */
+/** `/dashboard/*` for a signed-in customer: the account area's routes, each a feature's page (DashboardGate has already sent others away). */
 export default function DashboardRoutes() {
   const { user } = useAuth();
   useUnauthorizedRedirect();

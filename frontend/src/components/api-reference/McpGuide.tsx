@@ -8,12 +8,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { CodeBlock } from '../../../components/ui/CodeBlock';
-import { CopyButton } from '../../../components/ui/CopyButton';
-import { usePublicConfig } from '../../../config/publicConfig';
-import { monoFont } from '../../../theme';
-import type { OpenApiDocument } from '../model';
-import { MCP_PATH, mcpClientConfigs, mcpTools, toolCallMessage } from '../mcp';
+import { CodeBlock } from '../ui/CodeBlock';
+import { CopyButton } from '../ui/CopyButton';
+import { usePublicConfig } from '../../config/publicConfig';
+import { monoFont } from '../../theme';
+import type { OpenApiDocument } from '../../lib/api-reference/model';
+import { MCP_PATH, mcpClientConfigs, mcpTools, toolCallMessage } from '../../lib/api-reference/mcp';
 
 /**
  * "Use with AI assistants": the hosted MCP server's URL, copyable set-ups for the common MCP clients, the tools and

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isUnauthorized } from '../../lib/api';
-import { toast } from '../../components/ui/toast';
-import { loginWithReturnTo } from '../../app/paths';
-import { meQueryKey } from '../auth/api';
+import { isUnauthorized } from '../lib/api';
+import { toast } from '../components/ui/toast';
+import { loginWithReturnTo } from './paths';
+import { meQueryKey } from '../lib/auth';
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { methodColors, monoFont } from '../../../theme';
+import { methodColors, monoFont } from '../../theme';
 
 /** GET green, POST blue (spec), others by convention. */
 export function MethodBadge({ method, size = 'small' }: { method: string; size?: 'small' | 'medium' }) {

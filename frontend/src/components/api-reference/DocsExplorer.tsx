@@ -22,11 +22,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { CodeBlock } from '../../../components/ui/CodeBlock';
-import { CopyButton } from '../../../components/ui/CopyButton';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
-import { monoFont } from '../../../theme';
+import { CodeBlock } from '../ui/CodeBlock';
+import { CopyButton } from '../ui/CopyButton';
+import { toast } from '../ui/toast';
+import { paths } from '../../app/paths';
+import { monoFont } from '../../theme';
 import { MethodBadge } from './MethodBadge';
 import { ResponseHeaders } from './ResponseHeaders';
 import {
@@ -38,7 +38,7 @@ import {
   type DocEndpoint,
   type OpenApiDocument,
   type ResponseFormat,
-} from '../model';
+} from '../../lib/api-reference/model';
 
 export interface ExecuteRequest {
   endpoint: DocEndpoint;

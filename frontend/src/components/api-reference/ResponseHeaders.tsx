@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { monoFont } from '../../../theme';
-import { orderedHeaders } from '../model';
+import { monoFont } from '../../theme';
+import { orderedHeaders } from '../../lib/api-reference/model';
 
 /** A real answer's headers: the rate limit and data version ones always, the others on demand. */
 export function ResponseHeaders({ headers }: { headers: Record<string, string> }) {

@@ -1,4 +1,5 @@
-import { MCP_PATH } from '../../docs/mcp';
+import { keyedFetch } from '../api';
+import { MCP_PATH } from './mcp';
 
 /** A tool as tools/list describes it. */
 export interface McpListedTool {
@@ -29,7 +30,7 @@ let nextId = 1;
  * One JSON-RPC message to the hosted MCP server with the user's key, as an MCP client sends it over Streamable HTTP.
  * The server is stateless, so tools/list and tools/call need no initialize first. No cookies: the key alone counts.
  */
-export async function mcpRequest<T>(key: string, method: string, params?: Record<string, unknown>, fetchImpl: typeof fetch = (...a) => fetch(...a)): Promise<McpExchange<T>> {
+export async function mcpRequest<T>(key: string, method: string, params?: Record<string, unknown>, fetchImpl: typeof fetch = keyedFetch): Promise<McpExchange<T>> {
   const response = await fetchImpl(MCP_PATH, {
     method: 'POST',
     headers: { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },

@@ -1,0 +1,49 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Models } from './api-models';
+import { apiFetch, isUnauthorized } from './api';
+
+/** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
+
+export type UserRole = Models['MeView']['role'];
+export type UserPlan = Models['MeView']['plan'];
+
+/** GET /api/me: the signed-in account. */
+export type User = Models['MeView'];
+
+export const meQueryKey = ['me'] as const;
+
+/** GET /api/me; a 401 means anonymous (null), not an error. */
+export async function fetchMe(): Promise<User | null> {
+  try {
+    return await apiFetch<User>('/api/me');
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, retry: false });
+}
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export function useAuth(): { status: AuthStatus; user: User | null } {
+  const { data, isPending, isError } = useMe();
+  if (isPending) return { status: 'loading', user: null };
+  if (isError || !data) return { status: 'anonymous', user: null };
+  return { status: 'authenticated', user: data };
+}
+
+export function useRefreshMe() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
+/** Display name: first and last name, else the part of the e-mail before @, else 'User'. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  const full = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  if (full) return full;
+  const local = user?.email?.split('@')[0];
+  return local || 'User';
+}
