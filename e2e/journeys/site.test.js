@@ -153,6 +153,8 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
       .map(([m]) => `${m.toUpperCase()} ${path}`),
   );
   const links = page.getByTestId('endpoint-link');
+  // The explorer renders after its route's chunk: await the first link (count() itself does not wait).
+  await links.first().waitFor();
   assert.equal(await links.count(), operations.length);
   const sidebarText = (await links.allTextContents()).join('\n');
   for (const op of operations) assert.ok(sidebarText.includes(op.split(' ')[1]), `${op} is listed`);
