@@ -45,8 +45,6 @@ export const KNOWN_CROSSINGS = {
   'backend/src/modules/admin/admin-api-keys.service.ts': ['backend/src/modules/keys/keys.service'],
   'backend/src/modules/admin/admin-resources.ts': ['backend/src/modules/support/support-message.entity'],
   'backend/src/modules/admin/dto/admin.responses.ts': ['backend/src/modules/auth/dto/auth.responses'],
-  'backend/src/modules/auth/super-admin.bootstrap.ts': ['backend/src/modules/keys/key-codec'],
-  'backend/src/modules/auth/two-factor.service.ts': ['backend/src/modules/keys/key-codec'],
   'backend/src/modules/billing/sandbox.controller.ts': ['backend/src/modules/auth/dto/auth.responses'],
   'backend/src/modules/health/health.module.ts': ['backend/src/modules/tzdb/tzdb.module'],
   'backend/src/modules/health/health.service.ts': ['backend/src/modules/tzdb/tzdb.service'],
