@@ -31,6 +31,15 @@ export const PUBLISHED = {
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
   'backend/src/modules/accounts/account-billing.port': 'the port billing provides to accounts (paid subscription, plan change through the provider)',
+  'backend/src/modules/auth/authenticated':
+    "the session guard decorator (@Authenticated, @CurrentUser, @CurrentSession): how every feature's console and dashboard routes are guarded and documented",
+  'backend/src/modules/auth/sessions.service':
+    'resolving and ending a browser session: routes outside auth read the signed-in user (support) or end it (account closure)',
+  'backend/src/modules/auth/auth-throttler':
+    "the account-route throttle decorator (@AuthThrottled): support's contact form is counted per IP and e-mail like sign-in",
+  'backend/src/modules/auth/auth-throttle': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
+  'backend/src/modules/tzdb/bundled-release':
+    'the tz release shipped with the product and its version (X-Tzdb-Version, health, the engine until another is activated)',
   'backend/src/modules/mail/mail.service': 'sending mail: one transport for every feature',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
 };

@@ -9,6 +9,7 @@ import { AccountStateModule } from './modules/accounts/account-state.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { SessionsModule } from './modules/auth/sessions.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         MailModule,
         AccountStateModule,
+        SessionsModule,
         HealthModule,
         SiteModule,
         AuthModule,

@@ -19,7 +19,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentSession, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentSession, CurrentUser } from './authenticated.js';
 import { SessionsService } from './sessions.service.js';
 import { Session } from './session.entity.js';
 import { toMeView, User } from '../accounts/user.entity.js';

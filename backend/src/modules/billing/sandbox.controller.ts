@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkRe
 import { OkView } from '../auth/dto/auth.responses.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';

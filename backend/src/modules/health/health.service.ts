@@ -3,7 +3,7 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
-import { APP_VERSION } from '../../common/tzdb.js';
+import { APP_VERSION } from '../../common/app-version.js';
 import { TzdbService } from '../tzdb/tzdb.service.js';
 
 export interface HealthReport {
