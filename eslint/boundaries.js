@@ -40,6 +40,11 @@ export const PUBLISHED = {
   'backend/src/modules/auth/auth-throttle': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
   'backend/src/modules/tzdb/bundled-release':
     'the tz release shipped with the product and its version (X-Tzdb-Version, health, the engine until another is activated)',
+  'backend/src/modules/tzdb/active-release':
+    'the active tz release and its switches (tzdb the only switcher): the time engine answers from it, health and the site show its version',
+  'backend/src/modules/tzdb/tz-release': 'a compiled tz release (zones, links, geography): the lower layer the time engine answers from',
+  'backend/src/modules/tzdb/compiled-zone': "a compiled zone's periods and transitions, which the engine's local-time arithmetic reads",
+  'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
   'backend/src/modules/mail/mail.service': 'sending mail: one transport for every feature',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
 };

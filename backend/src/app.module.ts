@@ -19,6 +19,7 @@ import { McpModule } from './modules/mcp/mcp.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
+import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 
@@ -38,6 +39,7 @@ export class AppModule {
         MailModule,
         AccountStateModule,
         SessionsModule,
+        ActiveReleaseModule,
         HealthModule,
         SiteModule,
         AuthModule,
