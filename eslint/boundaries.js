@@ -45,6 +45,8 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/tz-release': 'a compiled tz release (zones, links, geography): the lower layer the time engine answers from',
   'backend/src/modules/tzdb/compiled-zone': "a compiled zone's periods and transitions, which the engine's local-time arithmetic reads",
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
+  'backend/src/modules/admin/audit-log.entity':
+    "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",
   'backend/src/modules/mail/mail.service': 'sending mail: one transport for every feature',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
 };

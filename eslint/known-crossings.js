@@ -6,7 +6,6 @@
  */
 export const KNOWN_CROSSINGS = {
   'backend/src/modules/accounts/account-closure.service.ts': [
-    'backend/src/modules/admin/audit-log.entity',
     'backend/src/modules/auth/auth.errors',
     'backend/src/modules/auth/password-policy',
     'backend/src/modules/auth/two-factor.service',
@@ -66,7 +65,6 @@ export const KNOWN_CROSSINGS = {
   'backend/src/modules/site/site.service.ts': ['backend/src/modules/timezone/engine/time-engine'],
   'backend/src/modules/support/support.module.ts': ['backend/src/modules/auth/auth.module'],
   'backend/src/modules/tzdb/tzdb-releases.controller.ts': ['backend/src/modules/timezone/timezone.docs'],
-  'backend/src/modules/tzdb/tzdb.service.ts': ['backend/src/modules/admin/audit-log.entity'],
   'backend/src/modules/usage/quota-alerts.ts': ['backend/src/modules/keys/api-key.entity'],
   'frontend/src/components/layouts/DashboardLayout.test.tsx': ['frontend/src/features/auth/api'],
   'frontend/src/components/layouts/DashboardLayout.tsx': ['frontend/src/features/auth/api'],
