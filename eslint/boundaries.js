@@ -28,6 +28,8 @@ export const GATEWAY_READS = {
 export const PUBLISHED = {
   'backend/src/modules/accounts/user.entity':
     'the account every key, session, invoice and message belongs to (read and referenced; written only by account-commands)',
+  'backend/src/modules/accounts/dto/user.responses':
+    "the account's answers (UserView, MeView): sign-in, the profile and the console's user pages answer with them",
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
   'backend/src/modules/accounts/account-billing.port': 'the port billing provides to accounts (paid subscription, plan change through the provider)',
