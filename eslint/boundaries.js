@@ -76,6 +76,21 @@ export const PUBLISHED_TO = {
     why: "the key cache: MCP's endpoint is handed a resolved key by the gateway's guard, metrics reads the cache's hit counters",
   },
   'backend/src/modules/keys/keys.module': { to: ['mcp', 'metrics'], why: 'provides the key cache' },
+  'backend/src/modules/keys/keys.service': { to: ['admin'], why: "the console rotates a key through the keys' owner (rotateAny), never by writing api_keys" },
+  'backend/src/modules/keys/api-key.entity': {
+    to: ['usage', 'accounts'],
+    why: "the key's row, read for its name in quota alerts and in the account's data export (written only by keys)",
+  },
+  'backend/src/modules/billing/invoice.entity': { to: ['accounts'], why: "read by the account's data export (written only by billing)" },
+  'backend/src/modules/billing/subscription.entity': { to: ['accounts'], why: "read by the account's data export (written only by billing)" },
+  'backend/src/modules/usage/usage.store': { to: ['accounts'], why: "usage's read side: the data export reads the account's rows" },
+  'backend/src/modules/keys/dto/api-key.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/billing/dto/billing.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/usage/dto/usage.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/support/support-message.entity': {
+    to: ['admin'],
+    why: "the console lists support messages and filters them by support's categories and statuses",
+  },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },
 };
