@@ -22,6 +22,7 @@ tester.run('tzapi/boundaries', boundariesRule, {
     { filename: at('frontend/src/features/keys/components/X.tsx'), code: "import { toast } from '../../../components/ui/toast';" },
     { filename: at('backend/src/modules/billing/billing.service.ts'), code: "import { User } from '../accounts/user.entity.js';" },
     { filename: at('backend/src/modules/auth/auth.service.ts'), code: "import { AccountCommands } from '../accounts/account-commands.js';" },
+    { filename: at('backend/src/modules/mcp/mcp-tools.ts'), code: "import { TimeController } from '../timezone/time.controller.js';" },
     { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageStore } from '../../src/modules/usage/usage.store.js';" },
   ],
   invalid: [
@@ -29,6 +30,12 @@ tester.run('tzapi/boundaries', boundariesRule, {
       name: 'a feature importing a file another module does not publish',
       filename: at('backend/src/modules/billing/billing.service.ts'),
       code: "import { AccountClosureService } from '../accounts/account-closure.service.js';",
+      errors: [{ messageId: 'crossing' }],
+    },
+    {
+      name: 'a feature importing a file published only to another feature',
+      filename: at('backend/src/modules/site/site.service.ts'),
+      code: "import { TimeController } from '../timezone/time.controller.js';",
       errors: [{ messageId: 'crossing' }],
     },
     {

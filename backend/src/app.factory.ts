@@ -18,7 +18,7 @@ import { SpaFallback } from './common/spa-fallback.js';
 import { installRouteBodyLimits } from './common/route-config.js';
 import { openApiFiles } from './common/openapi-files.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
-import { TZDB_VERSION } from './common/tzdb.js';
+import { TZDB_VERSION } from './modules/tzdb/bundled-release.js';
 import { createValidationPipe } from './common/validation.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { PublicApiLane } from './modules/gateway/lane.js';

@@ -9,6 +9,7 @@ import { AccountStateModule } from './modules/accounts/account-state.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { SessionsModule } from './modules/auth/sessions.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
@@ -18,6 +19,7 @@ import { McpModule } from './modules/mcp/mcp.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
+import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 
@@ -36,6 +38,8 @@ export class AppModule {
         ScheduleModule.forRoot(),
         MailModule,
         AccountStateModule,
+        SessionsModule,
+        ActiveReleaseModule,
         HealthModule,
         SiteModule,
         AuthModule,

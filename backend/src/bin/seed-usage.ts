@@ -7,7 +7,8 @@ import pg from 'pg';
 import { loadConfig } from '../config/config.js';
 import { runMigrations } from '../database/migrate.js';
 import { resolveDatabase } from '../database/resolve-database.js';
-import { displayPrefix, generateApiKey, hashApiKey, KeyVault, lastFour } from '../modules/keys/key-codec.js';
+import { SecretVault } from '../common/secret-vault.js';
+import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from '../modules/keys/key-codec.js';
 
 export interface SeedOptions {
   rows: number;
@@ -48,7 +49,7 @@ export async function seedUsage(databaseUrl: string, options: SeedOptions): Prom
   const log = options.log ?? (() => undefined);
   const userCount = options.users ?? 3;
   const days = options.days ?? 90;
-  const vault = new KeyVault(options.secret);
+  const vault = new SecretVault(options.secret, API_KEY_VAULT);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import { sha256, randomToken } from '../../src/common/tokens.js';
 import type { PlanId } from '../../src/config/plans.js';
-import { KeyVault } from '../../src/modules/keys/key-codec.js';
+import { SecretVault } from '../../src/common/secret-vault.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
 import { TOTP_VAULT } from '../../src/modules/auth/totp.js';
 import { Role, User } from '../../src/modules/accounts/user.entity.js';
@@ -43,7 +43,7 @@ export async function createUser(app: TestApp, options: UserOptions = {}): Promi
     role: options.role ?? 'user',
     emailVerified: options.emailVerified ?? true,
     isBlocked: options.isBlocked ?? false,
-    totpSecret: totp ? new KeyVault(app.config.secret, TOTP_VAULT).encrypt(totp) : null,
+    totpSecret: totp ? new SecretVault(app.config.secret, TOTP_VAULT).encrypt(totp) : null,
     totpEnabledAt: totp ? new Date() : null,
   });
   await em.flush();

@@ -13,9 +13,10 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { AuthThrottle } from '../auth/auth-throttle.js';
-import { MeView as MeResponse, OkView } from '../auth/dto/auth.responses.js';
+import { OkView } from '../../common/ok-view.js';
+import { MeView as MeResponse } from './dto/user.responses.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { toMeView, User } from './user.entity.js';
 import type { MeView } from './user.entity.js';

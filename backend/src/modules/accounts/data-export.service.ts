@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { isUuid } from '../admin/admin-list-query.js';
+import { isUuid } from '../../common/uuid.js';
 import { toMeView, User } from './user.entity.js';
 import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
 import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';

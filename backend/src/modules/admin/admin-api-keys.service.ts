@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { KeysService } from '../keys/keys.service.js';
-import { escapeLike, isUuid } from './admin-list-query.js';
+import { isUuid } from '../../common/uuid.js';
+import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso, isoOrNull } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';

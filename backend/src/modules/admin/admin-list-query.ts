@@ -1,4 +1,5 @@
 import { AdminErrors } from './admin.errors.js';
+import { isUuid } from '../../common/uuid.js';
 
 /**
  * The ra-data-simple-rest list dialect: `range=[0,24]`, `sort=["createdAt","DESC"]`, `filter={"q":"ada","plan":"free"}`.
@@ -29,11 +30,6 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 500;
 export const MAX_OFFSET = 10_000_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 function parseJson(param: string, raw: string): unknown {
   try {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { escapeLike, isUuid } from './admin-list-query.js';
+import { isUuid } from '../../common/uuid.js';
+import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import { AdminUserView as UserResponse, AdminApiKeyView as AdminApiKeyResponse, AdminStatsView, AdminSupportMessageView as AdminSupportMessageResponse, AuditLogView as AuditLogResponse } from './dto/admin.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { contentRange, parseListQuery } from './admin-list-query.js';
 import type { ResourceSpec } from './admin-list-query.js';

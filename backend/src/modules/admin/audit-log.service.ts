@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { User } from '../accounts/user.entity.js';
-import { escapeLike, isUuid } from './admin-list-query.js';
+import { isUuid } from '../../common/uuid.js';
+import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';

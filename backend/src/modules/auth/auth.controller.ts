@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, Redirect, Req, Res, 
 import { ApiExcludeEndpoint, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { AuthErrors } from './auth.errors.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { LoginView, MeView as MeResponse, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, OkView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
+import { OkView } from '../../common/ok-view.js';
+import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
+import { LoginView, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
 import { ApiAnonymous } from '../../common/swagger.js';
 import {
   ApiBadRequestResponse,
@@ -19,7 +21,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentSession, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentSession, CurrentUser } from './authenticated.js';
 import { SessionsService } from './sessions.service.js';
 import { Session } from './session.entity.js';
 import { toMeView, User } from '../accounts/user.entity.js';

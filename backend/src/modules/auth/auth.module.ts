@@ -12,7 +12,7 @@ import { SuperAdminBootstrap } from './super-admin.bootstrap.js';
 import { TrustedDevices } from './trusted-devices.js';
 import { TwoFactorService } from './two-factor.service.js';
 
-/** Accounts: register, verify, login (with two-factor codes and trusted devices), reset, profile. Sessions themselves live in CoreModule. */
+/** Accounts: register, verify, login (with two-factor codes and trusted devices), reset, profile. Sessions themselves live in the global SessionsModule. */
 @Module({
   // @nestjs/throttler guards the account routes (@AuthThrottled); its counts live in the shared RateLimiter.
   imports: [PassportModule, authThrottlerModule()],

@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken } from '../../common/tokens.js';
-import { KeyVault } from '../keys/key-codec.js';
+import { SecretVault } from '../../common/secret-vault.js';
 import { hashPassword } from './password-policy.js';
 import { newTotpSecret, otpauthUri, TOTP_VAULT } from './totp.js';
 import { User } from '../accounts/user.entity.js';
@@ -56,7 +56,7 @@ async function enrolTotp(em: EntityManager, user: User, config: BootstrapConfig,
   const configured = config.SUPER_ADMIN_TOTP_SECRET;
   if (!configured && !generate) return null;
   const secret = configured ?? newTotpSecret();
-  user.totpSecret = new KeyVault(config.secret, TOTP_VAULT).encrypt(secret);
+  user.totpSecret = new SecretVault(config.secret, TOTP_VAULT).encrypt(secret);
   user.totpPendingSecret = null;
   user.totpEnabledAt = new Date();
   user.totpLastStep = null;

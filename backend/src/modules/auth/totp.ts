@@ -11,7 +11,7 @@ const SECRET_BYTES = 20;
 /** otplib refuses secrets shorter than 16 bytes: 26 base32 characters. */
 const MIN_SECRET_CHARS = 26;
 
-/** How AES-256-GCM keys for TOTP secrets are derived from APP_SECRET (see KeyVault). */
+/** How AES-256-GCM keys for TOTP secrets are derived from APP_SECRET (see SecretVault). */
 export const TOTP_VAULT = { salt: 'tzapi-totp', info: 'totp-secret-encryption-v1' };
 
 export function newTotpSecret(): string {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { KeyVault } from '../keys/key-codec.js';
+import { SecretVault } from '../../common/secret-vault.js';
 import { AuthErrors } from './auth.errors.js';
 import { RecoveryCode } from './recovery-code.entity.js';
 import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';
@@ -20,13 +20,13 @@ export interface TotpSetup {
 /** Two-factor sign-in with TOTP: enrolment, sign-in codes (current code or one-time recovery code), disabling. */
 @Injectable()
 export class TwoFactorService {
-  private readonly vault: KeyVault;
+  private readonly vault: SecretVault;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.vault = new KeyVault(config.secret, TOTP_VAULT);
+    this.vault = new SecretVault(config.secret, TOTP_VAULT);
   }
 
   /** A fresh secret for the authenticator app, kept (encrypted) as pending until a code confirms it. */

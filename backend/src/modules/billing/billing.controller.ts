@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Streamable
 import { ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import { BillingResultView, InvoicePageView, InvoiceView as InvoiceResponse, SubscriptionView as SubscriptionResponse, UrlView } from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingService } from './billing.service.js';
 import type { BillingResult } from './billing.service.js';

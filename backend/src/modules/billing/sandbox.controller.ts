@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OkView } from '../auth/dto/auth.responses.js';
+import { OkView } from '../../common/ok-view.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';

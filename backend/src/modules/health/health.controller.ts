@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiNotAcceptableResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiServiceUnavailableResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
-import { TZDB_VERSION } from '../../common/tzdb.js';
+import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';
 import type { FastifyReply } from 'fastify';
 import { PublicUnmetered } from '../gateway/sold-route.js';

@@ -3,8 +3,8 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
-import { APP_VERSION } from '../../common/tzdb.js';
-import { TzdbService } from '../tzdb/tzdb.service.js';
+import { APP_VERSION } from '../../common/app-version.js';
+import { ActiveTzRelease } from '../tzdb/active-release.js';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -45,7 +45,7 @@ export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly em: EntityManager,
     private readonly redis: RedisService,
     private readonly lifecycle: Lifecycle,
-    private readonly tzdb: TzdbService,
+    private readonly tzdb: ActiveTzRelease,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 export const KEY_PREFIX = 'tzk_live_';
@@ -63,30 +63,5 @@ export function maskKey(prefix: string, last: string): string {
   return `${prefix}…${last}`;
 }
 
+/** How AES-256-GCM keys for the stored copies of API keys are derived from APP_SECRET (see SecretVault). */
 export const API_KEY_VAULT = { salt: 'tzapi-api-keys', info: 'api-key-encryption-v1' };
-
-/**
- * AES-256-GCM with a key derived from the server secret (HKDF-SHA256); stored as base64(iv | tag | ciphertext).
- * `purpose` separates the keys of different stored secrets (API key copies, TOTP secrets).
- */
-export class KeyVault {
-  private readonly key: Buffer;
-
-  constructor(secret: string, purpose: { salt: string; info: string } = API_KEY_VAULT) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, purpose.salt, purpose.info, 32));
-  }
-
-  encrypt(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
-  }
-
-  decrypt(stored: string): string {
-    const raw = Buffer.from(stored, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-  }
-}

@@ -7,7 +7,8 @@ import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
-import { displayPrefix, generateApiKey, hashApiKey, KeyVault, lastFour } from './key-codec.js';
+import { SecretVault } from '../../common/secret-vault.js';
+import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from './key-codec.js';
 import { KeyDirectory } from './key-directory.js';
 import { cleanRestrictions } from './key-restrictions.js';
 
@@ -21,14 +22,14 @@ export interface IssuedKey {
 @Injectable()
 export class KeysService {
   private readonly logger = new Logger('ApiKeys');
-  private readonly vault: KeyVault;
+  private readonly vault: SecretVault;
 
   constructor(
     private readonly em: EntityManager,
     private readonly directory: KeyDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.vault = new KeyVault(config.secret);
+    this.vault = new SecretVault(config.secret, API_KEY_VAULT);
   }
 
   list(userId: string): Promise<ApiKey[]> {

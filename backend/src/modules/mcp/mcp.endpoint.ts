@@ -7,7 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, type ProblemDocument } from '../../common/problem.js';
-import { APP_VERSION } from '../../common/tzdb.js';
+import { APP_VERSION } from '../../common/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
 import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
 import type { ResolvedKey } from '../keys/key-directory.js';

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { KeysModule } from '../keys/keys.module.js';
-import { TimezoneModule } from '../timezone/timezone.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { MetricsService } from './metrics.service.js';
 
 @Module({
-  imports: [UsageModule, KeysModule, TimezoneModule],
+  imports: [UsageModule, KeysModule],
   providers: [MetricsService],
   exports: [MetricsService],
 })

@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { RedisService } from '../../common/redis.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
-import { TimeEngine } from '../timezone/engine/time-engine.js';
+import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { meterOf } from '../gateway/metering.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 
@@ -50,7 +50,7 @@ export class MetricsService implements OnModuleInit {
     private readonly recorder: UsageRecorder,
     private readonly directory: KeyDirectory,
     private readonly redis: RedisService,
-    private readonly engine: TimeEngine,
+    private readonly tzRelease: ActiveTzRelease,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'tzapi_' });
@@ -138,7 +138,7 @@ export class MetricsService implements OnModuleInit {
       registers,
       collect() {
         this.reset();
-        this.set({ version: self.engine.release.version }, 1);
+        this.set({ version: self.tzRelease.version }, 1);
       },
     });
   }

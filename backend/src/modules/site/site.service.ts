@@ -7,7 +7,7 @@ import { TimeEngine } from '../timezone/engine/time-engine.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { Plan, PLAN_IDS, PLANS } from '../../config/plans.js';
-import { TzdbService } from '../tzdb/tzdb.service.js';
+import { ActiveTzRelease } from '../tzdb/active-release.js';
 
 export interface SiteConfig {
   appName: string;
@@ -59,7 +59,7 @@ export class SiteService {
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
-    private readonly tzdb: TzdbService,
+    private readonly tzdb: ActiveTzRelease,
     private readonly engine: TimeEngine,
   ) {}
 

@@ -1,5 +1,6 @@
 import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { CalculationController } from './calculation.controller.js';
 import { Clock, SystemClock } from './clock.js';
 import { ConversionController } from './conversion.controller.js';
@@ -22,7 +23,15 @@ export class TimezoneModule implements OnApplicationBootstrap {
     private readonly engine: TimeEngine,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    activeRelease: ActiveTzRelease,
+  ) {
+    // The engine answers from the active tz release (tzdb switches it: start-up choice, admin loads, other instances).
+    activeRelease.onRelease((release, previous) => {
+      engine.useRelease(release);
+      // Outside tests (which build several apps per process), fill the new release's zone caches between requests.
+      if (this.config.NODE_ENV !== 'test' && previous && previous !== release) void engine.warmUp(Date.now());
+    });
+  }
 
   /** Warms the zone caches in the background; test processes skip it (each builds several apps). */
   onApplicationBootstrap(): void {

@@ -27,3 +27,6 @@ export function bundledRelease(): TzRelease {
   }
   return bundled;
 }
+
+/** The IANA tz database release the API answers from, e.g. "2026f" (our own compiled copy, not the runtime's ICU). */
+export const TZDB_VERSION: string = bundledRelease().version;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { BodyLimit } from '../../common/route-config.js';
 import type { User } from '../accounts/user.entity.js';
 import { ActivationResultView, TzdbStatusView } from './dto/releases.responses.js';

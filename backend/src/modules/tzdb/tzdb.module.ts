@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TimezoneModule } from '../timezone/timezone.module.js';
 import { TzdbAdminController } from './tzdb-admin.controller.js';
 import { TzdbReleasesController } from './tzdb-releases.controller.js';
 import { TzdbService } from './tzdb.service.js';
 
-/** The tz database release the engine answers from: start-up choice, admin loads and rollbacks, fan-out to every instance. */
+/** The tz database release the engine answers from (ActiveTzRelease): start-up choice, admin loads and rollbacks, fan-out to every instance. */
 @Module({
-  imports: [TimezoneModule],
   controllers: [TzdbAdminController, TzdbReleasesController],
   providers: [TzdbService],
   exports: [TzdbService],

@@ -8,7 +8,8 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import type { AuditAction } from '../admin/audit-log.entity.js';
-import { TimeEngine } from '../timezone/engine/time-engine.js';
+import { ActiveTzRelease } from './active-release.js';
+import type { ActiveRelease } from './active-release.js';
 import { checkRelease } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
 import type { ChangedZone, ReleaseChanges } from './release-changes.js';
@@ -24,15 +25,6 @@ export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
 const ACTIVATION_LOCK = 7_240_712;
 /** With Redis the poll is only a safety net for lost messages. */
 const POLL_WITH_REDIS_MS = 30_000;
-
-export interface ActiveRelease {
-  id: string;
-  version: string;
-  digest: string;
-  source: string;
-  loadedAt: Date;
-  release: TzRelease;
-}
 
 /** Who loads or activates a release: a super admin, or the server itself at start. */
 export interface ReleaseActor {
@@ -119,8 +111,6 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Tzdb');
   private readonly instanceId = randomUUID();
-  private current: ActiveRelease | null = null;
-  private readonly listeners = new Set<(version: string) => void>();
   private poller: NodeJS.Timeout | null = null;
   private closed = false;
   /** Switches on this instance run one after another, so a slow compile never lands after a newer one. */
@@ -133,7 +123,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   constructor(
     private readonly em: EntityManager,
     private readonly redis: RedisService,
-    private readonly engine: TimeEngine,
+    private readonly activeRelease: ActiveTzRelease,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -155,18 +145,21 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** The active release's version ("2026f"). */
   get version(): string {
-    return this.current?.version ?? this.engine.release.version;
+    return this.activeRelease.version;
   }
 
   get active(): ActiveRelease | null {
-    return this.current;
+    return this.activeRelease.active;
+  }
+
+  private get current(): ActiveRelease | null {
+    return this.activeRelease.active;
   }
 
 
   /** Calls `listener` with the active version now (when known) and at every switch; for the precomputed header objects. */
   onVersion(listener: (version: string) => void): void {
-    this.listeners.add(listener);
-    if (this.current) listener(this.current.version);
+    this.activeRelease.onVersion(listener);
   }
 
   // ---- start-up ----
@@ -435,12 +428,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private use(active: ActiveRelease): void {
-    this.engine.useRelease(active.release);
-    // Outside tests (which build several apps per process), fill the new release's zone caches between requests.
-    if (this.config.NODE_ENV !== 'test' && this.current && this.current.release !== active.release) void this.engine.warmUp(Date.now());
-    this.current = active;
     this.publicReleases = null;
-    for (const listener of this.listeners) listener(active.version);
+    this.activeRelease.switchTo(active);
   }
 
   private async announce(id: string): Promise<void> {

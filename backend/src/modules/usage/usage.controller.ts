@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser } from '../../common/auth.decorator.js';
+import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { accountLimits, User } from '../accounts/user.entity.js';
 import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
 import { UsageService } from './usage.service.js';

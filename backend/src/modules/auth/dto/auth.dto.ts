@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsNotEmpty,
@@ -10,11 +9,9 @@ import {
   registerDecorator,
   ValidationOptions,
 } from 'class-validator';
+import { NormalizeEmail, Trim } from '../../../common/transforms.js';
 import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy.js';
 
-/** Trims and lower-cases an e-mail address; leaves non-strings alone so the type check reports them. */
-export const NormalizeEmail = () => Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
-export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

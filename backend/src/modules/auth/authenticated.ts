@@ -1,13 +1,13 @@
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { SECURITY } from './swagger.js';
+import { SECURITY } from '../../common/swagger.js';
 import type { FastifyRequest } from 'fastify';
-import { Problems } from './problem.js';
-import { AuthErrors } from '../modules/auth/auth.errors.js';
-import { SessionsService } from '../modules/auth/sessions.service.js';
-import type { Session } from '../modules/auth/session.entity.js';
-import type { Role, User } from '../modules/accounts/user.entity.js';
+import { Problems } from '../../common/problem.js';
+import { AuthErrors } from './auth.errors.js';
+import { SessionsService } from './sessions.service.js';
+import type { Session } from './session.entity.js';
+import type { Role, User } from '../accounts/user.entity.js';
 
 const ROLES_KEY = 'auth:roles';
 

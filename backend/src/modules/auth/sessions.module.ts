@@ -1,0 +1,11 @@
+import { Global, Module } from '@nestjs/common';
+import { SessionGuard } from './authenticated.js';
+import { SessionsService } from './sessions.service.js';
+
+/** Browser sessions and their guard: global, so every feature's `@Authenticated` route resolves the session guard. */
+@Global()
+@Module({
+  providers: [SessionsService, SessionGuard],
+  exports: [SessionsService, SessionGuard],
+})
+export class SessionsModule {}

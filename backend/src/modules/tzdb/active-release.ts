@@ -1,0 +1,57 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { bundledRelease } from './bundled-release.js';
+import type { TzRelease } from './tz-release.js';
+
+export interface ActiveRelease {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  loadedAt: Date;
+  release: TzRelease;
+}
+
+/**
+ * The tz release this instance answers from, and its switches. TzdbService (start-up choice, admin loads, rollbacks,
+ * other instances) is the only one that switches it; the time engine listens, health and the site read its version.
+ */
+@Injectable()
+export class ActiveTzRelease {
+  private current: ActiveRelease | null = null;
+  private readonly releaseListeners = new Set<(release: TzRelease, previous: TzRelease | null) => void>();
+  private readonly versionListeners = new Set<(version: string) => void>();
+
+  get active(): ActiveRelease | null {
+    return this.current;
+  }
+
+  /** The active release's version ("2026f"); the bundled one until the start-up choice is made. */
+  get version(): string {
+    return this.current?.version ?? bundledRelease().version;
+  }
+
+  /** Calls `listener` with the active release now (when known) and at every switch, before the version listeners. */
+  onRelease(listener: (release: TzRelease, previous: TzRelease | null) => void): void {
+    this.releaseListeners.add(listener);
+    if (this.current) listener(this.current.release, null);
+  }
+
+  /** Calls `listener` with the active version now (when known) and at every switch; for the precomputed header objects. */
+  onVersion(listener: (version: string) => void): void {
+    this.versionListeners.add(listener);
+    if (this.current) listener(this.current.version);
+  }
+
+  /** Makes `active` the release this instance answers from (TzdbService only). */
+  switchTo(active: ActiveRelease): void {
+    const previous = this.current?.release ?? null;
+    for (const listener of this.releaseListeners) listener(active.release, previous);
+    this.current = active;
+    for (const listener of this.versionListeners) listener(active.version);
+  }
+}
+
+/** Global and free of imports, so the time engine, health and the site follow the active release without importing TzdbModule. */
+@Global()
+@Module({ providers: [ActiveTzRelease], exports: [ActiveTzRelease] })
+export class ActiveReleaseModule {}
