@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RedisService } from '../../common/redis.service.js';
+import { answeredRoute } from '../../common/route-config.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { TimeEngine } from '../timezone/engine/time-engine.js';
@@ -152,7 +153,7 @@ export class MetricsService implements OnModuleInit {
 
   /** Called once per answer (Fastify onResponse). Unmatched paths share one label, so scanners can't grow the series. */
   observe(request: FastifyRequest, reply: FastifyReply): void {
-    const route = request.routeOptions?.url ?? 'unmatched';
+    const route = answeredRoute(request) ?? 'unmatched';
     const key = `${request.method} ${route} ${reply.statusCode}`;
     // prom-client hashes label objects on every call; the bound children of a series are looked up once.
     let series = this.series.get(key);

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Option
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Lifecycle } from '../../common/lifecycle.js';
+import { answeredRoute } from '../../common/route-config.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import type { PlanId } from '../../config/plans.js';
@@ -115,7 +116,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       timestamp: new Date(),
       userId: meter.userId,
       keyId: meter.keyId,
-      endpoint: (request.routeOptions?.url ?? request.url.split('?')[0]).slice(0, 200),
+      endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),
       method: request.method,
       statusCode: reply.statusCode,
       responseMs: Math.round(reply.elapsedTime * 100) / 100,
