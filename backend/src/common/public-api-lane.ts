@@ -1,7 +1,6 @@
 import { HTTP_CODE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ForbiddenException } from '@nestjs/common';
-import type { INestApplicationContext, Type } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { ContextType, ExecutionContext, INestApplicationContext, Type } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { ApiKeyGuard } from '../modules/keys/api-key.guard.js';
 import type { ProblemFilter } from './problem.filter.js';
@@ -14,7 +13,8 @@ export interface LaneTarget {
   method: string;
 }
 
-type ArgFactory = (host: ExecutionContextHost) => unknown;
+type ArgFactory = (host: ExecutionContext) => unknown;
+type HttpArgumentsHost = ReturnType<ExecutionContext['switchToHttp']>;
 
 interface CompiledRoute {
   instance: object;
@@ -55,7 +55,7 @@ function compile(app: INestApplicationContext, target: LaneTarget, method: strin
   if (typeof handler !== 'function') return null;
   const metadata = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.controller, target.method) ?? {}) as Record<
     string,
-    { index: number; factory?: (data: unknown, host: ExecutionContextHost) => unknown; data: unknown; pipes?: unknown[] }
+    { index: number; factory?: (data: unknown, host: ExecutionContext) => unknown; data: unknown; pipes?: unknown[] }
   >;
   const params = Object.values(metadata);
   // Only argument decorators made with createParamDecorator and without pipes: the lane calls their factory itself.
@@ -67,12 +67,59 @@ function compile(app: INestApplicationContext, target: LaneTarget, method: strin
   return { instance, handler: handler as (...a: unknown[]) => unknown, controller: target.controller, args, status };
 }
 
+/**
+ * The context the lane hands to the guard, the argument factories and the filter: one small object per request, where
+ * Nest's ExecutionContextHost assigns three new closures onto itself at every switchToHttp().
+ */
+class LaneContext implements ExecutionContext, HttpArgumentsHost {
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly route: CompiledRoute,
+  ) {}
+
+  getType<T extends string = ContextType>(): T {
+    return 'http' as T;
+  }
+  getClass<T = unknown>(): Type<T> {
+    return this.route.controller as Type<T>;
+  }
+  getHandler(): ReturnType<ExecutionContext['getHandler']> {
+    return this.route.handler;
+  }
+  getArgs<T extends unknown[] = unknown[]>(): T {
+    return [this.request, this.reply] as T;
+  }
+  getArgByIndex<T = unknown>(index: number): T {
+    return (index === 0 ? this.request : index === 1 ? this.reply : undefined) as T;
+  }
+  switchToHttp(): HttpArgumentsHost {
+    return this;
+  }
+  switchToRpc(): ReturnType<ExecutionContext['switchToRpc']> {
+    throw new Error('The public API lane serves HTTP only');
+  }
+  switchToWs(): ReturnType<ExecutionContext['switchToWs']> {
+    throw new Error('The public API lane serves HTTP only');
+  }
+  getRequest<T = unknown>(): T {
+    return this.request as T;
+  }
+  getResponse<T = unknown>(): T {
+    return this.reply as T;
+  }
+  getNext<T = unknown>(): T {
+    return undefined as T;
+  }
+}
+
 function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, request: FastifyRequest, reply: FastifyReply): void {
-  const host = new ExecutionContextHost([request, reply], route.controller, route.handler);
-  host.setType('http');
+  const host = new LaneContext(request, reply, route);
   const fail = (err: unknown) => filter.catch(err, host);
   const answer = () => {
-    const result = route.handler.apply(route.instance, route.args.map((arg) => arg(host)));
+    const args = new Array<unknown>(route.args.length);
+    for (let i = 0; i < args.length; i++) args[i] = route.args[i](host);
+    const result = route.handler.apply(route.instance, args);
     if (result instanceof Promise) return result.then((value) => void reply.code(route.status).send(value), fail);
     reply.code(route.status).send(result);
   };
