@@ -62,12 +62,14 @@ const answerHeaders = Object.fromEntries(
 );
 const bare = await start('./bare-server.js', { BENCH_BODY: body });
 const bareHeaders = await start('./bare-server.js', { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(answerHeaders) });
+const bareFastify = await start('./fastify-server.js', { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(answerHeaders) });
 
 const conversion = JSON.stringify({ fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' });
 const targets = [
   { name: 'bare node:http (same JSON)', options: { url: `http://127.0.0.1:${bare.port}/` }, rounds: ROUNDS },
   { name: 'GET time/current', options: { url: base + currentPath, headers }, rounds: ROUNDS },
   { name: '  bare, same headers too', options: { url: `http://127.0.0.1:${bareHeaders.port}/` }, rounds: ROUNDS },
+  { name: '  bare Fastify, same answer', options: { url: `http://127.0.0.1:${bareFastify.port}/` }, rounds: ROUNDS },
   {
     name: 'POST conversion/timezone',
     options: { url: `${base}/api/conversion/timezone`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: conversion },
@@ -98,6 +100,7 @@ try {
 } finally {
   bare.child.kill();
   bareHeaders.child.kill();
+  bareFastify.child.kill();
   app.child.disconnect();
 }
 
@@ -119,7 +122,7 @@ for (const r of results) {
 }
 const current = results[1];
 const ratio = current.rps / bareRps;
-console.log(`time/current against the bare server with the same headers: ${(current.rps / results[2].rps).toFixed(2)}`);
+console.log(`time/current against the bare server with the same headers: ${(current.rps / results[2].rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / results[3].rps).toFixed(2)}`);
 const apiRequests = targets.filter((t) => t.options.url.startsWith(base)).reduce((n, t) => n + t.runs.reduce((m, r) => m + r.total, 0), 0);
 if (commandsBefore !== null && commandsAfter !== null) {
   console.log(`Redis: ${commandsAfter - commandsBefore} commands for ${apiRequests} API requests (paid key): ${((commandsAfter - commandsBefore) / apiRequests).toFixed(4)} per request (includes anything else using that Redis meanwhile)`);

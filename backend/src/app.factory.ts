@@ -15,7 +15,7 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { guardedJsonParser } from './common/json-body.js';
 import { staticSecurityHeaders } from './common/security-headers.js';
 import { SpaFallback } from './common/spa-fallback.js';
-import { installRouteBodyLimits } from './common/route-config.js';
+import { answeredRoute, installRouteBodyLimits } from './common/route-config.js';
 import { openApiFiles } from './common/openapi-files.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
 import { TZDB_VERSION } from './modules/tzdb/bundled-release.js';
@@ -205,7 +205,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
         {
           requestId: request.id,
           method: request.method,
-          route: request.routeOptions?.url ?? null,
+          route: answeredRoute(request) ?? null,
           path: request.url.split('?')[0].slice(0, 200),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 100) / 100,

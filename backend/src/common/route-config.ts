@@ -1,4 +1,5 @@
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The one file that reaches into Nest's internals (eslint.config.js exempts only this one): route metadata keys not
@@ -17,7 +18,6 @@ export {
   RENDER_METADATA,
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants.js';
-export { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 
 /** The Fastify route config a controller method declares (what hooks read as request.routeOptions.config). */
 export function routeConfigOf(handler: object): Record<string, unknown> | undefined {
@@ -51,4 +51,17 @@ export function installRouteBodyLimits(fastify: { addHook(name: 'onRoute', hook:
     const limit = (route.config as Record<string, unknown> | undefined)?.[BODY_LIMIT_KEY];
     if (typeof limit === 'number') route.bodyLimit = limit;
   });
+}
+
+const ANSWERED_ROUTE = Symbol('tzapi.answered-route');
+
+/**
+ * The pattern of the route that answered (undefined when none matched), for the onResponse hooks (metrics, access log,
+ * metering): read once per answer, since Fastify's routeOptions getter builds a new object on every read.
+ */
+export function answeredRoute(request: FastifyRequest): string | undefined {
+  const memo = request as FastifyRequest & { [ANSWERED_ROUTE]?: string | null };
+  let url = memo[ANSWERED_ROUTE];
+  if (url === undefined) url = memo[ANSWERED_ROUTE] = request.routeOptions?.url ?? null;
+  return url ?? undefined;
 }

@@ -13,6 +13,8 @@ import type { LimitDecision } from './plan-limits.js';
 import { readApiKey } from './read-api-key.js';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
+/** Keys whose hash is remembered (a SHA-256 per request was the guard's largest cost); cleared when full. */
+const HASH_MEMO_LIMIT = 10_000;
 
 /** A request the guard let through: its resolved key and owner, for the controller and the hooks after it. */
 export interface PublicApiRequest extends FastifyRequest {
@@ -37,6 +39,9 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
+  /** Hashes of keys found in the key cache: only real keys, so a caller sending random keys cannot fill it. */
+  private readonly hashes = new Map<string, string>();
+
   constructor(
     private readonly directory: KeyDirectory,
     private readonly limits: PlanLimits,
@@ -64,10 +69,17 @@ export class ApiKeyGuard implements CanActivate {
       const query = (request.query ?? {}) as Record<string, unknown>;
       throw KeyProblems.missing(QUERY_KEY_NAMES.some((name) => query[name] !== undefined));
     }
-    const hash = hashApiKey(key);
+    const known = this.hashes.get(key);
+    const hash = known ?? hashApiKey(key);
     const cached = this.directory.cached(hash);
     // Only well-formed keys are ever cached: the shape and checksum are checked on a miss.
-    if (cached) return this.admit(cached, request, reply, meter);
+    if (cached) {
+      if (known === undefined) {
+        if (this.hashes.size >= HASH_MEMO_LIMIT) this.hashes.clear();
+        this.hashes.set(key, hash);
+      }
+      return this.admit(cached, request, reply, meter);
+    }
     if (!isWellFormedApiKey(key)) throw KeyProblems.malformed();
     return this.directory.resolve(hash).then((resolved) => {
       if (!resolved) throw KeyProblems.unknown();

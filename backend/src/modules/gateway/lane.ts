@@ -1,10 +1,9 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import type { INestApplicationContext, Type } from '@nestjs/common';
+import type { ContextType, ExecutionContext, INestApplicationContext, Type } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ProblemFilter } from '../../common/problem.filter.js';
 import {
   EXCEPTION_FILTERS_METADATA,
-  ExecutionContextHost,
   GUARDS_METADATA,
   HEADERS_METADATA,
   HTTP_CODE_METADATA,
@@ -18,7 +17,8 @@ import { ApiKeyGuard } from './api-key.guard.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
 
-type ArgFactory = (host: ExecutionContextHost) => unknown;
+type ArgFactory = (host: ExecutionContext) => unknown;
+type HttpArgumentsHost = ReturnType<ExecutionContext['switchToHttp']>;
 
 interface CompiledRoute {
   instance: object;
@@ -38,7 +38,7 @@ export interface LaneRoute {
 
 interface ArgMetadata {
   index: number;
-  factory?: (data: unknown, host: ExecutionContextHost) => unknown;
+  factory?: (data: unknown, host: ExecutionContext) => unknown;
   data: unknown;
   pipes?: unknown[];
 }
@@ -125,15 +125,59 @@ function compile(app: INestApplicationContext, target: LaneTarget, method: strin
   return { instance, handler: handler as (...a: unknown[]) => unknown, controller: target.controller, args, status };
 }
 
+/**
+ * The context the lane hands to the guard, the argument factories and the filter: one small object per request, where
+ * Nest's ExecutionContextHost assigns three new closures onto itself at every switchToHttp().
+ */
+class LaneContext implements ExecutionContext, HttpArgumentsHost {
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly route: CompiledRoute,
+  ) {}
+
+  getType<T extends string = ContextType>(): T {
+    return 'http' as T;
+  }
+  getClass<T = unknown>(): Type<T> {
+    return this.route.controller as Type<T>;
+  }
+  getHandler(): ReturnType<ExecutionContext['getHandler']> {
+    return this.route.handler;
+  }
+  getArgs<T extends unknown[] = unknown[]>(): T {
+    return [this.request, this.reply] as T;
+  }
+  getArgByIndex<T = unknown>(index: number): T {
+    return (index === 0 ? this.request : index === 1 ? this.reply : undefined) as T;
+  }
+  switchToHttp(): HttpArgumentsHost {
+    return this;
+  }
+  switchToRpc(): ReturnType<ExecutionContext['switchToRpc']> {
+    throw new Error('The public API lane serves HTTP only');
+  }
+  switchToWs(): ReturnType<ExecutionContext['switchToWs']> {
+    throw new Error('The public API lane serves HTTP only');
+  }
+  getRequest<T = unknown>(): T {
+    return this.request as T;
+  }
+  getResponse<T = unknown>(): T {
+    return this.reply as T;
+  }
+  getNext<T = unknown>(): T {
+    return undefined as T;
+  }
+}
+
 function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, request: FastifyRequest, reply: FastifyReply): void {
-  const host = new ExecutionContextHost([request, reply], route.controller, route.handler);
-  host.setType('http');
+  const host = new LaneContext(request, reply, route);
   const fail = (err: unknown) => filter.catch(err, host);
   const answer = () => {
-    const result = route.handler.apply(
-      route.instance,
-      route.args.map((arg) => arg(host)),
-    );
+    const args = new Array<unknown>(route.args.length);
+    for (let i = 0; i < args.length; i++) args[i] = route.args[i](host);
+    const result = route.handler.apply(route.instance, args);
     if (result instanceof Promise) return result.then((value) => void reply.code(route.status).send(value), fail);
     reply.code(route.status).send(result);
   };

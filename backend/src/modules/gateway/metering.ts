@@ -7,6 +7,7 @@ import { KeyDirectory } from '../keys/key-directory.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { readApiKey } from './read-api-key.js';
 import { soldRouteOf } from './sold-route.js';
+import { answeredRoute } from '../../common/route-config.js';
 
 const METER = Symbol('tzapi.usage-meter');
 
@@ -73,7 +74,7 @@ export class MeteringHook implements OnModuleInit {
       timestamp: new Date(),
       userId: meter.userId,
       keyId: meter.keyId,
-      endpoint: (request.routeOptions?.url ?? request.url.split('?')[0]).slice(0, 200),
+      endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),
       method: request.method,
       statusCode: reply.statusCode,
       responseMs: Math.round(reply.elapsedTime * 100) / 100,

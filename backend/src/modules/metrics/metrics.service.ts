@@ -3,13 +3,15 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { RedisService } from '../../common/redis.service.js';
+import { answeredRoute } from '../../common/route-config.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { meterOf } from '../gateway/metering.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { RequestHistogram } from './request-histogram.js';
 
 const REDIS_STATES = ['up', 'degraded', 'memory'] as const;
 
@@ -23,20 +25,23 @@ export class MetricsService implements OnModuleInit {
   private readonly logger = new Logger('Metrics');
   readonly registry = new Registry();
   private pool: Pool | null = null;
-  private readonly series = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
+  // The request count of a series is its histogram's count: set from it when scraped, nothing per request.
   private readonly requests = new Counter({
     name: 'tzapi_http_requests_total',
     help: 'Answered HTTP requests, by method, route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.requests.reset();
+      for (const series of this.latency.all()) this.requests.inc(series.labels, series.count);
+    },
   });
-  private readonly latency = new Histogram({
-    name: 'tzapi_http_request_duration_seconds',
-    help: 'Time from request to answer, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
+  private readonly latency = new RequestHistogram(
+    'tzapi_http_request_duration_seconds',
+    'Time from request to answer, by method, route pattern and status',
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    this.registry,
+  );
   private readonly refusals = new Counter({
     name: 'tzapi_rate_limit_refusals_total',
     help: 'Requests of the sold API refused with 429, by plan',
@@ -153,17 +158,8 @@ export class MetricsService implements OnModuleInit {
 
   /** Called once per answer (Fastify onResponse). Unmatched paths share one label, so scanners can't grow the series. */
   observe(request: FastifyRequest, reply: FastifyReply): void {
-    const route = request.routeOptions?.url ?? 'unmatched';
-    const key = `${request.method} ${route} ${reply.statusCode}`;
-    // prom-client hashes label objects on every call; the bound children of a series are looked up once.
-    let series = this.series.get(key);
-    if (!series) {
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      series = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
-      this.series.set(key, series);
-    }
-    series.count.inc();
-    series.latency.observe(reply.elapsedTime / 1000);
+    const route = answeredRoute(request) ?? 'unmatched';
+    this.latency.observe(this.latency.series(request.method, route, reply.statusCode), reply.elapsedTime / 1000);
     if (reply.statusCode === 429) this.rateLimitRefused(meterOf(request)?.plan ?? 'unknown');
   }
 

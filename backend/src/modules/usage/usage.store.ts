@@ -33,11 +33,24 @@ export interface RecordRow extends UsageRecordView {
 
 function rowsJson(rows: UsageRow[]): string {
   const parts = new Array<string>(rows.length);
+  // Consecutive rows mostly share their endpoint and caller: each is JSON-escaped once per run, not once per row.
+  let endpoint: string | null = null;
+  let endpointJson = '';
+  let ip: string | null | undefined;
+  let ipJson = '';
   for (let n = 0; n < rows.length; n++) {
     const r = rows[n];
+    if (r.endpoint !== endpoint) {
+      endpoint = r.endpoint;
+      endpointJson = JSON.stringify(endpoint);
+    }
+    if (r.ipAddress !== ip) {
+      ip = r.ipAddress;
+      ipJson = ip === null ? 'null' : JSON.stringify(ip);
+    }
     parts[n] =
-      `{"t":${r.timestamp.getTime()},"u":"${r.userId}","k":"${r.keyId}","e":${JSON.stringify(r.endpoint)},"m":"${r.method}",` +
-      `"s":${r.statusCode},"r":${Number.isFinite(r.responseMs) ? r.responseMs : 0},"i":${r.ipAddress === null ? 'null' : JSON.stringify(r.ipAddress)}}`;
+      `{"t":${r.timestamp.getTime()},"u":"${r.userId}","k":"${r.keyId}","e":${endpointJson},"m":"${r.method}",` +
+      `"s":${r.statusCode},"r":${Number.isFinite(r.responseMs) ? r.responseMs : 0},"i":${ipJson}}`;
   }
   return `[${parts.join(',')}]`;
 }
@@ -77,18 +90,34 @@ export class UsageStore {
     const lastUsed = new Map<string, Date>();
     let dayNumber = NaN;
     let day = '';
+    // Consecutive rows of one caller mostly fall in the same roll-up: it is looked up again only when a field changes.
+    let previous: UsageRow | null = null;
+    let agg: { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number } | undefined;
     for (const row of rows) {
       const n = Math.floor(row.timestamp.getTime() / 86_400_000);
-      if (n !== dayNumber) {
+      const sameDay = n === dayNumber;
+      if (!sameDay) {
         dayNumber = n;
         day = utcDay(row.timestamp);
       }
-      const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
-      const agg = rollups.get(id);
-      if (agg) {
-        agg.count++;
-        agg.totalMs += row.responseMs;
-      } else rollups.set(id, { day, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 1, totalMs: row.responseMs });
+      const sameRollup =
+        agg !== undefined &&
+        sameDay &&
+        previous!.userId === row.userId &&
+        previous!.keyId === row.keyId &&
+        previous!.endpoint === row.endpoint &&
+        previous!.statusCode === row.statusCode;
+      if (!sameRollup) {
+        const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
+        agg = rollups.get(id);
+        if (!agg) {
+          agg = { day, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 0, totalMs: 0 };
+          rollups.set(id, agg);
+        }
+      }
+      agg!.count++;
+      agg!.totalMs += row.responseMs;
+      previous = row;
       const seen = lastUsed.get(row.keyId);
       if (!seen || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }

@@ -55,12 +55,23 @@ export function formatOffset(offsetSeconds: number): string {
 /** The API's date-times stay in the years its inputs accept. */
 export const CIVIL_RANGE = { from: civilMs(1, 1, 1), to: civilMs(10000, 1, 1) };
 
+/** The civil second formatCivil() wrote last and its text: "now" is asked for over and over within the same second. */
+let lastSecond = NaN;
+let lastSecondText = '';
+
 /** ISO 8601 local date-time without offset, milliseconds only when present. */
 export function formatCivil(ms: number): string {
-  const f = civilFields(ms);
-  const year = f.year >= 0 && f.year <= 9999 ? pad(f.year, 4) : (f.year < 0 ? '-' : '+') + pad(Math.abs(f.year), 6);
-  const base = `${year}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
-  return f.millisecond ? `${base}.${pad(f.millisecond, 3)}` : base;
+  const second = Math.floor(ms / 1000);
+  let base = lastSecondText;
+  if (second !== lastSecond) {
+    const f = civilFields(ms);
+    const year = f.year >= 0 && f.year <= 9999 ? pad(f.year, 4) : (f.year < 0 ? '-' : '+') + pad(Math.abs(f.year), 6);
+    base = `${year}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+    lastSecond = second;
+    lastSecondText = base;
+  }
+  const millisecond = ms - second * 1000;
+  return millisecond ? `${base}.${pad(millisecond, 3)}` : base;
 }
 
 /** ISO 8601 with the numeric offset, e.g. 2024-03-31T02:00:00+01:00; null when the local time is outside 0001-9999. */

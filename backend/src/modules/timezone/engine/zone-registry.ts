@@ -26,6 +26,8 @@ const ACCEPTED_SHORT_NAMES = new Set(['UTC', 'GMT', 'UCT', 'ZULU', 'UNIVERSAL', 
 const LISTED_AS: Record<string, string> = { 'Etc/UTC': 'UTC' };
 /** zic's placeholder zone for machines without a configured one, not a place. */
 const UNLISTED = new Set(['Factory']);
+/** Distinct zone names remembered by resolve(); more are resolved again after a clear. */
+const RESOLVED_MEMO_LIMIT = 5000;
 
 function cityFromZoneName(name: string): string | null {
   if (!name.includes('/') || name.startsWith('Etc/')) return null;
@@ -88,6 +90,18 @@ export class ZoneRegistry {
 
   /** Resolves a client-supplied zone name (any case, links allowed) or throws invalid_timezone. */
   resolve(input: string, field = 'timezone'): ResolvedZone {
+    // Callers repeat their zone names: a name resolved once is answered from memory (bounded, cleared when full).
+    const known = this.resolved.get(input);
+    if (known) return known;
+    const resolved = this.resolveAnew(input, field);
+    if (this.resolved.size >= RESOLVED_MEMO_LIMIT) this.resolved.clear();
+    this.resolved.set(input, resolved);
+    return resolved;
+  }
+
+  private readonly resolved = new Map<string, ResolvedZone>();
+
+  private resolveAnew(input: string, field: string): ResolvedZone {
     const trimmed = input.trim();
     if (trimmed === '') throw timezoneProblem('invalid_timezone', 'A time zone name is required.', field);
     const canonical = this.nameByLower.get(trimmed.toLowerCase());
