@@ -364,7 +364,10 @@ export class UsageStore {
     }
   }
 
+  private closing: Promise<void> | null = null;
+
+  /** Ends the pool once: a second close (app.close() called twice) waits for the first instead of ending it again. */
   close(): Promise<void> {
-    return this.pool.end();
+    return (this.closing ??= this.pool.end());
   }
 }
