@@ -80,7 +80,7 @@ function rowColumns(rows: UsageRow[]): RowColumns {
       }
       previous = row;
     }
-    t[i] = row.timestamp.getTime();
+    t[i] = row.timestamp;
     s[i] = row.statusCode;
     r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
     c[i] = caller;
@@ -88,8 +88,8 @@ function rowColumns(rows: UsageRow[]): RowColumns {
   return { timestamps: `{${t.join(',')}}`, statuses: `{${s.join(',')}}`, responseMs: `{${r.join(',')}}`, callers: `{${c.join(',')}}`, ...columns };
 }
 
-function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
 }
 
 /**
@@ -120,14 +120,14 @@ export class UsageStore {
   async write(rows: UsageRow[]): Promise<void> {
     if (!rows.length) return;
     const rollups = new Map<string, { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number }>();
-    const lastUsed = new Map<string, Date>();
+    const lastUsed = new Map<string, number>();
     let dayNumber = NaN;
     let day = '';
     // Consecutive rows of one caller mostly fall in the same roll-up: it is looked up again only when a field changes.
     let previous: UsageRow | null = null;
     let agg: { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number } | undefined;
     for (const row of rows) {
-      const n = Math.floor(row.timestamp.getTime() / 86_400_000);
+      const n = Math.floor(row.timestamp / 86_400_000);
       const sameDay = n === dayNumber;
       if (!sameDay) {
         dayNumber = n;
@@ -152,7 +152,7 @@ export class UsageStore {
       agg!.totalMs += row.responseMs;
       previous = row;
       const seen = lastUsed.get(row.keyId);
-      if (!seen || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
+      if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }
     // A fixed lock order (primary-key order) keeps concurrent flushes of several instances free of deadlocks.
     const daily = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -190,7 +190,7 @@ export class UsageStore {
       );
       await client.query(
         `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
-         from unnest($1::uuid[], $2::timestamptz[]) as v(id, t) where k.id = v.id`,
+         from (select id, to_timestamp(ms / 1000.0) as t from unnest($1::uuid[], $2::float8[]) as u(id, ms)) as v where k.id = v.id`,
         [keys.map(([id]) => id), keys.map(([, t]) => t)],
       );
       await client.query('commit');
