@@ -14,7 +14,11 @@ PLANS.enterprise.burstPerSecond = 1_000_000;
 const { config, dataDir, ownDir } = benchConfig('api');
 const db = await benchDatabase(config, `tzapi_bench_api_${process.pid}`);
 let app;
+let stopping = false;
+// The bench disconnects and may also send SIGTERM: the server stops once.
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await app?.close().catch(() => undefined);
   await db.stop().catch(() => undefined);
   if (ownDir) rmSync(dataDir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ describe('export my data', () => {
     const user = await createUser(a, { firstName: 'Katherine', lastName: 'Johnson' });
     const { key, id: keyId } = await createApiKey(a, user, { name: 'Orbit' });
     // An old row, outside the 90 days, and three real calls.
-    const old: UsageRow = { timestamp: new Date(Date.now() - 100 * 86_400_000), userId: user.id, keyId, endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: null };
+    const old: UsageRow = { timestamp: Date.now() - 100 * 86_400_000, userId: user.id, keyId, endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: null };
     await a.app.get(UsageStore).ensurePartitions(4, 1);
     await a.app.get(UsageStore).write([old]);
     for (const path of ['/api/time/utc', '/api/time/current?timezone=Asia/Tokyo', '/api/time/current?timezone=Nowhere/Zone']) await a.client().get(path, { 'x-api-key': key });
@@ -59,7 +59,7 @@ describe('export my data', () => {
     const user = await createUser(a);
     const { id: keyId } = await createApiKey(a, user);
     const rows: UsageRow[] = Array.from({ length: 12_001 }, (_, i) => ({
-      timestamp: new Date(Date.now() - 86_400_000 + i * 5000),
+      timestamp: Date.now() - 86_400_000 + i * 5000,
       userId: user.id,
       keyId,
       endpoint: '/api/time/utc',

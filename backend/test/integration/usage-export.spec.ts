@@ -61,7 +61,7 @@ describe('usage: key filter and CSV export', () => {
     // 4,500 rows over three days (more than two export batches), alternating keys, endpoints and statuses.
     for (let i = 0; i < 4500; i++) {
       rows.push({
-        timestamp: new Date(base + i * 50_000),
+        timestamp: base + i * 50_000,
         userId: user.id,
         keyId: i % 3 === 0 ? beta.id : alpha.id,
         endpoint: i % 2 ? '/api/time/utc' : '/api/time/current',

@@ -3,6 +3,8 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { UsageRetention } from '../../src/modules/usage/usage-retention.js';
+import { UsageStore } from '../../src/modules/usage/usage.store.js';
+import { MikroORM } from '@mikro-orm/postgresql';
 
 describe('usage metering and the usage pages', () => {
   let t: TestApp;
@@ -181,6 +183,13 @@ describe('usage metering and the usage pages', () => {
     expect(recorder.pending).toBe(0);
     const { rows } = await db.query(`select count(*)::int as n from usage_records where user_id = $1`, [user.id]);
     expect(rows[0].n).toBe(4);
+  });
+
+  it('closing the usage store twice (app.close() called twice) ends its pool once, without an error', async () => {
+    const store = new UsageStore(t.app.get(MikroORM));
+    await store.pool.query('select 1');
+    await expect(Promise.all([store.close(), store.close()])).resolves.toBeDefined();
+    await expect(store.close()).resolves.toBeUndefined();
   });
 
   it('keeps monthly partitions ahead and drops months past the retention period', async () => {

@@ -71,7 +71,7 @@ export class MeteringHook implements OnModuleInit {
   private record(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
     if (!meter.userId || !meter.keyId || meter.ownRows) return;
     this.recorder.record({
-      timestamp: new Date(),
+      timestamp: Date.now(),
       userId: meter.userId,
       keyId: meter.keyId,
       endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),

@@ -151,7 +151,7 @@ export class McpEndpoint {
 
   private record(userId: string, keyId: string, request: FastifyRequest, tool: string | null, statusCode: number, ms: number): void {
     this.recorder.record({
-      timestamp: new Date(),
+      timestamp: Date.now(),
       userId,
       keyId,
       endpoint: tool ? `${MCP_ENDPOINT}/${tool}`.slice(0, 200) : MCP_ENDPOINT,

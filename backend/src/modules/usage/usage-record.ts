@@ -6,7 +6,8 @@ export const UNCOUNTED_STATUSES: readonly number[] = [401, 403, 406, 415, 429, 5
 
 /** One metered request, as buffered before it is written. */
 export interface UsageRow {
-  timestamp: Date;
+  /** When it was answered, epoch milliseconds (no Date per request on the hot path). */
+  timestamp: number;
   userId: string;
   keyId: string;
   /** The route pattern, e.g. /api/time/current (never the raw URL with its query). */

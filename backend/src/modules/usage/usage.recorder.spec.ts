@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/config.js';
@@ -7,7 +7,7 @@ import { UsageRecorder } from './usage.recorder.js';
 import type { UsageStore } from './usage.store.js';
 
 function row(i: number): UsageRow {
-  return { timestamp: new Date(1_700_000_000_000 + i), userId: 'u', keyId: 'k', endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
+  return { timestamp: 1_700_000_000_000 + i, userId: 'u', keyId: 'k', endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
 }
 
 class FakeStore {
@@ -35,7 +35,7 @@ describe('UsageRecorder', () => {
     for (let i = 0; i < 11_000; i++) recorder.record(row(i));
     await recorder.flush();
     expect(store.written.map((b) => b.length)).toEqual([2000, 2000, 2000, 2000, 2000, 1000]);
-    expect(store.written.flat().map((r) => r.timestamp.getTime() - 1_700_000_000_000)).toEqual(Array.from({ length: 11_000 }, (_, i) => i));
+    expect(store.written.flat().map((r) => r.timestamp - 1_700_000_000_000)).toEqual(Array.from({ length: 11_000 }, (_, i) => i));
     expect(recorder.written).toBe(11_000);
     expect(recorder.pending).toBe(0);
   });
@@ -52,7 +52,7 @@ describe('UsageRecorder', () => {
     await recorder.flush();
     expect(recorder.pending).toBe(0);
     expect(store.written.flat()).toHaveLength(11);
-    expect(store.written.flat()[0].timestamp.getTime()).toBe(1_700_000_000_000);
+    expect(store.written.flat()[0].timestamp).toBe(1_700_000_000_000);
   });
 
   it('spools rows to DATA_DIR when the database is still down at shutdown, and reads them back at the next start', async () => {
@@ -69,7 +69,18 @@ describe('UsageRecorder', () => {
     second.onModuleInit();
     expect(second.pending).toBe(3);
     await second.onApplicationShutdown();
-    expect(store.written.flat().map((r) => r.timestamp)).toEqual([0, 1, 2].map((i) => new Date(1_700_000_000_000 + i)));
+    expect(store.written.flat().map((r) => r.timestamp)).toEqual([0, 1, 2].map((i) => 1_700_000_000_000 + i));
     expect(readdirSync(join(dataDir, 'usage-spool'))).toHaveLength(0);
   }, 10_000);
+
+  it('reads back a spool written before timestamps were epoch milliseconds (ISO strings)', async () => {
+    const spool = join(dataDir, 'usage-spool');
+    mkdirSync(spool, { recursive: true });
+    writeFileSync(join(spool, 'usage-1-1.jsonl'), `${JSON.stringify({ ...row(0), timestamp: new Date(1_700_000_000_000).toISOString() })}\n`);
+    const store = new FakeStore();
+    const recorder = make(store);
+    recorder.onModuleInit();
+    await recorder.onApplicationShutdown();
+    expect(store.written.flat().map((r) => r.timestamp)).toEqual([1_700_000_000_000]);
+  });
 });

@@ -69,7 +69,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   bufferedQuotaHits(userId: string, sinceMs: number): number[] {
     const hits: number[] = [];
     for (const row of this.inflight ? this.inflight.concat(this.buffer) : this.buffer) {
-      const t = row.timestamp.getTime();
+      const t = row.timestamp;
       if (row.userId === userId && t > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) hits.push(t);
     }
     return hits;
@@ -79,7 +79,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   bufferedKeyCounts(userId: string, sinceMs: number): Map<string, number> {
     const counts = new Map<string, number>();
     for (const row of this.inflight ? this.inflight.concat(this.buffer) : this.buffer) {
-      if (row.userId === userId && row.timestamp.getTime() > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) {
+      if (row.userId === userId && row.timestamp > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) {
         counts.set(row.keyId, (counts.get(row.keyId) ?? 0) + 1);
       }
     }
@@ -93,7 +93,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   /** How long the oldest unwritten row has waited, in ms (0 when nothing waits). */
   get flushLagMs(): number {
     const oldest = this.inflight?.[0] ?? this.buffer[0];
-    return oldest ? Math.max(0, Date.now() - oldest.timestamp.getTime()) : 0;
+    return oldest ? Math.max(0, Date.now() - oldest.timestamp) : 0;
   }
 
   /** Writes everything buffered so far (serialised: one flush at a time). Never throws. */
@@ -180,8 +180,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
           .split('\n')
           .filter(Boolean)
           .map((line) => {
-            const row = JSON.parse(line) as UsageRow & { timestamp: string };
-            return { ...row, timestamp: new Date(row.timestamp) };
+            const row = JSON.parse(line) as Omit<UsageRow, 'timestamp'> & { timestamp: number | string };
+            // Spools written before timestamps were epoch milliseconds hold ISO strings.
+            return { ...row, timestamp: typeof row.timestamp === 'string' ? Date.parse(row.timestamp) : row.timestamp };
           });
         this.buffer.push(...rows);
         this.replayed += rows.length;

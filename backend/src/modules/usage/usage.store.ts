@@ -31,32 +31,65 @@ export interface RecordRow extends UsageRecordView {
   cursorTs: string;
 }
 
-function rowsJson(rows: UsageRow[]): string {
-  const parts = new Array<string>(rows.length);
-  // Consecutive rows mostly share their endpoint and caller: each is JSON-escaped once per run, not once per row.
-  let endpoint: string | null = null;
-  let endpointJson = '';
-  let ip: string | null | undefined;
-  let ipJson = '';
-  for (let n = 0; n < rows.length; n++) {
-    const r = rows[n];
-    if (r.endpoint !== endpoint) {
-      endpoint = r.endpoint;
-      endpointJson = JSON.stringify(endpoint);
-    }
-    if (r.ipAddress !== ip) {
-      ip = r.ipAddress;
-      ipJson = ip === null ? 'null' : JSON.stringify(ip);
-    }
-    parts[n] =
-      `{"t":${r.timestamp.getTime()},"u":"${r.userId}","k":"${r.keyId}","e":${endpointJson},"m":"${r.method}",` +
-      `"s":${r.statusCode},"r":${Number.isFinite(r.responseMs) ? r.responseMs : 0},"i":${ipJson}}`;
-  }
-  return `[${parts.join(',')}]`;
+/** The batch as column arrays (PostgreSQL array literals) and a dictionary of the callers' repeated fields. */
+interface RowColumns {
+  /** Per row: epoch ms, status, ms taken, and the 1-based index of its caller in the dictionary. */
+  timestamps: string;
+  statuses: string;
+  responseMs: string;
+  callers: string;
+  /** The dictionary: one entry per distinct (user, key, endpoint, method, IP). */
+  userIds: string[];
+  keyIds: string[];
+  endpoints: string[];
+  methods: string[];
+  ips: (string | null)[];
 }
 
-function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+function rowColumns(rows: UsageRow[]): RowColumns {
+  const n = rows.length;
+  const t = new Array<number>(n);
+  const s = new Array<number>(n);
+  const r = new Array<number>(n);
+  const c = new Array<number>(n);
+  const columns = { userIds: [] as string[], keyIds: [] as string[], endpoints: [] as string[], methods: [] as string[], ips: [] as (string | null)[] };
+  const seen = new Map<string, number>();
+  let previous: UsageRow | null = null;
+  let caller = 0;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
+    // Consecutive rows mostly come from the same caller: the dictionary is consulted only when a field changes.
+    if (
+      previous === null ||
+      row.userId !== previous.userId ||
+      row.keyId !== previous.keyId ||
+      row.endpoint !== previous.endpoint ||
+      row.method !== previous.method ||
+      row.ipAddress !== previous.ipAddress
+    ) {
+      // Ids are UUIDs; the free-text fields are prefixed by their length, so no two callers share a dictionary key.
+      const id = `${row.userId}|${row.keyId}|${row.method.length}:${row.method}${row.ipAddress?.length ?? -1}:${row.ipAddress ?? ''}${row.endpoint}`;
+      caller = seen.get(id) ?? 0;
+      if (!caller) {
+        caller = columns.userIds.push(row.userId);
+        columns.keyIds.push(row.keyId);
+        columns.endpoints.push(row.endpoint);
+        columns.methods.push(row.method);
+        columns.ips.push(row.ipAddress);
+        seen.set(id, caller);
+      }
+      previous = row;
+    }
+    t[i] = row.timestamp;
+    s[i] = row.statusCode;
+    r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
+    c[i] = caller;
+  }
+  return { timestamps: `{${t.join(',')}}`, statuses: `{${s.join(',')}}`, responseMs: `{${r.join(',')}}`, callers: `{${c.join(',')}}`, ...columns };
+}
+
+function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
 }
 
 /**
@@ -87,14 +120,14 @@ export class UsageStore {
   async write(rows: UsageRow[]): Promise<void> {
     if (!rows.length) return;
     const rollups = new Map<string, { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number }>();
-    const lastUsed = new Map<string, Date>();
+    const lastUsed = new Map<string, number>();
     let dayNumber = NaN;
     let day = '';
     // Consecutive rows of one caller mostly fall in the same roll-up: it is looked up again only when a field changes.
     let previous: UsageRow | null = null;
     let agg: { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number } | undefined;
     for (const row of rows) {
-      const n = Math.floor(row.timestamp.getTime() / 86_400_000);
+      const n = Math.floor(row.timestamp / 86_400_000);
       const sameDay = n === dayNumber;
       if (!sameDay) {
         dayNumber = n;
@@ -119,7 +152,7 @@ export class UsageStore {
       agg!.totalMs += row.responseMs;
       previous = row;
       const seen = lastUsed.get(row.keyId);
-      if (!seen || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
+      if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }
     // A fixed lock order (primary-key order) keeps concurrent flushes of several instances free of deadlocks.
     const daily = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
@@ -128,14 +161,17 @@ export class UsageStore {
     let failure: Error | undefined;
     try {
       await client.query('begin');
-      // The rows travel as one JSON document, written here row by row (epoch milliseconds, no Date formatting) and
-      // parsed by PostgreSQL: several times cheaper for the API process than typed arrays the driver escapes element by
-      // element. Ids are UUIDs and methods are HTTP tokens; the two free-text columns are JSON-escaped.
+      // The rows travel as four number arrays (epoch milliseconds, status, ms, caller) written as array literals, plus a
+      // dictionary of the callers' text fields, which repeat from row to row: about 25 bytes a row for this process to
+      // build and send and for PostgreSQL to parse, against some 190 as one JSON object a row.
+      const columns = rowColumns(rows);
       await client.query(
         `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
-         select to_timestamp(t / 1000.0), u, k, e, m, s, r, i
-         from json_to_recordset($1::json) as x(t float8, u uuid, k uuid, e text, m text, s smallint, r real, i text)`,
-        [rowsJson(rows)],
+         select to_timestamp(v.t / 1000.0), c.u, c.k, c.e, c.m, v.s, v.r, c.i
+         from unnest($1::float8[], $2::smallint[], $3::real[], $4::int[]) with ordinality as v(t, s, r, caller, n)
+         join unnest($5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller
+         order by v.n`,
+        [columns.timestamps, columns.statuses, columns.responseMs, columns.callers, columns.userIds, columns.keyIds, columns.endpoints, columns.methods, columns.ips],
       );
       await client.query(
         `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
@@ -154,7 +190,7 @@ export class UsageStore {
       );
       await client.query(
         `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
-         from unnest($1::uuid[], $2::timestamptz[]) as v(id, t) where k.id = v.id`,
+         from (select id, to_timestamp(ms / 1000.0) as t from unnest($1::uuid[], $2::float8[]) as u(id, ms)) as v where k.id = v.id`,
         [keys.map(([id]) => id), keys.map(([, t]) => t)],
       );
       await client.query('commit');
@@ -364,7 +400,10 @@ export class UsageStore {
     }
   }
 
+  private closing: Promise<void> | null = null;
+
+  /** Ends the pool once: a second close (app.close() called twice) waits for the first instead of ending it again. */
   close(): Promise<void> {
-    return this.pool.end();
+    return (this.closing ??= this.pool.end());
   }
 }
