@@ -9,8 +9,12 @@ import type { UsageRow } from './usage-record.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
 
-/** Rows per transaction; small enough that preparing one batch never holds the event loop for more than a millisecond or two. */
-const BATCH_SIZE = 2000;
+/**
+ * Rows per transaction. Under load a batch fills in a fraction of USAGE_FLUSH_MS, so this sets how many transactions
+ * and roll-up upserts PostgreSQL (which shares the cores) does per second: 8,000 rather than 2,000 took time/current
+ * from 0.36 to 0.39 of bare node:http in the bench, p99 unchanged at 5 ms.
+ */
+export const BATCH_SIZE = 8000;
 /** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
 const MAX_BUFFERED = 1_000_000;
 
