@@ -23,7 +23,7 @@ export const ACTION_CHOICES = [
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 
 const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', planGranted: 'granted', keyPrefix: 'key', version: 'release', changedZones: 'zones changed' };
-/** How a plan change was applied (admin.service): a grant, or through the customer's subscription. */
+/** How a plan change was applied (the console, admin-users.service): a grant, or through the customer's subscription. */
 const VIA_LABELS: Record<string, string> = { grant: 'granted', subscription: 'through the subscription, prorated', cancellation: 'subscription cancelled' };
 
 function showValue(field: string, value: unknown): string {
