@@ -128,7 +128,7 @@ describe('closing an account', () => {
   it('the console lists the account as closed', async () => {
     const admin = await createUser(a, { role: 'super_admin' });
     const user = await createUser(a);
-    await (await signedInClient(a, user)).post('/api/me/close', { email: user.email, password: user.password });
+    expect((await (await signedInClient(a, user)).post('/api/me/close', { email: user.email, password: user.password })).status).toBe(200);
     const adminClient = await signedInClient(a, admin);
     const res = await adminClient.get(`/api/admin/users/${user.id}`);
     expect(res.status).toBe(200);

@@ -37,8 +37,9 @@ export async function createTestApp(overrides: Record<string, string | undefined
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     REDIS_URL: process.env.REDIS_URL,
-    // Each test run counts and broadcasts in its own namespace of the shared Redis.
-    REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}:`,
+    // Each test file of a run counts and broadcasts in its own namespace of the shared Redis: the apps of one file
+    // (two instances, say) share it, and one file's throttle counts (per IP, all 127.0.0.1) never reach another's.
+    REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}-${testFileScope()}:`,
     LOG_LEVEL: 'error',
     USAGE_FLUSH_MS: '200',
     ...overrides,
@@ -58,4 +59,11 @@ export async function createTestApp(overrides: Record<string, string | undefined
     client: () => new TestClient(url),
     close: () => app.close(),
   };
+}
+
+/** The running spec file's name (jest's expect state), as a Redis-prefix-safe word. */
+function testFileScope(): string {
+  const path = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
+  if (!path) return 'shared';
+  return (path.split('/').pop() ?? 'shared').replace(/\.spec\.ts$/, '').replace(/[^\w.-]/g, '-').slice(0, 32);
 }
