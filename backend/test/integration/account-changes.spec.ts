@@ -3,6 +3,7 @@ import type { AccountChange } from '../../src/modules/accounts/account-changes.j
 import { AccountCommands } from '../../src/modules/accounts/account-commands.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { FakeStripe } from '../support/fake-stripe.js';
+import { waitFor } from '../support/processes.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -13,14 +14,6 @@ const ENDPOINT = '/api/time/current?timezone=Europe/Paris';
 const FREE_POLICY = '"hour";q=100;w=3600';
 const PREMIUM_POLICY = '"burst";q=50;w=1';
 const CARD = { expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Lovelace' };
-
-/** The other instance learns through Redis pub/sub: awaited as a state, with a deadline, never a fixed sleep. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 2000): Promise<T> {
-  const started = Date.now();
-  let value = await read();
-  while (!done(value) && Date.now() - started < deadlineMs) value = await read();
-  return value;
-}
 
 /**
  * A plan or block change made through billing or the console reaches the key cache on the very next API request:
@@ -41,6 +34,17 @@ describeWithRedis('account changes reach the key cache on the next request', () 
   });
 
   const get = (app: TestApp, key: string) => app.client().get(ENDPOINT, { 'x-api-key': key });
+  /** Instance b learns through Redis pub/sub: its answer is awaited as a state (within 2 s), never a fixed sleep. */
+  const answerOfB = (key: string, status: number) =>
+    waitFor(
+      `instance b to answer ${status}`,
+      async () => {
+        const res = await get(b, key);
+        return res.status === status ? res : undefined;
+      },
+      2000,
+      10,
+    );
 
   async function atFreeQuota() {
     const user = await createUser(a);
@@ -60,28 +64,14 @@ describeWithRedis('account changes reach the key cache on the next request', () 
     const next = await get(a, key);
     expect(next.status).toBe(200);
     expect(next.headers.get('ratelimit-policy')).toBe(PREMIUM_POLICY);
-    expect(
-      (
-        await eventually(
-          () => get(b, key),
-          (r) => r.status === 200,
-        )
-      ).status,
-    ).toBe(200);
+    expect((await answerOfB(key, 200)).status).toBe(200);
   });
 
   it('a free account at its quota upgraded in the console passes on the next request, on both instances', async () => {
     const { user, key } = await atFreeQuota();
     expect((await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' })).status).toBe(200);
     expect((await get(a, key)).status).toBe(200);
-    expect(
-      (
-        await eventually(
-          () => get(b, key),
-          (r) => r.status === 200,
-        )
-      ).status,
-    ).toBe(200);
+    expect((await answerOfB(key, 200)).status).toBe(200);
   });
 
   it('an account blocked in the console gets 403 on the next request, and on the other instance; unblocked, it passes again', async () => {
@@ -93,21 +83,11 @@ describeWithRedis('account changes reach the key cache on the next request', () 
     const next = await get(a, key);
     expect(next.status).toBe(403);
     expect(next.body.code).toBe('account_blocked');
-    const other = await eventually(
-      () => get(b, key),
-      (r) => r.status === 403,
-    );
+    const other = await answerOfB(key, 403);
     expect(other.body.code).toBe('account_blocked');
     expect((await admin.post(`/api/admin/users/${user.id}/unblock`)).status).toBe(200);
     expect((await get(a, key)).status).toBe(200);
-    expect(
-      (
-        await eventually(
-          () => get(b, key),
-          (r) => r.status === 200,
-        )
-      ).status,
-    ).toBe(200);
+    expect((await answerOfB(key, 200)).status).toBe(200);
   });
 
   it("a block ends the account's sessions (the sessions listen too)", async () => {
