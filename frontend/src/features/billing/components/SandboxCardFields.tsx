@@ -40,71 +40,85 @@ export function SandboxCardFields({ control, disabled }: { control: Control<Card
         />
       </Grid>
       <Grid size={12}>
-        <Controller
+        <RequiredCardField
+          {...{ control, disabled }}
           name="number"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Card number"
-              fullWidth
-              required
-              value={field.value}
-              disabled={disabled}
-              placeholder="4242 4242 4242 4242"
-              autoComplete="cc-number"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number' } }}
-              onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
-              onBlur={field.onBlur}
-            />
-          )}
+          label="Card number"
+          placeholder="4242 4242 4242 4242"
+          autoComplete="cc-number"
+          testId="card-number"
+          format={formatCardNumber}
         />
       </Grid>
       <Grid size={{ xs: 7, sm: 6 }}>
-        <Controller
+        <RequiredCardField
+          {...{ control, disabled }}
           name="expiry"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Expiry (MM / YY)"
-              fullWidth
-              required
-              value={field.value}
-              disabled={disabled}
-              placeholder="12 / 30"
-              autoComplete="cc-exp"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-expiry' } }}
-              onChange={(e) => field.onChange(formatExpiry(e.target.value))}
-              onBlur={field.onBlur}
-            />
-          )}
+          label="Expiry (MM / YY)"
+          placeholder="12 / 30"
+          autoComplete="cc-exp"
+          testId="card-expiry"
+          format={formatExpiry}
         />
       </Grid>
       <Grid size={{ xs: 5, sm: 6 }}>
-        <Controller
+        <RequiredCardField
+          {...{ control, disabled }}
           name="cvc"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              label="CVC"
-              fullWidth
-              required
-              value={field.value}
-              disabled={disabled}
-              placeholder="123"
-              autoComplete="cc-csc"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'card-cvc' } }}
-              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 4))}
-              onBlur={field.onBlur}
-            />
-          )}
+          label="CVC"
+          placeholder="123"
+          autoComplete="cc-csc"
+          testId="card-cvc"
+          maxLength={4}
+          format={(value) => value.replace(/\D/g, '').slice(0, 4)}
         />
       </Grid>
     </Grid>
+  );
+}
+
+/** One of the card's required, numeric fields: its message under it, its text reformatted as the customer types. */
+function RequiredCardField({
+  control,
+  disabled,
+  name,
+  label,
+  placeholder,
+  autoComplete,
+  testId,
+  maxLength,
+  format,
+}: {
+  control: Control<CardFields>;
+  disabled?: boolean;
+  name: 'number' | 'expiry' | 'cvc';
+  label: string;
+  placeholder: string;
+  autoComplete: string;
+  testId: string;
+  maxLength?: number;
+  format: (value: string) => string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          fullWidth
+          required
+          value={field.value}
+          disabled={disabled}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength, 'data-testid': testId } }}
+          onChange={(e) => field.onChange(format(e.target.value))}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }
