@@ -5,10 +5,9 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import { FakeStripe } from '../support/fake-stripe.js';
 import { waitFor } from '../support/processes.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
+import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
-const REDIS_URL = process.env.REDIS_URL;
-const describeWithRedis = REDIS_URL ? describe : describe.skip;
-if (!REDIS_URL) console.warn('account-changes.spec: the two-instance part is skipped because REDIS_URL is not set');
+const REDIS_URL = SHARED_REDIS_URL;
 
 const ENDPOINT = '/api/time/current?timezone=Europe/Paris';
 const FREE_POLICY = '"hour";q=100;w=3600';
@@ -19,7 +18,7 @@ const CARD = { expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Lovelace' };
  * A plan or block change made through billing or the console reaches the key cache on the very next API request:
  * accounts announces it after the commit, the key cache listens (and tells the other instances through Redis).
  */
-describeWithRedis('account changes reach the key cache on the next request', () => {
+describeWithRedis('account-changes.spec')('account changes reach the key cache on the next request', () => {
   let a: TestApp;
   let b: TestApp;
   let admin: Awaited<ReturnType<typeof signedInClient>>;

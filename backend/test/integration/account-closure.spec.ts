@@ -8,6 +8,7 @@ import { createApiKey, createUser, signedInClient, uniqueEmail } from '../factor
 import { SmtpPeer } from '../support/smtp.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { newTestTotpSecret, totpCode, wrongTotpCode } from '../support/totp.js';
+import { SHARED_REDIS_URL } from '../support/redis.js';
 
 const PUBLIC_ROUTE = '/api/time/utc';
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Lovelace' };
@@ -19,12 +20,13 @@ describe('closing an account', () => {
   let smtp: SmtpPeer;
   beforeAll(async () => {
     smtp = await SmtpPeer.start();
-    a = await createTestApp({ SMTP_URL: smtp.smtpUrl });
-    b = await createTestApp({ SMTP_URL: smtp.smtpUrl });
+    a = await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL });
+    // Without a shared Redis (no REDIS_URL, no redis-server) instances can't hear each other: one instance plays both.
+    b = SHARED_REDIS_URL ? await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL }) : a;
   });
   afterAll(async () => {
     await a?.close();
-    await b?.close();
+    if (b !== a) await b?.close();
     await smtp?.close();
   });
 

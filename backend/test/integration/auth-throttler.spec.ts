@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { uniqueEmail } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
+import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const message = (email: string) => ({ name: 'Bot', email, subject: 's', message: 'm' });
@@ -35,14 +36,13 @@ describe('@AuthThrottled routes (@nestjs/throttler over the shared limiter)', ()
   });
 });
 
-const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
 
-describeWithRedis('@AuthThrottled budgets on two instances sharing one Redis', () => {
+describeWithRedis('auth-throttler.spec')('@AuthThrottled budgets on two instances sharing one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: 'true' });
-    b = await createTestApp({ REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: 'true' });
+    a = await createTestApp({ REDIS_URL: SHARED_REDIS_URL, TRUST_PROXY: 'true' });
+    b = await createTestApp({ REDIS_URL: SHARED_REDIS_URL, TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -11,6 +11,7 @@ import { freePort } from '../../src/database/embedded-postgres.js';
 import { createTestApp } from '../support/test-app.js';
 import { newTestTotpSecret, totpCode } from '../support/totp.js';
 import { readFileSync } from 'node:fs';
+import { describeWithRedis, SHARED_REDIS_URL } from '../support/redis.js';
 
 const SECRET = 'cluster-test-secret-0123456789abcdef0123456789';
 const ADMIN = { email: 'root@example.com', password: 'correct horse battery staple', totp: newTestTotpSecret() };
@@ -37,7 +38,7 @@ async function startCluster(databaseUrl: string, extra: Record<string, string> =
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL,
+      REDIS_URL: SHARED_REDIS_URL,
       REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:`,
       DATA_DIR: dataDir,
       APP_SECRET: SECRET,
@@ -82,7 +83,7 @@ async function customer(databaseUrl: string, plan: 'free' | 'enterprise') {
 
 const usageRows = async (url: string, userId: string) => Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
 
-describe('npm run cluster: two server processes behind the balancer', () => {
+describeWithRedis('cluster.spec')('npm run cluster: two server processes behind the balancer', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let cluster: Cluster;
 
@@ -128,7 +129,7 @@ describe('npm run cluster: two server processes behind the balancer', () => {
   }, 120_000);
 
   it('a rotated key is refused by both processes at once, through the fan-out (well before the 30 s cache life)', async () => {
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:` });
+    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:` });
     try {
       const user = await createUser(t, { plan: 'enterprise' });
       const { key, id } = await createApiKey(t, user);
@@ -188,7 +189,7 @@ describe('npm run cluster: two server processes behind the balancer', () => {
     );
     console.log(`cluster: tz release 2026b answered by instance 0 after ${seenAfter[0]} ms, instance 1 after ${seenAfter[1]} ms`);
     // And the answers follow: Edmonton on 2026-12-15 is -07:00 MST in 2026b (-06:00 CST in 2026f).
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET });
+    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:` });
     try {
       const user = await createUser(t, { plan: 'enterprise' });
       const { key } = await createApiKey(t, user);

@@ -6,6 +6,7 @@ import type { TestClient } from '../support/http.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { RedisService } from '../../src/common/redis.service.js';
 import { KEY_INVALIDATION_CHANNEL } from '../../src/modules/keys/key-directory.js';
+import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
 const ENDPOINT = '/api/time/utc';
 
@@ -107,14 +108,13 @@ describe('negotiated limits per account (PUT /api/admin/users/{id}/limits)', () 
   });
 });
 
-const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
 
-describeWithRedis('negotiated limits on two instances sharing one Redis', () => {
+describeWithRedis('custom-limits.spec')('negotiated limits on two instances sharing one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: process.env.REDIS_URL });
-    b = await createTestApp({ REDIS_URL: process.env.REDIS_URL });
+    a = await createTestApp({ REDIS_URL: SHARED_REDIS_URL });
+    b = await createTestApp({ REDIS_URL: SHARED_REDIS_URL });
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

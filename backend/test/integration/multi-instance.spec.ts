@@ -4,14 +4,11 @@ import { freezeClock } from '../support/clock.js';
 import { waitFor } from '../support/processes.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { RedisService } from '../../src/common/redis.service.js';
+import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
-const REDIS_URL = process.env.REDIS_URL;
-const describeWithRedis = REDIS_URL ? describe : describe.skip;
-if (!REDIS_URL) {
-  console.warn('multi-instance.spec: skipped because REDIS_URL is not set (set REDIS_URL=redis://127.0.0.1:6379 to run it)');
-}
+const REDIS_URL = SHARED_REDIS_URL;
 
-describeWithRedis('two instances on one PostgreSQL and one Redis', () => {
+describeWithRedis('multi-instance.spec')('two instances on one PostgreSQL and one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

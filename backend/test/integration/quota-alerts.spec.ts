@@ -3,6 +3,7 @@ import { QuotaAlerts } from '../../src/modules/usage/quota-alerts.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { SmtpPeer } from '../support/smtp.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
+import { SHARED_REDIS_URL } from '../support/redis.js';
 
 const ROUTE = '/api/time/utc';
 
@@ -13,12 +14,13 @@ describe('quota alerts on the free plan', () => {
   let smtp: SmtpPeer;
   beforeAll(async () => {
     smtp = await SmtpPeer.start();
-    a = await createTestApp({ SMTP_URL: smtp.smtpUrl });
-    b = await createTestApp({ SMTP_URL: smtp.smtpUrl });
+    a = await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL });
+    // Without a shared Redis (no REDIS_URL, no redis-server) instances can't hear each other: one instance plays both.
+    b = SHARED_REDIS_URL ? await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL }) : a;
   });
   afterAll(async () => {
     await a?.close();
-    await b?.close();
+    if (b !== a) await b?.close();
     await smtp?.close();
   });
 

@@ -6,14 +6,14 @@ import { RedisService } from '../../src/common/redis.service.js';
 import { loadConfig } from '../../src/config/config.js';
 import { freezeClock } from '../support/clock.js';
 import { waitFor } from '../support/processes.js';
+import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
-const describeRedis = process.env.REDIS_URL ? describe : describe.skip;
 
-describeRedis('RateLimiter on Redis', () => {
+describeWithRedis('rate-limiter-redis.spec')('RateLimiter on Redis', () => {
   let services: RedisService[] = [];
   const bursts: BurstLimiter[] = [];
   const connect = async () => {
-    const service = new RedisService(loadConfig({ REDIS_URL: process.env.REDIS_URL, DATA_DIR: '.tmp', APP_SECRET: 'x'.repeat(40) }));
+    const service = new RedisService(loadConfig({ REDIS_URL: SHARED_REDIS_URL, DATA_DIR: '.tmp', APP_SECRET: 'x'.repeat(40) }));
     services.push(service);
     await waitFor('Redis to be ready', async () => service.ready, 30_000, 20);
     return service;
@@ -38,7 +38,7 @@ describeRedis('RateLimiter on Redis', () => {
     const key = `test-${Date.now()}-${Math.random()}`;
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).hit(key, 100, 60_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(100);
-    const client = new Redis(process.env.REDIS_URL!);
+    const client = new Redis(SHARED_REDIS_URL!);
     expect(await client.zcard(`tzapi:rl:${key}`)).toBe(100); // the default REDIS_PREFIX
     await client.quit();
   });
@@ -52,7 +52,7 @@ describeRedis('RateLimiter on Redis', () => {
     const onA = await Promise.all(Array.from({ length: 30 }, () => a.hit(key, 50, 1000)));
     expect(onA.every((r) => r.allowed)).toBe(true);
     // a adds its hits to the shared count at its next sync; b, which never saw the account, reads it before deciding.
-    const redis = new Redis(process.env.REDIS_URL!);
+    const redis = new Redis(SHARED_REDIS_URL!);
     try {
       await waitFor("a's hits in the shared count", async () => (await redis.get(`tzapi:burst:${key}:${slot}`)) === '30', 30_000, 20);
     } finally {

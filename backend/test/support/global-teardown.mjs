@@ -11,5 +11,6 @@ export default async function globalTeardown() {
     await client.end();
   }
   if (state.server) await state.server.stop();
+  if (state.redis) state.redis.kill('SIGTERM');
   rmSync(state.root, { recursive: true, force: true });
 }
