@@ -36,7 +36,6 @@ describe('@AuthThrottled routes (@nestjs/throttler over the shared limiter)', ()
   });
 });
 
-
 describeWithRedis('auth-throttler.spec')('@AuthThrottled budgets on two instances sharing one Redis', () => {
   let a: TestApp;
   let b: TestApp;

@@ -108,7 +108,6 @@ describe('negotiated limits per account (PUT /api/admin/users/{id}/limits)', () 
   });
 });
 
-
 describeWithRedis('custom-limits.spec')('negotiated limits on two instances sharing one Redis', () => {
   let a: TestApp;
   let b: TestApp;
