@@ -1,3 +1,4 @@
+import './config/dotenv.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -6,6 +7,7 @@ import { createApp } from './app.factory.js';
 import { Lifecycle } from './common/lifecycle.js';
 import { redactForLog } from './common/redact.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { DOTENV_FILE, dotenvLoaded } from './config/dotenv.js';
 import type { AppConfig } from './config/config.js';
 import { runMigrations } from './database/migrate.js';
 import { resolveDatabase } from './database/resolve-database.js';
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (dotenvLoaded) logger.log(`Read ${DOTENV_FILE} (variables set in the environment win)`);
   // A dropped connection or a library's stray rejection is logged, never the end of the process (and of its buffers).
   process.on('unhandledRejection', (reason) => logger.error(`Unhandled rejection: ${redactForLog(reason)}`));
   const db = await resolveDatabase(config, (line) => logger.log(line)).catch((err: unknown) => {
@@ -76,7 +79,9 @@ async function main(): Promise<void> {
       console.error(err.message);
       process.exit(1);
     }
-    throw err;
+    // Anything else that stops the database from starting is one line too, not a stack trace.
+    console.error(`The database could not be started: ${redactForLog(err)}${config.DATABASE_URL ? '' : ' (set DATABASE_URL to use a PostgreSQL server instead)'}`);
+    process.exit(1);
   });
   let app: NestFastifyApplication | undefined;
   installShutdown(config, db, () => app);

@@ -10,6 +10,7 @@
  * - SIGTERM/SIGINT: the balancer stops accepting, every instance runs its own graceful shutdown, then this exits.
  * - SIGHUP to an instance's pid (printed at start) is not special; send it SIGTERM to take it out under load.
  */
+import '../config/dotenv.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';

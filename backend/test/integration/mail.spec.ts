@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { redactText } from '../../src/common/redact.js';
 import { MailService } from '../../src/modules/mail/mail.service.js';
 import { passwordResetMail, registrationAttemptMail, supportNotificationMail, verificationMail } from '../../src/modules/mail/mail.templates.js';
 import { uniqueEmail } from '../factories/index.js';
@@ -36,6 +37,13 @@ describe('mail', () => {
     it('MailService.send reports where the message went', async () => {
       const receipt = await t.app.get(MailService).send({ to: 'someone@example.com', subject: 'Hello', text: 'Plain text https://example.com/x' });
       expect(receipt.via).toBe('mailbox');
+      expect(existsSync(receipt.file!)).toBe(true);
+    });
+
+    it('the log names a file that opens: the redaction leaves the mailbox path alone', async () => {
+      const receipt = await t.app.get(MailService).send({ to: 'newcomer@example.com', subject: 'Verify your e-mail address', text: 'x' });
+      const logged = redactText(`Mail to newcomer@example.com: Verify your e-mail address — open ${receipt.file} for its link`);
+      expect(logged).toContain(`open ${receipt.file} for its link`);
       expect(existsSync(receipt.file!)).toBe(true);
     });
   });

@@ -59,7 +59,8 @@ export class MailService implements OnApplicationShutdown {
     await mkdir(this.mailboxDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const slug = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
-    const file = join(this.mailboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}-${slug}.eml`);
+    // Dots between the parts: the log's redaction takes any 40-character run of letters, digits and dashes for a token.
+    const file = join(this.mailboxDir, `${stamp}.${Math.random().toString(36).slice(2, 8)}.${slug}.eml`);
     await writeFile(file, info.message as Buffer);
     // The log names the file, not the link: links carry tokens, and tokens never reach a log.
     this.logger.log(`Mail to ${message.to}: ${message.subject} — open ${file}${LINK.test(message.text) ? ' for its link' : ''}`);
