@@ -47,13 +47,14 @@ const alive = (pid: number) => {
 
 describe('npm start under a process supervisor', () => {
   let npm: ChildProcess | undefined;
+  // The real entry point from the current sources; on a busy machine tsc alone takes a minute.
+  beforeAll(() => buildBackend(), 240_000);
   afterAll(() => {
     // Whatever a failed assertion left running: the whole group.
     if (npm?.pid && alive(npm.pid)) process.kill(-npm.pid, 'SIGKILL');
   });
 
   it('SIGTERM to the npm process stops node and the embedded PostgreSQL, and leaves no process behind', async () => {
-    buildBackend();
     const port = await freePort();
     const dataDir = join(process.env.TEST_DATA_ROOT!, `npm-start-${process.pid}`);
     mkdirSync(dataDir, { recursive: true });
@@ -69,7 +70,8 @@ describe('npm start under a process supervisor', () => {
     npm.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     const npmExited = new Promise<void>((resolve) => npm!.on('exit', () => resolve()));
 
-    await waitFor('the server to be ready', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 120_000).catch((err: Error) => {
+    // The first start of an embedded PostgreSQL (initdb) and the app, on a machine that may be busy: a generous guard.
+    await waitFor('the server to be ready', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 240_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${output}`);
     });
     const tree = descendants(npm.pid!);
@@ -84,16 +86,15 @@ describe('npm start under a process supervisor', () => {
         const running = tree.filter((p) => alive(p.pid));
         return running.length === 0 ? running : undefined;
       },
-      30_000,
+      60_000,
     ).catch(() => tree.filter((p) => alive(p.pid)));
     expect(left).toEqual([]);
     expect(output).toMatch(/SIGTERM: shutting down/);
     expect(output).toMatch(/Stopped in \d+ ms/);
     await expect(fetch(`http://127.0.0.1:${port}/api/health/live`)).rejects.toThrow();
-  }, 180_000);
+  }, 330_000);
 
   it('reads .env from the folder it starts in; a variable set in the environment wins', async () => {
-    buildBackend();
     const port = await freePort();
     const folder = join(process.env.TEST_DATA_ROOT!, `dotenv-${process.pid}`);
     mkdirSync(folder, { recursive: true });
@@ -120,7 +121,7 @@ describe('npm start under a process supervisor', () => {
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
-      await waitFor('the server on the port .env names', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 90_000).catch((err: Error) => {
+      await waitFor('the server on the port .env names', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 150_000).catch((err: Error) => {
         throw new Error(`${err.message}\n${output}`);
       });
       expect(output).toContain(`Read ${join(folder, '.env')}`);
@@ -129,5 +130,5 @@ describe('npm start under a process supervisor', () => {
       child.kill('SIGTERM');
       await exited;
     }
-  }, 120_000);
+  }, 200_000);
 });
