@@ -322,11 +322,13 @@ describe('accounts', () => {
       ['/api/me', 'get'],
       ['/api/profile', 'put'],
       ['/api/profile/password', 'put'],
+      ['/api/logout', 'post'],
     ]) {
       expect(paths[path]?.[method]?.tags).toEqual(['Account']);
     }
     // Browser navigations (mail link, sign-in and sign-out redirects) are not API operations a client could call.
-    for (const path of ['/api/auth/verify-email', '/api/logout', '/api/login', '/api/login/callback']) expect(paths[path]).toBeUndefined();
+    for (const path of ['/api/auth/verify-email', '/api/login', '/api/login/callback']) expect(paths[path]).toBeUndefined();
+    expect(Object.keys(paths['/api/logout'])).toEqual(['post']);
     expect(paths['/api/support/messages'].post.tags).toEqual(['Support']);
     expect(JSON.stringify(res.body.components.schemas.LoginDto)).toContain('email');
   });
