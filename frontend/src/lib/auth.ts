@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from './api-models';
-import { apiFetch, isUnauthorized } from './api';
+import type { MouseEvent } from 'react';
+import { apiFetch, apiRequest, isUnauthorized } from './api';
 
 /** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
 
@@ -46,4 +47,24 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>
   if (full) return full;
   const local = user?.email?.split('@')[0];
   return local || 'User';
+}
+
+/**
+ * Signs out with POST /api/logout (the CSRF rules of every unsafe method apply), then leaves for the home page. If the
+ * POST can't be made, the link's own navigation (GET /api/logout from our page, which the server honours) is the way.
+ */
+export async function signOut(fallbackUrl = '/api/logout', navigate: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
+  try {
+    await apiRequest('/api/logout', { method: 'POST' });
+  } catch {
+    navigate(fallbackUrl);
+    return;
+  }
+  navigate('/');
+}
+
+/** onClick of a sign-out link (href /api/logout): the POST instead of the navigation. */
+export function onSignOutClick(event: MouseEvent<HTMLElement>): void {
+  event.preventDefault();
+  void signOut(event.currentTarget.getAttribute('href') ?? undefined);
 }

@@ -20,16 +20,36 @@ function fakeLimiter() {
 }
 
 describe('AuthThrottle', () => {
-  it('two-factor codes: 10 per account, then 429 too_many_attempts with Retry-After in seconds', async () => {
+  it('two-factor codes: 10 per account from one source, then 429 too_many_attempts with Retry-After in seconds', async () => {
     const { limiter } = fakeLimiter();
     const throttle = new AuthThrottle(limiter);
-    for (let i = 0; i < AUTH_LIMITS.totp.perEmail; i++) await throttle.check('totp', `10.0.0.${i}`, 'user-1');
-    const error = await throttle.check('totp', '10.0.0.99', 'user-1').catch((e: unknown) => e);
+    for (let i = 0; i < AUTH_LIMITS.totp.perSubjectIp!; i++) await throttle.check('totp', '10.0.0.66', 'user-1');
+    const error = await throttle.check('totp', '10.0.0.66', 'user-1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProblemException);
     const problem = (error as ProblemException).problem;
     expect(problem).toMatchObject({ status: 429, code: 'too_many_attempts', headers: { 'Retry-After': '62' } });
     expect(problem.detail).toBe('Too many attempts. Please wait 2 minutes and try again.');
     await expect(throttle.check('totp', '10.0.0.99', 'user-2')).resolves.toBeUndefined();
+  });
+
+  it("two-factor codes: one source's lockout is not the owner's; the account keeps a higher ceiling over all sources", async () => {
+    const { limiter } = fakeLimiter();
+    const throttle = new AuthThrottle(limiter);
+    // Someone with the password burns through codes from their address, and keeps trying after the 429s.
+    for (let i = 0; i < 3 * AUTH_LIMITS.totp.perSubjectIp!; i++) await throttle.check('totp', '198.51.100.7', 'user-1').catch(() => undefined);
+    await expect(throttle.check('totp', '198.51.100.7', 'user-1')).rejects.toBeInstanceOf(ProblemException);
+    // The owner, from their own address, is not refused.
+    await expect(throttle.check('totp', '203.0.113.5', 'user-1')).resolves.toBeUndefined();
+    // Many sources together meet the account's ceiling, which is higher than one source's budget.
+    expect(AUTH_LIMITS.totp.perEmail).toBeGreaterThan(AUTH_LIMITS.totp.perSubjectIp!);
+    let refused = 0;
+    for (let i = 0; i < AUTH_LIMITS.totp.perEmail; i++)
+      refused += await throttle.check('totp', `10.9.${i}.1`, 'user-1').then(
+        () => 0,
+        () => 1,
+      );
+    expect(refused).toBe(AUTH_LIMITS.totp.perSubjectIp! + 1);
+    await expect(throttle.check('totp', '10.250.0.1', 'user-1')).rejects.toBeInstanceOf(ProblemException);
   });
 
   it('gives @nestjs/throttler the record of the shared limiter: hits, seconds to wait, blocked', async () => {

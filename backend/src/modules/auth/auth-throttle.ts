@@ -9,6 +9,8 @@ export type ThrottledAction = 'login' | 'register' | 'forgot' | 'reset' | 'resen
 interface Limits {
   perIp: number;
   perEmail: number;
+  /** Counted first when set: one source's tries at one e-mail or account, so its failures are its own. */
+  perSubjectIp?: number;
   windowMs: number;
 }
 
@@ -29,8 +31,12 @@ export const AUTH_LIMITS: Record<Exclude<ThrottledAction, 'login'>, Limits> = {
   password: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
   /** Profile e-mail changes: each one mails a link (or a notice), so few per account and per IP. */
   email_change: { perIp: 20, perEmail: 5, windowMs: 60 * MINUTE },
-  /** Two-factor codes, per account (subject = user id). */
-  totp: { perIp: 30, perEmail: 10, windowMs: 15 * MINUTE },
+  /**
+   * Two-factor codes (subject = user id): 10 tries per account from one source, so someone who has the password and
+   * burns through codes locks out only their own source, not the owner signing in from elsewhere; 50 per account from
+   * all sources together, a ceiling only a distributed guesser meets.
+   */
+  totp: { perIp: 30, perSubjectIp: 10, perEmail: 50, windowMs: 15 * MINUTE },
   /** Closing the account checks the password (and a code): few tries per account (subject = user id). */
   close: { perIp: 20, perEmail: 5, windowMs: 15 * MINUTE },
   /** Data exports are heavy to build: a few per account and hour. */
@@ -53,6 +59,8 @@ export class AuthThrottle {
     const limits = AUTH_LIMITS[action];
     await this.hit(`auth:${action}:ip:${ip ?? 'unknown'}`, limits.perIp, limits.windowMs);
     if (!subject) return;
+    // A source over its own budget is refused here, before its tries reach the subject's shared ceiling.
+    if (limits.perSubjectIp) await this.hit(`auth:${action}:subject-ip:${subject.toLowerCase()}|${ip ?? 'unknown'}`, limits.perSubjectIp, limits.windowMs);
     await this.hit(`auth:${action}:subject:${subject.toLowerCase()}`, limits.perEmail, limits.windowMs);
   }
 

@@ -168,7 +168,20 @@ export class AuthController {
   }
 }
 
-/** The signed-in account: /api/me, /api/profile, and the /api/logout navigation. */
+/** A navigation the user made on our own pages or in the address bar, not one a foreign page started. */
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in account: /api/me, /api/profile, and signing out (POST /api/logout, or the /api/logout navigation). */
 @ApiTags('Account')
 @Controller()
 export class AccountController {
@@ -271,14 +284,33 @@ export class AccountController {
     return { ok: true, message: 'Password updated' };
   }
 
+  @Post('logout')
+  @HttpCode(200)
+  @ApiAnonymous()
+  @ApiOperation({
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie (without a session: nothing to end, same answer). The CSRF rules of every unsafe method apply: a same-origin `Origin`, no form body.',
+  })
+  @ApiOkResponse({ type: OkView })
+  async logoutPost(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {
+    await this.sessions.end(request, reply);
+    return { ok: true };
+  }
+
+  /**
+   * The sign-out link as a navigation (a page of ours, a typed URL or a bookmark): it ends the session only when the
+   * browser says the navigation came from our own origin or from the user (`Sec-Fetch-Site: same-origin` or `none`;
+   * without that header, a same-origin `Origin`). A page elsewhere that loads or links this URL (`cross-site`,
+   * `same-site`) gets the same redirect to / and the session stays: signing out is POST /api/logout.
+   */
   @Get('logout')
   @Redirect('/', 302)
   @ApiExcludeEndpoint() // A browser navigation (mail link, sign-out link), not an API operation.
   @ApiAnonymous()
-  @ApiOperation({ summary: 'Sign out', description: 'Ends the session, clears the cookie and redirects to /.' })
+  @ApiOperation({ summary: 'Sign out (navigation)', description: 'Ends the session on a same-origin navigation, clears the cookie and redirects to /.' })
   @ApiFoundResponse({ description: 'Redirect to /' })
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.end(request, reply);
+    if (isOwnNavigation(request)) await this.sessions.end(request, reply);
   }
 
   // GET /api/login (and its OpenID Connect callback) lives in oidc.controller.ts.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -23,10 +24,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   const space = trimmed.indexOf(' ');
   const [first, last] = space === -1 ? [trimmed, ''] : [trimmed.slice(0, space), trimmed.slice(space + 1)];
   return { firstName: first.slice(0, 100), lastName: last.slice(0, 100) };
-}
-
-function displayName(user: User): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
 /** Accounts: sign-up, e-mail verification, credential checks, password reset, profile and password changes. */
@@ -72,7 +69,7 @@ export class AuthService {
   private notifyRegistrationAttempt(user: User): void {
     void this.mail.trySend({
       to: user.email,
-      ...registrationAttemptMail({ name: displayName(user), loginUrl: `${this.config.appUrl}/login` }),
+      ...registrationAttemptMail({ loginUrl: `${this.config.appUrl}/login` }),
     });
   }
 
@@ -80,7 +77,7 @@ export class AuthService {
   async sendVerification(user: User): Promise<void> {
     const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email);
     const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-    void this.mail.trySend({ to: user.email, ...verificationMail({ name: displayName(user), link }) });
+    void this.mail.trySend({ to: user.email, ...verificationMail({ link }) });
   }
 
   /** Always succeeds from the caller's view; mails a new link only to an existing, unverified, unblocked account. */
@@ -132,13 +129,27 @@ export class AuthService {
     return this.dummyHash;
   }
 
-  /** Mails a 1 h reset link when the address has an account; the caller always answers the same. */
+  /**
+   * Mails a 1 h reset link when the address has a live account; the caller always answers the same. Known and unknown
+   * addresses do the same work before the answer (timing must not tell them apart): a token drawn and hashed, and one
+   * statement that stores it only when the address has an unblocked account. The mail goes out after the answer.
+   */
   async forgotPassword(email: string): Promise<void> {
-    const user = await this.em.fork().findOne(User, { email });
-    if (!user || user.isBlocked) return;
-    const token = await this.issueToken(user, 'reset_password', RESET_TOKEN_TTL_MS, user.email);
+    const token = randomToken(32);
+    const now = new Date();
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute<{ email: string }[]>(
+        `insert into "auth_tokens" ("id", "token_hash", "user_id", "purpose", "email", "expires_at", "created_at")
+         select ?, ?, "id", 'reset_password', "email", ?, ? from "users" where "email" = ? and not "is_blocked" returning "email"`,
+        [randomUUID(), sha256(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS), now, email],
+      );
+    const to = rows[0]?.email;
+    if (!to) return;
     const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    void this.mail.trySend({ to: user.email, ...passwordResetMail({ name: displayName(user), link }) });
+    // Not on the request path: delivery starts once the answer is on its way.
+    setImmediate(() => void this.mail.trySend({ to, ...passwordResetMail({ link }) }));
   }
 
   async isResetTokenValid(token: string | undefined): Promise<boolean> {
@@ -179,10 +190,10 @@ export class AuthService {
     // Issued either way so both paths cost the same; for a taken address it is never mailed (and could not apply).
     const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email);
     if (owner) {
-      void this.mail.trySend({ to: owner.email, ...emailChangeAttemptMail({ name: displayName(owner), loginUrl: `${this.config.appUrl}/login` }) });
+      void this.mail.trySend({ to: owner.email, ...emailChangeAttemptMail({ loginUrl: `${this.config.appUrl}/login` }) });
     } else {
       const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-      void this.mail.trySend({ to: input.email, ...emailChangeMail({ name: displayName(user), link }) });
+      void this.mail.trySend({ to: input.email, ...emailChangeMail({ link }) });
     }
     return { user, pendingEmail: input.email };
   }

@@ -1,6 +1,7 @@
 import { Parser } from '@json2csv/plainjs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SAFE_CSV_FORMATTERS } from '../../common/csv-cells.js';
 import { ProblemException } from '../../common/problem.js';
 import { RESPONSE_FORMATS } from '../../common/problem.schema.js';
 import { SoldRouteConfig } from './sold-route.js';
@@ -164,7 +165,8 @@ export function toCsv(data: unknown, columns: CsvColumns, rowsField?: string): s
     return row;
   });
   const fields = [...columns.shared, ...columns.row];
-  const parser = new Parser({ fields });
+  // Text cells a spreadsheet would run as a formula (a caller's own query echoed back, say "=London") get a leading '.
+  const parser = new Parser({ fields, formatters: SAFE_CSV_FORMATTERS });
   // The header row even without rows: a consumer's column mapping must not depend on the result count.
   return rows.length > 0 ? parser.parse(rows) : fields.map((f) => JSON.stringify(f)).join(',');
 }

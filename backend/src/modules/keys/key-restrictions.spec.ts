@@ -30,6 +30,22 @@ describe('matching', () => {
     expect(ipAllowed(compileRestrictions([], []), '1.2.3.4')).toBe(true);
   });
 
+  it('IPv4-mapped IPv6 entries are stored as IPv4 and match both ways', () => {
+    const { value, errors } = cleanRestrictions(['::ffff:127.0.0.1', '::FFFF:127.0.0.0/104', '::ffff:7f00:2', '::ffff:0:0/80']);
+    expect(errors).toEqual([]);
+    expect(value.ipRestrictions).toEqual(['127.0.0.1', '127.0.0.0/8', '127.0.0.2', '::ffff:0:0/80']);
+    for (const entry of ['::ffff:127.0.0.1', '::ffff:127.0.0.0/104', '127.0.0.1', '127.0.0.0/8']) {
+      // Entries saved before this normalisation are compiled the same way.
+      const saved = compileRestrictions([entry], []);
+      expect([entry, ipAllowed(saved, '127.0.0.1')]).toEqual([entry, true]);
+      expect([entry, ipAllowed(saved, '::ffff:127.0.0.1')]).toEqual([entry, true]);
+      expect([entry, ipAllowed(saved, '128.0.0.1')]).toEqual([entry, false]);
+    }
+    expect(ipAllowed(compileRestrictions(['::ffff:0:0/96'], []), '192.0.2.1')).toBe(true);
+    expect(ipAllowed(compileRestrictions(['::/0'], []), '192.0.2.1')).toBe(true);
+    expect(ipAllowed(compileRestrictions(['::ffff:127.0.0.1'], []), '::1')).toBe(false);
+  });
+
   it('matches exact hosts and wildcard subdomains, not the bare domain or look-alikes', () => {
     expect(hostAllowed(rules, 'app.example.org')).toBe(true);
     expect(hostAllowed(rules, 'a.example.com')).toBe(true);

@@ -30,7 +30,26 @@ function parseRange(text: string): [Address, number] | null {
   if (!address || !/^\d{1,3}$/.test(bitsText)) return null;
   const bits = Number(bitsText);
   if (bits > (address.kind() === 'ipv4' ? 32 : 128)) return null;
-  return [address, bits];
+  return unmapRange(address, bits);
+}
+
+/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is the IPv4 address it carries. */
+function unmap(address: Address): Address {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+}
+
+/** A range inside ::ffff:0:0/96 (::ffff:127.0.0.0/104) is the IPv4 range it carries (127.0.0.0/8). */
+function unmapRange(address: Address, bits: number): [Address, number] {
+  if (address.kind() !== 'ipv6' || bits < 96 || !(address as ipaddr.IPv6).isIPv4MappedAddress()) return [address, bits];
+  return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+}
+
+/** The entry as it is stored: IPv4-mapped IPv6 addresses and ranges written as the IPv4 they carry. */
+function canonicalEntry(text: string): string {
+  const range = parseRange(text);
+  if (range) return `${range[0].toString()}/${range[1]}`;
+  const address = parseStrictAddress(text);
+  return address ? unmap(address).toString() : text;
 }
 
 export function isIpEntry(text: string): boolean {
@@ -63,7 +82,7 @@ export function cleanRestrictions(ipLines: string[] = [], urlLines: string[] = [
   ipLines.forEach((line, i) => {
     const entry = line.trim();
     if (!entry) return;
-    if (isIpEntry(entry)) ipRestrictions.push(entry.toLowerCase());
+    if (isIpEntry(entry)) ipRestrictions.push(canonicalEntry(entry.toLowerCase()));
     else errors.push({ field: `ipRestrictions[${i}]`, message: `Line ${i + 1}: "${entry}" is not an IP address or CIDR range` });
   });
   urlLines.forEach((line, i) => {
@@ -95,17 +114,20 @@ export function compileRestrictions(ipRestrictions: string[], urlRestrictions: s
   return { addresses, ranges, hosts, suffixes, hasIp: ipRestrictions.length > 0, hasDomain: urlRestrictions.length > 0 };
 }
 
-/** IPv4-mapped IPv6 (::ffff:10.0.0.1) counts as the IPv4 address it carries. */
+/** IPv4-mapped IPv6 (::ffff:10.0.0.1) counts as the IPv4 address it carries, in an entry and in a request alike. */
 function normalise(address: Address): string {
-  return address.kind() === 'ipv6' ? (address as ipaddr.IPv6).toNormalizedString() : address.toString();
+  const plain = unmap(address);
+  return plain.kind() === 'ipv6' ? (plain as ipaddr.IPv6).toNormalizedString() : plain.toString();
 }
 
 export function ipAllowed(rules: CompiledRestrictions, clientIp: string | undefined): boolean {
   if (!rules.hasIp) return true;
   if (!clientIp || !ipaddr.isValid(clientIp)) return false;
-  const address = ipaddr.process(clientIp);
+  const address = unmap(ipaddr.parse(clientIp));
   if (rules.addresses.has(normalise(address))) return true;
-  return rules.ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base as never, bits));
+  // An IPv4 client also matches an IPv6 range wider than ::ffff:0:0/96 that holds its mapped form (::/0, ::ffff:0:0/80).
+  const forms: Address[] = address.kind() === 'ipv4' ? [address, (address as ipaddr.IPv4).toIPv4MappedAddress()] : [address];
+  return rules.ranges.some(([base, bits]) => forms.some((form) => form.kind() === base.kind() && form.match(base as never, bits)));
 }
 
 /** The calling page's host, from Origin or else Referer. */

@@ -15,6 +15,13 @@ function greeting(name: string): string {
   return name.trim() ? `Hi ${name.trim()},` : 'Hi,';
 }
 
+/**
+ * The greeting of a mail that a stranger can make us send to an address (sign-up, password reset, e-mail change and
+ * the notices about them): a fixed word, never a name typed into a form, so no one can put their own sentence at the
+ * top of a mail from us to someone else.
+ */
+const FIXED_GREETING = 'Hello,';
+
 /** One simple, accessible layout: a paragraph list and at most one button. */
 function layout(paragraphs: string[], action?: { label: string; url: string }, footnotes: string[] = []): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
@@ -31,9 +38,9 @@ ${footnotes.map((p) => `<p style="margin:0 0 12px;font-size:13px;color:#555">${e
 </body></html>`;
 }
 
-export function verificationMail(input: { name: string; link: string }): RenderedMail {
+export function verificationMail(input: { link: string }): RenderedMail {
   const lines = [
-    greeting(input.name),
+    FIXED_GREETING,
     `Thanks for signing up for ${PRODUCT}. Please confirm your e-mail address to activate your account and create your first API key.`,
   ];
   const after = ['This link expires in 24 hours and can be used once. If you did not create an account, you can ignore this e-mail: nothing will happen.'];
@@ -44,8 +51,8 @@ export function verificationMail(input: { name: string; link: string }): Rendere
   };
 }
 
-export function passwordResetMail(input: { name: string; link: string }): RenderedMail {
-  const lines = [greeting(input.name), `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`];
+export function passwordResetMail(input: { link: string }): RenderedMail {
+  const lines = [FIXED_GREETING, `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`];
   const after = [
     'This link expires in 1 hour and can be used once. Setting a new password signs you out on every device.',
     "If you did not ask for this, ignore this e-mail: your password stays as it is.",
@@ -57,8 +64,8 @@ export function passwordResetMail(input: { name: string; link: string }): Render
   };
 }
 
-export function emailChangeMail(input: { name: string; link: string }): RenderedMail {
-  const lines = [greeting(input.name), `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`];
+export function emailChangeMail(input: { link: string }): RenderedMail {
+  const lines = [FIXED_GREETING, `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`];
   const after = ['This link expires in 24 hours and can be used once. If you did not ask for this, ignore this e-mail: nothing will change.'];
   return {
     subject: `Confirm your new e-mail address for ${PRODUCT}`,
@@ -67,9 +74,9 @@ export function emailChangeMail(input: { name: string; link: string }): Rendered
   };
 }
 
-export function emailChangeAttemptMail(input: { name: string; loginUrl: string }): RenderedMail {
+export function emailChangeAttemptMail(input: { loginUrl: string }): RenderedMail {
   const lines = [
-    greeting(input.name),
+    FIXED_GREETING,
     `Someone just tried to move another ${PRODUCT} account to your e-mail address. Your address stays with your account, so nothing was changed.`,
     `If it was you: sign in at ${input.loginUrl} with this address instead.`,
     'If it was not you, you can ignore this e-mail.',
@@ -81,9 +88,9 @@ export function emailChangeAttemptMail(input: { name: string; loginUrl: string }
   };
 }
 
-export function registrationAttemptMail(input: { name: string; loginUrl: string }): RenderedMail {
+export function registrationAttemptMail(input: { loginUrl: string }): RenderedMail {
   const lines = [
-    greeting(input.name),
+    FIXED_GREETING,
     `Someone just tried to create a new ${PRODUCT} account with your e-mail address. You already have an account, so no new one was created and nothing about your account changed.`,
     `If it was you: sign in at ${input.loginUrl}. If you forgot your password, choose "Forgot password?" there to get a reset link.`,
     'If it was not you, you can ignore this e-mail.',

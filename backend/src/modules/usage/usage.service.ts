@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { StreamParser } from '@json2csv/plainjs';
 import { Injectable } from '@nestjs/common';
+import { SAFE_CSV_FORMATTERS } from '../../common/csv-cells.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { PlanLimits } from '../gateway/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';
@@ -25,10 +26,13 @@ export const USAGE_CSV_FIELDS = [
   { label: 'ip_address', value: 'ipAddress' },
 ];
 
-/** Rows in, CSV text out: json2csv's stream parser in object mode, drained after each batch (the header even without rows). */
+/**
+ * Rows in, CSV text out: json2csv's stream parser in object mode, drained after each batch (the header even without rows).
+ * Key names are the customer's free text: a cell that would open as a formula in a spreadsheet gets a leading '.
+ */
 async function* csvChunks(batches: AsyncIterable<UsageRecordView[]>): AsyncGenerator<string> {
   const pending: string[] = [];
-  const parser = new StreamParser<UsageRecordView, UsageRecordView>({ fields: USAGE_CSV_FIELDS, eol: '\r\n' }, { objectMode: true });
+  const parser = new StreamParser<UsageRecordView, UsageRecordView>({ fields: USAGE_CSV_FIELDS, eol: '\r\n', formatters: SAFE_CSV_FORMATTERS }, { objectMode: true });
   parser.onData = (chunk) => pending.push(chunk);
   parser.pushHeader();
   for await (const rows of batches) {

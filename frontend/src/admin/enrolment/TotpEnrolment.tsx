@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { paths } from '../../app/paths';
-import { useRefreshMe } from '../../lib/auth';
+import { onSignOutClick, useRefreshMe } from '../../lib/auth';
 import { TwoFactorSetup } from '../../features/profile/components/TwoFactorCard';
 
 /**
@@ -33,7 +33,9 @@ export default function TotpEnrolment() {
             </Typography>
             <TwoFactorSetup startLabel="Set Up Authenticator" onDone={() => void refreshMe()} />
             <Typography variant="body2" sx={{ pt: 1 }}>
-              <Link href={paths.server.logout}>Log out</Link>
+              <Link href={paths.server.logout} onClick={onSignOutClick}>
+                Log out
+              </Link>
             </Typography>
           </Stack>
         </CardContent>

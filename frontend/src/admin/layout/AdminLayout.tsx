@@ -9,6 +9,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../app/paths';
 import { ColorModeToggle } from '../../components/ui/color-mode';
+import { onSignOutClick } from '../../lib/auth';
 
 /** Display name, 'Super Administrator' and Logout (spec: Layouts, admin). */
 export function AdminIdentity() {
@@ -25,6 +26,7 @@ export function AdminIdentity() {
       </Box>
       <Button
         href={paths.server.logout}
+        onClick={onSignOutClick}
         color="inherit"
         variant="outlined"
         size="small"
@@ -33,7 +35,7 @@ export function AdminIdentity() {
       >
         Logout
       </Button>
-      <IconButton href={paths.server.logout} color="inherit" aria-label="Logout" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+      <IconButton href={paths.server.logout} onClick={onSignOutClick} color="inherit" aria-label="Logout" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
         <LogoutIcon />
       </IconButton>
     </Box>

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { DashboardSidebar, dashboardNav } from './DashboardLayout';
-import { renderWithProviders, sampleUser } from '../../testing/render';
-import type { User } from '../../lib/auth';
+import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { signOut, type User } from '../../lib/auth';
 
 const withUser = (patch: Partial<User>): User => ({ ...sampleUser, ...patch });
 
@@ -34,5 +34,25 @@ describe('dashboard sidebar', () => {
     renderWithProviders(<DashboardSidebar user={withUser({ plan: '' as User['plan'] })} />);
     expect(screen.getByTestId('sidebar-plan')).toHaveTextContent('free plan');
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('Logout signs out with a POST to /api/logout, not by loading the URL', async () => {
+    const { calls } = stubFetch({ 'POST /api/logout': { body: { ok: true } } });
+    renderWithProviders(<DashboardSidebar user={sampleUser} />);
+    const link = screen.getByRole('link', { name: /Logout/ });
+    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(clicked);
+    // The click does not navigate to GET /api/logout: the POST ends the session.
+    expect(clicked.defaultPrevented).toBe(true);
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/logout'));
+  });
+
+  it('signOut goes home after the POST, and falls back to the navigation when the POST fails', async () => {
+    const visited: string[] = [];
+    stubFetch({ 'POST /api/logout': { body: { ok: true } } });
+    await signOut('/api/logout', (to) => visited.push(to));
+    stubFetch({ 'POST /api/logout': { status: 503, body: { status: 503 } } });
+    await signOut('/api/logout', (to) => visited.push(to));
+    expect(visited).toEqual(['/', '/api/logout']);
   });
 });

@@ -26,7 +26,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { paths } from '../../app/paths';
-import { displayName, type User } from '../../lib/auth';
+import { displayName, onSignOutClick, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { ColorModeToggle } from '../ui/color-mode';
@@ -104,8 +104,8 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
         </Box>
       </Box>
       <Box sx={{ px: 2, pb: 2 }}>
-        {/* A full navigation: the server ends the session and redirects to /. */}
-        <Button fullWidth variant="outlined" color="inherit" startIcon={<LogoutIcon />} href={paths.server.logout}>
+        {/* POST /api/logout, then the home page; the href is the fallback navigation. */}
+        <Button fullWidth variant="outlined" color="inherit" startIcon={<LogoutIcon />} href={paths.server.logout} onClick={onSignOutClick}>
           Logout
         </Button>
       </Box>

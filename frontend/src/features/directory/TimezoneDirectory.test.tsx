@@ -91,6 +91,19 @@ describe('time zone directory', () => {
     expect(zonesToCsv([zones[4]])).toContain('"Côte d\'Ivoire, ""CI"""');
   });
 
+  it('CSV cells that a spreadsheet would run as a formula get a leading quote; offsets stay as they are', () => {
+    const hostile = normalizeZone({
+      timezone: 'Etc/Test',
+      country: '=HYPERLINK("http://evil.example/?x","open")',
+      region: '@SUM(1+1)',
+      utc_offset: '-05:00',
+      observes_dst: false,
+      main_city: "-2+3+cmd|' /C calc'!A0",
+    });
+    const line = zonesToCsv([hostile]).split('\r\n')[1];
+    expect(line).toBe(`Etc/Test,'-2+3+cmd|' /C calc'!A0,"'=HYPERLINK(""http://evil.example/?x"",""open"")",'@SUM(1+1),-05:00,false`);
+  });
+
   it('stat tiles come from the data', () => {
     renderWithProviders(<ZoneStats zones={zones} />);
     const tiles = screen.getAllByTestId('zone-stat').map((t) => t.textContent);

@@ -79,8 +79,13 @@ export function filterAndSortZones(entries: ZoneEntry[], opts: { search: string;
   return [...filtered].sort(comparators[opts.sort]);
 }
 
-function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * A CSV cell a spreadsheet opens as text: a value starting with =, +, -, @, a tab or a carriage return gets a leading '
+ * (OWASP "CSV Injection"), except a plain number or a UTC offset such as -05:00, which no spreadsheet runs.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) && !/^[+-]\d{2}(:?\d{2}){0,2}$/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function zonesToCsv(entries: ZoneEntry[]): string {

@@ -65,6 +65,15 @@ describe('auth form validation', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/usage'));
   });
 
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example'])('login success with a returnTo of control characters (%j) goes quietly to /dashboard', async (returnTo) => {
+    stubFetch({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
+    renderWithProviders(<Harness returnTo={returnTo} />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+  });
+
   it('login with wrong credentials shows the server message', async () => {
     stubFetch({
       'POST /api/auth/login': { status: 401, body: { status: 401, code: 'invalid_credentials', detail: 'Invalid email or password. Please try again.' } },
