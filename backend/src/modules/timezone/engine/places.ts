@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { iso1A2Codes } from '@rapideditor/country-coder';
 import ct from 'countries-and-timezones';
-import { find as findZonesAt } from 'geo-tz';
+import { find as findZonesAt } from 'geo-tz/all';
 import { timezoneProblem } from '../timezone.errors.js';
 
 export interface City {
@@ -258,21 +259,128 @@ export function checkCoordinates(latitude: number, longitude: number): void {
 }
 
 /** Nautical zone of a longitude: Etc/GMT-12 east of 172.5°E, Etc/GMT+12 west of 172.5°W. */
-function nauticalZone(longitude: number): string {
+export function nauticalZone(longitude: number): string {
   const hours = Math.round(longitude / 15);
   if (hours === 0) return 'Etc/GMT';
   return hours > 0 ? `Etc/GMT-${hours}` : `Etc/GMT+${-hours}`;
 }
 
 /**
- * Zone at a point. geo-tz answers several zones at the poles and on the date line; pick the one
- * matching the longitude's nautical zone so the answer is stable.
+ * Why the first of the zones at a point was chosen:
+ * - `only_zone`: the boundary data holds one zone there;
+ * - `open_sea`: the boundary data's ocean zone (nautical Etc/GMT±N by longitude, territorial waters excepted);
+ * - `pole`: latitude ±90, where every meridian meets: the nautical zone of the longitude asked;
+ * - `date_line`: on the ±180° meridian at sea both nautical zones touch: the one of the longitude's sign;
+ * - `nearest_zone_location`: overlapping or disputed boundaries (Xinjiang, Abkhazia, Abyei) hold several zones: the one
+ *   whose tzdb principal location (zone.tab) is nearest the point.
  */
-export function zoneAtPoint(latitude: number, longitude: number): string {
+export type ZoneChoice = 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
+export const ZONE_CHOICES: readonly ZoneChoice[] = ['only_zone', 'open_sea', 'pole', 'date_line', 'nearest_zone_location'];
+
+export interface ZonesAtPoint {
+  /** Every zone the boundary data holds at the point, the chosen one first. */
+  zones: string[];
+  choice: ZoneChoice;
+}
+
+/** A zone's tzdb principal location (zone.tab), for choosing among overlapping zones. */
+export type ZoneLocator = (zone: string) => { latitude: number | null; longitude: number | null } | undefined;
+
+function distanceSquared(latitude: number, longitude: number, lat: number, lon: number): number {
+  let dLon = Math.abs(lon - longitude);
+  if (dLon > 180) dLon = 360 - dLon;
+  return (lat - latitude) ** 2 + (dLon * Math.cos((latitude * Math.PI) / 180)) ** 2;
+}
+
+/**
+ * Zones at a point from timezone-boundary-builder's full product with oceans (geo-tz/all: every tzdb zone of
+ * zone.tab, not the product merged by "same clocks since 1970", which answers Asia/Riyadh in Nairobi).
+ */
+export function zonesAtPoint(latitude: number, longitude: number, locate: ZoneLocator): ZonesAtPoint {
   checkCoordinates(latitude, longitude);
-  const zones = findZonesAt(latitude, longitude);
-  if (zones.length === 1) return zones[0];
-  const nautical = nauticalZone(longitude);
-  if (zones.length === 0 || zones.includes(nautical)) return nautical;
-  return zones[0];
+  if (Math.abs(latitude) === 90) return { zones: [nauticalZone(longitude)], choice: 'pole' };
+  const found = [...new Set(findZonesAt(latitude, longitude))];
+  const land = found.filter((z) => !z.startsWith('Etc/'));
+  if (land.length === 0) {
+    const nautical = nauticalZone(longitude);
+    if (found.length <= 1) return { zones: found.length === 1 ? found : [nautical], choice: 'open_sea' };
+    const first = found.includes(nautical) ? nautical : found[0];
+    return { zones: [first, ...found.filter((z) => z !== first)], choice: 'date_line' };
+  }
+  if (land.length === 1) return { zones: land, choice: 'only_zone' };
+  const ranked = land
+    .map((zone) => {
+      const at = locate(zone);
+      const d = at && at.latitude !== null && at.longitude !== null ? distanceSquared(latitude, longitude, at.latitude, at.longitude) : Infinity;
+      return { zone, d };
+    })
+    .sort((a, b) => a.d - b.d || a.zone.localeCompare(b.zone));
+  return { zones: ranked.map((r) => r.zone), choice: 'nearest_zone_location' };
+}
+
+/** Zone at a point (the chosen one of zonesAtPoint, without principal locations: overlaps answer alphabetically). */
+export function zoneAtPoint(latitude: number, longitude: number): string {
+  return zonesAtPoint(latitude, longitude, () => undefined).zones[0];
+}
+
+const CITY_CELL_DEGREES = 1;
+let cityGrid: Map<string, number[]> | null = null;
+
+function cityCell(latitude: number, longitude: number): string {
+  return `${Math.floor(latitude / CITY_CELL_DEGREES)}:${Math.floor(longitude / CITY_CELL_DEGREES)}`;
+}
+
+/**
+ * The nearest GeoNames city (15,000+ people) of `countryCode` within `maxKm` of a point, or null: a coordinate answer
+ * names a city of the country it answers, never a neighbour's. A 1° grid keeps it to a few dozen distance checks.
+ */
+export function nearestCityIn(countryCode: string, latitude: number, longitude: number, maxKm = 100): string | null {
+  const { rows } = loadCityData();
+  if (!cityGrid) {
+    cityGrid = new Map();
+    rows.forEach((row, i) => {
+      const key = cityCell(row.latitude, row.longitude);
+      let cell = cityGrid!.get(key);
+      if (!cell) cityGrid!.set(key, (cell = []));
+      cell.push(i);
+    });
+  }
+  const latCells = Math.ceil(maxKm / 111 / CITY_CELL_DEGREES);
+  const cos = Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
+  const lonCells = Math.min(Math.ceil(maxKm / (111 * cos) / CITY_CELL_DEGREES), 180);
+  const row0 = Math.floor(latitude / CITY_CELL_DEGREES);
+  const col0 = Math.floor(longitude / CITY_CELL_DEGREES);
+  const cols = 360 / CITY_CELL_DEGREES;
+  let best: string | null = null;
+  let bestKm = maxKm;
+  for (let r = row0 - latCells; r <= row0 + latCells; r++) {
+    for (let c = col0 - lonCells; c <= col0 + lonCells; c++) {
+      const wrapped = ((((c + cols / 2) % cols) + cols) % cols) - cols / 2;
+      for (const i of cityGrid.get(`${r}:${wrapped}`) ?? []) {
+        const row = rows[i];
+        if (row.countryCode !== countryCode) continue;
+        const km = haversineKm(latitude, longitude, row.latitude, row.longitude);
+        if (km <= bestKm) [bestKm, best] = [km, row.name];
+      }
+    }
+  }
+  return best;
+}
+
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * The country at a point in a zone. A zone is named in zone.tab for one country, and that is the answer, except for the
+ * few zones whose boundary covers parts of several (zone1970.tab lists them: Asia/Bangkok also runs north Vietnam).
+ * There the point-in-polygon of country borders (country-coder, OpenStreetMap borders) picks among the zone's own
+ * countries; a border point it cannot place keeps the zone.tab country.
+ */
+export function countryAtPoint(latitude: number, longitude: number, zoneCountry: string | null, zoneCountries: readonly string[]): string | null {
+  if (!zoneCountry || zoneCountries.length <= 1) return zoneCountry;
+  const here = iso1A2Codes([longitude, latitude]);
+  return here.find((code) => zoneCountries.includes(code)) ?? zoneCountry;
 }
