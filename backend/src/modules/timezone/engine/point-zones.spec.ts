@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { iso1A2Code, iso1A2Codes } from '@rapideditor/country-coder';
 import { BOUNDARY_DATA } from '../../../common/boundary-data.js';
+import { BoundedCellCache, boundaryCells, BOUNDARY_CELLS_KEPT } from './places.js';
 import { sharedTimeEngine } from './shared-engine.js';
 
 /**
@@ -286,5 +287,16 @@ describe('poles, open sea and overlaps', () => {
     expect(BOUNDARY_DATA.release).toMatch(/^\d{4}[a-z]$/);
     const installed = JSON.parse(readFileSync(join(DATA_DIR, '..', 'package.json'), 'utf8')) as { version: string };
     expect(BOUNDARY_DATA.source).toBe(`geo-tz@${installed.version}`);
+  });
+
+  it('keeps at most a bounded number of decoded boundary cells, the least recently used leaving first', () => {
+    expect(boundaryCells.size).toBeGreaterThan(0);
+    expect(boundaryCells.size).toBeLessThanOrEqual(BOUNDARY_CELLS_KEPT);
+    const cache = new BoundedCellCache<number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
   });
 });
