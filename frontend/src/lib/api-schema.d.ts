@@ -515,7 +515,7 @@ export interface paths {
         };
         /**
          * Current time at a point
-         * @description Current time in the zone at a latitude/longitude (geo-tz boundaries; at sea the nautical Etc/GMT±N zone; at the poles and on the date line the nautical zone of the longitude).
+         * @description Current time in the zone at a latitude/longitude (timezone-boundary-builder's full release with oceans, as /api/health `boundaryDataVersion` names it; at sea the nautical Etc/GMT±N zone; at the poles and on the date line at sea the nautical zone of the longitude). The country is the zone's own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there, the chosen first, and `zone_choice` says why.
          */
         get: operations["Time_currentAt"];
         put?: never;
@@ -615,7 +615,7 @@ export interface paths {
         };
         /**
          * Zone at a point
-         * @description The zone at a latitude/longitude with its current offset; oceans answer the nautical Etc/GMT±N zone.
+         * @description The zone at a latitude/longitude with its current offset, from timezone-boundary-builder's full release with oceans (every tzdb zone: Africa/Nairobi in Nairobi, not a zone merged by "same clocks since 1970"). Oceans, the poles and the date line at sea answer the nautical Etc/GMT±N zone of the longitude. The country is the zone's own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there (overlaps and disputed areas), the chosen first, and `zone_choice` says why.
          */
         get: operations["Timezone_coordinate"];
         put?: never;
