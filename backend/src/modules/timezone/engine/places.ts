@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { iso1A2Codes } from '@rapideditor/country-coder';
+import { iso1A2Code } from '@rapideditor/country-coder';
 import ct from 'countries-and-timezones';
 import { find as findZonesAt, setCache as setBoundaryCache } from 'geo-tz/all';
 import { timezoneProblem } from '../timezone.errors.js';
@@ -357,48 +357,63 @@ export function zoneAtPoint(latitude: number, longitude: number): string {
   return zonesAtPoint(latitude, longitude, () => undefined).zones[0];
 }
 
-const CITY_CELL_DEGREES = 1;
-let cityGrid: Map<string, number[]> | null = null;
+interface CityGrid {
+  /** Cell id ((row + 90) * 360 + column + 180, 1° cells) → data rows in it. */
+  cells: Map<number, number[]>;
+  latitude: Float64Array;
+  longitude: Float64Array;
+}
 
-function cityCell(latitude: number, longitude: number): string {
-  return `${Math.floor(latitude / CITY_CELL_DEGREES)}:${Math.floor(longitude / CITY_CELL_DEGREES)}`;
+let cityGrid: CityGrid | null = null;
+const KM_PER_DEGREE = 111.195;
+
+function loadCityGrid(rows: CityRow[]): CityGrid {
+  const cells = new Map<number, number[]>();
+  const latitude = new Float64Array(rows.length);
+  const longitude = new Float64Array(rows.length);
+  rows.forEach((row, i) => {
+    latitude[i] = row.latitude;
+    longitude[i] = row.longitude;
+    const id = (Math.floor(row.latitude) + 90) * 360 + Math.floor(row.longitude) + 180;
+    let cell = cells.get(id);
+    if (!cell) cells.set(id, (cell = []));
+    cell.push(i);
+  });
+  return { cells, latitude, longitude };
 }
 
 /**
  * The nearest GeoNames city (15,000+ people) of `countryCode` within `maxKm` of a point, or null: a coordinate answer
- * names a city of the country it answers, never a neighbour's. A 1° grid keeps it to a few dozen distance checks.
+ * names a city of the country it answers, never a neighbour's. A 1° grid keeps it to the cities of a few cells.
  */
 export function nearestCityIn(countryCode: string, latitude: number, longitude: number, maxKm = 100): string | null {
   const { rows } = loadCityData();
-  if (!cityGrid) {
-    cityGrid = new Map();
-    rows.forEach((row, i) => {
-      const key = cityCell(row.latitude, row.longitude);
-      let cell = cityGrid!.get(key);
-      if (!cell) cityGrid!.set(key, (cell = []));
-      cell.push(i);
-    });
-  }
-  const latCells = Math.ceil(maxKm / 111 / CITY_CELL_DEGREES);
+  const grid = (cityGrid ??= loadCityGrid(rows));
   const cos = Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
-  const lonCells = Math.min(Math.ceil(maxKm / (111 * cos) / CITY_CELL_DEGREES), 180);
-  const row0 = Math.floor(latitude / CITY_CELL_DEGREES);
-  const col0 = Math.floor(longitude / CITY_CELL_DEGREES);
-  const cols = 360 / CITY_CELL_DEGREES;
-  let best: string | null = null;
+  const latCells = Math.ceil(maxKm / KM_PER_DEGREE);
+  const lonCells = Math.min(Math.ceil(maxKm / (KM_PER_DEGREE * cos)), 180);
+  const row0 = Math.floor(latitude);
+  const col0 = Math.floor(longitude);
+  let best = -1;
   let bestKm = maxKm;
-  for (let r = row0 - latCells; r <= row0 + latCells; r++) {
+  for (let r = Math.max(row0 - latCells, -90); r <= Math.min(row0 + latCells, 89); r++) {
     for (let c = col0 - lonCells; c <= col0 + lonCells; c++) {
-      const wrapped = ((((c + cols / 2) % cols) + cols) % cols) - cols / 2;
-      for (const i of cityGrid.get(`${r}:${wrapped}`) ?? []) {
-        const row = rows[i];
-        if (row.countryCode !== countryCode) continue;
-        const km = haversineKm(latitude, longitude, row.latitude, row.longitude);
-        if (km <= bestKm) [bestKm, best] = [km, row.name];
+      const column = ((((c + 180) % 360) + 360) % 360) - 180;
+      const cell = grid.cells.get((r + 90) * 360 + column + 180);
+      if (!cell) continue;
+      for (const i of cell) {
+        // A cheap flat-earth bound first; the great-circle distance only for the few that may be nearer.
+        let dLon = Math.abs(grid.longitude[i] - longitude);
+        if (dLon > 180) dLon = 360 - dLon;
+        const dLat = Math.abs(grid.latitude[i] - latitude);
+        if (dLat * KM_PER_DEGREE > bestKm * 1.01 || dLon * KM_PER_DEGREE * Math.min(cos, Math.cos((grid.latitude[i] * Math.PI) / 180)) > bestKm * 1.01) continue;
+        if (rows[i].countryCode !== countryCode) continue;
+        const km = haversineKm(latitude, longitude, grid.latitude[i], grid.longitude[i]);
+        if (km <= bestKm) [bestKm, best] = [km, i];
       }
     }
   }
-  return best;
+  return best >= 0 ? rows[best].name : null;
 }
 
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -415,6 +430,6 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
  */
 export function countryAtPoint(latitude: number, longitude: number, zoneCountry: string | null, zoneCountries: readonly string[]): string | null {
   if (!zoneCountry || zoneCountries.length <= 1) return zoneCountry;
-  const here = iso1A2Codes([longitude, latitude]);
-  return here.find((code) => zoneCountries.includes(code)) ?? zoneCountry;
+  const here = iso1A2Code([longitude, latitude], { level: 'territory' });
+  return here && zoneCountries.includes(here) ? here : zoneCountry;
 }

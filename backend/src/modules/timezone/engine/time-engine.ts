@@ -22,6 +22,9 @@ import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, typ
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
 
+/** Point answers' locations remembered per release. */
+const POINT_LOCATIONS_KEPT = 10_000;
+
 export interface ZoneLocation {
   country: string | null;
   country_code: string | null;
@@ -273,6 +276,23 @@ export class TimeEngine {
       }
     }
     if (!zone) zone = this.zone((name = 'Etc/GMT'));
+    const location = this.pointLocation(name, zone, latitude, longitude);
+    return { zone: { ...zone, requestedLink: null }, location, at: { zones: at.zones, choice: at.choice } };
+  }
+
+  private readonly pointLocations = new WeakMap<TzRelease, Map<string, ZoneLocation>>();
+
+  /**
+   * Country and city at a point of a zone; remembered per point (clients ask for the same places again and again, and
+   * the borders and city look-ups cost tens of µs), a bounded memory emptied when full.
+   */
+  private pointLocation(name: string, zone: ResolvedZone, latitude: number, longitude: number): ZoneLocation {
+    const geography = this.release.geography;
+    let memo = this.pointLocations.get(this.release);
+    if (!memo) this.pointLocations.set(this.release, (memo = new Map()));
+    const key = `${name}|${latitude}|${longitude}`;
+    const known = memo.get(key);
+    if (known) return known;
     const facts = geography.has(name) ? this.registry.facts(name) : this.nearestPlaceFacts(zone, latitude, longitude);
     const countryCode = countryAtPoint(latitude, longitude, facts.countryCode, geography.get(name)?.countryCodes ?? []);
     const country = countryCode === facts.countryCode ? facts.countryName : (this.release.countries.get(countryCode!) ?? null);
@@ -280,7 +300,9 @@ export class TimeEngine {
     const fallbackCity = countryCode === facts.countryCode ? facts.mainCity : null;
     const city = countryCode ? (nearestCityIn(countryCode, latitude, longitude) ?? fallbackCity) : fallbackCity;
     const location: ZoneLocation = { country, country_code: countryCode, region: facts.region, city };
-    return { zone: { ...zone, requestedLink: null }, location, at: { zones: at.zones, choice: at.choice } };
+    if (memo.size >= POINT_LOCATIONS_KEPT) memo.clear();
+    memo.set(key, location);
+    return location;
   }
 
   /** For a zone without a zone.tab row of its own: the nearest zone.tab place running on its rules. */
