@@ -161,12 +161,16 @@ describe('coordinates agree with an independent point-in-polygon over the full b
   it(`answers every one of ${points.length} land points with a zone the boundary data holds there and that zone's country`, () => {
     const wrongCountries: string[] = [];
     const zoneDisagreements: string[] = [];
+    const atBorders: string[] = [];
+    const unplaced: string[] = [];
     for (const p of points) {
       const answer = engine.zoneAt(p.latitude, p.longitude, AT);
       const expected = oracleZones(p.latitude, p.longitude);
       const chosen = answer.zones_at_point[0];
+      if (expected.length === 0) unplaced.push(p.label);
       if (expected.length > 0 && !expected.includes(chosen)) {
-        if (!nearBorder(p.latitude, p.longitude, chosen)) zoneDisagreements.push(`${p.label}: answered ${chosen}, data holds ${expected.join('|')}`);
+        const line = `${p.label}: answered ${chosen}, data holds ${expected.join('|')}`;
+        (nearBorder(p.latitude, p.longitude, chosen) ? atBorders : zoneDisagreements).push(line);
       }
       // A zone answers its zone.tab country; the few whose boundary spans several (zone1970.tab: Asia/Bangkok also
       // runs north Vietnam) may answer another of theirs where OpenStreetMap's borders put the point.
@@ -181,8 +185,12 @@ describe('coordinates agree with an independent point-in-polygon over the full b
       // Several zones where the data overlaps: every one answered, the chosen first.
       expect([...answer.zones_at_point].sort()).toEqual(expect.arrayContaining(expected.filter((z) => !z.startsWith('Etc/')).sort()));
     }
+    expect(unplaced).toEqual([]);
     expect(wrongCountries).toEqual([]);
     expect(zoneDisagreements).toEqual([]);
+    // Disagreements within BORDER_KM of a border are the border's own (a point on the line); listed, and few.
+    if (atBorders.length > 0) console.info(`zone disagreements within ${BORDER_KM} km of a border:\n${atBorders.join('\n')}`);
+    expect(atBorders.length).toBeLessThanOrEqual(5);
   });
 
   it(`every national capital (${CAPITALS.length} from GeoNames) answers its own country's zone and country code`, () => {
