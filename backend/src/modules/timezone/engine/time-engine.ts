@@ -277,7 +277,8 @@ export class TimeEngine {
     }
     if (!zone) zone = this.zone((name = 'Etc/GMT'));
     const location = this.pointLocation(name, zone, latitude, longitude);
-    return { zone: { ...zone, requestedLink: null }, location, at: { zones: at.zones, choice: at.choice } };
+    const zones = name === at.zones[0] ? at.zones : [name, ...at.zones.filter((z) => z !== name)];
+    return { zone: { ...zone, requestedLink: null }, location, at: { zones, choice: at.choice } };
   }
 
   private readonly pointLocations = new WeakMap<TzRelease, Map<string, ZoneLocation>>();
