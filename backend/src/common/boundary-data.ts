@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
  * The time zone boundary data behind coordinate answers: timezone-boundary-builder's full product with oceans, as the
  * geo-tz package ships it (data/timezones.geojson.*, loaded from disk, never downloaded). geo-tz's package.json names
  * its own version but not the boundary release its data was built from; its release notes do ("Update to 2026d
- * data" is 8.1.9), so each geo-tz version we ship is mapped here. Bumping geo-tz without adding its line fails start-up
- * checks in tests (point-zones.spec.ts) rather than naming a wrong release.
+ * data" is 8.1.9), so each geo-tz version we ship is mapped here. A geo-tz bump without its line here answers
+ * "unknown" and fails point-zones.spec.ts, rather than naming a wrong release.
  */
 const RELEASE_OF_GEO_TZ: Record<string, string> = {
   '8.1.4': '2025b',
