@@ -307,7 +307,6 @@ export function nauticalZone(longitude: number): string {
  *   whose tzdb principal location (zone.tab) is nearest the point.
  */
 export type ZoneChoice = 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
-export const ZONE_CHOICES: readonly ZoneChoice[] = ['only_zone', 'open_sea', 'pole', 'date_line', 'nearest_zone_location'];
 
 export interface ZonesAtPoint {
   /** Every zone the boundary data holds at the point, the chosen one first. */
@@ -350,11 +349,6 @@ export function zonesAtPoint(latitude: number, longitude: number, locate: ZoneLo
     })
     .sort((a, b) => a.d - b.d || a.zone.localeCompare(b.zone));
   return { zones: ranked.map((r) => r.zone), choice: 'nearest_zone_location' };
-}
-
-/** Zone at a point (the chosen one of zonesAtPoint, without principal locations: overlaps answer alphabetically). */
-export function zoneAtPoint(latitude: number, longitude: number): string {
-  return zonesAtPoint(latitude, longitude, () => undefined).zones[0];
 }
 
 interface CityGrid {
