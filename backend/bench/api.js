@@ -27,6 +27,13 @@ function measure(options) {
   });
 }
 
+/** Seeded points uniform over the sphere, the same every run. */
+function spreadPoints(n) {
+  let s = 20261125;
+  const r = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  return Array.from({ length: n }, () => [((Math.asin(2 * r() - 1) * 180) / Math.PI).toFixed(4), (360 * r() - 180).toFixed(4)]);
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Commands Redis has processed so far (null without REDIS_URL): what the API costs Redis per request. */
@@ -86,6 +93,12 @@ const targets = [
     rounds: 1,
   },
   { name: 'GET timezone/coordinate', options: { url: `${base}/api/timezone/coordinate?latitude=48.8566&longitude=2.3522`, headers }, rounds: 1 },
+  {
+    // 500 different points over the globe in turn (most at sea, a third on land): what an uncached mix costs.
+    name: 'GET timezone/coordinate, mix',
+    options: { url: base, headers, requests: spreadPoints(500).map(([lat, lon]) => ({ method: 'GET', path: `/api/timezone/coordinate?latitude=${lat}&longitude=${lon}` })) },
+    rounds: 1,
+  },
   { name: 'GET timezone/search', options: { url: `${base}/api/timezone/search?city=san`, headers }, rounds: 1 },
 ];
 try {
@@ -113,7 +126,7 @@ const results = targets.map((t) => ({
   all: t.runs.map((r) => Math.round(r.rps)),
 }));
 const bareRps = results[0].rps;
-console.log(`\nPublic API bench: ${CONNECTIONS} connections, ${DURATION} s per run, medians of ${ROUNDS} alternating rounds (single runs for the last four), key ${app.key ? 'sent' : 'NOT available'}`);
+console.log(`\nPublic API bench: ${CONNECTIONS} connections, ${DURATION} s per run, medians of ${ROUNDS} alternating rounds (single runs for the last five), key ${app.key ? 'sent' : 'NOT available'}`);
 console.log(`${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'x bare'.padStart(7)}  runs`);
 for (const r of results) {
   console.log(

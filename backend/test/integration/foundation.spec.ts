@@ -17,6 +17,8 @@ describe('foundation', () => {
     expect(res.body.services.timezone_data).toBe('up');
     expect(res.body.tzdbVersion).toMatch(/^\d{4}[a-z]$/);
     expect(res.headers.get('x-tzdb-version')).toBe(res.body.tzdbVersion);
+    // The boundary data behind coordinate answers, beside it: geo-tz 8.1.9 ships timezone-boundary-builder 2026d.
+    expect(res.body.boundaryDataVersion).toBe('2026d');
   });
 
   it('answers helmet security headers on the site and account routes', async () => {

@@ -535,7 +535,7 @@ export interface paths {
         };
         /**
          * Current time at a point
-         * @description Current time in the zone at a latitude/longitude (geo-tz boundaries; at sea the nautical Etc/GMT±N zone; at the poles and on the date line the nautical zone of the longitude).
+         * @description Current time in the zone at a latitude/longitude (timezone-boundary-builder's full release with oceans, as /api/health `boundaryDataVersion` names it; at sea the nautical Etc/GMT±N zone; at the poles and on the date line at sea the nautical zone of the longitude). The country is the zone's own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there, the chosen first, and `zone_choice` says why.
          */
         get: operations["Time_currentAt"];
         put?: never;
@@ -635,7 +635,7 @@ export interface paths {
         };
         /**
          * Zone at a point
-         * @description The zone at a latitude/longitude with its current offset; oceans answer the nautical Etc/GMT±N zone.
+         * @description The zone at a latitude/longitude with its current offset, from timezone-boundary-builder's full release with oceans (every tzdb zone: Africa/Nairobi in Nairobi, not a zone merged by "same clocks since 1970"). Oceans, the poles and the date line at sea answer the nautical Etc/GMT±N zone of the longitude. The country is the zone's own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there (overlaps and disputed areas), the chosen first, and `zone_choice` says why.
          */
         get: operations["Timezone_coordinate"];
         put?: never;
@@ -1620,6 +1620,11 @@ export interface components {
              * @example 2026f
              */
             tzdbVersion: string;
+            /**
+             * @description The timezone-boundary-builder release (full product with oceans, shipped in the geo-tz package) that coordinate answers come from; 'unknown' for a geo-tz version the server does not map.
+             * @example 2026d
+             */
+            boundaryDataVersion: string;
             services: components["schemas"]["HealthServicesView"];
             /** @example 2 */
             response_time_ms: number;
@@ -2273,7 +2278,7 @@ export interface components {
              */
             region: string;
             /**
-             * @description Main city of the zone; null for zones without one (UTC, Etc/*).
+             * @description Main city of the zone; null for zones without one (UTC, Etc/*). In coordinate answers: the nearest city of 15,000+ people (GeoNames) in `country` within 100 km of the point, else the zone's own city when the zone is named for that country, else null.
              * @example New York
              */
             city: string | null;
@@ -2367,6 +2372,19 @@ export interface components {
             location: components["schemas"]["ZoneLocationView"];
             /** @description The point asked about. */
             coordinates: components["schemas"]["CoordinatesView"];
+            /**
+             * @description Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.
+             * @example [
+             *       "America/New_York"
+             *     ]
+             */
+            zones_at_point: string[];
+            /**
+             * @description Why `zones_at_point[0]` was chosen: `only_zone`, the data holds one land zone; `open_sea`, the data's ocean zone (nautical Etc/GMT±N by longitude); `pole`, latitude ±90, the nautical zone of the longitude; `date_line`, ±180° at sea, the nautical zone of the longitude's sign; `nearest_zone_location`, overlapping or disputed zones, the one whose tzdb principal location (zone.tab) is nearest the point. The country is the chosen zone's (zone.tab), or for a zone spanning several countries (zone1970.tab) the one whose borders hold the point.
+             * @example only_zone
+             * @enum {string}
+             */
+            zone_choice: "only_zone" | "open_sea" | "pole" | "date_line" | "nearest_zone_location";
         };
         UtcTimeView: {
             /**
@@ -2565,6 +2583,19 @@ export interface components {
             /** @example EDT */
             abbreviation: string;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.
+             * @example [
+             *       "America/New_York"
+             *     ]
+             */
+            zones_at_point: string[];
+            /**
+             * @description Why `zones_at_point[0]` was chosen: `only_zone`, the data holds one land zone; `open_sea`, the data's ocean zone (nautical Etc/GMT±N by longitude); `pole`, latitude ±90, the nautical zone of the longitude; `date_line`, ±180° at sea, the nautical zone of the longitude's sign; `nearest_zone_location`, overlapping or disputed zones, the one whose tzdb principal location (zone.tab) is nearest the point. The country is the chosen zone's (zone.tab), or for a zone spanning several countries (zone1970.tab) the one whose borders hold the point.
+             * @example only_zone
+             * @enum {string}
+             */
+            zone_choice: "only_zone" | "open_sea" | "pole" | "date_line" | "nearest_zone_location";
         };
         LookupView: {
             /** @example Springfield, US */
@@ -3596,6 +3627,7 @@ export interface operations {
                      *       "uptime_percent": 99.987,
                      *       "uptime_since": "2026-11-01T00:00:00.000Z",
                      *       "tzdbVersion": "2026f",
+                     *       "boundaryDataVersion": "2026d",
                      *       "services": {
                      *         "database": "up",
                      *         "timezone_data": "up",
@@ -3605,11 +3637,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -4936,20 +4968,24 @@ export interface operations {
                      *         "country": "United States",
                      *         "country_code": "US",
                      *         "region": "America",
-                     *         "city": "New York"
+                     *         "city": "New York City"
                      *       },
                      *       "coordinates": {
                      *         "latitude": 40.7128,
                      *         "longitude": -74.006
-                     *       }
+                     *       },
+                     *       "zones_at_point": [
+                     *         "America/New_York"
+                     *       ],
+                     *       "zone_choice": "only_zone"
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeAtView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude"
-                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York",40.7128,-74.006
+                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
+                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York City",40.7128,-74.006,"America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };
@@ -6155,16 +6191,20 @@ export interface operations {
                      *         "country": "United States",
                      *         "country_code": "US",
                      *         "region": "America",
-                     *         "city": "New York"
-                     *       }
+                     *         "city": "New York City"
+                     *       },
+                     *       "zones_at_point": [
+                     *         "America/New_York"
+                     *       ],
+                     *       "zone_choice": "only_zone"
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneAtPointView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice"
+                     *     "America/New_York",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York City","America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };

@@ -2,6 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiNotAcceptableResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiServiceUnavailableResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
+import { BOUNDARY_DATA } from '../../common/boundary-data.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';
 import type { FastifyReply } from 'fastify';
@@ -17,6 +18,7 @@ const HEALTH_EXAMPLE = {
   uptime_percent: 99.987,
   uptime_since: '2026-11-01T00:00:00.000Z',
   tzdbVersion: TZDB_VERSION,
+  boundaryDataVersion: BOUNDARY_DATA.release,
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,
 };

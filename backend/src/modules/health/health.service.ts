@@ -4,6 +4,7 @@ import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
 import { APP_VERSION } from '../../common/app-version.js';
+import { BOUNDARY_DATA } from '../../common/boundary-data.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 
 export interface HealthReport {
@@ -16,6 +17,8 @@ export interface HealthReport {
   /** When the first check was recorded. */
   uptime_since: string | null;
   tzdbVersion: string;
+  /** The timezone-boundary-builder release coordinate answers come from. */
+  boundaryDataVersion: string;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
   response_time_ms: number;
 }
@@ -125,6 +128,7 @@ export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
       uptime_percent: uptime?.percent ?? null,
       uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
+      boundaryDataVersion: BOUNDARY_DATA.release,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,
     };

@@ -66,7 +66,7 @@ export class TimezoneController {
   @PublicApi()
   @ApiEndpoint({
     summary: 'Zone at a point',
-    description: 'The zone at a latitude/longitude with its current offset; oceans answer the nautical Etc/GMT±N zone.',
+    description: 'The zone at a latitude/longitude with its current offset, from timezone-boundary-builder\'s full release with oceans (every tzdb zone: Africa/Nairobi in Nairobi, not a zone merged by "same clocks since 1970"). Oceans, the poles and the date line at sea answer the nautical Etc/GMT±N zone of the longitude. The country is the zone\'s own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there (overlaps and disputed areas), the chosen first, and `zone_choice` says why.',
     response: ZoneAtPointView,
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],

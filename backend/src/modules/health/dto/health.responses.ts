@@ -29,6 +29,12 @@ export class HealthView {
   uptime_since!: string | null;
   @ApiProperty({ description: 'The tz database release the answers come from.', example: '2026f' })
   tzdbVersion!: string;
+  @ApiProperty({
+    description:
+      "The timezone-boundary-builder release (full product with oceans, shipped in the geo-tz package) that coordinate answers come from; 'unknown' for a geo-tz version the server does not map.",
+    example: '2026d',
+  })
+  boundaryDataVersion!: string;
   @ApiProperty({ type: HealthServicesView })
   services!: HealthServicesView;
   @ApiProperty({ example: 2 })

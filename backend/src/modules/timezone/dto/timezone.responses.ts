@@ -15,9 +15,29 @@ export class ZoneLocationView {
   country_code!: string | null;
   @ApiProperty({ description: 'First part of the zone name.', example: 'America' })
   region!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Main city of the zone; null for zones without one (UTC, Etc/*).', example: 'New York' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Main city of the zone; null for zones without one (UTC, Etc/*). In coordinate answers: the nearest city of 15,000+ people (GeoNames) in `country` within 100 km of the point, else the zone\'s own city when the zone is named for that country, else null.',
+    example: 'New York',
+  })
   city!: string | null;
 }
+
+const ZONES_AT_POINT = {
+  type: String,
+  isArray: true,
+  description:
+    "Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.",
+  example: ['America/New_York'],
+};
+const ZONE_CHOICE = {
+  enum: ['only_zone', 'open_sea', 'pole', 'date_line', 'nearest_zone_location'],
+  description:
+    "Why `zones_at_point[0]` was chosen: `only_zone`, the data holds one land zone; `open_sea`, the data's ocean zone (nautical Etc/GMT±N by longitude); `pole`, latitude ±90, the nautical zone of the longitude; `date_line`, ±180° at sea, the nautical zone of the longitude's sign; `nearest_zone_location`, overlapping or disputed zones, the one whose tzdb principal location (zone.tab) is nearest the point. The country is the chosen zone's (zone.tab), or for a zone spanning several countries (zone1970.tab) the one whose borders hold the point.",
+  example: 'only_zone',
+};
 
 export class CoordinatesView {
   @ApiProperty({ description: 'Latitude in decimal degrees.', example: 40.7128, minimum: -90, maximum: 90 })
@@ -48,6 +68,10 @@ export class CurrentTimeView {
 export class CurrentTimeAtView extends CurrentTimeView {
   @ApiProperty({ type: CoordinatesView, description: 'The point asked about.' })
   coordinates!: CoordinatesView;
+  @ApiProperty(ZONES_AT_POINT)
+  zones_at_point!: string[];
+  @ApiProperty(ZONE_CHOICE)
+  zone_choice!: 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
 }
 
 export class ZoneAtPointView {
@@ -63,6 +87,10 @@ export class ZoneAtPointView {
   abbreviation!: string;
   @ApiProperty({ type: ZoneLocationView })
   location!: ZoneLocationView;
+  @ApiProperty(ZONES_AT_POINT)
+  zones_at_point!: string[];
+  @ApiProperty(ZONE_CHOICE)
+  zone_choice!: 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
 }
 
 export class UtcTimeView {

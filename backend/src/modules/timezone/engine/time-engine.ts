@@ -18,9 +18,12 @@ import type { CompiledZone, ZonePeriod } from '../../tzdb/compiled-zone.js';
 import { CompiledLuxonZone } from '../../tzdb/luxon-zone.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
-import { PlaceIndex, zoneAtPoint, type City } from './places.js';
+import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
+
+/** Point answers' locations remembered per release. */
+const POINT_LOCATIONS_KEPT = 10_000;
 
 export interface ZoneLocation {
   country: string | null;
@@ -254,10 +257,57 @@ export class TimeEngine {
     return answer;
   }
 
-  /** The zone at a point, located where geo-tz says (Svalbard, not Berlin) even when tzdb links it to another zone's rules. */
-  private pointZone(latitude: number, longitude: number): ResolvedZone {
-    const zone = this.zone(zoneAtPoint(latitude, longitude));
-    // geo-tz names the zone whose rules apply (Europe/Berlin on Svalbard); tzdb's zone.tab names the place, often a link to it.
+  /**
+   * The zone at a point and where it is: the boundary data's own zone (Africa/Nairobi, Asia/Vientiane, Europe/Stockholm),
+   * its country from tzdb's zone.tab for that zone, and the nearest city of that country. The answer's `timezone` is the
+   * zone in canonical spelling (Asia/Vientiane runs on Asia/Bangkok's rules); the place is the boundary data's.
+   */
+  private pointZone(latitude: number, longitude: number): { zone: ResolvedZone; location: ZoneLocation; at: { zones: string[]; choice: ZoneChoice } } {
+    const geography = this.release.geography;
+    const at = zonesAtPoint(latitude, longitude, (name) => geography.get(name));
+    // A zone newer than the release answering (boundary data ahead of an older active tzdb) falls to the next one.
+    let zone: ResolvedZone | null = null;
+    let name = at.zones[0];
+    for (const candidate of at.zones) {
+      zone = this.zoneOrNull(candidate);
+      if (zone) {
+        name = candidate;
+        break;
+      }
+    }
+    if (!zone) zone = this.zone((name = 'Etc/GMT'));
+    const location = this.pointLocation(name, zone, latitude, longitude);
+    const zones = name === at.zones[0] ? at.zones : [name, ...at.zones.filter((z) => z !== name)];
+    return { zone: { ...zone, requestedLink: null }, location, at: { zones, choice: at.choice } };
+  }
+
+  private readonly pointLocations = new WeakMap<TzRelease, Map<string, ZoneLocation>>();
+
+  /**
+   * Country and city at a point of a zone; remembered per point (clients ask for the same places again and again, and
+   * the borders and city look-ups cost tens of µs), a bounded memory emptied when full.
+   */
+  private pointLocation(name: string, zone: ResolvedZone, latitude: number, longitude: number): ZoneLocation {
+    const geography = this.release.geography;
+    let memo = this.pointLocations.get(this.release);
+    if (!memo) this.pointLocations.set(this.release, (memo = new Map()));
+    const key = `${name}|${latitude}|${longitude}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const facts = geography.has(name) ? this.registry.facts(name) : this.nearestPlaceFacts(zone, latitude, longitude);
+    const countryCode = countryAtPoint(latitude, longitude, facts.countryCode, geography.get(name)?.countryCodes ?? []);
+    const country = countryCode === facts.countryCode ? facts.countryName : (this.release.countries.get(countryCode!) ?? null);
+    // The city: the nearest of that country; else the zone's own city when the zone was named for that country.
+    const fallbackCity = countryCode === facts.countryCode ? facts.mainCity : null;
+    const city = countryCode ? (nearestCityIn(countryCode, latitude, longitude) ?? fallbackCity) : fallbackCity;
+    const location: ZoneLocation = { country, country_code: countryCode, region: facts.region, city };
+    if (memo.size >= POINT_LOCATIONS_KEPT) memo.clear();
+    memo.set(key, location);
+    return location;
+  }
+
+  /** For a zone without a zone.tab row of its own: the nearest zone.tab place running on its rules. */
+  private nearestPlaceFacts(zone: ResolvedZone, latitude: number, longitude: number): ZoneFacts {
     let nearest: string | null = null;
     let best = Infinity;
     for (const name of this.placesSharing(this.registry.zoneName(zone.canonical))) {
@@ -266,8 +316,7 @@ export class TimeEngine {
       const d = (g.latitude - latitude) ** 2 + ((g.longitude - longitude) * Math.cos((latitude * Math.PI) / 180)) ** 2;
       if (d < best) [best, nearest] = [d, name];
     }
-    if (!nearest || nearest === zone.canonical) return zone;
-    return { ...zone, requestedLink: null, facts: this.registry.facts(nearest) };
+    return nearest && nearest !== zone.canonical ? this.registry.facts(nearest) : zone.facts;
   }
 
   private readonly placesByZone = new WeakMap<TzRelease, Map<string, string[]>>();
@@ -287,13 +336,13 @@ export class TimeEngine {
     return byZone.get(zone) ?? [];
   }
 
-  currentTimeAt(latitude: number, longitude: number, now: number): CurrentTime & { coordinates: Coordinates } {
-    const zone = this.pointZone(latitude, longitude);
-    return { ...this.timeAt({ ...zone, requestedLink: null }, now), coordinates: { latitude, longitude } };
+  currentTimeAt(latitude: number, longitude: number, now: number) {
+    const { zone, location, at } = this.pointZone(latitude, longitude);
+    return { ...this.timeAt(zone, now), location, coordinates: { latitude, longitude }, zones_at_point: at.zones, zone_choice: at.choice };
   }
 
   zoneAt(latitude: number, longitude: number, now: number) {
-    const zone = this.pointZone(latitude, longitude);
+    const { zone, location, at } = this.pointZone(latitude, longitude);
     const period = this.clock(zone.canonical).periodAt(now);
     return {
       timezone: zone.canonical,
@@ -301,7 +350,9 @@ export class TimeEngine {
       utc_offset: formatOffset(period.offsetSeconds),
       dst_active: period.dst,
       abbreviation: period.abbreviation,
-      location: this.location(zone.facts),
+      location,
+      zones_at_point: at.zones,
+      zone_choice: at.choice,
     };
   }
 
