@@ -58,7 +58,8 @@ export class ConversionController {
   @PublicApi()
   @ApiEndpoint({
     summary: 'Convert to many zones',
-    description: 'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion.',
+    description:
+      'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion: a repeated wall-clock time answers the earlier instant with `ambiguous: true`, and each conversion lists both readings in `options`.',
     response: MultiConversionView,
     example: EXAMPLES.multi,
     csvRows: 'conversions',

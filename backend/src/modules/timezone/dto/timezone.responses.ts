@@ -257,6 +257,11 @@ export class MultiConversionItemView {
   utcOffset!: string;
   @ApiProperty({ example: true })
   dstActive!: boolean;
+  @ApiPropertyOptional({
+    type: [ConversionOptionView],
+    description: 'Both readings of a repeated dateTime in this zone, earlier first, as a single conversion answers them (only when `ambiguous`).',
+  })
+  options?: ConversionOptionView[];
 }
 
 export class MultiConversionView {
@@ -266,7 +271,7 @@ export class MultiConversionView {
   dateTime!: string;
   @ApiProperty({ example: '2024-07-01T09:00:00-04:00' })
   originalDateTime!: string;
-  @ApiProperty({ example: false })
+  @ApiProperty({ description: 'The wall-clock time occurs twice (DST fall-back); each conversion lists both readings in `options`.', example: false })
   ambiguous!: boolean;
   @ApiProperty({ type: [MultiConversionItemView] })
   conversions!: MultiConversionItemView[];
