@@ -20,7 +20,7 @@ export class ZoneInfoQuery extends TimezoneQuery {
   @ApiPropertyOptional({ description: 'Calendar date (YYYY-MM-DD) to describe; default today. DST window and offsets are those around noon local time that day.', example: '2024-07-01' })
   @IsOptional()
   @IsString()
-  @MaxLength(10)
+  @MaxLength(40)
   date?: string;
 }
 
@@ -198,6 +198,6 @@ export class DayOfWeekQuery {
   @ApiProperty({ description: 'Calendar date, YYYY-MM-DD.', example: '2024-07-01' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(10)
+  @MaxLength(40)
   date!: string;
 }
