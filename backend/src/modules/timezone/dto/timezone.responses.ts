@@ -165,9 +165,9 @@ export class ZoneInfoView extends CurrentTimeView {
   dst_offset!: string | null;
   @ApiProperty({ example: true })
   observes_dst!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force or next; null without DST.', example: '2024-03-31T02:00:00+01:00' })
+  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.', example: '2024-03-31T02:00:00+01:00' })
   dst_start!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null without DST.', example: '2024-10-27T01:00:00+00:00' })
+  @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null when there is none.', example: '2024-10-27T01:00:00+00:00' })
   dst_end!: string | null;
 }
 

@@ -136,6 +136,10 @@ export interface DayOfWeekResult {
   dayOfYear: number;
 }
 
+/** Field names of a conversion's body and of its GET form. */
+const BODY_FIELDS = { from: 'fromTimeZone', to: 'toTimeZone', dateTime: 'dateTime' };
+export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
+
 /** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
 const ZONE_WORDS: Record<string, string> = { z: 'UTC' };
 
@@ -527,12 +531,13 @@ export class TimeEngine {
     return { ...resolveLocal(clock, parsed.civil, choice, field), inputOffset: false };
   }
 
-  convert(fromInput: string, toInput: string, dateTime: string, choice?: DstAmbiguity): ConversionResult {
-    const from = this.zone(fromInput, 'fromTimeZone');
-    const to = this.zone(toInput, 'toTimeZone');
+  /** `fields`: the names the request used (the GET form says from, to, datetime), so a problem names the field sent. */
+  convert(fromInput: string, toInput: string, dateTime: string, choice?: DstAmbiguity, fields = BODY_FIELDS): ConversionResult {
+    const from = this.zone(fromInput, fields.from);
+    const to = this.zone(toInput, fields.to);
     const fromClock = this.clock(from.canonical);
     const toClock = this.clock(to.canonical);
-    const start = this.instant(dateTime, 'dateTime', fromClock, choice);
+    const start = this.instant(dateTime, fields.dateTime, fromClock, choice);
     const shown = (i: Instant) => formatInstant(i.epochMs, start.inputOffset ? start.offsetSeconds : fromClock.offsetAt(i.epochMs));
     const target = toClock.periodAt(start.epochMs);
     const result: ConversionResult = {
