@@ -372,7 +372,9 @@ export class TimeEngine {
 
   /** The zone a query names (any IANA name or link, any case, and "Z" for UTC), as a place candidate; else null. */
   private zoneCandidate(text: string, now: number): PlaceCandidate | null {
-    const zone = this.zoneOrNull(ZONE_WORDS[text.toLowerCase()] ?? text);
+    const name = ZONE_WORDS[text.toLowerCase()] ?? text;
+    // Most queries are places: a set look-up answers them without building a refusal.
+    const zone = this.registry.knows(name) ? this.zoneOrNull(name) : null;
     if (!zone) return null;
     return {
       timezone: zone.canonical,
