@@ -91,8 +91,11 @@ interface CityRow {
 
 interface CityData {
   rows: CityRow[];
-  /** Name key → rows with that exact name: a city's own names (GeoNames name, ASCII name) and its alternate names apart. */
-  byKey: Map<string, { own: number[]; alternate: number[] }>;
+  /**
+   * Name key → rows with that exact name, each as row × 2 + 1 for an alternate name, row × 2 for one of the city's own
+   * names (GeoNames name, ASCII name): one small array per key, as many keys as there are names (about 300,000).
+   */
+  byKey: Map<string, number[]>;
   /** First 1, 2 and 3 characters of a name key → the keys starting so, for prefix search. */
   byPrefix: Map<string, string[]>;
 }
@@ -103,12 +106,12 @@ let cityData: CityData | null = null;
 function loadCityData(): CityData {
   if (cityData) return cityData;
   const rows: CityRow[] = [];
-  const byKey = new Map<string, { own: number[]; alternate: number[] }>();
+  const byKey = new Map<string, number[]>();
   const byPrefix = new Map<string, string[]>();
-  const add = (key: string, index: number, kind: 'own' | 'alternate') => {
+  const add = (key: string, index: number, alternate: boolean) => {
     let entry = byKey.get(key);
     if (!entry) {
-      byKey.set(key, (entry = { own: [], alternate: [] }));
+      byKey.set(key, (entry = []));
       for (let n = 1; n <= 3 && n <= key.length; n++) {
         const prefix = key.slice(0, n);
         let sharing = byPrefix.get(prefix);
@@ -116,15 +119,15 @@ function loadCityData(): CityData {
         sharing.push(key);
       }
     }
-    entry[kind].push(index);
+    entry.push(index * 2 + (alternate ? 1 : 0));
   };
   for (const line of readFileSync(CITY_DATA, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const [name, own, alternate, lat, lng, countryCode, admin1, population, timezone, province] = line.split('\t');
     const index = rows.length;
     rows.push({ name, latitude: Number(lat), longitude: Number(lng), countryCode, admin1, population: Number(population), timezone, province });
-    for (const key of own.split('|')) if (key) add(key, index, 'own');
-    for (const key of alternate.split('|')) if (key) add(key, index, 'alternate');
+    for (const key of own.split('|')) if (key) add(key, index, false);
+    for (const key of alternate.split('|')) if (key) add(key, index, true);
   }
   return (cityData = { rows, byKey, byPrefix });
 }
@@ -239,20 +242,14 @@ export class PlaceIndex {
 
   /** Records the best match of each city found; returns `found`. */
   private exact(key: string, found: Map<number, Match>): Map<number, Match> {
-    const entry = this.data.byKey.get(key);
-    if (entry) {
-      for (const i of entry.own) this.note(found, i, Match.OwnName);
-      for (const i of entry.alternate) this.note(found, i, Match.AlternateName);
-    }
+    for (const e of this.data.byKey.get(key) ?? []) this.note(found, e >> 1, e & 1 ? Match.AlternateName : Match.OwnName);
     return found;
   }
 
   private prefix(key: string, found: Map<number, Match>): void {
     for (const k of this.data.byPrefix.get(key.slice(0, 3)) ?? []) {
       if (!k.startsWith(key)) continue;
-      const entry = this.data.byKey.get(k)!;
-      for (const i of entry.own) this.note(found, i, Match.OwnPrefix);
-      for (const i of entry.alternate) this.note(found, i, Match.AlternatePrefix);
+      for (const e of this.data.byKey.get(k)!) this.note(found, e >> 1, e & 1 ? Match.AlternatePrefix : Match.OwnPrefix);
     }
   }
 
