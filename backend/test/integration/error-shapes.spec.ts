@@ -91,6 +91,12 @@ describe('error shapes a client can act on', () => {
       }
     });
 
+    it.each(['0000-01-01T00:00:00', '10000-01-01T00:00:00', '-000001-01-01T00:00:00'])('a date-time in %s is invalid_datetime, told the years', async (dateTime) => {
+      const a = await call('POST', '/api/conversion/timezone', { fromTimeZone: 'UTC', toTimeZone: 'Asia/Tokyo', dateTime });
+      expectProblem(a, 400, 'invalid_datetime');
+      expect(a.json.detail).toContain('outside 0001-9999');
+    });
+
     it('a malformed date is still invalid_date, told the form', async () => {
       const a = await call('GET', '/api/calculation/dayofweek?date=2024-13-01');
       expectProblem(a, 400, 'invalid_date');

@@ -13,8 +13,9 @@ export interface ParsedDateTime {
   offsetSeconds: number | null;
 }
 
+/** Years of any length are read (and refused outside 0001-9999 with that reason), not only ISO's 4 or ±6 digits. */
 const DATE_TIME =
-  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
+  /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
 /** Parses ISO 8601 date-times (with or without offset) and plain dates (midnight). */
 export function parseDateTime(input: string, field: string): ParsedDateTime {
