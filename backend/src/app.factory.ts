@@ -259,6 +259,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.useGlobalPipes(createValidationPipe());
   const problemFilter = new ProblemFilter(spa, config.appUrl);
   app.useGlobalFilters(problemFilter);
+  problemFilter.watchRoutes(fastify);
   app.get(PublicApiLane).install(app, fastify, problemFilter);
   sold.installPreflightRoutes(fastify);
   installRouteBodyLimits(fastify);

@@ -28,7 +28,7 @@ function emittedCodes(): Map<string, Set<number>> {
     for (const m of text.matchAll(/code: '([a-z_0-9]+)'/g)) note(m[1]);
     // The time zone codes are a union type; the generic filter's are a status table.
     for (const m of text.matchAll(/^\s*\| '([a-z_0-9]+)'/gm)) if (file.endsWith('timezone.errors.ts')) note(m[1]);
-    for (const m of text.matchAll(/(\d{3}): \['([a-z_0-9]+)', '/g)) note(m[2], Number(m[1]));
+    for (const m of text.matchAll(/^\s*(\d{3}): '([a-z_0-9]+)',$/gm)) note(m[2], Number(m[1]));
   }
   return found;
 }
@@ -55,6 +55,11 @@ describe('the problem types (the /docs/errors page)', () => {
       expect(t.meaning.length).toBeGreaterThan(10);
       expect(t.action.length).toBeGreaterThan(5);
     }
+  });
+
+  it('the generic filter names a code for each status it answers', () => {
+    const emitted = emittedCodes();
+    for (const code of ['bad_request', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'internal_error']) expect(emitted.get(code)?.size).toBe(1);
   });
 
   it("a problem's type is its section of the site's errors page", () => {

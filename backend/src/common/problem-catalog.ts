@@ -97,3 +97,6 @@ export const PROBLEM_TYPES: ProblemType[] = [
 ];
 
 export const PROBLEM_TYPE_CODES = new Set(PROBLEM_TYPES.map((t) => t.code));
+
+/** The one title of each code: every problem document the server answers carries its code's title from here. */
+export const PROBLEM_TITLES: ReadonlyMap<string, string> = new Map(PROBLEM_TYPES.map((t) => [t.code, t.title]));

@@ -1,24 +1,29 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import Router from 'find-my-way';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
+import { PROBLEM_TITLES } from './problem-catalog.js';
 import { ProblemDocument, ProblemException, problemType } from './problem.js';
 import type { SpaFallback } from './spa-fallback.js';
 import type { ProblemCode } from '../problem-codes.js';
 
-const STATUS_CODES: Record<number, [ProblemCode, string]> = {
-  400: ['bad_request', 'Bad Request'],
-  401: ['unauthenticated', 'Unauthorized'],
-  403: ['forbidden', 'Forbidden'],
-  404: ['not_found', 'Not Found'],
-  405: ['method_not_allowed', 'Method Not Allowed'],
-  406: ['not_acceptable', 'Not Acceptable'],
-  409: ['conflict', 'Conflict'],
-  413: ['payload_too_large', 'Payload Too Large'],
-  415: ['unsupported_media_type', 'Unsupported Media Type'],
-  429: ['rate_limited', 'Too Many Requests'],
-  500: ['internal_error', 'Internal Server Error'],
-  503: ['service_unavailable', 'Service Unavailable'],
+/** The code of an error that names only its status; the title comes from the catalog (problem-catalog.ts). */
+const STATUS_CODES: Record<number, ProblemCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
 };
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** Fastify's own errors (body parsing, limits) carry a statusCode and an FST_ code. */
 interface FastifyError extends Error {
@@ -27,9 +32,8 @@ interface FastifyError extends Error {
 }
 
 function generic(siteUrl: string | undefined, status: number, detail?: string, specific?: ProblemCode): ProblemDocument {
-  const [generalCode, title] = STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
-  const code = specific ?? generalCode;
-  return { type: problemType(code, siteUrl), title, status, code, ...(detail && { detail }) };
+  const code = specific ?? STATUS_CODES[status] ?? (status >= 500 ? STATUS_CODES[500] : STATUS_CODES[400]);
+  return { type: problemType(code, siteUrl), title: PROBLEM_TITLES.get(code)!, status, code, ...(detail && { detail }) };
 }
 
 /** Turns every error into an RFC 9457 problem document with a stable `code`; never a stack trace. */
@@ -42,6 +46,25 @@ export class ProblemFilter implements ExceptionFilter {
     private readonly spa?: SpaFallback,
     private readonly siteUrl?: string,
   ) {}
+
+  /** Every route's path per method, matched the way Fastify matches them, to tell a wrong method (405) from no route (404). */
+  private readonly routes = Router();
+
+  /** Call before the routes are registered (app.init): records each one as Fastify adds it. */
+  watchRoutes(fastify: FastifyInstance): void {
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      // Catch-alls (the CORS preflight's OPTIONS *) would make every unknown path a 405.
+      if (route.url.includes('*')) return;
+      for (const method of ([] as string[]).concat(route.method)) {
+        if (!this.routes.hasRoute(method as Router.HTTPMethod, route.url)) this.routes.on(method as Router.HTTPMethod, route.url, () => undefined);
+      }
+    });
+  }
+
+  /** The methods a path is served with, in a stable order; empty when no route has the path. */
+  private allowedMethods(path: string): string[] {
+    return METHODS.filter((method) => this.routes.find(method, path) !== null);
+  }
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -61,6 +84,10 @@ export class ProblemFilter implements ExceptionFilter {
     }
     if (exception instanceof ProblemException && exception.problem.headers) {
       reply.headers(exception.problem.headers);
+    }
+    if (doc.status === 405 && doc.allow) {
+      reply.header('Allow', doc.allow as string);
+      delete doc.allow;
     }
     reply.status(doc.status).type('application/problem+json').send(JSON.stringify(doc));
   }
@@ -83,6 +110,14 @@ export class ProblemFilter implements ExceptionFilter {
       if (cause?.code?.startsWith('FST_')) return this.toProblem(cause, request);
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      if (status === 404 && !request.routeOptions?.url && instance) {
+        // A path the API serves, asked with another method: 405 with the methods it takes (RFC 9110 §15.5.6).
+        const allowed = this.allowedMethods(instance);
+        if (allowed.length > 0) {
+          const allow = allowed.join(', ');
+          return { ...generic(this.siteUrl, 405, `${instance} does not take ${request.method}; it takes ${allow}.`), instance, allow };
+        }
+      }
       const detail = status === 404 ? `No route for ${request.method} ${instance}.` : typeof message === 'string' ? message : undefined;
       if (status >= 500) this.logger.error(exception.stack ?? String(exception));
       return { ...generic(this.siteUrl, status, detail), instance };

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { ProblemCode, StatusOf } from '../problem-codes.js';
+import { PROBLEM_TITLES } from './problem-catalog.js';
 
 export interface FieldError {
   field: string;
@@ -10,7 +11,8 @@ export interface FieldError {
 export interface ProblemInit<C extends ProblemCode = ProblemCode> {
   status: StatusOf<C>;
   code: C;
-  title: string;
+  /** Ignored when the catalog (problem-catalog.ts) has the code: the document carries the catalog's title. */
+  title?: string;
   detail?: string;
   field?: string;
   errors?: FieldError[];
@@ -42,14 +44,15 @@ export function problemType(code: string, siteUrl: string = DEFAULT_SITE_URL): s
 /** Thrown anywhere a client gets a 4xx/5xx; the global filter renders it as application/problem+json. */
 export class ProblemException<C extends ProblemCode = ProblemCode> extends HttpException {
   constructor(readonly problem: ProblemInit<C>) {
-    super(problem.detail ?? problem.title, problem.status);
+    super(problem.detail ?? problem.title ?? PROBLEM_TITLES.get(problem.code) ?? problem.code, problem.status);
   }
 
   toDocument(instance?: string, siteUrl?: string): ProblemDocument {
     const { status, code, title, detail, field, errors, extra } = this.problem;
     return {
       type: problemType(code, siteUrl),
-      title,
+      // One title per code, the catalog's (also the /docs/errors page and openapi/problem-types.json).
+      title: PROBLEM_TITLES.get(code) ?? title ?? code,
       status,
       ...(detail !== undefined && { detail }),
       code,
@@ -66,13 +69,12 @@ export const Problems = {
     new ProblemException({
       status: 400,
       code: 'validation_failed',
-      title: 'Validation failed',
       detail: errors.map((e) => e.message).join('; '),
       errors,
     }),
   unauthenticated: () =>
-    new ProblemException({ status: 401, code: 'unauthenticated', title: 'Unauthorized', detail: 'You are logged out. Logging in again...' }),
+    new ProblemException({ status: 401, code: 'unauthenticated', detail: 'You are logged out. Logging in again...' }),
   forbidden: (detail = 'You do not have access to this resource.') =>
-    new ProblemException({ status: 403, code: 'forbidden', title: 'Forbidden', detail }),
-  notFound: (what = 'Resource') => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: `${what} not found.` }),
+    new ProblemException({ status: 403, code: 'forbidden', detail }),
+  notFound: (what = 'Resource') => new ProblemException({ status: 404, code: 'not_found', detail: `${what} not found.` }),
 };

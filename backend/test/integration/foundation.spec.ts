@@ -47,7 +47,7 @@ describe('foundation', () => {
     const res = await t.client().get('/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(res.body).toMatchObject({ status: 404, code: 'not_found', title: 'Not Found' });
+    expect(res.body).toMatchObject({ status: 404, code: 'not_found', title: 'Not found' });
   });
 
   it('refuses a cross-site unsafe request carrying a session cookie', async () => {

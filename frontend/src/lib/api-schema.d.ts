@@ -595,7 +595,7 @@ export interface paths {
         };
         /**
          * Search cities
-         * @description Cities whose name starts with the query (accent- and case-insensitive), exact names first, then by population; each with its zone, country and coordinates. Up to 20 items; `matches` counts all.
+         * @description Cities whose name starts with the query (accent- and case-insensitive): a city's own name exactly first, then an alternate name exactly (Parys, ZA is also called Paris), then own names and alternate names starting so; by population within each. A zone name (any IANA name or link, and UTC, GMT or Z) answers its zone first, with null coordinates and population. Each item has its zone, country and coordinates; up to 20 items, `matches` counts all.
          */
         get: operations["Timezone_search"];
         put?: never;
@@ -615,7 +615,7 @@ export interface paths {
         };
         /**
          * Zone details and DST window
-         * @description The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one within a year; null for zones without DST.
+         * @description The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one beginning within a year; null for both (and `observes_dst` false) when there is neither, never a period years away.
          */
         get: operations["Timezone_info"];
         put?: never;
@@ -655,7 +655,7 @@ export interface paths {
         };
         /**
          * Zone from free-text location
-         * @description Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates (most populous first) with zone, city, country and coordinates. A zone name is accepted too.
+         * @description Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates with zone, city, province (GeoNames first-level division), country and coordinates: cities of that name first, then cities that have it as an alternate name, most populous first within each. A zone name (any IANA name or link, and UTC, GMT or Z) answers its zone first. A zone abbreviation such as EST answers no candidates and a `hint` with the zones that use it.
          */
         get: operations["Timezone_lookup"];
         put?: never;
@@ -721,7 +721,7 @@ export interface paths {
         put?: never;
         /**
          * Convert to many zones
-         * @description Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion.
+         * @description Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion: a repeated wall-clock time answers the earlier instant with `ambiguous: true`, and each conversion lists both readings in `options`.
          */
         post: operations["Conversion_convertMany"];
         delete?: never;
@@ -2556,12 +2556,12 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
-             * @description Start of the DST period in force or next; null without DST.
+             * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
             dst_start: string | null;
             /**
-             * @description End of that DST period; null without DST.
+             * @description End of that DST period; null when there is none.
              * @example 2024-10-27T01:00:00+00:00
              */
             dst_end: string | null;
@@ -2732,7 +2732,7 @@ export interface components {
              */
             toTimeZone: string;
             /**
-             * @description ISO 8601 date-time, with or without offset. An offset in the input wins over fromTimeZone (the answer says so in inputOffsetUsed).
+             * @description ISO 8601 date-time, with or without offset. An offset in the input wins over fromTimeZone (the answer says so in inputOffsetUsed). -00:00 ("offset unknown", RFC 3339) is refused; use Z or +00:00 for UTC.
              * @example 2024-07-01T09:00:00
              */
             dateTime: string;
@@ -2757,6 +2757,8 @@ export interface components {
             utcOffset: string;
             /** @example true */
             dstActive: boolean;
+            /** @description Both readings of a repeated dateTime in this zone, earlier first, as a single conversion answers them (only when `ambiguous`). */
+            options?: components["schemas"]["ConversionOptionView"][];
         };
         MultiConversionView: {
             /** @example America/New_York */
@@ -2768,7 +2770,10 @@ export interface components {
             dateTime: string;
             /** @example 2024-07-01T09:00:00-04:00 */
             originalDateTime: string;
-            /** @example false */
+            /**
+             * @description The wall-clock time occurs twice (DST fall-back); each conversion lists both readings in `options`.
+             * @example false
+             */
             ambiguous: boolean;
             conversions: components["schemas"]["MultiConversionItemView"][];
         };
@@ -3894,7 +3899,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "https://tzapi.dev/docs/errors#email_not_verified",
-                     *       "title": "Email Not Verified",
+                     *       "title": "E-mail not verified",
                      *       "status": 403,
                      *       "detail": "Please check your email and click the verification link to activate your account.",
                      *       "code": "email_not_verified",
@@ -5551,7 +5556,7 @@ export interface operations {
                      *         {
                      *           "timezone": "America/Argentina/Cordoba",
                      *           "city": "San Francisco",
-                     *           "province": "Córdoba",
+                     *           "province": "Cordoba",
                      *           "country": "Argentina",
                      *           "country_code": "AR",
                      *           "coordinates": {
@@ -5560,6 +5565,58 @@ export interface operations {
                      *           },
                      *           "population": 59062,
                      *           "utc_offset": "-03:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Costa_Rica",
+                     *           "city": "San Francisco",
+                     *           "province": "Heredia Province",
+                     *           "country": "Costa Rica",
+                     *           "country_code": "CR",
+                     *           "coordinates": {
+                     *             "latitude": 9.9938,
+                     *             "longitude": -84.12742
+                     *           },
+                     *           "population": 55923,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "Asia/Manila",
+                     *           "city": "San Francisco",
+                     *           "province": "Central Luzon",
+                     *           "country": "Philippines",
+                     *           "country_code": "PH",
+                     *           "coordinates": {
+                     *             "latitude": 15.35566,
+                     *             "longitude": 120.84001
+                     *           },
+                     *           "population": 19570,
+                     *           "utc_offset": "+08:00"
+                     *         },
+                     *         {
+                     *           "timezone": "Asia/Manila",
+                     *           "city": "San Francisco",
+                     *           "province": "Caraga",
+                     *           "country": "Philippines",
+                     *           "country_code": "PH",
+                     *           "coordinates": {
+                     *             "latitude": 8.53556,
+                     *             "longitude": 125.95
+                     *           },
+                     *           "population": 18542,
+                     *           "utc_offset": "+08:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/El_Salvador",
+                     *           "city": "San Francisco",
+                     *           "province": "Morazan",
+                     *           "country": "El Salvador",
+                     *           "country_code": "SV",
+                     *           "coordinates": {
+                     *             "latitude": 13.7,
+                     *             "longitude": -88.1
+                     *           },
+                     *           "population": 16152,
+                     *           "utc_offset": "-06:00"
                      *         },
                      *         {
                      *           "timezone": "America/Guatemala",
@@ -5572,19 +5629,6 @@ export interface operations {
                      *             "longitude": -91.4431
                      *           },
                      *           "population": 57894,
-                     *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Costa_Rica",
-                     *           "city": "San Francisco",
-                     *           "province": "Heredia",
-                     *           "country": "Costa Rica",
-                     *           "country_code": "CR",
-                     *           "coordinates": {
-                     *             "latitude": 9.9938,
-                     *             "longitude": -84.12742
-                     *           },
-                     *           "population": 55923,
                      *           "utc_offset": "-06:00"
                      *         },
                      *         {
@@ -5602,34 +5646,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "timezone": "Asia/Manila",
-                     *           "city": "San Francisco",
-                     *           "province": "Zambales",
-                     *           "country": "Philippines",
-                     *           "country_code": "PH",
-                     *           "coordinates": {
-                     *             "latitude": 15.35566,
-                     *             "longitude": 120.84001
-                     *           },
-                     *           "population": 19570,
-                     *           "utc_offset": "+08:00"
-                     *         },
-                     *         {
-                     *           "timezone": "Asia/Manila",
-                     *           "city": "San Francisco",
-                     *           "province": "Dinagat Islands",
-                     *           "country": "Philippines",
-                     *           "country_code": "PH",
-                     *           "coordinates": {
-                     *             "latitude": 8.53556,
-                     *             "longitude": 125.95
-                     *           },
-                     *           "population": 18542,
-                     *           "utc_offset": "+08:00"
-                     *         },
-                     *         {
-                     *           "timezone": "Asia/Manila",
                      *           "city": "Aurora",
-                     *           "province": "Laguna",
+                     *           "province": "Calabarzon",
                      *           "country": "Philippines",
                      *           "country_code": "PH",
                      *           "coordinates": {
@@ -5640,16 +5658,107 @@ export interface operations {
                      *           "utc_offset": "+08:00"
                      *         },
                      *         {
-                     *           "timezone": "America/El_Salvador",
-                     *           "city": "San Francisco",
-                     *           "province": null,
-                     *           "country": "El Salvador",
-                     *           "country_code": "SV",
+                     *           "timezone": "America/Santo_Domingo",
+                     *           "city": "San Francisco de Macorís",
+                     *           "province": "Duarte Province",
+                     *           "country": "Dominican Republic",
+                     *           "country_code": "DO",
                      *           "coordinates": {
-                     *             "latitude": 13.7,
-                     *             "longitude": -88.1
+                     *             "latitude": 19.30099,
+                     *             "longitude": -70.25259
                      *           },
-                     *           "population": 16152,
+                     *           "population": 124763,
+                     *           "utc_offset": "-04:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Lima",
+                     *           "city": "San Francisco De Borja",
+                     *           "province": "Lima region",
+                     *           "country": "Peru",
+                     *           "country_code": "PE",
+                     *           "coordinates": {
+                     *             "latitude": -12.08911,
+                     *             "longitude": -76.99876
+                     *           },
+                     *           "population": 105076,
+                     *           "utc_offset": "-05:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Mexico_City",
+                     *           "city": "San Francisco del Rincón",
+                     *           "province": "Guanajuato",
+                     *           "country": "Mexico",
+                     *           "country_code": "MX",
+                     *           "coordinates": {
+                     *             "latitude": 21.01843,
+                     *             "longitude": -101.85515
+                     *           },
+                     *           "population": 71139,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Mexico_City",
+                     *           "city": "San Francisco Acuautla",
+                     *           "province": "México",
+                     *           "country": "Mexico",
+                     *           "country_code": "MX",
+                     *           "coordinates": {
+                     *             "latitude": 19.34564,
+                     *             "longitude": -98.86034
+                     *           },
+                     *           "population": 27960,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Mexico_City",
+                     *           "city": "San Francisco Cuaxusco",
+                     *           "province": "México",
+                     *           "country": "Mexico",
+                     *           "country_code": "MX",
+                     *           "coordinates": {
+                     *             "latitude": 19.26755,
+                     *             "longitude": -99.61925
+                     *           },
+                     *           "population": 24900,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Guatemala",
+                     *           "city": "San Francisco Zapotitlán",
+                     *           "province": "Suchitepeque",
+                     *           "country": "Guatemala",
+                     *           "country_code": "GT",
+                     *           "coordinates": {
+                     *             "latitude": 14.58939,
+                     *             "longitude": -91.52144
+                     *           },
+                     *           "population": 22533,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Mexico_City",
+                     *           "city": "San Francisco Tlalcilalcalpan",
+                     *           "province": "México",
+                     *           "country": "Mexico",
+                     *           "country_code": "MX",
+                     *           "coordinates": {
+                     *             "latitude": 19.29474,
+                     *             "longitude": -99.76771
+                     *           },
+                     *           "population": 16509,
+                     *           "utc_offset": "-06:00"
+                     *         },
+                     *         {
+                     *           "timezone": "America/Mexico_City",
+                     *           "city": "San Francisco de los Romo",
+                     *           "province": "Aguascalientes",
+                     *           "country": "Mexico",
+                     *           "country_code": "MX",
+                     *           "coordinates": {
+                     *             "latitude": 22.07748,
+                     *             "longitude": -102.2714
+                     *           },
+                     *           "population": 16124,
                      *           "utc_offset": "-06:00"
                      *         },
                      *         {
@@ -5690,140 +5799,36 @@ export interface operations {
                      *           },
                      *           "population": 484573,
                      *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Mexico_City",
-                     *           "city": "Coacalco",
-                     *           "province": "México",
-                     *           "country": "Mexico",
-                     *           "country_code": "MX",
-                     *           "coordinates": {
-                     *             "latitude": 19.62923,
-                     *             "longitude": -99.10689
-                     *           },
-                     *           "population": 277959,
-                     *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Merida",
-                     *           "city": "Campeche",
-                     *           "province": "Campeche",
-                     *           "country": "Mexico",
-                     *           "country_code": "MX",
-                     *           "coordinates": {
-                     *             "latitude": 19.84386,
-                     *             "longitude": -90.52554
-                     *           },
-                     *           "population": 220389,
-                     *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Guayaquil",
-                     *           "city": "Milagro",
-                     *           "province": "Guayas",
-                     *           "country": "Ecuador",
-                     *           "country_code": "EC",
-                     *           "coordinates": {
-                     *             "latitude": -2.13404,
-                     *             "longitude": -79.59415
-                     *           },
-                     *           "population": 133508,
-                     *           "utc_offset": "-05:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Santo_Domingo",
-                     *           "city": "San Francisco de Macorís",
-                     *           "province": "Duarte",
-                     *           "country": "Dominican Republic",
-                     *           "country_code": "DO",
-                     *           "coordinates": {
-                     *             "latitude": 19.30099,
-                     *             "longitude": -70.25259
-                     *           },
-                     *           "population": 124763,
-                     *           "utc_offset": "-04:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Lima",
-                     *           "city": "San Francisco De Borja",
-                     *           "province": "Lima",
-                     *           "country": "Peru",
-                     *           "country_code": "PE",
-                     *           "coordinates": {
-                     *             "latitude": -12.08911,
-                     *             "longitude": -76.99876
-                     *           },
-                     *           "population": 105076,
-                     *           "utc_offset": "-05:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Mexico_City",
-                     *           "city": "San Francisco del Rincón",
-                     *           "province": "Guanajuato",
-                     *           "country": "Mexico",
-                     *           "country_code": "MX",
-                     *           "coordinates": {
-                     *             "latitude": 21.01843,
-                     *             "longitude": -101.85515
-                     *           },
-                     *           "population": 71139,
-                     *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Mexico_City",
-                     *           "city": "Tesistán",
-                     *           "province": "Jalisco",
-                     *           "country": "Mexico",
-                     *           "country_code": "MX",
-                     *           "coordinates": {
-                     *             "latitude": 20.80051,
-                     *             "longitude": -103.46993
-                     *           },
-                     *           "population": 62397,
-                     *           "utc_offset": "-06:00"
-                     *         },
-                     *         {
-                     *           "timezone": "America/Sao_Paulo",
-                     *           "city": "São Francisco do Sul",
-                     *           "province": "Santa Catarina",
-                     *           "country": "Brazil",
-                     *           "country_code": "BR",
-                     *           "coordinates": {
-                     *             "latitude": -26.24333,
-                     *             "longitude": -48.63806
-                     *           },
-                     *           "population": 36224,
-                     *           "utc_offset": "-03:00"
                      *         }
                      *       ],
                      *       "matches": 33
                      *     }
                      */
                     "application/json": components["schemas"]["CitySearchView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>san fran</query><timezones><item><timezone>America/Los_Angeles</timezone><city>San Francisco</city><province>California</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.77493</latitude><longitude>-122.41942</longitude></coordinates><population>864816</population><utc_offset>-07:00</utc_offset></item><item><timezone>America/Argentina/Cordoba</timezone><city>San Francisco</city><province>Córdoba</province><country>Argentina</country><country_code>AR</country_code><coordinates><latitude>-31.42797</latitude><longitude>-62.08266</longitude></coordinates><population>59062</population><utc_offset>-03:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco El Alto</city><province>Totonicapán</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.9449</latitude><longitude>-91.4431</longitude></coordinates><population>57894</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Costa_Rica</timezone><city>San Francisco</city><province>Heredia</province><country>Costa Rica</country><country_code>CR</country_code><coordinates><latitude>9.9938</latitude><longitude>-84.12742</longitude></coordinates><population>55923</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Xonacatlán</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.40513</latitude><longitude>-99.52807</longitude></coordinates><population>20680</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Zambales</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>15.35566</latitude><longitude>120.84001</longitude></coordinates><population>19570</population><utc_offset>+08:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Dinagat Islands</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>8.53556</latitude><longitude>125.95</longitude></coordinates><population>18542</population><utc_offset>+08:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>Aurora</city><province>Laguna</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>13.3476</latitude><longitude>122.5195</longitude></coordinates><population>16178</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/El_Salvador</timezone><city>San Francisco</city><province/><country>El Salvador</country><country_code>SV</country_code><coordinates><latitude>13.7</latitude><longitude>-88.1</longitude></coordinates><population>16152</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guayaquil</timezone><city>Quito</city><province>Pichincha</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-0.22985</latitude><longitude>-78.52495</longitude></coordinates><population>2781641</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Denver</timezone><city>Albuquerque</city><province>New Mexico</province><country>United States</country><country_code>US</country_code><coordinates><latitude>35.08449</latitude><longitude>-106.65114</longitude></coordinates><population>559121</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Cuautitlán Izcalli</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.64388</latitude><longitude>-99.21598</longitude></coordinates><population>484573</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Coacalco</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.62923</latitude><longitude>-99.10689</longitude></coordinates><population>277959</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Merida</timezone><city>Campeche</city><province>Campeche</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.84386</latitude><longitude>-90.52554</longitude></coordinates><population>220389</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guayaquil</timezone><city>Milagro</city><province>Guayas</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-2.13404</latitude><longitude>-79.59415</longitude></coordinates><population>133508</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Santo_Domingo</timezone><city>San Francisco de Macorís</city><province>Duarte</province><country>Dominican Republic</country><country_code>DO</country_code><coordinates><latitude>19.30099</latitude><longitude>-70.25259</longitude></coordinates><population>124763</population><utc_offset>-04:00</utc_offset></item><item><timezone>America/Lima</timezone><city>San Francisco De Borja</city><province>Lima</province><country>Peru</country><country_code>PE</country_code><coordinates><latitude>-12.08911</latitude><longitude>-76.99876</longitude></coordinates><population>105076</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco del Rincón</city><province>Guanajuato</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>21.01843</latitude><longitude>-101.85515</longitude></coordinates><population>71139</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Tesistán</city><province>Jalisco</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>20.80051</latitude><longitude>-103.46993</longitude></coordinates><population>62397</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Sao_Paulo</timezone><city>São Francisco do Sul</city><province>Santa Catarina</province><country>Brazil</country><country_code>BR</country_code><coordinates><latitude>-26.24333</latitude><longitude>-48.63806</longitude></coordinates><population>36224</population><utc_offset>-03:00</utc_offset></item></timezones><matches>33</matches></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>san fran</query><timezones><item><timezone>America/Los_Angeles</timezone><city>San Francisco</city><province>California</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.77493</latitude><longitude>-122.41942</longitude></coordinates><population>864816</population><utc_offset>-07:00</utc_offset></item><item><timezone>America/Argentina/Cordoba</timezone><city>San Francisco</city><province>Cordoba</province><country>Argentina</country><country_code>AR</country_code><coordinates><latitude>-31.42797</latitude><longitude>-62.08266</longitude></coordinates><population>59062</population><utc_offset>-03:00</utc_offset></item><item><timezone>America/Costa_Rica</timezone><city>San Francisco</city><province>Heredia Province</province><country>Costa Rica</country><country_code>CR</country_code><coordinates><latitude>9.9938</latitude><longitude>-84.12742</longitude></coordinates><population>55923</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Central Luzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>15.35566</latitude><longitude>120.84001</longitude></coordinates><population>19570</population><utc_offset>+08:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Caraga</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>8.53556</latitude><longitude>125.95</longitude></coordinates><population>18542</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/El_Salvador</timezone><city>San Francisco</city><province>Morazan</province><country>El Salvador</country><country_code>SV</country_code><coordinates><latitude>13.7</latitude><longitude>-88.1</longitude></coordinates><population>16152</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco El Alto</city><province>Totonicapán</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.9449</latitude><longitude>-91.4431</longitude></coordinates><population>57894</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Xonacatlán</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.40513</latitude><longitude>-99.52807</longitude></coordinates><population>20680</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>Aurora</city><province>Calabarzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>13.3476</latitude><longitude>122.5195</longitude></coordinates><population>16178</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/Santo_Domingo</timezone><city>San Francisco de Macorís</city><province>Duarte Province</province><country>Dominican Republic</country><country_code>DO</country_code><coordinates><latitude>19.30099</latitude><longitude>-70.25259</longitude></coordinates><population>124763</population><utc_offset>-04:00</utc_offset></item><item><timezone>America/Lima</timezone><city>San Francisco De Borja</city><province>Lima region</province><country>Peru</country><country_code>PE</country_code><coordinates><latitude>-12.08911</latitude><longitude>-76.99876</longitude></coordinates><population>105076</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco del Rincón</city><province>Guanajuato</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>21.01843</latitude><longitude>-101.85515</longitude></coordinates><population>71139</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Acuautla</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.34564</latitude><longitude>-98.86034</longitude></coordinates><population>27960</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Cuaxusco</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.26755</latitude><longitude>-99.61925</longitude></coordinates><population>24900</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco Zapotitlán</city><province>Suchitepeque</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.58939</latitude><longitude>-91.52144</longitude></coordinates><population>22533</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Tlalcilalcalpan</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.29474</latitude><longitude>-99.76771</longitude></coordinates><population>16509</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco de los Romo</city><province>Aguascalientes</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>22.07748</latitude><longitude>-102.2714</longitude></coordinates><population>16124</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guayaquil</timezone><city>Quito</city><province>Pichincha</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-0.22985</latitude><longitude>-78.52495</longitude></coordinates><population>2781641</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Denver</timezone><city>Albuquerque</city><province>New Mexico</province><country>United States</country><country_code>US</country_code><coordinates><latitude>35.08449</latitude><longitude>-106.65114</longitude></coordinates><population>559121</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Cuautitlán Izcalli</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.64388</latitude><longitude>-99.21598</longitude></coordinates><population>484573</population><utc_offset>-06:00</utc_offset></item></timezones><matches>33</matches></response> */
                     "application/xml": string;
                     /**
                      * @example "query","matches","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"
                      *     "san fran",33,"America/Los_Angeles","San Francisco","California","United States","US",37.77493,-122.41942,864816,"-07:00"
-                     *     "san fran",33,"America/Argentina/Cordoba","San Francisco","Córdoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00"
+                     *     "san fran",33,"America/Argentina/Cordoba","San Francisco","Cordoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00"
+                     *     "san fran",33,"America/Costa_Rica","San Francisco","Heredia Province","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00"
+                     *     "san fran",33,"Asia/Manila","San Francisco","Central Luzon","Philippines","PH",15.35566,120.84001,19570,"+08:00"
+                     *     "san fran",33,"Asia/Manila","San Francisco","Caraga","Philippines","PH",8.53556,125.95,18542,"+08:00"
+                     *     "san fran",33,"America/El_Salvador","San Francisco","Morazan","El Salvador","SV",13.7,-88.1,16152,"-06:00"
                      *     "san fran",33,"America/Guatemala","San Francisco El Alto","Totonicapán","Guatemala","GT",14.9449,-91.4431,57894,"-06:00"
-                     *     "san fran",33,"America/Costa_Rica","San Francisco","Heredia","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00"
                      *     "san fran",33,"America/Mexico_City","Xonacatlán","México","Mexico","MX",19.40513,-99.52807,20680,"-06:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Zambales","Philippines","PH",15.35566,120.84001,19570,"+08:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Dinagat Islands","Philippines","PH",8.53556,125.95,18542,"+08:00"
-                     *     "san fran",33,"Asia/Manila","Aurora","Laguna","Philippines","PH",13.3476,122.5195,16178,"+08:00"
-                     *     "san fran",33,"America/El_Salvador","San Francisco",,"El Salvador","SV",13.7,-88.1,16152,"-06:00"
+                     *     "san fran",33,"Asia/Manila","Aurora","Calabarzon","Philippines","PH",13.3476,122.5195,16178,"+08:00"
+                     *     "san fran",33,"America/Santo_Domingo","San Francisco de Macorís","Duarte Province","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00"
+                     *     "san fran",33,"America/Lima","San Francisco De Borja","Lima region","Peru","PE",-12.08911,-76.99876,105076,"-05:00"
+                     *     "san fran",33,"America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00"
+                     *     "san fran",33,"America/Mexico_City","San Francisco Acuautla","México","Mexico","MX",19.34564,-98.86034,27960,"-06:00"
+                     *     "san fran",33,"America/Mexico_City","San Francisco Cuaxusco","México","Mexico","MX",19.26755,-99.61925,24900,"-06:00"
+                     *     "san fran",33,"America/Guatemala","San Francisco Zapotitlán","Suchitepeque","Guatemala","GT",14.58939,-91.52144,22533,"-06:00"
+                     *     "san fran",33,"America/Mexico_City","San Francisco Tlalcilalcalpan","México","Mexico","MX",19.29474,-99.76771,16509,"-06:00"
+                     *     "san fran",33,"America/Mexico_City","San Francisco de los Romo","Aguascalientes","Mexico","MX",22.07748,-102.2714,16124,"-06:00"
                      *     "san fran",33,"America/Guayaquil","Quito","Pichincha","Ecuador","EC",-0.22985,-78.52495,2781641,"-05:00"
                      *     "san fran",33,"America/Denver","Albuquerque","New Mexico","United States","US",35.08449,-106.65114,559121,"-06:00"
                      *     "san fran",33,"America/Mexico_City","Cuautitlán Izcalli","México","Mexico","MX",19.64388,-99.21598,484573,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Coacalco","México","Mexico","MX",19.62923,-99.10689,277959,"-06:00"
-                     *     "san fran",33,"America/Merida","Campeche","Campeche","Mexico","MX",19.84386,-90.52554,220389,"-06:00"
-                     *     "san fran",33,"America/Guayaquil","Milagro","Guayas","Ecuador","EC",-2.13404,-79.59415,133508,"-05:00"
-                     *     "san fran",33,"America/Santo_Domingo","San Francisco de Macorís","Duarte","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00"
-                     *     "san fran",33,"America/Lima","San Francisco De Borja","Lima","Peru","PE",-12.08911,-76.99876,105076,"-05:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Tesistán","Jalisco","Mexico","MX",20.80051,-103.46993,62397,"-06:00"
-                     *     "san fran",33,"America/Sao_Paulo","São Francisco do Sul","Santa Catarina","Brazil","BR",-26.24333,-48.63806,36224,"-03:00"
                      */
                     "text/csv": string;
                 };
@@ -6755,7 +6760,7 @@ export interface operations {
                 from: string;
                 /** @description Zone to convert to. */
                 to: string;
-                /** @description ISO 8601 date-time, with or without offset. */
+                /** @description ISO 8601 date-time, with or without offset. In a query string a "+" means a space: send an offset's "+" as %2B (2024-07-01T09:00:00%2B01:00). -00:00 ("offset unknown", RFC 3339) is refused; use Z or +00:00 for UTC. */
                 datetime: string;
                 /** @description How to read a wall-clock time that a DST change skips or repeats (Temporal semantics). `earlier`/`later` pick the first/second instant of a repeated time and, in a gap, read the time with the offset after/before the gap; `compatible` is `earlier` for repeats and `later` for gaps; `reject` refuses both. Omitted: a skipped time is 400 `invalid_local_time` and a repeated time answers the earlier instant with `ambiguous: true` and both `options`. */
                 dstAmbiguity?: string;
@@ -7179,10 +7184,10 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><dateTime>2024-07-01T09:00:00</dateTime><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><ambiguous>false</ambiguous><conversions><item><timezone>Europe/London</timezone><convertedTime>2024-07-01T14:00:00+01:00</convertedTime><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><dstActive>true</dstActive></item><item><timezone>Asia/Tokyo</timezone><convertedTime>2024-07-01T22:00:00+09:00</convertedTime><abbreviation>JST</abbreviation><utcOffset>+09:00</utcOffset><dstActive>false</dstActive></item><item><timezone>Asia/Kathmandu</timezone><convertedTime>2024-07-01T18:45:00+05:45</convertedTime><abbreviation>+0545</abbreviation><utcOffset>+05:45</utcOffset><dstActive>false</dstActive></item></conversions></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","timezone","convertedTime","abbreviation","utcOffset","dstActive"
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London","2024-07-01T14:00:00+01:00","BST","+01:00",true
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","+09:00",false
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","+05:45",false
+                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","timezone","convertedTime","abbreviation","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London","2024-07-01T14:00:00+01:00","BST","+01:00",true,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","+09:00",false,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","+05:45",false,,
                      */
                     "text/csv": string;
                 };

@@ -4,11 +4,12 @@ import { validateSync } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { dropNulls, nulProblem } from '../../common/input-hygiene.js';
 import { ProblemException, Problems, type FieldError } from '../../common/problem.js';
+import { fieldMessage } from '../../common/validation.js';
 
 type Dto<T> = new () => T;
 
-/** Same rules as the global ValidationPipe (whitelist, stop at first error), without class-transformer's per-request cost. */
-const OPTIONS = { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true } as const;
+/** Same rules as the global ValidationPipe (whitelist, one message per field: fieldMessage), without class-transformer's per-request cost. */
+const OPTIONS = { whitelist: true, forbidUnknownValues: true } as const;
 
 /** Validates `source` against a DTO (400 `validation_failed` naming each field); also the MCP tools' arguments. */
 export function checkInput<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 'body' | 'arguments'): T {
@@ -24,7 +25,7 @@ export function checkInput<T extends object>(dto: Dto<T>, source: unknown, where
     const fields: FieldError[] = errors.flatMap((e) =>
       e.value === undefined
         ? [{ field: e.property, message: `${e.property} is required` }]
-        : Object.values(e.constraints ?? {}).map((message) => ({ field: e.property, message })),
+        : fieldMessage(e.constraints).map((message) => ({ field: e.property, message })),
     );
     throw Problems.validation(fields);
   }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../gateway/sold-route.js';
 import { CheckedBody, CheckedQuery } from '../gateway/checked-input.js';
 import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
-import { TimeEngine } from './engine/time-engine.js';
+import { QUERY_FIELDS, TimeEngine } from './engine/time-engine.js';
 import { ConversionView, MultiConversionView } from './dto/timezone.responses.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
@@ -50,7 +50,7 @@ export class ConversionController {
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
   })
   convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery) {
-    return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity);
+    return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity, QUERY_FIELDS);
   }
 
   @Post('multi')
@@ -58,7 +58,8 @@ export class ConversionController {
   @PublicApi()
   @ApiEndpoint({
     summary: 'Convert to many zones',
-    description: 'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion.',
+    description:
+      'Converts one date-time to up to 100 zones in one call; DST rules as for a single conversion: a repeated wall-clock time answers the earlier instant with `ambiguous: true`, and each conversion lists both readings in `options`.',
     response: MultiConversionView,
     example: EXAMPLES.multi,
     csvRows: 'conversions',

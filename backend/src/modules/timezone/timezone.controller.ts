@@ -38,7 +38,9 @@ export class TimezoneController {
   @PublicApi()
   @ApiEndpoint({
     summary: 'Search cities',
-    description: 'Cities whose name starts with the query (accent- and case-insensitive), exact names first, then by population; each with its zone, country and coordinates. Up to 20 items; `matches` counts all.',
+    description:
+      'Cities whose name starts with the query (accent- and case-insensitive): a city\'s own name exactly first, then an alternate name exactly (Parys, ZA is also called Paris), then own names and alternate names starting so; by population within each. ' +
+      'A zone name (any IANA name or link, and UTC, GMT or Z) answers its zone first, with null coordinates and population. Each item has its zone, country and coordinates; up to 20 items, `matches` counts all.',
     response: CitySearchView,
     example: EXAMPLES.search,
     csvRows: 'timezones',
@@ -53,7 +55,7 @@ export class TimezoneController {
   @ApiEndpoint({
     summary: 'Zone details and DST window',
     description:
-      'The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one within a year; null for zones without DST.',
+      'The current-time fields for a zone on a date (noon local; default now), plus the raw (standard) offset, the DST offset, and `dst_start`/`dst_end`: the DST period in force on that date, or the next one beginning within a year; null for both (and `observes_dst` false) when there is neither, never a period years away.',
     response: ZoneInfoView,
     example: EXAMPLES.info,
     errors: ['invalid_timezone', 'invalid_date'],
@@ -80,7 +82,9 @@ export class TimezoneController {
   @ApiEndpoint({
     summary: 'Zone from free-text location',
     description:
-      'Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates (most populous first) with zone, city, country and coordinates. A zone name is accepted too.',
+      'Resolves "Paris", "Paris, France", "Springfield, US" or "Tokyo JP" (a country code, country or province after the city) to ranked candidates with zone, city, province (GeoNames first-level division), country and coordinates: ' +
+      'cities of that name first, then cities that have it as an alternate name, most populous first within each. A zone name (any IANA name or link, and UTC, GMT or Z) answers its zone first. ' +
+      'A zone abbreviation such as EST answers no candidates and a `hint` with the zones that use it.',
     response: LookupView,
     example: EXAMPLES.lookup,
     csvRows: 'candidates',

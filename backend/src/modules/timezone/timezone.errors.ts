@@ -1,6 +1,6 @@
 import { ProblemException } from '../../common/problem.js';
 
-/** Stable problem codes of the time zone API; each maps to a 400 except not_acceptable (406). */
+/** Stable problem codes of the time zone API; each maps to a 400 except not_acceptable (406). Titles: the catalog's (common/problem-catalog.ts). */
 export type TimezoneProblemCode =
   | 'invalid_timezone'
   | 'invalid_datetime'
@@ -12,18 +12,6 @@ export type TimezoneProblemCode =
   | 'datetime_out_of_range'
   | 'not_acceptable';
 
-const TITLES: Record<TimezoneProblemCode, string> = {
-  invalid_timezone: 'Invalid time zone',
-  invalid_datetime: 'Invalid date-time',
-  invalid_local_time: 'Invalid local time',
-  invalid_coordinates: 'Invalid coordinates',
-  invalid_timespan: 'Invalid time span',
-  invalid_date: 'Invalid date',
-  invalid_range: 'Invalid range',
-  datetime_out_of_range: 'Date-time out of range',
-  not_acceptable: 'Not Acceptable',
-};
-
 export function timezoneProblem(
   code: TimezoneProblemCode,
   detail: string,
@@ -33,7 +21,6 @@ export function timezoneProblem(
   return new ProblemException({
     status: code === 'not_acceptable' ? 406 : 400,
     code,
-    title: TITLES[code],
     detail,
     ...(field !== undefined && { field }),
     ...(extra !== undefined && { extra }),

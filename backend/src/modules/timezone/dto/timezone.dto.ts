@@ -20,7 +20,7 @@ export class ZoneInfoQuery extends TimezoneQuery {
   @ApiPropertyOptional({ description: 'Calendar date (YYYY-MM-DD) to describe; default today. DST window and offsets are those around noon local time that day.', example: '2024-07-01' })
   @IsOptional()
   @IsString()
-  @MaxLength(10)
+  @MaxLength(40)
   date?: string;
 }
 
@@ -81,7 +81,11 @@ export class ConversionRequest {
   @MaxLength(64)
   toTimeZone!: string;
 
-  @ApiProperty({ description: 'ISO 8601 date-time, with or without offset. An offset in the input wins over fromTimeZone (the answer says so in inputOffsetUsed).', example: '2024-07-01T09:00:00' })
+  @ApiProperty({
+    description:
+      'ISO 8601 date-time, with or without offset. An offset in the input wins over fromTimeZone (the answer says so in inputOffsetUsed). -00:00 ("offset unknown", RFC 3339) is refused; use Z or +00:00 for UTC.',
+    example: '2024-07-01T09:00:00',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(40)
@@ -106,7 +110,11 @@ export class ConversionQuery {
   @MaxLength(64)
   to!: string;
 
-  @ApiProperty({ description: 'ISO 8601 date-time, with or without offset.', example: '2024-07-01T09:00:00' })
+  @ApiProperty({
+    description:
+      'ISO 8601 date-time, with or without offset. In a query string a "+" means a space: send an offset\'s "+" as %2B (2024-07-01T09:00:00%2B01:00). -00:00 ("offset unknown", RFC 3339) is refused; use Z or +00:00 for UTC.',
+    example: '2024-07-01T09:00:00',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(40)
@@ -198,6 +206,6 @@ export class DayOfWeekQuery {
   @ApiProperty({ description: 'Calendar date, YYYY-MM-DD.', example: '2024-07-01' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(10)
+  @MaxLength(40)
   date!: string;
 }

@@ -193,9 +193,9 @@ export class ZoneInfoView extends CurrentTimeView {
   dst_offset!: string | null;
   @ApiProperty({ example: true })
   observes_dst!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force or next; null without DST.', example: '2024-03-31T02:00:00+01:00' })
+  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.', example: '2024-03-31T02:00:00+01:00' })
   dst_start!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null without DST.', example: '2024-10-27T01:00:00+00:00' })
+  @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null when there is none.', example: '2024-10-27T01:00:00+00:00' })
   dst_end!: string | null;
 }
 
@@ -285,6 +285,11 @@ export class MultiConversionItemView {
   utcOffset!: string;
   @ApiProperty({ example: true })
   dstActive!: boolean;
+  @ApiPropertyOptional({
+    type: [ConversionOptionView],
+    description: 'Both readings of a repeated dateTime in this zone, earlier first, as a single conversion answers them (only when `ambiguous`).',
+  })
+  options?: ConversionOptionView[];
 }
 
 export class MultiConversionView {
@@ -294,7 +299,7 @@ export class MultiConversionView {
   dateTime!: string;
   @ApiProperty({ example: '2024-07-01T09:00:00-04:00' })
   originalDateTime!: string;
-  @ApiProperty({ example: false })
+  @ApiProperty({ description: 'The wall-clock time occurs twice (DST fall-back); each conversion lists both readings in `options`.', example: false })
   ambiguous!: boolean;
   @ApiProperty({ type: [MultiConversionItemView] })
   conversions!: MultiConversionItemView[];

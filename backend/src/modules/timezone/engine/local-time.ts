@@ -13,8 +13,9 @@ export interface ParsedDateTime {
   offsetSeconds: number | null;
 }
 
+/** Years of any length are read (and refused outside 0001-9999 with that reason), not only ISO's 4 or ±6 digits. */
 const DATE_TIME =
-  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
+  /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
 /** Parses ISO 8601 date-times (with or without offset) and plain dates (midnight). */
 export function parseDateTime(input: string, field: string): ParsedDateTime {
@@ -25,7 +26,17 @@ export function parseDateTime(input: string, field: string): ParsedDateTime {
       `${field} "${input}" ${why}. Use ISO 8601, e.g. 2024-03-31T01:30:00 or 2024-03-31T01:30:00+01:00.`,
       field,
     );
-  if (!m) throw bad('is not an ISO 8601 date-time');
+  if (!m) {
+    // In a query string an unencoded "+" arrives as a space: "…T09:00:00 01:00" was "…T09:00:00+01:00".
+    if (UNENCODED_PLUS.test(input)) {
+      throw timezoneProblem(
+        'invalid_datetime',
+        `${field} "${input}" has a space where its offset's "+" belongs: in a query string "+" means a space. Encode it as %2B (e.g. 2024-07-01T09:00:00%2B01:00).`,
+        field,
+      );
+    }
+    throw bad('is not an ISO 8601 date-time');
+  }
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', off] = m;
   const year = Number(y);
   const month = Number(mo);
@@ -49,13 +60,19 @@ export function parseDateTime(input: string, field: string): ParsedDateTime {
       const om = Number(digits.slice(2, 4) || '0');
       const os = Number(digits.slice(4, 6) || '0');
       if (oh > 18 || om > 59 || os > 59) throw bad('has an offset out of range');
+      // RFC 3339 §4.3: -00:00 says the offset is unknown, which is not UTC.
+      if (sign < 0 && oh === 0 && om === 0 && os === 0) throw bad('has the offset -00:00, which means "offset unknown" (RFC 3339), not UTC: send Z or +00:00 for UTC, or no offset to read it in the zone');
       offsetSeconds = sign * (oh * 3600 + om * 60 + os);
     }
   }
   return { civil: civilMs(year, month, day, hour, minute, second, ms), offsetSeconds };
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date-time whose offset sign became a space (an unencoded "+" in a query string). */
+const UNENCODED_PLUS = /^\s*[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)? \d{2}(?::?\d{2}(?::?\d{2})?)?\s*$/;
+
+/** Any year, so an out-of-range one is told as such (not as a malformed date). */
+const DATE_ONLY = /^([+-]?\d{1,9})-(\d{2})-(\d{2})$/;
 
 /** Parses YYYY-MM-DD into civil ms at midnight. */
 export function parseDate(input: string, field = 'date'): number {
@@ -63,7 +80,8 @@ export function parseDate(input: string, field = 'date'): number {
   const bad = () => timezoneProblem('invalid_date', `${field} "${input}" is not a calendar date in the form YYYY-MM-DD.`, field);
   if (!m) throw bad();
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw bad();
+  if (year < 1 || year > 9999) throw timezoneProblem('invalid_date', `${field} "${input}" is outside the years the API computes: 0001-01-01 to 9999-12-31.`, field);
+  if ( month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw bad();
   return civilMs(year, month, day);
 }
 

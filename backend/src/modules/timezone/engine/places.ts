@@ -92,7 +92,10 @@ interface CityRow {
 
 interface CityData {
   rows: CityRow[];
-  /** Name key → rows with that exact name. */
+  /**
+   * Name key → rows with that exact name, each as row × 2 + 1 for an alternate name, row × 2 for one of the city's own
+   * names (GeoNames name, ASCII name): one small array per key, as many keys as there are names (about 300,000).
+   */
   byKey: Map<string, number[]>;
   /** First 1, 2 and 3 characters of a name key → the keys starting so, for prefix search. */
   byPrefix: Map<string, string[]>;
@@ -106,27 +109,33 @@ function loadCityData(): CityData {
   const rows: CityRow[] = [];
   const byKey = new Map<string, number[]>();
   const byPrefix = new Map<string, string[]>();
+  const add = (key: string, index: number, alternate: boolean) => {
+    let entry = byKey.get(key);
+    if (!entry) {
+      byKey.set(key, (entry = []));
+      for (let n = 1; n <= 3 && n <= key.length; n++) {
+        const prefix = key.slice(0, n);
+        let sharing = byPrefix.get(prefix);
+        if (!sharing) byPrefix.set(prefix, (sharing = []));
+        sharing.push(key);
+      }
+    }
+    entry.push(index * 2 + (alternate ? 1 : 0));
+  };
   for (const line of readFileSync(CITY_DATA, 'utf8').split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const [name, keys, lat, lng, countryCode, admin1, population, timezone, province] = line.split('\t');
+    const [name, own, alternate, lat, lng, countryCode, admin1, population, timezone, province] = line.split('\t');
     const index = rows.length;
     rows.push({ name, latitude: Number(lat), longitude: Number(lng), countryCode, admin1, population: Number(population), timezone, province });
-    for (const key of keys.split('|')) {
-      let list = byKey.get(key);
-      if (!list) {
-        byKey.set(key, (list = []));
-        for (let n = 1; n <= 3 && n <= key.length; n++) {
-          const prefix = key.slice(0, n);
-          let sharing = byPrefix.get(prefix);
-          if (!sharing) byPrefix.set(prefix, (sharing = []));
-          sharing.push(key);
-        }
-      }
-      list.push(index);
-    }
+    for (const key of own.split('|')) if (key) add(key, index, false);
+    for (const key of alternate.split('|')) if (key) add(key, index, true);
   }
   return (cityData = { rows, byKey, byPrefix });
 }
+
+/** How well a city matched a query; lower ranks first. Equal matches rank by population. */
+const Match = { OwnName: 0, AlternateName: 1, OwnPrefix: 2, AlternatePrefix: 3 } as const;
+type Match = (typeof Match)[keyof typeof Match];
 
 /** City and coordinate look-ups over GeoNames cities (with their alternate and native names) and geo-tz; the index is built once. */
 export class PlaceIndex {
@@ -177,17 +186,22 @@ export class PlaceIndex {
     }
   }
 
-  /** Cities whose name (native, alternate or common abbreviation) starts with the query; exact names first, then by population. */
+  /**
+   * Cities whose name (own, alternate or common abbreviation) starts with the query: a city's own name exactly first,
+   * then an alternate name exactly, then own names starting so, then alternate names starting so; by population within each.
+   */
   searchCity(query: string, limit = 20): { matches: number; cities: City[] } {
     const key = placeKey(query);
     if (!key) return { matches: 0, cities: [] };
     const cacheKey = `${limit}:${key}`;
     const cached = this.searchCache.get(cacheKey);
     if (cached) return cached;
+    const found = new Map<number, Match>();
+    this.exact(key, found);
     const alias = CITY_ALIASES[key];
-    const exact = new Set([...this.exact(key), ...(alias ? this.exact(alias) : [])]);
-    const found = new Set([...exact, ...this.prefix(key)]);
-    const ranked = this.rank([...found], exact);
+    if (alias) this.exact(alias, found);
+    this.prefix(key, found);
+    const ranked = this.rank(found);
     const answer = { matches: ranked.length, cities: ranked.slice(0, limit).map(strip) };
     // Short prefixes ("san") match thousands of names; a bounded cache keeps popular queries O(1).
     if (this.searchCache.size >= SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
@@ -197,7 +211,8 @@ export class PlaceIndex {
 
   /**
    * Free text to ranked cities: "Paris", "Paris, France", "London, ON", "Springfield, MO", "Paris, Texas", "Tokyo JP".
-   * After the comma: a country code or name, or a state or province name or code.
+   * After the comma: a country code or name, or a state or province name or code. Cities named so rank above cities
+   * that have it as an alternate name, most populous first within each.
    */
   lookup(location: string, limit = 10): City[] {
     const parts = location.split(',').map((p) => placeKey(p)).filter(Boolean);
@@ -210,36 +225,46 @@ export class PlaceIndex {
       for (let cut = 1; cut < words.length; cut++) {
         const head = words.slice(0, cut).join(' ');
         const tail = normalizeText(words.slice(cut).join(' '));
-        if (this.regionKeys.has(tail) && this.exact(head).length > 0) {
+        if (this.regionKeys.has(tail) && this.exact(head, new Map()).size > 0) {
           cityKey = head;
           qualifiers = [tail];
           break;
         }
       }
     }
+    const found = new Map<number, Match>();
+    this.exact(cityKey, found);
     const alias = CITY_ALIASES[cityKey];
-    let found = [...new Set([...this.exact(cityKey), ...(alias ? this.exact(alias) : [])])];
-    if (found.length === 0 && cityKey.length >= 3) found = this.prefix(cityKey);
-    for (const q of qualifiers) found = found.filter((i) => this.cities[i]!.regionKeys.includes(q));
-    return this.rank(found, new Set()).slice(0, limit).map(strip);
+    if (alias) this.exact(alias, found);
+    if (found.size === 0 && cityKey.length >= 3) this.prefix(cityKey, found);
+    for (const q of qualifiers) for (const i of found.keys()) if (!this.cities[i]!.regionKeys.includes(q)) found.delete(i);
+    return this.rank(found).slice(0, limit).map(strip);
   }
 
-  private exact(key: string): number[] {
-    return (this.data.byKey.get(key) ?? []).filter((i) => this.cities[i] !== null);
+  /** Records the best match of each city found; returns `found`. */
+  private exact(key: string, found: Map<number, Match>): Map<number, Match> {
+    for (const e of this.data.byKey.get(key) ?? []) this.note(found, e >> 1, e & 1 ? Match.AlternateName : Match.OwnName);
+    return found;
   }
 
-  private prefix(key: string): number[] {
-    const keys = this.data.byPrefix.get(key.slice(0, 3)) ?? [];
-    const out: number[] = [];
-    for (const k of keys) if (k.startsWith(key)) for (const i of this.data.byKey.get(k)!) if (this.cities[i] !== null) out.push(i);
-    return out;
+  private prefix(key: string, found: Map<number, Match>): void {
+    for (const k of this.data.byPrefix.get(key.slice(0, 3)) ?? []) {
+      if (!k.startsWith(key)) continue;
+      for (const e of this.data.byKey.get(k)!) this.note(found, e >> 1, e & 1 ? Match.AlternatePrefix : Match.OwnPrefix);
+    }
   }
 
-  /** Unique cities, exact matches first, then by population. */
-  private rank(indexes: number[], exact: Set<number>): IndexedCity[] {
-    return [...new Set(indexes)]
-      .map((i) => ({ i, city: this.cities[i]! }))
-      .sort((a, b) => Number(exact.has(b.i)) - Number(exact.has(a.i)) || b.city.population - a.city.population)
+  private note(found: Map<number, Match>, index: number, match: Match): void {
+    if (this.cities[index] === null) return;
+    const before = found.get(index);
+    if (before === undefined || match < before) found.set(index, match);
+  }
+
+  /** Best match first, then by population. */
+  private rank(found: Map<number, Match>): IndexedCity[] {
+    return [...found]
+      .map(([i, match]) => ({ match, city: this.cities[i]! }))
+      .sort((a, b) => a.match - b.match || b.city.population - a.city.population)
       .map((x) => x.city);
   }
 }

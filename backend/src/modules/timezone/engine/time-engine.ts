@@ -139,6 +139,13 @@ export interface DayOfWeekResult {
   dayOfYear: number;
 }
 
+/** Field names of a conversion's body and of its GET form. */
+const BODY_FIELDS = { from: 'fromTimeZone', to: 'toTimeZone', dateTime: 'dateTime' };
+export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
+
+/** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
+const ZONE_WORDS: Record<string, string> = { z: 'UTC' };
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** The API serves history back to 1970 (decisions §3) and rules known up to 2100. */
 export const TRANSITION_RANGE = { from: civilMs(1970, 1, 1), to: civilMs(2101, 1, 1) };
@@ -389,9 +396,13 @@ export class TimeEngine {
     };
   }
 
+  /** Cities whose name starts with the query; a zone name (or UTC, GMT, Z) answers its zone first. */
   search(city: string, now: number) {
+    const zone = this.zoneCandidate(city.trim(), now);
     const { matches, cities } = this.placeIndex().searchCity(city);
-    return { query: city, timezones: cities.map((c) => this.cityView(c, now)), matches };
+    const timezones = cities.map((c) => this.cityView(c, now));
+    if (zone) timezones.unshift(zone);
+    return { query: city, timezones: timezones.slice(0, 20), matches: matches + (zone ? 1 : 0) };
   }
 
   lookup(location: string, now: number): { query: string; candidates: PlaceCandidate[]; matches: number; hint?: string; zones?: string[] } {
@@ -401,25 +412,31 @@ export class TimeEngine {
       const hint = `"${text}" is a time zone abbreviation, not a place, and abbreviations are ambiguous. Use an IANA zone name such as ${zones.slice(0, 3).join(', ')}, or a city.`;
       return { query: location, candidates: [], matches: 0, hint, zones };
     }
-    const cities = this.placeIndex().lookup(text);
-    const candidates = cities.map((c) => this.cityView(c, now));
-    // A zone name is a location too.
-    if (candidates.length === 0 && text.includes('/')) {
-      const zone = this.zoneOrNull(text);
-      if (zone) {
-        candidates.push({
-          timezone: zone.canonical,
-          city: zone.facts.mainCity,
-          province: null,
-          country: zone.facts.countryName,
-          country_code: zone.facts.countryCode,
-          coordinates: null,
-          population: null,
-          utc_offset: formatOffset(this.clock(zone.canonical).offsetAt(now)),
-        });
-      }
-    }
+    // A zone name is a location too, and comes first: "UTC" is the zone, not Utrecht.
+    const zone = this.zoneCandidate(text, now);
+    const candidates = this.placeIndex()
+      .lookup(text, zone ? 9 : 10)
+      .map((c) => this.cityView(c, now));
+    if (zone) candidates.unshift(zone);
     return { query: location, candidates, matches: candidates.length };
+  }
+
+  /** The zone a query names (any IANA name or link, any case, and "Z" for UTC), as a place candidate; else null. */
+  private zoneCandidate(text: string, now: number): PlaceCandidate | null {
+    const name = ZONE_WORDS[text.toLowerCase()] ?? text;
+    // Most queries are places: a set look-up answers them without building a refusal.
+    const zone = this.registry.knows(name) ? this.zoneOrNull(name) : null;
+    if (!zone) return null;
+    return {
+      timezone: zone.canonical,
+      city: zone.facts.mainCity,
+      province: null,
+      country: zone.facts.countryName,
+      country_code: zone.facts.countryCode,
+      coordinates: null,
+      population: null,
+      utc_offset: formatOffset(this.clock(zone.canonical).offsetAt(now)),
+    };
   }
 
   /** The zones using `text` as their abbreviation ("EST"), or null when it is not one. */
@@ -501,7 +518,8 @@ export class TimeEngine {
         t = p.end;
         p = clock.periodAt(t);
       }
-      if (!p.dst) return { start: null, end: null };
+      // The next DST may begin years later (Montevideo in 1996: 2004): beyond a year it is not "the next one".
+      if (!p.dst || p.start > horizon) return { start: null, end: null };
     }
     // One DST stretch may span several periods (an abbreviation change inside summer time, the clamps of years
     // computed from the carried-forward rules): walk over them. A stretch with no end in sight has none.
@@ -566,12 +584,13 @@ export class TimeEngine {
     return { ...resolveLocal(clock, parsed.civil, choice, field), inputOffset: false };
   }
 
-  convert(fromInput: string, toInput: string, dateTime: string, choice?: DstAmbiguity): ConversionResult {
-    const from = this.zone(fromInput, 'fromTimeZone');
-    const to = this.zone(toInput, 'toTimeZone');
+  /** `fields`: the names the request used (the GET form says from, to, datetime), so a problem names the field sent. */
+  convert(fromInput: string, toInput: string, dateTime: string, choice?: DstAmbiguity, fields = BODY_FIELDS): ConversionResult {
+    const from = this.zone(fromInput, fields.from);
+    const to = this.zone(toInput, fields.to);
     const fromClock = this.clock(from.canonical);
     const toClock = this.clock(to.canonical);
-    const start = this.instant(dateTime, 'dateTime', fromClock, choice);
+    const start = this.instant(dateTime, fields.dateTime, fromClock, choice);
     const shown = (i: Instant) => formatInstant(i.epochMs, start.inputOffset ? start.offsetSeconds : fromClock.offsetAt(i.epochMs));
     const target = toClock.periodAt(start.epochMs);
     const result: ConversionResult = {
@@ -611,13 +630,21 @@ export class TimeEngine {
       originalDateTime: formatInstant(start.epochMs, start.offsetSeconds),
       ambiguous: start.ambiguous,
       conversions: targets.map((zone) => {
-        const period = this.clock(zone.canonical).periodAt(start.epochMs);
+        const clock = this.clock(zone.canonical);
+        const period = clock.periodAt(start.epochMs);
         return {
           timezone: zone.canonical,
           convertedTime: formatInstant(start.epochMs, period.offsetSeconds),
           abbreviation: period.abbreviation,
           utcOffset: formatOffset(period.offsetSeconds),
           dstActive: period.dst,
+          // Both readings of a repeated time, as a single conversion answers them.
+          ...(start.ambiguous && {
+            options: start.options.map((o) => ({
+              originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
+              convertedDateTime: formatInstant(o.epochMs, clock.offsetAt(o.epochMs)),
+            })),
+          }),
         };
       }),
     };

@@ -88,6 +88,11 @@ export class ZoneRegistry {
     return this.zonesByAbbreviation.get(abbreviation.toUpperCase());
   }
 
+  /** Whether a name (any case, links included) is one of this release's zone names: a cheap test before resolve(). */
+  knows(input: string): boolean {
+    return this.nameByLower.has(input.trim().toLowerCase());
+  }
+
   /** Resolves a client-supplied zone name (any case, links allowed) or throws invalid_timezone. */
   resolve(input: string, field = 'timezone'): ResolvedZone {
     // Callers repeat their zone names: a name resolved once is answered from memory (bounded, cleared when full).
