@@ -1,7 +1,6 @@
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule } from './common/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
@@ -36,7 +35,6 @@ export class AppModule {
           ...ormOptions(databaseUrl, { driverOptions: { connectionTimeoutMillis: 3000, query_timeout: 5000, statement_timeout: 5000 } }),
           registerRequestContext: false,
         }),
-        ScheduleModule.forRoot(),
         JobsModule.register(databaseUrl),
         MailModule,
         AccountStateModule,

@@ -29,6 +29,11 @@ export interface JobDefinition<T extends object> {
   /** How many of this queue's jobs one instance runs at once (default 1). */
   concurrency?: number;
   /**
+   * A recurring job (cron, UTC): pg-boss sends one job per occurrence for the whole cluster, so the work runs once on
+   * one instance, not once per instance.
+   */
+  schedule?: string;
+  /**
    * The few fields of a job's data the console may show (a mail's recipient and subject). Anything else (a body with
    * its links) stays out of every view and answer.
    */
@@ -116,7 +121,10 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
 
   async onApplicationBootstrap(): Promise<void> {
     await this.started;
-    for (const queue of this.definitions.keys()) await this.queueReady(queue);
+    for (const [queue, definition] of this.definitions) {
+      await this.queueReady(queue);
+      if (definition.schedule) await this.boss.schedule(queue, definition.schedule, {}, { tz: 'UTC' });
+    }
     for (const [queue, definition] of this.definitions) {
       await this.boss.work<object>(
         queue,
