@@ -66,6 +66,7 @@ describe('the console: Jobs', () => {
     const metrics = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
     expect(metrics).toMatch(/tzapi_jobs\{queue="mail",state="failed"\} [1-9]/);
     expect(metrics).toMatch(/tzapi_job_oldest_waiting_seconds\{queue="mail"\} \d/);
+    expect(metrics).toMatch(/tzapi_job_failed_attempts_total\{queue="mail"\} [3-9]/);
 
     // SMTP is back; the operator retries.
     smtp = await SmtpPeer.start(port);

@@ -80,6 +80,8 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly queuesReady = new Map<string, Promise<void>>();
   private started: Promise<void> | null = null;
+  /** Attempts that threw, per queue, in this process (for /metrics). */
+  readonly failedAttempts = new Map<string, number>();
   private working = false;
   private stopped = false;
 
@@ -135,7 +137,12 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
           notifyPollingIntervalSeconds: this.config.JOBS_POLL_MS / 1000,
         },
         async ([job]) => {
-          await definition.handle(job.data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+          try {
+            await definition.handle(job.data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+          } catch (err) {
+            this.failedAttempts.set(queue, (this.failedAttempts.get(queue) ?? 0) + 1);
+            throw err;
+          }
         },
       );
     }

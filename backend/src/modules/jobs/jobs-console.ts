@@ -91,6 +91,11 @@ export class JobsConsole {
     return [...byQueue.values()];
   }
 
+  /** Attempts that failed in this process since it started, per queue. */
+  get failedAttempts(): ReadonlyMap<string, number> {
+    return this.jobs.failedAttempts;
+  }
+
   async list(query: JobListQuery): Promise<{ rows: JobView[]; total: number }> {
     const clauses: string[] = [];
     const params: unknown[] = [];

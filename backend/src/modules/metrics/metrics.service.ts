@@ -164,6 +164,16 @@ export class MetricsService implements OnModuleInit {
         }
       },
     });
+    const attempts = new Counter({
+      name: 'tzapi_job_failed_attempts_total',
+      help: 'Job attempts that failed in this process (each is retried until its queue gives up), by queue',
+      labelNames: ['queue'] as const,
+      registers,
+      collect() {
+        attempts.reset();
+        for (const [queue, n] of self.jobs.failedAttempts) attempts.inc({ queue }, n);
+      },
+    });
     new Gauge({
       name: 'tzapi_job_oldest_waiting_seconds',
       help: 'How long the oldest job due to run has waited, by queue (0 when none waits)',
