@@ -73,7 +73,10 @@ export const PUBLISHED_TO = {
     why: "the usage writer: MCP writes a row per tool call, metrics reads its queue counters, a closure flushes it before clearing the account's IPs",
   },
   'backend/src/modules/usage/usage.module': { to: ['mcp', 'metrics'], why: 'provides the usage writer' },
-  'backend/src/modules/jobs/jobs-console': { to: ['metrics'], why: "the job engine's counts by queue and state: /metrics shows queue depth, failures and the oldest waiting job" },
+  'backend/src/modules/jobs/jobs-console': {
+    to: ['metrics'],
+    why: "the job engine's counts by queue and state: /metrics shows queue depth, failures and the oldest waiting job",
+  },
   'backend/src/modules/keys/key-directory': {
     to: ['mcp', 'metrics'],
     why: "the key cache: MCP's endpoint is handed a resolved key by the gateway's guard, metrics reads the cache's hit counters",

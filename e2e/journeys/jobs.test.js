@@ -6,7 +6,19 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE_URL, DATA_DIR, SUPER_ADMIN, ensureSuperAdminTotp, launch, openPage, readMail, screenshot, signInOnLoginPage, uniqueEmail, until } from '../lib.js';
+import {
+  BASE_URL,
+  DATA_DIR,
+  SUPER_ADMIN,
+  ensureSuperAdminTotp,
+  launch,
+  openPage,
+  readMail,
+  screenshot,
+  signInOnLoginPage,
+  uniqueEmail,
+  until,
+} from '../lib.js';
 
 const mailDir = join(DATA_DIR, 'mail');
 const parked = `${mailDir}.parked`;
@@ -75,13 +87,19 @@ test('a mail that failed shows in Jobs without its body; Retry sends it', async 
   const mail = await readMail(email, { since, subject: /Verify/ });
   assert.match(mail.text, /verify-email\?token=/);
 
-  await until(async () => {
-    const res = await page.request.get(`/api/admin/jobs?filter=${encodeURIComponent(JSON.stringify({ queue: 'mail', state: 'completed' }))}&range=[0,99]`);
-    return (await res.json()).some((j) => j.summary.to === email);
-  }, { what: 'the job to be done' });
+  await until(
+    async () => {
+      const res = await page.request.get(`/api/admin/jobs?filter=${encodeURIComponent(JSON.stringify({ queue: 'mail', state: 'completed' }))}&range=[0,99]`);
+      return (await res.json()).some((j) => j.summary.to === email);
+    },
+    { what: 'the job to be done' },
+  );
   await page.goto(`/admin/jobs?filter=${encodeURIComponent(JSON.stringify({ state: 'completed', queue: 'mail' }))}`);
   await page.getByRole('row').filter({ hasText: email }).getByText('Done', { exact: true }).waitFor();
   await screenshot(page, 'admin-jobs-done-1280');
   const audit = await page.request.get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'job.retry' }))}`);
-  assert.ok((await audit.json()).some((a) => a.before?.to === email), 'the retry is in the audit log');
+  assert.ok(
+    (await audit.json()).some((a) => a.before?.to === email),
+    'the retry is in the audit log',
+  );
 });

@@ -82,7 +82,9 @@ describe('the console: Jobs', () => {
     expect((await admin.post(`/api/admin/jobs/${job.id}/retry`)).status).toBe(409);
 
     const audit = await admin.get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ targetId: job.id }))}`);
-    expect(audit.body).toEqual([expect.objectContaining({ action: 'job.retry', targetType: 'job', before: expect.objectContaining({ queue: 'mail', state: 'failed', to: customer }) })]);
+    expect(audit.body).toEqual([
+      expect.objectContaining({ action: 'job.retry', targetType: 'job', before: expect.objectContaining({ queue: 'mail', state: 'failed', to: customer }) }),
+    ]);
   });
 
   it('discards a failed job: it leaves the list, and the discard is audited', async () => {

@@ -60,10 +60,15 @@ describe('a job whose process dies part-way', () => {
     const id: string = started.body.id;
 
     // Part-way: some of the file is written, not all of it.
-    await waitFor('the export to be under way', async () => {
-      const row = await queryOne<{ progress: number }>(db.url, `select progress from data_exports where id = $1`, [id]);
-      return row.progress >= 10;
-    }, 60_000, 10);
+    await waitFor(
+      'the export to be under way',
+      async () => {
+        const row = await queryOne<{ progress: number }>(db.url, `select progress from data_exports where id = $1`, [id]);
+        return row.progress >= 10;
+      },
+      60_000,
+      10,
+    );
     server.child.kill('SIGKILL');
     await server.exited;
     const atKill = await queryOne<{ status: string; progress: number }>(db.url, `select status, progress from data_exports where id = $1`, [id]);
@@ -74,10 +79,15 @@ describe('a job whose process dies part-way', () => {
     second = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, JOBS_SUPERVISE_SECONDS: '1', JOBS_POLL_MS: '500' });
     const client = second.client();
     session.forEach(([k, v]) => client.cookies.set(k, v));
-    const ready = await waitFor('the export to be ready', async () => {
-      const job = await client.get(`/api/me/exports/${id}`);
-      return job.body.status === 'ready' ? job.body : undefined;
-    }, 120_000, 200);
+    const ready = await waitFor(
+      'the export to be ready',
+      async () => {
+        const job = await client.get(`/api/me/exports/${id}`);
+        return job.body.status === 'ready' ? job.body : undefined;
+      },
+      120_000,
+      200,
+    );
     expect(ready).toMatchObject({ progress: 100, downloadUrl: `/api/me/exports/${id}/download` });
 
     const file = await client.get(ready.downloadUrl);
@@ -86,7 +96,11 @@ describe('a job whose process dies part-way', () => {
     expect(data.usageRecords).toHaveLength(ROWS);
     expect(new Set(data.usageRecords.map((r: { id: string }) => r.id)).size).toBe(ROWS);
 
-    const job = await queryOne<{ state: string; retry_count: number }>(db.url, `select state::text as state, retry_count from pgboss.job where name = 'data-export' and data->>'exportId' = $1`, [id]);
+    const job = await queryOne<{ state: string; retry_count: number }>(
+      db.url,
+      `select state::text as state, retry_count from pgboss.job where name = 'data-export' and data->>'exportId' = $1`,
+      [id],
+    );
     expect(job).toEqual({ state: 'completed', retry_count: 1 });
   });
 });

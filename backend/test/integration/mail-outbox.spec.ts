@@ -19,7 +19,10 @@ interface MailJobRow {
 async function mailJobs(t: TestApp, to: string): Promise<MailJobRow[]> {
   return t.orm.em
     .fork()
-    .execute<MailJobRow[]>(`select data->>'to' as "to", data->>'subject' as subject, state::text as state, retry_count from pgboss.job where name = 'mail' and data->>'to' = ?`, [to]);
+    .execute<MailJobRow[]>(
+      `select data->>'to' as "to", data->>'subject' as subject, state::text as state, retry_count from pgboss.job where name = 'mail' and data->>'to' = ?`,
+      [to],
+    );
 }
 
 describe('the mail outbox', () => {
@@ -64,7 +67,12 @@ describe('the mail outbox', () => {
         const jobs = [...(await mailJobs(t, customer)), ...(await mailJobs(t, free.email))];
         return jobs.length === 3 && jobs.every((j) => j.state === 'completed');
       });
-      expect(smtp.to(customer).map((m) => m.subject).sort()).toEqual([reset.subject, verify.subject].sort());
+      expect(
+        smtp
+          .to(customer)
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual([reset.subject, verify.subject].sort());
       expect(smtp.to(free.email).map((m) => m.subject)).toEqual([alert.subject]);
       // A retry of a mail whose answer was lost would carry the same Message-ID: the job's.
       expect(verify.headers['message-id']).toMatch(/^<[0-9a-f-]{36}@tzapi\.jobs>$/);
@@ -107,7 +115,10 @@ describe('the mail outbox', () => {
       await waitFor('every job completed', async () => {
         const [row] = await a.orm.em
           .fork()
-          .execute<{ done: string }[]>(`select count(*) filter (where state = 'completed') as done from pgboss.job where name = 'mail' and data->>'to' like ?`, [`${run}-%`]);
+          .execute<{ done: string }[]>(
+            `select count(*) filter (where state = 'completed') as done from pgboss.job where name = 'mail' and data->>'to' like ?`,
+            [`${run}-%`],
+          );
         return Number(row.done) === 200;
       });
       for (const to of recipients) expect(smtp.to(to)).toHaveLength(1);

@@ -192,8 +192,10 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     this.stopped = true;
     await this.started?.catch(() => undefined);
     // Graceful: workers stop fetching and the jobs under way may finish; one that does not is handed out again later.
-    await this.boss.stop({ graceful: true, close: true, timeout: Math.min(8000, Math.max(1000, this.config.SHUTDOWN_TIMEOUT_MS - 2000)) }).catch((err: unknown) => {
-      this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
-    });
+    await this.boss
+      .stop({ graceful: true, close: true, timeout: Math.min(8000, Math.max(1000, this.config.SHUTDOWN_TIMEOUT_MS - 2000)) })
+      .catch((err: unknown) => {
+        this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
+      });
   }
 }

@@ -141,7 +141,12 @@ export class JobsConsole {
     return this.view(before);
   }
 
-  private async audit(actor: { user: User; ip: string | null }, action: 'job.retry' | 'job.discard', before: JobRow, after: Record<string, unknown> | null): Promise<void> {
+  private async audit(
+    actor: { user: User; ip: string | null },
+    action: 'job.retry' | 'job.discard',
+    before: JobRow,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
     const em = this.em.fork();
     const summary = this.summary(before);
     em.create(AuditLogEntry, {
@@ -177,7 +182,14 @@ export class JobsConsole {
 
   private view(row: JobRow): JobView {
     const output = row.output;
-    const lastError = row.state === 'failed' || row.state === 'retry' ? (typeof output?.message === 'string' ? output.message : output ? JSON.stringify(output).slice(0, 500) : null) : null;
+    const lastError =
+      row.state === 'failed' || row.state === 'retry'
+        ? typeof output?.message === 'string'
+          ? output.message
+          : output
+            ? JSON.stringify(output).slice(0, 500)
+            : null
+        : null;
     return {
       id: row.id,
       queue: row.name,

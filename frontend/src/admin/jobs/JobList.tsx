@@ -109,12 +109,26 @@ function JobActions() {
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
       {job.state === 'failed' && (
-        <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={busy} onClick={() => retry.mutate(job.id)} aria-label={`Retry job ${describeJob(job)}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<ReplayIcon />}
+          disabled={busy}
+          onClick={() => retry.mutate(job.id)}
+          aria-label={`Retry job ${describeJob(job)}`}
+        >
           Retry
         </Button>
       )}
       {job.state !== 'active' && job.state !== 'completed' && (
-        <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} disabled={busy} onClick={() => discard.mutate(job.id)} aria-label={`Discard job ${describeJob(job)}`}>
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          disabled={busy}
+          onClick={() => discard.mutate(job.id)}
+          aria-label={`Discard job ${describeJob(job)}`}
+        >
           Discard
         </Button>
       )}
@@ -141,12 +155,42 @@ export function JobList() {
     >
       <QueueCounts />
       <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No jobs match these filters." />}>
-        <FunctionField source="createdAt" label="Queued" sortable={false} render={(j: AdminJob) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(j.createdAt)}</Box>} />
+        <FunctionField
+          source="createdAt"
+          label="Queued"
+          sortable={false}
+          render={(j: AdminJob) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(j.createdAt)}
+            </Box>
+          )}
+        />
         <FunctionField source="queue" label="Queue" sortable={false} render={(j: AdminJob) => j.queue} />
-        <FunctionField label="Job" sortable={false} render={(j: AdminJob) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{describeJob(j)}</Box>} />
-        <FunctionField source="state" label="State" sortable={false} render={(j: AdminJob) => <Chip size="small" variant="outlined" color={stateColor(j.state)} label={stateName(j.state)} />} />
+        <FunctionField
+          label="Job"
+          sortable={false}
+          render={(j: AdminJob) => (
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+              {describeJob(j)}
+            </Box>
+          )}
+        />
+        <FunctionField
+          source="state"
+          label="State"
+          sortable={false}
+          render={(j: AdminJob) => <Chip size="small" variant="outlined" color={stateColor(j.state)} label={stateName(j.state)} />}
+        />
         <FunctionField label="Attempts" sortable={false} render={(j: AdminJob) => `${j.attempts} of ${j.maxAttempts}`} />
-        <FunctionField label="Last error" sortable={false} render={(j: AdminJob) => <Box component="span" sx={{ overflowWrap: 'anywhere', fontSize: 13 }}>{j.lastError ?? '—'}</Box>} />
+        <FunctionField
+          label="Last error"
+          sortable={false}
+          render={(j: AdminJob) => (
+            <Box component="span" sx={{ overflowWrap: 'anywhere', fontSize: 13 }}>
+              {j.lastError ?? '—'}
+            </Box>
+          )}
+        />
         <JobActions />
       </Datagrid>
     </List>
