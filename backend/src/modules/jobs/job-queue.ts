@@ -5,6 +5,7 @@ import { PgBoss, fromKysely } from 'pg-boss';
 import type { Db, KyselyTransactionLike, QueueOptions } from 'pg-boss';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import { Lifecycle } from '../../common/lifecycle.js';
 import { redactForLog } from '../../common/redact.js';
 
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
@@ -88,6 +89,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOBS_DATABASE_URL) databaseUrl: string,
+    private readonly lifecycle: Lifecycle,
   ) {
     this.boss = new PgBoss({
       connectionString: databaseUrl,
@@ -191,11 +193,11 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     if (this.stopped) return;
     this.stopped = true;
     await this.started?.catch(() => undefined);
-    // Graceful: workers stop fetching and the jobs under way may finish; one that does not is handed out again later.
-    await this.boss
-      .stop({ graceful: true, close: true, timeout: Math.min(8000, Math.max(1000, this.config.SHUTDOWN_TIMEOUT_MS - 2000)) })
-      .catch((err: unknown) => {
-        this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
-      });
+    // Graceful: workers stop fetching and the jobs under way may finish, leaving 3 s of the shutdown deadline for the
+    // usage flush; a job still running then is failed back to its queue and runs again on another instance.
+    const timeout = Math.min(8000, Math.max(1000, this.lifecycle.deadline - Date.now() - 3000));
+    await this.boss.stop({ graceful: true, close: true, timeout }).catch((err: unknown) => {
+      this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
+    });
   }
 }
