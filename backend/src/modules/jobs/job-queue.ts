@@ -164,6 +164,17 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     });
   }
 
+  /** Resolves with the job's state once it has completed, failed for good or been cancelled (a hang guard: timeoutMs). */
+  async finished(queue: string, id: string, timeoutMs = 60_000): Promise<string | null> {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const [job] = await this.boss.findJobs(queue, { id });
+      if (!job || ['completed', 'failed', 'cancelled'].includes(job.state)) return job?.state ?? null;
+      if (performance.now() > until) return job.state;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** The engine itself, for the jobs module's own reads (console, metrics). */
   get engine(): PgBoss {
     return this.boss;
