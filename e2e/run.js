@@ -111,6 +111,11 @@ async function main() {
     REDIS_PREFIX: `tzapi-e2e-${process.pid}-${Date.now().toString(36)}:`,
     // Journeys read /metrics to know when the usage buffer is written (lib.js usageWritten).
     METRICS_TOKEN: process.env.METRICS_TOKEN ?? randomBytes(18).toString('base64url'),
+    // A mail the jobs journey makes fail gives up within seconds (3 tries, 1 s apart), so the console shows it failed.
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    MAIL_RETRY_MAX_DELAY_SECONDS: '1',
+    MAIL_RETRY_HOURS: '0.0005',
+    JOBS_POLL_MS: '500',
   };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;

@@ -1,7 +1,6 @@
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule } from './common/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
@@ -14,6 +13,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
 import { SiteModule } from './modules/site/site.module.js';
@@ -35,7 +35,7 @@ export class AppModule {
           ...ormOptions(databaseUrl, { driverOptions: { connectionTimeoutMillis: 3000, query_timeout: 5000, statement_timeout: 5000 } }),
           registerRequestContext: false,
         }),
-        ScheduleModule.forRoot(),
+        JobsModule.register(databaseUrl),
         MailModule,
         AccountStateModule,
         SessionsModule,

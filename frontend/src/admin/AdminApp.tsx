@@ -4,6 +4,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import MailIcon from '@mui/icons-material/MarkEmailUnread';
 import HistoryIcon from '@mui/icons-material/History';
+import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { useMemo } from 'react';
 import { adminThemeOptions } from '../theme';
 import { useColorMode } from '../components/ui/color-mode';
@@ -16,6 +17,7 @@ import { ApiKeyList } from './apiKeys/ApiKeyList';
 import { SupportMessageList, SupportMessageShow } from './supportMessages/SupportMessages';
 import { AuditLogList } from './auditLog/AuditLogList';
 import { TzdbPage } from './tzdb/TzdbPage';
+import { JobList } from './jobs/JobList';
 
 const dataProvider = createAdminDataProvider();
 const authProvider = createAdminAuthProvider();
@@ -45,6 +47,7 @@ export default function AdminApp() {
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
       <Resource name="support-messages" list={SupportMessageList} show={SupportMessageShow} icon={MailIcon} options={{ label: 'Support Messages' }} recordRepresentation="subject" />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit Log' }} />
+      <Resource name="jobs" list={JobList} icon={WorkHistoryIcon} options={{ label: 'Jobs' }} />
       <CustomRoutes>
         <Route path="/tzdb" element={<TzdbPage />} />
       </CustomRoutes>

@@ -18,6 +18,8 @@ export type TzReleaseChanges = Models['ReleaseChangesView'];
 export type TzReleaseHistoryItem = Models['ReleaseHistoryItemView'];
 export type TzdbStatus = Models['TzdbStatusView'];
 export type TzActivation = Models['ActivationResultView'];
+export type JobQueueCounts = Models['JobQueueCountsView'];
+export type AdminJob = Models['JobView'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -32,6 +34,12 @@ export interface AdminDataProvider extends DataProvider {
   /** Posts a release (base64); onProgress gets the uploaded fraction, 0 to 1, then the server compiles it. */
   uploadTzdbRelease(release: string, force: boolean, onProgress?: (fraction: number) => void): Promise<TzActivation>;
   activateTzdbRelease(version: string, force: boolean): Promise<TzActivation>;
+  /** Every queue of the job engine with its jobs counted by state. */
+  getJobQueues(): Promise<JobQueueCounts[]>;
+  /** One more attempt for a failed job, now. */
+  retryJob(id: string): Promise<{ data: AdminJob }>;
+  /** Deletes a job that should not run (again). */
+  discardJob(id: string): Promise<{ data: AdminJob }>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -97,5 +105,8 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
     uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),
     activateTzdbRelease: async (version, force) => (await post<TzActivation>('/tzdb/activate', { version, force })).data,
+    getJobQueues: async () => (await httpClient(`${apiUrl}/job-queues`)).json as JobQueueCounts[],
+    retryJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/retry`),
+    discardJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/discard`),
   };
 }

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ProblemException } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -10,6 +10,7 @@ import { TwoFactorService } from '../auth/two-factor.service.js';
 import { User } from './user.entity.js';
 import { BillingErrors } from '../billing/billing.errors.js';
 import { BillingService } from '../billing/billing.service.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
@@ -20,6 +21,8 @@ import { AccountErrors } from './accounts.errors.js';
 export function tombstoneEmail(userId: string): string {
   return `closed-${userId}@closed.invalid`;
 }
+
+const ERASE_IPS_QUEUE = 'account-erase-ips';
 
 export interface ClosureInput {
   email: string;
@@ -33,7 +36,7 @@ export interface ClosureInput {
  * addresses on usage rows) and what the law needs stays (invoices, usage rows until their 12 months run out).
  */
 @Injectable()
-export class AccountClosureService {
+export class AccountClosureService implements OnModuleInit {
   private readonly logger = new Logger('AccountClosure');
 
   constructor(
@@ -43,8 +46,17 @@ export class AccountClosureService {
     private readonly changes: AccountChanges,
     private readonly mail: MailService,
     private readonly recorder: UsageRecorder,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ userId: string }>({
+      queue: ERASE_IPS_QUEUE,
+      options: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
+      handle: ({ userId }) => this.eraseIpAddresses(userId, true),
+    });
+  }
 
   /** Checks what the customer typed: the account's e-mail, the password (when it has one) and a second-factor code (when on). */
   async confirm(user: User, input: ClosureInput): Promise<void> {
@@ -100,24 +112,32 @@ export class AccountClosureService {
         ipAddress: ip?.slice(0, 64) ?? null,
       });
       await tx.flush();
+      // The confirmation goes to the old address, queued in the closure's own transaction.
+      await this.mail.queue({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) }, { em: tx });
+      // Rows answered just before the keys stopped may still wait in another instance's buffer with their IP address:
+      // they are erased again once every instance has flushed its own (a job, so a crash here does not skip it).
+      const flushed = Math.ceil((2 * this.config.USAGE_FLUSH_MS + 5000) / 1000);
+      await this.jobs.send(ERASE_IPS_QUEUE, { userId }, { em: tx, startAfter: flushed, key: `${userId}:${closedAt.getTime()}` });
       return revoked.length;
     });
     // Written in SQL, so announced here, after the commit: the key cache of every instance drops the account's keys
     // (the next request with one of them is unknown, 401) and its sessions end.
     await this.changes.announce({ userId, fields: ['email', 'emailVerified', 'closedAt'], isBlocked: user.isBlocked, closed: true, deleted: false });
     // Requests made just before the keys stopped may still wait in a writer's buffer with their IP address: this
-    // instance's is written now, and the IPs are erased again once every instance has flushed its own.
+    // instance's is written now (and the job queued above erases them again later).
     await this.recorder.flush();
     await this.eraseIpAddresses(userId);
-    setTimeout(() => void this.eraseIpAddresses(userId), 2 * this.config.USAGE_FLUSH_MS + 5000).unref();
     this.logger.log(`Account ${userId} closed (${keysRevoked} keys revoked, ${subscriptionsEnded} subscriptions ended)`);
-    void this.mail.trySend({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) });
   }
 
-  private async eraseIpAddresses(userId: string): Promise<void> {
+  /** As a job (`retried`), a failure is thrown so the engine retries it; right after the closure it is only logged. */
+  private async eraseIpAddresses(userId: string, retried = false): Promise<void> {
     await this.em
       .fork()
       .execute(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId])
-      .catch((error: Error) => this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`));
+      .catch((error: Error) => {
+        this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`);
+        if (retried) throw error;
+      });
   }
 }

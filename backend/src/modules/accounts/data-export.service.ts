@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import type { JobAttempt } from '../jobs/job-queue.js';
 import { toMeView, User } from './user.entity.js';
 import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
 import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
@@ -14,6 +16,9 @@ export const EXPORT_USAGE_DAYS = 90;
 /** A job that has not moved for this long was left by an instance that stopped: it reads as failed. */
 const STALE_MS = 5 * 60_000;
 const BATCH = 5000;
+export const EXPORT_QUEUE = 'data-export';
+/** Attempts after the first: an export whose process died part-way is rebuilt from the start on any instance. */
+const EXPORT_RETRIES = 3;
 
 export type ExportStatus = 'running' | 'ready' | 'failed';
 
@@ -52,33 +57,61 @@ function view(row: JobRow): ExportJobView {
 
 /**
  * "Export my data": a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of
- * usage. Built in the background by the instance that got the request; the job and its file (in pieces of one usage
- * batch) live in PostgreSQL, so progress and download work from any instance and no step holds the whole file.
+ * usage. Built by a job of the engine on whichever instance claims it; the job and its file (in pieces of one usage
+ * batch) live in PostgreSQL, so progress and download work from any instance and no step holds the whole file. A build
+ * whose process dies part-way stops heartbeating; the engine hands the job out again and the file is rebuilt.
  */
 @Injectable()
-export class DataExportService {
+export class DataExportService implements OnModuleInit {
   private readonly logger = new Logger('DataExport');
-  private readonly building = new Set<Promise<void>>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly usage: UsageStore,
+    private readonly jobs: JobQueue,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ exportId: string; userId: string }>({
+      queue: EXPORT_QUEUE,
+      concurrency: 2,
+      // A live build refreshes its claim every 5 s; one not heard from for 10 s (its process died) is handed out again.
+      options: { retryLimit: EXPORT_RETRIES, retryDelay: 1, heartbeatSeconds: 10, expireInSeconds: 3600, deleteAfterSeconds: 7 * 24 * 3600 },
+      describe: (data) => ({ export: data.exportId }),
+      handle: (data, attempt) => this.run(data.exportId, data.userId, attempt),
+    });
+  }
 
   async start(userId: string): Promise<ExportJobView> {
     const id = randomUUID();
-    // One file per account is kept (a new export replaces the last), and none longer than a week.
-    await this.em.fork().execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
-    const [row] = await this.em
-      .fork()
-      .execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [id, userId]);
-    const job = this.build(id, userId).catch(async (error: Error) => {
-      this.logger.warn(`Export ${id} failed: ${error.message}`);
-      await this.em.fork().execute(`update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ?`, [error.message.slice(0, 500), id]).catch(() => undefined);
+    // The export row and its job commit together.
+    const row = await this.em.fork().transactional(async (tx) => {
+      // One file per account is kept (a new export replaces the last), and none longer than a week.
+      await tx.execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
+      const [inserted] = await tx.execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [id, userId]);
+      await this.jobs.send(EXPORT_QUEUE, { exportId: id, userId }, { em: tx, key: id });
+      return inserted;
     });
-    this.building.add(job);
-    void job.finally(() => this.building.delete(job));
     return view(row);
+  }
+
+  private async run(id: string, userId: string, attempt: JobAttempt): Promise<void> {
+    try {
+      await this.build(id, userId, attempt.signal);
+    } catch (error) {
+      if (attempt.signal.aborted) throw error;
+      this.logger.warn(`Export ${id} failed on attempt ${attempt.retryCount + 1}: ${(error as Error).message}`);
+      if (attempt.retryCount >= EXPORT_RETRIES) {
+        await this.em
+          .fork()
+          .execute(`update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [
+            (error as Error).message.slice(0, 500),
+            id,
+          ])
+          .catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async get(userId: string, id: string): Promise<ExportJobView> {
@@ -100,9 +133,14 @@ export class DataExportService {
     return Readable.from(pieces());
   }
 
-  /** Waits for the exports this instance is building (tests, shutdown). */
-  async settled(): Promise<void> {
-    await Promise.all([...this.building]);
+  /** Waits until no export is being built, on any instance (tests). */
+  async settled(timeoutMs = 60_000): Promise<void> {
+    const until = performance.now() + timeoutMs;
+    while (performance.now() < until) {
+      const [{ n }] = await this.em.fork().execute<{ n: string }[]>(`select count(*) as n from data_exports where status = 'running'`);
+      if (Number(n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   private async row(userId: string, id: string): Promise<JobRow> {
@@ -117,9 +155,13 @@ export class DataExportService {
     await this.em.fork().execute(`update data_exports set progress = ?, updated_at = now() where id = ?`, [Math.min(99, Math.floor(progress)), id]);
   }
 
-  private async build(id: string, userId: string): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+  private async build(id: string, userId: string, signal: AbortSignal): Promise<void> {
     const em = this.em.fork();
+    // A finished export (its job completed by an attempt whose answer was lost) is not built again.
+    const [current] = await em.execute<{ status: string }[]>(`select status from data_exports where id = ?`, [id]);
+    if (current?.status !== 'running') return;
+    // A rebuild after a lost attempt starts from an empty file.
+    await em.execute(`delete from data_export_parts where export_id = ?`, [id]);
     const user = await em.findOneOrFail(User, { id: userId });
     const [keys, subscriptions, invoices] = await Promise.all([
       em.find(ApiKey, { user: userId }, { orderBy: { createdAt: 'asc' } }),
@@ -150,11 +192,13 @@ export class DataExportService {
     await put(`${headJson.slice(0, headJson.lastIndexOf('}')).trimEnd()},\n  "usageRecords": [`);
     let written = 0;
     for await (const rows of this.usage.recordBatches({ userId, start, end }, BATCH)) {
+      // The claim is gone (the engine gave the job to another instance): that one builds the file now.
+      signal.throwIfAborted();
       const lines = rows.map(({ cursorTs: _cursor, ...record }) => `${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
       await put(lines.join(''));
       await this.progress(id, 5 + (94 * written) / expected);
     }
     await put(written ? '\n  ]\n}\n' : ']\n}\n');
-    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ?`, [id]);
+    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [id]);
   }
 }

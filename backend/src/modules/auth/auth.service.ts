@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/tokens.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeAttemptMail, emailChangeMail, passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
 import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
@@ -17,6 +18,8 @@ import { User } from '../accounts/user.entity.js';
 const HOUR = 3600_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = 1 * HOUR;
+/** forgot-password's job, queued for every address: it mails the link only when the token was stored for an account. */
+export const RESET_MAIL_QUEUE = 'password-reset-mail';
 
 /** "Ada King Lovelace" → Ada / King Lovelace; a single word is the first name. */
 export function splitName(name: string): { firstName: string; lastName: string } {
@@ -28,17 +31,35 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 /** Accounts: sign-up, e-mail verification, credential checks, password reset, profile and password changes. */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
   private dummyHash: Promise<string> | null = null;
 
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailService,
+    private readonly jobs: JobQueue,
     private readonly sessions: SessionsService,
     private readonly accounts: AccountCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<{ email: string; token: string }>({
+      queue: RESET_MAIL_QUEUE,
+      describe: ({ email }) => ({ to: email }),
+      handle: async ({ email, token }) => {
+        const hash = sha256(token);
+        const [stored] = await this.em.fork().execute<{ email: string }[]>(
+          `select "email" from "auth_tokens" where "token_hash" = ? and "purpose" = 'reset_password' and "used_at" is null`,
+          [hash],
+        );
+        if (!stored) return;
+        const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await this.mail.queue({ to: stored.email, ...passwordResetMail({ link }) }, { key: `password-reset:${hash}` });
+      },
+    });
+  }
 
   /**
    * Creates an unverified account and mails its verification link. A taken address answers the same
@@ -50,34 +71,39 @@ export class AuthService {
     const em = this.em.fork();
     const existing = await em.findOne(User, { email: input.email });
     if (existing) {
-      this.notifyRegistrationAttempt(existing);
+      await this.notifyRegistrationAttempt(existing);
       return;
     }
-    const user = em.create(User, { email: input.email, ...splitName(input.name), passwordHash });
     try {
-      await em.flush();
+      // The account, its verification token and the verification mail commit together (the mail is an outbox job).
+      await em.transactional(async (tx) => {
+        const user = tx.create(User, { email: input.email, ...splitName(input.name), passwordHash });
+        await tx.flush();
+        await this.sendVerification(user, tx);
+      });
     } catch (err) {
       if (!(err instanceof UniqueConstraintViolationException)) throw err;
       // A parallel sign-up won the race: answer like a taken address.
       const winner = await this.em.fork().findOne(User, { email: input.email });
-      if (winner) this.notifyRegistrationAttempt(winner);
-      return;
+      if (winner) await this.notifyRegistrationAttempt(winner);
     }
-    await this.sendVerification(user);
   }
 
-  private notifyRegistrationAttempt(user: User): void {
-    void this.mail.trySend({
+  private async notifyRegistrationAttempt(user: User): Promise<void> {
+    await this.mail.queue({
       to: user.email,
       ...registrationAttemptMail({ loginUrl: `${this.config.appUrl}/login` }),
     });
   }
 
-  /** Issues a fresh 24 h verification link for the user's current address and mails it (in the background). */
-  async sendVerification(user: User): Promise<void> {
-    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email);
-    const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-    void this.mail.trySend({ to: user.email, ...verificationMail({ link }) });
+  /** Issues a fresh 24 h verification link for the user's current address and queues its mail (in `tx` when given). */
+  async sendVerification(user: User, tx?: EntityManager): Promise<void> {
+    const run = async (em: EntityManager) => {
+      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email, em);
+      const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+      await this.mail.queue({ to: user.email, ...verificationMail({ link }) }, { em });
+    };
+    await (tx ? run(tx) : this.em.fork().transactional(run));
   }
 
   /** Always succeeds from the caller's view; mails a new link only to an existing, unverified, unblocked account. */
@@ -137,19 +163,16 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     const token = randomToken(32);
     const now = new Date();
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ email: string }[]>(
+    await this.em.fork().transactional(async (tx) => {
+      await tx.execute(
         `insert into "auth_tokens" ("id", "token_hash", "user_id", "purpose", "email", "expires_at", "created_at")
-         select ?, ?, "id", 'reset_password', "email", ?, ? from "users" where "email" = ? and not "is_blocked" returning "email"`,
+         select ?, ?, "id", 'reset_password', "email", ?, ? from "users" where "email" = ? and not "is_blocked"`,
         [randomUUID(), sha256(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS), now, email],
       );
-    const to = rows[0]?.email;
-    if (!to) return;
-    const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Not on the request path: delivery starts once the answer is on its way.
-    setImmediate(() => void this.mail.trySend({ to, ...passwordResetMail({ link }) }));
+      // Queued for every address, in the token's transaction: after the answer, the job mails the link only when the
+      // token above was stored (a live account). Both paths run the same statements.
+      await this.jobs.send(RESET_MAIL_QUEUE, { email, token }, { em: tx });
+    });
   }
 
   async isResetTokenValid(token: string | undefined): Promise<boolean> {
@@ -188,13 +211,15 @@ export class AuthService {
     await em.nativeUpdate(AuthToken, { user: userId, purpose: 'verify_email', usedAt: null, email: { $ne: user.email } }, { usedAt: new Date() });
     const owner = await em.findOne(User, { email: input.email });
     // Issued either way so both paths cost the same; for a taken address it is never mailed (and could not apply).
-    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email);
-    if (owner) {
-      void this.mail.trySend({ to: owner.email, ...emailChangeAttemptMail({ loginUrl: `${this.config.appUrl}/login` }) });
-    } else {
-      const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-      void this.mail.trySend({ to: input.email, ...emailChangeMail({ link }) });
-    }
+    await this.em.fork().transactional(async (tx) => {
+      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email, tx);
+      if (owner) {
+        await this.mail.queue({ to: owner.email, ...emailChangeAttemptMail({ loginUrl: `${this.config.appUrl}/login` }) }, { em: tx });
+      } else {
+        const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await this.mail.queue({ to: input.email, ...emailChangeMail({ link }) }, { em: tx });
+      }
+    });
     return { user, pendingEmail: input.email };
   }
 
@@ -210,9 +235,8 @@ export class AuthService {
     await this.sessions.endAllForUser(userId, currentSessionId);
   }
 
-  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string): Promise<string> {
+  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string, em: EntityManager = this.em.fork()): Promise<string> {
     const token = randomToken(32);
-    const em = this.em.fork();
     em.create(AuthToken, { tokenHash: sha256(token), user: em.getReference(User, user.id), purpose, email, expiresAt: new Date(Date.now() + ttlMs) });
     await em.flush();
     return token;

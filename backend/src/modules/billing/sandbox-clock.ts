@@ -1,24 +1,32 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '../jobs/job-queue.js';
 import { BillingService } from './billing.service.js';
 import { PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 
-/** The sandbox's billing clock: once a minute, periods that ended renew or (when canceling) end and the plan follows. */
+/**
+ * The sandbox's billing clock: once a minute (a scheduled job, run by one instance of the cluster), periods that ended
+ * renew or (when canceling) end and the plan follows.
+ */
 @Injectable()
-export class SandboxClock {
-  private readonly logger = new Logger('SandboxClock');
+export class SandboxClock implements OnModuleInit {
   private running = false;
 
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly billing: BillingService,
+    private readonly jobs: JobQueue,
   ) {}
 
-  @Interval('billing-sandbox-clock', 60_000)
-  async scheduled(): Promise<void> {
-    await this.tick().catch((error: Error) => this.logger.warn(`Sandbox renewal check failed: ${error.message}`));
+  onModuleInit(): void {
+    if (!(this.gateway instanceof SandboxGateway)) return;
+    this.jobs.define({
+      queue: 'billing-sandbox-clock',
+      schedule: '* * * * *',
+      options: { retryLimit: 0, expireInSeconds: 50, deleteAfterSeconds: 3600 },
+      handle: async () => void (await this.tick()),
+    });
   }
 
   async tick(now = new Date()): Promise<string[]> {

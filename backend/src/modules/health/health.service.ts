@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
 import { APP_VERSION } from '../../common/app-version.js';
 import { BOUNDARY_DATA } from '../../common/boundary-data.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 
 export interface HealthReport {
@@ -30,7 +31,7 @@ export interface ReadinessReport {
 
 const startedAt = Date.now();
 
-/** How often each instance records its checks: twice a minute, so every minute of a running service gets a row. */
+/** How long the status page's uptime figure is kept per instance. */
 export const HEALTH_RECORD_MS = 30_000;
 const MINUTE_MS = 60_000;
 
@@ -40,8 +41,7 @@ export interface UptimeRecord {
 }
 
 @Injectable()
-export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
+export class HealthService implements OnModuleInit, OnApplicationBootstrap {
   private cachedUptime: { at: number; value: UptimeRecord | null } | null = null;
 
   constructor(
@@ -49,17 +49,16 @@ export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly redis: RedisService,
     private readonly lifecycle: Lifecycle,
     private readonly tzdb: ActiveTzRelease,
+    private readonly jobs: JobQueue,
   ) {}
+
+  /** Every minute of a running service gets a row: a scheduled job, run by one instance of the cluster per minute. */
+  onModuleInit(): void {
+    this.jobs.define({ queue: 'health-record', schedule: '* * * * *', options: { retryLimit: 0, expireInSeconds: 50, deleteAfterSeconds: 3600 }, handle: () => this.recordCheck() });
+  }
 
   onApplicationBootstrap(): void {
     void this.recordCheck();
-    this.timer = setInterval(() => void this.recordCheck(), HEALTH_RECORD_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
   }
 
   /**

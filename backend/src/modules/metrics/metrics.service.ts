@@ -9,6 +9,8 @@ import { answeredRoute } from '../../common/route-config.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
+import { JobsConsole } from '../jobs/jobs-console.js';
+import type { QueueCounts } from '../jobs/jobs-console.js';
 import { meterOf } from '../gateway/metering.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { RequestHistogram } from './request-histogram.js';
@@ -56,6 +58,7 @@ export class MetricsService implements OnModuleInit {
     private readonly directory: KeyDirectory,
     private readonly redis: RedisService,
     private readonly tzRelease: ActiveTzRelease,
+    private readonly jobs: JobsConsole,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'tzapi_' });
@@ -144,6 +147,41 @@ export class MetricsService implements OnModuleInit {
       collect() {
         this.reset();
         this.set({ version: self.tzRelease.version }, 1);
+      },
+    });
+    // The job engine's queue, read once per scrape (one grouped count over pg-boss's table), shared by both gauges.
+    let jobCounts: Promise<QueueCounts[]> | null = null;
+    const readJobs = () => (jobCounts ??= self.jobs.counts().finally(() => setImmediate(() => (jobCounts = null))));
+    new Gauge({
+      name: 'tzapi_jobs',
+      help: 'Jobs of the job engine by queue and state (created and retry: the queue depth; failed: out of attempts)',
+      labelNames: ['queue', 'state'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const q of await readJobs().catch(() => [])) {
+          for (const state of ['created', 'retry', 'active', 'failed', 'cancelled', 'completed'] as const) this.set({ queue: q.queue, state }, q[state]);
+        }
+      },
+    });
+    const attempts = new Counter({
+      name: 'tzapi_job_failed_attempts_total',
+      help: 'Job attempts that failed in this process (each is retried until its queue gives up), by queue',
+      labelNames: ['queue'] as const,
+      registers,
+      collect() {
+        attempts.reset();
+        for (const [queue, n] of self.jobs.failedAttempts) attempts.inc({ queue }, n);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_job_oldest_waiting_seconds',
+      help: 'How long the oldest job due to run has waited, by queue (0 when none waits)',
+      labelNames: ['queue'] as const,
+      registers,
+      async collect() {
+        this.reset();
+        for (const q of await readJobs().catch(() => [])) this.set({ queue: q.queue }, q.oldestWaitingSeconds ?? 0);
       },
     });
   }

@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
 import { ApiKey } from '../keys/api-key.entity.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { quotaAlertMail } from '../mail/mail.templates.js';
 import { UsageRecorder } from './usage.recorder.js';
@@ -20,61 +21,122 @@ export function alertLevelAt(used: number, limit: number): QuotaAlertLevel | nul
 }
 
 const TOP_KEYS = 3;
+const QUOTA_ALERT_QUEUE = 'quota-alert';
+
+interface AlertWindow {
+  used: number;
+  limit: number;
+  windowMs: number;
+  resetMs: number;
+}
+
+interface QuotaAlertJob {
+  userId: string;
+  level: QuotaAlertLevel;
+  window: AlertWindow;
+  /** The observing instance's unwritten rows per key at that moment (the job may run on another instance). */
+  buffered: [string, number][];
+}
 
 /**
  * Mails a free account when its hourly quota passes 80% and when it is used up: at most once per level and window
  * (one hour) across every instance, naming the keys that used it most. The limiter's count tells the moment; the
- * mail is prepared after the answer, off the request path.
+ * alert is a job of the engine (sent off the request path, keyed by account, level and hour), and its mail is queued
+ * in the same transaction as the claim that makes it the only one.
  */
 @Injectable()
-export class QuotaAlerts {
+export class QuotaAlerts implements OnModuleInit {
   private readonly logger = new Logger('QuotaAlerts');
-  /** Alerts being prepared, so tests and shutdown can wait for them. */
-  private readonly running = new Set<Promise<QuotaAlertOutcome>>();
+  /** Alerts being enqueued from this process, with their job ids, so tests can wait for them. */
+  private readonly enqueued = new Set<Promise<string | null>>();
+  private readonly outcomes = new Map<string, QuotaAlertOutcome>();
 
   constructor(
     private readonly em: EntityManager,
     private readonly store: UsageStore,
     private readonly recorder: UsageRecorder,
     private readonly mail: MailService,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<QuotaAlertJob>({
+      queue: QUOTA_ALERT_QUEUE,
+      concurrency: 2,
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, deleteAfterSeconds: 2 * 3600 },
+      describe: (job) => ({ account: job.userId, level: `${job.level}%` }),
+      handle: async (job, attempt) => {
+        const outcome = await this.notify(job.userId, job.level, job.window, new Map(job.buffered));
+        this.outcomes.set(attempt.id, outcome);
+        if (outcome === 'failed') throw new Error(`The ${job.level}% quota alert for ${job.userId} could not be prepared`);
+      },
+    });
+  }
 
   /** Called by the key guard with the limiter's count after an admitted request; returns at once. */
   observe(userId: string, used: number, limit: number, windowMs: number, resetMs: number): void {
     const level = alertLevelAt(used, limit);
     if (!level) return;
-    const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.notify(userId, level, { used, limit, windowMs, resetMs }));
-    this.running.add(job);
-    void job.finally(() => this.running.delete(job));
+    const now = Date.now();
+    const buffered = [...this.recorder.bufferedKeyCounts(userId, now - windowMs)];
+    const sent = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() =>
+        this.jobs.send<QuotaAlertJob>(
+          QUOTA_ALERT_QUEUE,
+          { userId, level, window: { used, limit, windowMs, resetMs }, buffered },
+          // Two instances noticing the same level in the same hour enqueue one job (the claim dedupes the rest).
+          { key: `${userId}:${level}:${Math.floor(now / windowMs)}` },
+        ),
+      )
+      .catch((error: Error) => {
+        this.logger.warn(`Quota alert (${level}%) for ${userId} could not be queued: ${error.message}`);
+        return null;
+      });
+    this.enqueued.add(sent);
+    void sent.finally(() => this.enqueued.delete(sent));
   }
 
-  /** Waits for the alerts being prepared. */
+  /** Waits until the alerts enqueued from this process have run (on any instance); answers what those run here did. */
   async settled(): Promise<QuotaAlertOutcome[]> {
-    return Promise.all([...this.running]);
+    const ids = (await Promise.all([...this.enqueued])).filter((id): id is string => id !== null);
+    const outcomes: QuotaAlertOutcome[] = [];
+    for (const id of ids) {
+      await this.jobs.finished(QUOTA_ALERT_QUEUE, id);
+      outcomes.push(this.outcomes.get(id) ?? 'sent');
+    }
+    return outcomes;
   }
 
-  async notify(userId: string, level: QuotaAlertLevel, window: { used: number; limit: number; windowMs: number; resetMs: number }): Promise<QuotaAlertOutcome> {
+  async notify(userId: string, level: QuotaAlertLevel, window: AlertWindow, buffered?: Map<string, number>): Promise<QuotaAlertOutcome> {
     try {
       const user = await this.em.fork().findOne(User, { id: userId });
       if (!user || user.plan !== 'free' || user.closedAt || user.isBlocked) return 'not_applicable';
       if (!user.quotaAlerts) return 'opted_out';
-      if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs))) return 'already_sent';
-      const topKeys = await this.topKeys(userId, window.windowMs);
+      const topKeys = await this.topKeys(userId, window.windowMs, buffered);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-      await this.mail.send({
-        to: user.email,
-        ...quotaAlertMail({
-          name,
-          percent: level,
-          limit: window.limit,
-          used: window.used,
-          resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
-          topKeys,
-          usageUrl: `${this.config.appUrl}/dashboard/usage`,
-          profileUrl: `${this.config.appUrl}/dashboard/profile`,
-        }),
+      // The claim and the queued mail commit together: a claimed level always has its mail in the outbox.
+      const claimed = await this.em.fork().transactional(async (tx) => {
+        if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs, tx))) return false;
+        await this.mail.queue(
+          {
+            to: user.email,
+            ...quotaAlertMail({
+              name,
+              percent: level,
+              limit: window.limit,
+              used: window.used,
+              resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
+              topKeys,
+              usageUrl: `${this.config.appUrl}/dashboard/usage`,
+              profileUrl: `${this.config.appUrl}/dashboard/profile`,
+            }),
+          },
+          { em: tx },
+        );
+        return true;
       });
+      if (!claimed) return 'already_sent';
       return 'sent';
     } catch (error) {
       this.logger.warn(`Quota alert (${level}%) for ${userId} failed: ${(error as Error).message}`);
@@ -82,11 +144,11 @@ export class QuotaAlerts {
     }
   }
 
-  /** The keys that used the most of the window: written rows plus this instance's unwritten ones. */
-  private async topKeys(userId: string, windowMs: number): Promise<{ name: string; count: number }[]> {
+  /** The keys that used the most of the window: written rows plus the observing instance's unwritten ones. */
+  private async topKeys(userId: string, windowMs: number, buffered?: Map<string, number>): Promise<{ name: string; count: number }[]> {
     const since = Date.now() - windowMs;
     const counts = await this.store.usageByKey(userId, new Date(since));
-    for (const [keyId, n] of this.recorder.bufferedKeyCounts(userId, since)) counts.set(keyId, (counts.get(keyId) ?? 0) + n);
+    for (const [keyId, n] of buffered ?? this.recorder.bufferedKeyCounts(userId, since)) counts.set(keyId, (counts.get(keyId) ?? 0) + n);
     const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_KEYS);
     if (!top.length) return [];
     const keys = await this.em.fork().find(ApiKey, { id: { $in: top.map(([id]) => id) } });

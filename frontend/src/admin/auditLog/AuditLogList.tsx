@@ -19,6 +19,8 @@ export const ACTION_CHOICES = [
   { id: 'api_key.rotate', name: 'API key rotated' },
   { id: 'tzdb.load', name: 'Time zone data loaded' },
   { id: 'tzdb.activate', name: 'Time zone data activated' },
+  { id: 'job.retry', name: 'Job retried' },
+  { id: 'job.discard', name: 'Job discarded' },
 ];
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 

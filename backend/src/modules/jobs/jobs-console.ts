@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../../common/uuid.js';
+import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { JOBS_SCHEMA, JobQueue } from './job-queue.js';
+import { JobsErrors } from './jobs.errors.js';
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface QueueCounts {
+  /** The queue's name (react-admin's record id). */
+  id: string;
+  queue: string;
+  created: number;
+  retry: number;
+  active: number;
+  completed: number;
+  cancelled: number;
+  failed: number;
+  /** Seconds the oldest job ready to run has waited (created or retry, due now); null when none waits. */
+  oldestWaitingSeconds: number | null;
+}
+
+export interface JobView {
+  id: string;
+  queue: string;
+  state: JobState;
+  /** Attempts made so far (a job not yet started has made none). */
+  attempts: number;
+  /** Attempts it may make in all. */
+  maxAttempts: number;
+  /** The last attempt's error message, when it failed. */
+  lastError: string | null;
+  /** What the queue lets the console show of the job (a mail: to and subject); never a body. */
+  summary: Record<string, string>;
+  createdAt: string;
+  startAfter: string;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+interface JobRow {
+  id: string;
+  name: string;
+  state: JobState;
+  retry_count: number;
+  retry_limit: number;
+  data: Record<string, unknown> | null;
+  output: Record<string, unknown> | null;
+  created_on: Date;
+  start_after: Date;
+  started_on: Date | null;
+  completed_on: Date | null;
+}
+
+export interface JobListQuery {
+  queue?: string;
+  state?: JobState;
+  offset: number;
+  limit: number;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * What the console reads and does with the job engine's queue: counts per queue and state, the jobs of a queue (a
+ * failed one with its last error), and an operator's retry or discard, each audited. Reads pg-boss's own table.
+ */
+@Injectable()
+export class JobsConsole {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async counts(): Promise<QueueCounts[]> {
+    const rows = await this.em.fork().execute<{ name: string; state: JobState; n: string; oldest: string | null }[]>(
+      `select name, state::text as state, count(*) as n,
+         extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now())) as oldest
+       from ${JOBS_SCHEMA}.job group by name, state`,
+    );
+    const byQueue = new Map<string, QueueCounts>();
+    for (const queue of [...this.jobs.queues.keys()].sort()) byQueue.set(queue, this.empty(queue));
+    for (const row of rows) {
+      const counts = byQueue.get(row.name) ?? byQueue.set(row.name, this.empty(row.name)).get(row.name)!;
+      counts[row.state] = Number(row.n);
+      if (row.oldest !== null) counts.oldestWaitingSeconds = Math.max(counts.oldestWaitingSeconds ?? 0, Math.floor(Number(row.oldest)));
+    }
+    return [...byQueue.values()];
+  }
+
+  /** Attempts that failed in this process since it started, per queue. */
+  get failedAttempts(): ReadonlyMap<string, number> {
+    return this.jobs.failedAttempts;
+  }
+
+  async list(query: JobListQuery): Promise<{ rows: JobView[]; total: number }> {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (query.queue) {
+      clauses.push('name = ?');
+      params.push(query.queue);
+    }
+    if (query.state) {
+      clauses.push('state = ?::' + `${JOBS_SCHEMA}.job_state`);
+      params.push(query.state);
+    }
+    const where = clauses.length ? `where ${clauses.join(' and ')}` : '';
+    const em = this.em.fork();
+    const [{ n }] = await em.execute<{ n: string }[]>(`select count(*) as n from ${JOBS_SCHEMA}.job ${where}`, params);
+    const rows = await em.execute<JobRow[]>(
+      `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on
+       from ${JOBS_SCHEMA}.job ${where} order by created_on desc, id limit ? offset ?`,
+      [...params, query.limit, query.offset],
+    );
+    return { rows: rows.map((r) => this.view(r)), total: Number(n) };
+  }
+
+  async get(id: string): Promise<JobView> {
+    return this.view(await this.row(id));
+  }
+
+  /** Gives a failed job one more attempt, now. */
+  async retry(actor: { user: User; ip: string | null }, id: string): Promise<JobView> {
+    const before = await this.row(id);
+    if (before.state !== 'failed') throw JobsErrors.wrongState(`Only a failed job can be retried; this one is ${before.state}.`);
+    await this.jobs.engine.retry(before.name, id);
+    const after = await this.row(id);
+    await this.audit(actor, 'job.retry', before, { state: after.state });
+    return this.view(after);
+  }
+
+  /** Deletes a job that should not run (again): it leaves the queue and the console. */
+  async discard(actor: { user: User; ip: string | null }, id: string): Promise<JobView> {
+    const before = await this.row(id);
+    if (before.state === 'active') throw JobsErrors.wrongState('A running job cannot be discarded; wait until it ends.');
+    await this.jobs.engine.deleteJob(before.name, id);
+    await this.audit(actor, 'job.discard', before, null);
+    return this.view(before);
+  }
+
+  private async audit(
+    actor: { user: User; ip: string | null },
+    action: 'job.retry' | 'job.discard',
+    before: JobRow,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    const em = this.em.fork();
+    const summary = this.summary(before);
+    em.create(AuditLogEntry, {
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action,
+      targetType: 'job',
+      targetId: before.id,
+      before: { queue: before.name, state: before.state, attempts: before.retry_count + (before.started_on ? 1 : 0), ...summary },
+      after,
+      ipAddress: actor.ip?.slice(0, 64) ?? null,
+    });
+    await em.flush();
+  }
+
+  private async row(id: string): Promise<JobRow> {
+    const [row] = isUuid(id)
+      ? await this.em
+          .fork()
+          .execute<JobRow[]>(
+            `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on from ${JOBS_SCHEMA}.job where id = ? order by created_on desc limit 1`,
+            [id],
+          )
+      : [];
+    if (!row) throw JobsErrors.jobNotFound();
+    return row;
+  }
+
+  private summary(row: JobRow): Record<string, string> {
+    const describe = this.jobs.queues.get(row.name)?.describe;
+    return describe && row.data ? describe(row.data) : {};
+  }
+
+  private view(row: JobRow): JobView {
+    const output = row.output;
+    const lastError =
+      row.state === 'failed' || row.state === 'retry'
+        ? typeof output?.message === 'string'
+          ? output.message
+          : output
+            ? JSON.stringify(output).slice(0, 500)
+            : null
+        : null;
+    return {
+      id: row.id,
+      queue: row.name,
+      state: row.state,
+      attempts: row.retry_count + (row.started_on ? 1 : 0),
+      maxAttempts: row.retry_limit + 1,
+      lastError,
+      summary: this.summary(row),
+      createdAt: iso(row.created_on)!,
+      startAfter: iso(row.start_after)!,
+      startedAt: iso(row.started_on),
+      completedAt: iso(row.completed_on),
+    };
+  }
+
+  private empty(queue: string): QueueCounts {
+    return { id: queue, queue, created: 0, retry: 0, active: 0, completed: 0, cancelled: 0, failed: 0, oldestWaitingSeconds: null };
+  }
+}
