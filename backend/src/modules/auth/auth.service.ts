@@ -48,7 +48,7 @@ export class AuthService implements OnModuleInit {
     this.jobs.define<{ email: string; token: string }>({
       queue: RESET_MAIL_QUEUE,
       describe: ({ email }) => ({ to: email }),
-      handle: async ({ email, token }) => {
+      handle: async ({ token }) => {
         const hash = sha256(token);
         const [stored] = await this.em.fork().execute<{ email: string }[]>(
           `select "email" from "auth_tokens" where "token_hash" = ? and "purpose" = 'reset_password' and "used_at" is null`,
