@@ -175,8 +175,11 @@ describe('probes from outside (issue 23)', () => {
       let unknownAnswer = 0;
       const unknownStatements = await statementsDuring(async () => (unknownAnswer = (await ask(unknown)).status));
       expect([knownAnswer, unknownAnswer]).toEqual([200, 200]);
-      expect(knownStatements.length).toBeGreaterThan(0);
-      expect(knownStatements).toEqual(unknownStatements);
+      // The reset job's own look-up (queued for both addresses) runs after the answer, whenever a worker claims it: it
+      // may or may not fall inside the window, so it is left out.
+      const beforeAnswer = (statements: string[]) => statements.filter((sql) => !/^select "email" from "auth_tokens" where "token_hash"/.test(sql));
+      expect(beforeAnswer(knownStatements).length).toBeGreaterThan(0);
+      expect(beforeAnswer(knownStatements)).toEqual(beforeAnswer(unknownStatements));
       const mail = await smtp.waitFor({ to: known.email, subject: /reset/i });
       expect(mail.links.some((l) => l.includes('/reset-password?token='))).toBe(true);
       expect(smtp.to(unknown)).toEqual([]);
