@@ -49,7 +49,9 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
   'backend/src/modules/admin/audit-log.entity':
     "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",
-  'backend/src/modules/mail/mail.service': 'sending mail: one transport for every feature',
+  'backend/src/modules/mail/mail.service': 'sending mail: one outbox (a job per mail) and one transport for every feature',
+  'backend/src/modules/jobs/job-queue':
+    'the one job engine (pg-boss on our PostgreSQL): every feature defines its later work as a queue and enqueues in its own transaction',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
 };
 

@@ -14,6 +14,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
 import { SiteModule } from './modules/site/site.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
           registerRequestContext: false,
         }),
         ScheduleModule.forRoot(),
+        JobsModule.register(databaseUrl),
         MailModule,
         AccountStateModule,
         SessionsModule,

@@ -63,6 +63,13 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().optional(),
   TZDB_RELEASE: z.string().optional(),
   TZDB_POLL_MS: z.coerce.number().int().min(250).default(3000),
+  /** How often an idle worker asks PostgreSQL for jobs, and how often jobs of a dead process are handed out again. */
+  JOBS_POLL_MS: z.coerce.number().int().min(500).default(2000),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A mail that can't be sent is retried with exponential backoff from this delay, capped at the maximum, for MAIL_RETRY_HOURS. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(3600),
+  MAIL_RETRY_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;

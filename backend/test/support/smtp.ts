@@ -86,7 +86,8 @@ export class SmtpPeer {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  static async start(): Promise<SmtpPeer> {
+  /** On a random port, or on `port` (an SMTP server coming back where the app expects it after an outage). */
+  static async start(port = 0): Promise<SmtpPeer> {
     let peer: SmtpPeer | null = null;
     const server = new SMTPServer({
       authOptional: true,
@@ -115,10 +116,9 @@ export class SmtpPeer {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => resolve());
     });
-    const { port } = server.server.address() as AddressInfo;
-    peer = new SmtpPeer(server, port);
+    peer = new SmtpPeer(server, (server.server.address() as AddressInfo).port);
     return peer;
   }
 

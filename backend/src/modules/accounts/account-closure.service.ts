@@ -100,6 +100,8 @@ export class AccountClosureService {
         ipAddress: ip?.slice(0, 64) ?? null,
       });
       await tx.flush();
+      // The confirmation goes to the old address, queued in the closure's own transaction.
+      await this.mail.queue({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) }, { em: tx });
       return revoked.length;
     });
     // Written in SQL, so announced here, after the commit: the key cache of every instance drops the account's keys
@@ -111,7 +113,6 @@ export class AccountClosureService {
     await this.eraseIpAddresses(userId);
     setTimeout(() => void this.eraseIpAddresses(userId), 2 * this.config.USAGE_FLUSH_MS + 5000).unref();
     this.logger.log(`Account ${userId} closed (${keysRevoked} keys revoked, ${subscriptionsEnded} subscriptions ended)`);
-    void this.mail.trySend({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) });
   }
 
   private async eraseIpAddresses(userId: string): Promise<void> {

@@ -53,34 +53,39 @@ export class AuthService {
     const em = this.em.fork();
     const existing = await em.findOne(User, { email: input.email });
     if (existing) {
-      this.notifyRegistrationAttempt(existing);
+      await this.notifyRegistrationAttempt(existing);
       return;
     }
-    const user = em.create(User, { email: input.email, ...splitName(input.name), passwordHash });
     try {
-      await em.flush();
+      // The account, its verification token and the verification mail commit together (the mail is an outbox job).
+      await em.transactional(async (tx) => {
+        const user = tx.create(User, { email: input.email, ...splitName(input.name), passwordHash });
+        await tx.flush();
+        await this.sendVerification(user, tx);
+      });
     } catch (err) {
       if (!(err instanceof UniqueConstraintViolationException)) throw err;
       // A parallel sign-up won the race: answer like a taken address.
       const winner = await this.em.fork().findOne(User, { email: input.email });
-      if (winner) this.notifyRegistrationAttempt(winner);
-      return;
+      if (winner) await this.notifyRegistrationAttempt(winner);
     }
-    await this.sendVerification(user);
   }
 
-  private notifyRegistrationAttempt(user: User): void {
-    void this.mail.trySend({
+  private async notifyRegistrationAttempt(user: User): Promise<void> {
+    await this.mail.queue({
       to: user.email,
       ...registrationAttemptMail({ name: displayName(user), loginUrl: `${this.config.appUrl}/login` }),
     });
   }
 
-  /** Issues a fresh 24 h verification link for the user's current address and mails it (in the background). */
-  async sendVerification(user: User): Promise<void> {
-    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email);
-    const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-    void this.mail.trySend({ to: user.email, ...verificationMail({ name: displayName(user), link }) });
+  /** Issues a fresh 24 h verification link for the user's current address and queues its mail (in `tx` when given). */
+  async sendVerification(user: User, tx?: EntityManager): Promise<void> {
+    const run = async (em: EntityManager) => {
+      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email, em);
+      const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+      await this.mail.queue({ to: user.email, ...verificationMail({ name: displayName(user), link }) }, { em });
+    };
+    await (tx ? run(tx) : this.em.fork().transactional(run));
   }
 
   /** Always succeeds from the caller's view; mails a new link only to an existing, unverified, unblocked account. */
@@ -136,9 +141,12 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     const user = await this.em.fork().findOne(User, { email });
     if (!user || user.isBlocked) return;
-    const token = await this.issueToken(user, 'reset_password', RESET_TOKEN_TTL_MS, user.email);
-    const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    void this.mail.trySend({ to: user.email, ...passwordResetMail({ name: displayName(user), link }) });
+    // The token and its mail commit together: a reset link is never issued without its mail queued.
+    await this.em.fork().transactional(async (tx) => {
+      const token = await this.issueToken(user, 'reset_password', RESET_TOKEN_TTL_MS, user.email, tx);
+      const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.mail.queue({ to: user.email, ...passwordResetMail({ name: displayName(user), link }) }, { em: tx });
+    });
   }
 
   async isResetTokenValid(token: string | undefined): Promise<boolean> {
@@ -177,13 +185,15 @@ export class AuthService {
     await em.nativeUpdate(AuthToken, { user: userId, purpose: 'verify_email', usedAt: null, email: { $ne: user.email } }, { usedAt: new Date() });
     const owner = await em.findOne(User, { email: input.email });
     // Issued either way so both paths cost the same; for a taken address it is never mailed (and could not apply).
-    const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email);
-    if (owner) {
-      void this.mail.trySend({ to: owner.email, ...emailChangeAttemptMail({ name: displayName(owner), loginUrl: `${this.config.appUrl}/login` }) });
-    } else {
-      const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-      void this.mail.trySend({ to: input.email, ...emailChangeMail({ name: displayName(user), link }) });
-    }
+    await this.em.fork().transactional(async (tx) => {
+      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email, tx);
+      if (owner) {
+        await this.mail.queue({ to: owner.email, ...emailChangeAttemptMail({ name: displayName(owner), loginUrl: `${this.config.appUrl}/login` }) }, { em: tx });
+      } else {
+        const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await this.mail.queue({ to: input.email, ...emailChangeMail({ name: displayName(user), link }) }, { em: tx });
+      }
+    });
     return { user, pendingEmail: input.email };
   }
 
@@ -199,9 +209,8 @@ export class AuthService {
     await this.sessions.endAllForUser(userId, currentSessionId);
   }
 
-  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string): Promise<string> {
+  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string, em: EntityManager = this.em.fork()): Promise<string> {
     const token = randomToken(32);
-    const em = this.em.fork();
     em.create(AuthToken, { tokenHash: sha256(token), user: em.getReference(User, user.id), purpose, email, expiresAt: new Date(Date.now() + ttlMs) });
     await em.flush();
     return token;

@@ -425,22 +425,22 @@ export class BillingService implements AccountBilling {
         invoice.hostedInvoiceUrl,
       ],
     );
-    if (invoice.status === 'paid' && before[0]?.status !== 'paid') void this.sendReceipt(userId, invoice);
+    if (invoice.status === 'paid' && before[0]?.status !== 'paid') await this.queueReceipt(em, userId, invoice);
   }
 
-  private async sendReceipt(userId: string, invoice: ProviderInvoice): Promise<void> {
+  /** The receipt is an outbox job in the invoice's transaction (when there is one), keyed by the invoice: sent once. */
+  private async queueReceipt(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
     if (!this.mail) return;
-    try {
-      const user = await this.em.fork().findOneOrFail(User, userId);
-      const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
-      await this.mail.send({
+    const user = await em.findOneOrFail(User, userId);
+    const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+    await this.mail.queue(
+      {
         to: user.email,
         subject: `Receipt: ${invoice.description}`,
         text: `Thank you for your payment.\n\n${invoice.description}\nAmount: ${amount}\nPaid: ${(invoice.paidAt ?? new Date()).toUTCString()}\n\nYour billing history: ${this.config.appUrl}/dashboard/billing\n`,
-      });
-    } catch (error) {
-      this.logger.warn(`Receipt mail for invoice ${invoice.id} failed: ${(error as Error).message}`);
-    }
+      },
+      { em, key: `receipt:${invoice.id}` },
+    );
   }
 }
 

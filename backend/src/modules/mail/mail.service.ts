@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import { JobQueue } from '../jobs/job-queue.js';
 
 export interface MailMessage {
   to: string;
@@ -24,17 +26,45 @@ type Sender = { sendMail(message: Record<string, unknown>): Promise<{ messageId:
 
 const LINK = /https?:\/\/[^\s<>"')]+/;
 
+/** The mail outbox: every mail is a job of this queue. */
+export const MAIL_QUEUE = 'mail';
+
+export interface QueueMailOptions {
+  /** Inside this EntityManager's open transaction: the mail is queued if and only if the change that causes it commits. */
+  em?: EntityManager;
+  /** Idempotency key: the same mail queued twice (a replayed webhook, a retried request) is sent once. */
+  key?: string;
+}
+
+/**
+ * How many retries, with exponential backoff from `delay` doubling up to `max`, keep a mail trying for at least
+ * `hours`: pg-boss waits between delay·2^n and twice that before retry n+1, so the lower bounds are summed.
+ */
+export function mailRetryLimit(delay: number, max: number, hours: number): number {
+  let waited = 0;
+  let retries = 0;
+  while (waited < hours * 3600) waited += Math.min(max, delay * 2 ** Math.min(16, retries++));
+  return retries;
+}
+
 /**
  * Sends mail with nodemailer over SMTP_URL. Without SMTP_URL, the dev mailbox: each message is built as a raw
  * RFC 822 message and written to `${dataDir}/mail/*.eml`, and its first link is logged, so sign-up works locally.
+ *
+ * Features never send directly: `queue` makes each mail a job of the outbox (MAIL_QUEUE), in the caller's transaction
+ * when it has one, and whichever instance claims the job sends it, retrying with exponential backoff for
+ * MAIL_RETRY_HOURS (then the job is failed and shown in the console's Jobs page for a retry).
  */
 @Injectable()
-export class MailService implements OnApplicationShutdown {
+export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Mail');
   private readonly transport: Sender;
   readonly mailboxDir: string | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
+  ) {
     if (config.SMTP_URL) {
       this.transport = createTransport(config.SMTP_URL) as unknown as Sender;
       this.mailboxDir = null;
@@ -44,9 +74,46 @@ export class MailService implements OnApplicationShutdown {
     }
   }
 
-  /** Sends one message; throws when the SMTP server refuses it or can't be reached. */
-  async send(message: MailMessage): Promise<MailReceipt> {
+  onModuleInit(): void {
+    const { MAIL_RETRY_DELAY_SECONDS: delay, MAIL_RETRY_MAX_DELAY_SECONDS: max, MAIL_RETRY_HOURS: hours } = this.config;
+    this.jobs.define<MailMessage>({
+      queue: MAIL_QUEUE,
+      concurrency: 4,
+      options: {
+        retryLimit: mailRetryLimit(delay, Math.max(delay, max), hours),
+        retryDelay: delay,
+        retryBackoff: true,
+        retryDelayMax: Math.max(delay, max),
+        // An SMTP conversation that hangs this long is given up and retried (nodemailer's own timeouts are shorter).
+        expireInSeconds: 300,
+        // Kept a day after it is sent (its body carries links with tokens), failed ones two weeks for the console.
+        deleteAfterSeconds: 24 * 3600,
+        retentionSeconds: Math.ceil(hours * 3600) + 14 * 24 * 3600,
+      },
+      // The console shows who and what, never the body with its links.
+      describe: (message) => ({ to: message.to, subject: message.subject }),
+      // The Message-ID is the job's: a retry after a send whose answer was lost carries the same id, so the receiving
+      // side can tell a duplicate.
+      handle: async (message, attempt) => {
+        try {
+          await this.send(message, `<${attempt.id}@tzapi.jobs>`);
+        } catch (err) {
+          this.logger.warn(`Mail to ${message.to} (${message.subject}) failed on attempt ${attempt.retryCount + 1}, it will be retried: ${(err as Error).message}`);
+          throw err;
+        }
+      },
+    });
+  }
+
+  /** Puts one mail in the outbox; it is sent by a worker on any instance, and retried until it goes out. */
+  async queue(message: MailMessage, options: QueueMailOptions = {}): Promise<void> {
+    await this.jobs.send(MAIL_QUEUE, { ...message }, options);
+  }
+
+  /** Sends one message now; throws when the SMTP server refuses it or can't be reached. The outbox's worker calls it. */
+  async send(message: MailMessage, messageId?: string): Promise<MailReceipt> {
     const info = await this.transport.sendMail({
+      ...(messageId !== undefined && { messageId }),
       from: this.config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
@@ -65,17 +132,6 @@ export class MailService implements OnApplicationShutdown {
     // The log names the file, not the link: links carry tokens, and tokens never reach a log.
     this.logger.log(`Mail to ${message.to}: ${message.subject} — open ${file}${LINK.test(message.text) ? ' for its link' : ''}`);
     return { via: 'mailbox', messageId: info.messageId, file };
-  }
-
-  /** For mails that must not change the caller's answer (no account enumeration): logs a failure instead of throwing. */
-  async trySend(message: MailMessage): Promise<boolean> {
-    try {
-      await this.send(message);
-      return true;
-    } catch (err) {
-      this.logger.error(`Mail to ${message.to} (${message.subject}) failed: ${(err as Error).message}`);
-      return false;
-    }
   }
 
   onApplicationShutdown(): void {

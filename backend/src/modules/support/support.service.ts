@@ -18,31 +18,35 @@ export class SupportService {
   ) {}
 
   async create(input: CreateSupportMessageDto, userId: string | null): Promise<SupportMessage> {
-    const em = this.em.fork();
-    const message = em.create(SupportMessage, {
-      name: input.name,
-      email: input.email,
-      category: input.category ?? 'other',
-      subject: input.subject,
-      message: input.message,
-      user: userId ? em.getReference(User, userId) : null,
+    // The message and its forward to SUPPORT_EMAIL commit together: the forward is an outbox job, retried until it goes out.
+    return this.em.fork().transactional(async (em) => {
+      const message = em.create(SupportMessage, {
+        name: input.name,
+        email: input.email,
+        category: input.category ?? 'other',
+        subject: input.subject,
+        message: input.message,
+        user: userId ? em.getReference(User, userId) : null,
+      });
+      await em.flush();
+      await this.mail.queue(
+        {
+          to: this.config.SUPPORT_EMAIL,
+          replyTo: message.email,
+          ...supportNotificationMail({
+            id: message.id,
+            name: message.name,
+            email: message.email,
+            category: message.category,
+            subject: message.subject,
+            message: message.message,
+            userId,
+            adminUrl: `${this.config.appUrl}/admin`,
+          }),
+        },
+        { em },
+      );
+      return message;
     });
-    await em.flush();
-    // Stored first, so a mail outage loses nothing: the admin console lists every message.
-    void this.mail.trySend({
-      to: this.config.SUPPORT_EMAIL,
-      replyTo: message.email,
-      ...supportNotificationMail({
-        id: message.id,
-        name: message.name,
-        email: message.email,
-        category: message.category,
-        subject: message.subject,
-        message: message.message,
-        userId,
-        adminUrl: `${this.config.appUrl}/admin`,
-      }),
-    });
-    return message;
   }
 }

@@ -59,22 +59,30 @@ export class QuotaAlerts {
       const user = await this.em.fork().findOne(User, { id: userId });
       if (!user || user.plan !== 'free' || user.closedAt || user.isBlocked) return 'not_applicable';
       if (!user.quotaAlerts) return 'opted_out';
-      if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs))) return 'already_sent';
       const topKeys = await this.topKeys(userId, window.windowMs);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-      await this.mail.send({
-        to: user.email,
-        ...quotaAlertMail({
-          name,
-          percent: level,
-          limit: window.limit,
-          used: window.used,
-          resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
-          topKeys,
-          usageUrl: `${this.config.appUrl}/dashboard/usage`,
-          profileUrl: `${this.config.appUrl}/dashboard/profile`,
-        }),
+      // The claim and the queued mail commit together: a claimed level always has its mail in the outbox.
+      const claimed = await this.em.fork().transactional(async (tx) => {
+        if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs, tx))) return false;
+        await this.mail.queue(
+          {
+            to: user.email,
+            ...quotaAlertMail({
+              name,
+              percent: level,
+              limit: window.limit,
+              used: window.used,
+              resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
+              topKeys,
+              usageUrl: `${this.config.appUrl}/dashboard/usage`,
+              profileUrl: `${this.config.appUrl}/dashboard/profile`,
+            }),
+          },
+          { em: tx },
+        );
+        return true;
       });
+      if (!claimed) return 'already_sent';
       return 'sent';
     } catch (error) {
       this.logger.warn(`Quota alert (${level}%) for ${userId} failed: ${(error as Error).message}`);

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { UNCOUNTED_STATUSES } from './usage-record.js';
@@ -229,14 +230,17 @@ export class UsageStore {
    * Claims the alert of one level for the account, at most once per `windowMs` across every instance (one row per
    * account and level, updated only when the last one is older than the window). True when this caller sends it.
    */
-  async claimQuotaAlert(userId: string, level: number, windowMs: number): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      `insert into quota_alerts (user_id, level, sent_at) values ($1, $2, now())
+  /**
+   * Claims an alert level for the window: true for the one caller (of any instance) that may send it. With `em`, inside
+   * that EntityManager's transaction, so the claim commits with the mail it queues.
+   */
+  async claimQuotaAlert(userId: string, level: number, windowMs: number, em?: EntityManager): Promise<boolean> {
+    const sql = (p: (n: number) => string) => `insert into quota_alerts (user_id, level, sent_at) values (${p(1)}, ${p(2)}, now())
        on conflict (user_id, level) do update set sent_at = excluded.sent_at
-       where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => $3::float8 / 1000)
-       returning user_id`,
-      [userId, level, windowMs],
-    );
+       where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => ${p(3)}::float8 / 1000)
+       returning user_id`;
+    if (em) return (await em.execute<{ user_id: string }[]>(sql(() => '?'), [userId, level, windowMs])).length > 0;
+    const { rows } = await this.pool.query(sql((n) => `$${n}`), [userId, level, windowMs]);
     return rows.length > 0;
   }
 

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { PgBoss, fromKysely } from 'pg-boss';
+import type { Db, KyselyTransactionLike, QueueOptions } from 'pg-boss';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { redactForLog } from '../../common/redact.js';
+
+export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
+/** pg-boss keeps its tables in this schema of the product's own database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** What a handler is told about the attempt it runs. */
+export interface JobAttempt {
+  id: string;
+  /** 0 on the first attempt; a retry (after an error or a process that died) counts up. */
+  retryCount: number;
+  /** Aborted when the job's claim is gone (an operator's discard, a missed heartbeat) or the process stops. */
+  signal: AbortSignal;
+}
+
+/** One kind of later work: its queue, how it is retried, and the code that does it (on whichever instance claims it). */
+export interface JobDefinition<T extends object> {
+  queue: string;
+  handle(data: T, attempt: JobAttempt): Promise<void>;
+  /** Retries, backoff, expiry (a job active longer is handed out again) and how long finished jobs are kept. */
+  options?: QueueOptions;
+  /** How many of this queue's jobs one instance runs at once (default 1). */
+  concurrency?: number;
+  /**
+   * The few fields of a job's data the console may show (a mail's recipient and subject). Anything else (a body with
+   * its links) stays out of every view and answer.
+   */
+  describe?(data: T): Record<string, string>;
+}
+
+export interface SendOptions {
+  /**
+   * The job's idempotency key within its queue: a second send with the same key is a no-op while the first job is
+   * kept (the key becomes the job's id), so an enqueue that is repeated (a retried request, a replay) runs once.
+   */
+  key?: string;
+  /**
+   * Enqueue inside this EntityManager's open transaction (a transactional outbox): the job exists if and only if the
+   * change that caused it commits. Outside a transaction the job is committed at once.
+   */
+  em?: EntityManager;
+  /** Not before this time (or this many seconds from now). */
+  startAfter?: Date | number;
+}
+
+/** The job id a key stands for: a name-based UUID (RFC 9562 version 8 layout, SHA-256), the same on every instance. */
+export function jobIdFor(queue: string, key: string): string {
+  const h = createHash('sha256').update(`${queue}\u0000${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x80;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The one job engine: pg-boss on the product's own PostgreSQL (embedded or external), so every instance shares one
+ * queue and any instance runs any job. A job is claimed with SKIP LOCKED by one worker at a time; one whose process
+ * died (no completion within its expiry or heartbeat) is handed out again on any instance, and a completion names the
+ * attempt it settles, so a late answer from a lost attempt never completes a job a second time.
+ *
+ * Features define their queues in onModuleInit (`define`), then send from anywhere (`send`), optionally inside their
+ * own transaction. The engine starts with the app and stops with it: workers finish (or give back) their jobs first.
+ */
+@Injectable()
+export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private readonly queuesReady = new Map<string, Promise<void>>();
+  private started: Promise<void> | null = null;
+  private working = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOBS_DATABASE_URL) databaseUrl: string,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: JOBS_SCHEMA,
+      application_name: 'tzapi-jobs',
+      max: 4,
+      connectionTimeoutMillis: 5000,
+      superviseIntervalSeconds: config.JOBS_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: Math.max(10, config.JOBS_SUPERVISE_SECONDS),
+      // Our own metrics read the queue table; pg-boss's OpenTelemetry stays a no-op without an SDK.
+      persistQueueStats: false,
+      // A new job wakes a worker at once (NOTIFY); polling stays as the floor for retries and deferred jobs.
+      useListenNotify: true,
+    });
+    this.boss.on('error', (err) => this.logger.error(`Job engine: ${redactForLog(err)}`));
+  }
+
+  /** Registers a queue and its handler; call from onModuleInit. The queue is created (or its options updated) at start. */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.definitions.has(definition.queue)) throw new Error(`Job queue ${definition.queue} is defined twice`);
+    this.definitions.set(definition.queue, definition as unknown as JobDefinition<object>);
+  }
+
+  get queues(): ReadonlyMap<string, JobDefinition<object>> {
+    return this.definitions;
+  }
+
+  onModuleInit(): void {
+    this.started = this.boss.start({ attempts: 3 }).then(() => undefined);
+    // A start failure surfaces in onApplicationBootstrap (and stops the app there), never as an unhandled rejection.
+    this.started.catch(() => undefined);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.started;
+    for (const queue of this.definitions.keys()) await this.queueReady(queue);
+    for (const [queue, definition] of this.definitions) {
+      await this.boss.work<object>(
+        queue,
+        {
+          batchSize: 1,
+          localConcurrency: definition.concurrency ?? 1,
+          pollingIntervalSeconds: this.config.JOBS_POLL_MS / 1000,
+          notifyPollingIntervalSeconds: this.config.JOBS_POLL_MS / 1000,
+        },
+        async ([job]) => {
+          await definition.handle(job.data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+        },
+      );
+    }
+    this.working = true;
+  }
+
+  /** Enqueues one job; answers its id, or null when a job with the same key is already kept. */
+  async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(queue)) throw new Error(`Unknown job queue ${queue}`);
+    await this.queueReady(queue);
+    const em = options.em;
+    const db: Db | undefined = em?.isInTransaction() ? fromKysely(em.getTransactionContext() as unknown as KyselyTransactionLike) : undefined;
+    return this.boss.send(queue, data, {
+      ...(options.key !== undefined && { id: jobIdFor(queue, options.key), singletonKey: options.key }),
+      ...(options.startAfter !== undefined && { startAfter: options.startAfter }),
+      ...(db && { db }),
+    });
+  }
+
+  /** The engine itself, for the jobs module's own reads (console, metrics). */
+  get engine(): PgBoss {
+    return this.boss;
+  }
+
+  get isWorking(): boolean {
+    return this.working && !this.stopped;
+  }
+
+  private queueReady(queue: string): Promise<void> {
+    let ready = this.queuesReady.get(queue);
+    if (!ready) {
+      const definition = this.definitions.get(queue)!;
+      ready = (async () => {
+        await this.started;
+        await this.boss.createQueue(queue, { ...definition.options, notify: true });
+        // createQueue keeps an existing queue as it was: a deploy with new retry settings updates it.
+        await this.boss.updateQueue(queue, { ...definition.options, notify: true });
+      })();
+      ready.catch(() => this.queuesReady.delete(queue));
+      this.queuesReady.set(queue, ready);
+    }
+    return ready;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.started?.catch(() => undefined);
+    // Graceful: workers stop fetching and the jobs under way may finish; one that does not is handed out again later.
+    await this.boss.stop({ graceful: true, close: true, timeout: Math.min(8000, Math.max(1000, this.config.SHUTDOWN_TIMEOUT_MS - 2000)) }).catch((err: unknown) => {
+      this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
+    });
+  }
+}
