@@ -16,6 +16,8 @@ export interface HealthReport {
   /** When the first check was recorded. */
   uptime_since: string | null;
   tzdbVersion: string;
+  /** The release feed's last check against IANA; null without a feed. */
+  tzdbCheckedAt: string | null;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
   response_time_ms: number;
 }
@@ -125,6 +127,7 @@ export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
       uptime_percent: uptime?.percent ?? null,
       uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
+      tzdbCheckedAt: this.tzdb.feed?.lastCheckedAt ? new Date(this.tzdb.feed.lastCheckedAt).toISOString() : null,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,
     };

@@ -29,6 +29,13 @@ export class HealthView {
   uptime_since!: string | null;
   @ApiProperty({ description: 'The tz database release the answers come from.', example: '2026f' })
   tzdbVersion!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.',
+    example: '2026-11-22T09:00:00.000Z',
+  })
+  tzdbCheckedAt!: string | null;
   @ApiProperty({ type: HealthServicesView })
   services!: HealthServicesView;
   @ApiProperty({ example: 2 })
