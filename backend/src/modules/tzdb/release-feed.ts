@@ -57,7 +57,15 @@ interface StateRow {
   newest_seen_at: Date | null;
 }
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  /** A signature problem may be mended without a new archive (IANA publishes the .asc after the tarball): check it again. */
+  constructor(
+    message: string,
+    readonly retry = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The IANA release feed (TZDB_FEED_URL): a job on the job engine, keyed by its interval window so it runs once per
@@ -170,8 +178,9 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
       return this.finish({ outcome: 'waiting', version: release.version, reason: signature === 'verified' ? 'verified, waiting' : 'unsigned, waiting', changes }, validators, release.version);
     } catch (err) {
       if (err instanceof Refusal) {
-        // Refused for good: the same archive is not downloaded again (its validators are kept), a new one is.
-        return this.finish({ outcome: 'refused', version: release?.version ?? null, reason: err.message }, validators, release?.version ?? null);
+        // Refused for its content: the same archive is not downloaded again (its validators are kept), a new one is.
+        // Refused for its signature: the next check downloads it again, in case the signature is mended.
+        return this.finish({ outcome: 'refused', version: release?.version ?? null, reason: err.message }, err.retry ? undefined : validators, release?.version ?? null);
       }
       return this.finish({ outcome: 'error', version: release?.version ?? null, reason: redactForLog(err) });
     }
@@ -185,12 +194,12 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
       const res = await fetch(`${url}.asc`, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
       if (!res.ok) {
         await res.body?.cancel();
-        throw new Refusal(`its signature ${url}.asc answered HTTP ${res.status}`);
+        throw new Refusal(`its signature ${url}.asc answered HTTP ${res.status}`, true);
       }
       armored = (await readBounded(res, MAX_SIGNATURE_BYTES, 'the signature')).toString('utf8');
     } catch (err) {
       if (err instanceof Refusal) throw err;
-      throw new Refusal(`its signature could not be downloaded: ${(err as Error).message}`);
+      throw new Refusal(`its signature could not be downloaded: ${(err as Error).message}`, true);
     }
     try {
       const signature = await openpgp.readSignature({ armoredSignature: armored });
@@ -199,7 +208,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
       await signatures[0].verified;
       return 'verified';
     } catch (err) {
-      throw new Refusal(`the signature does not verify against TZDB_FEED_KEYS: ${(err as Error).message}`);
+      throw new Refusal(`the signature does not verify against TZDB_FEED_KEYS: ${(err as Error).message}`, true);
     }
   }
 

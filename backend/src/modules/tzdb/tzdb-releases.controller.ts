@@ -97,6 +97,7 @@ export class TzdbReleasesController {
         id: `${site}#${release.version}`,
         link: `${site}#${release.version}`,
         date: new Date(release.wentLiveAt),
+        published: new Date(release.wentLiveAt),
         description: `${release.version} went live ${release.wentLiveAt.slice(0, 16).replace('T', ' ')} UTC, ${how}. ${summary}`,
         content: [`<p>${release.version} went live ${release.wentLiveAt} (${how}).</p>`, zones.length ? `<ul>${zones.map((z) => `<li>${escapeHtml(z)}</li>`).join('')}</ul>` : `<p>${summary}</p>`].join(''),
       });
