@@ -135,7 +135,8 @@ describe('the IANA release feed, trusted key configured', () => {
     const refusals = audit.body.filter((e: { action: string }) => e.action === 'tzdb.feed_refuse');
     expect(refusals.length).toBeGreaterThanOrEqual(6);
     const reasons = refusals.map((e: { after: { reason: string } }) => e.after.reason).join('\n');
-    for (const reason of [/signature does not verify/, /\.asc answered HTTP 404/, /older than the active release/, /damaged or does not compile/]) expect(reasons).toMatch(reason);
+    for (const reason of [/signature does not verify/, /\.asc answered HTTP 404/, /older than the active release/, /damaged or does not compile/])
+      expect(reasons).toMatch(reason);
     expect((await admin.get('/api/admin/tzdb')).body.feed.state).toBe('refused');
   });
 
@@ -157,7 +158,12 @@ describe('the IANA release feed, trusted key configured', () => {
     const status = (await admin.get('/api/admin/tzdb')).body;
     expect(status).toMatchObject({ version: '2026g' });
     expect(status.feed).toMatchObject({ state: 'unchanged', newestVersion: '2026g', lastError: null });
-    expect(status.history.find((h: { version: string }) => h.version === '2026g')).toMatchObject({ origin: 'feed', signature: 'verified', waiting: false, active: true });
+    expect(status.history.find((h: { version: string }) => h.version === '2026g')).toMatchObject({
+      origin: 'feed',
+      signature: 'verified',
+      waiting: false,
+      active: true,
+    });
     const health = (await app.client().get('/api/health')).body;
     expect(health.tzdbVersion).toBe('2026g');
     expect(Date.parse(health.tzdbCheckedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -189,7 +195,12 @@ describe('the IANA release feed, waiting for a super admin', () => {
     const iana = await makeSigner('Test Time Zone Coordinator');
     try {
       await withDatabase(async () => {
-        const app = await createTestApp({ TZDB_FEED_URL: feed.url(ARCHIVE), TZDB_FEED_KEYS: iana.publicKey, TZDB_AUTO_ACTIVATE: 'false', TZDB_FEED_INTERVAL_MS: '3600000' });
+        const app = await createTestApp({
+          TZDB_FEED_URL: feed.url(ARCHIVE),
+          TZDB_FEED_KEYS: iana.publicKey,
+          TZDB_AUTO_ACTIVATE: 'false',
+          TZDB_FEED_INTERVAL_MS: '3600000',
+        });
         try {
           const admin = await signedInClient(app, await createUser(app, { role: 'super_admin' }));
           const key = (await createApiKey(app, await createUser(app, { plan: 'enterprise' }))).key;

@@ -83,7 +83,10 @@ export async function makeSigner(name: string): Promise<Signer> {
   if (spawnSync('gpg', ['--version'], { stdio: 'ignore' }).status === 0) {
     const home = mkdtempSync(join(tmpdir(), 'tz-feed-gpg-'));
     const gpg = (args: string[], input?: Buffer) =>
-      execFileSync('gpg', ['--homedir', home, '--batch', '--yes', '--pinentry-mode', 'loopback', '--passphrase', '', ...args], { input, stdio: ['pipe', 'pipe', 'ignore'] });
+      execFileSync('gpg', ['--homedir', home, '--batch', '--yes', '--pinentry-mode', 'loopback', '--passphrase', '', ...args], {
+        input,
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
     gpg(['--quick-gen-key', `${name} <${name.toLowerCase().replace(/\W+/g, '-')}@example.com>`, 'ed25519', 'sign', 'never']);
     const publicKey = gpg(['--armor', '--export']).toString();
     return {
@@ -103,7 +106,8 @@ export async function makeSigner(name: string): Promise<Signer> {
   return {
     name: `openpgp: ${name}`,
     publicKey,
-    sign: async (bytes) => (await openpgp.sign({ message: await openpgp.createMessage({ binary: bytes }), signingKeys: key, detached: true, format: 'armored' })) as string,
+    sign: async (bytes) =>
+      (await openpgp.sign({ message: await openpgp.createMessage({ binary: bytes }), signingKeys: key, detached: true, format: 'armored' })) as string,
     close: () => undefined,
   };
 }

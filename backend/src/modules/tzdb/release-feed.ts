@@ -122,7 +122,11 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
 
   private async schedule(window: number): Promise<void> {
     const startAfter = new Date(window * this.config.TZDB_FEED_INTERVAL_MS);
-    await this.jobs.send(FEED_QUEUE, { window }, { key: `window-${this.config.TZDB_FEED_INTERVAL_MS}-${window}`, ...(startAfter.getTime() > Date.now() && { startAfter }) });
+    await this.jobs.send(
+      FEED_QUEUE,
+      { window },
+      { key: `window-${this.config.TZDB_FEED_INTERVAL_MS}-${window}`, ...(startAfter.getTime() > Date.now() && { startAfter }) },
+    );
   }
 
   /** One check of the feed (the job's work; also what "Check now" in the console runs). */
@@ -175,12 +179,20 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
       }
       const changes = await this.tzdb.storeWaiting(source);
       await this.audit('tzdb.feed_wait', release.version, { signature, changedZones: changes.zones.map((z) => z.zone) });
-      return this.finish({ outcome: 'waiting', version: release.version, reason: signature === 'verified' ? 'verified, waiting' : 'unsigned, waiting', changes }, validators, release.version);
+      return this.finish(
+        { outcome: 'waiting', version: release.version, reason: signature === 'verified' ? 'verified, waiting' : 'unsigned, waiting', changes },
+        validators,
+        release.version,
+      );
     } catch (err) {
       if (err instanceof Refusal) {
         // Refused for its content: the same archive is not downloaded again (its validators are kept), a new one is.
         // Refused for its signature: the next check downloads it again, in case the signature is mended.
-        return this.finish({ outcome: 'refused', version: release?.version ?? null, reason: err.message }, err.retry ? undefined : validators, release?.version ?? null);
+        return this.finish(
+          { outcome: 'refused', version: release?.version ?? null, reason: err.message },
+          err.retry ? undefined : validators,
+          release?.version ?? null,
+        );
       }
       return this.finish({ outcome: 'error', version: release?.version ?? null, reason: redactForLog(err) });
     }
@@ -212,7 +224,11 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
     }
   }
 
-  private async finish(check: FeedCheck, validators?: { etag: string | null; lastModified: string | null }, seenVersion: string | null = null): Promise<FeedCheck> {
+  private async finish(
+    check: FeedCheck,
+    validators?: { etag: string | null; lastModified: string | null },
+    seenVersion: string | null = null,
+  ): Promise<FeedCheck> {
     const url = this.config.TZDB_FEED_URL!;
     const before = await this.readState(url);
     const newer = seenVersion !== null && (before.newest_version === null || compareTzVersions(seenVersion, before.newest_version) > 0);
@@ -254,7 +270,18 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
   private async readState(url: string): Promise<StateRow> {
     const [row] = await this.em.fork().execute<StateRow[]>('select * from tzdb_feed_state where id = 1');
     // Validators belong to one URL: a new TZDB_FEED_URL starts without them.
-    if (!row || row.url !== url) return { url, etag: null, last_modified: null, state: 'unknown', last_checked_at: null, last_success_at: null, last_error: null, newest_version: null, newest_seen_at: null };
+    if (!row || row.url !== url)
+      return {
+        url,
+        etag: null,
+        last_modified: null,
+        state: 'unknown',
+        last_checked_at: null,
+        last_success_at: null,
+        last_error: null,
+        newest_version: null,
+        newest_seen_at: null,
+      };
     return row;
   }
 

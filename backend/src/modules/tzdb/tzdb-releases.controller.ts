@@ -31,7 +31,15 @@ const example = {
         },
       ],
     },
-    { version: '2026b', loadedAt: '2026-05-02T08:00:00.000Z', wentLiveAt: '2026-05-02T08:00:00.000Z', origin: 'bundled', active: false, previousVersion: null, changedZones: [] },
+    {
+      version: '2026b',
+      loadedAt: '2026-05-02T08:00:00.000Z',
+      wentLiveAt: '2026-05-02T08:00:00.000Z',
+      origin: 'bundled',
+      active: false,
+      previousVersion: null,
+      changedZones: [],
+    },
   ],
   total: 2,
 };
@@ -51,7 +59,7 @@ export class TzdbReleasesController {
   @ApiEndpoint({
     summary: 'tz database releases (no key)',
     description:
-      'The IANA tz database releases this server has loaded, newest first, the active one marked, each with the zones and links whose offsets or abbreviations it changed in the 24 months after it was loaded. No API key, not metered. The active version is also in every answer\'s X-Tzdb-Version header.',
+      "The IANA tz database releases this server has loaded, newest first, the active one marked, each with the zones and links whose offsets or abbreviations it changed in the 24 months after it was loaded. No API key, not metered. The active version is also in every answer's X-Tzdb-Version header.",
     response: ReleasesView,
     example,
     csvRows: 'releases',
@@ -67,7 +75,8 @@ export class TzdbReleasesController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOperation({
     summary: 'tz database releases as an Atom feed (no key)',
-    description: 'The same releases as GET /api/timezone/releases, one entry each with the time it went live here, how it came, and the zones it changed: subscribe without an account.',
+    description:
+      'The same releases as GET /api/timezone/releases, one entry each with the time it went live here, how it came, and the zones it changed: subscribe without an account.',
   })
   @ApiProduces('application/atom+xml')
   @ApiOkResponse({ description: 'An Atom 1.0 feed', content: { 'application/atom+xml': { schema: { type: 'string' } } } })
@@ -86,12 +95,18 @@ export class TzdbReleasesController {
       feedLinks: { atom: `${this.config.appUrl}/api/timezone/releases.atom` },
     });
     for (const release of releases) {
-      const how = { feed: 'from the signed IANA feed', upload: 'uploaded by an administrator', bundled: 'shipped with the server', env: 'configured at start' }[release.origin];
+      const how = { feed: 'from the signed IANA feed', upload: 'uploaded by an administrator', bundled: 'shipped with the server', env: 'configured at start' }[
+        release.origin
+      ];
       const zones = release.changedZones.map((z) => {
         const change = z.changes[0];
-        return change ? `${z.zone}: from ${change.from.slice(0, 10)}, ${change.before.utcOffset} ${change.before.abbreviation} → ${change.after.utcOffset} ${change.after.abbreviation}` : z.zone;
+        return change
+          ? `${z.zone}: from ${change.from.slice(0, 10)}, ${change.before.utcOffset} ${change.before.abbreviation} → ${change.after.utcOffset} ${change.after.abbreviation}`
+          : z.zone;
       });
-      const summary = zones.length ? `Zones changed in the next 24 months: ${zones.length}.` : 'No zone changes its offsets or abbreviations in the next 24 months.';
+      const summary = zones.length
+        ? `Zones changed in the next 24 months: ${zones.length}.`
+        : 'No zone changes its offsets or abbreviations in the next 24 months.';
       feed.addItem({
         title: `tz release ${release.version} is live${release.active ? ' (answering now)' : ''}`,
         id: `${site}#${release.version}`,
@@ -99,7 +114,10 @@ export class TzdbReleasesController {
         date: new Date(release.wentLiveAt),
         published: new Date(release.wentLiveAt),
         description: `${release.version} went live ${release.wentLiveAt.slice(0, 16).replace('T', ' ')} UTC, ${how}. ${summary}`,
-        content: [`<p>${release.version} went live ${release.wentLiveAt} (${how}).</p>`, zones.length ? `<ul>${zones.map((z) => `<li>${escapeHtml(z)}</li>`).join('')}</ul>` : `<p>${summary}</p>`].join(''),
+        content: [
+          `<p>${release.version} went live ${release.wentLiveAt} (${how}).</p>`,
+          zones.length ? `<ul>${zones.map((z) => `<li>${escapeHtml(z)}</li>`).join('')}</ul>` : `<p>${summary}</p>`,
+        ].join(''),
       });
     }
     return feed.atom1();
