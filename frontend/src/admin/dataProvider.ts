@@ -18,6 +18,7 @@ export type TzReleaseChanges = Models['ReleaseChangesView'];
 export type TzReleaseHistoryItem = Models['ReleaseHistoryItemView'];
 export type TzdbStatus = Models['TzdbStatusView'];
 export type TzActivation = Models['ActivationResultView'];
+export type TzFeedCheck = Models['FeedCheckView'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -32,6 +33,8 @@ export interface AdminDataProvider extends DataProvider {
   /** Posts a release (base64); onProgress gets the uploaded fraction, 0 to 1, then the server compiles it. */
   uploadTzdbRelease(release: string, force: boolean, onProgress?: (fraction: number) => void): Promise<TzActivation>;
   activateTzdbRelease(version: string, force: boolean): Promise<TzActivation>;
+  /** Checks the IANA feed now: unchanged, activated, waiting, refused (with the reason) or error. */
+  checkTzdbFeed(): Promise<TzFeedCheck>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -97,5 +100,6 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
     uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),
     activateTzdbRelease: async (version, force) => (await post<TzActivation>('/tzdb/activate', { version, force })).data,
+    checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
   };
 }
