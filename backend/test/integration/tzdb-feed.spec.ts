@@ -7,6 +7,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
 import { isolatedDatabase } from '../support/isolated-database.js';
+import { SmtpPeer } from '../support/smtp.js';
 import { waitFor } from '../support/processes.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { FeedServer, makeRelease, makeSigner, nextMonth, type Signer } from '../support/tz-feed.js';
@@ -44,6 +45,8 @@ describe('the IANA release feed, trusted key configured', () => {
   let admin: TestClient;
   let key: string;
   let drop: () => Promise<void>;
+  let smtp: SmtpPeer;
+  let adminEmail: string;
 
   beforeAll(async () => {
     feed = await FeedServer.start();
@@ -52,9 +55,18 @@ describe('the IANA release feed, trusted key configured', () => {
     drop = db.drop;
     const previous = process.env.TEST_DATABASE_URL;
     process.env.TEST_DATABASE_URL = db.url;
-    app = await createTestApp({ TZDB_FEED_URL: feed.url(ARCHIVE), TZDB_FEED_KEYS: iana.publicKey, TZDB_FEED_INTERVAL_MS: '3600000', JOBS_POLL_MS: '500' });
+    smtp = await SmtpPeer.start();
+    app = await createTestApp({
+      TZDB_FEED_URL: feed.url(ARCHIVE),
+      TZDB_FEED_KEYS: iana.publicKey,
+      TZDB_FEED_INTERVAL_MS: '3600000',
+      JOBS_POLL_MS: '500',
+      SMTP_URL: smtp.smtpUrl,
+    });
     process.env.TEST_DATABASE_URL = previous;
-    admin = await signedInClient(app, await createUser(app, { role: 'super_admin' }));
+    const superAdmin = await createUser(app, { role: 'super_admin' });
+    adminEmail = superAdmin.email;
+    admin = await signedInClient(app, superAdmin);
     key = (await createApiKey(app, await createUser(app, { plan: 'enterprise' }))).key;
     // The check every instance seeds at start (nothing published yet: the feed answers 404, recorded as an error).
     await waitFor('the first scheduled check', async () => (await admin.get('/api/admin/tzdb')).body.feed.lastCheckedAt, 30_000);
@@ -63,6 +75,7 @@ describe('the IANA release feed, trusted key configured', () => {
     await app?.close();
     await drop?.();
     await feed?.close();
+    await smtp?.close();
     iana?.close();
     stranger?.close();
   });
@@ -87,6 +100,19 @@ describe('the IANA release feed, trusted key configured', () => {
     expect(result).toMatchObject({ outcome: 'refused' });
     expect(result.reason).toMatch(/signature does not verify/);
     expect(await kolkata(app, key)).toEqual({ utcOffset: '+05:30', version: '2026f' });
+    // The super admins are told, once per refusal, without the text the feed served.
+    const alert = await smtp.waitFor({ to: adminEmail, subject: /tz release feed refused/ });
+    expect(alert.text).toContain(`${app.config.appUrl}/admin/tzdb`);
+    expect(alert.text).not.toMatch(/digest|signature does not verify/i);
+    expect(await check()).toMatchObject({ outcome: 'refused' });
+    await waitFor(
+      'the outbox to settle',
+      async () =>
+        (await app.orm.em.fork().execute("select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')"))[0].n ===
+        0,
+      30_000,
+    );
+    expect(smtp.to(adminEmail).filter((m) => /tz release feed refused/.test(m.subject))).toHaveLength(1);
   });
 
   it('a release signed by another key is refused', async () => {

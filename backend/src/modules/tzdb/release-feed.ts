@@ -4,9 +4,13 @@ import * as openpgp from 'openpgp';
 import { redactForLog } from '../../common/redact.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import { createHash } from 'node:crypto';
+import { User } from '../accounts/user.entity.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import type { AuditAction } from '../admin/audit-log.entity.js';
 import { JobQueue } from '../jobs/job-queue.js';
+import { MailService } from '../mail/mail.service.js';
+import { feedRefusalMail } from '../mail/mail.templates.js';
 import { compareTzVersions } from './release-compiler.js';
 import type { ReleaseChanges } from './release-changes.js';
 import type { ReleaseSource } from './release-source.js';
@@ -83,6 +87,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
     private readonly em: EntityManager,
     private readonly jobs: JobQueue,
     private readonly tzdb: TzdbService,
+    private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -255,10 +260,28 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
       await this.audit(action, check.version ?? 'feed', { url, outcome: check.outcome, reason: check.reason });
     }
     await this.tzdb.readFeedState().catch(() => undefined);
+    if (check.outcome === 'refused')
+      await this.alertSuperAdmins(check).catch((err: unknown) => this.logger.error(`Could not queue the refusal alert: ${redactForLog(err)}`));
     const line = `tz feed ${url}: ${check.outcome}${check.version ? ` (${check.version})` : ''}${check.reason ? `: ${check.reason}` : ''}`;
     if (check.outcome === 'refused' || check.outcome === 'error') this.logger.error(line);
     else this.logger.log(line);
     return check;
+  }
+
+  /** One mail per super admin and refusal (the same refusal found again next hour is not mailed again). */
+  private async alertSuperAdmins(check: FeedCheck): Promise<void> {
+    const admins = await this.em.fork().find(User, { role: 'super_admin', closedAt: null }, { fields: ['email'] });
+    const refusal = createHash('sha256')
+      .update(`${check.version ?? ''}\u0000${check.reason ?? ''}`)
+      .digest('hex')
+      .slice(0, 24);
+    const rendered = feedRefusalMail({ version: check.version, consoleUrl: `${this.config.appUrl}/admin/tzdb` });
+    for (const admin of admins) {
+      await this.mail.queue(
+        { to: admin.email, subject: rendered.subject, text: rendered.text, html: rendered.html },
+        { key: `tzdb-feed-refusal:${refusal}:${admin.email}` },
+      );
+    }
   }
 
   private async audit(action: AuditAction, target: string, after: Record<string, unknown>): Promise<void> {
