@@ -83,6 +83,36 @@ function stop(child, signal = 'SIGTERM', graceMs = 20_000) {
   });
 }
 
+/** A static file server over `dir` (what data.iana.org/time-zones is to the release feed). */
+async function startFeedServer(dir) {
+  const { createServer: createHttpServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  mkdirSync(dir, { recursive: true });
+  const server = createHttpServer(async (req, res) => {
+    try {
+      const body = await readFile(join(dir, new URL(req.url, 'http://feed').pathname.replace(/^\/+/, '').replace(/\.\./g, '')));
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** A signing key for the feed: the public half is TZDB_FEED_KEYS, the private half is left for the journey to sign with. */
+async function feedSigningKey(dir) {
+  const openpgp = await import('openpgp');
+  const { writeFileSync } = await import('node:fs');
+  const { privateKey, publicKey } = await openpgp.generateKey({
+    type: 'curve25519',
+    userIDs: [{ name: 'E2E Time Zone Coordinator', email: 'tz@e2e.test' }],
+    format: 'armored',
+  });
+  writeFileSync(join(dir, 'feed-signing-key.asc'), privateKey);
+  return { publicKey };
+}
+
 async function main() {
   if (!existsSync(serverEntry)) {
     console.error(`e2e: ${serverEntry} is missing; run npm run build first`);
@@ -96,6 +126,10 @@ async function main() {
   mkdirSync(join(root, 'e2e', 'screenshots'), { recursive: true });
   const db = process.env.DATABASE_URL ? await createRunDatabase(process.env.DATABASE_URL) : null;
   const superAdmin = { email: 'admin@e2e.test', password: `E2e-${randomBytes(9).toString('base64url')}` };
+  // In IANA's place: a static server over DATA_DIR/feed, and a signing key the server trusts; releases wait for a super
+  // admin (TZDB_AUTO_ACTIVATE=false), so the feed journey activates one in the console.
+  const feed = await startFeedServer(join(dataDir, 'feed'));
+  const signingKey = await feedSigningKey(dataDir);
 
   const env = {
     ...process.env,
@@ -116,6 +150,10 @@ async function main() {
     MAIL_RETRY_MAX_DELAY_SECONDS: '1',
     MAIL_RETRY_HOURS: '0.0005',
     JOBS_POLL_MS: '500',
+    TZDB_FEED_URL: `${feed.url}/tzdata-latest.tar.gz`,
+    TZDB_FEED_KEYS: signingKey.publicKey,
+    TZDB_AUTO_ACTIVATE: 'false',
+    TZDB_FEED_INTERVAL_MS: '3600000',
   };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
@@ -139,6 +177,7 @@ async function main() {
     cleaning = true;
     await stop(testChild, 'SIGTERM', 5000);
     await stop(server);
+    feed.server.close();
     if (db) await db.drop();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };

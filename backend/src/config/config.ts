@@ -63,6 +63,13 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().optional(),
   TZDB_RELEASE: z.string().optional(),
   TZDB_POLL_MS: z.coerce.number().int().min(250).default(3000),
+  /** Where new IANA releases are looked for (a tzdata*.tar.gz, its detached signature at <url>.asc); unset: no feed. */
+  TZDB_FEED_URL: url(['http', 'https']).optional(),
+  /** Armored OpenPGP public keys trusted to sign releases: the armored text itself, or the path of a file holding it. */
+  TZDB_FEED_KEYS: z.string().optional(),
+  TZDB_FEED_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** A verified release goes live without anyone acting; default true when TZDB_FEED_KEYS is set. */
+  TZDB_AUTO_ACTIVATE: bool.optional(),
   /** How often an idle worker asks PostgreSQL for jobs, and how often jobs of a dead process are handed out again. */
   JOBS_POLL_MS: z.coerce.number().int().min(500).default(2000),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -85,6 +92,9 @@ export interface AppConfig extends Env {
   sessionCookieName: string;
   stripeEnabled: boolean;
   oidcEnabled: boolean;
+  /** TZDB_FEED_KEYS's armored text (read from the file it names, if it names one); null when unset. */
+  tzdbFeedKeys: string | null;
+  tzdbAutoActivate: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -111,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ENTERPRISE', 'STRIPE_PUBLISHABLE_KEY'].find((_, i) => !stripeKeys[i]);
     throw new ConfigError(`Invalid environment variable ${missing}: required when any STRIPE_* variable is set`);
   }
+  const tzdbFeedKeys = feedKeys(env.TZDB_FEED_KEYS);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const secureCookies = appUrl.startsWith('https://');
   return {
@@ -124,7 +135,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCookieName: secureCookies ? '__Host-tzapi_session' : 'tzapi_session',
     stripeEnabled,
     oidcEnabled: Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID),
+    tzdbFeedKeys,
+    tzdbAutoActivate: env.TZDB_AUTO_ACTIVATE ?? Boolean(tzdbFeedKeys),
   };
+}
+
+/** TZDB_FEED_KEYS is the armored keys or a file holding them (a multi-line value is awkward in many deployments). */
+function feedKeys(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return value;
+  try {
+    const text = readFileSync(resolve(value), 'utf8');
+    if (text.includes('-----BEGIN PGP PUBLIC KEY BLOCK-----')) return text;
+  } catch {
+    // fall through to the one line below
+  }
+  throw new ConfigError('Invalid environment variable TZDB_FEED_KEYS: must be armored OpenPGP public keys, or the path of a file holding them');
 }
 
 /** support@ the site's host; an IP address or a bare host name (local use) gives support@localhost. */

@@ -20,6 +20,7 @@ export type TzdbStatus = Models['TzdbStatusView'];
 export type TzActivation = Models['ActivationResultView'];
 export type JobQueueCounts = Models['JobQueueCountsView'];
 export type AdminJob = Models['JobView'];
+export type TzFeedCheck = Models['FeedCheckView'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -40,6 +41,8 @@ export interface AdminDataProvider extends DataProvider {
   retryJob(id: string): Promise<{ data: AdminJob }>;
   /** Deletes a job that should not run (again). */
   discardJob(id: string): Promise<{ data: AdminJob }>;
+  /** Checks the IANA feed now: unchanged, activated, waiting, refused (with the reason) or error. */
+  checkTzdbFeed(): Promise<TzFeedCheck>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -108,5 +111,6 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     getJobQueues: async () => (await httpClient(`${apiUrl}/job-queues`)).json as JobQueueCounts[],
     retryJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/retry`),
     discardJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/discard`),
+    checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
   };
 }

@@ -956,6 +956,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tzdb/feed/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the IANA feed now (as its hourly job does): unchanged, activated, waiting, refused (with the reason) or error */
+        post: operations["TzdbAdmin_checkFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb/activate": {
         parameters: {
             query?: never;
@@ -985,6 +1002,26 @@ export interface paths {
          * @description The IANA tz database releases this server has loaded, newest first, the active one marked, each with the zones and links whose offsets or abbreviations it changed in the 24 months after it was loaded. No API key, not metered. The active version is also in every answer's X-Tzdb-Version header.
          */
         get: operations["TzdbReleases_releases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timezone/releases.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * tz database releases as an Atom feed (no key)
+         * @description The same releases as GET /api/timezone/releases, one entry each with the time it went live here, how it came, and the zones it changed: subscribe without an account.
+         */
+        get: operations["TzdbReleases_atom"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1780,6 +1817,11 @@ export interface components {
              * @example 2026d
              */
             boundaryDataVersion: string;
+            /**
+             * @description When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            tzdbCheckedAt: string | null;
             services: components["schemas"]["HealthServicesView"];
             /** @example 2 */
             response_time_ms: number;
@@ -3142,6 +3184,53 @@ export interface components {
             loadedBy: string | null;
             /** @example 3 */
             changedZones: number;
+            /**
+             * @example feed
+             * @enum {string}
+             */
+            origin: "bundled" | "env" | "upload" | "feed";
+            /**
+             * @description For the feed: the detached signature was verified, or no key is configured.
+             * @enum {string|null}
+             */
+            signature: "verified" | "unsigned" | null;
+            /**
+             * @description Stored by the feed and not yet live: a super admin activates it.
+             * @example false
+             */
+            waiting: boolean;
+            /** @example 2026-10-20T09:00:00.000Z */
+            wentLiveAt: string | null;
+        };
+        FeedStatusView: {
+            /**
+             * @description TZDB_FEED_URL is set.
+             * @example true
+             */
+            enabled: boolean;
+            /** @example https://data.iana.org/time-zones/tzdata-latest.tar.gz */
+            url: string | null;
+            /**
+             * @description The last check's outcome.
+             * @enum {string}
+             */
+            state: "off" | "unknown" | "unchanged" | "activated" | "waiting" | "refused" | "error";
+            /**
+             * @description Verified releases go live without anyone acting.
+             * @example true
+             */
+            autoActivate: boolean;
+            /** @description Fingerprints of the trusted signing keys (TZDB_FEED_KEYS). */
+            trustedKeys: string[];
+            /** @example 3600000 */
+            intervalMs: number;
+            lastCheckedAt: string | null;
+            lastSuccessAt: string | null;
+            /** @description Why the last check refused a release or failed. */
+            lastError: string | null;
+            /** @example 2026g */
+            newestVersion: string | null;
+            newestSeenAt: string | null;
         };
         TzdbStatusView: {
             /** @example 2026f */
@@ -3160,6 +3249,14 @@ export interface components {
             compileMs: number;
             changes: components["schemas"]["ReleaseChangesView"] | null;
             history: components["schemas"]["ReleaseHistoryItemView"][];
+            feed: components["schemas"]["FeedStatusView"];
+        };
+        FeedCheckView: {
+            /** @enum {string} */
+            outcome: "unchanged" | "activated" | "waiting" | "refused" | "error";
+            /** @example 2026g */
+            version: string | null;
+            reason: string | null;
         };
         UploadReleaseDto: {
             /**
@@ -3209,10 +3306,21 @@ export interface components {
             /** @example 2026f */
             version: string;
             /**
-             * @description When this server first answered from it.
+             * @description When this server last made it the active release.
              * @example 2026-10-20T09:00:00.000Z
              */
             loadedAt: string;
+            /**
+             * @description When it first went live here.
+             * @example 2026-10-20T09:00:00.000Z
+             */
+            wentLiveAt: string;
+            /**
+             * @description How it came: shipped with the server, TZDB_RELEASE, a super admin upload, or the signed IANA feed.
+             * @example feed
+             * @enum {string}
+             */
+            origin: "bundled" | "env" | "upload" | "feed";
             /**
              * @description The release answers come from now.
              * @example true
@@ -3644,7 +3752,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "job.retry" | "job.discard";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "job.retry" | "job.discard";
             /**
              * @example user
              * @enum {string}
@@ -3992,6 +4100,7 @@ export interface operations {
                      *       "uptime_since": "2026-11-01T00:00:00.000Z",
                      *       "tzdbVersion": "2026f",
                      *       "boundaryDataVersion": "2026d",
+                     *       "tzdbCheckedAt": "2026-11-22T09:00:00.000Z",
                      *       "services": {
                      *         "database": "up",
                      *         "timezone_data": "up",
@@ -4001,11 +4110,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","2026-11-22T09:00:00.000Z","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -8695,6 +8804,47 @@ export interface operations {
             };
         };
     };
+    TzdbAdmin_checkFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCheckView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TZDB_FEED_URL is not set (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_activate: {
         parameters: {
             query?: never;
@@ -8772,6 +8922,8 @@ export interface operations {
                      *         {
                      *           "version": "2026f",
                      *           "loadedAt": "2026-10-20T09:00:00.000Z",
+                     *           "wentLiveAt": "2026-10-20T09:00:00.000Z",
+                     *           "origin": "feed",
                      *           "active": true,
                      *           "previousVersion": "2026b",
                      *           "changedZones": [
@@ -8799,6 +8951,8 @@ export interface operations {
                      *         {
                      *           "version": "2026b",
                      *           "loadedAt": "2026-05-02T08:00:00.000Z",
+                     *           "wentLiveAt": "2026-05-02T08:00:00.000Z",
+                     *           "origin": "bundled",
                      *           "active": false,
                      *           "previousVersion": null,
                      *           "changedZones": []
@@ -8808,12 +8962,12 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReleasesView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -8850,6 +9004,27 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    TzdbReleases_atom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Atom 1.0 feed */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
                 };
             };
         };

@@ -2,7 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
-export const AUDIT_ACTIONS = ['user.block', 'user.unblock', 'user.plan_change', 'user.limits_change', 'user.close', 'api_key.rotate', 'tzdb.load', 'tzdb.activate', 'job.retry', 'job.discard'] as const;
+export const AUDIT_ACTIONS = [
+  'user.block',
+  'user.unblock',
+  'user.plan_change',
+  'user.limits_change',
+  'user.close',
+  'api_key.rotate',
+  'tzdb.load',
+  'tzdb.activate',
+  'tzdb.feed_check',
+  'tzdb.feed_download',
+  'tzdb.feed_refuse',
+  'tzdb.feed_wait',
+  'tzdb.feed_activate',
+  'job.retry',
+  'job.discard',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['user', 'api_key', 'tz_release', 'job'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -19,6 +19,7 @@ const HEALTH_EXAMPLE = {
   uptime_since: '2026-11-01T00:00:00.000Z',
   tzdbVersion: TZDB_VERSION,
   boundaryDataVersion: BOUNDARY_DATA.release,
+  tzdbCheckedAt: '2026-11-22T09:00:00.000Z',
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,
 };

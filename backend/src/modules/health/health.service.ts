@@ -20,6 +20,8 @@ export interface HealthReport {
   tzdbVersion: string;
   /** The timezone-boundary-builder release coordinate answers come from. */
   boundaryDataVersion: string;
+  /** The release feed's last check against IANA; null without a feed. */
+  tzdbCheckedAt: string | null;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
   response_time_ms: number;
 }
@@ -128,6 +130,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
       uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
       boundaryDataVersion: BOUNDARY_DATA.release,
+      tzdbCheckedAt: this.tzdb.feed?.lastCheckedAt ? new Date(this.tzdb.feed.lastCheckedAt).toISOString() : null,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,
     };

@@ -163,3 +163,19 @@ export function quotaAlertMail(input: { name: string; percent: 80 | 100; limit: 
     html: layout(lines, { label: 'See your usage', url: input.usageUrl }, after),
   };
 }
+
+/** To super admins: the IANA feed refused a release. The reason stays in the console: it quotes what the feed served. */
+export function feedRefusalMail(input: { version: string | null; consoleUrl: string }): RenderedMail {
+  const what = input.version ? `release ${input.version}` : 'a release';
+  const paragraphs = [
+    'Hello,',
+    `The IANA release feed refused ${what}: its signature, its archive or its version did not pass the checks. The active release stays, and customers' answers have not changed.`,
+    'The reason is on the Time zone data page of the console, and in the audit log.',
+  ];
+  return {
+    subject: `${PRODUCT}: the tz release feed refused ${what}`,
+    text: `${paragraphs.join('\n\n')}\n\n${input.consoleUrl}\n\n— The ${PRODUCT} team\n`,
+    html: layout(paragraphs, { label: 'Open Time zone data', url: input.consoleUrl }),
+  };
+}
+

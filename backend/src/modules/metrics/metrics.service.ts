@@ -184,6 +184,38 @@ export class MetricsService implements OnModuleInit {
         for (const q of await readJobs().catch(() => [])) this.set({ queue: q.queue }, q.oldestWaitingSeconds ?? 0);
       },
     });
+    const FEED_STATES = ['off', 'unknown', 'unchanged', 'activated', 'waiting', 'refused', 'error'] as const;
+    new Gauge({
+      name: 'tzapi_tzdb_feed_state',
+      help: "The IANA release feed's last check: 1 for its outcome (off: no TZDB_FEED_URL; refused and error deserve an alert)",
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const state = self.tzRelease.feed?.state ?? 'off';
+        for (const s of FEED_STATES) this.set({ state: s }, s === state ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_tzdb_feed_last_success_timestamp_seconds',
+      help: 'When the release feed last checked IANA successfully (Unix seconds; 0 before the first or without a feed)',
+      registers,
+      collect() {
+        const at = self.tzRelease.feed?.lastSuccessAt;
+        this.set(at ? new Date(at).getTime() / 1000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'tzapi_tzdb_release_lag_seconds',
+      help: 'How long the newest release the feed has seen has not been the active one (0 when the active release is the newest seen)',
+      registers,
+      collect() {
+        const feed = self.tzRelease.feed;
+        const [newest, active] = [feed?.newestVersion ?? '', self.tzRelease.version];
+        // tz versions order by year, then letters ("2026z" < "2026za"): length first, then text.
+        const behind = feed?.newestSeenAt && newest && (newest.length - active.length || (newest > active ? 1 : newest < active ? -1 : 0)) > 0;
+        this.set(behind ? Math.max(0, (Date.now() - new Date(feed.newestSeenAt!).getTime()) / 1000) : 0);
+      },
+    });
   }
 
   async onModuleInit(): Promise<void> {

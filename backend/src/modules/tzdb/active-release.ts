@@ -11,6 +11,15 @@ export interface ActiveRelease {
   release: TzRelease;
 }
 
+/** What the IANA feed last did, as every instance last read it (TzdbService's poll); null when the feed is off. */
+export interface FeedSnapshot {
+  state: string;
+  lastCheckedAt: Date | null;
+  lastSuccessAt: Date | null;
+  newestVersion: string | null;
+  newestSeenAt: Date | null;
+}
+
 /**
  * The tz release this instance answers from, and its switches. TzdbService (start-up choice, admin loads, rollbacks,
  * other instances) is the only one that switches it; the time engine listens, health and the site read its version.
@@ -18,6 +27,8 @@ export interface ActiveRelease {
 @Injectable()
 export class ActiveTzRelease {
   private current: ActiveRelease | null = null;
+  /** The IANA feed's last check (health's "last checked against IANA", the feed's metrics); null when it is off. */
+  feed: FeedSnapshot | null = null;
   private readonly releaseListeners = new Set<(release: TzRelease, previous: TzRelease | null) => void>();
   private readonly versionListeners = new Set<(version: string) => void>();
 

@@ -10,7 +10,13 @@ export interface ReleaseSource {
   /** A tzdata*.tar.gz or a tzdata.zi; a folder is packed as a tar.gz of its files. */
   bytes: Buffer;
   description: string;
+  /** How it came: the bundled folder, TZDB_RELEASE, a super admin's upload, or the IANA feed (default upload). */
+  origin?: ReleaseOrigin;
+  /** For the feed: whether its detached signature was verified against TZDB_FEED_KEYS. */
+  signature?: 'verified' | 'unsigned';
 }
+
+export type ReleaseOrigin = 'bundled' | 'env' | 'upload' | 'feed';
 
 /** A source folder holds a few hundred kilobytes; anything far larger is not a tz release. */
 const MAX_FOLDER_BYTES = 8 * 1024 * 1024;

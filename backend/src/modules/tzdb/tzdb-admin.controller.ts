@@ -4,10 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { BodyLimit } from '../../common/route-config.js';
 import type { User } from '../accounts/user.entity.js';
-import { ActivationResultView, TzdbStatusView } from './dto/releases.responses.js';
+import { ActivationResultView, FeedCheckView, TzdbStatusView } from './dto/releases.responses.js';
 import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';
+import { ReleaseFeed } from './release-feed.js';
 import { TzdbService } from './tzdb.service.js';
 import type { ReleaseActor } from './tzdb.service.js';
+import { TzdbErrors } from './tzdb.errors.js';
 
 /** A tzdata tarball is about 450 KB, 600 KB as base64: room for growth, but no more. */
 const UPLOAD_LIMIT = 2 * 1024 * 1024;
@@ -17,7 +19,10 @@ const UPLOAD_LIMIT = 2 * 1024 * 1024;
 @Authenticated({ roles: ['super_admin'] })
 @Controller('admin/tzdb')
 export class TzdbAdminController {
-  constructor(private readonly tzdb: TzdbService) {}
+  constructor(
+    private readonly tzdb: TzdbService,
+    private readonly feed: ReleaseFeed,
+  ) {}
 
   private actor(user: User, request: FastifyRequest): ReleaseActor {
     return { userId: user.id, email: user.email, ip: request.ip ?? null };
@@ -26,8 +31,19 @@ export class TzdbAdminController {
   @Get()
   @ApiOperation({ summary: 'The active tz release (version, when and from what it was loaded, zone and link counts, digest, compile time), what it changed, and every stored release' })
   @ApiOkResponse({ type: TzdbStatusView })
-  status() {
-    return this.tzdb.status();
+  async status() {
+    return { ...(await this.tzdb.status()), feed: await this.feed.status() };
+  }
+
+  @Post('feed/check')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Check the IANA feed now (as its hourly job does): unchanged, activated, waiting, refused (with the reason) or error' })
+  @ApiOkResponse({ type: FeedCheckView })
+  @ApiNotFoundResponse({ description: 'TZDB_FEED_URL is not set (code `not_found`)' })
+  async checkFeed() {
+    if (!this.feed.enabled) throw TzdbErrors.feedOff();
+    const { outcome, version, reason } = await this.feed.check();
+    return { outcome, version, reason };
   }
 
   @Post()

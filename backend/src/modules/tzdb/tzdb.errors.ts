@@ -20,4 +20,6 @@ export const TzdbErrors = {
       extra: { version, activeVersion: active },
     }),
   releaseNotFound: (version: string) => Problems.notFound(`Release ${version}`),
+  /** No TZDB_FEED_URL: there is no feed to check. */
+  feedOff: () => Problems.notFound('The IANA release feed (TZDB_FEED_URL is not set)'),
 };

@@ -15,7 +15,7 @@ import { summarizeChanges } from './release-changes.js';
 import type { ChangedZone, ReleaseChanges } from './release-changes.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
 import { compileBytes, packFolder, readReleasePath } from './release-source.js';
-import type { ReleaseSource } from './release-source.js';
+import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
 import { TzdbErrors } from './tzdb.errors.js';
 
@@ -25,6 +25,9 @@ export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
 const ACTIVATION_LOCK = 7_240_712;
 /** With Redis the poll is only a safety net for lost messages. */
 const POLL_WITH_REDIS_MS = 30_000;
+
+/** The IANA feed, as the actor of what it does (audit log, loaded_by null). */
+export const FEED_ACTOR: ReleaseActor = { userId: null, email: 'tzdb feed', ip: null };
 
 /** Who loads or activates a release: a super admin, or the server itself at start. */
 export interface ReleaseActor {
@@ -57,6 +60,11 @@ export interface ReleaseHistoryItem {
   loadedAt: string;
   loadedBy: string | null;
   changedZones: number;
+  origin: ReleaseOrigin;
+  signature: 'verified' | 'unsigned' | null;
+  /** Stored by the feed, not yet live: a super admin activates it. */
+  waiting: boolean;
+  wentLiveAt: string | null;
 }
 
 export interface TzdbStatus {
@@ -74,6 +82,9 @@ export interface TzdbStatus {
 export interface PublicRelease {
   version: string;
   loadedAt: string;
+  /** When it first went live here, and how it came. */
+  wentLiveAt: string;
+  origin: ReleaseOrigin;
   active: boolean;
   previousVersion: string | null;
   changedZones: ChangedZone[];
@@ -129,6 +140,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.activateAtStart();
+    if (this.config.TZDB_FEED_URL) await this.readFeedState().catch(() => undefined);
     this.redis.subscribe(TZDB_ACTIVATION_CHANNEL, (raw) => this.onMessage(raw));
     // Messages sent while Redis was away are lost: look at the active row as soon as it is back.
     this.redis.client?.on('ready', () => void this.poll());
@@ -186,11 +198,11 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
       const rows = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases');
       const active = rows.find((r) => r.is_active) ?? null;
-      if (fromEnv) return this.activateIn(tx, active, { ...fromEnv, description: `TZDB_RELEASE ${fromEnv.description}` }, system, 'tzdb.load');
+      if (fromEnv) return this.activateIn(tx, active, { ...fromEnv, description: `TZDB_RELEASE ${fromEnv.description}`, origin: 'env' }, system, 'tzdb.load');
       const bundled = bundledRelease();
       const newerThanStored = rows.every((r) => compareTzVersions(bundled.version, r.version) > 0);
       if (!active || newerThanStored) {
-        const source: ReleaseSource = { release: bundled, bytes: packFolder(join(BUNDLED_RELEASES_DIR, bundled.version)), description: 'bundled' };
+        const source: ReleaseSource = { release: bundled, bytes: packFolder(join(BUNDLED_RELEASES_DIR, bundled.version)), description: 'bundled', origin: 'bundled' };
         return this.activateIn(tx, active, source, system, 'tzdb.load');
       }
       try {
@@ -222,7 +234,46 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     const bytes = decodeUpload(base64);
     const release = compileUpload(bytes);
     const kind = bytes[0] === 0x1f && bytes[1] === 0x8b ? 'tarball' : 'tzdata.zi';
-    return this.serially(() => this.switchTo({ release, bytes, description: `upload (${kind})` }, null, actor, force, 'tzdb.load'));
+    return this.serially(() => this.switchTo({ release, bytes, description: `upload (${kind})`, origin: 'upload' }, null, actor, force, 'tzdb.load'));
+  }
+
+  /** The feed's verified release, made active as an upload would be (never over a newer one: no force). */
+  activateFromFeed(source: ReleaseSource): Promise<ActivationResult> {
+    return this.serially(() => this.switchTo({ ...source, origin: 'feed' }, null, FEED_ACTOR, false, 'tzdb.feed_activate'));
+  }
+
+  /** The feed's release stored for a super admin to activate (unsigned, or TZDB_AUTO_ACTIVATE=false); answers its change summary. */
+  async storeWaiting(source: ReleaseSource): Promise<ReleaseChanges> {
+    return this.serially(() =>
+      this.em.fork().transactional(async (tx) => {
+        await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+        const changes = summarizeChanges(this.current?.release ?? null, source.release, Date.now());
+        await tx.execute(
+          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes, origin, signature, waiting)
+           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), null, false, ?::jsonb, 'feed', ?, true)
+           on conflict (version, digest) do nothing`,
+          [
+            randomUUID(),
+            source.release.version,
+            source.release.digest,
+            source.description.slice(0, 500),
+            gzipSync(source.bytes),
+            source.release.zones.size,
+            source.release.links.size,
+            Math.round(source.release.compileMs),
+            JSON.stringify(changes),
+            source.signature ?? 'unsigned',
+          ],
+        );
+        return changes;
+      }),
+    );
+  }
+
+  /** Whether this exact release (version and digest) is stored already. */
+  async isStored(version: string, digest: string): Promise<boolean> {
+    const rows = await this.em.fork().execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [version, digest]);
+    return rows.length > 0;
   }
 
   /** Re-activates a stored release (a rollback when it is older than the active one, which needs force). */
@@ -237,8 +288,22 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   async status(): Promise<TzdbStatus> {
     const em = this.em.fork();
-    const rows = await em.execute<(Row & { zone_count: number; link_count: number; compile_ms: number; compiled_at: Date; loaded_by: string | null; changed: number })[]>(
+    const rows = await em.execute<
+      (Row & {
+        zone_count: number;
+        link_count: number;
+        compile_ms: number;
+        compiled_at: Date;
+        loaded_by: string | null;
+        changed: number;
+        origin: ReleaseOrigin;
+        signature: 'verified' | 'unsigned' | null;
+        waiting: boolean;
+        went_live_at: Date | null;
+      })[]
+    >(
       `select r.id, r.version, r.digest, r.source, r.loaded_at, r.is_active, r.zone_count, r.link_count, r.compile_ms, r.compiled_at,
+              r.origin, r.signature, r.waiting, r.went_live_at,
               u.email as loaded_by, coalesce(jsonb_array_length(r.changes -> 'zones'), 0) as changed
          from tz_releases r left join users u on u.id = r.loaded_by
         order by r.loaded_at desc limit 100`,
@@ -268,6 +333,10 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
         loadedAt: iso(r.loaded_at),
         loadedBy: r.loaded_by,
         changedZones: Number(r.changed),
+        origin: r.origin,
+        signature: r.signature,
+        waiting: r.waiting,
+        wentLiveAt: r.went_live_at ? iso(r.went_live_at) : null,
       })),
     };
   }
@@ -277,7 +346,9 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     if (!this.publicReleases) {
       const rows = await this.em
         .fork()
-        .execute<(Row & { changes: Partial<ReleaseChanges> })[]>('select id, version, digest, source, loaded_at, is_active, changes from tz_releases');
+        .execute<(Row & { changes: Partial<ReleaseChanges>; origin: ReleaseOrigin; went_live_at: Date | null })[]>(
+          'select id, version, digest, source, loaded_at, is_active, changes, origin, went_live_at from tz_releases where not waiting',
+        );
       rows.sort((a, b) => compareTzVersions(b.version, a.version) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime());
       // One entry per version (the same release may be stored from several sources, e.g. bundled and uploaded): its latest load.
       const byVersion = new Map<string, PublicRelease>();
@@ -290,6 +361,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
         byVersion.set(r.version, {
           version: r.version,
           loadedAt: iso(r.loaded_at),
+          wentLiveAt: iso(r.went_live_at ?? r.loaded_at),
+          origin: r.origin,
           active: r.is_active,
           previousVersion: r.changes.previousVersion ?? null,
           changedZones: r.changes.zones ?? [],
@@ -358,13 +431,16 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     const changesJson = JSON.stringify(changes);
     const [row] = rowId
       ? await tx.execute<Row[]>(
-          `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb where id = ? returning id, version, digest, source, loaded_at, is_active`,
+          `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb, waiting = false, went_live_at = coalesce(went_live_at, now())
+            where id = ? returning id, version, digest, source, loaded_at, is_active`,
           [actor.userId, changesJson, rowId],
         )
       : await tx.execute<Row[]>(
-          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes)
-           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb)
-           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes
+          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
+                                    origin, signature, waiting, went_live_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
+           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes,
+             waiting = false, went_live_at = coalesce(tz_releases.went_live_at, now())
            returning id, version, digest, source, loaded_at, is_active`,
           [
             randomUUID(),
@@ -377,6 +453,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
             Math.round(release.compileMs),
             actor.userId,
             changesJson,
+            source.origin ?? 'upload',
+            source.signature ?? null,
           ],
         );
     // Two statements: the partial unique index on is_active is checked row by row.
@@ -464,12 +542,26 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     }).catch((err: unknown) => this.logger.error(`Could not follow tz release ${id}: ${(err as Error).message}`));
   }
 
+  /** The feed's state row into ActiveTzRelease, where health and metrics read it (every instance, whichever ran the check). */
+  async readFeedState(): Promise<void> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ state: string; last_checked_at: Date | null; last_success_at: Date | null; newest_version: string | null; newest_seen_at: Date | null }[]>(
+        'select state, last_checked_at, last_success_at, newest_version, newest_seen_at from tzdb_feed_state where id = 1 and url = ?',
+        [this.config.TZDB_FEED_URL],
+      );
+    this.activeRelease.feed = row
+      ? { state: row.state, lastCheckedAt: row.last_checked_at, lastSuccessAt: row.last_success_at, newestVersion: row.newest_version, newestSeenAt: row.newest_seen_at }
+      : { state: 'unknown', lastCheckedAt: null, lastSuccessAt: null, newestVersion: null, newestSeenAt: null };
+  }
+
   /** The cheap check behind "every instance within seconds" without Redis: the active row's id and digest. */
   private async poll(): Promise<void> {
     if (this.closed) return;
     try {
       const [row] = await this.em.fork().execute<{ id: string; digest: string }[]>('select id, digest from tz_releases where is_active');
       this.pollFailing = false;
+      if (this.config.TZDB_FEED_URL) await this.readFeedState();
       if (row && row.id !== this.current?.id && !this.unusable.has(row.id)) await this.follow(row.id);
     } catch (err) {
       if (!this.pollFailing && !this.closed) this.logger.warn(`Polling the active tz release failed: ${(err as Error).message}`);

@@ -25,13 +25,88 @@ const status: TzdbStatus = {
   links: 256,
   digest: 'a'.repeat(64),
   compileMs: 180,
-  changes: { previousVersion: '2026b', version: '2026f', window: { from: '2026-11-20T09:00:00.000Z', to: '2028-11-20T09:00:00.000Z' }, zones: [edmonton], added: [], removed: [] },
+  changes: {
+    previousVersion: '2026b',
+    version: '2026f',
+    window: { from: '2026-11-20T09:00:00.000Z', to: '2028-11-20T09:00:00.000Z' },
+    zones: [edmonton],
+    added: [],
+    removed: [],
+  },
   history: [
-    { id: 'r2', version: '2026f', digest: 'a'.repeat(64), source: 'upload (tarball)', active: true, zones: 341, links: 256, compileMs: 180, compiledAt: '', loadedAt: '2026-11-20T09:00:00.000Z', loadedBy: 'admin@example.com', changedZones: 1 },
-    { id: 'r1', version: '2026b', digest: 'b'.repeat(64), source: 'bundled', active: false, zones: 340, links: 256, compileMs: 170, compiledAt: '', loadedAt: '2026-05-01T09:00:00.000Z', loadedBy: null, changedZones: 0 },
+    {
+      id: 'r2',
+      version: '2026f',
+      digest: 'a'.repeat(64),
+      source: 'upload (tarball)',
+      active: true,
+      zones: 341,
+      links: 256,
+      compileMs: 180,
+      compiledAt: '',
+      loadedAt: '2026-11-20T09:00:00.000Z',
+      loadedBy: 'admin@example.com',
+      changedZones: 1,
+      origin: 'upload',
+      signature: null,
+      waiting: false,
+      wentLiveAt: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      id: 'r1',
+      version: '2026b',
+      digest: 'b'.repeat(64),
+      source: 'bundled',
+      active: false,
+      zones: 340,
+      links: 256,
+      compileMs: 170,
+      compiledAt: '',
+      loadedAt: '2026-05-01T09:00:00.000Z',
+      loadedBy: null,
+      changedZones: 0,
+      origin: 'bundled',
+      signature: null,
+      waiting: false,
+      wentLiveAt: '2026-05-01T09:00:00.000Z',
+    },
   ],
+  feed: {
+    enabled: false,
+    url: null,
+    state: 'off',
+    autoActivate: false,
+    trustedKeys: [],
+    intervalMs: 3600000,
+    lastCheckedAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    newestVersion: null,
+    newestSeenAt: null,
+  },
 };
-const activation: TzActivation = { alreadyActive: false, version: '2026g', previousVersion: '2026f', digest: 'c'.repeat(64), zones: 341, links: 256, loadedAt: '', changes: null };
+const feedOn: TzdbStatus['feed'] = {
+  ...status.feed,
+  enabled: true,
+  url: 'https://data.iana.org/time-zones/tzdata-latest.tar.gz',
+  state: 'refused',
+  autoActivate: false,
+  trustedKeys: ['7E3792A9D8ACF7D633BC1588ED97E90E62AA7E34'],
+  lastCheckedAt: '2026-11-25T09:00:00.000Z',
+  lastSuccessAt: '2026-11-25T09:00:00.000Z',
+  lastError: 'the signature does not verify against TZDB_FEED_KEYS: Signed digest did not match',
+  newestVersion: '2026f',
+};
+const activation: TzActivation = {
+  alreadyActive: false,
+  version: '2026g',
+  previousVersion: '2026f',
+  digest: 'c'.repeat(64),
+  zones: 341,
+  links: 256,
+  loadedAt: '',
+  changes: null,
+};
 
 function renderPage(methods: Record<string, unknown>) {
   return render(
@@ -81,7 +156,10 @@ describe('Time zone data console page', () => {
 
   it('shows why a release was refused', async () => {
     const detail = 'tzdata.zi, line 2600: invalid until year "nonsense"';
-    renderPage({ getTzdb: vi.fn(async () => status), uploadTzdbRelease: vi.fn().mockRejectedValue(new HttpError(detail, 400, { code: 'invalid_release', detail })) });
+    renderPage({
+      getTzdb: vi.fn(async () => status),
+      uploadTzdbRelease: vi.fn().mockRejectedValue(new HttpError(detail, 400, { code: 'invalid_release', detail })),
+    });
     await screen.findByTestId('tzdb-active');
     await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['broken'], 'tzdata.zi'));
     await userEvent.click(screen.getByRole('button', { name: 'Upload and activate' }));
@@ -102,5 +180,41 @@ describe('Time zone data console page', () => {
     expect(compareTzVersions('2026f', '2026b')).toBeGreaterThan(0);
     expect(compareTzVersions('2025z', '2026a')).toBeLessThan(0);
     expect(compareTzVersions('2026aa', '2026z')).toBeGreaterThan(0);
+  });
+
+  it('says the feed is off without TZDB_FEED_URL', async () => {
+    renderPage({ getTzdb: vi.fn(async () => status) });
+    expect(await screen.findByText(/Off: set TZDB_FEED_URL/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+  });
+
+  it('shows the feed, its refusal and trusted key, a waiting release to activate, and checks now on request', async () => {
+    const toast = vi.spyOn(toastModule, 'toast');
+    const waiting = {
+      ...status.history[0],
+      id: 'r3',
+      version: '2026g',
+      active: false,
+      waiting: true,
+      signature: 'verified' as const,
+      origin: 'feed' as const,
+      loadedBy: null,
+      wentLiveAt: null,
+    };
+    const check = vi.fn(async () => ({ outcome: 'waiting', version: '2026g', reason: 'verified, waiting' }));
+    renderPage({ getTzdb: vi.fn(async () => ({ ...status, feed: feedOn, history: [waiting, ...status.history] })), checkTzdbFeed: check });
+    const feed = await screen.findByTestId('tzdb-feed');
+    expect(within(feed).getByTestId('tzdb-feed-state')).toHaveTextContent('Release refused');
+    expect(within(feed).getByTestId('tzdb-feed-error')).toHaveTextContent('Signed digest did not match');
+    expect(within(feed).getByText(/7E3792A9D8ACF7D633BC1588ED97E90E62AA7E34/)).toBeInTheDocument();
+    expect(within(feed).getByText('Wait for activation')).toBeInTheDocument();
+    const history = screen.getByTestId('tzdb-history');
+    expect(within(history).getByText('verified, waiting')).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Activate 2026g' })).toBeInTheDocument();
+    await userEvent.click(within(feed).getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(check).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Release 2026g is waiting for activation (verified, waiting).' })),
+    );
   });
 });

@@ -17,10 +17,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import RestoreIcon from '@mui/icons-material/Restore';
+import SyncIcon from '@mui/icons-material/Sync';
 import { toast } from '../../components/ui/toast';
 import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
 import { monoFont } from '../../theme';
-import type { AdminDataProvider, TzActivation, TzReleaseHistoryItem } from '../dataProvider';
+import type { AdminDataProvider, TzActivation, TzdbStatus, TzReleaseHistoryItem } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
 import { formatDateTime } from '../format';
 import type { ProblemCode } from '../../lib/api';
@@ -119,7 +120,13 @@ function UploadCard({ activeVersion, onDone }: { activeVersion: string | undefin
   };
 
   const busy = phase !== null;
-  const label = !phase ? '' : phase.step === 'reading' ? 'Reading the file…' : phase.step === 'uploading' ? 'Uploading…' : 'Compiling and checking the release…';
+  const label = !phase
+    ? ''
+    : phase.step === 'reading'
+      ? 'Reading the file…'
+      : phase.step === 'uploading'
+        ? 'Uploading…'
+        : 'Compiling and checking the release…';
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -195,6 +202,83 @@ function UploadCard({ activeVersion, onDone }: { activeVersion: string | undefin
   );
 }
 
+const FEED_STATE: Record<string, { label: string; color: 'default' | 'success' | 'info' | 'warning' | 'error' }> = {
+  unknown: { label: 'Not checked yet', color: 'default' },
+  unchanged: { label: 'Up to date', color: 'success' },
+  activated: { label: 'New release live', color: 'success' },
+  waiting: { label: 'Release waiting', color: 'info' },
+  refused: { label: 'Release refused', color: 'error' },
+  error: { label: 'Check failed', color: 'warning' },
+};
+
+/** The IANA release feed: where it looks, what it trusts, its last check, and "Check now". */
+function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const mutation = useMutation({
+    mutationFn: () => dataProvider.checkTzdbFeed(),
+    onSuccess: (result) => {
+      const text: Record<string, string> = {
+        unchanged: 'No new release: the feed is up to date.',
+        activated: `Release ${result.version} is live on every instance.`,
+        waiting: `Release ${result.version} is waiting for activation (${result.reason}).`,
+        refused: `Release refused: ${result.reason}`,
+        error: `The check failed: ${result.reason}`,
+      };
+      toast({
+        title: result.outcome === 'refused' || result.outcome === 'error' ? 'Error' : 'Success',
+        description: text[result.outcome] ?? result.outcome,
+        variant: result.outcome === 'refused' || result.outcome === 'error' ? 'destructive' : undefined,
+      });
+      onDone();
+    },
+    onError: (err) => toast({ title: 'Error', description: problemOf(err).detail, variant: 'destructive' }),
+  });
+  const state = FEED_STATE[feed.state];
+  return (
+    <Card>
+      <CardContent sx={{ display: 'grid', gap: 1.5 }} data-testid="tzdb-feed">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
+            IANA release feed
+          </Typography>
+          {feed.enabled && state && <Chip size="small" color={state.color} label={state.label} data-testid="tzdb-feed-state" />}
+          {feed.enabled && (
+            <Button size="small" variant="outlined" startIcon={<SyncIcon />} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+              Check now
+            </Button>
+          )}
+        </Box>
+        {!feed.enabled ? (
+          <Typography variant="body2" color="text.secondary">
+            Off: set TZDB_FEED_URL (and TZDB_FEED_KEYS) to have new IANA releases checked, verified and made live on their own.
+          </Typography>
+        ) : (
+          <>
+            {mutation.isPending && <LinearProgress aria-label="Checking the feed" />}
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+              <Fact label="Last checked" value={feed.lastCheckedAt ? formatDateTime(feed.lastCheckedAt) : '—'} />
+              <Fact label="Last success" value={feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : '—'} />
+              <Fact label="Newest seen" value={feed.newestVersion ?? '—'} mono />
+              <Fact label="New releases" value={feed.autoActivate ? 'Go live when verified' : 'Wait for activation'} />
+            </Box>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {feed.url} · every {Math.round(feed.intervalMs / 60_000) || '<1'} min
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', fontFamily: monoFont }}>
+              {feed.trustedKeys.length ? `Trusted keys: ${feed.trustedKeys.join(', ')}` : 'No trusted key: releases wait as unsigned.'}
+            </Typography>
+            {feed.lastError && (
+              <Alert severity={feed.state === 'refused' ? 'error' : 'warning'} data-testid="tzdb-feed-error">
+                {feed.lastError}
+              </Alert>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The stored releases; any of them can be made active again (an older one is a rollback, confirmed first). */
 function HistoryCard({ history, activeVersion, onDone }: { history: TzReleaseHistoryItem[]; activeVersion: string; onDone: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -227,9 +311,17 @@ function HistoryCard({ history, activeVersion, onDone }: { history: TzReleaseHis
               >
                 <Typography sx={{ fontFamily: monoFont, fontWeight: 700, minWidth: 64 }}>{h.version}</Typography>
                 {h.active && <Chip size="small" color="success" label="Active" />}
+                {h.waiting && (
+                  <Chip
+                    size="small"
+                    color={h.signature === 'verified' ? 'info' : 'warning'}
+                    label={h.signature === 'verified' ? 'verified, waiting' : 'unsigned, waiting'}
+                  />
+                )}
                 <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {formatDateTime(h.loadedAt)} · {h.loadedBy ?? 'server start'} · {h.source}
+                    {formatDateTime(h.loadedAt)} · {h.waiting ? 'from the IANA feed' : (h.loadedBy ?? (h.origin === 'feed' ? 'IANA feed' : 'server start'))} ·{' '}
+                    {h.source}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {h.zones} zones, {h.links} links · {h.changedZones} changed
@@ -315,11 +407,14 @@ export function TzdbPage() {
           ) : (
             <ZoneChangeList
               zones={changes?.zones ?? []}
-              emptyText={changes?.previousVersion ? 'No zone reads differently in the next 24 months.' : 'No change yet: this is the first release this server loaded.'}
+              emptyText={
+                changes?.previousVersion ? 'No zone reads differently in the next 24 months.' : 'No change yet: this is the first release this server loaded.'
+              }
             />
           )}
         </CardContent>
       </Card>
+      {data?.feed && <FeedCard feed={data.feed} onDone={refresh} />}
       <UploadCard activeVersion={data?.version} onDone={refresh} />
       {data && <HistoryCard history={data.history} activeVersion={data.version} onDone={refresh} />}
     </Box>

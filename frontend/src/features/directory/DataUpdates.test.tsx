@@ -7,6 +7,8 @@ const releases = [
   {
     version: '2026f',
     loadedAt: '2026-11-20T09:00:00.000Z',
+    wentLiveAt: '2026-11-20T09:00:00.000Z',
+    origin: 'feed' as const,
     active: true,
     previousVersion: '2026b',
     changedZones: [
@@ -23,19 +25,37 @@ const releases = [
       },
     ],
   },
-  { version: '2026b', loadedAt: '2026-05-01T09:00:00.000Z', active: false, previousVersion: null, changedZones: [] },
+  {
+    version: '2026b',
+    loadedAt: '2026-05-01T09:00:00.000Z',
+    wentLiveAt: '2026-05-01T09:00:00.000Z',
+    origin: 'bundled' as const,
+    active: false,
+    previousVersion: null,
+    changedZones: [],
+  },
 ];
 
 describe('Data updates on the directory page', () => {
   it('lists the releases, newest first, with the one in use and the zones it changed', () => {
     renderWithProviders(<DataUpdates releases={releases} isPending={false} isError={false} />);
     const list = screen.getByTestId('data-updates');
-    const headings = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(headings).toEqual(['2026f', '2026b']);
     expect(within(list).getByText('In use')).toBeInTheDocument();
     expect(within(list).getByText('America/Edmonton')).toBeInTheDocument();
     expect(within(list).getByText(/UTC-07:00 MST/)).toBeInTheDocument();
     expect(within(list).getByText('The first release loaded on this server.')).toBeInTheDocument();
+  });
+
+  it('says when each release went live here and how it came, and links the Atom feed', () => {
+    renderWithProviders(<DataUpdates releases={releases} isPending={false} isError={false} />);
+    const list = screen.getByTestId('data-updates');
+    expect(list).toHaveTextContent('live Nov 20, 2026, 09:00 UTC, from the signed IANA feed, replacing 2026b');
+    expect(list).toHaveTextContent('live May 1, 2026, 09:00 UTC, shipped with the server');
+    expect(screen.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', '/api/timezone/releases.atom');
   });
 
   it('has an empty state', () => {

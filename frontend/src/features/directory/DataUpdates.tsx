@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
@@ -10,6 +11,22 @@ import { monoFont } from '../../theme';
 import type { TzReleaseEntry } from './releases';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const wentLive = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    hour12: false,
+  }) + ' UTC';
+const HOW: Record<TzReleaseEntry['origin'], string> = {
+  feed: 'from the signed IANA feed',
+  upload: 'uploaded by our team',
+  bundled: 'shipped with the server',
+  env: 'set at start',
+};
 
 /** "Data updates": the tz database releases the API has answered from, newest first, and the zones each changed. */
 export function DataUpdates({ releases, isPending, isError }: { releases: TzReleaseEntry[] | undefined; isPending: boolean; isError: boolean }) {
@@ -19,8 +36,9 @@ export function DataUpdates({ releases, isPending, isError }: { releases: TzRele
         Data updates
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        The IANA tz database releases the API has answered from, with the zones whose clocks each one changed in the two years after it was loaded.
-        The release in use is also in every answer&rsquo;s X-Tzdb-Version header.
+        The IANA tz database releases the API has answered from, with the zones whose clocks each one changed in the two years after it was loaded. The release
+        in use is also in every answer&rsquo;s X-Tzdb-Version header. Follow new releases without an account through the{' '}
+        <Link href="/api/timezone/releases.atom">Atom feed</Link>.
       </Typography>
       {isError && <Alert severity="error">The list of data updates could not be loaded. Please try again later.</Alert>}
       {isPending && <Skeleton variant="rounded" height={120} />}
@@ -40,7 +58,10 @@ export function DataUpdates({ releases, isPending, isError }: { releases: TzRele
                   </Typography>
                   {r.active && <Chip size="small" color="success" label="In use" />}
                   <Typography variant="body2" color="text.secondary">
-                    loaded {day(r.loadedAt)}
+                    <time dateTime={r.wentLiveAt ?? r.loadedAt} title={r.wentLiveAt ? wentLive(r.wentLiveAt) : undefined}>
+                      live {r.wentLiveAt ? wentLive(r.wentLiveAt) : day(r.loadedAt)}
+                    </time>
+                    {r.origin ? `, ${HOW[r.origin]}` : ''}
                     {r.previousVersion ? `, replacing ${r.previousVersion}` : ''}
                   </Typography>
                 </Box>

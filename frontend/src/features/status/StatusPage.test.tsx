@@ -10,6 +10,7 @@ const health = {
   uptime_percent: 99.5,
   uptime_since: '2026-11-01T08:00:00.000Z',
   tzdbVersion: '2026f',
+  tzdbCheckedAt: null as string | null,
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,
 };
@@ -21,7 +22,19 @@ describe('StatusPage', () => {
     const tile = await screen.findByTestId('uptime');
     expect(within(tile).getByText('99.5%')).toBeInTheDocument();
     expect(within(tile).getByText('since Nov 1, 2026')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Subscribe to Updates' })).toHaveAttribute('href', 'mailto:support@time.example.org?subject=Subscribe%20to%20status%20updates');
+    expect(await screen.findByRole('link', { name: 'Subscribe to Updates' })).toHaveAttribute(
+      'href',
+      'mailto:support@time.example.org?subject=Subscribe%20to%20status%20updates',
+    );
+  });
+
+  it('shows the active tz release and when it was last checked against IANA', async () => {
+    const checkedAt = new Date(Date.now() - 12 * 60_000).toISOString();
+    stubFetch({ 'GET /api/health': { body: { ...health, tzdbCheckedAt: checkedAt } }, 'GET /api/config': { body: { plans: [] } } });
+    renderWithProviders(<StatusPage />);
+    const tile = await screen.findByTestId('tzdb-tile');
+    expect(tile).toHaveTextContent('2026f');
+    expect(tile).toHaveTextContent('checked against IANA 12 min ago');
   });
 
   it('says when no check is recorded yet', async () => {

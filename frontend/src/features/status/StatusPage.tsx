@@ -28,8 +28,16 @@ function serviceState(value: string): { label: string; color: 'success' | 'warni
 }
 
 const incidents = [
-  { date: 'Oct 14, 2024', title: 'Elevated latency on conversion endpoints', text: 'A slow database replica raised response times for 18 minutes. Traffic was moved to a healthy replica.' },
-  { date: 'Aug 2, 2024', title: 'tz database 2024b rollout', text: 'A brief spike of 5xx answers during the data update. Rolled back, fixed and re-deployed within 9 minutes.' },
+  {
+    date: 'Oct 14, 2024',
+    title: 'Elevated latency on conversion endpoints',
+    text: 'A slow database replica raised response times for 18 minutes. Traffic was moved to a healthy replica.',
+  },
+  {
+    date: 'Aug 2, 2024',
+    title: 'tz database 2024b rollout',
+    text: 'A brief spike of 5xx answers during the data update. Rolled back, fixed and re-deployed within 9 minutes.',
+  },
   { date: 'Mar 27, 2024', title: 'Dashboard sign-in errors', text: 'Some users could not sign in for 12 minutes after a session store failover.' },
 ];
 
@@ -70,7 +78,12 @@ export function StatusPage() {
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, my: 3 }}>
               {[
                 { label: 'API version', value: data.version },
-                { label: 'tz database', value: data.tzdbVersion ?? '—' },
+                {
+                  label: 'tz database',
+                  value: data.tzdbVersion ?? '—',
+                  caption: data.tzdbCheckedAt ? `checked against IANA ${checkedAgo(data.tzdbCheckedAt)}` : undefined,
+                  testId: 'tzdb-tile',
+                },
                 { label: 'Uptime', ...uptimeTile(data), testId: 'uptime' },
                 { label: 'Health check', value: `${data.response_time_ms} ms` },
               ].map((t) => (
@@ -143,4 +156,12 @@ export function StatusPage() {
       </Section>
     </>
   );
+}
+
+/** "5 min ago", "2 h ago": when the release feed last asked IANA. */
+function checkedAgo(iso: string): string {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  return `${Math.round(minutes / 60)} h ago`;
 }

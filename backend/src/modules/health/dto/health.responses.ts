@@ -35,6 +35,13 @@ export class HealthView {
     example: '2026d',
   })
   boundaryDataVersion!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.',
+    example: '2026-11-22T09:00:00.000Z',
+  })
+  tzdbCheckedAt!: string | null;
   @ApiProperty({ type: HealthServicesView })
   services!: HealthServicesView;
   @ApiProperty({ example: 2 })

@@ -21,7 +21,14 @@ export class ChangedZoneView {
 
 export class PublicReleaseView {
   @ApiProperty({ example: '2026f' }) version!: string;
-  @ApiProperty({ description: 'When this server first answered from it.', example: '2026-10-20T09:00:00.000Z' }) loadedAt!: string;
+  @ApiProperty({ description: 'When this server last made it the active release.', example: '2026-10-20T09:00:00.000Z' }) loadedAt!: string;
+  @ApiProperty({ description: 'When it first went live here.', example: '2026-10-20T09:00:00.000Z' }) wentLiveAt!: string;
+  @ApiProperty({
+    enum: ['bundled', 'env', 'upload', 'feed'],
+    description: 'How it came: shipped with the server, TZDB_RELEASE, a super admin upload, or the signed IANA feed.',
+    example: 'feed',
+  })
+  origin!: 'bundled' | 'env' | 'upload' | 'feed';
   @ApiProperty({ description: 'The release answers come from now.', example: true }) active!: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'The release it replaced; null for the first one.', example: '2026b' }) previousVersion!: string | null;
   @ApiProperty({ type: [ChangedZoneView], description: 'Zones and links whose offset, abbreviation or DST it changed in the 24 months after it was loaded.' })
@@ -71,6 +78,32 @@ export class ReleaseHistoryItemView {
   @ApiProperty({ example: '2026-10-20T09:00:00.000Z' }) loadedAt!: string;
   @ApiProperty({ type: String, nullable: true, example: 'admin@example.com' }) loadedBy!: string | null;
   @ApiProperty({ example: 3 }) changedZones!: number;
+  @ApiProperty({ enum: ['bundled', 'env', 'upload', 'feed'], example: 'feed' }) origin!: 'bundled' | 'env' | 'upload' | 'feed';
+  @ApiProperty({ enum: ['verified', 'unsigned'], nullable: true, description: 'For the feed: the detached signature was verified, or no key is configured.' })
+  signature!: 'verified' | 'unsigned' | null;
+  @ApiProperty({ description: 'Stored by the feed and not yet live: a super admin activates it.', example: false }) waiting!: boolean;
+  @ApiProperty({ type: String, nullable: true, example: '2026-10-20T09:00:00.000Z' }) wentLiveAt!: string | null;
+}
+
+export class FeedStatusView {
+  @ApiProperty({ description: 'TZDB_FEED_URL is set.', example: true }) enabled!: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'https://data.iana.org/time-zones/tzdata-latest.tar.gz' }) url!: string | null;
+  @ApiProperty({ enum: ['off', 'unknown', 'unchanged', 'activated', 'waiting', 'refused', 'error'], description: "The last check's outcome." })
+  state!: string;
+  @ApiProperty({ description: 'Verified releases go live without anyone acting.', example: true }) autoActivate!: boolean;
+  @ApiProperty({ type: [String], description: 'Fingerprints of the trusted signing keys (TZDB_FEED_KEYS).' }) trustedKeys!: string[];
+  @ApiProperty({ example: 3600000 }) intervalMs!: number;
+  @ApiProperty({ type: String, nullable: true }) lastCheckedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastSuccessAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last check refused a release or failed.' }) lastError!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026g' }) newestVersion!: string | null;
+  @ApiProperty({ type: String, nullable: true }) newestSeenAt!: string | null;
+}
+
+export class FeedCheckView {
+  @ApiProperty({ enum: ['unchanged', 'activated', 'waiting', 'refused', 'error'] }) outcome!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026g' }) version!: string | null;
+  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
 }
 
 export class TzdbStatusView {
@@ -83,4 +116,5 @@ export class TzdbStatusView {
   @ApiProperty({ example: 180 }) compileMs!: number;
   @ApiProperty({ type: ReleaseChangesView, nullable: true }) changes!: ReleaseChangesView | null;
   @ApiProperty({ type: [ReleaseHistoryItemView] }) history!: ReleaseHistoryItemView[];
+  @ApiProperty({ type: FeedStatusView }) feed!: FeedStatusView;
 }
