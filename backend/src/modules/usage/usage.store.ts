@@ -103,6 +103,9 @@ const INSERT_ROWS = `insert into usage_records (row_id, "timestamp", user_id, ke
   order by v.n
   on conflict (row_id, "timestamp") do nothing`;
 
+/** A batch holds rows already written: its roll-ups are summed in SQL from the rows actually inserted. */
+class SomeRowsWrittenBefore extends Error {}
+
 interface DailyRollup {
   day: string;
   userId: string;
@@ -207,7 +210,8 @@ export class UsageStore {
     // again with the roll-ups summed in SQL from the rows actually inserted.
     const inserted = await this.transaction(async (client) => {
       const { rows: counted } = await client.query<{ n: number }>(`with ins as (${INSERT_ROWS} returning 1) select count(*)::int as n from ins`, params);
-      if (counted[0].n !== rows.length) return counted[0].n;
+      // Rolled back, and done again below.
+      if (counted[0].n !== rows.length) throw new SomeRowsWrittenBefore();
       const daily = dailyRollups(rows);
       await client.query(
         `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
@@ -225,9 +229,12 @@ export class UsageStore {
         ],
       );
       await this.touchKeys(client, keys);
-      return -1;
+      return true;
+    }).catch((err: unknown) => {
+      if (err instanceof SomeRowsWrittenBefore) return false;
+      throw err;
     });
-    if (inserted === -1) return rows.length;
+    if (inserted) return rows.length;
     return this.transaction(async (client) => {
       const { rows: counted } = await client.query<{ n: number }>(
         `with ins as (${INSERT_ROWS} returning "timestamp", user_id, key_id, endpoint, status_code, response_ms),
