@@ -46,6 +46,8 @@ async function redisCommands() {
 }
 
 const app = await start('./app-server.js');
+// The same server without the usage write-ahead file (issue 24's "before"): each row kept only in memory until its batch.
+const appNoWal = await start('./app-server.js', { USAGE_WAL: 'false' });
 const headers = app.key ? { 'x-api-key': app.key } : {};
 const base = `http://127.0.0.1:${app.port}`;
 const currentPath = '/api/time/current?timezone=America/New_York';
@@ -68,6 +70,11 @@ const conversion = JSON.stringify({ fromTimeZone: 'America/New_York', toTimeZone
 const targets = [
   { name: 'bare node:http (same JSON)', options: { url: `http://127.0.0.1:${bare.port}/` }, rounds: ROUNDS },
   { name: 'GET time/current', options: { url: base + currentPath, headers }, rounds: ROUNDS },
+  {
+    name: '  same, no usage WAL (before)',
+    options: { url: `http://127.0.0.1:${appNoWal.port}${currentPath}`, headers: appNoWal.key ? { 'x-api-key': appNoWal.key } : {} },
+    rounds: ROUNDS,
+  },
   { name: '  bare, same headers too', options: { url: `http://127.0.0.1:${bareHeaders.port}/` }, rounds: ROUNDS },
   { name: '  bare Fastify, same answer', options: { url: `http://127.0.0.1:${bareFastify.port}/` }, rounds: ROUNDS },
   {
@@ -102,6 +109,7 @@ try {
   bareHeaders.child.kill();
   bareFastify.child.kill();
   app.child.disconnect();
+  appNoWal.child.disconnect();
 }
 
 const results = targets.map((t) => ({
@@ -120,9 +128,18 @@ for (const r of results) {
     `${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(2).padStart(7)}  ${r.all.join(' ')}`,
   );
 }
-const current = results[1];
+const byName = (name) => results.find((r) => r.name === name);
+const current = byName('GET time/current');
+const noWal = byName('  same, no usage WAL (before)');
 const ratio = current.rps / bareRps;
-console.log(`time/current against the bare server with the same headers: ${(current.rps / results[2].rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / results[3].rps).toFixed(2)}`);
+console.log(`time/current against the bare server with the same headers: ${(current.rps / byName('  bare, same headers too').rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / byName('  bare Fastify, same answer').rps).toFixed(2)}`);
+// Each round measures both servers back to back; the median of the per-round ratios is steadier than a ratio of medians.
+const walRatios = targets[1].runs.map((r, i) => r.rps / targets[2].runs[i].rps);
+const walCost = 1 - median(walRatios);
+console.log(
+  `Usage write-ahead file (issue 24): time/current before (USAGE_WAL=false) ${noWal.rps} req/s, p99 ${noWal.p99} ms; after ${current.rps} req/s, p99 ${current.p99} ms; ` +
+    `cost ${(walCost * 100).toFixed(1)}% (median of per-round ratios ${walRatios.map((r) => r.toFixed(3)).join(' ')})`,
+);
 const apiRequests = targets.filter((t) => t.options.url.startsWith(base)).reduce((n, t) => n + t.runs.reduce((m, r) => m + r.total, 0), 0);
 if (commandsBefore !== null && commandsAfter !== null) {
   console.log(`Redis: ${commandsAfter - commandsBefore} commands for ${apiRequests} API requests (paid key): ${((commandsAfter - commandsBefore) / apiRequests).toFixed(4)} per request (includes anything else using that Redis meanwhile)`);
@@ -131,6 +148,7 @@ const checks = [
   [`time/current not slower than before the tz engine, >= 0.26 of bare (${ratio.toFixed(2)})`, ratio >= 0.26],
   [`time/current >= 0.4 of bare (${ratio.toFixed(2)})`, ratio >= 0.4],
   [`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10],
+  [`usage write-ahead file costs time/current <= 5% (${(walCost * 100).toFixed(1)}%)`, walCost <= 0.05],
   [`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)],
 ];
 for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);

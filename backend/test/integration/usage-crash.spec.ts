@@ -35,13 +35,23 @@ async function customer(databaseUrl: string, plan: 'free' | 'enterprise'): Promi
   }
 }
 
-async function rowsByStatus(url: string, userId: string): Promise<{ rows: Map<number, number>; daily: Map<number, number>; distinctIds: number; total: number }> {
+async function rowsByStatus(
+  url: string,
+  userId: string,
+): Promise<{ rows: Map<number, number>; daily: Map<number, number>; distinctIds: number; total: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const raw = await client.query<{ status_code: number; n: string }>('select status_code, count(*) as n from usage_records where user_id = $1 group by 1', [userId]);
-    const daily = await client.query<{ status_code: number; n: string }>('select status_code, sum(count) as n from usage_daily where user_id = $1 group by 1', [userId]);
-    const ids = await client.query<{ total: string; ids: string }>('select count(*) as total, count(distinct row_id) as ids from usage_records where user_id = $1', [userId]);
+    const raw = await client.query<{ status_code: number; n: string }>('select status_code, count(*) as n from usage_records where user_id = $1 group by 1', [
+      userId,
+    ]);
+    const daily = await client.query<{ status_code: number; n: string }>('select status_code, sum(count) as n from usage_daily where user_id = $1 group by 1', [
+      userId,
+    ]);
+    const ids = await client.query<{ total: string; ids: string }>(
+      'select count(*) as total, count(distinct row_id) as ids from usage_records where user_id = $1',
+      [userId],
+    );
     return {
       rows: new Map(raw.rows.map((r) => [r.status_code, Number(r.n)])),
       daily: new Map(daily.rows.map((r) => [r.status_code, Number(r.n)])),
@@ -60,7 +70,10 @@ async function signIn(url: string, who: Customer): Promise<string> {
     body: JSON.stringify({ email: who.email, password: who.password }),
   });
   expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -81,7 +94,15 @@ describe('metering across a SIGKILL of the server process', () => {
     const dataDir = join(process.env.TEST_DATA_ROOT!, `usage-crash-${process.pid}-${Date.now()}`);
     mkdirSync(dataDir, { recursive: true });
     // No Redis: the hourly quota is counted in-process, so after the restart it can only start from the usage rows.
-    const env = { DATABASE_URL: db.url, REDIS_URL: undefined, DATA_DIR: dataDir, APP_SECRET: SECRET, USAGE_FLUSH_MS: '200', SUPER_ADMIN_EMAIL: 'root@example.com', SUPER_ADMIN_PASSWORD: 'correct horse battery staple' };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: undefined,
+      DATA_DIR: dataDir,
+      APP_SECRET: SECRET,
+      USAGE_FLUSH_MS: '200',
+      SUPER_ADMIN_EMAIL: 'root@example.com',
+      SUPER_ADMIN_PASSWORD: 'correct horse battery staple',
+    };
     server = await startServer(env);
     const url = server.url;
 
@@ -131,7 +152,10 @@ describe('metering across a SIGKILL of the server process', () => {
 
     server = await startServer(env);
     const after = { free: await rowsByStatus(db.url, free.userId), enterprise: await rowsByStatus(db.url, enterprise.userId) };
-    for (const [name, who] of [['free', free], ['enterprise', enterprise]] as const) {
+    for (const [name, who] of [
+      ['free', free],
+      ['enterprise', enterprise],
+    ] as const) {
       const mine = seen.get(who.key)!;
       const got = after[name];
       console.log(
@@ -152,7 +176,10 @@ describe('metering across a SIGKILL of the server process', () => {
     expect(server.output()).toMatch(/Replayed \d+ usage rows left by a process that stopped before writing them/);
 
     // The dashboard (its totals come from the roll-ups) says the same, and the free account's quota starts from the rows.
-    for (const [name, who] of [['free', free], ['enterprise', enterprise]] as const) {
+    for (const [name, who] of [
+      ['free', free],
+      ['enterprise', enterprise],
+    ] as const) {
       const cookie = await signIn(server.url, who);
       const stats = await (await fetch(`${server.url}/api/dashboard/stats`, { headers: { cookie, origin: server.url } })).json();
       const summary = await (await fetch(`${server.url}/api/usage/summary`, { headers: { cookie, origin: server.url } })).json();

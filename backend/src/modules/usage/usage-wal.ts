@@ -46,7 +46,10 @@ export class UsageWal {
   /** A write failed (disk full, directory gone): rows are still buffered in memory, once. */
   failing = false;
 
-  constructor(dataDir: string, private readonly onError: (message: string) => void = () => undefined) {
+  constructor(
+    dataDir: string,
+    private readonly onError: (message: string) => void = () => undefined,
+  ) {
     this.dir = join(dataDir, 'usage-wal');
     this.owner = `${this.host}~${process.pid}~${Date.now().toString(36)}${randomInt(0, 2 ** 24).toString(36)}`;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
