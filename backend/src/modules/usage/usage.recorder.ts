@@ -57,6 +57,11 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     @Optional() private readonly readCache?: UsageReadCache,
   ) {}
 
+  /** Another host's segment untouched this long belongs to a process that is gone (a live one seals at every flush). */
+  private get staleMs(): number {
+    return Math.max(60_000, 5 * this.config.USAGE_FLUSH_MS);
+  }
+
   private get spoolDir(): string {
     return join(this.config.dataDir, 'usage-spool');
   }
@@ -128,7 +133,10 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       const batch = this.buffer.splice(0, BATCH_SIZE);
       this.inflight = batch;
       try {
-        await this.store.write(batch);
+        // A retry (its commit may have gone through) or rows old enough for their segment to be claimed by another
+        // instance are written skipping ids already there; a fresh batch, the hot path, is inserted as it is.
+        const dedupe = this.failing || Date.now() - batch[0].timestamp > this.staleMs / 2;
+        await this.store.write(batch, dedupe);
         this.readCache?.invalidate(new Set(batch.map((row) => row.userId)));
         this.inflight = null;
         this.written += batch.length;
@@ -153,13 +161,13 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private async replay(): Promise<void> {
     if (!this.wal) return;
     this.lastReplay = Date.now();
-    this.replayFiles.push(...this.wal.claimOrphans(Math.max(60_000, 5 * this.config.USAGE_FLUSH_MS)));
+    this.replayFiles.push(...this.wal.claimOrphans(this.staleMs));
     while (this.replayFiles.length) {
       const file = this.replayFiles[0];
       try {
         const rows = UsageWal.read(file);
         let inserted = 0;
-        for (let i = 0; i < rows.length; i += BATCH_SIZE) inserted += await this.store.write(rows.slice(i, i + BATCH_SIZE));
+        for (let i = 0; i < rows.length; i += BATCH_SIZE) inserted += await this.store.write(rows.slice(i, i + BATCH_SIZE), true);
         if (inserted) this.readCache?.invalidate(new Set(rows.map((row) => row.userId)));
         this.replayed += inserted;
         this.wal.remove(file);

@@ -95,16 +95,13 @@ function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-/** The batch's rows as one INSERT (parameters as rowColumns builds them); a row id already written is skipped. */
-const INSERT_ROWS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
-  select v.id, to_timestamp(v.t / 1000.0), c.u, c.k, c.e, c.m, v.s, v.r, c.i
+/** The batch's rows (parameters as rowColumns builds them), for an INSERT ... SELECT. */
+const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.n
   from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[]) with ordinality as v(id, t, s, r, caller, n)
-  join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller
-  order by v.n
-  on conflict (row_id, "timestamp") do nothing`;
-
-/** A batch holds rows already written: its roll-ups are summed in SQL from the rows actually inserted. */
-class SomeRowsWrittenBefore extends Error {}
+  join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller`;
+const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)`;
+/** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it). */
+const DEDUPE_LOCK = 727_311;
 
 interface DailyRollup {
   day: string;
@@ -180,10 +177,11 @@ export class UsageStore {
 
   /**
    * Writes a batch: the rows, their daily roll-ups and the keys' lastUsedAt, in one transaction. Returns how many rows
-   * were new: a row whose id is already written (a replayed write-ahead segment, a retry whose commit did go through)
-   * is skipped and left out of the roll-ups.
+   * were new. With `dedupe` (a replayed write-ahead segment, a retry whose commit may have gone through), a row whose
+   * id is already written is skipped and left out of the roll-ups; without it (a fresh batch's first attempt, the hot
+   * path) the rows are inserted as they are.
    */
-  async write(rows: UsageRow[]): Promise<number> {
+  async write(rows: UsageRow[], dedupe = false): Promise<number> {
     if (!rows.length) return 0;
     // The rows travel as five number arrays (row id, epoch milliseconds, status, ms, caller) written as array literals,
     // plus a dictionary of the callers' text fields, which repeat from row to row.
@@ -206,38 +204,40 @@ export class UsageStore {
       if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }
     const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-    // Mostly every row is new: the roll-ups are summed here. When some were written before, the transaction is done
-    // again with the roll-ups summed in SQL from the rows actually inserted.
-    const inserted = await this.transaction(async (client) => {
-      const { rows: counted } = await client.query<{ n: number }>(`with ins as (${INSERT_ROWS} returning 1) select count(*)::int as n from ins`, params);
-      // Rolled back, and done again below.
-      if (counted[0].n !== rows.length) throw new SomeRowsWrittenBefore();
-      const daily = dailyRollups(rows);
-      await client.query(
-        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
-         select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
-         on conflict (user_id, day, key_id, endpoint, status_code)
-         do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
-        [
-          daily.map((d) => d.day),
-          daily.map((d) => d.userId),
-          daily.map((d) => d.keyId),
-          daily.map((d) => d.endpoint),
-          daily.map((d) => d.statusCode),
-          daily.map((d) => d.count),
-          daily.map((d) => d.totalMs),
-        ],
-      );
-      await this.touchKeys(client, keys);
-      return true;
-    }).catch((err: unknown) => {
-      if (err instanceof SomeRowsWrittenBefore) return false;
-      throw err;
-    });
-    if (inserted) return rows.length;
+    if (!dedupe) {
+      await this.transaction(async (client) => {
+        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i from (${BATCH_ROWS}) as b order by n`, params);
+        const daily = dailyRollups(rows);
+        await client.query(
+          `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
+           select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
+           on conflict (user_id, day, key_id, endpoint, status_code)
+           do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
+          [
+            daily.map((d) => d.day),
+            daily.map((d) => d.userId),
+            daily.map((d) => d.keyId),
+            daily.map((d) => d.endpoint),
+            daily.map((d) => d.statusCode),
+            daily.map((d) => d.count),
+            daily.map((d) => d.totalMs),
+          ],
+        );
+        await this.touchKeys(client, keys);
+      });
+      return rows.length;
+    }
+    // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
     return this.transaction(async (client) => {
+      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
       const { rows: counted } = await client.query<{ n: number }>(
-        `with ins as (${INSERT_ROWS} returning "timestamp", user_id, key_id, endpoint, status_code, response_ms),
+        `with ins as (
+           ${INSERT_COLUMNS}
+           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i from (${BATCH_ROWS}) as b
+           where b.id is null or not exists (select 1 from usage_records x where x.user_id = b.u and x."timestamp" = b.ts and x.row_id = b.id)
+           order by b.n
+           returning "timestamp", user_id, key_id, endpoint, status_code, response_ms
+         ),
          daily as (
            insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
            select ("timestamp" at time zone 'utc')::date, user_id, key_id, endpoint, status_code, count(*), sum(response_ms)::float8
