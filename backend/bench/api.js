@@ -9,6 +9,9 @@ import autocannon from 'autocannon';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The write-ahead file's cost: this many back-to-back pairs of short runs, with and without it, in alternating order. */
+const WAL_PAIRS = Number(process.env.BENCH_WAL_PAIRS ?? 10);
+const WAL_SECONDS = Number(process.env.BENCH_WAL_SECONDS ?? 2);
 
 function start(script, env = {}) {
   return new Promise((resolve, reject) => {
@@ -53,6 +56,8 @@ async function redisCommands() {
 }
 
 const app = await start('./app-server.js');
+// The same server without the usage write-ahead file (issue 24's "before"): each row kept only in memory until its batch.
+const appNoWal = await start('./app-server.js', { USAGE_WAL: 'false' });
 const headers = app.key ? { 'x-api-key': app.key } : {};
 const base = `http://127.0.0.1:${app.port}`;
 const currentPath = '/api/time/current?timezone=America/New_York';
@@ -75,6 +80,11 @@ const conversion = JSON.stringify({ fromTimeZone: 'America/New_York', toTimeZone
 const targets = [
   { name: 'bare node:http (same JSON)', options: { url: `http://127.0.0.1:${bare.port}/` }, rounds: ROUNDS },
   { name: 'GET time/current', options: { url: base + currentPath, headers }, rounds: ROUNDS },
+  {
+    name: '  same, no usage WAL (before)',
+    options: { url: `http://127.0.0.1:${appNoWal.port}${currentPath}`, headers: appNoWal.key ? { 'x-api-key': appNoWal.key } : {} },
+    rounds: ROUNDS,
+  },
   { name: '  bare, same headers too', options: { url: `http://127.0.0.1:${bareHeaders.port}/` }, rounds: ROUNDS },
   { name: '  bare Fastify, same answer', options: { url: `http://127.0.0.1:${bareFastify.port}/` }, rounds: ROUNDS },
   {
@@ -110,11 +120,22 @@ try {
     for (const t of targets) if (round < t.rounds) t.runs.push(await measure(t.options));
   }
   var commandsAfter = await redisCommands();
+  // The machine is shared and noisy (runs of one server differ by 2x between rounds): the before/after of the usage
+  // write-ahead file is taken from pairs of runs a few seconds apart, each pair's ratio, and the median of those.
+  var walRatios = [];
+  for (let pair = 0; pair < WAL_PAIRS; pair++) {
+    const [withWal, withoutWal] = [targets[1], targets[2]];
+    const order = pair % 2 ? [withoutWal, withWal] : [withWal, withoutWal];
+    const rps = new Map();
+    for (const t of order) rps.set(t, (await measure({ ...t.options, duration: WAL_SECONDS })).rps);
+    walRatios.push(rps.get(withWal) / rps.get(withoutWal));
+  }
 } finally {
   bare.child.kill();
   bareHeaders.child.kill();
   bareFastify.child.kill();
   app.child.disconnect();
+  appNoWal.child.disconnect();
 }
 
 const results = targets.map((t) => ({
@@ -133,9 +154,16 @@ for (const r of results) {
     `${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(2).padStart(7)}  ${r.all.join(' ')}`,
   );
 }
-const current = results[1];
+const byName = (name) => results.find((r) => r.name === name);
+const current = byName('GET time/current');
+const noWal = byName('  same, no usage WAL (before)');
 const ratio = current.rps / bareRps;
-console.log(`time/current against the bare server with the same headers: ${(current.rps / results[2].rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / results[3].rps).toFixed(2)}`);
+console.log(`time/current against the bare server with the same headers: ${(current.rps / byName('  bare, same headers too').rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / byName('  bare Fastify, same answer').rps).toFixed(2)}`);
+const walCost = 1 - median(walRatios);
+console.log(
+  `Usage write-ahead file (issue 24): time/current before (USAGE_WAL=false) ${noWal.rps} req/s, p99 ${noWal.p99} ms; after ${current.rps} req/s, p99 ${current.p99} ms (medians above); ` +
+    `cost ${(walCost * 100).toFixed(1)}%: median of ${walRatios.length} after/before pairs of ${WAL_SECONDS} s runs (${walRatios.map((r) => r.toFixed(3)).join(' ')})`,
+);
 const apiRequests = targets.filter((t) => t.options.url.startsWith(base)).reduce((n, t) => n + t.runs.reduce((m, r) => m + r.total, 0), 0);
 if (commandsBefore !== null && commandsAfter !== null) {
   console.log(`Redis: ${commandsAfter - commandsBefore} commands for ${apiRequests} API requests (paid key): ${((commandsAfter - commandsBefore) / apiRequests).toFixed(4)} per request (includes anything else using that Redis meanwhile)`);
@@ -144,6 +172,7 @@ const checks = [
   [`time/current not slower than before the tz engine, >= 0.26 of bare (${ratio.toFixed(2)})`, ratio >= 0.26],
   [`time/current >= 0.4 of bare (${ratio.toFixed(2)})`, ratio >= 0.4],
   [`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10],
+  [`usage write-ahead file costs time/current <= 5% (${(walCost * 100).toFixed(1)}%)`, walCost <= 0.05],
   [`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)],
 ];
 for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);

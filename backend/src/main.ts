@@ -18,7 +18,7 @@ const logger = new Logger('Main');
 
 /**
  * The one shutdown sequence, on SIGTERM or SIGINT: readiness goes 503 and new requests are refused, requests under way
- * finish, usage and lastUsedAt are flushed (spooled to DATA_DIR if the database is away), PostgreSQL and Redis are
+ * finish, usage and lastUsedAt are flushed (left in DATA_DIR/usage-wal if the database is away), PostgreSQL and Redis are
  * closed, the embedded server (if any) is stopped last, and the process exits 0, all within SHUTDOWN_TIMEOUT_MS.
  */
 function installShutdown(config: AppConfig, db: DatabaseHandle, app: () => NestFastifyApplication | undefined): void {

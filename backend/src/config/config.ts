@@ -57,6 +57,8 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   USAGE_FLUSH_MS: z.coerce.number().int().positive().default(1000),
+  /** Each usage row is appended to a write-ahead file under DATA_DIR before its answer goes out (false: the bench's "before"). */
+  USAGE_WAL: bool.default(true),
   USAGE_READ_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   USAGE_RETENTION_MONTHS: z.coerce.number().int().positive().default(12),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),

@@ -13,6 +13,7 @@ import { Migration20261124000100_self_service } from './Migration20261124000100_
 import { Migration20261124000200_plan_grants } from './Migration20261124000200_plan_grants.js';
 import { Migration20261124000210_health_checks } from './Migration20261124000210_health_checks.js';
 import { Migration20261124000300_custom_limits } from './Migration20261124000300_custom_limits.js';
+import { Migration20261125000100_usage_row_ids } from './Migration20261125000100_usage_row_ids.js';
 import { Migration20261125000500_tzdb_feed } from './Migration20261125000500_tzdb_feed.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000200_plan_grants', class: Migration20261124000200_plan_grants },
   { name: 'Migration20261124000210_health_checks', class: Migration20261124000210_health_checks },
   { name: 'Migration20261124000300_custom_limits', class: Migration20261124000300_custom_limits },
+  { name: 'Migration20261125000100_usage_row_ids', class: Migration20261125000100_usage_row_ids },
   { name: 'Migration20261125000500_tzdb_feed', class: Migration20261125000500_tzdb_feed },
 ];

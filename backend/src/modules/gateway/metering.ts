@@ -32,7 +32,7 @@ export function meterOf(request: FastifyRequest): Meter | undefined {
 }
 
 /**
- * The last step of a metered request, after the answer went out: one usage row for it, answered, refused or limited.
+ * The last step of a metered request, as its answer goes out: one usage row for it, answered, refused or limited.
  * Whose it is comes from the guard's meter; an answer given before the guard ran (unparsable body, wrong media type
  * or format) is attributed by the same read of the key (read-api-key.ts) and a directory look-up.
  */
@@ -46,15 +46,17 @@ export class MeteringHook implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
-    // A callback hook: no promise per request on the hot path (only a key not seen by the guard is looked up).
-    fastify?.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      const pending = this.onResponse(request, reply);
-      if (pending) void pending.then(done, done);
-      else done();
+    // Before the answer is written (onSend, not onResponse): a client that saw an answer finds its row even if the
+    // process is killed the next instant (the row is in the write-ahead file by then). A callback hook: no promise per
+    // request on the hot path (only a key not seen by the guard is looked up).
+    fastify?.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      const pending = this.onAnswer(request, reply);
+      if (pending) void pending.then(() => done(null, payload), () => done(null, payload));
+      else done(null, payload);
     });
   }
 
-  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+  onAnswer(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
     const known = meterOf(request);
     if (known) return this.record(request, reply, known);
     if (!soldRouteOf(request)?.metered) return;

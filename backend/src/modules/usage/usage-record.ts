@@ -16,6 +16,8 @@ export interface UsageRow {
   statusCode: number;
   responseMs: number;
   ipAddress: string | null;
+  /** Unique per row, given by the writer's write-ahead log: a replayed row is never written twice. */
+  rowId?: number;
 }
 
 /** What the customer's usage API answers for one record. */

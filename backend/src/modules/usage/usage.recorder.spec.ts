@@ -7,15 +7,23 @@ import { BATCH_SIZE, UsageRecorder } from './usage.recorder.js';
 import type { UsageStore } from './usage.store.js';
 
 function row(i: number): UsageRow {
-  return { timestamp: 1_700_000_000_000 + i, userId: 'u', keyId: 'k', endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
+  return { timestamp: 1_700_000_000_000 + i, userId: USER, keyId: KEY, endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
 }
 
+const USER = '00000000-0000-4000-8000-000000000001';
+const KEY = '00000000-0000-4000-8000-000000000002';
+
+/** Keeps rows like the usage table does: a row id already written is skipped. */
 class FakeStore {
   written: UsageRow[][] = [];
+  ids = new Set<number>();
   down = false;
-  async write(rows: UsageRow[]): Promise<void> {
+  async write(rows: UsageRow[], dedupe = false): Promise<number> {
     if (this.down) throw new Error('connection refused');
-    this.written.push(rows);
+    const fresh = rows.filter((r) => !dedupe || r.rowId === undefined || !this.ids.has(r.rowId));
+    for (const r of fresh) if (r.rowId !== undefined) this.ids.add(r.rowId);
+    this.written.push(fresh);
+    return fresh.length;
   }
   async close(): Promise<void> {}
 }
@@ -58,23 +66,79 @@ describe('UsageRecorder', () => {
     expect(store.written.flat()[0].timestamp).toBe(1_700_000_000_000);
   });
 
-  it('spools rows to DATA_DIR when the database is still down at shutdown, and reads them back at the next start', async () => {
+  const walFiles = () => readdirSync(join(dataDir, 'usage-wal'));
+
+  it('keeps rows in its write-ahead file when the database is still down at shutdown, and the next start writes them before serving', async () => {
     const store = new FakeStore();
     store.down = true;
     const first = make(store);
+    await first.onModuleInit();
     for (let i = 0; i < 3; i++) first.record(row(i));
-    const shutdown = first.onApplicationShutdown();
-    await shutdown;
-    expect(readdirSync(join(dataDir, 'usage-spool'))).toHaveLength(1);
+    await first.onApplicationShutdown();
+    expect(first.spooled).toBe(3);
+    expect(walFiles()).toHaveLength(1);
 
     store.down = false;
     const second = make(store);
-    second.onModuleInit();
-    expect(second.pending).toBe(3);
-    await second.onApplicationShutdown();
+    await second.onModuleInit();
     expect(store.written.flat().map((r) => r.timestamp)).toEqual([0, 1, 2].map((i) => 1_700_000_000_000 + i));
-    expect(readdirSync(join(dataDir, 'usage-spool'))).toHaveLength(0);
+    expect(second.replayed).toBe(3);
+    expect(walFiles()).toHaveLength(0);
+    await second.onApplicationShutdown();
   }, 10_000);
+
+  it('a process killed before its flush loses no row, and a segment replayed after its rows were written counts none twice', async () => {
+    const store = new FakeStore();
+    const killed = make(store);
+    await killed.onModuleInit();
+    for (let i = 0; i < 5; i++) killed.record(row(i));
+    // Two rows made it to the database before the kill; the segment still holds all five.
+    await store.write((killed as unknown as { buffer: UsageRow[] }).buffer.slice(0, 2));
+    // What the kernel does for a killed process: its file descriptors are closed, the file stays.
+    (killed as unknown as { wal: { close(): void } }).wal.close();
+
+    const restarted = make(store);
+    await restarted.onModuleInit();
+    expect(store.written.flat().map((r) => r.timestamp - 1_700_000_000_000).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(restarted.replayed).toBe(3);
+    expect(walFiles()).toHaveLength(0);
+    await restarted.onApplicationShutdown();
+  });
+
+  it('deletes each segment once its rows are written, and leaves the segment of a live writer alone', async () => {
+    const store = new FakeStore();
+    const a = make(store);
+    const b = make(store);
+    await a.onModuleInit();
+    await b.onModuleInit();
+    a.record(row(0));
+    b.record(row(1));
+    expect(walFiles()).toHaveLength(2);
+    await a.flush();
+    expect(walFiles()).toHaveLength(1);
+    // b's segment is not an orphan: a replay does not take it over while b runs.
+    await (a as unknown as { replay(): Promise<void> }).replay();
+    expect(walFiles()).toHaveLength(1);
+    await b.flush();
+    expect(walFiles()).toHaveLength(0);
+    expect(store.written.flat()).toHaveLength(2);
+    await a.onApplicationShutdown();
+    await b.onApplicationShutdown();
+  });
+
+  it('skips a torn or corrupt line at the end of a segment (a power loss) and replays the whole rows', async () => {
+    const store = new FakeStore();
+    const killed = make(store);
+    await killed.onModuleInit();
+    killed.record(row(0));
+    (killed as unknown as { wal: { close(): void } }).wal.close();
+    const [name] = walFiles();
+    writeFileSync(join(dataDir, 'usage-wal', name), `12\t1700000000000\t200\t1\tnot-a-uuid\n\0\0\0\n99\t17000`, { flag: 'a' });
+    const restarted = make(store);
+    await restarted.onModuleInit();
+    expect(store.written.flat().map((r) => r.timestamp)).toEqual([1_700_000_000_000]);
+    await restarted.onApplicationShutdown();
+  });
 
   it('reads back a spool written before timestamps were epoch milliseconds (ISO strings)', async () => {
     const spool = join(dataDir, 'usage-spool');
@@ -82,7 +146,7 @@ describe('UsageRecorder', () => {
     writeFileSync(join(spool, 'usage-1-1.jsonl'), `${JSON.stringify({ ...row(0), timestamp: new Date(1_700_000_000_000).toISOString() })}\n`);
     const store = new FakeStore();
     const recorder = make(store);
-    recorder.onModuleInit();
+    await recorder.onModuleInit();
     await recorder.onApplicationShutdown();
     expect(store.written.flat().map((r) => r.timestamp)).toEqual([1_700_000_000_000]);
   });

@@ -8,6 +8,7 @@ import { UNCOUNTED_STATUSES } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
+import { UsageWal } from './usage-wal.js';
 
 /**
  * Rows per transaction. Under load a batch fills in a fraction of USAGE_FLUSH_MS, so this sets how many transactions
@@ -17,11 +18,15 @@ import { UsageStore } from './usage.store.js';
 export const BATCH_SIZE = 8000;
 /** While PostgreSQL is away the buffer grows up to this many rows (about 300 MB) before the oldest are dropped. */
 const MAX_BUFFERED = 1_000_000;
+/** How often segments of processes that are gone are looked for (and replayed) besides at start. */
+const REPLAY_EVERY_MS = 30_000;
 
 /**
  * The usage table's writer: buffers one usage row per metered request (answered, refused or limited; the gateway's
  * metering hook and the MCP endpoint hand them in) and writes them in batches at least every USAGE_FLUSH_MS; keeps
- * them and retries while the database is down; flushes on graceful shutdown.
+ * them and retries while the database is down; flushes on graceful shutdown. Each row is appended to a write-ahead
+ * file (UsageWal) as it is recorded, before its answer goes out, so a process killed with unwritten rows loses none:
+ * the next start (or another instance sharing DATA_DIR) replays them, once each.
  */
 @Injectable()
 export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
@@ -39,6 +44,11 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   /** Rows written to the spool at shutdown, and read back from it at start. */
   spooled = 0;
   replayed = 0;
+  /** The write-ahead file (null when USAGE_WAL=false, the bench's "before"). */
+  private wal: UsageWal | null = null;
+  /** Segments taken over from processes that are gone, not replayed yet (the database was away). */
+  private replayFiles: string[] = [];
+  private lastReplay = 0;
 
   constructor(
     private readonly store: UsageStore,
@@ -47,24 +57,33 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     @Optional() private readonly readCache?: UsageReadCache,
   ) {}
 
+  /** Another host's segment untouched this long belongs to a process that is gone (a live one seals at every flush). */
+  private get staleMs(): number {
+    return Math.max(60_000, 5 * this.config.USAGE_FLUSH_MS);
+  }
+
   private get spoolDir(): string {
     return join(this.config.dataDir, 'usage-spool');
   }
 
-  onModuleInit(): void {
+  /** Replays what processes that are gone left unwritten before this one serves, so quotas start from every row. */
+  async onModuleInit(): Promise<void> {
+    if (this.config.USAGE_WAL !== false) this.wal = new UsageWal(this.config.dataDir, (message) => this.logger.error(message));
     this.loadSpool();
+    await this.replay();
     this.timer = setInterval(() => void this.flush(), this.config.USAGE_FLUSH_MS);
     this.timer.unref();
   }
 
   record(row: UsageRow): void {
-    this.buffer.push(row);
+    this.buffer.push(this.wal ? this.wal.append(row) : row);
     this.recorded++;
     if (this.buffer.length > MAX_BUFFERED) {
+      // The dropped rows stay in their write-ahead segments, replayed at the next start.
       const excess = this.buffer.length - MAX_BUFFERED;
       this.buffer.splice(0, excess);
       this.dropped += excess;
-      this.logger.error(`Usage buffer full while the database is unreachable: dropped ${excess} oldest rows`);
+      this.logger.error(`Usage buffer full while the database is unreachable: dropped ${excess} oldest rows${this.wal ? ` from memory (kept in ${this.wal.dir})` : ''}`);
     }
     if (this.buffer.length === BATCH_SIZE && !this.failing) void this.flush();
   }
@@ -102,7 +121,10 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /** Writes everything buffered so far (serialised: one flush at a time). Never throws. */
   flush(): Promise<void> {
+    // New rows go to a new segment: the sealed one is deleted as soon as its rows have committed.
+    this.wal?.seal();
     this.chain = this.chain.then(() => this.drain());
+    if (this.wal && Date.now() - this.lastReplay >= REPLAY_EVERY_MS) this.chain = this.chain.then(() => this.replay());
     return this.chain;
   }
 
@@ -111,10 +133,14 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       const batch = this.buffer.splice(0, BATCH_SIZE);
       this.inflight = batch;
       try {
-        await this.store.write(batch);
+        // A retry (its commit may have gone through) or rows old enough for their segment to be claimed by another
+        // instance are written skipping ids already there; a fresh batch, the hot path, is inserted as it is.
+        const dedupe = this.failing || Date.now() - batch[0].timestamp > this.staleMs / 2;
+        await this.store.write(batch, dedupe);
         this.readCache?.invalidate(new Set(batch.map((row) => row.userId)));
         this.inflight = null;
         this.written += batch.length;
+        this.wal?.committed(batch);
         if (this.failing) this.logger.log('Usage writes resumed');
         this.failing = false;
       } catch (err) {
@@ -123,6 +149,32 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
         this.buffer = batch.concat(this.buffer);
         if (!this.failing) this.logger.error(`Usage write failed (${(err as Error).message}); keeping ${this.buffer.length} rows and retrying`);
         this.failing = true;
+        return;
+      }
+    }
+  }
+
+  /**
+   * Writes the rows of write-ahead segments left by processes that are gone (killed, crashed, or stopped while the
+   * database was away). Rows already written are skipped by their id, so a segment replayed twice counts once.
+   */
+  private async replay(): Promise<void> {
+    if (!this.wal) return;
+    this.lastReplay = Date.now();
+    this.replayFiles.push(...this.wal.claimOrphans(this.staleMs));
+    while (this.replayFiles.length) {
+      const file = this.replayFiles[0];
+      try {
+        const rows = UsageWal.read(file);
+        let inserted = 0;
+        for (let i = 0; i < rows.length; i += BATCH_SIZE) inserted += await this.store.write(rows.slice(i, i + BATCH_SIZE), true);
+        if (inserted) this.readCache?.invalidate(new Set(rows.map((row) => row.userId)));
+        this.replayed += inserted;
+        this.wal.remove(file);
+        this.replayFiles.shift();
+        this.logger.log(`Replayed ${rows.length} usage rows left by a process that stopped before writing them (${inserted} new, ${rows.length - inserted} already written)`);
+      } catch (err) {
+        this.logger.error(`Replaying usage file ${file} failed (${(err as Error).message}); retrying later`);
         return;
       }
     }
@@ -150,23 +202,35 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Spools everything not written yet, synchronously: the end of a shutdown, or its last resort when the deadline is
-   * reached. A write still under way has not committed: its rows are spooled with the rest.
+   * Leaves everything not written yet for the next start, synchronously: the end of a shutdown, or its last resort when
+   * the deadline is reached. A write still under way has not committed: its rows are kept with the rest. Rows are in
+   * the write-ahead segments already; only those whose append failed are spooled.
    */
   spoolNow(): void {
     if (this.inflight) {
       this.buffer = this.inflight.concat(this.buffer);
       this.inflight = null;
     }
+    this.wal?.close();
+    if (this.wal && this.buffer.length) {
+      const unlogged = this.buffer.filter((row) => !(row as { segment?: unknown }).segment);
+      const logged = this.buffer.length - unlogged.length;
+      if (logged) this.logger.warn(`Database unreachable at shutdown: ${logged} usage rows kept in ${this.wal.dir}, written at the next start`);
+      this.spooled += logged;
+      this.buffer = unlogged;
+    }
     if (this.buffer.length) this.spool();
   }
 
-  /** Database still away at shutdown: the rows go to a file under DATA_DIR and are read back at the next start. */
+  /** Rows not in a write-ahead segment (USAGE_WAL=false, or its write failed) go to a file under DATA_DIR at shutdown. */
   private spool(): void {
     try {
       mkdirSync(this.spoolDir, { recursive: true });
       const file = join(this.spoolDir, `usage-${Date.now()}-${process.pid}.jsonl`);
-      writeFileSync(file, this.buffer.map((row) => JSON.stringify(row)).join('\n') + '\n', { mode: 0o600 });
+      const rows = this.buffer.map(({ timestamp, userId, keyId, endpoint, method, statusCode, responseMs, ipAddress }) =>
+        JSON.stringify({ timestamp, userId, keyId, endpoint, method, statusCode, responseMs, ipAddress }),
+      );
+      writeFileSync(file, rows.join('\n') + '\n', { mode: 0o600 });
       this.spooled += this.buffer.length;
       this.logger.warn(`Database unreachable at shutdown: ${this.buffer.length} usage rows kept in ${file}`);
       this.buffer = [];
@@ -188,7 +252,8 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
             // Spools written before timestamps were epoch milliseconds hold ISO strings.
             return { ...row, timestamp: typeof row.timestamp === 'string' ? Date.parse(row.timestamp) : row.timestamp };
           });
-        this.buffer.push(...rows);
+        // Logged again like new rows, so they also outlive a crash before they are written.
+        for (const row of rows) this.buffer.push(this.wal ? this.wal.append(row) : row);
         this.replayed += rows.length;
         rmSync(file);
         this.logger.log(`Read back ${rows.length} usage rows spooled at the last shutdown`);

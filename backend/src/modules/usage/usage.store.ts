@@ -34,7 +34,8 @@ export interface RecordRow extends UsageRecordView {
 
 /** The batch as column arrays (PostgreSQL array literals) and a dictionary of the callers' repeated fields. */
 interface RowColumns {
-  /** Per row: epoch ms, status, ms taken, and the 1-based index of its caller in the dictionary. */
+  /** Per row: its id, epoch ms, status, ms taken, and the 1-based index of its caller in the dictionary. */
+  rowIds: string;
   timestamps: string;
   statuses: string;
   responseMs: string;
@@ -53,6 +54,7 @@ function rowColumns(rows: UsageRow[]): RowColumns {
   const s = new Array<number>(n);
   const r = new Array<number>(n);
   const c = new Array<number>(n);
+  const ids = new Array<number | string>(n);
   const columns = { userIds: [] as string[], keyIds: [] as string[], endpoints: [] as string[], methods: [] as string[], ips: [] as (string | null)[] };
   const seen = new Map<string, number>();
   let previous: UsageRow | null = null;
@@ -81,16 +83,72 @@ function rowColumns(rows: UsageRow[]): RowColumns {
       }
       previous = row;
     }
+    ids[i] = row.rowId ?? 'NULL';
     t[i] = row.timestamp;
     s[i] = row.statusCode;
     r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
     c[i] = caller;
   }
-  return { timestamps: `{${t.join(',')}}`, statuses: `{${s.join(',')}}`, responseMs: `{${r.join(',')}}`, callers: `{${c.join(',')}}`, ...columns };
+  return { rowIds: `{${ids.join(',')}}`, timestamps: `{${t.join(',')}}`, statuses: `{${s.join(',')}}`, responseMs: `{${r.join(',')}}`, callers: `{${c.join(',')}}`, ...columns };
 }
 
 function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** The batch's rows (parameters as rowColumns builds them), for an INSERT ... SELECT. */
+const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.n
+  from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[]) with ordinality as v(id, t, s, r, caller, n)
+  join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller`;
+const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)`;
+/** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it). */
+const DEDUPE_LOCK = 727_311;
+
+interface DailyRollup {
+  day: string;
+  userId: string;
+  keyId: string;
+  endpoint: string;
+  statusCode: number;
+  count: number;
+  totalMs: number;
+}
+
+/** The batch's daily roll-ups in primary-key order (a fixed lock order keeps concurrent flushes of several instances free of deadlocks). */
+function dailyRollups(rows: UsageRow[]): DailyRollup[] {
+  const rollups = new Map<string, DailyRollup>();
+  let dayNumber = NaN;
+  let day = '';
+  // Consecutive rows of one caller mostly fall in the same roll-up: it is looked up again only when a field changes.
+  let previous: UsageRow | null = null;
+  let agg: DailyRollup | undefined;
+  for (const row of rows) {
+    const n = Math.floor(row.timestamp / 86_400_000);
+    const sameDay = n === dayNumber;
+    if (!sameDay) {
+      dayNumber = n;
+      day = utcDay(row.timestamp);
+    }
+    const sameRollup =
+      agg !== undefined &&
+      sameDay &&
+      previous!.userId === row.userId &&
+      previous!.keyId === row.keyId &&
+      previous!.endpoint === row.endpoint &&
+      previous!.statusCode === row.statusCode;
+    if (!sameRollup) {
+      const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
+      agg = rollups.get(id);
+      if (!agg) {
+        agg = { day, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 0, totalMs: 0 };
+        rollups.set(id, agg);
+      }
+    }
+    agg!.count++;
+    agg!.totalMs += row.responseMs;
+    previous = row;
+  }
+  return [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }
 
 /**
@@ -118,89 +176,106 @@ export class UsageStore {
     this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
-  async write(rows: UsageRow[]): Promise<void> {
-    if (!rows.length) return;
-    const rollups = new Map<string, { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number }>();
+  /**
+   * Writes a batch: the rows, their daily roll-ups and the keys' lastUsedAt, in one transaction. Returns how many rows
+   * were new. With `dedupe` (a replayed write-ahead segment, a retry whose commit may have gone through), a row whose
+   * id is already written is skipped and left out of the roll-ups; without it (a fresh batch's first attempt, the hot
+   * path) the rows are inserted as they are.
+   */
+  async write(rows: UsageRow[], dedupe = false): Promise<number> {
+    if (!rows.length) return 0;
+    // The rows travel as five number arrays (row id, epoch milliseconds, status, ms, caller) written as array literals,
+    // plus a dictionary of the callers' text fields, which repeat from row to row.
+    const columns = rowColumns(rows);
+    const params = [
+      columns.rowIds,
+      columns.timestamps,
+      columns.statuses,
+      columns.responseMs,
+      columns.callers,
+      columns.userIds,
+      columns.keyIds,
+      columns.endpoints,
+      columns.methods,
+      columns.ips,
+    ];
     const lastUsed = new Map<string, number>();
-    let dayNumber = NaN;
-    let day = '';
-    // Consecutive rows of one caller mostly fall in the same roll-up: it is looked up again only when a field changes.
-    let previous: UsageRow | null = null;
-    let agg: { day: string; userId: string; keyId: string; endpoint: string; statusCode: number; count: number; totalMs: number } | undefined;
     for (const row of rows) {
-      const n = Math.floor(row.timestamp / 86_400_000);
-      const sameDay = n === dayNumber;
-      if (!sameDay) {
-        dayNumber = n;
-        day = utcDay(row.timestamp);
-      }
-      const sameRollup =
-        agg !== undefined &&
-        sameDay &&
-        previous!.userId === row.userId &&
-        previous!.keyId === row.keyId &&
-        previous!.endpoint === row.endpoint &&
-        previous!.statusCode === row.statusCode;
-      if (!sameRollup) {
-        const id = `${row.userId}|${day}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
-        agg = rollups.get(id);
-        if (!agg) {
-          agg = { day, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 0, totalMs: 0 };
-          rollups.set(id, agg);
-        }
-      }
-      agg!.count++;
-      agg!.totalMs += row.responseMs;
-      previous = row;
       const seen = lastUsed.get(row.keyId);
       if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }
-    // A fixed lock order (primary-key order) keeps concurrent flushes of several instances free of deadlocks.
-    const daily = [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
     const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    if (!dedupe) {
+      await this.transaction(async (client) => {
+        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i from (${BATCH_ROWS}) as b order by n`, params);
+        const daily = dailyRollups(rows);
+        await client.query(
+          `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
+           select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
+           on conflict (user_id, day, key_id, endpoint, status_code)
+           do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
+          [
+            daily.map((d) => d.day),
+            daily.map((d) => d.userId),
+            daily.map((d) => d.keyId),
+            daily.map((d) => d.endpoint),
+            daily.map((d) => d.statusCode),
+            daily.map((d) => d.count),
+            daily.map((d) => d.totalMs),
+          ],
+        );
+        await this.touchKeys(client, keys);
+      });
+      return rows.length;
+    }
+    // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
+    return this.transaction(async (client) => {
+      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
+      const { rows: counted } = await client.query<{ n: number }>(
+        `with ins as (
+           ${INSERT_COLUMNS}
+           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i from (${BATCH_ROWS}) as b
+           where b.id is null or not exists (select 1 from usage_records x where x.user_id = b.u and x."timestamp" = b.ts and x.row_id = b.id)
+           order by b.n
+           returning "timestamp", user_id, key_id, endpoint, status_code, response_ms
+         ),
+         daily as (
+           insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
+           select ("timestamp" at time zone 'utc')::date, user_id, key_id, endpoint, status_code, count(*), sum(response_ms)::float8
+           from ins group by 1, 2, 3, 4, 5 order by 2, 1, 3, 4, 5
+           on conflict (user_id, day, key_id, endpoint, status_code)
+           do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms
+         )
+         select count(*)::int as n from ins`,
+        params,
+      );
+      await this.touchKeys(client, keys);
+      return counted[0].n;
+    });
+  }
+
+  private async touchKeys(client: pg.PoolClient, keys: [string, number][]): Promise<void> {
+    await client.query(
+      `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
+       from (select id, to_timestamp(ms / 1000.0) as t from unnest($1::uuid[], $2::float8[]) as u(id, ms)) as v where k.id = v.id`,
+      [keys.map(([id]) => id), keys.map(([, t]) => t)],
+    );
+  }
+
+  /** Runs `work` in a transaction on one connection; after a failure the connection is closed, not reused. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
       await client.query('begin');
-      // The rows travel as four number arrays (epoch milliseconds, status, ms, caller) written as array literals, plus a
-      // dictionary of the callers' text fields, which repeat from row to row: about 25 bytes a row for this process to
-      // build and send and for PostgreSQL to parse, against some 190 as one JSON object a row.
-      const columns = rowColumns(rows);
-      await client.query(
-        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)
-         select to_timestamp(v.t / 1000.0), c.u, c.k, c.e, c.m, v.s, v.r, c.i
-         from unnest($1::float8[], $2::smallint[], $3::real[], $4::int[]) with ordinality as v(t, s, r, caller, n)
-         join unnest($5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller
-         order by v.n`,
-        [columns.timestamps, columns.statuses, columns.responseMs, columns.callers, columns.userIds, columns.keyIds, columns.endpoints, columns.methods, columns.ips],
-      );
-      await client.query(
-        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
-         select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
-         on conflict (user_id, day, key_id, endpoint, status_code)
-         do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
-        [
-          daily.map((d) => d.day),
-          daily.map((d) => d.userId),
-          daily.map((d) => d.keyId),
-          daily.map((d) => d.endpoint),
-          daily.map((d) => d.statusCode),
-          daily.map((d) => d.count),
-          daily.map((d) => d.totalMs),
-        ],
-      );
-      await client.query(
-        `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
-         from (select id, to_timestamp(ms / 1000.0) as t from unnest($1::uuid[], $2::float8[]) as u(id, ms)) as v where k.id = v.id`,
-        [keys.map(([id]) => id), keys.map(([, t]) => t)],
-      );
+      const result = await work(client);
       await client.query('commit');
+      return result;
     } catch (err) {
       failure = err as Error;
       await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
-      // After a failure the connection may be broken or out of step with the server: closed, not reused.
       client.release(failure);
     }
   }
