@@ -89,7 +89,7 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     expect(written).toHaveLength(100 + sent);
   });
 
-  it('a batch of more calls than the cap is refused whole, as one usage row, before any call is counted', async () => {
+  it('a batch of more calls than the cap is refused whole, none of its calls run, and it is one request and one usage row', async () => {
     const user = await createUser(t, { plan: 'free' });
     const { key } = await createApiKey(t, user);
     const res = await post(key, dayCalls(100));
@@ -97,9 +97,9 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     const answer = (await res.json()) as Json;
     expect(answer.error.code).toBe(-32600);
     expect(answer.error.message).toMatch(/at most 20 messages/);
-    // Nothing was counted: the whole quota is still there.
+    // It counted as one request, as a REST call refused for its input does.
     const after = await post(key, dayCalls(1));
-    expect(after.headers.get('ratelimit-remaining')).toBe('99');
+    expect(after.headers.get('ratelimit-remaining')).toBe('98');
     expect(await rows(user.id)).toEqual([
       { endpoint: 'mcp/day_of_week', status_code: 400 },
       { endpoint: 'mcp/day_of_week', status_code: 200 },

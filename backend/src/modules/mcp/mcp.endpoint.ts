@@ -78,8 +78,16 @@ export class McpEndpoint {
     }
     const body = request.body;
     if (Array.isArray(body) && body.length > MCP_LIMITS.batchMessages) {
-      // Refused whole before anything is counted: one usage row, as for any refused request.
-      this.record(owner.userId, owner.keyId, request, soleTool(body) ?? null, 400, reply.elapsedTime);
+      // Refused whole, none of its calls run: one request against the plan (as a REST call refused for its input) and
+      // one usage row, 400, or the plan's 429 when it has nothing left.
+      let status = 400;
+      try {
+        await this.guard.count(owner, reply);
+      } catch (refused) {
+        if (!(refused instanceof ProblemException)) throw refused;
+        status = refused.getStatus();
+      }
+      this.record(owner.userId, owner.keyId, request, soleTool(body) ?? null, status, reply.elapsedTime);
       const message = `Invalid Request: a batch may carry at most ${MCP_LIMITS.batchMessages} messages; this one has ${body.length}. Send the rest in further requests.`;
       reply.code(400).send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
       return;
