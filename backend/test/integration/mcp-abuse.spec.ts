@@ -11,16 +11,17 @@ const METRICS_TOKEN = 'mcp-abuse-metrics-token-0123456789';
 const ABUSE_MS = 5000;
 /**
  * The bounds, which only break on a real stall or a real leak. The probe saw RSS grow by 400 to 650 MB in 5 s of the
- * exhausted key's batches and stay there; here it stays under 150 MB more than at the start during them and is back
+ * exhausted key's batches and stay there; here it stays under 120 MB more than at the start during them and is back
  * within 30% of the start after. It saw /api/health at 924 ms p95 with two clients sending heavy batches (82 ms under
- * plain REST traffic); here health's p95 stays under 300 ms, or under 3 times its p95 under plain REST traffic on as
+ * plain REST traffic; 1.9 s here before the fix, with 22 answers in 5 s); here health answers at least 50 times and
+ * its p95 stays under 600 ms, or under 3 times its p95 under plain REST traffic on as
  * many connections measured just before, whichever is more (a loaded 2-core machine slows every answer, not only
  * those behind a batch). The heavy batches are a paid plan's traffic (200 calls a second): their RSS stays under 300 MB
  * more than at the start.
  */
-const HEALTH_P95_MS = 300;
+const HEALTH_P95_MS = 600;
 const HEALTH_VS_REST = 3;
-const AMPLIFY_RSS_GROWTH_MB = 150;
+const AMPLIFY_RSS_GROWTH_MB = 120;
 const HEAVY_RSS_GROWTH_MB = 300;
 const RSS_BACK_WITHIN = 1.3;
 
@@ -211,7 +212,7 @@ describe('MCP abuse against the real server process', () => {
     ]);
     const report = { statuses: Object.fromEntries(statuses), health: { rest: fair, heavy }, rssBefore: Math.round(before.rss), rssMaxDuring: heavy.rssMax, heapBefore: before.heap, heapAfter: await heapMb() };
     console.log(`MCP heavy batches: ${JSON.stringify(report)}`);
-    expect(heavy.probes).toBeGreaterThan(20);
+    expect(heavy.probes).toBeGreaterThan(50);
     expect(heavy.healthP95).toBeLessThan(Math.max(HEALTH_P95_MS, HEALTH_VS_REST * fair.healthP95));
     expect(heavy.rssMax - before.rss).toBeLessThan(HEAVY_RSS_GROWTH_MB);
   }, 240_000);
