@@ -10,6 +10,7 @@ const METRICS_TOKEN = 'mcp-abuse-metrics-token-0123456789';
 /** How long each abuse pattern runs: bounded, as the probe was (it ran 5 s). */
 const ABUSE_MS = 5000;
 const MAX_AMPLIFY_REQUESTS = 1500;
+const MAX_HEAVY_REQUESTS = 1000;
 /**
  * The bounds, which only break on a real stall or a real leak. The probe saw RSS grow by 400 to 650 MB in 5 s of the
  * exhausted key's batches and stay there; here it stays under 120 MB more than at the start during them and is back
@@ -200,7 +201,7 @@ describe('MCP abuse against the real server process', () => {
     expect(amplify.healthP95).toBeLessThan(Math.max(HEALTH_P95_MS, HEALTH_VS_REST * fair.healthP95));
   }, 240_000);
 
-  it('a paid key sending heavy list_transitions batches for 5 s on 4 connections: /api/health stays quick and RSS bounded', async () => {
+  it('a paid key sending heavy list_transitions batches for 5 s (at most 1,000 requests) on 4 connections: /api/health stays quick and RSS bounded', async () => {
     const { enterprise } = accounts;
     server = await boot(db!.url, 'mcp-heavy');
     const { url, pid, mcp, loop, phase, heapMb } = server;
@@ -210,12 +211,15 @@ describe('MCP abuse against the real server process', () => {
     const before = { rss: rssMb(pid), heap: await heapMb() };
     // The probe's 16 MB batch of 100 full-range calls on 2 connections, as it sent them, and batches at the cap of 20
     // over 67 years on 2 more.
+    // For 5 s or 1,000 requests, whichever comes first.
     const statuses = new Map<number, number>();
+    let sent = 0;
+    const enough = () => sent++ >= MAX_HEAVY_REQUESTS;
     const heavy = await phase([
-      loop(() => mcp(enterprise.key, calls(100, 'list_transitions', { timezone: 'Europe/London', from: '1970-01-01', to: '2100-12-31' })), statuses),
-      loop(() => mcp(enterprise.key, calls(100, 'list_transitions', { timezone: 'Europe/Paris', from: '1970-01-01', to: '2100-12-31' })), statuses),
-      loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'Europe/London', from: '1970-01-01', to: '2037-01-01' })), statuses),
-      loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'America/New_York', from: '1970-01-01', to: '2037-01-01' })), statuses),
+      loop(() => mcp(enterprise.key, calls(100, 'list_transitions', { timezone: 'Europe/London', from: '1970-01-01', to: '2100-12-31' })), statuses, enough),
+      loop(() => mcp(enterprise.key, calls(100, 'list_transitions', { timezone: 'Europe/Paris', from: '1970-01-01', to: '2100-12-31' })), statuses, enough),
+      loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'Europe/London', from: '1970-01-01', to: '2037-01-01' })), statuses, enough),
+      loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'America/New_York', from: '1970-01-01', to: '2037-01-01' })), statuses, enough),
     ]);
     const report = { statuses: Object.fromEntries(statuses), health: { rest: fair, heavy }, rssBefore: Math.round(before.rss), rssMaxDuring: heavy.rssMax, heapBefore: before.heap, heapAfter: await heapMb() };
     console.log(`MCP heavy batches: ${JSON.stringify(report)}`);
