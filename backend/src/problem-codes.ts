@@ -3,6 +3,7 @@ import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
+import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
@@ -37,6 +38,7 @@ export type ProblemCode =
   | AuthProblemCode
   | BillingProblemCode
   | KeysProblemCode
+  | McpProblemCode
   | TimezoneProblemCode
   | TzdbProblemCode
   | UsageProblemCode;
@@ -123,6 +125,8 @@ export const PROBLEM_STATUS = {
   invalid_date: 400,
   invalid_range: 400,
   datetime_out_of_range: 400,
+  // mcp
+  answer_too_large: 400,
   // tzdb
   invalid_release: 400,
   older_release: 409,

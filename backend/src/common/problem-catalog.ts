@@ -36,6 +36,7 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('invalid_date', 400, 'Invalid date', 'The date could not be read.', 'Send YYYY-MM-DD.'),
   p('invalid_range', 400, 'Invalid range', 'The range is not valid: the end is before the start, or it spans more than the endpoint allows.', 'Check from and to (and their order); narrow the range.'),
   p('datetime_out_of_range', 400, 'Date-time out of range', 'The date-time is outside the years the API computes.', 'Use a date between the years the endpoint documents.'),
+  p('answer_too_large', 400, 'Answer too large', 'An MCP tool call would answer more than a tool call may hand back (64 KiB of JSON), or the calls of one JSON-RPC batch together more than 256 KiB.', 'Narrow the range (list_transitions over a few decades rather than 1970-2100), or send the remaining calls of the batch in another request.'),
   p('not_acceptable', 406, 'Not acceptable', 'The format asked for (format= or Accept) is not one the API answers in.', 'Ask for json (default), xml or csv.'),
   // ---- requests in general ------------------------------------------------------------------------------
   p('validation_failed', 400, 'Validation failed', 'One or more fields are missing or invalid; `errors` lists each field with its message.', 'Fix the fields named in `errors` and send the request again.'),

@@ -7,6 +7,7 @@ import { ApiKeySecurity } from '../../common/swagger.js';
 import { McpTransport } from '../gateway/sold-route.js';
 import { McpJsonRpcRequest, McpJsonRpcResponseView } from './dto/mcp.dto.js';
 import { McpEndpoint } from './mcp.endpoint.js';
+import { MCP_LIMITS } from './mcp-ledger.js';
 import { MCP_TOOLS } from './mcp-tools.js';
 
 export const MCP_TAG = 'MCP';
@@ -45,6 +46,8 @@ export class McpController {
       `Tools: ${MCP_TOOLS.map((t) => t.name).join(', ')}; each answers what its REST endpoint answers, with a one-line summary. ` +
       'Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. ' +
       'A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. ' +
+      `A JSON-RPC batch carries at most ${MCP_LIMITS.batchMessages} messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. ` +
+      `One tool answer carries at most ${MCP_LIMITS.callAnswerChars / 1024} KiB of JSON and a batch ${MCP_LIMITS.batchAnswerChars / 1024} KiB; past that a call is a tool error \`answer_too_large\`. ` +
       'Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.',
   })
   @ApiBody({

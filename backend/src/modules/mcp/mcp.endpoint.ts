@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -13,6 +14,7 @@ import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { CallLedger, MCP_LIMITS, soleTool, toolCalls } from './mcp-ledger.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
 /** Usage rows of the MCP endpoint: `mcp/<tool>` per tool call, `mcp` for a refused request that called no tool. */
@@ -68,17 +70,44 @@ export class McpEndpoint {
     try {
       owner = await this.guard.identify(request, reply, meter);
     } catch (err) {
-      // A refused key whose owner is known is shown in the owner's usage, as the REST API does.
+      // A refused key whose owner is known is shown in the owner's usage, as the REST API does: one row per request.
       if (err instanceof ProblemException && meter.userId && meter.keyId) {
-        this.record(meter.userId, meter.keyId, request, calledTool(request.body) ?? null, err.getStatus(), reply.elapsedTime);
+        this.record(meter.userId, meter.keyId, request, soleTool(request.body) ?? null, err.getStatus(), reply.elapsedTime);
       }
       throw err;
     }
-    const server = this.server(owner, request, reply);
+    const body = request.body;
+    if (Array.isArray(body) && body.length > MCP_LIMITS.batchMessages) {
+      // Refused whole, none of its calls run: one request against the plan (as a REST call refused for its input) and
+      // one usage row, 400, or the plan's 429 when it has nothing left.
+      let status = 400;
+      try {
+        await this.guard.count(owner, reply);
+      } catch (refused) {
+        if (!(refused instanceof ProblemException)) throw refused;
+        status = refused.getStatus();
+      }
+      this.record(owner.userId, owner.keyId, request, soleTool(body) ?? null, status, reply.elapsedTime);
+      const message = `Invalid Request: a batch may carry at most ${MCP_LIMITS.batchMessages} messages; this one has ${body.length}. Send the rest in further requests.`;
+      reply.code(400).send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
+      return;
+    }
+    const ledger = new CallLedger(
+      toolCalls(body, (name) => this.toolbox.get(name) !== undefined).length,
+      () => this.guard.count(owner, reply),
+      (err) => internalError(err, this.logger),
+    );
+    const server = this.server(owner, request, ledger);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(webRequest(request), { parsedBody: request.body });
+      const response = await transport.handleRequest(webRequest(request), { parsedBody: body });
+      const refusal = ledger.refusedWith;
+      if (refusal) {
+        // However many calls the plan refused, the request is one usage row (under the tool when it named only one).
+        if (refusal.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
+        this.record(owner.userId, owner.keyId, request, ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null, refusal.getStatus(), reply.elapsedTime);
+      }
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') reply.header(name, value);
@@ -90,7 +119,7 @@ export class McpEndpoint {
     }
   }
 
-  private server(owner: ResolvedKey, request: FastifyRequest, reply: FastifyReply): Server {
+  private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Server {
     const server = new Server({ name: 'tzapi', title: 'TimeZone API', version: APP_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.toolbox.list().map((tool) => ({
@@ -108,45 +137,55 @@ export class McpEndpoint {
         const names = this.toolbox.list().map((t) => t.name);
         throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${call.params.name}". Tools: ${names.join(', ')}.`);
       }
-      return this.callTool(tool, call.params.arguments ?? {}, owner, request, reply);
+      return this.callTool(tool, call.params.arguments ?? {}, owner, request, ledger);
     });
     return server;
   }
 
-  /** One tool call = one REST call: counted against the plan first, then validated and answered, then metered. */
-  private async callTool(tool: McpTool, args: Record<string, unknown>, owner: ResolvedKey, request: FastifyRequest, reply: FastifyReply): Promise<CallToolResult> {
+  /**
+   * One tool call = one REST call: counted against the plan with the request's other calls before any runs (CallLedger),
+   * then validated and answered in a turn of the event loop of its own, within the answer ceilings, then metered. A
+   * call the plan refused writes no row of its own: the request writes one (handle).
+   */
+  private async callTool(tool: McpTool, args: Record<string, unknown>, owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<CallToolResult> {
+    const refused = await ledger.admit(tool.name);
+    if (refused) return this.toolError(tool, args, refused);
+    // A batch's calls never hold the event loop together: health checks and other clients are answered in between.
+    await yieldToEventLoop();
     const started = performance.now();
     let status = 200;
     try {
-      try {
-        await this.guard.count(owner, reply);
-      } catch (refused) {
-        if (refused instanceof ProblemException && refused.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
-        throw refused;
-      }
+      if (ledger.full) throw ledger.batchFull();
       const answer = tool.answer(args) as Record<string, unknown>;
+      const json = JSON.stringify(answer);
+      const tooLarge = ledger.fit(json);
+      if (tooLarge) throw tooLarge;
       return {
         content: [
           { type: 'text', text: tool.summary(answer, args) },
-          { type: 'text', text: JSON.stringify(answer) },
+          { type: 'text', text: json },
         ],
         structuredContent: answer,
       };
     } catch (err) {
       const problem = err instanceof ProblemException ? err : internalError(err, this.logger);
       status = problem.getStatus();
-      const doc = problem.toDocument(`/mcp#${tool.name}`, this.config.appUrl);
-      // A tool error, not a protocol error: the model sees the code and what to do, and can correct its arguments.
-      return {
-        isError: true,
-        content: [
-          { type: 'text', text: `${doc.code}: ${problemText(doc, args)}` },
-          { type: 'text', text: JSON.stringify(doc) },
-        ],
-      };
+      return this.toolError(tool, args, problem);
     } finally {
       this.record(owner.userId, owner.keyId, request, tool.name, status, performance.now() - started);
     }
+  }
+
+  /** A tool error, not a protocol error: the model sees the code and what to do, and can correct its arguments. */
+  private toolError(tool: McpTool, args: Record<string, unknown>, problem: ProblemException): CallToolResult {
+    const doc = problem.toDocument(`/mcp#${tool.name}`, this.config.appUrl);
+    return {
+      isError: true,
+      content: [
+        { type: 'text', text: `${doc.code}: ${problemText(doc, args)}` },
+        { type: 'text', text: JSON.stringify(doc) },
+      ],
+    };
   }
 
   private record(userId: string, keyId: string, request: FastifyRequest, tool: string | null, statusCode: number, ms: number): void {
@@ -166,13 +205,6 @@ export class McpEndpoint {
 function internalError(err: unknown, logger: Logger): ProblemException {
   logger.error(`MCP tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return new ProblemException({ status: 500, code: 'internal_error', title: 'Internal Server Error', detail: 'The tool failed unexpectedly. Try again later.' });
-}
-
-/** The tool a single tools/call message names (for the usage row of a refused request). */
-function calledTool(body: unknown): string | undefined {
-  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
-  if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') return undefined;
-  return message.params.name.slice(0, 100);
 }
 
 /** Not passed on to the SDK: hop-by-hop and body framing (the body is passed parsed) and the key (checked already). */
