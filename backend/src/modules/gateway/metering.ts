@@ -51,7 +51,11 @@ export class MeteringHook implements OnModuleInit {
     // request on the hot path (only a key not seen by the guard is looked up).
     fastify?.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
       const pending = this.onAnswer(request, reply);
-      if (pending) void pending.then(() => done(null, payload), () => done(null, payload));
+      if (pending)
+        void pending.then(
+          () => done(null, payload),
+          () => done(null, payload),
+        );
       else done(null, payload);
     });
   }
