@@ -1,4 +1,5 @@
 // Shared helpers of the browser journeys (playwright-core driving Debian's Chromium).
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { generate } from 'otplib';
 import { createHash } from 'node:crypto';
@@ -169,7 +170,6 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 }
 
-
 /** Navigates and waits for the page's h1 (on failure saves a screenshot named after the path); returns the document's response. */
 export async function visit(page, path) {
   const response = await page.goto(path, { waitUntil: 'networkidle' });
@@ -278,4 +278,20 @@ export async function signInOnLoginPage(page, { email, password, totpSecret }) {
   await page.locator('input[name=password]').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   if (totpSecret) await passTotpStep(page, totpSecret);
+}
+
+/**
+ * A page signed in as the run's super admin, on the console: the second factor enrolled once per run (by whichever
+ * journey comes first) and passed at sign-in. Answers what openPage answers.
+ */
+export async function openSuperAdminConsole(browser, size = { width: 1280, height: 800 }) {
+  assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
+  const setup = await browser.newContext({ baseURL: BASE_URL });
+  const totpSecret = await ensureSuperAdminTotp(setup.request);
+  await setup.close();
+  const admin = await openPage(browser, size);
+  await admin.page.goto('/login');
+  await signInOnLoginPage(admin.page, { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, totpSecret });
+  await admin.page.waitForURL(/\/admin/);
+  return admin;
 }

@@ -6,19 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BASE_URL,
-  DATA_DIR,
-  SUPER_ADMIN,
-  ensureSuperAdminTotp,
-  launch,
-  openPage,
-  readMail,
-  screenshot,
-  signInOnLoginPage,
-  uniqueEmail,
-  until,
-} from '../lib.js';
+import { BASE_URL, DATA_DIR, launch, screenshot, until, openSuperAdminConsole, readMail, uniqueEmail } from '../lib.js';
 
 const mailDir = join(DATA_DIR, 'mail');
 const parked = `${mailDir}.parked`;
@@ -33,15 +21,8 @@ const failedMails = async (request) => {
 };
 
 before(async () => {
-  assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
   browser = await launch();
-  const setup = await browser.newContext({ baseURL: BASE_URL });
-  const totpSecret = await ensureSuperAdminTotp(setup.request);
-  await setup.close();
-  admin = await openPage(browser, { width: 1280, height: 900 });
-  await admin.page.goto('/login');
-  await signInOnLoginPage(admin.page, { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, totpSecret });
-  await admin.page.waitForURL(/\/admin/);
+  admin = await openSuperAdminConsole(browser, { width: 1280, height: 900 });
 });
 
 after(async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as openpgp from 'openpgp';
-import { BASE_URL, DATA_DIR, SUPER_ADMIN, ensureSuperAdminTotp, launch, openPage, screenshot, signInOnLoginPage } from '../lib.js';
+import { BASE_URL, DATA_DIR, launch, screenshot, openPage, openSuperAdminConsole } from '../lib.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLED = join(ROOT, 'backend', 'data', 'tzdb', '2026f');
@@ -43,15 +43,8 @@ async function publishRelease(version) {
 }
 
 before(async () => {
-  assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
   browser = await launch();
-  const setup = await browser.newContext({ baseURL: BASE_URL });
-  const totpSecret = await ensureSuperAdminTotp(setup.request);
-  await setup.close();
-  admin = await openPage(browser);
-  await admin.page.goto('/login');
-  await signInOnLoginPage(admin.page, { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, totpSecret });
-  await admin.page.waitForURL(/\/admin/);
+  admin = await openSuperAdminConsole(browser);
   started = (await health()).version;
 });
 

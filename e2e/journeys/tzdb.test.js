@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, SUPER_ADMIN, ensureSuperAdminTotp, launch, openPage, screenshot, signInOnLoginPage } from '../lib.js';
+import { BASE_URL, launch, screenshot, openPage, openSuperAdminConsole } from '../lib.js';
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'backend', 'test', 'fixtures', 'tzdata-2026b.zi');
 
@@ -23,17 +23,8 @@ async function health() {
 }
 
 before(async () => {
-  assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
   browser = await launch();
-  // Super admins sign in with a second factor: enrolled once per run (by the admin journey, or here through the API).
-  const setup = await browser.newContext({ baseURL: BASE_URL });
-  const totpSecret = await ensureSuperAdminTotp(setup.request);
-  await setup.close();
-  admin = await openPage(browser);
-  const { page } = admin;
-  await page.goto('/login');
-  await signInOnLoginPage(page, { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, totpSecret });
-  await page.waitForURL(/\/admin/);
+  admin = await openSuperAdminConsole(browser);
   bundled = (await health()).version;
 });
 
@@ -82,7 +73,10 @@ test('the directory page names the release in use and lists the data updates', a
 
 test('rolling forward again from the stored releases, after a confirmation', async () => {
   const { page, errors } = admin;
-  await page.getByRole('button', { name: `Activate ${bundled}` }).first().click();
+  await page
+    .getByRole('button', { name: `Activate ${bundled}` })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: `Activate ${bundled}?` });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Activate' }).click();
