@@ -17,6 +17,7 @@ export const GATEWAY_READS = {
   'backend/src/modules/usage/usage.recorder': "the metering hook hands each metered answer's row to the usage writer; plan limits count its unwritten rows",
   'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
   'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
+  'backend/src/modules/usage/zone-usage': "the metering hook counts the zones each answered request named (change notices)",
 };
 
 /**
