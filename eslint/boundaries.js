@@ -54,6 +54,10 @@ export const PUBLISHED = {
   'backend/src/modules/jobs/job-queue':
     'the one job engine (pg-boss on our PostgreSQL): every feature defines its later work as a queue and enqueues in its own transaction',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
+  'backend/src/modules/webhooks/webhooks.service':
+    'emitting a webhook event (keys, billing, plan changes, quota alerts), in the causing change\'s transaction',
+  'backend/src/modules/usage/zone-usage': 'the zones each account used per day: change notices find the accounts a changed zone concerns',
+  'backend/src/modules/tzdb/release-changes': "what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned",
 };
 
 /**

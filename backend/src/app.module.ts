@@ -23,6 +23,7 @@ import { TimezoneModule } from './modules/timezone/timezone.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -56,6 +57,7 @@ export class AppModule {
         AdminModule,
         AccountsModule,
         MetricsModule,
+        WebhooksModule,
       ],
     };
   }

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
 import { ApiKey } from '../keys/api-key.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { quotaAlertMail } from '../mail/mail.templates.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { UsageRecorder } from './usage.recorder.js';
 import { UsageStore } from './usage.store.js';
 
@@ -38,6 +39,7 @@ export class QuotaAlerts {
     private readonly recorder: UsageRecorder,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
   /** Called by the key guard with the limiter's count after an admitted request; returns at once. */
@@ -57,29 +59,40 @@ export class QuotaAlerts {
   async notify(userId: string, level: QuotaAlertLevel, window: { used: number; limit: number; windowMs: number; resetMs: number }): Promise<QuotaAlertOutcome> {
     try {
       const user = await this.em.fork().findOne(User, { id: userId });
-      if (!user || user.plan !== 'free' || user.closedAt || user.isBlocked) return 'not_applicable';
-      if (!user.quotaAlerts) return 'opted_out';
+      if (!user || user.closedAt || user.isBlocked) return 'not_applicable';
+      // The mail is the free plan's (opt-out in Profile); an Enterprise account with an hourly quota hears of it by webhook.
+      const mailIt = user.plan === 'free' && user.quotaAlerts;
+      const hookIt = this.webhooks !== undefined && user.plan === 'enterprise';
+      if (!mailIt && !hookIt) return user.plan === 'free' ? 'opted_out' : 'not_applicable';
       const topKeys = await this.topKeys(userId, window.windowMs);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-      // The claim and the queued mail commit together: a claimed level always has its mail in the outbox.
+      // The claim and the queued mail (and event) commit together: a claimed level always has its mail in the outbox.
       const claimed = await this.em.fork().transactional(async (tx) => {
         if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs, tx))) return false;
-        await this.mail.queue(
-          {
-            to: user.email,
-            ...quotaAlertMail({
-              name,
-              percent: level,
-              limit: window.limit,
-              used: window.used,
-              resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
-              topKeys,
-              usageUrl: `${this.config.appUrl}/dashboard/usage`,
-              profileUrl: `${this.config.appUrl}/dashboard/profile`,
-            }),
-          },
-          { em: tx },
-        );
+        if (mailIt)
+          await this.mail.queue(
+            {
+              to: user.email,
+              ...quotaAlertMail({
+                name,
+                percent: level,
+                limit: window.limit,
+                used: window.used,
+                resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
+                topKeys,
+                usageUrl: `${this.config.appUrl}/dashboard/usage`,
+                profileUrl: `${this.config.appUrl}/dashboard/profile`,
+              }),
+            },
+            { em: tx },
+          );
+        if (hookIt)
+          await this.webhooks!.emit(
+            userId,
+            'quota.threshold',
+            { percent: level, limit: window.limit, used: window.used, window: 'hour', resetsAt: new Date(Date.now() + window.resetMs).toISOString(), topKeys },
+            { em: tx },
+          );
         return true;
       });
       if (!claimed) return 'already_sent';
