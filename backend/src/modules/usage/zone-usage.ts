@@ -24,8 +24,10 @@ export function answeredZones(answer: unknown, add: (zone: string) => void): voi
   if (typeof a.fromTimeZone === 'string') add(a.fromTimeZone);
   if (typeof a.toTimeZone === 'string') add(a.toTimeZone);
   const many = a.conversions ?? undefined;
-  if (Array.isArray(many)) for (const item of many) if (typeof (item as { timezone?: unknown })?.timezone === 'string') add((item as { timezone: string }).timezone);
-  const best = (Array.isArray(a.candidates) ? a.candidates[0] : Array.isArray(a.timezones) && typeof a.query === 'string' ? a.timezones[0] : undefined) as { timezone?: unknown } | undefined;
+  if (Array.isArray(many))
+    for (const item of many) if (typeof (item as { timezone?: unknown })?.timezone === 'string') add((item as { timezone: string }).timezone);
+  const best = (Array.isArray(a.candidates) ? a.candidates[0] : Array.isArray(a.timezones) && typeof a.query === 'string' ? a.timezones[0] : undefined) as
+    { timezone?: unknown } | undefined;
   if (typeof best?.timezone === 'string') add(best.timezone);
 }
 

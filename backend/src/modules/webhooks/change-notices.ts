@@ -17,7 +17,12 @@ export const NOTICE_LOOKBACK_DAYS = 30;
 /** One zone of a notice: its changes in the next 24 months, each with its first moment and the offsets before and after. */
 export interface NoticeZone {
   zone: string;
-  changes: { from: string; to: string; before: { utcOffset: string; abbreviation: string; dst: boolean }; after: { utcOffset: string; abbreviation: string; dst: boolean } }[];
+  changes: {
+    from: string;
+    to: string;
+    before: { utcOffset: string; abbreviation: string; dst: boolean };
+    after: { utcOffset: string; abbreviation: string; dst: boolean };
+  }[];
 }
 
 export interface ChangeNoticeView {
@@ -52,7 +57,9 @@ export class ChangeNotices implements OnModuleInit {
   }
 
   async onActivated(activation: ReleaseActivated): Promise<void> {
-    const [release] = await this.em.fork().execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [activation.releaseId]);
+    const [release] = await this.em
+      .fork()
+      .execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [activation.releaseId]);
     if (!release) return;
     const changed = release.changes?.zones ?? [];
 
@@ -81,7 +88,10 @@ export class ChangeNotices implements OnModuleInit {
     const users = await this.zones.usersOf([...byName.keys()], since);
     let sent = 0;
     for (const [userId, used] of users) {
-      const zones: NoticeZone[] = used.map((name) => ({ zone: name, changes: byName.get(name)!.changes.map((c) => ({ from: c.from, to: c.to, before: c.before, after: c.after })) }));
+      const zones: NoticeZone[] = used.map((name) => ({
+        zone: name,
+        changes: byName.get(name)!.changes.map((c) => ({ from: c.from, to: c.to, before: c.before, after: c.after })),
+      }));
       if (await this.notify(userId, release.version, zones)) sent++;
     }
     this.logger.log(`Release ${release.version}: ${changed.length} zones changed, ${sent} accounts told`);
@@ -110,7 +120,11 @@ export class ChangeNotices implements OnModuleInit {
               version,
               zones: zones.map((z) => ({
                 zone: z.zone,
-                changes: z.changes.map((c) => ({ from: c.from, before: `UTC${c.before.utcOffset} (${c.before.abbreviation})`, after: `UTC${c.after.utcOffset} (${c.after.abbreviation})` })),
+                changes: z.changes.map((c) => ({
+                  from: c.from,
+                  before: `UTC${c.before.utcOffset} (${c.before.abbreviation})`,
+                  after: `UTC${c.after.utcOffset} (${c.after.abbreviation})`,
+                })),
               })),
               dashboardUrl: `${this.config.appUrl}/dashboard`,
               profileUrl: `${this.config.appUrl}/dashboard/profile`,
@@ -138,7 +152,12 @@ export class ChangeNotices implements OnModuleInit {
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.em.fork().execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [id, userId]);
+    const rows = await this.em
+      .fork()
+      .execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [
+        id,
+        userId,
+      ]);
     return rows.length > 0;
   }
 }

@@ -62,7 +62,11 @@ export async function checkUrl(raw: string, allowPrivate: boolean): Promise<UrlR
  * one checked (no second resolution a rebinding DNS could answer differently).
  */
 export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void => {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const list = addresses as LookupAddress[];

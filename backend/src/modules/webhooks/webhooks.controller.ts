@@ -23,7 +23,9 @@ import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.servic
 
 const PLAN = { description: 'Not an Enterprise account (problem+json, code `webhooks_plan_required`)' };
 const NOT_FOUND = { description: 'No such endpoint of yours (problem+json, code `webhook_not_found`)' };
-const URL_REFUSED = { description: 'URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`)' };
+const URL_REFUSED = {
+  description: 'URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`)',
+};
 
 @ApiTags('Webhooks')
 @Controller('webhooks')
@@ -82,7 +84,10 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a test event', description: 'A signed `webhook.test` event, delivered and retried like any other; follow it in the deliveries.' })
+  @ApiOperation({
+    summary: 'Send a test event',
+    description: 'A signed `webhook.test` event, delivered and retried like any other; follow it in the deliveries.',
+  })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
@@ -91,7 +96,10 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: "An endpoint's deliveries", description: 'Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.' })
+  @ApiOperation({
+    summary: "An endpoint's deliveries",
+    description: 'Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.',
+  })
   @ApiOkResponse({ type: [WebhookDeliveryResponse] })
   @ApiNotFoundResponse(NOT_FOUND)
   deliveries(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookDeliveryView[]> {
@@ -116,7 +124,10 @@ export class ChangeNoticesController {
   constructor(private readonly notices: ChangeNotices) {}
 
   @Get()
-  @ApiOperation({ summary: 'Change notices to show', description: 'Releases that changed zones your requests used in the last 30 days, not dismissed yet (the dashboard banner).' })
+  @ApiOperation({
+    summary: 'Change notices to show',
+    description: 'Releases that changed zones your requests used in the last 30 days, not dismissed yet (the dashboard banner).',
+  })
   @ApiOkResponse({ type: ChangeNoticesResponse })
   async list(@CurrentUser() user: User): Promise<{ notices: ChangeNoticeView[] }> {
     return { notices: await this.notices.open(user.id) };

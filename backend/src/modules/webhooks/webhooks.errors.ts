@@ -20,7 +20,16 @@ export const WebhookProblems = {
       detail: 'Webhooks are part of the Enterprise plan. Upgrade under Billing to add endpoints.',
     }),
   urlRefused: (why: UrlRefusal) =>
-    new ProblemException({ status: 422, code: 'webhook_url_refused', title: 'Webhook URL refused', detail: REFUSAL[why], field: 'url', extra: { reason: why } }),
-  notFound: () => new ProblemException({ status: 404, code: 'webhook_not_found', title: 'Webhook endpoint not found', detail: 'No such webhook endpoint of yours.' }),
-  deliveryNotFound: () => new ProblemException({ status: 404, code: 'webhook_delivery_not_found', title: 'Delivery not found', detail: 'No such delivery of yours.' }),
+    new ProblemException({
+      status: 422,
+      code: 'webhook_url_refused',
+      title: 'Webhook URL refused',
+      detail: REFUSAL[why],
+      field: 'url',
+      extra: { reason: why },
+    }),
+  notFound: () =>
+    new ProblemException({ status: 404, code: 'webhook_not_found', title: 'Webhook endpoint not found', detail: 'No such webhook endpoint of yours.' }),
+  deliveryNotFound: () =>
+    new ProblemException({ status: 404, code: 'webhook_delivery_not_found', title: 'Delivery not found', detail: 'No such delivery of yours.' }),
 };

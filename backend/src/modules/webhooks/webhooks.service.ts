@@ -197,7 +197,11 @@ export class WebhooksService implements OnModuleInit {
     return { ...toEndpointView(row), secret };
   }
 
-  async update(userId: string, id: string, input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean }): Promise<WebhookEndpointView> {
+  async update(
+    userId: string,
+    id: string,
+    input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  ): Promise<WebhookEndpointView> {
     await this.requireEnterprise(userId);
     const row = await this.ownEndpoint(userId, id);
     const url = input.url !== undefined ? await this.checkedUrl(input.url) : row.url;
@@ -222,7 +226,9 @@ export class WebhooksService implements OnModuleInit {
     await this.requireEnterprise(userId);
     await this.ownEndpoint(userId, id);
     const secret = newSecret();
-    const [row] = await this.em.fork().execute<EndpointRow[]>('update webhook_endpoints set secret_enc = ?, updated_at = now() where id = ? returning *', [this.vault.encrypt(secret), id]);
+    const [row] = await this.em
+      .fork()
+      .execute<EndpointRow[]>('update webhook_endpoints set secret_enc = ?, updated_at = now() where id = ? returning *', [this.vault.encrypt(secret), id]);
     return { ...toEndpointView(row), secret };
   }
 
@@ -230,7 +236,11 @@ export class WebhooksService implements OnModuleInit {
   async sendTest(userId: string, id: string): Promise<WebhookDeliveryView> {
     await this.requireEnterprise(userId);
     const endpoint = await this.ownEndpoint(userId, id);
-    const payload: WebhookPayload = { type: TEST_EVENT, timestamp: new Date().toISOString(), data: { endpointId: endpoint.id, message: 'A test event from the Webhooks page.' } };
+    const payload: WebhookPayload = {
+      type: TEST_EVENT,
+      timestamp: new Date().toISOString(),
+      data: { endpointId: endpoint.id, message: 'A test event from the Webhooks page.' },
+    };
     const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload));
     return this.deliveryView(deliveryId);
   }
@@ -239,7 +249,10 @@ export class WebhooksService implements OnModuleInit {
     await this.ownEndpoint(userId, id);
     const rows = await this.em
       .fork()
-      .execute<DeliveryRow[]>('select * from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?', [id, Math.min(100, Math.max(1, limit))]);
+      .execute<DeliveryRow[]>('select * from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?', [
+        id,
+        Math.min(100, Math.max(1, limit)),
+      ]);
     return Promise.all(rows.map((r) => this.deliveryView(r.id, r)));
   }
 
@@ -249,7 +262,10 @@ export class WebhooksService implements OnModuleInit {
     if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) throw WebhookProblems.deliveryNotFound();
     const [row] = await this.em
       .fork()
-      .execute<DeliveryRow[]>('select d.* from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ? and e.user_id = ?', [deliveryId, userId]);
+      .execute<DeliveryRow[]>('select d.* from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ? and e.user_id = ?', [
+        deliveryId,
+        userId,
+      ]);
     if (!row) throw WebhookProblems.deliveryNotFound();
     const id = await this.em.fork().transactional((tx) => this.enqueue(tx, row.endpoint_id, row.message_id, row.payload));
     return this.deliveryView(id);
@@ -259,7 +275,12 @@ export class WebhooksService implements OnModuleInit {
    * An event for the account's subscribed, enabled endpoints (Enterprise accounts only): one delivery each, enqueued
    * in `em`'s transaction when given (the event exists if and only if its cause commits). Answers the deliveries made.
    */
-  async emit(userId: string, type: WebhookEventType, data: Record<string, unknown>, options: { em?: EntityManager; messageKey?: string } = {}): Promise<number> {
+  async emit(
+    userId: string,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    options: { em?: EntityManager; messageKey?: string } = {},
+  ): Promise<number> {
     const run = async (tx: EntityManager): Promise<number> => {
       const endpoints = await tx.execute<{ id: string }[]>(
         `select e.id from webhook_endpoints e join users u on u.id = e.user_id
@@ -320,7 +341,13 @@ export class WebhooksService implements OnModuleInit {
       createdAt: iso(d.created_at)!,
       lastAttemptAt: iso(d.last_attempt_at),
       deliveredAt: iso(d.delivered_at),
-      attemptLog: attempts.map((a) => ({ at: iso(a.at)!, statusCode: a.status_code, durationMs: a.duration_ms, responseBody: a.response_body, error: a.error })),
+      attemptLog: attempts.map((a) => ({
+        at: iso(a.at)!,
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        responseBody: a.response_body,
+        error: a.error,
+      })),
     };
   }
 
@@ -367,7 +394,9 @@ export class WebhooksService implements OnModuleInit {
       else await this.noteFailure(tx, d.endpoint_id, d.user_id, d.url);
     });
     if (!ok) {
-      this.logger.warn(`Webhook delivery ${deliveryId} to ${new URL(d.url).host} failed (attempt ${retryCount + 1}): ${result.error ?? `HTTP ${result.statusCode}`}`);
+      this.logger.warn(
+        `Webhook delivery ${deliveryId} to ${new URL(d.url).host} failed (attempt ${retryCount + 1}): ${result.error ?? `HTTP ${result.statusCode}`}`,
+      );
       throw new Error(result.error ?? `HTTP ${result.statusCode}`);
     }
   }
@@ -381,7 +410,10 @@ export class WebhooksService implements OnModuleInit {
     );
     if (!row?.paused) return;
     await tx.execute(`update webhook_endpoints set enabled = false, paused_reason = 'failing', updated_at = now() where id = ?`, [endpointId]);
-    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null }[]>('select email, first_name, last_name from users where id = ?', [userId]);
+    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null }[]>(
+      'select email, first_name, last_name from users where id = ?',
+      [userId],
+    );
     if (!user) return;
     await this.mail.queue(
       {
@@ -418,7 +450,12 @@ export class WebhooksService implements OnModuleInit {
       if (!send || (target.protocol === 'http:' && !this.allowPrivate)) return done({ statusCode: null, body: null, error: 'URL must use https' });
       const req = send(
         target,
-        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(this.allowPrivate), timeout: TIMEOUT_MS },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          lookup: guardedLookup(this.allowPrivate),
+          timeout: TIMEOUT_MS,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;

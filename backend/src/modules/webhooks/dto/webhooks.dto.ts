@@ -3,7 +3,10 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsStr
 import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
 export class CreateWebhookDto {
-  @ApiProperty({ description: 'Where events are POSTed: https (http only to loopback with WEBHOOK_ALLOW_PRIVATE=true).', example: 'https://example.com/hooks/tzapi' })
+  @ApiProperty({
+    description: 'Where events are POSTed: https (http only to loopback with WEBHOOK_ALLOW_PRIVATE=true).',
+    example: 'https://example.com/hooks/tzapi',
+  })
   @IsString({ message: 'URL required' })
   @MaxLength(2000)
   url!: string;

@@ -13,7 +13,8 @@ export class WebhookEndpointResponse {
 }
 
 export class WebhookEndpointWithSecretResponse extends WebhookEndpointResponse {
-  @ApiProperty({ description: 'The signing secret, shown this once (Standard Webhooks `whsec_` form).', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) secret!: string;
+  @ApiProperty({ description: 'The signing secret, shown this once (Standard Webhooks `whsec_` form).', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+  secret!: string;
 }
 
 export class WebhookPayloadResponse {
