@@ -21,32 +21,29 @@ interface Received {
 class Receiver {
   readonly received: Received[] = [];
   private readonly failures = new Map<string, number>();
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-  ) {}
+  private readonly server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const failFirst = Number(/^\/flaky-(\d+)/.exec(path)?.[1] ?? 0);
+      const seen = (this.failures.get(path) ?? 0) + 1;
+      this.failures.set(path, seen);
+      if (seen <= failFirst) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver down for now');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  url = '';
 
   static async start(): Promise<Receiver> {
-    let self!: Receiver;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const path = req.url ?? '/';
-        self.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        const failFirst = Number(/^\/flaky-(\d+)/.exec(path)?.[1] ?? 0);
-        const seen = (self.failures.get(path) ?? 0) + 1;
-        self.failures.set(path, seen);
-        if (seen <= failFirst) {
-          res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver down for now');
-          return;
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    self = new Receiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    return self;
+    const receiver = new Receiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
+    return receiver;
   }
 
   at(path: string): Received[] {
