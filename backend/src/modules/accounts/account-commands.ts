@@ -166,7 +166,8 @@ export class AccountCommands {
       };
       apply(user);
       await tx.flush();
-      if (before.plan !== user.plan) await this.webhooks?.emit(user.id, 'plan.changed', { from: before.plan, to: user.plan, granted: user.planGranted }, { em: tx });
+      if (before.plan !== user.plan)
+        await this.webhooks?.emit(user.id, 'plan.changed', { from: before.plan, to: user.plan, granted: user.planGranted }, { em: tx });
       return { before, after: user };
     };
     const result = context.em
