@@ -2,8 +2,10 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { jest } from '@jest/globals';
 import { ZoneUsage } from '../../src/modules/usage/zone-usage.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { advanceClock, freezeClock } from '../support/clock.js';
 import { isolatedDatabase } from '../support/isolated-database.js';
 import { waitFor } from '../support/processes.js';
 import { SmtpPeer } from '../support/smtp.js';
@@ -177,6 +179,40 @@ describe('webhooks and change notices', () => {
     expect(delivery.attempts).toBe(3);
     expect(delivery.attemptLog.map((x: { statusCode: number }) => x.statusCode)).toEqual([500, 500, 200]);
     expect(delivery.attemptLog[0].responseBody).toBe('receiver down for now');
+  });
+
+  it('an endpoint that keeps failing for 3 days is paused and its owner mailed; the event is not sent after that', async () => {
+    const { user, client } = await enterprise();
+    const created = await client.post('/api/webhooks', { url: `${receiver.url}/flaky-1000`, events: ['key.created'] });
+    freezeClock();
+    try {
+      await client.post('/api/api-keys', { name: 'Worker' });
+      const log = async () => (await client.get(`/api/webhooks/${created.body.id}/deliveries`)).body[0];
+      await waitFor('the first failed attempt', async () => ((await log())?.attempts >= 1 ? true : undefined));
+      const listed = await client.get('/api/webhooks');
+      expect([listed.status, listed.body]).toEqual([200, [expect.objectContaining({ enabled: true, pausedReason: null })]]);
+
+      // 72 hours later by the app's clock, the next failed retry pauses the endpoint.
+      advanceClock(72 * 3600_000 + 1000);
+      const mail = await smtp.waitFor({ to: user.email, subject: /webhook endpoint was paused/ });
+      expect(mail.text).toContain(`${receiver.url}/flaky-1000`);
+      // (Read from the database: the session signed in 72 hours ago has expired.)
+      const em = a.orm.em.fork();
+      const [endpoint] = await em.execute<{ enabled: boolean; paused_reason: string }[]>('select enabled, paused_reason from webhook_endpoints where id = ?', [
+        created.body.id,
+      ]);
+      expect(endpoint).toEqual({ enabled: false, paused_reason: 'failing' });
+      // The retry after the pause is not sent: the delivery is skipped.
+      const skipped = await waitFor('the delivery skipped', async () => {
+        const [d] = await em
+          .fork()
+          .execute<{ status: string; attempts: number }[]>('select status, attempts from webhook_deliveries where endpoint_id = ?', [created.body.id]);
+        return d?.status === 'skipped' ? d : undefined;
+      });
+      expect(receiver.at('/flaky-1000')).toHaveLength(skipped.attempts);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('private, loopback and link-local URLs are refused without WEBHOOK_ALLOW_PRIVATE', async () => {

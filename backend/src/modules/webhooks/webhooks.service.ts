@@ -403,10 +403,12 @@ export class WebhooksService implements OnModuleInit {
 
   /** Marks the endpoint failing since its first failure; after WEBHOOK_PAUSE_AFTER_HOURS without a success it is paused and its owner mailed. */
   private async noteFailure(tx: EntityManager, endpointId: string, userId: string, url: string): Promise<void> {
+    // The app's clock, not the database's: "failing for 3 days" is measured the way the rest of the app tells time.
+    const now = new Date();
     const [row] = await tx.execute<{ paused: boolean }[]>(
-      `update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ?
-        returning enabled and failing_since <= now() - make_interval(secs => ?::float8 * 3600) as paused`,
-      [endpointId, this.config.WEBHOOK_PAUSE_AFTER_HOURS],
+      `update webhook_endpoints set failing_since = coalesce(failing_since, ?) where id = ?
+        returning enabled and failing_since <= ? as paused`,
+      [now, endpointId, new Date(now.getTime() - this.config.WEBHOOK_PAUSE_AFTER_HOURS * 3600_000)],
     );
     if (!row?.paused) return;
     await tx.execute(`update webhook_endpoints set enabled = false, paused_reason = 'failing', updated_at = now() where id = ?`, [endpointId]);
