@@ -215,6 +215,18 @@ describe('webhooks and change notices', () => {
     }
   });
 
+  it('an Enterprise account with a negotiated hourly quota gets quota.threshold at 80% and at 100%', async () => {
+    const { user, client } = await enterprise();
+    const created = await client.post('/api/webhooks', { url: `${receiver.url}/quota`, events: ['quota.threshold'] });
+    const admin = await signedInClient(a, await createUser(a, { role: 'super_admin' }));
+    expect((await admin.put(`/api/admin/users/${user.id}/limits`, { hourlyQuota: 5 })).status).toBe(200);
+    const { key } = await createApiKey(a, user);
+    for (let i = 0; i < 5; i++) expect((await a.client().get('/api/time/utc', { 'x-api-key': key })).status).toBe(200);
+    const events = await delivered('/quota', 'quota.threshold', 2);
+    const levels = events.map((e) => verified(created.body.secret, e).data).sort((x, y) => x.percent - y.percent);
+    expect(levels).toEqual([expect.objectContaining({ percent: 80, limit: 5, used: 4 }), expect.objectContaining({ percent: 100, limit: 5, used: 5 })]);
+  });
+
   it('private, loopback and link-local URLs are refused without WEBHOOK_ALLOW_PRIVATE', async () => {
     const user = await createUser(strict, { plan: 'enterprise' });
     const client = await signedInClient(strict, user);
