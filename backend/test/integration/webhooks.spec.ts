@@ -227,6 +227,20 @@ describe('webhooks and change notices', () => {
     expect(levels).toEqual([expect.objectContaining({ percent: 80, limit: 5, used: 4 }), expect.objectContaining({ percent: 100, limit: 5, used: 5 })]);
   });
 
+  it('plan.changed reaches an account leaving Enterprise, and nothing after that', async () => {
+    const { user, client } = await enterprise();
+    const created = await client.post('/api/webhooks', { url: `${receiver.url}/plan`, events: ['plan.changed', 'key.created'] });
+    const admin = await signedInClient(a, await createUser(a, { role: 'super_admin' }));
+    expect((await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' })).status).toBe(200);
+    const [event] = await delivered('/plan', 'plan.changed');
+    expect(verified(created.body.secret, event).data).toEqual({ from: 'enterprise', to: 'premium', granted: true });
+    // No longer Enterprise: a new key records no delivery (events are enqueued with their change, or not at all).
+    expect((await client.post('/api/api-keys', { name: 'After' })).status).toBe(201);
+    const rows = await a.orm.em.fork().execute<{ event_type: string }[]>('select event_type from webhook_deliveries where endpoint_id = ?', [created.body.id]);
+    expect(rows.map((r) => r.event_type)).toEqual(['plan.changed']);
+    expect((await client.get('/api/webhooks')).body.code).toBe('webhooks_plan_required');
+  });
+
   it('private, loopback and link-local URLs are refused without WEBHOOK_ALLOW_PRIVATE', async () => {
     const user = await createUser(strict, { plan: 'enterprise' });
     const client = await signedInClient(strict, user);

@@ -167,7 +167,12 @@ export class AccountCommands {
       apply(user);
       await tx.flush();
       if (before.plan !== user.plan)
-        await this.webhooks?.emit(user.id, 'plan.changed', { from: before.plan, to: user.plan, granted: user.planGranted }, { em: tx });
+        await this.webhooks?.emit(
+          user.id,
+          'plan.changed',
+          { from: before.plan, to: user.plan, granted: user.planGranted },
+          { em: tx, wasEnterprise: before.plan === 'enterprise' },
+        );
       return { before, after: user };
     };
     const result = context.em

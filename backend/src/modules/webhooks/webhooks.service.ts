@@ -12,7 +12,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { MailService, mailRetryLimit } from '../mail/mail.service.js';
 import { webhookPausedMail } from '../mail/mail.templates.js';
 import { checkUrl, guardedLookup } from './url-guard.js';
-import { TEST_EVENT, WEBHOOK_EVENTS } from './webhook-events.js';
+import { TEST_EVENT } from './webhook-events.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
 import { WebhookProblems } from './webhooks.errors.js';
 
@@ -279,13 +279,14 @@ export class WebhooksService implements OnModuleInit {
     userId: string,
     type: WebhookEventType,
     data: Record<string, unknown>,
-    options: { em?: EntityManager; messageKey?: string } = {},
+    options: { em?: EntityManager; messageKey?: string; wasEnterprise?: boolean } = {},
   ): Promise<number> {
     const run = async (tx: EntityManager): Promise<number> => {
+      // An account leaving Enterprise still hears of that change (wasEnterprise), then nothing more.
       const endpoints = await tx.execute<{ id: string }[]>(
         `select e.id from webhook_endpoints e join users u on u.id = e.user_id
-          where e.user_id = ? and e.enabled and u.plan = 'enterprise' and u.closed_at is null and e.events @> ?::jsonb`,
-        [userId, JSON.stringify([type])],
+          where e.user_id = ? and e.enabled and (u.plan = 'enterprise' or ?) and u.closed_at is null and e.events @> ?::jsonb`,
+        [userId, options.wasEnterprise === true, JSON.stringify([type])],
       );
       const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
       for (const e of endpoints) {
@@ -296,14 +297,6 @@ export class WebhooksService implements OnModuleInit {
     };
     if (options.em?.isInTransaction()) return run(options.em);
     return this.em.fork().transactional(run);
-  }
-
-  /** Emits without letting a failure reach the caller (an event is never a reason to refuse the change that caused it). */
-  emitSafely(userId: string, type: WebhookEventType, data: Record<string, unknown>, options: { em?: EntityManager } = {}): Promise<void> {
-    return this.emit(userId, type, data, options).then(
-      () => undefined,
-      (err: unknown) => this.logger.error(`Webhook event ${type} for ${userId} not recorded: ${(err as Error).message}`),
-    );
   }
 
   private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload): Promise<string> {
@@ -477,10 +470,5 @@ export class WebhooksService implements OnModuleInit {
       req.on('error', (err) => done({ statusCode: null, body: null, error: err.message.slice(0, 500) }));
       req.end(body);
     });
-  }
-
-  /** Every event an endpoint may choose. */
-  get events(): readonly string[] {
-    return WEBHOOK_EVENTS;
   }
 }
