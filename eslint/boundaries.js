@@ -17,6 +17,7 @@ export const GATEWAY_READS = {
   'backend/src/modules/usage/usage.recorder': "the metering hook hands each metered answer's row to the usage writer; plan limits count its unwritten rows",
   'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
   'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
+  'backend/src/modules/usage/zone-usage': 'the metering hook counts the zones each answered request named (change notices)',
 };
 
 /**
@@ -53,6 +54,9 @@ export const PUBLISHED = {
   'backend/src/modules/jobs/job-queue':
     'the one job engine (pg-boss on our PostgreSQL): every feature defines its later work as a queue and enqueues in its own transaction',
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
+  'backend/src/modules/webhooks/webhooks.service': "emitting a webhook event (keys, billing, plan changes, quota alerts), in the causing change's transaction",
+  'backend/src/modules/usage/zone-usage': 'the zones each account used per day: change notices find the accounts a changed zone concerns',
+  'backend/src/modules/tzdb/release-changes': 'what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned',
 };
 
 /**

@@ -22,6 +22,7 @@ import { TimezoneModule } from './modules/timezone/timezone.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         AdminModule,
         AccountsModule,
         MetricsModule,
+        WebhooksModule,
       ],
     };
   }

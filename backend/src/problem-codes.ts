@@ -7,6 +7,7 @@ import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
+import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
 
 /** Codes answered by the plumbing (common/, app.factory, the problem filter's generic ones, the cluster's balancer). */
 export type CommonProblemCode =
@@ -41,7 +42,8 @@ export type ProblemCode =
   | McpProblemCode
   | TimezoneProblemCode
   | TzdbProblemCode
-  | UsageProblemCode;
+  | UsageProblemCode
+  | WebhooksProblemCode;
 
 /**
  * The one place a code meets its HTTP status (a list where one code has several). `satisfies` makes it exhaustive:
@@ -132,6 +134,11 @@ export const PROBLEM_STATUS = {
   older_release: 409,
   // usage
   invalid_cursor: 400,
+  // webhooks
+  webhooks_plan_required: 403,
+  webhook_url_refused: 422,
+  webhook_not_found: 404,
+  webhook_delivery_not_found: 404,
 } as const satisfies Record<ProblemCode, number | readonly number[]>;
 
 /** The statuses a code may be answered with. */

@@ -91,6 +91,10 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('invalid_portal_session', 403, 'Portal link expired', 'The billing portal link is invalid or has expired.', 'Open Manage Billing again.'),
   p('payment_not_found', 404, 'Payment not found', 'No payment waits for confirmation with this secret.', 'Start the payment again.'),
   p('payment_provider_unavailable', 502, 'Payment provider unavailable', 'The payment provider could not be reached.', 'Try again in a moment; nothing was charged twice.'),
+  p('webhooks_plan_required', 403, 'Webhooks need the Enterprise plan', 'Webhook endpoints are part of the Enterprise plan.', 'Upgrade to Enterprise under Billing.'),
+  p('webhook_url_refused', 422, 'Webhook URL refused', 'The URL is not https, does not resolve, or resolves to a private, loopback or link-local address; `reason` says which.', 'Use a public https URL.'),
+  p('webhook_not_found', 404, 'Webhook endpoint not found', 'No webhook endpoint of yours has this id.', 'List your endpoints with GET /api/webhooks.'),
+  p('webhook_delivery_not_found', 404, 'Delivery not found', 'No delivery of your endpoints has this id.', 'List an endpoint’s deliveries first.'),
   // ---- the console --------------------------------------------------------------------------------------------
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
   p('invalid_release', 400, 'Invalid tz release', 'The uploaded file is not a tz database release the server can compile.', 'Upload a tzdata*.tar.gz or a tzdata.zi from IANA.'),

@@ -79,6 +79,14 @@ export const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(3600),
   MAIL_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** Webhooks may reach private, loopback and link-local addresses (and http:// to loopback): local development only. */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** A failed webhook delivery is retried with exponential backoff from this delay, capped at the maximum, for WEBHOOK_RETRY_HOURS. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(3600),
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(72),
+  /** An endpoint whose deliveries fail this long without one success is paused and its owner mailed. */
+  WEBHOOK_PAUSE_AFTER_HOURS: z.coerce.number().positive().default(72),
 });
 
 export type Env = z.infer<typeof envSchema>;

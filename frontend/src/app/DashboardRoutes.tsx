@@ -12,6 +12,7 @@ const named = <T extends Record<string, unknown>>(loader: () => Promise<T>, name
 const ApiKeysPage = named(() => import('../features/keys/components/ApiKeysPage'), 'ApiKeysPage');
 const UsagePage = named(() => import('../features/usage/components/UsagePage'), 'UsagePage');
 const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
+const WebhooksPage = named(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage');
 const PlaygroundPage = named(() => import('../features/playground/components/PlaygroundPage'), 'PlaygroundPage');
 
 // The billing feature's pages (default exports), lazy like the rest of the account area.
@@ -30,6 +31,7 @@ export default function DashboardRoutes() {
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="docs" element={<PlaygroundPage />} />
         <Route path="usage" element={<UsagePage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="billing" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />
         <Route path="profile" element={<ProfilePage />} />

@@ -1687,6 +1687,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/change-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn change notice mails on or off
+         * @description The mail sent when a new tz release changes a zone the account used in the last 30 days (the dashboard banner and webhooks stay).
+         */
+        put: operations["Accounts_changeNotices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Enterprise plan. Newest first; secrets are never answered again.
+         */
+        get: operations["Webhooks_list"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Answers the signing secret once, in `secret`. The URL is checked after DNS resolution.
+         */
+        post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description With its delivery log.
+         */
+        delete: operations["Webhooks_remove"];
+        options?: never;
+        head?: never;
+        /** Edit, pause or resume a webhook endpoint */
+        patch: operations["Webhooks_update"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description The new secret is answered once; the old one stops signing at once.
+         */
+        post: operations["Webhooks_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A signed `webhook.test` event, delivered and retried like any other; follow it in the deliveries.
+         */
+        post: operations["Webhooks_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries
+         * @description Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.
+         */
+        get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description The same message (same webhook-id) as a new delivery.
+         */
+        post: operations["Webhooks_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change notices to show
+         * @description Releases that changed zones your requests used in the last 30 days, not dismissed yet (the dashboard banner).
+         */
+        get: operations["ChangeNotices_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/change-notices/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a change notice banner */
+        post: operations["ChangeNotices_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1849,7 +2031,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -2078,6 +2260,11 @@ export interface components {
              * @example true
              */
             quotaAlerts: boolean;
+            /**
+             * @description Change notice mails when a new tz release changes a zone the account used in the last 30 days.
+             * @example true
+             */
+            changeNotices: boolean;
         };
         LoginView: {
             /**
@@ -2161,6 +2348,11 @@ export interface components {
              * @example true
              */
             quotaAlerts: boolean;
+            /**
+             * @description Change notice mails when a new tz release changes a zone the account used in the last 30 days.
+             * @example true
+             */
+            changeNotices: boolean;
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -3842,6 +4034,142 @@ export interface components {
              * @example false
              */
             enabled: boolean;
+        };
+        WebhookEndpointResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CreateWebhookDto: {
+            /**
+             * @description Where events are POSTed: https (http only to loopback with WEBHOOK_ALLOW_PRIVATE=true).
+             * @example https://example.com/hooks/tzapi
+             */
+            url: string;
+            /**
+             * @description The events sent to this endpoint.
+             * @example [
+             *       "tzdb.zones_changed",
+             *       "key.created"
+             *     ]
+             */
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @example Production receiver */
+            description?: string | null;
+        };
+        WebhookEndpointWithSecretResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+            /**
+             * @description The signing secret, shown this once (Standard Webhooks `whsec_` form).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        UpdateWebhookDto: {
+            /** @example https://example.com/hooks/tzapi */
+            url?: string;
+            events?: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            description?: string | null;
+            /**
+             * @description false pauses the endpoint, true resumes it.
+             * @example false
+             */
+            enabled?: boolean;
+        };
+        WebhookPayloadResponse: {
+            /** @enum {string} */
+            type: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookAttemptResponse: {
+            at: string;
+            statusCode: number | null;
+            durationMs: number;
+            /** @description The first 1 KB of the answer. */
+            responseBody: string | null;
+            error: string | null;
+        };
+        WebhookDeliveryResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** @description The webhook-id header: the same on every retry and resend. */
+            messageId: string;
+            /** @enum {string} */
+            eventType: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
+            payload: components["schemas"]["WebhookPayloadResponse"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failing" | "skipped";
+            attempts: number;
+            responseCode: number | null;
+            responseBody: string | null;
+            durationMs: number | null;
+            lastError: string | null;
+            createdAt: string;
+            lastAttemptAt: string | null;
+            deliveredAt: string | null;
+            attemptLog: components["schemas"]["WebhookAttemptResponse"][];
+        };
+        OffsetReadingResponse: {
+            /** @example +05:30 */
+            utcOffset: string;
+            /** @example IST */
+            abbreviation: string;
+            dst: boolean;
+        };
+        NoticeChangeResponse: {
+            /** @description When the new reading starts. */
+            from: string;
+            /** @description When it ends (within the 24 months compared). */
+            to: string;
+            before: components["schemas"]["OffsetReadingResponse"];
+            after: components["schemas"]["OffsetReadingResponse"];
+        };
+        NoticeZoneResponse: {
+            /** @example Asia/Kolkata */
+            zone: string;
+            changes: components["schemas"]["NoticeChangeResponse"][];
+        };
+        ChangeNoticeResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example 2026g */
+            version: string;
+            zones: components["schemas"]["NoticeZoneResponse"][];
+            createdAt: string;
+        };
+        ChangeNoticesResponse: {
+            notices: components["schemas"]["ChangeNoticeResponse"][];
         };
     };
     responses: never;
@@ -10456,6 +10784,446 @@ export interface operations {
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_changeNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaAlertsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeView"];
+                };
+            };
+            /** @description Malformed body (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponse"];
+                };
+            };
+            /** @description Malformed body or unknown event (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such delivery of yours (problem+json, code `webhook_delivery_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChangeNotices_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeNoticesResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChangeNotices_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed */
+            204: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice of yours (problem+json, code `not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

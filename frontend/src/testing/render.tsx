@@ -67,5 +67,6 @@ export const sampleUser: User = {
   totpEnabled: false,
   limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
   quotaAlerts: true,
+  changeNotices: true,
   closedAt: null,
 };

@@ -1,8 +1,9 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ACCOUNT_BILLING } from './account-billing.port.js';
 import type { AccountBilling, PlanChangeVia } from './account-billing.port.js';
 import { AccountErrors } from './accounts.errors.js';
@@ -36,6 +37,7 @@ export class AccountCommands {
   constructor(
     private readonly em: EntityManager,
     private readonly moduleRef: ModuleRef,
+    @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
   /** Billing's port, looked up at call time: billing itself depends on these commands. */
@@ -164,6 +166,13 @@ export class AccountCommands {
       };
       apply(user);
       await tx.flush();
+      if (before.plan !== user.plan)
+        await this.webhooks?.emit(
+          user.id,
+          'plan.changed',
+          { from: before.plan, to: user.plan, granted: user.planGranted },
+          { em: tx, wasEnterprise: before.plan === 'enterprise' },
+        );
       return { before, after: user };
     };
     const result = context.em

@@ -14,4 +14,12 @@ export class AccountPreferences {
     await em.flush();
     return user;
   }
+
+  async setChangeNotices(userId: string, enabled: boolean): Promise<User> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    user.changeNotices = enabled;
+    await em.flush();
+    return user;
+  }
 }

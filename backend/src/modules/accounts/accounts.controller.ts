@@ -111,4 +111,13 @@ export class AccountsController {
   async quotaAlerts(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
     return toMeView(await this.preferences.setQuotaAlerts(user.id, body.enabled));
   }
+
+  @Put('profile/change-notices')
+  @Authenticated()
+  @ApiOperation({ summary: 'Turn change notice mails on or off', description: 'The mail sent when a new tz release changes a zone the account used in the last 30 days (the dashboard banner and webhooks stay).' })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
+  async changeNotices(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
+    return toMeView(await this.preferences.setChangeNotices(user.id, body.enabled));
+  }
 }

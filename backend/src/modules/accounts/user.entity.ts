@@ -9,7 +9,7 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'closedAt' | 'quotaAlerts' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'closedAt' | 'quotaAlerts' | 'changeNotices' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -83,6 +83,10 @@ export class User {
   @Property({ type: 'boolean', fieldName: 'quota_alerts' })
   quotaAlerts: boolean = true;
 
+  /** Change notice mails when a tz release changes a zone the account used; the customer can turn them off. */
+  @Property({ type: 'boolean', fieldName: 'change_notices' })
+  changeNotices: boolean = true;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -118,10 +122,11 @@ export interface MeView extends UserView {
   /** The limits the account's API keys run under: the plan's, or negotiated ones. */
   limits: EffectiveLimits;
   quotaAlerts: boolean;
+  changeNotices: boolean;
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user), quotaAlerts: user.quotaAlerts };
+  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user), quotaAlerts: user.quotaAlerts, changeNotices: user.changeNotices };
 }
 
 export function customLimitsOf(user: Pick<User, 'customHourlyQuota' | 'customBurstPerSecond'>): CustomLimits {

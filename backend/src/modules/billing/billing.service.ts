@@ -11,6 +11,7 @@ import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problem.js';
 import { BillingErrors } from './billing.errors.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { Invoice, toInvoiceView } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.entity.js';
 import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './payment-gateway.js';
@@ -46,6 +47,7 @@ export class BillingService implements AccountBilling {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
     @Optional() private readonly mail?: MailService,
+    @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
   // ---- reads -------------------------------------------------------------------------------------
@@ -303,6 +305,8 @@ export class BillingService implements AccountBilling {
       const user = await em.findOne(User, { stripeCustomerId: invoice.customerId });
       if (!user) return 'unknown_customer';
       await this.recordInvoice(em, user.id, invoice);
+      if (type === 'invoice.payment_failed' && invoice.status !== 'paid')
+        await this.webhooks?.emit(user.id, 'invoice.payment_failed', this.invoiceEvent(invoice), { em, messageKey: `inv_failed_${invoice.id}` });
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
       if (!remote) return 'unknown_subscription';
@@ -425,7 +429,24 @@ export class BillingService implements AccountBilling {
         invoice.hostedInvoiceUrl,
       ],
     );
-    if (invoice.status === 'paid' && before[0]?.status !== 'paid') await this.queueReceipt(em, userId, invoice);
+    if (invoice.status === 'paid' && before[0]?.status !== 'paid') {
+      await this.queueReceipt(em, userId, invoice);
+      await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em, messageKey: `inv_paid_${invoice.id}` });
+    }
+  }
+
+  /** What the invoice webhook events carry. */
+  private invoiceEvent(invoice: ProviderInvoice): Record<string, unknown> {
+    return {
+      invoiceId: invoice.id,
+      number: invoice.number,
+      description: invoice.description,
+      amount: (invoice.amountCents / 100).toFixed(2),
+      currency: invoice.currency.toLowerCase(),
+      status: invoice.status,
+      plan: invoice.plan,
+      paidAt: invoice.paidAt ? new Date(invoice.paidAt).toISOString() : null,
+    };
   }
 
   /** The receipt is an outbox job in the invoice's transaction (when there is one), keyed by the invoice: sent once. */

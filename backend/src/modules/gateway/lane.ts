@@ -14,6 +14,7 @@ import {
   ROUTE_ARGS_METADATA,
 } from '../../common/route-config.js';
 import { ApiKeyGuard } from './api-key.guard.js';
+import { noteAnswer } from './metering.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
 
@@ -178,7 +179,12 @@ function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, re
     const args = new Array<unknown>(route.args.length);
     for (let i = 0; i < args.length; i++) args[i] = route.args[i](host);
     const result = route.handler.apply(route.instance, args);
-    if (result instanceof Promise) return result.then((value) => void reply.code(route.status).send(value), fail);
+    if (result instanceof Promise)
+      return result.then((value) => {
+        noteAnswer(request, value);
+        reply.code(route.status).send(value);
+      }, fail);
+    noteAnswer(request, result);
     reply.code(route.status).send(result);
   };
   try {

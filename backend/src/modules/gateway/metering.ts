@@ -5,11 +5,18 @@ import type { PlanId } from '../../config/plans.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { ZoneUsage } from '../usage/zone-usage.js';
 import { readApiKey } from './read-api-key.js';
 import { soldRouteOf } from './sold-route.js';
 import { answeredRoute } from '../../common/route-config.js';
 
 const METER = Symbol('tzapi.usage-meter');
+const ANSWER = Symbol('tzapi.answer');
+
+/** The lane keeps the controller's answer on the request, so metering can count the zones it named. */
+export function noteAnswer(request: FastifyRequest, answer: unknown): void {
+  (request as FastifyRequest & { [ANSWER]?: unknown })[ANSWER] = answer;
+}
 
 /** Whose request it is: filled in by the key guard as soon as it has resolved the key. */
 export interface Meter {
@@ -42,6 +49,7 @@ export class MeteringHook implements OnModuleInit {
     private readonly recorder: UsageRecorder,
     private readonly directory: KeyDirectory,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
+    @Optional() private readonly zones?: ZoneUsage,
   ) {}
 
   onModuleInit(): void {
@@ -76,8 +84,10 @@ export class MeteringHook implements OnModuleInit {
 
   private record(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
     if (!meter.userId || !meter.keyId || meter.ownRows) return;
+    const timestamp = Date.now();
+    if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, (request as FastifyRequest & { [ANSWER]?: unknown })[ANSWER]);
     this.recorder.record({
-      timestamp: Date.now(),
+      timestamp,
       userId: meter.userId,
       keyId: meter.keyId,
       endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),

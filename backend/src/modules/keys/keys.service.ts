@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Problems } from '../../common/problem.js';
 import type { FieldError } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { SecretVault } from '../../common/secret-vault.js';
@@ -18,6 +19,11 @@ export interface IssuedKey {
   key: string;
 }
 
+/** What the key webhook events carry: never the key itself. */
+function keyEvent(apiKey: ApiKey): Record<string, unknown> {
+  return { keyId: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, lastFour: apiKey.lastFour };
+}
+
 /** A customer's API keys: create, list, edit, rotate, delete and the logged reveal. */
 @Injectable()
 export class KeysService {
@@ -28,6 +34,7 @@ export class KeysService {
     private readonly em: EntityManager,
     private readonly directory: KeyDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly webhooks?: WebhooksService,
   ) {
     this.vault = new SecretVault(config.secret, API_KEY_VAULT);
   }
@@ -38,16 +45,19 @@ export class KeysService {
 
   async create(userId: string, input: CreateApiKeyDto): Promise<IssuedKey> {
     const { name, ipRestrictions, urlRestrictions } = this.validate(input);
-    const em = this.em.fork();
     const key = generateApiKey();
-    const apiKey = em.create(ApiKey, {
-      user: em.getReference(User, userId),
-      name,
-      ipRestrictions,
-      urlRestrictions,
-      ...this.secretFields(key),
+    const apiKey = await this.em.fork().transactional(async (em) => {
+      const created = em.create(ApiKey, {
+        user: em.getReference(User, userId),
+        name,
+        ipRestrictions,
+        urlRestrictions,
+        ...this.secretFields(key),
+      });
+      await em.flush();
+      await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em });
+      return created;
     });
-    await em.flush();
     return { apiKey, key };
   }
 
@@ -83,9 +93,12 @@ export class KeysService {
 
   async remove(userId: string, keyId: string): Promise<void> {
     const em = this.em.fork();
-    const apiKey = await this.ownKey(em, userId, keyId);
-    em.remove(apiKey);
-    await em.flush();
+    await em.transactional(async (tx) => {
+      const apiKey = await this.ownKey(tx, userId, keyId);
+      tx.remove(apiKey);
+      await tx.flush();
+      await this.webhooks?.emit(userId, 'key.deleted', keyEvent(apiKey), { em: tx });
+    });
     await this.directory.invalidateKey(keyId);
   }
 
@@ -105,7 +118,10 @@ export class KeysService {
   private async rotateIn(em: EntityManager, apiKey: ApiKey): Promise<IssuedKey> {
     const key = generateApiKey();
     Object.assign(apiKey, this.secretFields(key));
-    await em.flush();
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em: tx });
+    });
     await this.directory.invalidateKey(apiKey.id);
     return { apiKey, key };
   }

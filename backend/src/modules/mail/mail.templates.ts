@@ -179,3 +179,36 @@ export function feedRefusalMail(input: { version: string | null; consoleUrl: str
   };
 }
 
+/** One zone's changes for a change notice: each stretch's first date, and the offsets before and after. */
+export interface ZoneChangeLine {
+  zone: string;
+  changes: { from: string; before: string; after: string }[];
+}
+
+export function changeNoticeMail(input: { name: string; version: string; zones: ZoneChangeLine[]; dashboardUrl: string; profileUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `tz database release ${input.version} is now live on ${PRODUCT}. It changes the clocks of ${input.zones.length === 1 ? 'a zone' : 'zones'} your requests used in the last 30 days:`,
+    ...input.zones.map((z) => `${z.zone}: ${z.changes.map((c) => `from ${c.from}, ${c.before} becomes ${c.after}`).join('; ')}.`),
+    'Our answers follow the new rules already. Check any times you stored or scheduled in these zones.',
+  ];
+  const after = [`To stop these e-mails, turn off change notices in your profile: ${input.profileUrl}`];
+  return {
+    subject: `Time zone change: ${input.zones.map((z) => z.zone).slice(0, 3).join(', ')}${input.zones.length > 3 ? ` and ${input.zones.length - 3} more` : ''}`,
+    text: [...lines, `See it in your dashboard: ${input.dashboardUrl}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Open the dashboard', url: input.dashboardUrl }, after),
+  };
+}
+
+export function webhookPausedMail(input: { name: string; url: string; hours: number; webhooksUrl: string }): RenderedMail {
+  const lines = [
+    greeting(input.name),
+    `Deliveries to your webhook endpoint ${input.url} have failed for ${input.hours} hours, so we paused it. Events are no longer sent to it.`,
+    'Fix the endpoint, then resume it on the Webhooks page and resend the deliveries you missed.',
+  ];
+  return {
+    subject: `Your ${PRODUCT} webhook endpoint was paused`,
+    text: [...lines, `Webhooks: ${input.webhooksUrl}`, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Open Webhooks', url: input.webhooksUrl }, []),
+  };
+}

@@ -11,6 +11,16 @@ export interface ActiveRelease {
   release: TzRelease;
 }
 
+/** A release that became active (upload, console activation, the feed, a new bundled release at start): one job per activation. */
+export interface ReleaseActivated {
+  releaseId: string;
+  version: string;
+  previousVersion: string | null;
+}
+
+/** The job queue TzdbService enqueues an activation on, in the activation's own transaction. */
+export const RELEASE_ACTIVATED_QUEUE = 'tzdb-release-activated';
+
 /** What the IANA feed last did, as every instance last read it (TzdbService's poll); null when the feed is off. */
 export interface FeedSnapshot {
   state: string;
@@ -31,6 +41,7 @@ export class ActiveTzRelease {
   feed: FeedSnapshot | null = null;
   private readonly releaseListeners = new Set<(release: TzRelease, previous: TzRelease | null) => void>();
   private readonly versionListeners = new Set<(version: string) => void>();
+  private readonly activationListeners = new Set<(activation: ReleaseActivated) => Promise<void>>();
 
   get active(): ActiveRelease | null {
     return this.current;
@@ -51,6 +62,19 @@ export class ActiveTzRelease {
   onVersion(listener: (version: string) => void): void {
     this.versionListeners.add(listener);
     if (this.current) listener(this.current.version);
+  }
+
+  /**
+   * Calls `listener` once per committed activation, from a job on whichever instance claims it (after the answer, with
+   * retries: a listener must be idempotent). Register in onModuleInit. Change notices and webhooks listen.
+   */
+  onActivated(listener: (activation: ReleaseActivated) => Promise<void>): void {
+    this.activationListeners.add(listener);
+  }
+
+  /** Runs the activation listeners (TzdbService's job). */
+  async activated(activation: ReleaseActivated): Promise<void> {
+    for (const listener of this.activationListeners) await listener(activation);
   }
 
   /** Makes `active` the release this instance answers from (TzdbService only). */

@@ -8,8 +8,9 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import type { AuditAction } from '../admin/audit-log.entity.js';
-import { ActiveTzRelease } from './active-release.js';
-import type { ActiveRelease } from './active-release.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
+import type { ActiveRelease, ReleaseActivated } from './active-release.js';
 import { checkRelease } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
 import type { ChangedZone, ReleaseChanges } from './release-changes.js';
@@ -136,9 +137,17 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     private readonly redis: RedisService,
     private readonly activeRelease: ActiveTzRelease,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // Defined before the start-up choice, which may activate a new bundled release and enqueue its job.
+    this.jobs.define<ReleaseActivated>({
+      queue: RELEASE_ACTIVATED_QUEUE,
+      options: { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 900, deleteAfterSeconds: 7 * 24 * 3600 },
+      describe: (a) => ({ version: a.version }),
+      handle: (activation) => this.activeRelease.activated(activation),
+    });
     await this.activateAtStart();
     if (this.config.TZDB_FEED_URL) await this.readFeedState().catch(() => undefined);
     this.redis.subscribe(TZDB_ACTIVATION_CHANNEL, (raw) => this.onMessage(raw));
@@ -473,6 +482,12 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       ipAddress: actor.ip?.slice(0, 64) ?? null,
     });
     await tx.flush();
+    // Change notices and webhooks: one job per activation (keyed by the release), committed with it. A first install
+    // (nothing active before) tells nobody.
+    if (active) {
+      const activation: ReleaseActivated = { releaseId: row.id, version: row.version, previousVersion: active.version };
+      await this.jobs.send(RELEASE_ACTIVATED_QUEUE, activation, { em: tx, key: row.id });
+    }
     return { row, release, result: this.result(row, release, changes, false, active?.version ?? null) };
   }
 

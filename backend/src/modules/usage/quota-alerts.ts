@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
@@ -7,6 +7,7 @@ import { ApiKey } from '../keys/api-key.entity.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { quotaAlertMail } from '../mail/mail.templates.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { UsageRecorder } from './usage.recorder.js';
 import { UsageStore } from './usage.store.js';
 
@@ -58,6 +59,7 @@ export class QuotaAlerts implements OnModuleInit {
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
   onModuleInit(): void {
@@ -111,29 +113,40 @@ export class QuotaAlerts implements OnModuleInit {
   async notify(userId: string, level: QuotaAlertLevel, window: AlertWindow, buffered?: Map<string, number>): Promise<QuotaAlertOutcome> {
     try {
       const user = await this.em.fork().findOne(User, { id: userId });
-      if (!user || user.plan !== 'free' || user.closedAt || user.isBlocked) return 'not_applicable';
-      if (!user.quotaAlerts) return 'opted_out';
+      if (!user || user.closedAt || user.isBlocked) return 'not_applicable';
+      // The mail is the free plan's (opt-out in Profile); an Enterprise account with an hourly quota hears of it by webhook.
+      const mailIt = user.plan === 'free' && user.quotaAlerts;
+      const hookIt = this.webhooks !== undefined && user.plan === 'enterprise';
+      if (!mailIt && !hookIt) return user.plan === 'free' ? 'opted_out' : 'not_applicable';
       const topKeys = await this.topKeys(userId, window.windowMs, buffered);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-      // The claim and the queued mail commit together: a claimed level always has its mail in the outbox.
+      // The claim and the queued mail (and event) commit together: a claimed level always has its mail in the outbox.
       const claimed = await this.em.fork().transactional(async (tx) => {
         if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs, tx))) return false;
-        await this.mail.queue(
-          {
-            to: user.email,
-            ...quotaAlertMail({
-              name,
-              percent: level,
-              limit: window.limit,
-              used: window.used,
-              resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
-              topKeys,
-              usageUrl: `${this.config.appUrl}/dashboard/usage`,
-              profileUrl: `${this.config.appUrl}/dashboard/profile`,
-            }),
-          },
-          { em: tx },
-        );
+        if (mailIt)
+          await this.mail.queue(
+            {
+              to: user.email,
+              ...quotaAlertMail({
+                name,
+                percent: level,
+                limit: window.limit,
+                used: window.used,
+                resetMinutes: Math.max(1, Math.ceil(window.resetMs / 60_000)),
+                topKeys,
+                usageUrl: `${this.config.appUrl}/dashboard/usage`,
+                profileUrl: `${this.config.appUrl}/dashboard/profile`,
+              }),
+            },
+            { em: tx },
+          );
+        if (hookIt)
+          await this.webhooks!.emit(
+            userId,
+            'quota.threshold',
+            { percent: level, limit: window.limit, used: window.used, window: 'hour', resetsAt: new Date(Date.now() + window.resetMs).toISOString(), topKeys },
+            { em: tx },
+          );
         return true;
       });
       if (!claimed) return 'already_sent';

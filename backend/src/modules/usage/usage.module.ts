@@ -6,12 +6,13 @@ import { UsageController } from './usage.controller.js';
 import { UsageRecorder } from './usage.recorder.js';
 import { UsageService } from './usage.service.js';
 import { UsageStore } from './usage.store.js';
+import { ZoneUsage } from './zone-usage.js';
 
 /** The usage table (its writer, UsageRecorder, and the store), roll-ups and the customer's usage pages. Global: the gateway's metering hook and the MCP endpoint record here. */
 @Global()
 @Module({
   controllers: [UsageController],
-  providers: [UsageStore, UsageReadCache, UsageRecorder, UsageService, UsageRetention, QuotaAlerts],
-  exports: [UsageRecorder, UsageService, QuotaAlerts, UsageStore],
+  providers: [UsageStore, UsageReadCache, ZoneUsage, UsageRecorder, UsageService, UsageRetention, QuotaAlerts],
+  exports: [UsageRecorder, UsageService, QuotaAlerts, UsageStore, ZoneUsage],
 })
 export class UsageModule {}

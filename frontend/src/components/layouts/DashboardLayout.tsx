@@ -25,6 +25,7 @@ import ProfileIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { paths } from '../../app/paths';
 import { displayName, onSignOutClick, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
@@ -38,6 +39,7 @@ export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?:
   { label: 'API Keys', to: paths.dashboard.apiKeys, icon: <KeyIcon /> },
   { label: 'API Docs / Playground', to: paths.dashboard.docs, icon: <DocsIcon /> },
   { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon /> },
+  { label: 'Webhooks', to: paths.dashboard.webhooks, icon: <WebhookIcon /> },
   { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon /> },
   { label: 'Profile', to: paths.dashboard.profile, icon: <ProfileIcon /> },
 ];

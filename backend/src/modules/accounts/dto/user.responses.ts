@@ -23,4 +23,5 @@ export class MeView extends UserView {
   @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on; super admins need it for the console.', example: false }) totpEnabled!: boolean;
   @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
   @ApiProperty({ description: 'Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.', example: true }) quotaAlerts!: boolean;
+  @ApiProperty({ description: 'Change notice mails when a new tz release changes a zone the account used in the last 30 days.', example: true }) changeNotices!: boolean;
 }

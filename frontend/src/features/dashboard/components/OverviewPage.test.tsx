@@ -75,7 +75,11 @@ describe('dashboard overview', () => {
     expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: 100 requests per hour.');
     expect(await screen.findByRole('link', { name: 'Upgrade to Premium - $5/month' })).toHaveAttribute('href', '/dashboard/billing');
     const recent = await screen.findByTestId('recent-keys');
-    expect(within(recent).getAllByText(/^Key \d$/).map((n) => n.textContent)).toEqual(['Key 4', 'Key 3', 'Key 2']);
+    expect(
+      within(recent)
+        .getAllByText(/^Key \d$/)
+        .map((n) => n.textContent),
+    ).toEqual(['Key 4', 'Key 3', 'Key 2']);
     expect(within(recent).getByText('Inactive')).toBeInTheDocument();
     expect(within(recent).getByText('tzk_live_K4…')).toBeInTheDocument();
   });
@@ -94,7 +98,9 @@ describe('dashboard overview', () => {
     stubApi({ ...free, plan: 'enterprise', hourlyLimit: 5000, hourlyRemaining: 4990, limits: { hourlyQuota: 5000, burstPerSecond: 1000, custom: true } });
     renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'enterprise' }} />);
     expect(await screen.findByTestId('today-requests-hint')).toHaveTextContent('4,990 of 5,000 remaining this hour');
-    expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: 5,000 requests per hour, up to 1,000 per second (negotiated for your account).');
+    expect(screen.getByTestId('account-limits')).toHaveTextContent(
+      'Your limits: 5,000 requests per hour, up to 1,000 per second (negotiated for your account).',
+    );
   });
 
   it('shows the empty state when there are no keys', async () => {
@@ -117,7 +123,9 @@ describe('dashboard overview', () => {
 
     stubApi({ ...free, hourlyRemaining: 0, hourlyResetSeconds: 150 });
     const full = renderWithProviders(<OverviewPage user={sampleUser} />);
-    expect(await screen.findByTestId('quota-banner')).toHaveTextContent('You have used all 100 requests of your hourly quota. Requests are answered with 429 until older ones leave the rolling hour (the first in about 3 minutes).');
+    expect(await screen.findByTestId('quota-banner')).toHaveTextContent(
+      'You have used all 100 requests of your hourly quota. Requests are answered with 429 until older ones leave the rolling hour (the first in about 3 minutes).',
+    );
     full.unmount();
 
     stubApi({ ...free, hourlyRemaining: 0 });

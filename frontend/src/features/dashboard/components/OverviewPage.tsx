@@ -17,8 +17,8 @@ import { displayName, type User } from '../../../lib/auth';
 import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
-import { useDashboardStats, type DashboardStats } from '../api';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { useChangeNotices, useDashboardStats, useDismissChangeNotice, type ChangeNotice, type DashboardStats } from '../api';
+import { formatDate, formatDateTimeInZone, formatNumber } from '../../../lib/format';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
@@ -59,7 +59,10 @@ export function quotaBanner(stats: DashboardStats | undefined, plan: string, ale
     };
   }
   if (used >= Math.ceil(limit * 0.8)) {
-    return { severity: 'warning', text: `You have used ${formatNumber(used)} of your ${formatNumber(limit)} requests this hour (${Math.floor((used / limit) * 100)}%).` };
+    return {
+      severity: 'warning',
+      text: `You have used ${formatNumber(used)} of your ${formatNumber(limit)} requests this hour (${Math.floor((used / limit) * 100)}%).`,
+    };
   }
   return null;
 }
@@ -73,7 +76,12 @@ export function upgradeOffer(plan: string, plans: PublicPlan[] | undefined): { t
 }
 
 const quickStart = [
-  { title: 'Create an API key', body: 'Generate a key and keep it secret; restrict it to your IPs or domains.', to: paths.dashboard.apiKeys, action: 'Create API Key' },
+  {
+    title: 'Create an API key',
+    body: 'Generate a key and keep it secret; restrict it to your IPs or domains.',
+    to: paths.dashboard.apiKeys,
+    action: 'Create API Key',
+  },
   { title: 'Read the docs', body: 'Try every endpoint in the playground with your own key.', to: paths.dashboard.docs, action: 'Open API Docs' },
   { title: 'View your usage', body: 'Watch requests, status codes and response times per day.', to: paths.dashboard.usage, action: 'View Usage' },
 ];
@@ -97,8 +105,16 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
             <Skeleton height={48} />
           </Stack>
         ) : recent.length === 0 ? (
-          <EmptyState icon={<KeyIcon />} title="No API Keys Yet" testId="recent-keys-empty"
-            action={<Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">Create API Key</Button>}>
+          <EmptyState
+            icon={<KeyIcon />}
+            title="No API Keys Yet"
+            testId="recent-keys-empty"
+            action={
+              <Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">
+                Create API Key
+              </Button>
+            }
+          >
             Create your first key to start calling the API.
           </EmptyState>
         ) : (
@@ -111,7 +127,10 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{key.name}</Typography>
                   <Typography variant="caption" color="text.secondary">
-                    Created {formatDate(key.createdAt)} · <Box component="code" sx={{ fontSize: 12 }}>{key.keyPrefix}…</Box>
+                    Created {formatDate(key.createdAt)} ·{' '}
+                    <Box component="code" sx={{ fontSize: 12 }}>
+                      {key.keyPrefix}…
+                    </Box>
                   </Typography>
                 </Box>
                 <KeyStatusBadge active={key.isActive} />
@@ -121,6 +140,23 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One change notice: the zones a new tz release changes that the account's requests used, each change's date and offsets. */
+function ChangeNoticeBanner({ notice }: { notice: ChangeNotice }) {
+  const dismiss = useDismissChangeNotice();
+  return (
+    <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="change-notice-banner" onClose={() => dismiss.mutate(notice.id)}>
+      <strong>tz release {notice.version} changes time zones you use.</strong>{' '}
+      {notice.zones
+        .map(
+          (z) =>
+            `${z.zone}: ${z.changes.map((c) => `from ${formatDateTimeInZone(c.from, z.zone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
+        )
+        .join('. ')}
+      . Our answers already follow the new rules.
+    </Alert>
   );
 }
 
@@ -134,6 +170,7 @@ export function OverviewPage({ user }: { user: User }) {
   const limits = limitsText(stats.data?.limits);
   const offer = upgradeOffer(plan, config.data?.plans);
   const banner = quotaBanner(stats.data, plan, user.quotaAlerts !== false);
+  const notices = useChangeNotices();
 
   return (
     <Box>
@@ -152,6 +189,10 @@ export function OverviewPage({ user }: { user: User }) {
         </Typography>
       )}
 
+      {notices.data?.map((notice) => (
+        <ChangeNoticeBanner key={notice.id} notice={notice} />
+      ))}
+
       {banner && (
         <Alert severity={banner.severity} sx={{ mb: 2 }} data-testid="quota-banner">
           {banner.text}
@@ -169,7 +210,14 @@ export function OverviewPage({ user }: { user: User }) {
           <StatCard label="Today's Requests" value={today.value} hint={today.hint} icon={<TodayIcon />} loading={stats.isPending} testId="today-requests" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <StatCard label="Total Requests" value={formatNumber(stats.data?.totalRequests)} hint="All time" icon={<TimelineIcon />} loading={stats.isPending} testId="total-requests" />
+          <StatCard
+            label="Total Requests"
+            value={formatNumber(stats.data?.totalRequests)}
+            hint="All time"
+            icon={<TimelineIcon />}
+            loading={stats.isPending}
+            testId="total-requests"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <StatCard
@@ -194,7 +242,17 @@ export function OverviewPage({ user }: { user: User }) {
                 {quickStart.map((step, index) => (
                   <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
                     <Box
-                      sx={{ width: 32, height: 32, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontWeight: 700, flexShrink: 0 }}
+                      sx={{
+                        width: 32,
+                        height: 32,
+                        borderRadius: '50%',
+                        bgcolor: 'primary.main',
+                        color: 'primary.contrastText',
+                        display: 'grid',
+                        placeItems: 'center',
+                        fontWeight: 700,
+                        flexShrink: 0,
+                      }}
                     >
                       {index + 1}
                     </Box>
@@ -224,7 +282,13 @@ export function OverviewPage({ user }: { user: User }) {
                     {offer.plan.features.slice(0, 3).join(' · ')}
                   </Typography>
                 </Box>
-                <Button component={RouterLink} to={paths.dashboard.billing} variant="contained" color="inherit" sx={{ color: 'primary.main', bgcolor: 'background.paper' }}>
+                <Button
+                  component={RouterLink}
+                  to={paths.dashboard.billing}
+                  variant="contained"
+                  color="inherit"
+                  sx={{ color: 'primary.main', bgcolor: 'background.paper' }}
+                >
                   {offer.text}
                 </Button>
               </CardContent>

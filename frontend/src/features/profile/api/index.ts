@@ -28,6 +28,7 @@ export type ExportJob = Models['ExportJobView'];
 export const profileApi = {
   closeAccount: (body: CloseAccountInput) => apiFetch<{ ok: true }>('/api/me/close', { method: 'POST', body }),
   setQuotaAlerts: (enabled: boolean) => apiFetch<User>('/api/profile/quota-alerts', { method: 'PUT', body: { enabled } }),
+  setChangeNotices: (enabled: boolean) => apiFetch<User>('/api/profile/change-notices', { method: 'PUT', body: { enabled } }),
   startExport: () => apiFetch<ExportJob>('/api/me/exports', { method: 'POST' }),
   exportJob: (id: string) => apiFetch<ExportJob>(`/api/me/exports/${encodeURIComponent(id)}`),
   update: (body: ProfileInput) => apiFetch<ProfileUpdateResult>('/api/profile', { method: 'PUT', body }),
@@ -35,8 +36,7 @@ export const profileApi = {
   totpSetup: () => apiFetch<TotpSetup>('/api/profile/totp/setup', { method: 'POST' }),
   totpEnable: (body: { code: string }) => apiFetch<{ ok: true; recoveryCodes: string[] }>('/api/profile/totp/enable', { method: 'POST', body }),
   totpDisable: (body: { code: string }) => apiFetch<{ ok: true }>('/api/profile/totp/disable', { method: 'POST', body }),
-  changePassword: (body: PasswordInput) =>
-    apiFetch<Models['OkMessageView']>('/api/profile/password', { method: 'PUT', body }),
+  changePassword: (body: PasswordInput) => apiFetch<Models['OkMessageView']>('/api/profile/password', { method: 'PUT', body }),
 };
 
 /** The profile is the signed-in user (GET /api/me); an update writes the answer back into it. */
@@ -96,6 +96,14 @@ export function useQuotaAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: profileApi.setQuotaAlerts,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
+}
+
+export function useChangeNoticeMails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: profileApi.setChangeNotices,
     onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
   });
 }

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
 import type { User } from '../../../lib/auth';
-import { useExportJob, useQuotaAlerts, useStartExport } from '../api';
+import { useChangeNoticeMails, useExportJob, useQuotaAlerts, useStartExport } from '../api';
 
 /** Profile → "Export my data": starts a background export, shows its progress, then offers the file. */
 export function ExportDataCard() {
@@ -89,6 +89,35 @@ export function QuotaAlertsCard({ user }: { user: User }) {
         <FormControlLabel
           control={<Switch checked={user.quotaAlerts} onChange={(_event, checked) => void toggle(checked)} disabled={update.isPending} />}
           label="Send quota alerts"
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The change notice mail opt-out: a mail when a new tz release changes a zone the account's requests used. */
+export function ChangeNoticesCard({ user }: { user: User }) {
+  const update = useChangeNoticeMails();
+  const toggle = async (enabled: boolean) => {
+    try {
+      await update.mutateAsync(enabled);
+      toast({ title: 'Preferences Saved', description: enabled ? 'Change notice e-mails are on.' : 'Change notice e-mails are off.' });
+    } catch (error) {
+      toast({ title: 'Error', description: isApiError(error) ? error.detail : 'Failed to save your preference.', variant: 'destructive' });
+    }
+  };
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Time zone change notices
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          An e-mail when a new tz database release changes the clocks of a zone your requests used in the last 30 days. The dashboard banner stays either way.
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={user.changeNotices !== false} onChange={(_event, checked) => void toggle(checked)} disabled={update.isPending} />}
+          label="E-mail me about time zone changes"
         />
       </CardContent>
     </Card>

@@ -16,7 +16,7 @@ import { schemaResolver } from '../../../lib/formSchema';
 import { useMe, type User } from '../../../lib/auth';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
-import { ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
+import { ChangeNoticesCard, ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
 import { DeleteAccountCard } from './DeleteAccountDialog';
 import { TwoFactorCard } from './TwoFactorCard';
 
@@ -250,6 +250,9 @@ export function ProfilePage() {
           )}
           <Grid size={{ xs: 12, md: 6 }}>
             <QuotaAlertsCard user={me.data} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChangeNoticesCard user={me.data} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ExportDataCard />

@@ -1,0 +1,35 @@
+import { ProblemException } from '../../common/problem.js';
+import type { UrlRefusal } from './url-guard.js';
+
+/** The webhooks module's problem codes; their HTTP status is in src/problem-codes.ts. */
+export type WebhooksProblemCode = 'webhooks_plan_required' | 'webhook_url_refused' | 'webhook_not_found' | 'webhook_delivery_not_found';
+
+const REFUSAL: Record<UrlRefusal, string> = {
+  invalid_url: 'The URL is not a valid absolute http(s) URL without credentials.',
+  insecure_url: 'Webhook URLs must use https.',
+  private_address: 'The URL resolves to a private, loopback or link-local address; webhooks are only delivered to public addresses.',
+  unresolvable: 'The URL’s host name does not resolve.',
+};
+
+export const WebhookProblems = {
+  planRequired: () =>
+    new ProblemException({
+      status: 403,
+      code: 'webhooks_plan_required',
+      title: 'Webhooks need the Enterprise plan',
+      detail: 'Webhooks are part of the Enterprise plan. Upgrade under Billing to add endpoints.',
+    }),
+  urlRefused: (why: UrlRefusal) =>
+    new ProblemException({
+      status: 422,
+      code: 'webhook_url_refused',
+      title: 'Webhook URL refused',
+      detail: REFUSAL[why],
+      field: 'url',
+      extra: { reason: why },
+    }),
+  notFound: () =>
+    new ProblemException({ status: 404, code: 'webhook_not_found', title: 'Webhook endpoint not found', detail: 'No such webhook endpoint of yours.' }),
+  deliveryNotFound: () =>
+    new ProblemException({ status: 404, code: 'webhook_delivery_not_found', title: 'Delivery not found', detail: 'No such delivery of yours.' }),
+};

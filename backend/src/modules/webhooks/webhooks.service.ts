@@ -1,0 +1,474 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Webhook } from 'standardwebhooks';
+import { SecretVault } from '../../common/secret-vault.js';
+import type { VaultPurpose } from '../../common/secret-vault.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { MailService, mailRetryLimit } from '../mail/mail.service.js';
+import { webhookPausedMail } from '../mail/mail.templates.js';
+import { checkUrl, guardedLookup } from './url-guard.js';
+import { TEST_EVENT } from './webhook-events.js';
+import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
+import { WebhookProblems } from './webhooks.errors.js';
+
+export const WEBHOOK_QUEUE = 'webhook-delivery';
+const WEBHOOK_VAULT: VaultPurpose = { salt: 'tzapi-webhook-secrets', info: 'webhook signing secret v1' };
+/** A delivery answer slower than this is a failure (and retried). */
+const TIMEOUT_MS = 10_000;
+/** The first bytes of an answer kept in the delivery log. */
+const BODY_KEPT = 1024;
+
+interface EndpointRow {
+  id: string;
+  user_id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  secret_enc: string;
+  enabled: boolean;
+  paused_reason: string | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  message_id: string;
+  event_type: string;
+  payload: WebhookPayload;
+  status: string;
+  attempts: number;
+  response_code: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  last_error: string | null;
+  created_at: Date;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+}
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  pausedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookAttemptView {
+  at: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  messageId: string;
+  eventType: string;
+  payload: WebhookPayload;
+  status: string;
+  attempts: number;
+  responseCode: number | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  attemptLog: WebhookAttemptView[];
+}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+function toEndpointView(row: EndpointRow): WebhookEndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    pausedReason: row.paused_reason,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+/** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+interface PostResult {
+  statusCode: number | null;
+  body: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * Webhook endpoints (Enterprise accounts) and their deliveries. `emit` records one delivery per subscribed endpoint
+ * and enqueues its job in the caller's transaction; the job signs the payload the Standard Webhooks way and POSTs it,
+ * with the same webhook-id on every retry, a 10 s timeout, no redirects, and the address checked at connect time.
+ */
+@Injectable()
+export class WebhooksService implements OnModuleInit {
+  private readonly logger = new Logger('Webhooks');
+  private readonly vault: SecretVault;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobQueue,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
+  }
+
+  onModuleInit(): void {
+    const { WEBHOOK_RETRY_DELAY_SECONDS: delay, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max, WEBHOOK_RETRY_HOURS: hours } = this.config;
+    this.jobs.define<{ deliveryId: string }>({
+      queue: WEBHOOK_QUEUE,
+      concurrency: 4,
+      options: {
+        retryLimit: mailRetryLimit(delay, Math.max(delay, max), hours),
+        retryDelay: delay,
+        retryBackoff: true,
+        retryDelayMax: Math.max(delay, max),
+        expireInSeconds: 120,
+        deleteAfterSeconds: 24 * 3600,
+        retentionSeconds: Math.ceil(hours * 3600) + 7 * 24 * 3600,
+      },
+      describe: (data) => ({ delivery: data.deliveryId }),
+      handle: (data, attempt) => this.deliver(data.deliveryId, attempt.retryCount),
+    });
+  }
+
+  private get allowPrivate(): boolean {
+    return this.config.WEBHOOK_ALLOW_PRIVATE;
+  }
+
+  private async requireEnterprise(userId: string): Promise<void> {
+    const [user] = await this.em.fork().execute<{ plan: string }[]>('select plan from users where id = ?', [userId]);
+    if (user?.plan !== 'enterprise') throw WebhookProblems.planRequired();
+  }
+
+  private async ownEndpoint(userId: string, id: string): Promise<EndpointRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw WebhookProblems.notFound();
+    const [row] = await this.em.fork().execute<EndpointRow[]>('select * from webhook_endpoints where id = ? and user_id = ?', [id, userId]);
+    if (!row) throw WebhookProblems.notFound();
+    return row;
+  }
+
+  private async checkedUrl(url: string): Promise<string> {
+    const refusal = await checkUrl(url, this.allowPrivate);
+    if (refusal) throw WebhookProblems.urlRefused(refusal);
+    return new URL(url).toString();
+  }
+
+  async list(userId: string): Promise<WebhookEndpointView[]> {
+    await this.requireEnterprise(userId);
+    const rows = await this.em.fork().execute<EndpointRow[]>('select * from webhook_endpoints where user_id = ? order by created_at desc, id', [userId]);
+    return rows.map(toEndpointView);
+  }
+
+  async create(userId: string, input: { url: string; events: string[]; description?: string | null }): Promise<WebhookEndpointView & { secret: string }> {
+    await this.requireEnterprise(userId);
+    const url = await this.checkedUrl(input.url);
+    const secret = newSecret();
+    const [row] = await this.em
+      .fork()
+      .execute<EndpointRow[]>(
+        'insert into webhook_endpoints (id, user_id, url, description, events, secret_enc) values (?, ?, ?, ?, ?::jsonb, ?) returning *',
+        [randomUUID(), userId, url, input.description ?? null, JSON.stringify([...new Set(input.events)]), this.vault.encrypt(secret)],
+      );
+    return { ...toEndpointView(row), secret };
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+  ): Promise<WebhookEndpointView> {
+    await this.requireEnterprise(userId);
+    const row = await this.ownEndpoint(userId, id);
+    const url = input.url !== undefined ? await this.checkedUrl(input.url) : row.url;
+    const events = input.events !== undefined ? [...new Set(input.events)] : row.events;
+    const enabled = input.enabled ?? row.enabled;
+    const [updated] = await this.em.fork().execute<EndpointRow[]>(
+      `update webhook_endpoints set url = ?, events = ?::jsonb, description = ?, enabled = ?,
+         paused_reason = case when ? then null else coalesce(paused_reason, 'owner') end,
+         failing_since = case when ? and not enabled then null else failing_since end, updated_at = now()
+       where id = ? returning *`,
+      [url, JSON.stringify(events), input.description !== undefined ? input.description : row.description, enabled, enabled, enabled, id],
+    );
+    return toEndpointView(updated);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.ownEndpoint(userId, id);
+    await this.em.fork().execute('delete from webhook_endpoints where id = ?', [id]);
+  }
+
+  async rotateSecret(userId: string, id: string): Promise<WebhookEndpointView & { secret: string }> {
+    await this.requireEnterprise(userId);
+    await this.ownEndpoint(userId, id);
+    const secret = newSecret();
+    const [row] = await this.em
+      .fork()
+      .execute<EndpointRow[]>('update webhook_endpoints set secret_enc = ?, updated_at = now() where id = ? returning *', [this.vault.encrypt(secret), id]);
+    return { ...toEndpointView(row), secret };
+  }
+
+  /** Delivers a `webhook.test` event to the endpoint (enabled or not); answers the delivery to follow. */
+  async sendTest(userId: string, id: string): Promise<WebhookDeliveryView> {
+    await this.requireEnterprise(userId);
+    const endpoint = await this.ownEndpoint(userId, id);
+    const payload: WebhookPayload = {
+      type: TEST_EVENT,
+      timestamp: new Date().toISOString(),
+      data: { endpointId: endpoint.id, message: 'A test event from the Webhooks page.' },
+    };
+    const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload));
+    return this.deliveryView(deliveryId);
+  }
+
+  async deliveries(userId: string, id: string, limit = 50): Promise<WebhookDeliveryView[]> {
+    await this.ownEndpoint(userId, id);
+    const rows = await this.em
+      .fork()
+      .execute<DeliveryRow[]>('select * from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?', [
+        id,
+        Math.min(100, Math.max(1, limit)),
+      ]);
+    return Promise.all(rows.map((r) => this.deliveryView(r.id, r)));
+  }
+
+  /** Sends a delivery's message again, as a new delivery with the same webhook-id (the receiver may dedupe). */
+  async resend(userId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+    await this.requireEnterprise(userId);
+    if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) throw WebhookProblems.deliveryNotFound();
+    const [row] = await this.em
+      .fork()
+      .execute<DeliveryRow[]>('select d.* from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ? and e.user_id = ?', [
+        deliveryId,
+        userId,
+      ]);
+    if (!row) throw WebhookProblems.deliveryNotFound();
+    const id = await this.em.fork().transactional((tx) => this.enqueue(tx, row.endpoint_id, row.message_id, row.payload));
+    return this.deliveryView(id);
+  }
+
+  /**
+   * An event for the account's subscribed, enabled endpoints (Enterprise accounts only): one delivery each, enqueued
+   * in `em`'s transaction when given (the event exists if and only if its cause commits). Answers the deliveries made.
+   */
+  async emit(
+    userId: string,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    options: { em?: EntityManager; messageKey?: string; wasEnterprise?: boolean } = {},
+  ): Promise<number> {
+    const run = async (tx: EntityManager): Promise<number> => {
+      // An account leaving Enterprise still hears of that change (wasEnterprise), then nothing more.
+      const endpoints = await tx.execute<{ id: string }[]>(
+        `select e.id from webhook_endpoints e join users u on u.id = e.user_id
+          where e.user_id = ? and e.enabled and (u.plan = 'enterprise' or ?) and u.closed_at is null and e.events @> ?::jsonb`,
+        [userId, options.wasEnterprise === true, JSON.stringify([type])],
+      );
+      const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
+      for (const e of endpoints) {
+        const messageId = options.messageKey ? `msg_${options.messageKey}_${e.id.slice(0, 8)}` : `msg_${randomUUID().replace(/-/g, '')}`;
+        await this.enqueue(tx, e.id, messageId, payload);
+      }
+      return endpoints.length;
+    };
+    if (options.em?.isInTransaction()) return run(options.em);
+    return this.em.fork().transactional(run);
+  }
+
+  private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload): Promise<string> {
+    const id = randomUUID();
+    await tx.execute('insert into webhook_deliveries (id, endpoint_id, message_id, event_type, payload) values (?, ?, ?, ?, ?::jsonb)', [
+      id,
+      endpointId,
+      messageId,
+      payload.type,
+      JSON.stringify(payload),
+    ]);
+    await this.jobs.send(WEBHOOK_QUEUE, { deliveryId: id }, { em: tx, key: id });
+    return id;
+  }
+
+  private async deliveryView(id: string, row?: DeliveryRow): Promise<WebhookDeliveryView> {
+    const em = this.em.fork();
+    const d = row ?? (await em.execute<DeliveryRow[]>('select * from webhook_deliveries where id = ?', [id]))[0];
+    const attempts = await em.execute<{ at: Date; status_code: number | null; duration_ms: number; response_body: string | null; error: string | null }[]>(
+      'select at, status_code, duration_ms, response_body, error from webhook_attempts where delivery_id = ? order by at, id',
+      [id],
+    );
+    return {
+      id: d.id,
+      endpointId: d.endpoint_id,
+      messageId: d.message_id,
+      eventType: d.event_type,
+      payload: d.payload,
+      status: d.status,
+      attempts: d.attempts,
+      responseCode: d.response_code,
+      responseBody: d.response_body,
+      durationMs: d.duration_ms,
+      lastError: d.last_error,
+      createdAt: iso(d.created_at)!,
+      lastAttemptAt: iso(d.last_attempt_at),
+      deliveredAt: iso(d.delivered_at),
+      attemptLog: attempts.map((a) => ({
+        at: iso(a.at)!,
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        responseBody: a.response_body,
+        error: a.error,
+      })),
+    };
+  }
+
+  // ---- the delivery job ----
+
+  private async deliver(deliveryId: string, retryCount: number): Promise<void> {
+    const em = this.em.fork();
+    const [d] = await em.execute<(DeliveryRow & { url: string; secret_enc: string; enabled: boolean; user_id: string })[]>(
+      `select d.*, e.url, e.secret_enc, e.enabled, e.user_id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ?`,
+      [deliveryId],
+    );
+    if (!d || d.status === 'delivered') return;
+    // A paused endpoint gets nothing more (a test event is sent to it all the same, on its owner's request).
+    if (!d.enabled && d.event_type !== TEST_EVENT) {
+      await em.execute(`update webhook_deliveries set status = 'skipped', last_error = 'endpoint paused' where id = ?`, [deliveryId]);
+      return;
+    }
+    const body = JSON.stringify(d.payload);
+    const now = new Date();
+    const signature = new Webhook(this.vault.decrypt(d.secret_enc)).sign(d.message_id, now, body);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'tzapi-webhooks/1',
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
+    const result = await this.post(d.url, headers, body);
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    await em.transactional(async (tx) => {
+      await tx.execute('insert into webhook_attempts (delivery_id, status_code, duration_ms, response_body, error) values (?, ?, ?, ?, ?)', [
+        deliveryId,
+        result.statusCode,
+        result.durationMs,
+        result.body,
+        result.error,
+      ]);
+      await tx.execute(
+        `update webhook_deliveries set attempts = attempts + 1, status = ?, response_code = ?, response_body = ?, duration_ms = ?, last_error = ?,
+           last_attempt_at = now(), delivered_at = case when ? then now() else null end where id = ?`,
+        [ok ? 'delivered' : 'failing', result.statusCode, result.body, result.durationMs, result.error, ok, deliveryId],
+      );
+      if (ok) await tx.execute('update webhook_endpoints set failing_since = null where id = ?', [d.endpoint_id]);
+      else await this.noteFailure(tx, d.endpoint_id, d.user_id, d.url);
+    });
+    if (!ok) {
+      this.logger.warn(
+        `Webhook delivery ${deliveryId} to ${new URL(d.url).host} failed (attempt ${retryCount + 1}): ${result.error ?? `HTTP ${result.statusCode}`}`,
+      );
+      throw new Error(result.error ?? `HTTP ${result.statusCode}`);
+    }
+  }
+
+  /** Marks the endpoint failing since its first failure; after WEBHOOK_PAUSE_AFTER_HOURS without a success it is paused and its owner mailed. */
+  private async noteFailure(tx: EntityManager, endpointId: string, userId: string, url: string): Promise<void> {
+    // The app's clock, not the database's: "failing for 3 days" is measured the way the rest of the app tells time.
+    const now = new Date();
+    const [row] = await tx.execute<{ paused: boolean }[]>(
+      `update webhook_endpoints set failing_since = coalesce(failing_since, ?) where id = ?
+        returning enabled and failing_since <= ? as paused`,
+      [now, endpointId, new Date(now.getTime() - this.config.WEBHOOK_PAUSE_AFTER_HOURS * 3600_000)],
+    );
+    if (!row?.paused) return;
+    await tx.execute(`update webhook_endpoints set enabled = false, paused_reason = 'failing', updated_at = now() where id = ?`, [endpointId]);
+    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null }[]>(
+      'select email, first_name, last_name from users where id = ?',
+      [userId],
+    );
+    if (!user) return;
+    await this.mail.queue(
+      {
+        to: user.email,
+        ...webhookPausedMail({
+          name: [user.first_name, user.last_name].filter(Boolean).join(' '),
+          url,
+          hours: this.config.WEBHOOK_PAUSE_AFTER_HOURS,
+          webhooksUrl: `${this.config.appUrl}/dashboard/webhooks`,
+        }),
+      },
+      { em: tx, key: `webhook-paused:${endpointId}:${Date.now()}` },
+    );
+  }
+
+  /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 1 KB of the answer kept. */
+  private post(url: string, headers: Record<string, string>, body: string): Promise<PostResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    return new Promise((resolve) => {
+      let settled = false;
+      const done = (r: Omit<PostResult, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        resolve({ ...r, durationMs: elapsed() });
+      };
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return done({ statusCode: null, body: null, error: 'invalid URL' });
+      }
+      const send = target.protocol === 'https:' ? httpsRequest : target.protocol === 'http:' ? httpRequest : null;
+      if (!send || (target.protocol === 'http:' && !this.allowPrivate)) return done({ statusCode: null, body: null, error: 'URL must use https' });
+      const req = send(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          lookup: guardedLookup(this.allowPrivate),
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < BODY_KEPT) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('end', () => done({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_KEPT).toString('utf8'), error: null }));
+          res.on('error', (err) => done({ statusCode: res.statusCode ?? null, body: null, error: err.message }));
+        },
+      );
+      const timer = setTimeout(() => {
+        req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`));
+      }, TIMEOUT_MS);
+      req.on('close', () => clearTimeout(timer));
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+      req.on('error', (err) => done({ statusCode: null, body: null, error: err.message.slice(0, 500) }));
+      req.end(body);
+    });
+  }
+}
