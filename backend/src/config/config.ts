@@ -74,6 +74,11 @@ export const envSchema = z.object({
   TZDB_AUTO_ACTIVATE: bool.optional(),
   /** How often an idle worker asks PostgreSQL for jobs, and how often jobs of a dead process are handed out again. */
   JOBS_POLL_MS: z.coerce.number().int().min(500).default(2000),
+  /** The PostgreSQL schema of the job engine's tables (several deployments, or test files, on one database each get their own). */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _ only (a PostgreSQL schema name)')
+    .default('pgboss'),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A mail that can't be sent is retried with exponential backoff from this delay, capped at the maximum, for MAIL_RETRY_HOURS. */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),

@@ -21,7 +21,7 @@ describe('a job whose process dies part-way', () => {
   beforeAll(async () => {
     buildBackend();
     db = await freshDatabase('jobcrash');
-    const setup = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET });
+    const setup = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, JOBS_SCHEMA: 'pgboss' });
     try {
       const user = await createUser(setup);
       userId = user.id;
@@ -76,7 +76,7 @@ describe('a job whose process dies part-way', () => {
     expect(atKill.progress).toBeLessThan(100);
 
     // Another instance takes the job over once the dead one's heartbeat is missed.
-    second = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, JOBS_SUPERVISE_SECONDS: '1', JOBS_POLL_MS: '500' });
+    second = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, JOBS_SCHEMA: 'pgboss', JOBS_SUPERVISE_SECONDS: '1', JOBS_POLL_MS: '500' });
     const client = second.client();
     session.forEach(([k, v]) => client.cookies.set(k, v));
     const ready = await waitFor(

@@ -20,7 +20,7 @@ async function mailJobs(t: TestApp, to: string): Promise<MailJobRow[]> {
   return t.orm.em
     .fork()
     .execute<MailJobRow[]>(
-      `select data->>'to' as "to", data->>'subject' as subject, state::text as state, retry_count from pgboss.job where name = 'mail' and data->>'to' = ?`,
+      `select data->>'to' as "to", data->>'subject' as subject, state::text as state, retry_count from ${t.config.JOBS_SCHEMA}.job where name = 'mail' and data->>'to' = ?`,
       [to],
     );
 }
@@ -116,7 +116,7 @@ describe('the mail outbox', () => {
         const [row] = await a.orm.em
           .fork()
           .execute<{ done: string }[]>(
-            `select count(*) filter (where state = 'completed') as done from pgboss.job where name = 'mail' and data->>'to' like ?`,
+            `select count(*) filter (where state = 'completed') as done from ${a.config.JOBS_SCHEMA}.job where name = 'mail' and data->>'to' like ?`,
             [`${run}-%`],
           );
         return Number(row.done) === 200;

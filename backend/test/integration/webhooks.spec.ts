@@ -315,7 +315,7 @@ describe('webhooks and change notices', () => {
     expect(quietBanner).toBe(true);
     const queued = await a.orm.em
       .fork()
-      .execute<{ n: string }[]>(`select count(*) as n from pgboss.job where name = 'mail' and data->>'to' = ?`, [quiet.email]);
+      .execute<{ n: string }[]>(`select count(*) as n from ${a.config.JOBS_SCHEMA}.job where name = 'mail' and data->>'to' = ?`, [quiet.email]);
     expect(Number(queued[0].n)).toBe(0);
 
     // The account that only used Asia/Tokyo gets nothing.

@@ -40,6 +40,9 @@ export async function createTestApp(overrides: Record<string, string | undefined
     // Each test file of a run counts and broadcasts in its own namespace of the shared Redis: the apps of one file
     // (two instances, say) share it, and one file's throttle counts (per IP, all 127.0.0.1) never reach another's.
     REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}-${testFileScope()}:`,
+    // Each spec file's apps share one job queue of their own: another file's apps (another SMTP peer, a broken
+    // transport on purpose) never claim its mails, and its own instances still share theirs.
+    JOBS_SCHEMA: `pgboss_${testFileScope().toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63),
     LOG_LEVEL: 'error',
     USAGE_FLUSH_MS: '200',
     ...overrides,

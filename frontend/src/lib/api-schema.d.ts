@@ -1021,7 +1021,7 @@ export interface paths {
          * tz database releases as an Atom feed (no key)
          * @description The same releases as GET /api/timezone/releases, one entry each with the time it went live here, how it came, and the zones it changed: subscribe without an account.
          */
-        get: operations["TzdbReleases_atom"];
+        get: operations["TzdbReleasesAtom_atom"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9336,7 +9336,7 @@ export interface operations {
             };
         };
     };
-    TzdbReleases_atom: {
+    TzdbReleasesAtom_atom: {
         parameters: {
             query?: never;
             header?: never;

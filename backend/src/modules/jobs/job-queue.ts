@@ -9,8 +9,6 @@ import { Lifecycle } from '../../common/lifecycle.js';
 import { redactForLog } from '../../common/redact.js';
 
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
-/** pg-boss keeps its tables in this schema of the product's own database. */
-export const JOBS_SCHEMA = 'pgboss';
 
 /** What a handler is told about the attempt it runs. */
 export interface JobAttempt {
@@ -93,7 +91,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
   ) {
     this.boss = new PgBoss({
       connectionString: databaseUrl,
-      schema: JOBS_SCHEMA,
+      schema: config.JOBS_SCHEMA,
       application_name: 'tzapi-jobs',
       max: 4,
       connectionTimeoutMillis: 5000,
@@ -105,6 +103,11 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
       useListenNotify: true,
     });
     this.boss.on('error', (err) => this.logger.error(`Job engine: ${redactForLog(err)}`));
+  }
+
+  /** The PostgreSQL schema of the engine's tables (JOBS_SCHEMA, validated as a plain identifier). */
+  get schema(): string {
+    return this.config.JOBS_SCHEMA;
   }
 
   /** Registers a queue and its handler; call from onModuleInit. The queue is created (or its options updated) at start. */

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../common/uuid.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import type { User } from '../accounts/user.entity.js';
-import { JOBS_SCHEMA, JobQueue } from './job-queue.js';
+import { JobQueue } from './job-queue.js';
 import { JobsErrors } from './jobs.errors.js';
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -75,11 +75,16 @@ export class JobsConsole {
     private readonly jobs: JobQueue,
   ) {}
 
+  /** The schema pg-boss keeps its tables in (JOBS_SCHEMA). */
+  private get schema(): string {
+    return this.jobs.schema;
+  }
+
   async counts(): Promise<QueueCounts[]> {
     const rows = await this.em.fork().execute<{ name: string; state: JobState; n: string; oldest: string | null }[]>(
       `select name, state::text as state, count(*) as n,
          extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now())) as oldest
-       from ${JOBS_SCHEMA}.job group by name, state`,
+       from ${this.schema}.job group by name, state`,
     );
     const byQueue = new Map<string, QueueCounts>();
     for (const queue of [...this.jobs.queues.keys()].sort()) byQueue.set(queue, this.empty(queue));
@@ -104,15 +109,15 @@ export class JobsConsole {
       params.push(query.queue);
     }
     if (query.state) {
-      clauses.push('state = ?::' + `${JOBS_SCHEMA}.job_state`);
+      clauses.push('state = ?::' + `${this.schema}.job_state`);
       params.push(query.state);
     }
     const where = clauses.length ? `where ${clauses.join(' and ')}` : '';
     const em = this.em.fork();
-    const [{ n }] = await em.execute<{ n: string }[]>(`select count(*) as n from ${JOBS_SCHEMA}.job ${where}`, params);
+    const [{ n }] = await em.execute<{ n: string }[]>(`select count(*) as n from ${this.schema}.job ${where}`, params);
     const rows = await em.execute<JobRow[]>(
       `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on
-       from ${JOBS_SCHEMA}.job ${where} order by created_on desc, id limit ? offset ?`,
+       from ${this.schema}.job ${where} order by created_on desc, id limit ? offset ?`,
       [...params, query.limit, query.offset],
     );
     return { rows: rows.map((r) => this.view(r)), total: Number(n) };
@@ -167,7 +172,7 @@ export class JobsConsole {
       ? await this.em
           .fork()
           .execute<JobRow[]>(
-            `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on from ${JOBS_SCHEMA}.job where id = ? order by created_on desc limit 1`,
+            `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on from ${this.schema}.job where id = ? order by created_on desc limit 1`,
             [id],
           )
       : [];

@@ -48,10 +48,7 @@ const example = {
 @ApiTags('TimeZone')
 @Controller('timezone')
 export class TzdbReleasesController {
-  constructor(
-    private readonly tzdb: TzdbService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly tzdb: TzdbService) {}
 
   @Get('releases')
   @PublicUnmetered()
@@ -68,6 +65,19 @@ export class TzdbReleasesController {
   releases() {
     return this.tzdb.publicList();
   }
+}
+
+/**
+ * The same releases as an Atom feed, to follow without an account (the site's "Data updates" links it). A feed for
+ * readers, not an operation of the sold API: outside the public OpenAPI document and its contract tests.
+ */
+@ApiTags('Release feed')
+@Controller('timezone')
+export class TzdbReleasesAtomController {
+  constructor(
+    private readonly tzdb: TzdbService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('releases.atom')
   @PublicUnmetered()

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TzdbAdminController } from './tzdb-admin.controller.js';
-import { TzdbReleasesController } from './tzdb-releases.controller.js';
+import { TzdbReleasesAtomController, TzdbReleasesController } from './tzdb-releases.controller.js';
 import { ReleaseFeed } from './release-feed.js';
 import { TzdbService } from './tzdb.service.js';
 
 /** The tz database release the engine answers from (ActiveTzRelease): start-up choice, admin loads and rollbacks, fan-out to every instance. */
 @Module({
-  controllers: [TzdbAdminController, TzdbReleasesController],
+  controllers: [TzdbAdminController, TzdbReleasesController, TzdbReleasesAtomController],
   providers: [TzdbService, ReleaseFeed],
   exports: [TzdbService, ReleaseFeed],
 })
