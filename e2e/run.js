@@ -154,6 +154,8 @@ async function main() {
     TZDB_FEED_KEYS: signingKey.publicKey,
     TZDB_AUTO_ACTIVATE: 'false',
     TZDB_FEED_INTERVAL_MS: '3600000',
+    // The webhooks journey's receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
   if (db) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
