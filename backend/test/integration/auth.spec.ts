@@ -74,7 +74,7 @@ describe('accounts', () => {
     const me = await browser.get('/api/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email, firstName: 'Grace', lastName: 'Brewster Hopper', isBlocked: false, profileImageUrl: null, hasPassword: true });
-    expect(Object.keys(me.body).sort()).toEqual(['closedAt', 'createdAt', 'email', 'emailVerified', 'firstName', 'hasPassword', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'quotaAlerts', 'role', 'totpEnabled']);
+    expect(Object.keys(me.body).sort()).toEqual(['changeNotices', 'closedAt', 'createdAt', 'email', 'emailVerified', 'firstName', 'hasPassword', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'quotaAlerts', 'role', 'totpEnabled']);
 
     const renamed = await browser.put('/api/profile', { email, firstName: ' Grace ', lastName: 'Hopper' });
     expect(renamed.status).toBe(200);
