@@ -38,7 +38,10 @@ export function DataUpdates({ releases, isPending, isError }: { releases: TzRele
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         The IANA tz database releases the API has answered from, with the zones whose clocks each one changed in the two years after it was loaded. The release
         in use is also in every answer&rsquo;s X-Tzdb-Version header. Follow new releases without an account through the{' '}
-        <Link href="/api/timezone/releases.atom">Atom feed</Link>.
+        <Link href="/api/timezone/releases.atom" underline="always">
+          Atom feed
+        </Link>
+        .
       </Typography>
       {isError && <Alert severity="error">The list of data updates could not be loaded. Please try again later.</Alert>}
       {isPending && <Skeleton variant="rounded" height={120} />}

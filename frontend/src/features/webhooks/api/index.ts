@@ -36,8 +36,9 @@ export const webhooksApi = {
   resend: (deliveryId: string) => apiFetch<WebhookDelivery>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: 'POST' }),
 };
 
-export function useWebhooks() {
-  return useQuery({ queryKey: webhooksQueryKey, queryFn: webhooksApi.list, retry: false });
+/** The account's endpoints; asked only when `enabled` (an Enterprise account: others would get 403). */
+export function useWebhooks(enabled = true) {
+  return useQuery({ queryKey: webhooksQueryKey, queryFn: webhooksApi.list, retry: false, enabled });
 }
 
 /** An endpoint's delivery log; refreshed every few seconds while it is open (retries land on their own). */

@@ -25,6 +25,7 @@ import { copyText } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { isApiError } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { monoFont } from '../../../theme';
 import {
   useCreateWebhook,
@@ -204,7 +205,10 @@ function EndpointCard({
 /** Webhooks (Enterprise): endpoints with their events and signing secret, test events and the delivery log. */
 export function WebhooksPage() {
   usePageMeta('Webhooks', 'Signed webhook events for your account.');
-  const endpoints = useWebhooks();
+  // Webhooks come with the Enterprise plan: other accounts are shown the plan, without asking for a list they can't have.
+  const { user } = useAuth();
+  const enterprise = user?.plan === 'enterprise';
+  const endpoints = useWebhooks(enterprise);
   const create = useCreateWebhook();
   const rotate = useRotateWebhookSecret();
   const remove = useDeleteWebhook();
@@ -214,7 +218,7 @@ export function WebhooksPage() {
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [viewing, setViewing] = useState<WebhookEndpoint | null>(null);
 
-  const planRequired = isApiError(endpoints.error) && endpoints.error.code === 'webhooks_plan_required';
+  const planRequired = (user !== null && !enterprise) || (isApiError(endpoints.error) && endpoints.error.code === 'webhooks_plan_required');
   const addButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={planRequired}>
       Add Endpoint
