@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -29,8 +29,11 @@ export interface TestAppOptions {
 export async function createTestApp(overrides: Record<string, string | undefined> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = overrides.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run through jest (globalSetup)');
-  const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.tmp'), `app-${process.pid}-${++counter}`);
-  mkdirSync(dataDir, { recursive: true });
+  // A folder of its own: the module (and its counter) is loaded anew for every spec file a worker runs, so pid and
+  // counter alone named the same folder for two files, and one file found the other's dev mailbox in it.
+  const root = process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.tmp');
+  mkdirSync(root, { recursive: true });
+  const dataDir = mkdtempSync(join(root, `app-${process.pid}-${++counter}-`));
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
