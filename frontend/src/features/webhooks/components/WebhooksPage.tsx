@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -15,15 +14,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
-import { copyText } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { SecretOnceDialog } from '../../../components/ui/SecretOnceDialog';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { monoFont } from '../../../theme';
@@ -46,44 +44,15 @@ const failed = (title: string, error: unknown) => toast({ title, description: me
 /** The signing secret right after create or rotate: shown once, with a copy button. */
 function SecretDialog({ secret, onClose }: { secret: { url: string; secret: string } | null; onClose: () => void }) {
   return (
-    <Dialog open={!!secret} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="webhook-secret-title">
-      <DialogTitle id="webhook-secret-title">Signing secret</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Copy the signing secret for {secret?.url} now: it is not shown again. Verify each request’s webhook-signature with it.
-        </Alert>
-        <Box
-          data-testid="webhook-secret"
-          sx={{
-            fontFamily: monoFont,
-            fontSize: 14,
-            p: 1.5,
-            bgcolor: '#0f172a',
-            color: '#e2e8f0',
-            borderRadius: 2,
-            overflowWrap: 'anywhere',
-            userSelect: 'all',
-          }}
-        >
-          {secret?.secret}
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button
-          startIcon={<ContentCopyIcon />}
-          onClick={async () => {
-            if (!secret) return;
-            await copyText(secret.secret);
-            toast({ title: 'Copied to clipboard', description: 'The signing secret has been copied to your clipboard.' });
-          }}
-        >
-          Copy
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      value={secret?.secret ?? null}
+      title="Signing secret"
+      titleId="webhook-secret-title"
+      warning={<>Copy the signing secret for {secret?.url} now: it is not shown again. Verify each request’s webhook-signature with it.</>}
+      testId="webhook-secret"
+      copiedText="The signing secret has been copied to your clipboard."
+      onClose={onClose}
+    />
   );
 }
 
