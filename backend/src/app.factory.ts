@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { LogLevel, Type } from '@nestjs/common';
+import { INestApplication, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
@@ -18,6 +19,7 @@ import { SpaFallback } from './common/spa-fallback.js';
 import { answeredRoute, installRouteBodyLimits } from './common/route-config.js';
 import { openApiFiles } from './common/openapi-files.js';
 import { buildOpenApiDocument, mountSwaggerUi } from './common/swagger.js';
+import { WEBHOOK_EVENT_MODELS, WEBHOOK_EVENTS_TAG, webhooksSection } from './modules/webhooks/dto/webhook-events.schemas.js';
 import { TZDB_VERSION } from './modules/tzdb/bundled-release.js';
 import { createValidationPipe } from './common/validation.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
@@ -266,7 +268,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   if (options.init === false) return app;
   // The documents name the server that serves them: APP_URL, the public URL this deployment is configured with (never
   // the request's Host header, which a client or a cache in between can set to anything).
-  const document = buildOpenApiDocument(app, config.appUrl);
+  const document = buildApiDocument(app, config.appUrl);
   mountSwaggerUi(app, document);
   // The MCP tools' schemas are the REST operations' parameters and models, read from the same document.
   app.get(McpToolbox).describe(document);
@@ -281,4 +283,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     throw err;
   }
   return app;
+}
+
+/** The whole document: the routes' decorators, and the webhook events we POST (the 3.1 `webhooks` section). */
+export function buildApiDocument(app: INestApplication, serverUrl?: string): OpenAPIObject {
+  return buildOpenApiDocument(app, serverUrl, { models: WEBHOOK_EVENT_MODELS, webhooks: webhooksSection, tags: [WEBHOOK_EVENTS_TAG] });
 }

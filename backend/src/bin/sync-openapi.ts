@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp, REPO_ROOT } from '../app.factory.js';
+import { buildApiDocument, createApp, REPO_ROOT } from '../app.factory.js';
 import { openApiFiles } from '../common/openapi-files.js';
-import { buildOpenApiDocument, contractViolations } from '../common/swagger.js';
+import { contractViolations } from '../common/swagger.js';
 import { loadConfig } from '../config/config.js';
 
 /**
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'openapi-generation-only-0123456789abcdef', DATA_DIR: join(REPO_ROOT, '.tmp', 'openapi') });
   // The document comes from the route metadata; no database connection is opened.
   const app = await createApp(config, 'postgres://unused@127.0.0.1:1/unused', { logger: false, init: false });
-  const document = buildOpenApiDocument(app);
+  const document = buildApiDocument(app);
   const violations = contractViolations(document);
   if (violations.length > 0) throw new Error(`The OpenAPI document breaks its own rules:\n  ${violations.join('\n  ')}`);
   const dir = join(REPO_ROOT, 'openapi');

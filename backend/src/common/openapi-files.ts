@@ -37,7 +37,9 @@ export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   const components = { ...(document.components ?? {}) };
   const schemas = (components.schemas ?? {}) as Record<string, unknown>;
   const used = new Set<string>();
+  const webhooks = document.webhooks;
   schemaRefs(paths, used);
+  schemaRefs(webhooks, used);
   schemaRefs(components.headers, used);
   for (const queue = [...used]; queue.length > 0; ) {
     const found = new Set<string>();
@@ -52,7 +54,8 @@ export function publicApiDocument(document: OpenAPIObject): OpenAPIObject {
   components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) as typeof components.schemas;
   const schemes = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => ((op as { security?: Record<string, string[]>[] }).security ?? []).flatMap((s) => Object.keys(s)))));
   components.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes ?? {}).filter(([name]) => schemes.has(name)));
-  return { ...document, paths, components, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name)) };
+  const webhookTags = new Set(Object.values(webhooks ?? {}).flatMap((item) => Object.values(item as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? [])));
+  return { ...document, paths, components, tags: (document.tags ?? []).filter((t) => PUBLIC_API_TAGS.includes(t.name) || webhookTags.has(t.name)) };
 }
 
 

@@ -36,7 +36,7 @@ const HEADERS = {
 } as const;
 const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: unknown; allOf?: Schema[]; [k: string]: unknown };
+type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: unknown; allOf?: Schema[]; anyOf?: Schema[]; [k: string]: unknown };
 interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -93,12 +93,34 @@ function finish(document: OpenAPIObject): OpenAPIObject {
   for (const name of responseModels) {
     const schema = schemas[name];
     if (schema?.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
-    // OpenAPI 3.0 ignores siblings of $ref: a nullable model property needs the allOf form.
-    for (const [key, prop] of Object.entries(schema?.properties ?? {})) {
-      if (prop.$ref && prop.nullable) schema.properties![key] = { type: 'object', nullable: true, allOf: [{ $ref: prop.$ref }], ...(prop.description ? { description: prop.description } : {}) };
+  }
+  toJsonSchemaNulls(document.paths);
+  toJsonSchemaNulls(components);
+  return document;
+}
+
+/**
+ * OpenAPI 3.1 schemas are JSON Schema 2020-12, which has no `nullable`: what @nestjs/swagger writes as
+ * `{ type, nullable: true }` becomes `type: [type, 'null']`, and a nullable `$ref` an `anyOf` with `{ type: 'null' }`.
+ */
+function toJsonSchemaNulls(value: unknown): void {
+  if (!value || typeof value !== 'object') return;
+  if (Array.isArray(value)) return value.forEach(toJsonSchemaNulls);
+  const node = value as Schema;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'example' || key === 'examples' || !child || typeof child !== 'object') continue;
+    toJsonSchemaNulls(child);
+    const schema = child as Schema;
+    if (schema.nullable !== true) continue;
+    delete schema.nullable;
+    if (schema.$ref) {
+      const { $ref, description } = schema;
+      (node as Record<string, unknown>)[key] = { anyOf: [{ $ref }, { type: 'null' }], ...(description ? { description } : {}) };
+    } else if (typeof schema.type === 'string') {
+      schema.type = [schema.type, 'null'] as unknown as string;
+      if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
     }
   }
-  return document;
 }
 
 function collectRefs(schema: unknown, into: Set<string>): void {
@@ -123,7 +145,7 @@ export function contractViolations(document: OpenAPIObject): string[] {
       for (const [type, media] of Object.entries(response.content ?? {})) {
         if (!type.includes('json')) continue;
         const schema = media.schema;
-        const model = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : schema?.allOf?.[0]?.$ref);
+        const model = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : (schema?.allOf ?? schema?.anyOf)?.[0]?.$ref);
         if (!model) problems.push(`${where} ${status} ${type}: no response model ($ref to a class with @ApiProperty fields)`);
       }
     }
@@ -131,8 +153,15 @@ export function contractViolations(document: OpenAPIObject): string[] {
   return problems;
 }
 
-/** The OpenAPI 3 document, generated from the controllers' decorators. */
-export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_SERVER_URL): OpenAPIObject {
+/** What the decorators of routes don't reach: the webhook events we POST (models and the 3.1 `webhooks` section). */
+export interface OpenApiExtras {
+  models?: (new (...args: never[]) => unknown)[];
+  webhooks?: () => Record<string, unknown>;
+  tags?: { name: string; description: string }[];
+}
+
+/** The OpenAPI 3.1 document, generated from the controllers' decorators. */
+export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_SERVER_URL, extras: OpenApiExtras = {}): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('TimeZone API')
     .setDescription(
@@ -140,6 +169,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
         'Send your key in the `X-API-Key` header (or `Authorization: Bearer <key>`). Answers are JSON by default; XML or CSV with `?format=` or `Accept`. ' +
         'Errors are RFC 9457 problem documents with a stable `code`.',
     )
+    .setOpenAPIVersion('3.1.0')
     .setVersion(APP_VERSION)
     .setLicense('Proprietary', `${serverUrl}/terms`)
     .addServer(serverUrl)
@@ -153,9 +183,11 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('System', 'Health of the service')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
-    extraModels: [ProblemDocumentSchema],
+    extraModels: [ProblemDocumentSchema, ...(extras.models ?? [])],
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  if (extras.webhooks) document.webhooks = extras.webhooks() as OpenAPIObject['webhooks'];
+  document.tags = [...(document.tags ?? []), ...(extras.tags ?? [])];
   return finish(document);
 }
 

@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DST_AMBIGUITY } from '../../src/modules/timezone/engine/local-time.js';
 import { KeysService } from '../../src/modules/keys/keys.service.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
+import { ZoneUsage } from '../../src/modules/usage/zone-usage.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -273,6 +274,22 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     const okCalls = (usage.body.items as Json[]).filter((r) => String(r.endpoint).startsWith('mcp/') && r.statusCode === 200);
     // One per comparison case and the two DST explanations that answered.
     expect(okCalls).toHaveLength(CASES.length + 1);
+  });
+
+  it("a tool call's zones count for change notices as a REST answer's do: a link as the zone it answered", async () => {
+    const user = await createUser(t, { plan: 'enterprise' });
+    const client = await connect((await createApiKey(t, user)).key);
+    await client.callTool({ name: 'get_current_time', arguments: { timezone: 'Asia/Calcutta' } });
+    await client.callTool({ name: 'convert_time', arguments: { fromTimeZone: 'Europe/Paris', toTimeZone: 'America/New_York', dateTime: '2024-07-01T09:00:00' } });
+    // A refused call names nothing.
+    await client.callTool({ name: 'get_current_time', arguments: { timezone: 'Not/AZone' } });
+    await t.app.get(ZoneUsage).flush();
+    const rows = await t.orm.em.fork().execute<{ zone: string; count: string }[]>('select zone, count from zone_usage where user_id = ? order by zone', [user.id]);
+    expect(rows.map((r) => [r.zone, Number(r.count)])).toEqual([
+      ['America/New_York', 1],
+      ['Asia/Kolkata', 1],
+      ['Europe/Paris', 1],
+    ]);
   });
 
   it('answers GET and DELETE with 405 (stateless: no event stream, no session) and a CORS preflight with the MCP headers', async () => {

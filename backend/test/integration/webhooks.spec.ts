@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { jest } from '@jest/globals';
 import { ZoneUsage } from '../../src/modules/usage/zone-usage.js';
@@ -58,12 +59,19 @@ class Receiver {
 }
 
 /** The outsider's check: the Standard Webhooks library's own verifier with the secret the create answer showed. */
+/** Each event's body schema, from the `webhooks` section of the OpenAPI document the app serves. */
+let documentedBody: (type: string) => ValidateFunction;
+
+/** The body of a delivery, after its signature verified; it must match the schema the docs publish for its event. */
 function verified(secret: string, r: Received): { type: string; data: Record<string, any> } {
-  return new Webhook(secret).verify(r.body, {
+  const payload = new Webhook(secret).verify(r.body, {
     'webhook-id': String(r.headers['webhook-id']),
     'webhook-timestamp': String(r.headers['webhook-timestamp']),
     'webhook-signature': String(r.headers['webhook-signature']),
   }) as { type: string; data: Record<string, any> };
+  const validate = documentedBody(payload.type);
+  expect([payload.type, validate(payload) ? [] : validate.errors]).toEqual([payload.type, []]);
+  return payload;
 }
 
 describe('webhooks and change notices', () => {
@@ -88,6 +96,15 @@ describe('webhooks and change notices', () => {
     // Deployed as it should be, on a database of its own (its workers must not claim the other app's deliveries).
     strictDb = await isolatedDatabase();
     strict = await createTestApp({ ...fast, WEBHOOK_ALLOW_PRIVATE: undefined, DATABASE_URL: strictDb.url });
+    const document = (await (await fetch(`${a.url}/openapi/openapi.json`)).json()) as { openapi: string; webhooks: Record<string, any>; components: unknown };
+    expect(document.openapi).toBe('3.1.0');
+    // OpenAPI 3.1 schemas are JSON Schema 2020-12: the document's components are the schemas' home.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false }).addSchema({ $id: 'https://tzapi.test/openapi.json', components: document.components });
+    documentedBody = (type) => {
+      const body = document.webhooks[type]?.post?.requestBody?.content?.['application/json']?.schema;
+      if (!body) throw new Error(`${type} is not in the document's webhooks`);
+      return ajv.compile(JSON.parse(JSON.stringify(body).replaceAll('"#/components/', '"https://tzapi.test/openapi.json#/components/')));
+    };
   });
   afterAll(async () => {
     await a?.close();

@@ -27,6 +27,10 @@ export function toJsonSchema(schema: OpenApiSchema, document: OpenAPIObject, see
     const described = schema.description ? { ...inner, description: schema.description } : inner;
     return schema.nullable ? { anyOf: [described, { type: 'null' }], ...(schema.description ? { description: schema.description } : {}) } : described;
   }
+  // OpenAPI 3.1's nullable model: { anyOf: [{ $ref }, { type: 'null' }] } (see common/swagger.ts).
+  if (Array.isArray(schema.anyOf)) {
+    return { anyOf: (schema.anyOf as OpenApiSchema[]).map((s) => toJsonSchema(s, document, seen)), ...(schema.description ? { description: schema.description } : {}) };
+  }
   const out: JsonSchema = {};
   if (schema.type !== undefined) out.type = schema.nullable ? [schema.type, 'null'] : schema.type;
   for (const keyword of SAME_KEYWORDS) if (schema[keyword] !== undefined) out[keyword] = schema[keyword];

@@ -14,6 +14,7 @@ import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { ZoneUsage } from '../usage/zone-usage.js';
 import { CallLedger, MCP_LIMITS, soleTool, toolCalls } from './mcp-ledger.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
@@ -60,6 +61,7 @@ export class McpEndpoint {
     private readonly recorder: UsageRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly metrics?: MetricsService,
+    @Optional() private readonly zones?: ZoneUsage,
   ) {}
 
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -160,6 +162,8 @@ export class McpEndpoint {
       const json = JSON.stringify(answer);
       const tooLarge = ledger.fit(json);
       if (tooLarge) throw tooLarge;
+      // The zones the call named count for change notices, as a REST answer's do.
+      this.zones?.note(owner.userId, Date.now(), answer);
       return {
         content: [
           { type: 'text', text: tool.summary(answer, args) },
