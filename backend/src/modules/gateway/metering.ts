@@ -58,43 +58,39 @@ export class MeteringHook implements OnModuleInit {
     // process is killed the next instant (the row is in the write-ahead file by then). A callback hook: no promise per
     // request on the hot path (only a key not seen by the guard is looked up).
     fastify?.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      const pending = this.onAnswer(request, reply);
-      if (pending)
-        void pending.then(
-          () => done(null, payload),
-          () => done(null, payload),
-        );
-      else done(null, payload);
+      this.onAnswer(request, reply, () => done(null, payload));
     });
   }
 
-  onAnswer(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+  /** Meters the answer, then calls `send` (exactly once) when its row is in the write-ahead file, or at once when it has none. */
+  onAnswer(request: FastifyRequest, reply: FastifyReply, send: () => void): void {
     const known = meterOf(request);
-    if (known) return this.record(request, reply, known);
-    if (!soldRouteOf(request)?.metered) return;
+    if (known) return this.record(request, reply, known, send);
+    if (!soldRouteOf(request)?.metered) return send();
     const key = readApiKey(request);
-    if (!key || !isWellFormedApiKey(key)) return;
-    return this.directory
+    if (!key || !isWellFormedApiKey(key)) return send();
+    this.directory
       .resolve(hashApiKey(key))
       .catch(() => null)
-      .then((resolved) => {
-        if (resolved) this.record(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan });
-      });
+      .then((resolved) => (resolved ? this.record(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan }, send) : send()));
   }
 
-  private record(request: FastifyRequest, reply: FastifyReply, meter: Meter): void {
-    if (!meter.userId || !meter.keyId || meter.ownRows) return;
+  private record(request: FastifyRequest, reply: FastifyReply, meter: Meter, send: () => void): void {
+    if (!meter.userId || !meter.keyId || meter.ownRows) return send();
     const timestamp = Date.now();
     if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, (request as FastifyRequest & { [ANSWER]?: unknown })[ANSWER]);
-    this.recorder.record({
-      timestamp,
-      userId: meter.userId,
-      keyId: meter.keyId,
-      endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),
-      method: request.method,
-      statusCode: reply.statusCode,
-      responseMs: Math.round(reply.elapsedTime * 100) / 100,
-      ipAddress: request.ip ?? null,
-    });
+    this.recorder.record(
+      {
+        timestamp,
+        userId: meter.userId,
+        keyId: meter.keyId,
+        endpoint: (answeredRoute(request) ?? request.url.split('?')[0]).slice(0, 200),
+        method: request.method,
+        statusCode: reply.statusCode,
+        responseMs: Math.round(reply.elapsedTime * 100) / 100,
+        ipAddress: request.ip ?? null,
+      },
+      send,
+    );
   }
 }

@@ -56,8 +56,12 @@ export class UsageWal {
     UsageWal.live.add(this.owner);
   }
 
-  /** Gives the row its id and appends it to the current segment: one write() and no fsync. */
-  append(row: UsageRow): LoggedRow {
+  /**
+   * Gives the row its id and appends it to the current segment, no fsync. Without `onWritten`, written now (one write()).
+   * With it, group commit: the rows of one turn of the event loop go out in one write() at its end (setImmediate), and
+   * each `onWritten` is called after that write, so the answer it holds still leaves after its row is in the file.
+   */
+  append(row: UsageRow, onWritten?: () => void): LoggedRow {
     const logged = row as LoggedRow;
     if (++this.seq === SEQ_BITS) {
       this.writer = randomInt(1, 2 ** 28) * SEQ_BITS;
@@ -67,25 +71,74 @@ export class UsageWal {
     let segment = this.current;
     try {
       if (!segment) segment = this.current = this.open(`${this.segmentSeq++}`);
-      const endpoint = LINE_BREAK.test(row.endpoint) ? row.endpoint.replace(/[\t\n\r]/g, ' ') : row.endpoint;
-      writeSync(
-        segment.fd!,
-        `${logged.rowId}\t${row.timestamp}\t${row.statusCode}\t${row.responseMs}\t${row.userId}\t${row.keyId}\t${row.method}\t${row.ipAddress ?? ''}\t${endpoint}\n`,
-      );
-      segment.pending++;
-      logged.segment = segment;
-      this.appended++;
-      this.failing = false;
     } catch (err) {
       logged.segment = null;
-      if (!this.failing) this.onError(`Usage write-ahead file not written (${(err as Error).message}): rows are kept in memory only`);
-      this.failing = true;
+      this.failed(err);
+      onWritten?.();
+      return logged;
+    }
+    const endpoint = LINE_BREAK.test(row.endpoint) ? row.endpoint.replace(/[\t\n\r]/g, ' ') : row.endpoint;
+    this.lines += `${logged.rowId}\t${row.timestamp}\t${row.statusCode}\t${row.responseMs}\t${row.userId}\t${row.keyId}\t${row.method}\t${row.ipAddress ?? ''}\t${endpoint}\n`;
+    segment.pending++;
+    logged.segment = segment;
+    this.unwritten.push(logged);
+    if (!onWritten) {
+      this.writeOut();
+      return logged;
+    }
+    this.waiting.push(onWritten);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.endOfTurn);
     }
     return logged;
   }
 
+  /** Lines appended and not yet written, their rows, and the answers waiting for that write. */
+  private lines = '';
+  private unwritten: LoggedRow[] = [];
+  private waiting: (() => void)[] = [];
+  private scheduled = false;
+
+  private readonly endOfTurn = (): void => {
+    this.scheduled = false;
+    this.writeOut();
+  };
+
+  /** Writes the appended lines (one write() for all of them, to the segment they were counted in) and releases the answers waiting. */
+  private writeOut(): void {
+    const rows = this.unwritten;
+    const waiting = this.waiting;
+    if (rows.length) {
+      const text = this.lines;
+      const segment = rows[0].segment!;
+      this.lines = '';
+      this.unwritten = [];
+      try {
+        writeSync(segment.fd!, text);
+        this.appended += rows.length;
+        this.failing = false;
+      } catch (err) {
+        // Kept in memory only: the rows leave the segment, so it is deleted when its other rows commit.
+        for (const row of rows) row.segment = null;
+        segment.pending -= rows.length;
+        this.failed(err);
+      }
+    }
+    if (waiting.length) {
+      this.waiting = [];
+      for (const release of waiting) release();
+    }
+  }
+
+  private failed(err: unknown): void {
+    if (!this.failing) this.onError(`Usage write-ahead file not written (${(err as Error).message}): rows are kept in memory only`);
+    this.failing = true;
+  }
+
   /** Closes the current segment: the next row opens a new one. A sealed segment whose rows all committed is deleted. */
   seal(): void {
+    this.writeOut();
     const segment = this.current;
     if (!segment) return;
     this.current = null;
@@ -109,6 +162,7 @@ export class UsageWal {
 
   /** Closes the open segment, leaving every file with uncommitted rows on disk for the next start. */
   close(): void {
+    this.writeOut();
     if (this.current) this.closeFd(this.current);
     this.current = null;
     UsageWal.live.delete(this.owner);

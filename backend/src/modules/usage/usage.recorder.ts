@@ -75,8 +75,16 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     this.timer.unref();
   }
 
-  record(row: UsageRow): void {
-    this.buffer.push(this.wal ? this.wal.append(row) : row);
+  /**
+   * Buffers the row, appended to the write-ahead file first. `onWritten` (the metering hook's answer) is called once the
+   * row is in the file: at the end of this turn of the event loop, with the other rows of the turn in one write().
+   */
+  record(row: UsageRow, onWritten?: () => void): void {
+    if (this.wal) this.buffer.push(this.wal.append(row, onWritten));
+    else {
+      this.buffer.push(row);
+      onWritten?.();
+    }
     this.recorded++;
     if (this.buffer.length > MAX_BUFFERED) {
       // The dropped rows stay in their write-ahead segments, replayed at the next start.
