@@ -104,6 +104,22 @@ describe('billing in sandbox mode', () => {
     expect(await planOf(user.id)).toBe('free');
   });
 
+  it('3-D Secure failed, then 4242 pays: one paid invoice in the history, no phantom pending one', async () => {
+    const { user, client } = await freeUser();
+    const secure = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: await card(client, '4000 0025 0000 3155') });
+    expect(secure.body.payment.requiresAction).toBe(true);
+    // "Fail authentication": the step is not approved, and the page asks the server how it ended.
+    expect((await client.post('/api/billing/complete-subscription', { subscriptionId: secure.body.subscription.id })).body).toMatchObject({ success: false });
+    expect((await client.get('/api/billing/history')).body.map((h: { status: string }) => h.status)).toEqual(['pending']);
+
+    const paid = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: await card(client, '4242424242424242') });
+    expect(paid.body.success).toBe(true);
+    expect(await planOf(user.id)).toBe('premium');
+    const history = (await client.get('/api/billing/history')).body;
+    expect(history).toEqual([expect.objectContaining({ description: 'Premium plan (monthly)', amount: '5.00', status: 'paid' })]);
+    expect((await client.get('/api/billing/invoices?offset=0&limit=10')).body.total).toBe(1);
+  });
+
   it('4000 0000 0000 0002 is declined and the user stays on free', async () => {
     const { user, client } = await freeUser();
     const pm = await card(client, '4000 0000 0000 0002');

@@ -272,6 +272,10 @@ describe('billing with Stripe', () => {
     expect(second.body.success).toBe(true);
     expect(fake.subscriptionSnapshot(first.body.subscription.stripeSubscriptionId).status).toBe('incomplete_expired');
     expect(await planOf(user.id)).toBe('premium');
+    // The abandoned attempt's invoice is voided at Stripe and is no bill here: one paid invoice, no pending one.
+    const abandoned = fake.subscriptionSnapshot(first.body.subscription.stripeSubscriptionId).latest_invoice as string;
+    expect(fake.invoiceSnapshot(abandoned).status).toBe('void');
+    expect((await client.get('/api/billing/history')).body.map((h: { status: string }) => h.status)).toEqual(['paid']);
   });
 
   it('invoice.paid adds a history row', async () => {

@@ -159,6 +159,7 @@ export class FakeStripe {
     if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return this.cancelSubscription(m[1]);
     if (method === 'GET' && path === '/v1/invoices') return this.listInvoices(p);
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) return this.invoiceView(this.invoice(m[1]), (p.expand ?? []).includes('payments'));
+    if (method === 'POST' && (m = path.match(/^\/v1\/invoices\/([^/]+)\/void$/))) return this.voidInvoice(m[1]);
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) return this.intent(m[1]);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       this.customer(p.customer);
@@ -400,6 +401,15 @@ export class FakeStripe {
     sub.canceled_at = now();
     sub.ended_at = now();
     return sub;
+  }
+
+  /** Stripe voids only an open invoice (a paid one answers 400). */
+  private voidInvoice(id: string): Obj {
+    const invoice = this.invoice(id);
+    if (invoice.status !== 'open') throw new StripeHttpError(400, { type: 'invalid_request_error', message: `You can only void open invoices (${invoice.status}).` });
+    invoice.status = 'void';
+    invoice.status_transitions = { ...invoice.status_transitions, voided_at: now() };
+    return this.invoiceView(invoice, false);
   }
 
   private listInvoices(p: Obj): Obj {

@@ -61,13 +61,13 @@ export class BillingService implements AccountBilling {
   }
 
   async history(userId: string): Promise<InvoiceView[]> {
-    const rows = await this.em.fork().find(Invoice, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+    const rows = await this.em.fork().find(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
     return rows.map(toInvoiceView);
   }
 
   /** Every invoice of the account, newest first, a page at a time ("View All History"). */
   async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
-    const [rows, total] = await this.em.fork().findAndCount(Invoice, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+    const [rows, total] = await this.em.fork().findAndCount(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
     return { items: rows.map(toInvoiceView), total, offset, limit };
   }
 
@@ -132,12 +132,15 @@ export class BillingService implements AccountBilling {
     if (user.plan === plan && !user.planGranted) throw BillingErrors.samePlan();
     if (user.plan !== 'free' && !user.planGranted) throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
-    // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription.
-    for (const stale of await this.em.fork().find(Subscription, { user: userId, status: 'incomplete' })) {
-      await this.gateway.cancelIncomplete(stale.providerSubscriptionId);
-      const ended = await this.gateway.retrieveSubscription(stale.providerSubscriptionId);
+    // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription, and
+    // its unpaid invoice is no bill: voided, it leaves the billing history.
+    const stale = await this.em.fork().find(Subscription, { user: userId, status: 'incomplete' });
+    for (const attempt of stale) {
+      await this.gateway.abandonIncomplete(attempt.providerSubscriptionId);
+      const ended = await this.gateway.retrieveSubscription(attempt.providerSubscriptionId);
       if (ended) await this.sync(ended, { userId });
     }
+    if (stale.length) await this.syncInvoices(userId, customerId);
     try {
       await this.gateway.attachPaymentMethod(customerId, paymentMethodId);
     } catch (error) {

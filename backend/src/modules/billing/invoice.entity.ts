@@ -4,7 +4,8 @@ import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm
 import type { PlanId } from '../../config/plans.js';
 import { User } from '../accounts/user.entity.js';
 
-export type InvoiceStatus = 'paid' | 'pending' | 'failed';
+/** `void`: a first invoice whose payment was abandoned (3-D Secure failed, then another card paid); never shown as a bill. */
+export type InvoiceStatus = 'paid' | 'pending' | 'failed' | 'void';
 
 /** One billing history row: a provider invoice (first payment, renewal, proration). */
 @Entity({ tableName: 'invoices' })
@@ -34,7 +35,7 @@ export class Invoice {
   @Property({ type: 'string', length: 3 })
   currency!: string;
 
-  @Enum({ items: ['paid', 'pending', 'failed'], type: 'string' })
+  @Enum({ items: ['paid', 'pending', 'failed', 'void'], type: 'string' })
   status!: InvoiceStatus;
 
   @Property({ type: 'datetime', nullable: true, fieldName: 'paid_at' })
@@ -66,7 +67,7 @@ export interface InvoiceView {
   description: string;
   amount: string;
   currency: string;
-  status: InvoiceStatus;
+  status: Exclude<InvoiceStatus, 'void'>;
   paidAt: string | null;
   createdAt: string;
   number: string;
@@ -88,7 +89,8 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     description: i.description,
     amount: Number(i.amount).toFixed(2),
     currency: i.currency,
-    status: i.status,
+    // Listings leave void invoices out; shown alone (a receipt link), one reads as failed.
+    status: i.status === 'void' ? 'failed' : i.status,
     paidAt: i.paidAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(),
     number: invoiceNumber(i),

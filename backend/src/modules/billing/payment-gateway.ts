@@ -25,7 +25,7 @@ export interface ProviderInvoice {
   /** Minor units (cents). */
   amountCents: number;
   currency: string;
-  status: 'paid' | 'pending' | 'failed';
+  status: 'paid' | 'pending' | 'failed' | 'void';
   paidAt: Date | null;
   createdAt: Date;
   /** subscription_create, subscription_cycle, subscription_update, ... */
@@ -69,6 +69,8 @@ export interface PaymentGateway {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Drops an unpaid first attempt so it never bills later. */
   cancelIncomplete(id: string): Promise<void>;
+  /** Drops a first attempt the customer walked away from (3-D Secure failed or abandoned): as cancelIncomplete, and its unpaid invoice is voided, so it is no bill. */
+  abandonIncomplete(id: string): Promise<void>;
   /** Ends a paid subscription at once (no further invoices): an admin's change to free, or the account being closed. Answers it as it now is; null when the provider does not know it. */
   cancelNow(id: string): Promise<ProviderSubscription | null>;
   /** Swaps the plan's price with immediate proration, applied only if that invoice is paid. */

@@ -42,7 +42,7 @@ interface InvoiceData {
   description: string;
   amountCents: number;
   currency: string;
-  status: 'paid' | 'pending' | 'failed';
+  status: 'paid' | 'pending' | 'failed' | 'void';
   paidAt: string | null;
   billingReason: string;
   /** For an invoice that changes the plan once paid. */
@@ -288,6 +288,17 @@ export class SandboxGateway implements PaymentGateway {
       sub.data = { ...sub.data, status: 'incomplete_expired' };
       await em.flush();
     }
+  }
+
+  async abandonIncomplete(subscriptionId: string): Promise<void> {
+    const em = this.em();
+    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    if (!sub || sub.data.status !== 'incomplete') return;
+    sub.data = { ...sub.data, status: 'incomplete_expired' };
+    const invoiceId = (sub.data as Record<string, unknown>).latestInvoiceId as string | undefined;
+    const invoice = invoiceId ? await this.load<InvoiceData>(em, 'invoice', invoiceId) : null;
+    if (invoice && invoice.data.status !== 'paid') invoice.data = { ...invoice.data, status: 'void' };
+    await em.flush();
   }
 
   async cancelNow(subscriptionId: string): Promise<ProviderSubscription | null> {

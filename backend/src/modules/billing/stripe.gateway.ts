@@ -56,7 +56,15 @@ export class StripeGateway implements PaymentGateway {
 
   private toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
     const status: ProviderInvoice['status'] =
-      invoice.status === 'paid' ? 'paid' : invoice.status === 'open' && !invoice.attempted ? 'pending' : invoice.status === 'draft' ? 'pending' : 'failed';
+      invoice.status === 'paid'
+        ? 'paid'
+        : invoice.status === 'void'
+          ? 'void'
+          : invoice.status === 'open' && !invoice.attempted
+            ? 'pending'
+            : invoice.status === 'draft'
+              ? 'pending'
+              : 'failed';
     const subscription = invoice.parent?.subscription_details?.subscription;
     const line = invoice.lines?.data?.[0];
     return {
@@ -148,6 +156,13 @@ export class StripeGateway implements PaymentGateway {
 
   async cancelIncomplete(id: string): Promise<void> {
     await this.stripe.subscriptions.cancel(id).catch(() => undefined);
+  }
+
+  async abandonIncomplete(id: string): Promise<void> {
+    const sub = await this.stripe.subscriptions.cancel(id).catch(() => null);
+    const invoice = sub?.latest_invoice;
+    const invoiceId = typeof invoice === 'string' ? invoice : invoice?.id;
+    if (invoiceId) await this.stripe.invoices.voidInvoice(invoiceId).catch(() => undefined);
   }
 
   async cancelNow(id: string): Promise<ProviderSubscription | null> {
