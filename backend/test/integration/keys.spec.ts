@@ -39,6 +39,30 @@ describe('API keys (account API)', () => {
     expect(revealed.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('a double-clicked Create Key (two requests with one Idempotency-Key, at once) makes one key, answered to both', async () => {
+    const client = await signedInClient(t, await createUser(t));
+    const submission = { headers: { 'idempotency-key': crypto.randomUUID() }, body: { name: 'Checkout service' } };
+    const [first, second] = await Promise.all([client.request('POST', '/api/api-keys', submission), client.request('POST', '/api/api-keys', submission)]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.key).toBe(first.body.key);
+    expect([first.headers.get('idempotent-replayed'), second.headers.get('idempotent-replayed')].sort()).toEqual(['true', null].sort());
+    // A retry later answers it again; another submission makes another key.
+    expect((await client.request('POST', '/api/api-keys', submission)).body.id).toBe(first.body.id);
+    await client.request('POST', '/api/api-keys', { headers: { 'idempotency-key': crypto.randomUUID() }, body: { name: 'Second' } });
+    expect((await client.get('/api/api-keys')).body.map((k: { name: string }) => k.name).sort()).toEqual(['Checkout service', 'Second']);
+    const bad = await client.request('POST', '/api/api-keys', { headers: { 'idempotency-key': 'x' }, body: { name: 'Short' } });
+    expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+  });
+
+  it("another account's Idempotency-Key is its own: the same value makes each account its own key", async () => {
+    const same = { headers: { 'idempotency-key': 'shared-submission-0001' }, body: { name: 'Mine' } };
+    const a = await (await signedInClient(t, await createUser(t))).request('POST', '/api/api-keys', same);
+    const b = await (await signedInClient(t, await createUser(t))).request('POST', '/api/api-keys', same);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.key).not.toBe(a.body.key);
+    expect(b.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('requires a name after trimming', async () => {
     const client = await signedInClient(t, await createUser(t));
     for (const body of [{ name: '   ' }, {}]) {

@@ -5494,7 +5494,10 @@ export interface operations {
     Keys_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One per form submission (8–64 letters, digits, - or _): the same key sent again answers the key the first request made (`Idempotent-Replayed: true`), never a second one. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -9,7 +9,7 @@ import { maskKey } from './key-codec.js';
 @Index({ properties: ['createdAt'] })
 @Index({ properties: ['name'] })
 export class ApiKey {
-  [OptionalProps]?: 'isActive' | 'ipRestrictions' | 'urlRestrictions' | 'createdAt' | 'updatedAt' | 'lastUsedAt';
+  [OptionalProps]?: 'isActive' | 'ipRestrictions' | 'urlRestrictions' | 'createdAt' | 'updatedAt' | 'lastUsedAt' | 'idempotencyKey';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -48,6 +48,10 @@ export class ApiKey {
 
   @Property({ type: 'datetime', fieldName: 'updated_at', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /** The creating form submission's Idempotency-Key: a second POST with it answers this key instead of making another. */
+  @Property({ type: 'string', length: 64, nullable: true, hidden: true, fieldName: 'idempotency_key' })
+  idempotencyKey?: string | null;
 
   @Property({ type: 'datetime', nullable: true, fieldName: 'last_used_at' })
   lastUsedAt: Date | null = null;

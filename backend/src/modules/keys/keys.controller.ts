@@ -1,16 +1,19 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { getSchemaPath } from '@nestjs/swagger';
-import { problemType } from '../../common/problem.js';
+import { Problems, problemType } from '../../common/problem.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { toApiKeyView } from './api-key.entity.js';
 import type { ApiKeyView } from './api-key.entity.js';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { KeysService } from './keys.service.js';
+
+/** What an Idempotency-Key may be: a UUID, or any 8 to 64 letters, digits, - or _. */
+const IDEMPOTENCY_KEY = /^[\w-]{8,64}$/;
 
 const VALIDATION_EXAMPLE = {
   description: 'Name missing, or a restriction line that is not an address/CIDR or domain (problem+json, code `validation_failed`)',
@@ -45,10 +48,24 @@ export class KeysController {
   @Post()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create an API key', description: 'Answers the full key once, in `key`.' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'One per form submission (8–64 letters, digits, - or _): the same key sent again answers the key the first request made (`Idempotent-Replayed: true`), never a second one.',
+  })
   @ApiCreatedResponse({ type: IssuedApiKeyView })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
-  async create(@CurrentUser() user: User, @Body() body: CreateApiKeyDto): Promise<ApiKeyView & { key: string }> {
-    const { apiKey, key } = await this.keys.create(user.id, body);
+  async create(
+    @CurrentUser() user: User,
+    @Body() body: CreateApiKeyDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiKeyView & { key: string }> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw Problems.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 8 to 64 letters, digits, - or _' }]);
+    }
+    const { apiKey, key, replayed } = await this.keys.create(user.id, body, idempotencyKey);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
     return { ...toApiKeyView(apiKey), key };
   }
 

@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Problems } from '../../common/problem.js';
@@ -43,22 +44,42 @@ export class KeysService {
     return this.em.fork().find(ApiKey, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
-  async create(userId: string, input: CreateApiKeyDto): Promise<IssuedKey> {
+  /**
+   * Creates a key. With an idempotency key (one per form submission), a repeated request (a double click, a retry after
+   * a lost answer) answers the key the first one made, `replayed`, instead of a second key with another secret.
+   */
+  async create(userId: string, input: CreateApiKeyDto, idempotencyKey?: string): Promise<IssuedKey & { replayed: boolean }> {
     const { name, ipRestrictions, urlRestrictions } = this.validate(input);
+    const earlier = idempotencyKey ? await this.made(userId, idempotencyKey) : null;
+    if (earlier) return earlier;
     const key = generateApiKey();
-    const apiKey = await this.em.fork().transactional(async (em) => {
-      const created = em.create(ApiKey, {
-        user: em.getReference(User, userId),
-        name,
-        ipRestrictions,
-        urlRestrictions,
-        ...this.secretFields(key),
+    try {
+      const apiKey = await this.em.fork().transactional(async (em) => {
+        const created = em.create(ApiKey, {
+          user: em.getReference(User, userId),
+          name,
+          ipRestrictions,
+          urlRestrictions,
+          idempotencyKey: idempotencyKey ?? null,
+          ...this.secretFields(key),
+        });
+        await em.flush();
+        await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em });
+        return created;
       });
-      await em.flush();
-      await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em });
-      return created;
-    });
-    return { apiKey, key };
+      return { apiKey, key, replayed: false };
+    } catch (err) {
+      // The same submission, arrived at the same time: the unique (user, idempotency key) index let one through.
+      const raced = idempotencyKey && err instanceof UniqueConstraintViolationException ? await this.made(userId, idempotencyKey) : null;
+      if (raced) return raced;
+      throw err;
+    }
+  }
+
+  /** The key an earlier request with this idempotency key made (its secret from the vault, as a reveal reads it). */
+  private async made(userId: string, idempotencyKey: string): Promise<(IssuedKey & { replayed: boolean }) | null> {
+    const apiKey = await this.em.fork().findOne(ApiKey, { user: userId, idempotencyKey });
+    return apiKey ? { apiKey, key: this.vault.decrypt(apiKey.encrypted), replayed: true } : null;
   }
 
   async update(userId: string, keyId: string, input: UpdateApiKeyDto): Promise<ApiKey> {

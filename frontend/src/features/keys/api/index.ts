@@ -13,7 +13,9 @@ export type ApiKeyInput = Models['CreateApiKeyDto'] & Models['UpdateApiKeyDto'];
 
 export const keysApi = {
   list: fetchApiKeys,
-  create: (body: ApiKeyInput) => apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body }),
+  /** `submission`: one id per opened form, sent as Idempotency-Key, so a double click or a retry makes one key. */
+  create: ({ input, submission }: { input: ApiKeyInput; submission: string }) =>
+    apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body: input, headers: { 'Idempotency-Key': submission } }),
   update: (id: string, body: ApiKeyInput) =>
     apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
   rotate: (id: string) =>

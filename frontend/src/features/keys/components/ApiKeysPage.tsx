@@ -31,7 +31,8 @@ export function ApiKeysPage() {
   const rotate = useRotateApiKey();
   const remove = useDeleteApiKey();
 
-  const [creating, setCreating] = useState(false);
+  /** The open create form's submission id (its Idempotency-Key: a double click makes one key), or null. */
+  const [creating, setCreating] = useState<string | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [rotating, setRotating] = useState<ApiKey | null>(null);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
@@ -40,8 +41,8 @@ export function ApiKeysPage() {
 
   const submitCreate = async (input: ApiKeyInput) => {
     try {
-      const created = await create.mutateAsync(input);
-      setCreating(false);
+      const created = await create.mutateAsync({ input, submission: creating ?? crypto.randomUUID() });
+      setCreating(null);
       toast({ title: 'API Key Created', description: `“${created.name}” is ready. Copy it here, or later from its card with Reveal key or Copy key.` });
       setSecret({ name: created.name, key: created.key, title: 'Your new API key' });
     } catch (error) {
@@ -99,7 +100,7 @@ export function ApiKeysPage() {
 
   const list = keys.data ?? [];
   const newKeyButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(crypto.randomUUID())}>
       Create API Key
     </Button>
   );
@@ -143,7 +144,7 @@ export function ApiKeysPage() {
         </Grid>
       )}
 
-      <KeyFormDialog open={creating} mode="create" pending={create.isPending} onClose={() => setCreating(false)} onSubmit={submitCreate} />
+      <KeyFormDialog open={creating !== null} mode="create" pending={create.isPending} onClose={() => setCreating(null)} onSubmit={submitCreate} />
       <KeyFormDialog open={!!editing} mode="edit" initial={editing} pending={update.isPending && !togglingId} onClose={() => setEditing(null)} onSubmit={submitEdit} />
       <ConfirmDialog
         open={!!rotating}
