@@ -4,7 +4,8 @@
  * answer printed, and an RFC 9457 problem's `code` reported. backend/test/integration/snippets.spec.ts runs the cURL,
  * JavaScript, TypeScript and Python ones against a live server.
  */
-import { curlExample, requestUrl, type DocEndpoint } from './model';
+// With its extension: backend/test/integration/snippets.spec.ts loads this file too (NodeNext resolution).
+import { curlExample, requestUrl, type DocEndpoint } from './model.js';
 
 export const SNIPPET_LANGUAGES = [
   { id: 'curl', label: 'cURL' },
