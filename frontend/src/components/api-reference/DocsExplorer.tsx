@@ -396,7 +396,7 @@ function EndpointDetail({
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label="Request example language"
-            sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none' } }}
+            sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.5, textTransform: 'none' } }}
           >
             {SNIPPET_LANGUAGES.map((l) => (
               <Tab key={l.id} value={l.id} label={l.label} id={`snippet-tab-${l.id}`} data-testid={`snippet-tab-${l.id}`} />
