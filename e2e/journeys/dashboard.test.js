@@ -270,6 +270,30 @@ test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholde
   assert.equal(stdout.trim(), '200', curl.replace(/tzk_live_\S+/, 'tzk_live_…'));
 });
 
+test('the playground’s TypeScript tab calls the typed client (@tzapi/client) with the key and host; the language is remembered', async () => {
+  await page.goto('/dashboard/docs');
+  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  const example = page.getByTestId('request-example');
+  await page.getByRole('button', { name: 'Use my key in examples' }).click();
+  await example.getByRole('tab', { name: 'TypeScript' }).click();
+  await example.getByRole('button', { name: 'Copy TypeScript' }).click();
+  const typescript = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(typescript, /^import \{ createTzApiClient \} from '@tzapi\/client';$/m);
+  assert.ok(typescript.includes(`baseUrl: '${BASE_URL}'`), typescript);
+  assert.match(typescript, /apiKey: 'tzk_live_[^…']+'/);
+  assert.match(typescript, /await tz\.get\('\/api\//);
+  await screenshot(page, 'dashboard-docs-typescript-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await example.scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-docs-typescript-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.reload();
+  await page.getByTestId('request-example').getByRole('tab', { name: 'TypeScript', selected: true }).waitFor();
+  // Back to the default, for the journeys after this one.
+  await page.getByTestId('request-example').getByRole('tab', { name: 'cURL' }).click();
+});
+
 test('the playground lists the MCP tools and calls one with the picked key; the call is in usage as mcp/<tool>', async () => {
   await page.goto('/dashboard/docs');
   await page.getByTestId('category-ai-assistants').click();

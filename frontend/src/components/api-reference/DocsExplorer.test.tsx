@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
-import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, pythonExample, typescriptExample, type OpenApiDocument } from '../../lib/api-reference/model';
+import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, type OpenApiDocument } from '../../lib/api-reference/model';
+import { SNIPPET_LANGUAGES, snippet } from '../../lib/api-reference/snippets';
+import { SNIPPET_LANGUAGE_STORAGE_KEY } from './useSnippetLanguage';
 import { openapiSpec } from '../../lib/api-reference/spec';
 import { renderWithProviders } from '../../testing/render';
 
@@ -61,24 +63,33 @@ describe('docs model', () => {
     expect(categories.flatMap((c) => c.endpoints.map((e) => e.path)).filter((p) => /^\/api\/(admin|auth|api-keys|billing)/.test(p))).toEqual([]);
   });
 
-  it('every public endpoint has a TypeScript and a Python example written against its generated model', () => {
+  it('every public endpoint has an example in each of the seven languages that needs nothing the reader lacks', () => {
     const endpoints = buildCategories(openapiSpec).flatMap((c) => c.endpoints);
     for (const e of endpoints) {
-      expect(e.responseModel).toMatch(/View$/);
       const values = Object.fromEntries(e.parameters.map((p) => [p.name, p.example]));
       const body = e.requestExample === undefined ? undefined : JSON.stringify(e.requestExample);
-      const ts = typescriptExample(e, 'https://tzapi.dev', values, body);
-      expect(ts).toContain(`components['schemas']['${e.responseModel}']`);
-      expect(ts).toContain(`const answer: ${e.responseModel} = await res.json();`);
-      const py = pythonExample(e, 'https://tzapi.dev', values, body);
-      expect(py).toContain(`from tzapi_models import ${e.responseModel}`);
-      expect(py).toContain(`answer = ${e.responseModel}.model_validate(res.json())`);
-      expect(ts.includes("'X-API-Key'")).toBe(e.requiresKey);
+      const request = { endpoint: e, origin: 'https://tzapi.dev', values, body };
+      const code = Object.fromEntries(SNIPPET_LANGUAGES.map((l) => [l.id, snippet(l.id, request)]));
+      // No generated model modules: the TypeScript tab calls the API's own client, Python only needs requests.
+      expect(code.typescript).toContain("import { createTzApiClient } from '@tzapi/client';");
+      expect(code.typescript).toContain(`await tz.${e.method.toLowerCase()}('${e.path}'`);
+      expect(code.typescript).not.toMatch(/api-schema|components\[/);
+      expect(code.python.split('\n').filter((line) => /^(import|from) /.test(line))).toEqual(['import requests']);
+      expect(code.javascript).not.toMatch(/^import /m);
+      expect(code.go).toMatch(/^package main$/m);
+      expect(code.php.startsWith('<?php\n')).toBe(true);
+      for (const language of ['curl', 'javascript', 'python', 'go', 'php', 'csharp']) expect(code[language].includes('X-API-Key')).toBe(e.requiresKey);
+      for (const language of ['javascript', 'python', 'go', 'php', 'csharp']) expect(code[language]).toContain('https://tzapi.dev/api/');
     }
     const current = endpoints.find((e) => e.path === '/api/time/current')!;
     expect(current.requiresKey).toBe(true);
-    expect(pythonExample(current, 'https://tzapi.dev', { timezone: 'Europe/London' }, undefined)).toContain(
-      'requests.get("https://tzapi.dev/api/time/current", params={"timezone": "Europe/London"}, headers={"X-API-Key": "YOUR_API_KEY"}, timeout=10)',
+    const request = { endpoint: current, origin: 'https://tzapi.dev', values: { timezone: 'Europe/London' }, body: undefined };
+    expect(snippet('python', request)).toContain('params={"timezone": "Europe/London"},\n    headers={"X-API-Key": "YOUR_API_KEY"},');
+    expect(snippet('typescript', request)).toContain("await tz.get('/api/time/current', {\n  params: { query: { timezone: 'Europe/London' } },\n});");
+    const coordinate = endpoints.find((e) => e.path === '/api/timezone/coordinate')!;
+    // Numbers stay numbers, as the client's types want them.
+    expect(snippet('typescript', { ...request, endpoint: coordinate, values: { latitude: '40.7128', longitude: '-74.006' } })).toContain(
+      'params: { query: { latitude: 40.7128, longitude: -74.006 } }',
     );
   });
 
@@ -120,6 +131,28 @@ describe('docs explorer', () => {
     expect(screen.getByTestId('request-example')).toHaveTextContent('timezone=America%2FNew_York');
     await userEvent.type(input, 'Asia/Tokyo');
     expect(screen.getByTestId('request-example')).toHaveTextContent('timezone=Asia%2FTokyo');
+  });
+
+  it('shows one language at a time, and the chosen one is remembered for the next endpoint and the next visit', async () => {
+    const first = renderWithProviders(<DocsExplorer spec={spec} />);
+    const example = () => screen.getByTestId('request-example');
+    expect(screen.getByRole('tab', { name: 'cURL', selected: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['cURL', 'JavaScript', 'TypeScript', 'Python', 'Go', 'PHP', 'C#']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Python' }));
+    expect(within(example()).getByRole('tabpanel')).toHaveTextContent('import requests');
+    expect(example()).not.toHaveTextContent('curl -X');
+    expect(window.localStorage.getItem(SNIPPET_LANGUAGE_STORAGE_KEY)).toBe('python');
+
+    await userEvent.click(screen.getByTestId('category-Conversion'));
+    expect(screen.getByRole('tab', { name: 'Python', selected: true })).toBeInTheDocument();
+    expect(example()).toHaveTextContent('requests.post(');
+
+    first.unmount();
+    renderWithProviders(<DocsExplorer spec={spec} />);
+    expect(screen.getByRole('tab', { name: 'Python', selected: true })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'TypeScript' }));
+    expect(example()).toHaveTextContent("import { createTzApiClient } from '@tzapi/client';");
+    expect(screen.getByRole('button', { name: 'Copy TypeScript' })).toBeInTheDocument();
   });
 
   it('Execute is simulated: after 1 second the example answer shows, in the chosen format', async () => {

@@ -14,6 +14,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -29,11 +31,10 @@ import { paths } from '../../app/paths';
 import { monoFont } from '../../theme';
 import { MethodBadge } from './MethodBadge';
 import { ResponseHeaders } from './ResponseHeaders';
+import { useSnippetLanguage } from './useSnippetLanguage';
+import { SNIPPET_LANGUAGES, snippet } from '../../lib/api-reference/snippets';
 import {
   buildCategories,
-  curlExample,
-  pythonExample,
-  typescriptExample,
   requestUrl,
   type DocEndpoint,
   type OpenApiDocument,
@@ -282,9 +283,9 @@ function EndpointDetail({
   );
   const fullUrl = `${snippetOrigin}${endpoint.path}`;
   const sentBody = endpoint.method === 'GET' ? undefined : body;
-  const curl = curlExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
-  const typescript = typescriptExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
-  const python = pythonExample(endpoint, snippetOrigin, effectiveValues, sentBody, exampleApiKey);
+  const [language, setLanguage] = useSnippetLanguage();
+  const languageLabel = SNIPPET_LANGUAGES.find((l) => l.id === language)?.label ?? language;
+  const example = snippet(language, { endpoint, origin: snippetOrigin, values: effectiveValues, body: sentBody, apiKey: exampleApiKey });
 
   const execute = async () => {
     let parsedBody: unknown;
@@ -389,18 +390,26 @@ function EndpointDetail({
           Request example
         </Typography>
         <Box sx={{ mb: 3 }} data-testid="request-example">
-          <CodeBlock label="cURL" code={curl} />
+          <Tabs
+            value={language}
+            onChange={(_e, value: typeof language) => setLanguage(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Request example language"
+            sx={{ mb: 1, minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.5, textTransform: 'none' } }}
+          >
+            {SNIPPET_LANGUAGES.map((l) => (
+              <Tab key={l.id} value={l.id} label={l.label} id={`snippet-tab-${l.id}`} data-testid={`snippet-tab-${l.id}`} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" aria-labelledby={`snippet-tab-${language}`} data-testid={`${language}-example`}>
+            <CodeBlock label={languageLabel} code={example} />
+          </Box>
           {exampleNote && endpoint.requiresKey && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="request-example-note">
               {exampleNote}
             </Typography>
           )}
-          <Box sx={{ mt: 2 }} data-testid="typescript-example">
-            <CodeBlock label="TypeScript" code={typescript} />
-          </Box>
-          <Box sx={{ mt: 2 }} data-testid="python-example">
-            <CodeBlock label="Python" code={python} />
-          </Box>
         </Box>
 
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>

@@ -251,62 +251,6 @@ export function curlExample(
   return lines.join(' \\\n');
 }
 
-function compactBody(body: string | undefined): unknown {
-  if (body === undefined || !body.trim()) return undefined;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-}
-
-/** The request in TypeScript, typed with the models openapi-typescript generates from the OpenAPI document. */
-export function typescriptExample(endpoint: DocEndpoint, origin: string, values: Record<string, string>, body: string | undefined, apiKey = 'YOUR_API_KEY'): string {
-  const model = endpoint.responseModel ?? 'unknown';
-  const payload = compactBody(body);
-  const headers = [endpoint.requiresKey ? `'X-API-Key': '${apiKey}'` : null, payload !== undefined ? `'Content-Type': 'application/json'` : null].filter(Boolean);
-  return [
-    `// Types: npx openapi-typescript ${origin}/openapi/openapi.json -o api-schema.d.ts`,
-    `import type { components } from './api-schema';`,
-    '',
-    `type ${model} = components['schemas']['${model}'];`,
-    '',
-    `const res = await fetch('${requestUrl(endpoint, origin, values)}', {`,
-    `  method: '${endpoint.method}',`,
-    headers.length ? `  headers: { ${headers.join(', ')} },` : null,
-    payload !== undefined ? `  body: JSON.stringify(${JSON.stringify(payload)}),` : null,
-    '});',
-    `if (!res.ok) throw new Error((await res.json()).detail); // an RFC 9457 problem with a stable \`code\``,
-    `const answer: ${model} = await res.json();`,
-  ]
-    .filter((line) => line !== null)
-    .join('\n');
-}
-
-/** The request in Python with requests, parsed into the pydantic model datamodel-code-generator writes from the document. */
-export function pythonExample(endpoint: DocEndpoint, origin: string, values: Record<string, string>, body: string | undefined, apiKey = 'YOUR_API_KEY'): string {
-  const model = endpoint.responseModel ?? 'dict';
-  const payload = compactBody(body);
-  const query = endpoint.parameters.filter((p) => p.location === 'query' && p.name !== 'format' && values[p.name]);
-  const args = [`"${origin}${endpoint.path}"`];
-  if (query.length) args.push(`params={${query.map((p) => `"${p.name}": ${JSON.stringify(values[p.name])}`).join(', ')}}`);
-  if (payload !== undefined) args.push(`json=${JSON.stringify(payload).replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False').replace(/\bnull\b/g, 'None')}`);
-  if (endpoint.requiresKey) args.push(`headers={"X-API-Key": "${apiKey}"}`);
-  args.push('timeout=10');
-  return [
-    `# Models: datamodel-code-generator --input-file-type openapi --input openapi.json --output tzapi_models.py`,
-    `#   (openapi.json from ${origin}/openapi/openapi.json)`,
-    'import requests',
-    model !== 'dict' ? `from tzapi_models import ${model}` : null,
-    '',
-    `res = requests.${endpoint.method.toLowerCase()}(${args.join(', ')})`,
-    'res.raise_for_status()  # 4xx/5xx: an RFC 9457 problem with a stable "code"',
-    model !== 'dict' ? `answer = ${model}.model_validate(res.json())` : 'answer = res.json()',
-  ]
-    .filter((line) => line !== null)
-    .join('\n');
-}
-
 export function requestUrl(endpoint: DocEndpoint, origin: string, values: Record<string, string>): string {
   let path = endpoint.path;
   const query = new URLSearchParams();
