@@ -449,7 +449,178 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "tzdb.zones_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new tz release changes zones your account used in the last 30 days (next 24 months). */
+        post: operations["webhook_tzdb_zones_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tzdb.release.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new tz database release now answers every request. */
+        post: operations["webhook_tzdb_release_activated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quota.threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Your account reached 80% or 100% of its hourly quota. */
+        post: operations["webhook_quota_threshold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An API key was created. */
+        post: operations["webhook_key_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.rotated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An API key was rotated: the old secret no longer works. */
+        post: operations["webhook_key_rotated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "key.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An API key was deleted. */
+        post: operations["webhook_key_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "plan.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Your plan changed. */
+        post: operations["webhook_plan_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was paid. */
+        post: operations["webhook_invoice_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paying an invoice failed. */
+        post: operations["webhook_invoice_payment_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent by "Send test event" on the Webhooks page, whatever the endpoint subscribed to. */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         HealthServicesView: {
@@ -1448,6 +1619,166 @@ export interface components {
             params?: {
                 [key: string]: unknown;
             };
+        };
+        OffsetReadingEvent: {
+            /**
+             * @description UTC offset in force.
+             * @example +01:00
+             */
+            utcOffset: string;
+            /**
+             * @description The abbreviation tzdb gives.
+             * @example CET
+             */
+            abbreviation: string;
+            /** @description Daylight saving time in force. */
+            dst: boolean;
+        };
+        ZoneChangeEvent: {
+            /**
+             * @description The instant (UTC) from which the new reading applies.
+             * @example 2027-03-28T01:00:00Z
+             */
+            from: string;
+            /**
+             * @description Until when it applies (UTC), within the 24 months looked at.
+             * @example 2027-10-31T01:00:00Z
+             */
+            to: string;
+            /** @description What the previous release answered then. */
+            before: components["schemas"]["OffsetReadingEvent"];
+            /** @description What the new release answers then. */
+            after: components["schemas"]["OffsetReadingEvent"];
+        };
+        ChangedZoneEvent: {
+            /**
+             * @description A zone your requests named in the last 30 days.
+             * @example Europe/Paris
+             */
+            zone: string;
+            /** @description Each period whose offset, DST or abbreviation changes. */
+            changes: components["schemas"]["ZoneChangeEvent"][];
+        };
+        ZonesChangedData: {
+            /**
+             * @description The release now active.
+             * @example 2026b
+             */
+            version: string;
+            /** @description Only the zones your account used. */
+            zones: components["schemas"]["ChangedZoneEvent"][];
+        };
+        ReleaseActivatedData: {
+            /** @example 2026b */
+            version: string;
+            /**
+             * @description The release it replaced.
+             * @example 2026a
+             */
+            previousVersion: string | null;
+            /**
+             * @description Every zone or link whose answers change in the next 24 months.
+             * @example [
+             *       "America/Mexico_City"
+             *     ]
+             */
+            changedZones: string[];
+        };
+        QuotaTopKeyEvent: {
+            /**
+             * @description The key name and prefix, or "A deleted key".
+             * @example Production (tz_live_a1b2…)
+             */
+            name: string;
+            /**
+             * @description Requests of the window made with it.
+             * @example 812
+             */
+            count: number;
+        };
+        QuotaThresholdData: {
+            /**
+             * @description The share of the hourly quota reached.
+             * @example 80
+             * @enum {number}
+             */
+            percent: 80 | 100;
+            /**
+             * @description Requests allowed in the window.
+             * @example 10000
+             */
+            limit: number;
+            /**
+             * @description Requests used in the window.
+             * @example 8000
+             */
+            used: number;
+            /**
+             * @example hour
+             * @enum {string}
+             */
+            window: "hour";
+            /**
+             * @description When the window resets.
+             * @example 2026-11-25T13:00:00.000Z
+             */
+            resetsAt: string;
+            /** @description The keys that used the most of it. */
+            topKeys: components["schemas"]["QuotaTopKeyEvent"][];
+        };
+        KeyEventData: {
+            /** Format: uuid */
+            keyId: string;
+            /** @example Production */
+            name: string;
+            /**
+             * @description The first characters of the key; the secret is never sent.
+             * @example tz_live_a1b2
+             */
+            prefix: string;
+            /** @example 9f3c */
+            lastFour: string;
+        };
+        PlanChangedData: {
+            /**
+             * @example premium
+             * @enum {string}
+             */
+            from: "free" | "premium" | "enterprise";
+            /**
+             * @example enterprise
+             * @enum {string}
+             */
+            to: "free" | "premium" | "enterprise";
+            /** @description Granted by our team rather than bought. */
+            granted: boolean;
+        };
+        InvoiceEventData: {
+            /** @example in_1Q2w3E4r5T6y */
+            invoiceId: string;
+            /** @example TZ-0042 */
+            number: string | null;
+            /** @example Enterprise plan, monthly */
+            description: string | null;
+            /**
+             * @description In the currency below, two decimals.
+             * @example 49.00
+             */
+            amount: string;
+            /** @example usd */
+            currency: string;
+            /** @example paid */
+            status: string;
+            /** @example enterprise */
+            plan: string | null;
+            /** @example 2026-11-25T12:00:00.000Z */
+            paidAt: string | null;
+        };
+        TestEventData: {
+            /** Format: uuid */
+            endpointId: string;
+            /** @example A test event from the Webhooks page. */
+            message: string;
         };
     };
     responses: never;
@@ -5330,6 +5661,476 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
+            };
+        };
+    };
+    webhook_tzdb_zones_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "tzdb.zones_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ZonesChangedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tzdb_release_activated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "tzdb.release.activated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["ReleaseActivatedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_quota_threshold: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "quota.threshold";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["QuotaThresholdData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.created";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["KeyEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_rotated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.rotated";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["KeyEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_key_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "key.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["KeyEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_plan_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "plan.changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["PlanChangedData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.paid";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_payment_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.payment_failed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["InvoiceEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id: the same on every retry and on Resend. Deduplicate on it.
+                 * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject old ones (the library allows 5 minutes).
+                 * @example 1764072000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body` with your `whsec_` secret (Standard Webhooks).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: components["schemas"]["TestEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 s acknowledges the event; anything else is retried with the same webhook-id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
