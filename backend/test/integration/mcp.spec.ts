@@ -14,6 +14,7 @@ type Json = Record<string, any>;
 /** One call per tool, with the REST request that must answer the same JSON. */
 const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: Json }[] = [
   { tool: 'get_current_time', args: { timezone: 'Asia/Calcutta' }, method: 'GET', path: '/api/time/current', query: { timezone: 'Asia/Calcutta' } },
+  { tool: 'get_time_at_ip', args: { ip: '81.2.69.142' }, method: 'GET', path: '/api/time/current/ip', query: { ip: '81.2.69.142' } },
   {
     tool: 'convert_time',
     args: { fromTimeZone: 'Europe/London', toTimeZone: 'America/New_York', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' },
@@ -55,7 +56,7 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
   },
 ];
 
-const TOOL_NAMES = ['get_current_time', 'convert_time', 'convert_time_multi', 'find_timezone', 'search_cities', 'time_difference', 'add_duration', 'day_of_week', 'list_transitions'];
+const TOOL_NAMES = ['get_current_time', 'get_time_at_ip', 'convert_time', 'convert_time_multi', 'find_timezone', 'search_cities', 'time_difference', 'add_duration', 'day_of_week', 'list_transitions'];
 
 describe('the hosted MCP endpoint: the API as tools for AI agents, on the same keys, limits and metering', () => {
   let t: TestApp;
