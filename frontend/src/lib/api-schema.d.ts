@@ -2157,11 +2157,21 @@ export interface components {
              */
             candidates?: string[];
             /**
-             * @description Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time.
+             * @description Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time. Code `ip_not_public`: why the address has no location.
              * @example gap
              * @enum {string}
              */
-            kind?: "gap" | "overlap";
+            kind?: "gap" | "overlap" | "unspecified" | "private" | "loopback" | "link_local" | "shared" | "documentation" | "benchmarking" | "multicast" | "reserved";
+            /**
+             * @description Codes `ip_not_public` and `ip_not_located`: the address asked about.
+             * @example 192.168.1.20
+             */
+            ip?: string;
+            /**
+             * @description Code `ip_not_public`: the special-purpose range holding the address.
+             * @example 192.168.0.0/16
+             */
+            range?: string;
             /**
              * @description Gap: the wall-clock time the clocks jump from.
              * @example 2024-03-31T01:00:00
