@@ -108,7 +108,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     await t?.close();
   });
 
-  it('lists the nine tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
+  it('lists the ten tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
     const client = await connect(key);
     expect(client.getServerVersion()?.name).toBe('tzapi');
     const { tools } = await client.listTools();
@@ -132,7 +132,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect((convert.inputSchema.properties as Json).dstAmbiguity.enum).toEqual([...DST_AMBIGUITY]);
     const current = tools.find((tool) => tool.name === 'get_current_time')!;
     expect(current.inputSchema.required).toEqual(['timezone']);
-    expect(Object.keys(current.inputSchema.properties!)).toEqual(['timezone']);
+    expect(Object.keys(current.inputSchema.properties!)).toEqual(['timezone', 'territory']);
   });
 
   it.each(CASES.map((c) => [`${c.tool} ${JSON.stringify(c.args)}`, c] as const))('%s answers what its REST endpoint answers, plus a one-line summary', async (_name, c) => {
@@ -149,12 +149,13 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect(JSON.parse(text(result, 1))).toEqual(answer);
     expect(text(result)).not.toContain('\n');
     expect(text(result).length).toBeGreaterThan(10);
-    if (c.tool === 'get_current_time') {
+    if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip') {
       // The same answer but for the clock reading, which lies between two REST readings around the call.
       const after = await rest(c);
       expect({ ...answer, current_time: null }).toEqual({ ...before.body, current_time: null });
       expect(answer.current_time >= before.body.current_time && answer.current_time <= after.body.current_time).toBe(true);
-      expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
+      if (c.tool === 'get_current_time') expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
+      else expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
     } else {
       expect(answer).toEqual(before.body);
     }

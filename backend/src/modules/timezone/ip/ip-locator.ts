@@ -18,8 +18,9 @@ export function geoipFiles(config: Pick<AppConfig, 'GEOIP_DB_PATHS' | 'DATA_DIR'
 
 /** The data and its version: build date, and the package when the files are the installed package's. */
 function describeIpData(db: IpDatabase, config: Pick<AppConfig, 'GEOIP_DB_PATHS'>): string {
-  const fromPackage = !config.GEOIP_DB_PATHS && db.files.every((f) => f.includes(GEOIP_PACKAGE));
-  return fromPackage ? `GeoLite2 City by MaxMind, built ${db.version} (${GEOIP_PACKAGE}@${geoipPackageVersion()})` : `${db.types.join(', ')}, built ${db.version}`;
+  if (config.GEOIP_DB_PATHS) return `${db.types.join(', ')}, built ${db.version}`;
+  const fromPackage = db.files.every((f) => f.includes(GEOIP_PACKAGE));
+  return `GeoLite2 City by MaxMind, built ${db.version} (${fromPackage ? `${GEOIP_PACKAGE}@${geoipPackageVersion()}` : 'npm run geoip:update'})`;
 }
 
 /** The IP data's version for /api/health; "unavailable" when its files cannot be read. */
