@@ -194,6 +194,8 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       ['add_duration', { baseDateTime: '2024-03-30T12:00:00', timeSpan: 'a while' }, 'invalid_timespan', 'timeSpan'],
       ['day_of_week', { date: '2024-02-30' }, 'invalid_date', 'date'],
       ['day_of_week', { date: { year: 2024 } }, 'validation_failed', 'date'],
+      ['get_time_at_ip', {}, 'validation_failed', 'ip is required'],
+      ['get_time_at_ip', { ip: 'not-an-ip' }, 'invalid_ip', 'not-an-ip'],
     ];
     for (const [tool, args, code, mention] of cases) {
       const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
@@ -202,6 +204,9 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       expect(problemOf(result).status).toBe(400);
       expect(text(result)).toContain(mention);
     }
+    const privateAddress = (await client.callTool({ name: 'get_time_at_ip', arguments: { ip: '10.0.0.1' } })) as CallToolResult;
+    expect(privateAddress.isError).toBe(true);
+    expect(problemOf(privateAddress)).toMatchObject({ code: 'ip_not_public', status: 422, kind: 'private' });
     await expect(client.callTool({ name: 'get_time', arguments: {} })).rejects.toThrow(/Unknown tool "get_time"/);
   });
 
