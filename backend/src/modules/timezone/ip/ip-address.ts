@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { IpProblems } from './ip.errors.js';
 
 /** Why an address has no place on the map. */
@@ -35,16 +35,32 @@ const SPECIAL: [string, number, SpecialKind][] = [
   ['ff00::', 8, 'multicast'],
 ];
 
-const RANGES = SPECIAL.map(([network, prefix, kind]) => {
-  const family = isIP(network) === 4 ? 'ipv4' : 'ipv6';
-  const list = new BlockList();
-  list.addSubnet(network, prefix, family);
-  return { family, list, kind, range: `${network}/${prefix}` };
-});
+/** An address as 16-bit groups (two for IPv4, eight for IPv6), for prefix comparisons without allocating per range. */
+export function addressGroups(ip: string, version: 4 | 6): number[] {
+  if (version === 4) {
+    const [a, b, c, d] = ip.split('.').map(Number);
+    return [a * 256 + b, c * 256 + d];
+  }
+  const [head, tail] = ip.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
+  return groups.map((g) => parseInt(g, 16));
+}
 
-/** Global unicast IPv6 is 2000::/3; anything else left over is IETF-reserved. */
-const GLOBAL_UNICAST_V6 = new BlockList();
-GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+/** Whether the first `prefix` bits of two addresses' groups agree. */
+export function samePrefix(a: number[], b: number[], prefix: number): boolean {
+  for (let i = 0, left = prefix; left > 0; i++, left -= 16) {
+    const bits = Math.min(16, left);
+    if (a[i] >>> (16 - bits) !== b[i] >>> (16 - bits)) return false;
+  }
+  return true;
+}
+
+const RANGES = SPECIAL.map(([network, prefix, kind]) => {
+  const version = isIP(network) === 4 ? 4 : 6;
+  return { version, groups: addressGroups(version === 6 ? canonicalV6(network) : network, version), prefix, kind, range: `${network}/${prefix}` };
+});
 
 export interface PublicAddress {
   /** The address in canonical text (an IPv4-mapped IPv6 address is answered as its IPv4 address). */
@@ -65,16 +81,17 @@ export function publicAddress(input: string, fromCaller: boolean): PublicAddress
   if (mapped) ip = mapped[1];
   const version = isIP(ip);
   if (version === 0 || ip.includes('%')) throw IpProblems.invalidIp(input);
-  const family = version === 4 ? 'ipv4' : 'ipv6';
   if (version === 6) ip = canonicalV6(ip);
+  const groups = addressGroups(ip, version === 4 ? 4 : 6);
   for (const r of RANGES) {
-    if (r.family === family && r.list.check(ip, family)) throw IpProblems.notPublic(ip, r.range, r.kind, fromCaller);
+    if (r.version === version && samePrefix(groups, r.groups, r.prefix)) throw IpProblems.notPublic(ip, r.range, r.kind, fromCaller);
   }
-  if (version === 6 && !GLOBAL_UNICAST_V6.check(ip, 'ipv6')) throw IpProblems.notPublic(ip, 'outside 2000::/3', 'reserved', fromCaller);
+  // Global unicast IPv6 is 2000::/3; anything else left over is IETF-reserved.
+  if (version === 6 && groups[0] >>> 13 !== 1) throw IpProblems.notPublic(ip, 'outside 2000::/3', 'reserved', fromCaller);
   return { ip, version: version === 4 ? 4 : 6 };
 }
 
 /** RFC 5952 text of an IPv6 address (lower case, longest zero run as ::), through the URL parser's own formatting. */
-function canonicalV6(ip: string): string {
+export function canonicalV6(ip: string): string {
   return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Reader, type Response } from 'maxmind';
+import { addressGroups, canonicalV6 } from './ip-address.js';
 
 const require = createRequire(import.meta.url);
 
@@ -64,20 +65,25 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 /** The network holding `ip` with the record's prefix length, in CIDR text. */
 function networkOf(ip: string, version: 4 | 6, prefix: number): string {
-  if (version === 4) {
-    const n = ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
-    const masked = prefix === 0 ? 0 : Math.floor(n / 2 ** (32 - prefix)) * 2 ** (32 - prefix);
-    return `${[24, 16, 8, 0].map((s) => Math.floor(masked / 2 ** s) % 256).join('.')}/${prefix}`;
+  const groups = addressGroups(ip, version).map((g, i) => {
+    const bits = Math.max(0, Math.min(16, prefix - i * 16));
+    return bits === 0 ? 0 : (g >>> (16 - bits)) << (16 - bits);
+  });
+  if (version === 4) return `${groups[0] >>> 8}.${groups[0] & 255}.${groups[1] >>> 8}.${groups[1] & 255}/${prefix}`;
+  return `${canonicalV6(groups.map((g) => g.toString(16)).join(':'))}/${prefix}`;
+}
+
+/** A bounded memory of decoded records (the reader's cache hook), emptied when full: clients ask for the same networks again and again. */
+class RecordCache {
+  private readonly map = new Map<string | number, unknown>();
+  constructor(private readonly max: number) {}
+  get(key: string | number): unknown {
+    return this.map.get(key);
   }
-  const url = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
-  const [head, tail = ''] = url.split('::');
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  const groups = url.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
-  let bits = groups.map((g) => parseInt(g, 16).toString(2).padStart(16, '0')).join('');
-  bits = bits.slice(0, prefix).padEnd(128, '0');
-  const out = Array.from({ length: 8 }, (_, i) => parseInt(bits.slice(i * 16, i * 16 + 16), 2).toString(16)).join(':');
-  return `${new URL(`http://[${out}]/`).hostname.slice(1, -1)}/${prefix}`;
+  set(key: string | number, value: unknown): void {
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(key, value);
+  }
 }
 
 function toLocation(record: CityRecord, network: string): IpLocation {
@@ -102,7 +108,7 @@ export class IpDatabase {
 
   constructor(readonly files: readonly string[]) {
     this.readers = files.map((file) => {
-      const reader = new Reader<CityRecord>(readFileSync(file));
+      const reader = new Reader<CityRecord>(readFileSync(file), { cache: new RecordCache(10_000) });
       return { reader, ipVersion: reader.metadata.ipVersion, built: reader.metadata.buildEpoch, type: reader.metadata.databaseType };
     });
   }
