@@ -2897,6 +2897,11 @@ export interface components {
              * @example America/New_York
              */
             canonical_timezone: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             /** @example US */
             country_code: string | null;
             /** @example United States */
@@ -6435,6 +6440,7 @@ export interface operations {
                      *         {
                      *           "timezone": "America/New_York",
                      *           "canonical_timezone": "America/New_York",
+                     *           "windows_zone": "Eastern Standard Time",
                      *           "country_code": "US",
                      *           "country": "United States",
                      *           "region": "America",
@@ -6447,6 +6453,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Asia/Kathmandu",
                      *           "canonical_timezone": "Asia/Kathmandu",
+                     *           "windows_zone": "Nepal Standard Time",
                      *           "country_code": "NP",
                      *           "country": "Nepal",
                      *           "region": "Asia",
@@ -6459,6 +6466,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
+                     *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
                      *           "country": "Britain (UK)",
                      *           "region": "Europe",
@@ -6473,13 +6481,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
+                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
+                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
+                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
                      */
                     "text/csv": string;
                 };
@@ -9180,6 +9188,7 @@ export interface operations {
                      *         {
                      *           "timezone": "America/New_York",
                      *           "canonical_timezone": "America/New_York",
+                     *           "windows_zone": "Eastern Standard Time",
                      *           "country_code": "US",
                      *           "country": "United States",
                      *           "region": "America",
@@ -9192,6 +9201,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Asia/Kathmandu",
                      *           "canonical_timezone": "Asia/Kathmandu",
+                     *           "windows_zone": "Nepal Standard Time",
                      *           "country_code": "NP",
                      *           "country": "Nepal",
                      *           "region": "Asia",
@@ -9204,6 +9214,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
+                     *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
                      *           "country": "Britain (UK)",
                      *           "region": "Europe",
@@ -9218,13 +9229,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
+                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
+                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
+                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
                      */
                     "text/csv": string;
                 };

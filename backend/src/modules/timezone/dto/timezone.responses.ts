@@ -115,6 +115,8 @@ export class ZoneListItemView {
   timezone!: string;
   @ApiProperty({ description: 'The tzdb zone this name links to (itself for a zone).', example: 'America/New_York' })
   canonical_timezone!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.", example: 'Eastern Standard Time' })
+  windows_zone!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'US' })
   country_code!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'United States' })

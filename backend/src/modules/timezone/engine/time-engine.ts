@@ -65,6 +65,7 @@ export interface PlaceCandidate {
 export interface ZoneListItem {
   timezone: string;
   canonical_timezone: string;
+  windows_zone: string | null;
   country_code: string | null;
   country: string | null;
   region: string;
@@ -390,6 +391,7 @@ export class TimeEngine {
     return {
       timezone: name,
       canonical_timezone: this.registry.resolve(name).linkTarget ?? name,
+      windows_zone: this.registry.windowsZone(name),
       country_code: facts.countryCode,
       country: facts.countryName,
       region: facts.region,
