@@ -966,7 +966,7 @@ export interface paths {
          * Zone of an IP address
          * @description The zone the IP data gives for an address with the fields of /api/timezone/info for today (offsets, DST window), the country and city of the address and `ip_location`. Located with the GeoLite2 City data created by MaxMind (https://www.maxmind.com), CC BY-SA 4.0, read from a MaxMind DB file (/api/health `geoipDataVersion` names its build); IP location is approximate. Without `ip`, the caller's own address (X-Forwarded-For when the server runs behind a proxy with TRUST_PROXY). Private, loopback and reserved addresses are 422 `ip_not_public`; a public address the data does not hold is 404 `ip_not_located`.
          */
-        get: operations["IpTime_zone"];
+        get: operations["IpZone_zone"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9616,7 +9616,7 @@ export interface operations {
             };
         };
     };
-    IpTime_zone: {
+    IpZone_zone: {
         parameters: {
             query?: {
                 /** @description IPv4 or IPv6 address to locate; default the caller's own address (behind a proxy, X-Forwarded-For when the server runs with TRUST_PROXY). */

@@ -63,7 +63,16 @@ const DATA_NOTE =
   'Located with the GeoLite2 City data created by MaxMind (https://www.maxmind.com), CC BY-SA 4.0, read from a MaxMind DB file (/api/health `geoipDataVersion` names its build); IP location is approximate. ' +
   "Without `ip`, the caller's own address (X-Forwarded-For when the server runs behind a proxy with TRUST_PROXY). Private, loopback and reserved addresses are 422 `ip_not_public`; a public address the data does not hold is 404 `ip_not_located`.";
 
-@Controller()
+/** Locates the address asked for (or the caller's), and its zone as the active release names it. */
+function locate(locator: IpLocator, engine: TimeEngine, query: IpQuery, caller: string | undefined) {
+  // Over MCP there is no caller address worth locating (it is the MCP client's server): the address is required there.
+  if (query.ip === undefined && caller === undefined) throw Problems.validation([{ field: 'ip', message: 'ip is required here (there is no caller address to locate)' }]);
+  const located = locator.locate(query.ip, caller);
+  return { ...located, zone: ipZone(engine, located.address, located.location) };
+}
+
+@ApiTags('Time')
+@Controller('time')
 export class IpTimeController {
   constructor(
     private readonly engine: TimeEngine,
@@ -71,8 +80,7 @@ export class IpTimeController {
     private readonly locator: IpLocator,
   ) {}
 
-  @Get('time/current/ip')
-  @ApiTags('Time')
+  @Get('current/ip')
   @PublicApi()
   @ApiEndpoint({
     summary: 'Current time at an IP address',
@@ -83,13 +91,21 @@ export class IpTimeController {
   })
   @IpProblemResponses()
   current(@CheckedQuery(IpQuery) query: IpQuery, @CallerAddress() caller?: string) {
-    const { address, location, fromCaller } = this.locate(query, caller);
-    const zone = ipZone(this.engine, address, location);
-    return withIpPlace(this.engine, this.engine.currentTime(zone, this.clock.now()), address, location, fromCaller, this.ipData());
+    const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
+    return withIpPlace(this.engine, this.engine.currentTime(zone, this.clock.now()), address, location, fromCaller, this.locator.dataVersion());
   }
+}
 
-  @Get('timezone/ip')
-  @ApiTags('TimeZone')
+@ApiTags('TimeZone')
+@Controller('timezone')
+export class IpZoneController {
+  constructor(
+    private readonly engine: TimeEngine,
+    private readonly clock: Clock,
+    private readonly locator: IpLocator,
+  ) {}
+
+  @Get('ip')
   @PublicApi()
   @ApiEndpoint({
     summary: 'Zone of an IP address',
@@ -100,18 +116,7 @@ export class IpTimeController {
   })
   @IpProblemResponses()
   zone(@CheckedQuery(IpQuery) query: IpQuery, @CallerAddress() caller?: string) {
-    const { address, location, fromCaller } = this.locate(query, caller);
-    const zone = ipZone(this.engine, address, location);
-    return withIpPlace(this.engine, this.engine.info(zone, undefined, this.clock.now()), address, location, fromCaller, this.ipData());
-  }
-
-  private locate(query: IpQuery, caller: string | undefined) {
-    // Over MCP there is no caller address worth locating (it is the MCP client's server): the address is required there.
-    if (query.ip === undefined && caller === undefined) throw Problems.validation([{ field: 'ip', message: 'ip is required here (there is no caller address to locate)' }]);
-    return this.locator.locate(query.ip, caller);
-  }
-
-  private ipData(): string {
-    return this.locator.dataVersion();
+    const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
+    return withIpPlace(this.engine, this.engine.info(zone, undefined, this.clock.now()), address, location, fromCaller, this.locator.dataVersion());
   }
 }
