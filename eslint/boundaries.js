@@ -72,6 +72,10 @@ export const PUBLISHED_TO = {
   'backend/src/modules/timezone/dto/timezone.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
   'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },
+  'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
+  'backend/src/modules/timezone/ip/ip-locator': { to: ['health'], why: 'the IP location data and its build, which /api/health names' },
+  'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/usage/usage.recorder': {
     to: ['mcp', 'metrics', 'accounts'],
     why: "the usage writer: MCP writes a row per tool call, metrics reads its queue counters, a closure flushes it before clearing the account's IPs",

@@ -5,6 +5,7 @@ import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
+import type { IpLocationProblemCode } from './modules/timezone/ip/ip.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
@@ -41,6 +42,7 @@ export type ProblemCode =
   | KeysProblemCode
   | McpProblemCode
   | TimezoneProblemCode
+  | IpLocationProblemCode
   | TzdbProblemCode
   | UsageProblemCode
   | WebhooksProblemCode;
@@ -127,6 +129,9 @@ export const PROBLEM_STATUS = {
   invalid_date: 400,
   invalid_range: 400,
   datetime_out_of_range: 400,
+  invalid_ip: 400,
+  ip_not_public: 422,
+  ip_not_located: 404,
   // mcp
   answer_too_large: 400,
   // tzdb

@@ -36,6 +36,9 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('invalid_date', 400, 'Invalid date', 'The date could not be read.', 'Send YYYY-MM-DD.'),
   p('invalid_range', 400, 'Invalid range', 'The range is not valid: the end is before the start, or it spans more than the endpoint allows.', 'Check from and to (and their order); narrow the range.'),
   p('datetime_out_of_range', 400, 'Date-time out of range', 'The date-time is outside the years the API computes.', 'Use a date between the years the endpoint documents.'),
+  p('invalid_ip', 400, 'Invalid IP address', 'The ip parameter is not an IPv4 or IPv6 address.', 'Send an address such as 81.2.69.142 or 2001:67c:2e8::1, or leave ip out to locate your own address.'),
+  p('ip_not_public', 422, 'IP address not public', 'The address is private, loopback, link-local, shared (CGNAT), documentation, multicast or reserved: it has no place on the map. `range` and `kind` say which.', "Send the device's public address; behind a proxy, run the server with TRUST_PROXY so X-Forwarded-For is read."),
+  p('ip_not_located', 404, 'IP address not located', 'The address is public, but the IP location data holds no time zone for it.', 'Ask by city (GET /api/timezone/lookup) or by coordinates (GET /api/timezone/coordinate) instead.'),
   p('answer_too_large', 400, 'Answer too large', 'An MCP tool call would answer more than a tool call may hand back (64 KiB of JSON), or the calls of one JSON-RPC batch together more than 256 KiB.', 'Narrow the range (list_transitions over a few decades rather than 1970-2100), or send the remaining calls of the batch in another request.'),
   p('not_acceptable', 406, 'Not acceptable', 'The format asked for (format= or Accept) is not one the API answers in.', 'Ask for json (default), xml or csv.'),
   // ---- requests in general ------------------------------------------------------------------------------

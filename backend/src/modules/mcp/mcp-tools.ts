@@ -16,6 +16,8 @@ import type {
 } from '../timezone/dto/timezone.responses.js';
 import { TimeController } from '../timezone/time.controller.js';
 import { TimezoneController } from '../timezone/timezone.controller.js';
+import { IpTimeController } from '../timezone/ip/ip-time.controller.js';
+import type { IpTimeView } from '../timezone/ip/ip.responses.js';
 
 /** A REST route of the sold API, by its controller method: its DTO, path and answer model are read from there. */
 export interface RestRoute {
@@ -67,6 +69,16 @@ export const MCP_TOOLS: McpToolSpec[] = [
     routes: [route(TimeController, 'current')],
     summary: (a: CurrentTimeView) =>
       `It is ${a.current_time.slice(0, 19).replace('T', ' ')} in ${a.timezone} (${a.abbreviation}, UTC${a.utc_offset}${a.dst_active ? ', daylight saving time' : ''}).`,
+  },
+  {
+    name: 'get_time_at_ip',
+    title: 'Current time at an IP address',
+    description:
+      'The time zone and current local time where an IPv4 or IPv6 address is (GeoLite2 City data by MaxMind, approximate), with the country and city of the address. ' +
+      'ip is required here. Private, loopback and reserved addresses are refused with ip_not_public; a public address the data does not hold with ip_not_located.',
+    routes: [route(IpTimeController, 'current')],
+    summary: (a: IpTimeView) =>
+      `${a.ip_location.ip} is in ${[a.location.city, a.location.country].filter(Boolean).join(', ') || 'an unknown place'}: it is ${a.current_time.slice(0, 19).replace('T', ' ')} there (${a.timezone}, UTC${a.utc_offset}${a.dst_active ? ', daylight saving time' : ''}).`,
   },
   {
     name: 'convert_time',

@@ -30,7 +30,7 @@ export class TimeController {
     errors: ['invalid_timezone'],
   })
   current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery) {
-    return this.engine.currentTime(query.timezone, this.clock.now());
+    return this.engine.currentTime(query.timezone, this.clock.now(), 'timezone', query.territory);
   }
 
   @Get('current/coordinate')

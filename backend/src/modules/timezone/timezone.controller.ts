@@ -61,7 +61,7 @@ export class TimezoneController {
     errors: ['invalid_timezone', 'invalid_date'],
   })
   info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery) {
-    return this.engine.info(query.timezone, query.date, this.clock.now());
+    return this.engine.info(query.timezone, query.date, this.clock.now(), query.territory);
   }
 
   @Get('coordinate')
@@ -106,6 +106,6 @@ export class TimezoneController {
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
   })
   transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery) {
-    return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now());
+    return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now(), query.territory);
   }
 }

@@ -5,6 +5,10 @@ import { Problems, ProblemException, problemType } from '../../common/problem.js
 import { csvColumns, FormattedRoute, serialize, toCsv } from '../gateway/formats.js';
 import { sharedTimeEngine } from './engine/shared-engine.js';
 import type { TimezoneProblemCode } from './timezone.errors.js';
+import { publicAddress } from './ip/ip-address.js';
+
+/** 400 codes an endpoint documents: the engine's, and the IP answers' unreadable address. */
+type BadRequestCode = TimezoneProblemCode | 'invalid_ip';
 
 const engine = sharedTimeEngine();
 
@@ -20,7 +24,7 @@ const PROBLEM_EXAMPLES: Record<number, Record<string, unknown>> = {
 };
 
 /** Each 400 example is the problem the engine really throws for that input, so examples can't drift from answers. */
-const BAD_REQUEST_CAUSES: Record<TimezoneProblemCode | 'validation_failed', (() => unknown) | null> = {
+const BAD_REQUEST_CAUSES: Record<BadRequestCode | 'validation_failed', (() => unknown) | null> = {
   invalid_timezone: () => engine.currentTime('EST', 0),
   invalid_datetime: () => engine.convert('America/New_York', 'Europe/London', '2024-02-30T10:00'),
   invalid_local_time: () => engine.convert('Europe/London', 'UTC', '2024-03-31T01:30:00'),
@@ -29,6 +33,7 @@ const BAD_REQUEST_CAUSES: Record<TimezoneProblemCode | 'validation_failed', (() 
   invalid_date: () => engine.dayOfWeek('2024-02-30'),
   invalid_range: () => engine.transitions('Europe/London', '1960-01-01', '1961-01-01', 0),
   datetime_out_of_range: () => engine.convert('UTC', 'Pacific/Kiritimati', '9999-12-31T23:00:00'),
+  invalid_ip: () => publicAddress('81.2.69.1420', false),
   validation_failed: () => {
     throw Problems.validation([{ field: 'timezone', message: 'timezone is required' }]);
   },
@@ -52,7 +57,7 @@ function problemContent(example: Record<string, unknown>) {
   return { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example } };
 }
 
-function badRequestContent(codes: (TimezoneProblemCode | 'validation_failed')[]) {
+function badRequestContent(codes: (BadRequestCode | 'validation_failed')[]) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
   for (const code of codes) {
     const cause = BAD_REQUEST_CAUSES[code];
@@ -73,7 +78,7 @@ export interface EndpointDoc {
   /** Top-level array that becomes the CSV rows. */
   csvRows?: string;
   /** Problem codes this endpoint answers with 400 (validation_failed is always possible). */
-  errors: TimezoneProblemCode[];
+  errors: BadRequestCode[];
   /** POST body example. */
   body?: { type: new () => object; example: Record<string, unknown>; examples?: Record<string, { summary: string; value: Record<string, unknown> }> };
 }

@@ -8,15 +8,19 @@ import { TimeEngine } from './engine/time-engine.js';
 import { PublicTimezonesController } from './public-timezones.controller.js';
 import { TimeController } from './time.controller.js';
 import { TimezoneController } from './timezone.controller.js';
+import { IpLocator } from './ip/ip-locator.js';
+import { IpTimeController, IpZoneController } from './ip/ip-time.controller.js';
+import { WindowsZonesController } from './cldr/windows-zones.controller.js';
 
 @Module({
-  controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController],
+  controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController, IpTimeController, IpZoneController, WindowsZonesController],
   providers: [
     // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).
     { provide: TimeEngine, useFactory: () => new TimeEngine() },
     { provide: Clock, useClass: SystemClock },
+    IpLocator,
   ],
-  exports: [TimeEngine],
+  exports: [TimeEngine, IpLocator],
 })
 export class TimezoneModule implements OnApplicationBootstrap {
   constructor(

@@ -86,6 +86,17 @@ export function SiteFooter() {
         <Typography variant="body2" sx={{ mt: 5, pt: 3, borderTop: '1px solid #1e293b', color: '#94a3b8' }}>
           © {year} {SITE_NAME}. All rights reserved.
         </Typography>
+        <Typography variant="body2" sx={{ mt: 1, color: '#94a3b8' }}>
+          This product includes GeoLite2 data created by MaxMind, available from{' '}
+          <Link href="https://www.maxmind.com" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            https://www.maxmind.com
+          </Link>{' '}
+          (time by IP address; licensed under{' '}
+          <Link href="https://creativecommons.org/licenses/by-sa/4.0/" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            CC BY-SA 4.0
+          </Link>
+          ).
+        </Typography>
       </Container>
     </Box>
   );

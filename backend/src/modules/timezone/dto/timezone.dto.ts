@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DST_AMBIGUITY, type DstAmbiguity } from '../engine/local-time.js';
 
 const DST_AMBIGUITY_DOC =
@@ -9,11 +9,22 @@ const DST_AMBIGUITY_DOC =
   'Omitted: a skipped time is 400 `invalid_local_time` and a repeated time answers the earlier instant with `ambiguous: true` and both `options`.';
 
 export class TimezoneQuery {
-  @ApiProperty({ description: 'IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused.', example: 'America/New_York' })
+  @ApiProperty({
+    description: 'IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused.',
+    example: 'America/New_York',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)
   timezone!: string;
+
+  @ApiPropertyOptional({
+    description: 'For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001.',
+    example: 'CA',
+  })
+  @IsOptional()
+  @Matches(/^([A-Za-z]{2}|001)$/, { message: 'territory must be an ISO 3166-1 alpha-2 code or 001' })
+  territory?: string;
 }
 
 export class ZoneInfoQuery extends TimezoneQuery {

@@ -49,10 +49,12 @@ export class CoordinatesView {
 export class CurrentTimeView {
   @ApiProperty({ description: 'The zone answered, in canonical spelling.', example: 'America/New_York' })
   timezone!: string;
-  @ApiPropertyOptional({ description: 'The legacy name as sent, when it was a link to another zone (Asia/Calcutta).', example: 'Asia/Calcutta' })
+  @ApiPropertyOptional({ description: 'The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).', example: 'Asia/Calcutta' })
   requested_timezone?: string;
   @ApiPropertyOptional({ description: 'The tzdb zone a listed name links to, when it differs from `timezone`.', example: 'Europe/Zurich' })
   canonical_timezone?: string;
+  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.", example: 'Eastern Standard Time' })
+  windows_zone!: string | null;
   @ApiProperty(INSTANT)
   current_time!: string;
   @ApiProperty(OFFSET)
@@ -77,6 +79,8 @@ export class CurrentTimeAtView extends CurrentTimeView {
 export class ZoneAtPointView {
   @ApiProperty({ description: 'The zone at the point (Etc/GMT±N at sea).', example: 'America/New_York' })
   timezone!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.", example: 'Eastern Standard Time' })
+  windows_zone!: string | null;
   @ApiProperty({ type: CoordinatesView })
   coordinates!: CoordinatesView;
   @ApiProperty(OFFSET)
@@ -111,6 +115,8 @@ export class ZoneListItemView {
   timezone!: string;
   @ApiProperty({ description: 'The tzdb zone this name links to (itself for a zone).', example: 'America/New_York' })
   canonical_timezone!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.", example: 'Eastern Standard Time' })
+  windows_zone!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'US' })
   country_code!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'United States' })

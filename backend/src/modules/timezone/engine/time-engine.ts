@@ -36,6 +36,8 @@ export interface CurrentTime {
   timezone: string;
   requested_timezone?: string;
   canonical_timezone?: string;
+  /** The zone's Microsoft Windows ID (CLDR windowsZones), or null when CLDR maps none to it. */
+  windows_zone: string | null;
   current_time: string;
   utc_offset: string;
   dst_active: boolean;
@@ -63,6 +65,7 @@ export interface PlaceCandidate {
 export interface ZoneListItem {
   timezone: string;
   canonical_timezone: string;
+  windows_zone: string | null;
   country_code: string | null;
   country: string | null;
   region: string;
@@ -215,8 +218,9 @@ export class TimeEngine {
     });
   }
 
-  zone(input: string, field = 'timezone'): ResolvedZone {
-    return this.registry.resolve(input, field);
+  /** A zone name (or Windows ID, read for `territory`) as the registry resolves it. */
+  zone(input: string, field = 'timezone', territory?: string): ResolvedZone {
+    return this.registry.resolve(input, field, territory);
   }
 
   /** The compiled zone behind a listed name. */
@@ -245,14 +249,15 @@ export class TimeEngine {
     return loc;
   }
 
-  currentTime(input: string, now: number, field = 'timezone'): CurrentTime {
-    return this.timeAt(this.zone(input, field), now);
+  currentTime(input: string, now: number, field = 'timezone', territory?: string): CurrentTime {
+    return this.timeAt(this.zone(input, field, territory), now);
   }
 
   timeAt(zone: ResolvedZone, epochMs: number): CurrentTime {
     const period = this.clock(zone.canonical).periodAt(epochMs);
     const answer: CurrentTime = {
       timezone: zone.canonical,
+      windows_zone: this.registry.windowsZone(zone.canonical),
       current_time: formatInstant(epochMs, period.offsetSeconds),
       utc_offset: formatOffset(period.offsetSeconds),
       dst_active: period.dst,
@@ -353,6 +358,7 @@ export class TimeEngine {
     const period = this.clock(zone.canonical).periodAt(now);
     return {
       timezone: zone.canonical,
+      windows_zone: this.registry.windowsZone(zone.canonical),
       coordinates: { latitude, longitude },
       utc_offset: formatOffset(period.offsetSeconds),
       dst_active: period.dst,
@@ -385,6 +391,7 @@ export class TimeEngine {
     return {
       timezone: name,
       canonical_timezone: this.registry.resolve(name).linkTarget ?? name,
+      windows_zone: this.registry.windowsZone(name),
       country_code: facts.countryCode,
       country: facts.countryName,
       region: facts.region,
@@ -483,8 +490,8 @@ export class TimeEngine {
     return out;
   }
 
-  info(input: string, date: string | undefined, now: number): ZoneInfo {
-    const zone = this.zone(input);
+  info(input: string, date: string | undefined, now: number, territory?: string): ZoneInfo {
+    const zone = this.zone(input, 'timezone', territory);
     const clock = this.clock(zone.canonical);
     let at = now;
     if (date !== undefined) {
@@ -530,8 +537,8 @@ export class TimeEngine {
     return { start: Number.isFinite(start) ? start : null, end: Number.isFinite(end) && end < horizon + 366 * MS_PER_DAY ? end : null };
   }
 
-  transitions(input: string, from: string | undefined, to: string | undefined, now: number) {
-    const zone = this.zone(input);
+  transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string) {
+    const zone = this.zone(input, 'timezone', territory);
     const clock = this.clock(zone.canonical);
     const year = new Date(now).getUTCFullYear();
     const fromMs = from !== undefined ? this.boundary(from, 'from') : civilMs(year, 1, 1);

@@ -1,5 +1,6 @@
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { timezoneProblem } from '../timezone.errors.js';
+import { windowsZones, WORLD_TERRITORY } from '../cldr/windows-zones.js';
 
 /** A zone as the API names it: canonical IANA spelling plus the static facts the directory shows. */
 export interface ZoneFacts {
@@ -93,23 +94,28 @@ export class ZoneRegistry {
     return this.nameByLower.has(input.trim().toLowerCase());
   }
 
-  /** Resolves a client-supplied zone name (any case, links allowed) or throws invalid_timezone. */
-  resolve(input: string, field = 'timezone'): ResolvedZone {
+  /**
+   * Resolves a client-supplied zone name (any case, links allowed) or throws invalid_timezone. A Windows ID
+   * ("Pacific Standard Time") is read through CLDR's windowsZones for `territory` (default 001, the world).
+   */
+  resolve(input: string, field = 'timezone', territory?: string): ResolvedZone {
     // Callers repeat their zone names: a name resolved once is answered from memory (bounded, cleared when full).
-    const known = this.resolved.get(input);
+    const key = territory ? `${territory}|${input}` : input;
+    const known = this.resolved.get(key);
     if (known) return known;
-    const resolved = this.resolveAnew(input, field);
+    const resolved = this.resolveAnew(input, field, territory);
     if (this.resolved.size >= RESOLVED_MEMO_LIMIT) this.resolved.clear();
-    this.resolved.set(input, resolved);
+    this.resolved.set(key, resolved);
     return resolved;
   }
 
   private readonly resolved = new Map<string, ResolvedZone>();
 
-  private resolveAnew(input: string, field: string): ResolvedZone {
+  private resolveAnew(input: string, field: string, territory = WORLD_TERRITORY): ResolvedZone {
     const trimmed = input.trim();
     if (trimmed === '') throw timezoneProblem('invalid_timezone', 'A time zone name is required.', field);
-    const canonical = this.nameByLower.get(trimmed.toLowerCase());
+    const windowsZone = this.nameByLower.has(trimmed.toLowerCase()) ? undefined : windowsZones().zoneFor(trimmed, territory);
+    const canonical = this.nameByLower.get((windowsZone ?? trimmed).toLowerCase());
     const abbreviationUsers = this.zonesByAbbreviation.get(trimmed.toUpperCase());
     if (abbreviationUsers && (!canonical || !trimmed.includes('/'))) {
       const examples = [...abbreviationUsers].slice(0, 5);
@@ -123,7 +129,7 @@ export class ZoneRegistry {
     if (!canonical) {
       throw timezoneProblem(
         'invalid_timezone',
-        `"${trimmed}" is not an IANA time zone name. Names look like America/New_York; GET /api/timezone/list lists them all.`,
+        `"${trimmed}" is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs).`,
         field,
       );
     }
@@ -134,6 +140,30 @@ export class ZoneRegistry {
       requestedLink: trimmed.toLowerCase() === canonical.toLowerCase() ? null : trimmed,
       facts: this.facts(canonical),
     };
+  }
+
+  /** Listed zone → its Windows ID, built on first use from CLDR's windowsZones through this release's names and links. */
+  private windowsByListed: Map<string, string> | null = null;
+
+  /**
+   * The Windows ID of a listed zone, or null when CLDR maps none to it. A zone CLDR names itself wins over one reached
+   * through a link (tzdb links Europe/Amsterdam to Europe/Brussels; CLDR gives them different Windows IDs).
+   */
+  windowsZone(listed: string): string | null {
+    if (!this.windowsByListed) {
+      const direct = new Map<string, string>();
+      const throughLink = new Map<string, string>();
+      for (const m of windowsZones().mappings) {
+        for (const zone of m.timezones) {
+          const target = this.nameByLower.get(zone.toLowerCase());
+          if (!target) continue;
+          const into = target.toLowerCase() === zone.toLowerCase() || this.zoneName(target) === zone ? direct : throughLink;
+          if (!into.has(target)) into.set(target, m.windows_zone);
+        }
+      }
+      this.windowsByListed = new Map([...throughLink, ...direct]);
+    }
+    return this.windowsByListed.get(listed) ?? null;
   }
 
   facts(listed: string): ZoneFacts {
