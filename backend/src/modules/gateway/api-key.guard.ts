@@ -11,6 +11,7 @@ import type { Meter } from './metering.js';
 import { PlanLimits } from './plan-limits.js';
 import type { LimitDecision } from './plan-limits.js';
 import { readApiKey } from './read-api-key.js';
+import { soldRouteOf } from './sold-route.js';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
 /** Keys whose hash is remembered (a SHA-256 per request was the guard's largest cost); cleared when full. */
@@ -89,7 +90,7 @@ export class ApiKeyGuard implements CanActivate {
 
   /** Counts one request against the owner's plan, then lets it through with its resolved key on the request. */
   private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
-    const counted = this.count(resolved, reply);
+    const counted = this.count(resolved, reply, soldRouteOf(request)?.weight?.(request) ?? 1);
     if (counted instanceof Promise) return counted.then(() => this.admitted(resolved, request));
     return this.admitted(resolved, request);
   }
@@ -104,8 +105,8 @@ export class ApiKeyGuard implements CanActivate {
    * `rate_limited` thrown when over, the quota alert told where the free hour stands. Synchronous when the limit is
    * counted in-process (the paid plans' burst guard).
    */
-  count(resolved: ResolvedKey, reply: FastifyReply): LimitDecision | Promise<LimitDecision> {
-    const decision = this.limits.consume(resolved.limits, resolved.userId);
+  count(resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision | Promise<LimitDecision> {
+    const decision = this.limits.consume(resolved.limits, resolved.userId, weight);
     if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply));
     return this.apply(decision, resolved, reply);
   }

@@ -8,13 +8,17 @@ import { TimeEngine } from './engine/time-engine.js';
 import { PublicTimezonesController } from './public-timezones.controller.js';
 import { TimeController } from './time.controller.js';
 import { TimezoneController } from './timezone.controller.js';
+import { ImpactController } from './batch/impact.controller.js';
+import { MatrixController } from './batch/matrix.controller.js';
+import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
 
 @Module({
-  controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController],
+  controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController, ImpactController, MatrixController],
   providers: [
     // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).
     { provide: TimeEngine, useFactory: () => new TimeEngine() },
     { provide: Clock, useClass: SystemClock },
+    StoredReleaseZones,
   ],
   exports: [TimeEngine],
 })
