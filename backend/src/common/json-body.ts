@@ -64,7 +64,7 @@ type Done = (err: Error | null, body?: unknown) => void;
 export function guardedJsonParser(fastify: FastifyInstance): (request: FastifyRequest, body: Buffer, done: Done) => void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   return (request, body, done) => {
-    const maxKeys = (request.routeOptions?.config as Record<string, unknown> | undefined)?.[JSON_MEMBERS_KEY];
+    const maxKeys = (request.routeOptions?.config as unknown as Record<string, unknown> | undefined)?.[JSON_MEMBERS_KEY];
     const problem = checkJsonShape(body, typeof maxKeys === 'number' ? maxKeys : MAX_JSON_KEYS);
     if (problem) return done(problem);
     parse(request, body as unknown as string, done as NonNullable<Parameters<typeof parse>[2]>);

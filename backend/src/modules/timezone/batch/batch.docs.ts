@@ -4,8 +4,7 @@ import { BodyLimit } from '../../../common/route-config.js';
 import { JsonMembers } from '../../../common/json-body.js';
 import { ProblemDocumentSchema } from '../../../common/problem.schema.js';
 import { problemType } from '../../../common/problem.js';
-import { FormattedRoute } from '../../gateway/formats.js';
-import { PublicApi, Weighted } from '../../gateway/sold-route.js';
+import { PublicApi, SoldRouteConfig, Weighted } from '../../gateway/sold-route.js';
 import type { FastifyRequest } from 'fastify';
 import { BatchReply, type BatchAnswer } from './streamed-answer.js';
 
@@ -18,6 +17,8 @@ export interface BatchDoc<Row> {
   description: string;
   response: new () => object;
   rowsField: string;
+  /** The CSV columns (one line per item or cell). */
+  csvColumns: string[];
   /** A real answer, rendered in the three formats. */
   example: () => BatchAnswer<Row>;
   body: { type: new () => object; examples: Record<string, { summary: string; value: unknown }> };
@@ -34,7 +35,8 @@ export function BatchEndpoint<Row>(doc: BatchDoc<Row>) {
     Weighted(doc.weight),
     BodyLimit(doc.bodyLimit),
     JsonMembers(doc.jsonMembers),
-    FormattedRoute(doc.response, doc.rowsField),
+    // JSON, XML or CSV negotiated by the gateway (406 before any work); the answer is streamed, not serialized whole.
+    SoldRouteConfig({ formats: { csvRows: doc.rowsField, columns: { row: doc.csvColumns, shared: [] } } }),
     ApiExtraModels(ProblemDocumentSchema, doc.response),
     ApiOperation({ summary: doc.summary, description: doc.description }),
     ApiQuery({ name: 'format', required: false, enum: ['json', 'xml', 'csv'], description: 'Answer format; overrides Accept. Anything else is 406.' }),

@@ -33,7 +33,7 @@ export interface MatrixRow {
   error?: ItemError;
 }
 
-const CSV_COLUMNS = ['instant', 'utc', 'timeZone', 'localDateTime', 'utcOffset', 'abbreviation', 'dst', 'error.code', 'error.detail'];
+export const MATRIX_CSV_COLUMNS = ['instant', 'utc', 'timeZone', 'localDateTime', 'utcOffset', 'abbreviation', 'dst', 'error.code', 'error.detail'];
 
 interface Column {
   zone: MatrixZone;
@@ -115,7 +115,7 @@ export function matrixAnswer(engine: TimeEngine, instants: unknown[], timeZones:
     rowsField: 'rows',
     rows: rows(),
     json: (row) => row as never,
-    csvColumns: CSV_COLUMNS,
+    csvColumns: MATRIX_CSV_COLUMNS,
     csvLines: (row) => csvLines(row, columns),
     tail: () => ({ cells: instants.length * timeZones.length, errors }),
   };

@@ -47,14 +47,16 @@ export interface ImpactItem {
   error?: ItemError;
 }
 
-const EVENT_COLUMNS = [
+export const EVENT_COLUMNS = [
+  'fromRelease', 'toRelease',
   'index', 'timeZone', 'localDateTime', 'changed',
   'from.utc', 'from.utcOffset', 'from.abbreviation', 'from.resolution',
   'to.utc', 'to.utcOffset', 'to.abbreviation', 'to.resolution',
   'newRule.kind', 'newRule.start', 'newRule.end', 'newRule.firstValid', 'newRule.earlier', 'newRule.later',
   'error.code', 'error.detail',
 ];
-const INSTANT_COLUMNS = [
+export const INSTANT_COLUMNS = [
+  'fromRelease', 'toRelease',
   'index', 'timeZone', 'utc', 'changed',
   'from.localDateTime', 'from.utcOffset', 'from.abbreviation',
   'to.localDateTime', 'to.utcOffset', 'to.abbreviation',
@@ -156,8 +158,8 @@ export function impactAnswer(kind: ImpactKind, items: unknown[], from: TzRelease
     rowsField: 'items',
     rows: rows(),
     json: (row) => row as unknown as Plain,
-    csvColumns: ['fromRelease', 'toRelease', ...columns],
-    csvLines: (row) => [{ fromRelease: from.version, toRelease: to.version, ...flatten(row as unknown as Plain, columns) }],
+    csvColumns: columns,
+    csvLines: (row) => [{ ...flatten(row as unknown as Plain, columns), fromRelease: from.version, toRelease: to.version }],
     tail: () => ({ changed, errors }),
   };
 }

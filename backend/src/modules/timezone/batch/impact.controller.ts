@@ -11,7 +11,7 @@ import { batchWeight } from './batch-items.js';
 import { BatchEndpoint } from './batch.docs.js';
 import { ImpactRequest } from './batch.dto.js';
 import { ImpactView } from './batch.responses.js';
-import { IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
+import { EVENT_COLUMNS, IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
 import { BatchReply, StreamedReply } from './streamed-answer.js';
 
 /** The impact check's input, from a JSON body, or a CSV body with from and to in the query string. */
@@ -70,6 +70,7 @@ export class ImpactController {
       'Counts against the quota as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.',
     response: ImpactView,
     rowsField: 'items',
+    csvColumns: EVENT_COLUMNS,
     example: () => impactAnswer('events', [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }], bundled, bundled),
     body: {
       type: ImpactRequest,

@@ -7,7 +7,7 @@ import { batchWeight } from './batch-items.js';
 import { BatchEndpoint } from './batch.docs.js';
 import { MatrixRequest } from './batch.dto.js';
 import { MatrixView } from './batch.responses.js';
-import { MATRIX_MAX_INSTANTS, MATRIX_MAX_ZONES, matrixAnswer } from './conversion-matrix.js';
+import { MATRIX_CSV_COLUMNS, MATRIX_MAX_INSTANTS, MATRIX_MAX_ZONES, matrixAnswer } from './conversion-matrix.js';
 import { BatchReply, StreamedReply } from './streamed-answer.js';
 
 @ApiTags('Conversion')
@@ -25,6 +25,7 @@ export class MatrixController {
       'The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota as one request per 100 cells.',
     response: MatrixView,
     rowsField: 'rows',
+    csvColumns: MATRIX_CSV_COLUMNS,
     example: () => matrixAnswer(sharedTimeEngine(), ['2024-07-01T12:00:00Z'], ['Europe/London', 'Asia/Tokyo', 'Mars/Olympus']),
     body: {
       type: MatrixRequest,
