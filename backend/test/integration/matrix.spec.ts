@@ -146,6 +146,26 @@ describe.each([
     expect(remaining(impact)).toBe(94);
   });
 
+  it('the MCP matrix tool counts the same: 250 cells are 3 requests', async () => {
+    const { key } = await createApiKey(app, await createUser(app, { plan: 'free' }));
+    const instants = Array.from({ length: 50 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString());
+    const res = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'convert_time_matrix', arguments: { instants, timeZones: ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Australia/Sydney', 'UTC'] } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { result: { isError?: boolean; structuredContent: { cells: number } } };
+    expect([answer.result.isError ?? false, answer.result.structuredContent.cells]).toEqual([false, 250]);
+    const after = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
+    expect(remaining(after)).toBe(96);
+  });
+
   it('a call that would not fit in what is left is refused whole and uses nothing', async () => {
     const { key } = await createApiKey(app, await createUser(app, { plan: 'free' }));
     const instants = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString());

@@ -7,6 +7,22 @@ export class ItemErrorView {
   detail!: string;
 }
 
+export class GapView {
+  @ApiProperty({ description: 'The first skipped wall-clock time.', example: '2024-03-10T02:00:00' })
+  start!: string;
+  @ApiProperty({ description: 'The wall-clock time the clocks jump to.', example: '2024-03-10T03:00:00' })
+  end!: string;
+  @ApiProperty({ description: 'The first valid time after the gap.', example: '2024-03-10T03:00:00-04:00' })
+  firstValid!: string;
+}
+
+export class OverlapView {
+  @ApiProperty({ example: '2024-11-03T01:30:00-04:00' })
+  earlier!: string;
+  @ApiProperty({ example: '2024-11-03T01:30:00-05:00' })
+  later!: string;
+}
+
 export class ImpactReadingView {
   @ApiPropertyOptional({ description: 'Events: the instant the wall-clock time means in this release.', example: '2027-03-14T07:30:00Z' })
   utc?: string;
@@ -24,6 +40,10 @@ export class ImpactReadingView {
     example: 'gap',
   })
   resolution?: string;
+  @ApiPropertyOptional({ type: GapView, description: 'Events in a gap: the gap.' })
+  gap?: GapView;
+  @ApiPropertyOptional({ type: OverlapView, description: 'Events in an overlap: both readings.' })
+  overlap?: OverlapView;
 }
 
 export class NewRuleView {
@@ -56,8 +76,8 @@ export class ImpactItemView {
   from!: ImpactReadingView | null;
   @ApiProperty({ type: ImpactReadingView, nullable: true })
   to!: ImpactReadingView | null;
-  @ApiPropertyOptional({ type: NewRuleView, nullable: true, description: 'Events: the gap or overlap the `to` release puts on this wall-clock time that `from` did not.' })
-  newRule?: NewRuleView | null;
+  @ApiPropertyOptional({ type: NewRuleView, description: 'Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not.' })
+  newRule?: NewRuleView;
   @ApiPropertyOptional({ type: ItemErrorView })
   error?: ItemErrorView;
 }

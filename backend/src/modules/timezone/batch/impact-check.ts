@@ -43,7 +43,8 @@ export interface ImpactItem {
   changed: boolean | null;
   from: EventReading | InstantReading | null;
   to: EventReading | InstantReading | null;
-  newRule?: NewRule | null;
+  /** Present when the `to` release puts a gap or overlap on the wall-clock time that `from` did not. */
+  newRule?: NewRule;
   error?: ItemError;
 }
 
@@ -117,7 +118,8 @@ export function checkItem(kind: ImpactKind, raw: unknown, index: number, from: T
       out.from = before;
       out.to = after;
       out.changed = before.utc !== after.utc;
-      out.newRule = newRule(before, after);
+      const created = newRule(before, after);
+      if (created) out.newRule = created;
     } else {
       out.utc = typeof item.utc === 'string' ? item.utc : undefined;
       const field = `instants[${index}]`;
@@ -135,7 +137,6 @@ export function checkItem(kind: ImpactKind, raw: unknown, index: number, from: T
     out.error = itemError(err);
     out.from = out.to = null;
     out.changed = null;
-    delete out.newRule;
   }
   return out;
 }

@@ -14,14 +14,6 @@ import { ImpactView } from './batch.responses.js';
 import { EVENT_COLUMNS, IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
 import { BatchReply, StreamedReply } from './streamed-answer.js';
 
-/** The impact check's input, from a JSON body, or a CSV body with from and to in the query string. */
-export interface ImpactInput {
-  from: string;
-  to: string;
-  kind: ImpactKind;
-  items: unknown[];
-}
-
 /** The request's items without validating them (the quota weight is read before the route runs). */
 function itemsOf(request: FastifyRequest): unknown[] | null {
   const body = request.body;
@@ -31,23 +23,27 @@ function itemsOf(request: FastifyRequest): unknown[] | null {
   return Array.isArray(items) ? items : null;
 }
 
-/** Reads and checks the envelope (400 validation_failed); the items are checked one by one as the answer is written. */
-export function readImpactInput(body: unknown, query: Record<string, unknown>): ImpactInput {
+/** The envelope checked (400 validation_failed): a JSON body, or a CSV body with from and to in the query string. */
+export function readImpactRequest(body: unknown, query: Record<string, unknown>): ImpactRequest {
   let source = body;
   if (isCsvBody(body)) {
     const kind = body.columns.includes('utc') ? 'instants' : 'events';
     source = { from: query.from, to: query.to, [kind]: body.rows };
   }
-  const checked = checkInput(ImpactRequest, source, 'body');
-  if ((checked.events === undefined) === (checked.instants === undefined))
-    throw Problems.validation([{ field: 'events', message: 'send either events (stored wall-clock times) or instants (stored instants), not both' }]);
-  const kind: ImpactKind = checked.events ? 'events' : 'instants';
-  return { from: checked.from, to: checked.to, kind, items: (checked.events ?? checked.instants)! };
+  return checkInput(ImpactRequest, source, 'body');
 }
 
-const ImpactBody = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
+/** Which items the request carries; exactly one of events and instants. */
+function itemsToCheck(request: ImpactRequest): { kind: ImpactKind; items: unknown[] } {
+  if ((request.events === undefined) === (request.instants === undefined))
+    throw Problems.validation([{ field: 'events', message: 'send either events (stored wall-clock times) or instants (stored instants), not both' }]);
+  return request.events ? { kind: 'events', items: request.events } : { kind: 'instants', items: request.instants! };
+}
+
+/** The request's ImpactRequest (the DTO is the decorator's data, so MCP's tool finds it as it does for CheckedBody). */
+const ImpactBody = createParamDecorator((_dto: unknown, ctx: ExecutionContext) => {
   const request = ctx.switchToHttp().getRequest<FastifyRequest>();
-  return readImpactInput(request.body, (request.query ?? {}) as Record<string, unknown>);
+  return readImpactRequest(request.body, (request.query ?? {}) as Record<string, unknown>);
 });
 
 const bundled = bundledRelease();
@@ -92,9 +88,12 @@ export class ImpactController {
       ApiNotFoundResponse({ description: 'A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).' }),
     ],
   })
-  async impact(@ImpactBody() input: ImpactInput, @StreamedReply() reply: BatchReply) {
-    const from = await this.releases.release(input.from);
-    const to = await this.releases.release(input.to);
-    return reply.send(impactAnswer(input.kind, input.items, from, to));
+  /** Streamed to `reply`; without one (an MCP tool call), the whole answer as one object. */
+  async impact(@ImpactBody(ImpactRequest) body: ImpactRequest, @StreamedReply() reply?: BatchReply) {
+    const { kind, items } = itemsToCheck(body);
+    const from = await this.releases.release(body.from);
+    const to = await this.releases.release(body.to);
+    const answer = impactAnswer(kind, items, from, to);
+    return reply ? reply.send(answer) : BatchReply.whole(answer);
   }
 }

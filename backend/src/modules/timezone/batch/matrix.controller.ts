@@ -40,7 +40,9 @@ export class MatrixController {
       return rows <= MATRIX_MAX_INSTANTS && columns <= MATRIX_MAX_ZONES ? batchWeight(rows * columns) : 1;
     },
   })
-  matrix(@CheckedBody(MatrixRequest) body: MatrixRequest, @StreamedReply() reply: BatchReply) {
-    return reply.send(matrixAnswer(this.engine, body.instants, body.timeZones));
+  /** Streamed to `reply`; without one (an MCP tool call), the whole answer as one object. */
+  matrix(@CheckedBody(MatrixRequest) body: MatrixRequest, @StreamedReply() reply?: BatchReply) {
+    const answer = matrixAnswer(this.engine, body.instants, body.timeZones);
+    return reply ? reply.send(answer) : BatchReply.whole(answer);
   }
 }

@@ -105,7 +105,14 @@ export class BatchReply {
     return streamBatch(answer, this.format);
   }
 
-  /** The whole answer as text (MCP tools, which answer one JSON document). */
+  /** The whole answer as one object (MCP tools, which answer one JSON document under a size ceiling). */
+  static whole<Row>(answer: BatchAnswer<Row>): Record<string, Plain> {
+    const rows: Plain[] = [];
+    for (const row of answer.rows) rows.push(answer.json(row));
+    return { ...answer.head, [answer.rowsField]: rows, ...answer.tail?.() };
+  }
+
+  /** The whole answer as text (the OpenAPI examples). */
   static text<Row>(answer: BatchAnswer<Row>, format: ResponseFormat = 'json'): string {
     return [...pieces(answer, format)].join('');
   }
