@@ -68,11 +68,15 @@ function whole(make, format) {
   return { ms, bytes: text.length, heldMB: held / MB };
 }
 
-const row = (label, r) => console.log(`${label.padEnd(46)} ${r.ms.toFixed(0).padStart(6)} ms  ${(r.bytes / MB).toFixed(1).padStart(5)} MB answer  heap held ${r.heldMB.toFixed(1)} MB`);
+const row = (label, r) =>
+  console.log(`${label.padEnd(46)} ${r.ms.toFixed(0).padStart(6)} ms  ${(r.bytes / MB).toFixed(1).padStart(5)} MB answer  heap held ${r.heldMB.toFixed(1)} MB`);
 
 for (const format of ['csv', 'json', 'xml']) {
   row(`matrix 1000×50 ${format}, streamed`, await streamed(() => matrixAnswer(engine, instants, zones), format));
-  row(`matrix 1000×50 ${format}, built whole (for contrast)`, whole(() => matrixAnswer(engine, instants, zones), format));
+  row(
+    `matrix 1000×50 ${format}, built whole (for contrast)`,
+    whole(() => matrixAnswer(engine, instants, zones), format),
+  );
 }
 
 const zi = readFileSync(join(BUNDLED_RELEASES_DIR, release.version, 'tzdata.zi'), 'utf8')

@@ -30,9 +30,7 @@ function* seeded(seed: number): Generator<number> {
 }
 
 const bundledZi = readFileSync(join(BUNDLED_DIR, 'tzdata.zi'), 'utf8');
-const changedZi = bundledZi
-  .replace(/^# version \S+/m, `# version ${TO}`)
-  .replace(/^(Z Asia\/Kolkata[\s\S]*?\n5:30 - IST)$/m, `$1 2030 Jan 15\n6 - %z`);
+const changedZi = bundledZi.replace(/^# version \S+/m, `# version ${TO}`).replace(/^(Z Asia\/Kolkata[\s\S]*?\n5:30 - IST)$/m, `$1 2030 Jan 15\n6 - %z`);
 
 const zic = ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
   try {

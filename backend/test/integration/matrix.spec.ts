@@ -14,7 +14,6 @@ const MB = 1024 * 1024;
 v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-
 describe('conversion matrix', () => {
   let app: TestApp;
   let key: string;
@@ -72,7 +71,9 @@ describe('conversion matrix', () => {
     // Written in many pieces as it was computed, not as one body.
     expect(chunks).toBeGreaterThan(50);
     const growth = { rssMB: (peakRss - before.rss) / MB, heapMB: (peakHeap - before.heapUsed) / MB, answerMB: bytes / MB };
-    process.stdout.write(`matrix 1000x50 CSV: ${growth.answerMB.toFixed(1)} MB answer in ${chunks} chunks; held while streaming (after GC, peak over the answer): RSS +${growth.rssMB.toFixed(1)} MB, heap +${growth.heapMB.toFixed(1)} MB\n`);
+    process.stdout.write(
+      `matrix 1000x50 CSV: ${growth.answerMB.toFixed(1)} MB answer in ${chunks} chunks; held while streaming (after GC, peak over the answer): RSS +${growth.rssMB.toFixed(1)} MB, heap +${growth.heapMB.toFixed(1)} MB\n`,
+    );
     // The answer alone is several MB (and its 50,000 cells as objects several times that); the process holds a small
     // fraction of it at any time: rows are computed as the socket takes them.
     expect(bytes).toBeGreaterThan(4 * MB);
@@ -80,11 +81,13 @@ describe('conversion matrix', () => {
   });
 
   it('answers a bad zone and a bad instant as per-item errors, not a failed call', async () => {
-    const res = await app.client().post(
-      '/api/conversion/matrix',
-      { instants: ['2024-07-01T12:00:00Z', 'tomorrow', '2024-07-01T12:00:00'], timeZones: ['Europe/London', 'Mars/Olympus', 'Asia/Calcutta'] },
-      { 'x-api-key': key },
-    );
+    const res = await app
+      .client()
+      .post(
+        '/api/conversion/matrix',
+        { instants: ['2024-07-01T12:00:00Z', 'tomorrow', '2024-07-01T12:00:00'], timeZones: ['Europe/London', 'Mars/Olympus', 'Asia/Calcutta'] },
+        { 'x-api-key': key },
+      );
     expect(res.status).toBe(200);
     expect(res.body.timeZones).toEqual([
       { timeZone: 'Europe/London', canonical: 'Europe/London' },
@@ -101,17 +104,27 @@ describe('conversion matrix', () => {
     expect(noOffset.error.code).toBe('invalid_datetime');
     expect([res.body.cells, res.body.errors]).toEqual([9, 7]);
 
-    const csv = await app.client().post('/api/conversion/matrix?format=csv', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['Mars/Olympus'] }, { 'x-api-key': key });
+    const csv = await app
+      .client()
+      .post('/api/conversion/matrix?format=csv', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['Mars/Olympus'] }, { 'x-api-key': key });
     expect(csv.text.trim().split('\n')[1]).toMatch(/^"2024-07-01T12:00:00Z","2024-07-01T12:00:00Z","Mars\/Olympus",,,,,"invalid_timezone",/);
-    const xml = await app.client().post('/api/conversion/matrix', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['Asia/Tokyo'] }, { 'x-api-key': key, accept: 'application/xml' });
+    const xml = await app
+      .client()
+      .post('/api/conversion/matrix', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['Asia/Tokyo'] }, { 'x-api-key': key, accept: 'application/xml' });
     expect(xml.headers.get('content-type')).toContain('application/xml');
-    expect(xml.text).toContain('<rows><item><instant>2024-07-01T12:00:00Z</instant><utc>2024-07-01T12:00:00Z</utc><cells><item><timeZone>Asia/Tokyo</timeZone><localDateTime>2024-07-01T21:00:00+09:00</localDateTime>');
+    expect(xml.text).toContain(
+      '<rows><item><instant>2024-07-01T12:00:00Z</instant><utc>2024-07-01T12:00:00Z</utc><cells><item><timeZone>Asia/Tokyo</timeZone><localDateTime>2024-07-01T21:00:00+09:00</localDateTime>',
+    );
   });
 
   it('refuses more than 50 zones or 1,000 instants, and an unsupported format before any work', async () => {
-    const tooWide = await app.client().post('/api/conversion/matrix', { instants: ['2024-07-01T12:00:00Z'], timeZones: Array(51).fill('UTC') }, { 'x-api-key': key });
+    const tooWide = await app
+      .client()
+      .post('/api/conversion/matrix', { instants: ['2024-07-01T12:00:00Z'], timeZones: Array(51).fill('UTC') }, { 'x-api-key': key });
     expect([tooWide.status, tooWide.body.code]).toEqual([400, 'validation_failed']);
-    const yaml = await app.client().post('/api/conversion/matrix?format=yaml', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['UTC'] }, { 'x-api-key': key });
+    const yaml = await app
+      .client()
+      .post('/api/conversion/matrix?format=yaml', { instants: ['2024-07-01T12:00:00Z'], timeZones: ['UTC'] }, { 'x-api-key': key });
     expect([yaml.status, yaml.body.code]).toEqual([406, 'not_acceptable']);
   });
 });
@@ -156,7 +169,10 @@ describe.each([
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
-        params: { name: 'convert_time_matrix', arguments: { instants, timeZones: ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Australia/Sydney', 'UTC'] } },
+        params: {
+          name: 'convert_time_matrix',
+          arguments: { instants, timeZones: ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Australia/Sydney', 'UTC'] },
+        },
       }),
     });
     expect(res.status).toBe(200);
@@ -171,7 +187,9 @@ describe.each([
     const instants = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString());
     const first = await app.client().post('/api/conversion/matrix', { instants, timeZones: Array(50).fill('UTC') }, { 'x-api-key': key });
     expect([first.status, remaining(first)]).toEqual([200, 50]);
-    const refused = await app.client().post('/api/conversion/matrix', { instants: [...instants, instants[0]], timeZones: Array(50).fill('UTC') }, { 'x-api-key': key });
+    const refused = await app
+      .client()
+      .post('/api/conversion/matrix', { instants: [...instants, instants[0]], timeZones: Array(50).fill('UTC') }, { 'x-api-key': key });
     expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
     const after = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
     expect([after.status, remaining(after)]).toEqual([200, 49]);

@@ -88,7 +88,11 @@ export class CsvRowReader {
  * Fastify's parser for text/csv bodies (reachable only on routes marked AcceptsCsvBody: the app's body rule answers
  * 415 for a CSV elsewhere). Decodes UTF-8 across chunk boundaries and parses as it reads.
  */
-export function csvBodyParser(request: FastifyRequest, payload: NodeJS.ReadableStream & { setEncoding?: unknown }, done: (err: Error | null, body?: unknown) => void): void {
+export function csvBodyParser(
+  request: FastifyRequest,
+  payload: NodeJS.ReadableStream & { setEncoding?: unknown },
+  done: (err: Error | null, body?: unknown) => void,
+): void {
   const limit = request.routeOptions?.bodyLimit ?? 1024 * 1024;
   const reader = new CsvRowReader(limit);
   const decoder = new TextDecoder('utf-8');

@@ -114,7 +114,12 @@ export class PlanLimits {
     const result = await this.limiter.hit(window.key, window.limit, window.windowMs, this.quotaSeed(window, userId), weight);
     if (!result.allowed && result.resetMs > 0) {
       if (this.refusedUntil.size > 100_000) this.refusedUntil.clear();
-      this.refusedUntil.set(window.key, { until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS), freesAt: now + result.resetMs, limit: window.limit, weight });
+      this.refusedUntil.set(window.key, {
+        until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS),
+        freesAt: now + result.resetMs,
+        limit: window.limit,
+        weight,
+      });
     }
     return this.decide(window, result);
   }

@@ -140,10 +140,12 @@ export function McpTransport() {
  * per 100 items or cells), all or none, before it runs. `weight` reads the parsed body; anything it cannot count is 1.
  */
 export function Weighted(weight: (request: FastifyRequest) => number) {
-  return SoldRouteConfig({ weight: (request) => {
-    const n = weight(request);
-    return Number.isSafeInteger(n) && n > 1 ? n : 1;
-  } });
+  return SoldRouteConfig({
+    weight: (request) => {
+      const n = weight(request);
+      return Number.isSafeInteger(n) && n > 1 ? n : 1;
+    },
+  });
 }
 
 /** The route also takes its batch as a text/csv body (streamed in by csv-body.ts). */

@@ -41,7 +41,9 @@ export class StoredReleaseZones {
     const rows = await this.em
       .fork()
       .getConnection()
-      .execute<{ digest: string; source_gz: Buffer }[]>('select digest, source_gz from tz_releases where version = ? order by loaded_at desc limit 1', [version]);
+      .execute<{ digest: string; source_gz: Buffer }[]>('select digest, source_gz from tz_releases where version = ? order by loaded_at desc limit 1', [
+        version,
+      ]);
     const bundled = bundledRelease();
     let release: TzRelease;
     if (rows.length === 0) {

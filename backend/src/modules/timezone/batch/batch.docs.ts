@@ -9,7 +9,10 @@ import type { FastifyRequest } from 'fastify';
 import { BatchReply, type BatchAnswer } from './streamed-answer.js';
 
 const problem = (code: string, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) => ({
-  'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example: { type: problemType(code), title, status, detail, code, ...extra } },
+  'application/problem+json': {
+    schema: { $ref: getSchemaPath(ProblemDocumentSchema) },
+    example: { type: problemType(code), title, status, detail, code, ...extra },
+  },
 });
 
 export interface BatchDoc<Row> {
@@ -53,10 +56,20 @@ export function BatchEndpoint<Row>(doc: BatchDoc<Row>) {
     ApiResponse({
       status: 400,
       description: 'The envelope is invalid (problem+json); a bad item is answered in its own row, not here.',
-      content: problem('validation_failed', 400, 'Validation failed', 'instants must contain no more than 1000 elements', { errors: [{ field: 'instants', message: 'instants must contain no more than 1000 elements' }] }),
+      content: problem('validation_failed', 400, 'Validation failed', 'instants must contain no more than 1000 elements', {
+        errors: [{ field: 'instants', message: 'instants must contain no more than 1000 elements' }],
+      }),
     }),
-    ApiResponse({ status: 406, description: 'The requested format is not offered.', content: problem('not_acceptable', 406, 'Not Acceptable', 'Format "yaml" is not offered.') }),
-    ApiResponse({ status: 413, description: 'The body is larger than the operation takes.', content: problem('payload_too_large', 413, 'Payload Too Large', 'Request body is too large.') }),
+    ApiResponse({
+      status: 406,
+      description: 'The requested format is not offered.',
+      content: problem('not_acceptable', 406, 'Not Acceptable', 'Format "yaml" is not offered.'),
+    }),
+    ApiResponse({
+      status: 413,
+      description: 'The body is larger than the operation takes.',
+      content: problem('payload_too_large', 413, 'Payload Too Large', 'Request body is too large.'),
+    }),
     ...(doc.extra ?? []),
   );
 }

@@ -36,7 +36,8 @@ export class ImpactReadingView {
   dst!: boolean;
   @ApiPropertyOptional({
     enum: ['exact', 'gap', 'overlap'],
-    description: "Events: `exact` (occurs once), `gap` (skipped; read forward as Temporal's `compatible`), `overlap` (occurs twice; the earlier, as `compatible`).",
+    description:
+      "Events: `exact` (occurs once), `gap` (skipped; read forward as Temporal's `compatible`), `overlap` (occurs twice; the earlier, as `compatible`).",
     example: 'gap',
   })
   resolution?: string;
@@ -70,13 +71,21 @@ export class ImpactItemView {
   localDateTime?: string;
   @ApiPropertyOptional({ example: '2027-03-14T07:30:00Z' })
   utc?: string;
-  @ApiProperty({ type: Boolean, nullable: true, description: 'Whether the meaning differs between the releases; null when the item has an error.', example: true })
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Whether the meaning differs between the releases; null when the item has an error.',
+    example: true,
+  })
   changed!: boolean | null;
   @ApiProperty({ type: ImpactReadingView, nullable: true })
   from!: ImpactReadingView | null;
   @ApiProperty({ type: ImpactReadingView, nullable: true })
   to!: ImpactReadingView | null;
-  @ApiPropertyOptional({ type: NewRuleView, description: 'Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not.' })
+  @ApiPropertyOptional({
+    type: NewRuleView,
+    description: 'Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not.',
+  })
   newRule?: NewRuleView;
   @ApiPropertyOptional({ type: ItemErrorView })
   error?: ItemErrorView;

@@ -43,7 +43,8 @@ interface Column {
 function column(engine: TimeEngine, name: unknown, index: number): Column {
   const asked = typeof name === 'string' ? name : String(name);
   try {
-    if (typeof name !== 'string' || name.trim() === '') throw timezoneProblem('invalid_timezone', `timeZones[${index}] is not a zone name.`, `timeZones[${index}]`);
+    if (typeof name !== 'string' || name.trim() === '')
+      throw timezoneProblem('invalid_timezone', `timeZones[${index}] is not a zone name.`, `timeZones[${index}]`);
     const zone = engine.zone(name, `timeZones[${index}]`);
     return { zone: { timeZone: asked, canonical: zone.canonical }, clock: engine.clock(zone.canonical) };
   } catch (err) {

@@ -49,19 +49,44 @@ export interface ImpactItem {
 }
 
 export const EVENT_COLUMNS = [
-  'fromRelease', 'toRelease',
-  'index', 'timeZone', 'localDateTime', 'changed',
-  'from.utc', 'from.utcOffset', 'from.abbreviation', 'from.resolution',
-  'to.utc', 'to.utcOffset', 'to.abbreviation', 'to.resolution',
-  'newRule.kind', 'newRule.start', 'newRule.end', 'newRule.firstValid', 'newRule.earlier', 'newRule.later',
-  'error.code', 'error.detail',
+  'fromRelease',
+  'toRelease',
+  'index',
+  'timeZone',
+  'localDateTime',
+  'changed',
+  'from.utc',
+  'from.utcOffset',
+  'from.abbreviation',
+  'from.resolution',
+  'to.utc',
+  'to.utcOffset',
+  'to.abbreviation',
+  'to.resolution',
+  'newRule.kind',
+  'newRule.start',
+  'newRule.end',
+  'newRule.firstValid',
+  'newRule.earlier',
+  'newRule.later',
+  'error.code',
+  'error.detail',
 ];
 export const INSTANT_COLUMNS = [
-  'fromRelease', 'toRelease',
-  'index', 'timeZone', 'utc', 'changed',
-  'from.localDateTime', 'from.utcOffset', 'from.abbreviation',
-  'to.localDateTime', 'to.utcOffset', 'to.abbreviation',
-  'error.code', 'error.detail',
+  'fromRelease',
+  'toRelease',
+  'index',
+  'timeZone',
+  'utc',
+  'changed',
+  'from.localDateTime',
+  'from.utcOffset',
+  'from.abbreviation',
+  'to.localDateTime',
+  'to.utcOffset',
+  'to.abbreviation',
+  'error.code',
+  'error.detail',
 ];
 
 function clockOf(release: TzRelease, name: string, field: string): CompiledZone {
@@ -81,23 +106,34 @@ function readEvent(clock: CompiledZone, civil: number): EventReading {
     resolution: r.gap ? 'gap' : r.ambiguous ? 'overlap' : 'exact',
   };
   if (r.gap) reading.gap = r.gap;
-  if (r.ambiguous) reading.overlap = { earlier: formatInstant(r.options[0].epochMs, r.options[0].offsetSeconds), later: formatInstant(r.options[1].epochMs, r.options[1].offsetSeconds) };
+  if (r.ambiguous)
+    reading.overlap = {
+      earlier: formatInstant(r.options[0].epochMs, r.options[0].offsetSeconds),
+      later: formatInstant(r.options[1].epochMs, r.options[1].offsetSeconds),
+    };
   return reading;
 }
 
 function readInstant(clock: CompiledZone, epochMs: number): InstantReading {
   const period = clock.periodAt(epochMs);
-  return { localDateTime: formatInstant(epochMs, period.offsetSeconds), utcOffset: formatOffset(period.offsetSeconds), abbreviation: period.abbreviation, dst: period.dst };
+  return {
+    localDateTime: formatInstant(epochMs, period.offsetSeconds),
+    utcOffset: formatOffset(period.offsetSeconds),
+    abbreviation: period.abbreviation,
+    dst: period.dst,
+  };
 }
 
 function newRule(from: EventReading, to: EventReading): NewRule | null {
   if (to.gap && (!from.gap || from.gap.start !== to.gap.start || from.gap.end !== to.gap.end)) return { kind: 'gap', ...to.gap };
-  if (to.overlap && (!from.overlap || from.overlap.earlier !== to.overlap.earlier || from.overlap.later !== to.overlap.later)) return { kind: 'overlap', ...to.overlap };
+  if (to.overlap && (!from.overlap || from.overlap.earlier !== to.overlap.earlier || from.overlap.later !== to.overlap.later))
+    return { kind: 'overlap', ...to.overlap };
   return null;
 }
 
 const text = (value: unknown, field: string): string => {
-  if (typeof value !== 'string' || value.trim() === '') throw timezoneProblem(field === 'timeZone' ? 'invalid_timezone' : 'invalid_datetime', `${field} is required (a string).`, field);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw timezoneProblem(field === 'timeZone' ? 'invalid_timezone' : 'invalid_datetime', `${field} is required (a string).`, field);
   return value.trim();
 };
 
@@ -112,7 +148,11 @@ export function checkItem(kind: ImpactKind, raw: unknown, index: number, from: T
       const field = `events[${index}]`;
       const parsed = parseDateTime(text(item.localDateTime, 'localDateTime'), `${field}.localDateTime`);
       if (parsed.offsetSeconds !== null)
-        throw timezoneProblem('invalid_datetime', `${field}.localDateTime is a wall-clock time: send it without an offset (stored instants go in "instants").`, `${field}.localDateTime`);
+        throw timezoneProblem(
+          'invalid_datetime',
+          `${field}.localDateTime is a wall-clock time: send it without an offset (stored instants go in "instants").`,
+          `${field}.localDateTime`,
+        );
       const before = readEvent(clockOf(from, text(item.timeZone, 'timeZone'), `${field}.timeZone`), parsed.civil);
       const after = readEvent(clockOf(to, text(item.timeZone, 'timeZone'), `${field}.timeZone`), parsed.civil);
       out.from = before;

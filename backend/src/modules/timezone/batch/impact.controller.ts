@@ -71,8 +71,14 @@ export class ImpactController {
     body: {
       type: ImpactRequest,
       examples: {
-        events: { summary: 'Stored wall-clock times', value: { from: '2025b', to: '2026a', events: [{ localDateTime: '2027-03-14T02:30:00', timeZone: 'America/New_York' }] } },
-        instants: { summary: 'Stored instants', value: { from: '2025b', to: '2026a', instants: [{ utc: '2027-03-14T07:30:00Z', timeZone: 'America/New_York' }] } },
+        events: {
+          summary: 'Stored wall-clock times',
+          value: { from: '2025b', to: '2026a', events: [{ localDateTime: '2027-03-14T02:30:00', timeZone: 'America/New_York' }] },
+        },
+        instants: {
+          summary: 'Stored instants',
+          value: { from: '2025b', to: '2026a', instants: [{ utc: '2027-03-14T07:30:00Z', timeZone: 'America/New_York' }] },
+        },
       },
     },
     bodyLimit: 2 * 1024 * 1024,

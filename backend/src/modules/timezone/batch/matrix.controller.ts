@@ -29,7 +29,12 @@ export class MatrixController {
     example: () => matrixAnswer(sharedTimeEngine(), ['2024-07-01T12:00:00Z'], ['Europe/London', 'Asia/Tokyo', 'Mars/Olympus']),
     body: {
       type: MatrixRequest,
-      examples: { default: { summary: 'Two instants, three zones', value: { instants: ['2024-07-01T12:00:00Z', '2024-12-01T12:00:00Z'], timeZones: ['Europe/London', 'Asia/Tokyo', 'America/New_York'] } } },
+      examples: {
+        default: {
+          summary: 'Two instants, three zones',
+          value: { instants: ['2024-07-01T12:00:00Z', '2024-12-01T12:00:00Z'], timeZones: ['Europe/London', 'Asia/Tokyo', 'America/New_York'] },
+        },
+      },
     },
     bodyLimit: 512 * 1024,
     jsonMembers: 16,

@@ -47,8 +47,7 @@ function csvCell(value: CsvCell): string {
 function* pieces<Row>(answer: BatchAnswer<Row>, format: ResponseFormat): Generator<string> {
   if (format === 'csv') {
     yield answer.csvColumns.map(csvTextCell).join(',');
-    for (const row of answer.rows)
-      for (const line of answer.csvLines(row)) yield '\n' + answer.csvColumns.map((c) => csvCell(line[c])).join(',');
+    for (const row of answer.rows) for (const line of answer.csvLines(row)) yield '\n' + answer.csvColumns.map((c) => csvCell(line[c])).join(',');
     yield '\n';
     return;
   }
