@@ -188,9 +188,9 @@ describeWithOracle('impact check between two stored releases', () => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = res.text.trim().split('\n');
     const header = lines[0].split(',').map((c) => JSON.parse(c));
-    expect(header.slice(0, 6)).toEqual(['fromRelease', 'toRelease', 'index', 'timeZone', 'localDateTime', 'changed']);
+    expect(header.slice(0, 7)).toEqual(['fromRelease', 'toRelease', 'index', 'timeZone', 'localDateTime', 'utc', 'changed']);
     expect(lines).toHaveLength(501);
-    const changed = lines.slice(1).flatMap((l, i) => (l.split(',')[5] === 'true' ? [i] : []));
+    const changed = lines.slice(1).flatMap((l, i) => (l.split(',')[6] === 'true' ? [i] : []));
     expect(changed).toEqual(oracle.events.slice(0, 500).flatMap(([a, b], i) => (a !== b ? [i] : [])));
   });
 

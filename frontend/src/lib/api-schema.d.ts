@@ -1081,7 +1081,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -3339,6 +3339,29 @@ export interface components {
             /** @example 183 */
             dayOfYear: number;
         };
+        GapView: {
+            /**
+             * @description The first skipped wall-clock time.
+             * @example 2024-03-10T02:00:00
+             */
+            start: string;
+            /**
+             * @description The wall-clock time the clocks jump to.
+             * @example 2024-03-10T03:00:00
+             */
+            end: string;
+            /**
+             * @description The first valid time after the gap.
+             * @example 2024-03-10T03:00:00-04:00
+             */
+            firstValid: string;
+        };
+        OverlapView: {
+            /** @example 2024-11-03T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2024-11-03T01:30:00-05:00 */
+            later: string;
+        };
         ImpactReadingView: {
             /**
              * @description Events: the instant the wall-clock time means in this release.
@@ -3362,6 +3385,10 @@ export interface components {
              * @enum {string}
              */
             resolution?: "exact" | "gap" | "overlap";
+            /** @description Events in a gap: the gap. */
+            gap?: components["schemas"]["GapView"];
+            /** @description Events in an overlap: both readings. */
+            overlap?: components["schemas"]["OverlapView"];
         };
         NewRuleView: {
             /**
@@ -3423,8 +3450,8 @@ export interface components {
             changed: boolean | null;
             from: components["schemas"]["ImpactReadingView"] | null;
             to: components["schemas"]["ImpactReadingView"] | null;
-            /** @description Events: the gap or overlap the `to` release puts on this wall-clock time that `from` did not. */
-            newRule?: components["schemas"]["NewRuleView"] | null;
+            /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
+            newRule?: components["schemas"]["NewRuleView"];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -9365,8 +9392,7 @@ export interface operations {
                      *               "firstValid": "2024-03-10T03:00:00-04:00"
                      *             }
                      *           },
-                     *           "localDateTime": "2024-03-10T02:30:00",
-                     *           "newRule": null
+                     *           "localDateTime": "2024-03-10T02:30:00"
                      *         }
                      *       ],
                      *       "changed": 0,
@@ -9377,8 +9403,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","changed","from.utc","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",false,"2024-03-10T07:30:00Z","-04:00","EDT","gap","2024-03-10T07:30:00Z","-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
                      */
                     "text/csv": string;
                 };

@@ -48,18 +48,22 @@ export interface ImpactItem {
   error?: ItemError;
 }
 
-export const EVENT_COLUMNS = [
+/** One CSV shape for both kinds (a consumer's column mapping never depends on what was sent): the other kind's cells are empty. */
+export const IMPACT_COLUMNS = [
   'fromRelease',
   'toRelease',
   'index',
   'timeZone',
   'localDateTime',
+  'utc',
   'changed',
   'from.utc',
+  'from.localDateTime',
   'from.utcOffset',
   'from.abbreviation',
   'from.resolution',
   'to.utc',
+  'to.localDateTime',
   'to.utcOffset',
   'to.abbreviation',
   'to.resolution',
@@ -69,22 +73,6 @@ export const EVENT_COLUMNS = [
   'newRule.firstValid',
   'newRule.earlier',
   'newRule.later',
-  'error.code',
-  'error.detail',
-];
-export const INSTANT_COLUMNS = [
-  'fromRelease',
-  'toRelease',
-  'index',
-  'timeZone',
-  'utc',
-  'changed',
-  'from.localDateTime',
-  'from.utcOffset',
-  'from.abbreviation',
-  'to.localDateTime',
-  'to.utcOffset',
-  'to.abbreviation',
   'error.code',
   'error.detail',
 ];
@@ -193,7 +181,7 @@ export function impactAnswer(kind: ImpactKind, items: unknown[], from: TzRelease
       yield item;
     }
   }
-  const columns = kind === 'events' ? EVENT_COLUMNS : INSTANT_COLUMNS;
+  const columns = IMPACT_COLUMNS;
   return {
     head: { from: from.version, to: to.version, kind, total: items.length },
     rowsField: 'items',

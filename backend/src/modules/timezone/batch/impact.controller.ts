@@ -11,7 +11,7 @@ import { batchWeight } from './batch-items.js';
 import { BatchEndpoint } from './batch.docs.js';
 import { ImpactRequest } from './batch.dto.js';
 import { ImpactView } from './batch.responses.js';
-import { EVENT_COLUMNS, IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
+import { IMPACT_COLUMNS, IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
 import { BatchReply, StreamedReply } from './streamed-answer.js';
 
 /** The request's items without validating them (the quota weight is read before the route runs). */
@@ -48,7 +48,7 @@ const ImpactBody = createParamDecorator((_dto: unknown, ctx: ExecutionContext) =
 
 const bundled = bundledRelease();
 
-@ApiTags('Time Zone')
+@ApiTags('TimeZone')
 @Controller('timezone')
 export class ImpactController {
   constructor(private readonly releases: StoredReleaseZones) {}
@@ -66,18 +66,18 @@ export class ImpactController {
       'Counts against the quota as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.',
     response: ImpactView,
     rowsField: 'items',
-    csvColumns: EVENT_COLUMNS,
+    csvColumns: IMPACT_COLUMNS,
     example: () => impactAnswer('events', [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }], bundled, bundled),
     body: {
       type: ImpactRequest,
       examples: {
         events: {
           summary: 'Stored wall-clock times',
-          value: { from: '2025b', to: '2026a', events: [{ localDateTime: '2027-03-14T02:30:00', timeZone: 'America/New_York' }] },
+          value: { from: bundled.version, to: bundled.version, events: [{ localDateTime: '2027-03-14T02:30:00', timeZone: 'America/New_York' }] },
         },
         instants: {
           summary: 'Stored instants',
-          value: { from: '2025b', to: '2026a', instants: [{ utc: '2027-03-14T07:30:00Z', timeZone: 'America/New_York' }] },
+          value: { from: bundled.version, to: bundled.version, instants: [{ utc: '2027-03-14T07:30:00Z', timeZone: 'America/New_York' }] },
         },
       },
     },
