@@ -191,6 +191,7 @@ describe.each([
       .client()
       .post('/api/conversion/matrix', { instants: [...instants, instants[0]], timeZones: Array(50).fill('UTC') }, { 'x-api-key': key });
     expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(refused.body.detail).toMatch(/^This call counts as 51 requests \(one per 100 items or cells\) and 50 are left in this hour\./);
     const after = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
     expect([after.status, remaining(after)]).toEqual([200, 49]);
   });

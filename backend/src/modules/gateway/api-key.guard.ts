@@ -33,6 +33,15 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
 }
 
+/** The 429 of a batch call that counts more requests than the hour has left (or than it holds at all). */
+function weightedRefusal(decision: LimitDecision, weight: number) {
+  const detail =
+    weight > decision.limit
+      ? `This call counts as ${weight} requests (one per 100 items or cells), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * 100} items or cells, or upgrade.`
+      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${decision.headers['Retry-After']} s, send fewer items, or upgrade.`;
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
+}
+
 /**
  * The gate of every @PublicApi() route (run by the lane): key, owner, restrictions, plan limit, in that order. The
  * owner goes into the request's meter (metering.ts), so every request whose owner is known becomes a usage record,
@@ -107,8 +116,8 @@ export class ApiKeyGuard implements CanActivate {
    */
   count(resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision | Promise<LimitDecision> {
     const decision = this.limits.consume(resolved.limits, resolved.userId, weight);
-    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply));
-    return this.apply(decision, resolved, reply);
+    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply, weight));
+    return this.apply(decision, resolved, reply, weight);
   }
 
   private admit(resolved: ResolvedKey, request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<never> {
@@ -126,9 +135,10 @@ export class ApiKeyGuard implements CanActivate {
     return resolved;
   }
 
-  private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply): LimitDecision {
+  private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision {
     reply.headers(decision.headers);
-    if (!decision.allowed) throw rateLimitProblem(decision, resolved.limits.custom);
+    if (!decision.allowed)
+      throw weight > 1 && decision.window.name === 'hour' ? weightedRefusal(decision, weight) : rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
     if (decision.window.name === 'hour')
       this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);
