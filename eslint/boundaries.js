@@ -56,6 +56,8 @@ export const PUBLISHED = {
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
   'backend/src/modules/webhooks/webhooks.service': "emitting a webhook event (keys, billing, plan changes, quota alerts), in the causing change's transaction",
   'backend/src/modules/usage/zone-usage': 'the zones each account used per day: change notices find the accounts a changed zone concerns',
+  'backend/src/modules/tzdb/stored-release-zones':
+    "any stored tz release, compiled on first use: the impact check compares two (to be folded into the pinning work's release cache)",
   'backend/src/modules/tzdb/release-changes': 'what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned',
 };
 
@@ -69,6 +71,9 @@ export const PUBLISHED_TO = {
   'backend/src/modules/timezone/timezone.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/conversion.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/calculation.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/timezone/batch/impact.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/timezone/batch/matrix.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/timezone/batch/batch.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/timezone/dto/timezone.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
   'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },

@@ -27,6 +27,7 @@ import { PublicApiLane } from './modules/gateway/lane.js';
 import { meterOf } from './modules/gateway/metering.js';
 import { SoldRouteEdge } from './modules/gateway/request-hooks.js';
 import { soldRouteOf } from './modules/gateway/sold-route.js';
+import { csvBodyParser } from './modules/gateway/csv-body.js';
 import type { AppConfig } from './config/config.js';
 import { TzdbService } from './modules/tzdb/tzdb.service.js';
 import { McpToolbox } from './modules/mcp/mcp-toolbox.js';
@@ -162,7 +163,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     const length = Number(request.headers['content-length'] ?? 0);
     const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = (request.headers['content-type'] ?? '').toLowerCase();
-    if (hasBody && !type.startsWith('application/json')) {
+    // Batch routes of the sold API also take text/csv (AcceptsCsvBody); anything else but JSON is 415.
+    if (hasBody && !type.startsWith('application/json') && !(type.startsWith('text/csv') && soldRouteOf(request)?.csvBody)) {
       return new ProblemException({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'Send the body as application/json.' });
     }
     if (cookiesOf(request)[config.sessionCookieName] && !isSameOrigin(request, config)) {
@@ -258,6 +260,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   }
 
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, guardedJsonParser(fastify));
+  fastify.addContentTypeParser('text/csv', csvBodyParser);
   app.useGlobalPipes(createValidationPipe());
   const problemFilter = new ProblemFilter(spa, config.appUrl);
   app.useGlobalFilters(problemFilter);

@@ -102,6 +102,7 @@ export const PROBLEM_TYPES: ProblemType[] = [
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
   p('invalid_release', 400, 'Invalid tz release', 'The uploaded file is not a tz database release the server can compile.', 'Upload a tzdata*.tar.gz or a tzdata.zi from IANA.'),
   p('older_release', 409, 'Older tz release', 'The release is older than the active one.', 'Confirm the rollback explicitly, or load a newer release.'),
+  p('unknown_release', 404, 'Unknown tz release', 'The tz release named (tzdb=, Tzdb-Version, or an impact check’s from/to) is not stored on this server; `stored` lists those that are.', 'Pick one of the stored releases (GET /api/timezone/releases).'),
 ];
 
 export const PROBLEM_TYPE_CODES = new Set(PROBLEM_TYPES.map((t) => t.code));

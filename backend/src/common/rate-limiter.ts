@@ -24,12 +24,14 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
+local weight = tonumber(ARGV[5])
 local allowed = 0
-if count < limit then
+if count + weight <= limit then
   allowed = 1
   if count_hit then
     redis.call('ZADD', key, now, now .. '-' .. ARGV[4])
-    count = count + 1
+    for i = 2, weight do redis.call('ZADD', key, now, now .. '-' .. ARGV[4] .. '.' .. i) end
+    count = count + weight
     redis.call('PEXPIRE', key, window)
   end
 end
@@ -47,7 +49,7 @@ export type HitSeed = (sinceMs: number) => Promise<number[]>;
 
 const SEED_RETRY_MS = 5000;
 
-type SlidingLogCommand = (key: string, window: number, limit: number, countHit: string, member: string) => Promise<[number, number, number]>;
+type SlidingLogCommand = (key: string, window: number, limit: number, countHit: string, member: string, weight: number) => Promise<[number, number, number]>;
 
 @Injectable()
 export class RateLimiter {
@@ -73,9 +75,12 @@ export class RateLimiter {
     this.sweepTimer.unref();
   }
 
-  /** Counts one hit if it fits in the window and says whether it did. `seed` starts an in-process count (see HitSeed). */
-  hit(key: string, limit: number, windowMs: number, seed?: HitSeed): Promise<RateLimitResult> {
-    return this.run(key, limit, windowMs, true, seed);
+  /**
+   * Counts one hit (or `weight` hits at once, all or none: a batch route's items) if it fits in the window and says
+   * whether it did. `seed` starts an in-process count (see HitSeed).
+   */
+  hit(key: string, limit: number, windowMs: number, seed?: HitSeed, weight = 1): Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, true, seed, weight);
   }
 
   /** The same answer without counting anything (dashboards, headers). */
@@ -89,11 +94,11 @@ export class RateLimiter {
     if (this.redis.ready) await this.redis.client!.del(this.prefix + key).catch(() => undefined);
   }
 
-  private async run(key: string, limit: number, windowMs: number, countHit: boolean, seed?: HitSeed): Promise<RateLimitResult> {
+  private async run(key: string, limit: number, windowMs: number, countHit: boolean, seed?: HitSeed, weight = 1): Promise<RateLimitResult> {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
-        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', `${this.instance}-${(this.sequence++).toString(36)}`);
+        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', `${this.instance}-${(this.sequence++).toString(36)}`, weight);
         if (this.fallback) this.leaveFallback();
         return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
       } catch (err) {
@@ -105,7 +110,7 @@ export class RateLimiter {
       this.logger.warn('Redis unreachable: counting limits in-process, starting from the usage recorded in PostgreSQL');
     }
     if (seed && !this.seeded.has(key) && (this.seedRetryAt.get(key) ?? 0) <= Date.now()) await this.seed(key, limit, windowMs, seed);
-    return this.inMemory(key, limit, windowMs, countHit);
+    return this.inMemory(key, limit, windowMs, countHit, weight);
   }
 
   /**
@@ -147,7 +152,7 @@ export class RateLimiter {
     this.logger.log('Redis reachable again: limits are shared again');
   }
 
-  private inMemory(key: string, limit: number, windowMs: number, countHit: boolean): RateLimitResult {
+  private inMemory(key: string, limit: number, windowMs: number, countHit: boolean, weight = 1): RateLimitResult {
     const now = Date.now();
     let hits = this.memory.get(key);
     if (hits) {
@@ -158,8 +163,8 @@ export class RateLimiter {
     } else {
       hits = [];
     }
-    const allowed = hits.length < limit;
-    if (allowed && countHit) hits.push(now);
+    const allowed = hits.length + weight <= limit;
+    if (allowed && countHit) for (let i = 0; i < weight; i++) hits.push(now);
     if (hits.length) this.memory.set(key, hits);
     else this.memory.delete(key);
     const resetMs = hits.length ? hits[0] + windowMs - now : 0;

@@ -4,6 +4,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DST_AMBIGUITY } from '../../src/modules/timezone/engine/local-time.js';
+import { TZDB_VERSION } from '../../src/modules/tzdb/bundled-release.js';
 import { KeysService } from '../../src/modules/keys/keys.service.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { ZoneUsage } from '../../src/modules/usage/zone-usage.js';
@@ -55,9 +56,36 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
     path: '/api/timezone/transitions',
     query: { timezone: 'Europe/London', from: '2024-01-01', to: '2025-01-01' },
   },
+  {
+    tool: 'convert_time_matrix',
+    args: { instants: ['2024-07-01T12:00:00Z', 'soon'], timeZones: ['Europe/London', 'Mars/Olympus'] },
+    method: 'POST',
+    path: '/api/conversion/matrix',
+    body: { instants: ['2024-07-01T12:00:00Z', 'soon'], timeZones: ['Europe/London', 'Mars/Olympus'] },
+  },
+  {
+    tool: 'check_release_impact',
+    args: { from: TZDB_VERSION, to: TZDB_VERSION, events: [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }] },
+    method: 'POST',
+    path: '/api/timezone/impact',
+    body: { from: TZDB_VERSION, to: TZDB_VERSION, events: [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }] },
+  },
 ];
 
-const TOOL_NAMES = ['get_current_time', 'get_time_at_ip', 'convert_time', 'convert_time_multi', 'find_timezone', 'search_cities', 'time_difference', 'add_duration', 'day_of_week', 'list_transitions'];
+const TOOL_NAMES = [
+  'get_current_time',
+  'get_time_at_ip',
+  'convert_time',
+  'convert_time_multi',
+  'find_timezone',
+  'search_cities',
+  'time_difference',
+  'add_duration',
+  'day_of_week',
+  'list_transitions',
+  'convert_time_matrix',
+  'check_release_impact',
+];
 
 describe('the hosted MCP endpoint: the API as tools for AI agents, on the same keys, limits and metering', () => {
   let t: TestApp;
@@ -109,7 +137,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     await t?.close();
   });
 
-  it('lists the ten tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
+  it('lists the twelve tools, each with a description for a model and input and output schemas that are valid JSON Schema', async () => {
     const client = await connect(key);
     expect(client.getServerVersion()?.name).toBe('tzapi');
     const { tools } = await client.listTools();

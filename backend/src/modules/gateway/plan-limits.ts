@@ -61,7 +61,7 @@ const REFUSAL_MEMORY_MS = 1000;
 @Injectable()
 export class PlanLimits {
   /** Per refused account: until when the refusal is answered from memory, and when the first slot really frees. */
-  private readonly refusedUntil = new Map<string, { until: number; freesAt: number; limit: number }>();
+  private readonly refusedUntil = new Map<string, { until: number; freesAt: number; limit: number; weight: number }>();
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -89,30 +89,37 @@ export class PlanLimits {
    * account with negotiated limits may have both, and then the burst guard is asked first and the quota's numbers
    * go in the headers.
    */
-  consume(limits: EffectiveLimits, userId: string): LimitDecision | Promise<LimitDecision> {
+  consume(limits: EffectiveLimits, userId: string, weight = 1): LimitDecision | Promise<LimitDecision> {
     const quota = quotaWindow(limits, userId);
     const burst = burstWindow(limits, userId);
-    if (!burst) return quota ? this.consumeQuota(quota, userId) : UNLIMITED;
+    if (!burst) return quota ? this.consumeQuota(quota, userId, weight) : UNLIMITED;
+    // A weighted request (a batch route's items, see SoldRoute.weight) counts `weight` against the quota; the
+    // per-second fair-use guard counts HTTP requests.
     const result = this.burst.hit(burst.key, burst.limit, burst.windowMs);
-    const next = (r: RateLimitResult) => (r.allowed && quota ? this.consumeQuota(quota, userId) : this.decide(burst, r));
+    const next = (r: RateLimitResult) => (r.allowed && quota ? this.consumeQuota(quota, userId, weight) : this.decide(burst, r));
     return result instanceof Promise ? result.then(next) : next(result);
   }
 
-  private async consumeQuota(window: PlanWindow, userId: string): Promise<LimitDecision> {
+  private async consumeQuota(window: PlanWindow, userId: string, weight = 1): Promise<LimitDecision> {
     const now = Date.now();
     const refused = this.refusedUntil.get(window.key);
     if (refused !== undefined) {
       // Slots only free up when the oldest hit leaves the window: until then the answer stays no, with the real wait.
       // A changed limit (negotiated limits, a plan change) is decided afresh.
-      if (refused.until > now && refused.limit === window.limit) {
+      if (refused.until > now && refused.limit === window.limit && weight >= refused.weight) {
         return this.decide(window, { allowed: false, limit: window.limit, remaining: 0, resetMs: Math.max(0, refused.freesAt - now) });
       }
       this.refusedUntil.delete(window.key);
     }
-    const result = await this.limiter.hit(window.key, window.limit, window.windowMs, this.quotaSeed(window, userId));
+    const result = await this.limiter.hit(window.key, window.limit, window.windowMs, this.quotaSeed(window, userId), weight);
     if (!result.allowed && result.resetMs > 0) {
       if (this.refusedUntil.size > 100_000) this.refusedUntil.clear();
-      this.refusedUntil.set(window.key, { until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS), freesAt: now + result.resetMs, limit: window.limit });
+      this.refusedUntil.set(window.key, {
+        until: now + Math.min(result.resetMs, REFUSAL_MEMORY_MS),
+        freesAt: now + result.resetMs,
+        limit: window.limit,
+        weight,
+      });
     }
     return this.decide(window, result);
   }

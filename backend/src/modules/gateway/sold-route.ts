@@ -38,6 +38,10 @@ export interface SoldRoute {
   formats: RouteFormats | null;
   /** Called cross-origin from customers' pages and servers: CORS preflight answered, the short API header set. */
   cors: SoldRouteCors;
+  /** How many requests one call counts against the quota (batch routes: one per 100 items); unset: 1. */
+  weight?: (request: FastifyRequest) => number;
+  /** Also takes a text/csv body (parsed by csv-body.ts), besides JSON. */
+  csvBody?: boolean;
 }
 
 /** Fastify route config key holding the route's SoldRoute. */
@@ -129,4 +133,22 @@ export function PublicUnmetered() {
  */
 export function McpTransport() {
   return SoldRouteConfig({ metered: false, lane: null, cors: 'mcp' });
+}
+
+/**
+ * A batch route of the sold API: one call counts `weight(request)` requests against the hourly quota (decisions §9: one
+ * per 100 items or cells), all or none, before it runs. `weight` reads the parsed body; anything it cannot count is 1.
+ */
+export function Weighted(weight: (request: FastifyRequest) => number) {
+  return SoldRouteConfig({
+    weight: (request) => {
+      const n = weight(request);
+      return Number.isSafeInteger(n) && n > 1 ? n : 1;
+    },
+  });
+}
+
+/** The route also takes its batch as a text/csv body (streamed in by csv-body.ts). */
+export function AcceptsCsvBody() {
+  return SoldRouteConfig({ csvBody: true });
 }

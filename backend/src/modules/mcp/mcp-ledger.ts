@@ -28,6 +28,17 @@ export function toolCalls(body: unknown, known: (name: string) => boolean): stri
   return names;
 }
 
+/** The tool calls a message or a batch carries, with their arguments (a batch tool's weight is read from them). */
+export function toolCallArgs(body: unknown, known: (name: string) => boolean): { name: string; args: Record<string, unknown> }[] {
+  const calls: { name: string; args: Record<string, unknown> }[] = [];
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isJSONRPCRequest(message) || message.method !== 'tools/call') continue;
+    const call = CallToolRequestSchema.safeParse(message);
+    if (call.success && known(call.data.params.name)) calls.push({ name: call.data.params.name, args: call.data.params.arguments ?? {} });
+  }
+  return calls;
+}
+
 /** The tool the calls of a request name when they name exactly one (its usage row is `mcp/<tool>`), else undefined. */
 export function soleTool(body: unknown): string | undefined {
   const names = new Set<string>();
@@ -53,12 +64,17 @@ export class CallLedger {
   refused = 0;
   readonly refusedTools = new Set<string>();
 
+  private readonly weights: number[];
+
   constructor(
-    private readonly calls: number,
-    private readonly count: () => unknown,
+    /** The calls: how many (each one request), or each call's weight (a batch tool counts one request per 100 items). */
+    calls: number | number[],
+    private readonly count: (weight: number) => unknown,
     /** The problem for an error of the count other than the plan's refusal (logged by the caller). */
     private readonly failed: (err: unknown) => ProblemException,
-  ) {}
+  ) {
+    this.weights = typeof calls === 'number' ? Array<number>(calls).fill(1) : calls;
+  }
 
   /** The problem that refuses this call, or null when it may run (it was counted). */
   async admit(tool: string): Promise<ProblemException | null> {
@@ -79,9 +95,9 @@ export class CallLedger {
   }
 
   private async reserve(): Promise<void> {
-    for (let i = 0; i < this.calls; i++) {
+    for (const weight of this.weights) {
       try {
-        await this.count();
+        await this.count(weight);
         this.granted++;
       } catch (err) {
         this.refusal = err instanceof ProblemException ? err : this.failed(err);

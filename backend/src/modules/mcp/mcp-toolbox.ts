@@ -25,6 +25,8 @@ export interface McpTool {
   /** The REST answer for these arguments; throws the same ProblemException the REST route would. */
   answer(args: Record<string, unknown>): unknown;
   summary(answer: unknown, args: Record<string, unknown>): string;
+  /** How many requests a call with these arguments counts (1 but for the batch tools). */
+  weight(args: Record<string, unknown>): number;
 }
 
 /** Path and method of a controller method, as Nest registers it under the global /api prefix. */
@@ -106,6 +108,10 @@ export class McpToolbox {
         return r.call(input);
       },
       summary: (answer, args) => spec.summary(answer as never, args),
+      weight: (args) => {
+        const n = spec.weight?.(args) ?? 1;
+        return Number.isSafeInteger(n) && n > 1 ? n : 1;
+      },
     };
   }
 }

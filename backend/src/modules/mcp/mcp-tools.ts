@@ -18,6 +18,13 @@ import { TimeController } from '../timezone/time.controller.js';
 import { TimezoneController } from '../timezone/timezone.controller.js';
 import { IpTimeController } from '../timezone/ip/ip-time.controller.js';
 import type { IpTimeView } from '../timezone/ip/ip.responses.js';
+import { ImpactController } from '../timezone/batch/impact.controller.js';
+import { MatrixController } from '../timezone/batch/matrix.controller.js';
+import type { ImpactView, MatrixView } from '../timezone/batch/batch.responses.js';
+
+const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+/** One request per 100 items or cells (decisions §9), as the REST routes count. */
+const per100 = (n: number) => Math.max(1, Math.ceil(n / 100));
 
 /** A REST route of the sold API, by its controller method: its DTO, path and answer model are read from there. */
 export interface RestRoute {
@@ -38,6 +45,8 @@ export interface McpToolSpec {
   route?: (args: Record<string, unknown>) => number;
   /** One line a model can act on, from the REST answer. */
   summary: (answer: never, args: Record<string, unknown>) => string;
+  /** How many requests a call counts against the plan (the batch tools: one per 100 items or cells); default 1. */
+  weight?: (args: Record<string, unknown>) => number;
 }
 
 const route = (controller: Type<object>, handler: string): RestRoute => ({ controller, handler });
@@ -181,5 +190,40 @@ export const MCP_TOOLS: McpToolSpec[] = [
             .join('; ') +
           (a.total > 4 ? '; …' : '') +
           '.',
+  },
+  {
+    name: 'check_release_impact',
+    title: 'Which stored times a tz release changes',
+    description:
+      'For stored wall-clock times (events: [{ localDateTime, timeZone }]) or stored instants (instants: [{ utc, timeZone }]), whether their meaning changes between two tz database releases this server has stored ' +
+      '(from and to, e.g. "2025b" and "2026a"): changed per item, both readings, and any new gap or overlap (resolved as Temporal\'s "compatible"). ' +
+      'Use it after a government changes its clocks to find the meetings that now mean another instant. Counts one request per 100 items; an unknown release is refused with unknown_release listing the stored ones.',
+    routes: [route(ImpactController, 'impact')],
+    weight: (args) => per100(count(args.events) + count(args.instants)),
+    summary: (a: ImpactView) =>
+      a.changed === 0
+        ? `None of the ${a.total} ${a.kind} changes meaning between ${a.from} and ${a.to}${a.errors ? ` (${a.errors} could not be read)` : ''}.`
+        : `${a.changed} of the ${a.total} ${a.kind} change meaning between ${a.from} and ${a.to}: ` +
+          a.items
+            .filter((i) => i.changed)
+            .slice(0, 5)
+            .map((i) => `#${i.index} ${i.timeZone} ${i.localDateTime ?? i.utc}`)
+            .join('; ') +
+          (a.changed > 5 ? '; …' : '.'),
+  },
+  {
+    name: 'convert_time_matrix',
+    title: 'Convert many instants into many time zones',
+    description:
+      'The local time of every instant (instants: ISO 8601 with Z or an offset, up to 1,000) in every time zone (timeZones, up to 50), e.g. for a report or a schedule. ' +
+      'A bad zone or instant is an error in its cells, the rest is answered. Counts one request per 100 cells; answers larger than the tool-call ceiling are refused: use the REST endpoint (streamed) for big matrices.',
+    routes: [route(MatrixController, 'matrix')],
+    weight: (args) => per100(count(args.instants) * count(args.timeZones)),
+    summary: (a: MatrixView) =>
+      `${a.cells} cells (${a.instants} instants × ${a.timeZones.length} zones)${a.errors ? `, ${a.errors} with an error` : ''}. ` +
+      a.rows
+        .slice(0, 1)
+        .map((r) => `${r.instant}: ` + r.cells.map((c) => (c.localDateTime ? `${c.localDateTime} in ${c.timeZone}` : `${c.timeZone}: ${c.error?.code}`)).join('; '))
+        .join(''),
   },
 ];

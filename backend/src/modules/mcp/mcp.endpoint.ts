@@ -15,7 +15,7 @@ import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
-import { CallLedger, MCP_LIMITS, soleTool, toolCalls } from './mcp-ledger.js';
+import { CallLedger, MCP_LIMITS, soleTool, toolCallArgs } from './mcp-ledger.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
 /** Usage rows of the MCP endpoint: `mcp/<tool>` per tool call, `mcp` for a refused request that called no tool. */
@@ -24,7 +24,7 @@ export const MCP_ENDPOINT = 'mcp';
 const INSTRUCTIONS =
   'Time zone tools backed by the IANA tz database (our own compiled copy, history since 1970). Language models do not know the current time and often get ' +
   'daylight saving time wrong: call these tools instead of guessing. Zones are IANA names such as "Europe/London"; use find_timezone to get one for a place. ' +
-  'Every tool call counts as one API request of your plan.';
+  'Every tool call counts as one API request of your plan; check_release_impact and convert_time_matrix count one per 100 items or cells.';
 
 const hhmm = (iso: string) => iso.slice(11, 16);
 
@@ -95,8 +95,8 @@ export class McpEndpoint {
       return;
     }
     const ledger = new CallLedger(
-      toolCalls(body, (name) => this.toolbox.get(name) !== undefined).length,
-      () => this.guard.count(owner, reply),
+      toolCallArgs(body, (name) => this.toolbox.get(name) !== undefined).map((call) => this.toolbox.get(call.name)!.weight(call.args)),
+      (weight) => this.guard.count(owner, reply, weight),
       (err) => internalError(err, this.logger),
     );
     const server = this.server(owner, request, ledger);
@@ -158,7 +158,8 @@ export class McpEndpoint {
     let status = 200;
     try {
       if (ledger.full) throw ledger.batchFull();
-      const answer = tool.answer(args) as Record<string, unknown>;
+      // A tool whose REST route reads the database (the impact check's stored releases) answers a promise.
+      const answer = (await tool.answer(args)) as Record<string, unknown>;
       const json = JSON.stringify(answer);
       const tooLarge = ledger.fit(json);
       if (tooLarge) throw tooLarge;

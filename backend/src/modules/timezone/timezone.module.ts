@@ -11,14 +11,29 @@ import { TimezoneController } from './timezone.controller.js';
 import { IpLocator } from './ip/ip-locator.js';
 import { IpTimeController, IpZoneController } from './ip/ip-time.controller.js';
 import { WindowsZonesController } from './cldr/windows-zones.controller.js';
+import { ImpactController } from './batch/impact.controller.js';
+import { MatrixController } from './batch/matrix.controller.js';
+import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
 
 @Module({
-  controllers: [TimeController, TimezoneController, ConversionController, CalculationController, PublicTimezonesController, IpTimeController, IpZoneController, WindowsZonesController],
+  controllers: [
+    TimeController,
+    TimezoneController,
+    ConversionController,
+    CalculationController,
+    PublicTimezonesController,
+    IpTimeController,
+    IpZoneController,
+    WindowsZonesController,
+    ImpactController,
+    MatrixController,
+  ],
   providers: [
     // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).
     { provide: TimeEngine, useFactory: () => new TimeEngine() },
     { provide: Clock, useClass: SystemClock },
     IpLocator,
+    StoredReleaseZones,
   ],
   exports: [TimeEngine, IpLocator],
 })
