@@ -468,6 +468,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Impact of a tz release on stored times
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         */
+        post: operations["Impact_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversion/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conversion matrix
+         * @description Every instant (up to 1000) in every zone (up to 50): the wall clock, offset, abbreviation and DST flag of each cell. Errors are per item: a bad zone is an error in each cell of its column, a bad instant an error on its row; the call still answers 200. The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota as one request per 100 cells.
+         */
+        post: operations["Matrix_matrix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -499,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -781,7 +821,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_active" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1776,6 +1816,251 @@ export interface components {
              * @example 500
              */
             total: number;
+        };
+        GapView: {
+            /**
+             * @description The first skipped wall-clock time.
+             * @example 2024-03-10T02:00:00
+             */
+            start: string;
+            /**
+             * @description The wall-clock time the clocks jump to.
+             * @example 2024-03-10T03:00:00
+             */
+            end: string;
+            /**
+             * @description The first valid time after the gap.
+             * @example 2024-03-10T03:00:00-04:00
+             */
+            firstValid: string;
+        };
+        OverlapView: {
+            /** @example 2024-11-03T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2024-11-03T01:30:00-05:00 */
+            later: string;
+        };
+        ImpactReadingView: {
+            /**
+             * @description Events: the instant the wall-clock time means in this release.
+             * @example 2027-03-14T07:30:00Z
+             */
+            utc?: string;
+            /**
+             * @description Instants: the wall clock in this release, with its offset.
+             * @example 2027-03-14T03:30:00-04:00
+             */
+            localDateTime?: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description Events: `exact` (occurs once), `gap` (skipped; read forward as Temporal's `compatible`), `overlap` (occurs twice; the earlier, as `compatible`).
+             * @example gap
+             * @enum {string}
+             */
+            resolution?: "exact" | "gap" | "overlap";
+            /** @description Events in a gap: the gap. */
+            gap?: components["schemas"]["GapView"];
+            /** @description Events in an overlap: both readings. */
+            overlap?: components["schemas"]["OverlapView"];
+        };
+        NewRuleView: {
+            /**
+             * @example gap
+             * @enum {string}
+             */
+            kind: "gap" | "overlap";
+            /**
+             * @description Gap: the first skipped wall-clock time.
+             * @example 2027-03-14T02:00:00
+             */
+            start?: string;
+            /**
+             * @description Gap: the wall-clock time the clocks jump to.
+             * @example 2027-03-14T03:00:00
+             */
+            end?: string;
+            /**
+             * @description Gap: the first valid time after it.
+             * @example 2027-03-14T03:00:00-04:00
+             */
+            firstValid?: string;
+            /**
+             * @description Overlap: the earlier reading.
+             * @example 2027-11-07T01:30:00-04:00
+             */
+            earlier?: string;
+            /**
+             * @description Overlap: the later reading.
+             * @example 2027-11-07T01:30:00-05:00
+             */
+            later?: string;
+        };
+        ItemErrorView: {
+            /**
+             * @description The problem code the single-item endpoint would answer with.
+             * @example invalid_timezone
+             */
+            code: string;
+            /** @example "Mars/Olympus" is not a zone of tz release 2026a. */
+            detail: string;
+        };
+        ImpactItemView: {
+            /**
+             * @description Position in the request.
+             * @example 0
+             */
+            index: number;
+            /** @example America/New_York */
+            timeZone: string;
+            /** @example 2027-03-14T02:30:00 */
+            localDateTime?: string;
+            /** @example 2027-03-14T07:30:00Z */
+            utc?: string;
+            /**
+             * @description Whether the meaning differs between the releases; null when the item has an error.
+             * @example true
+             */
+            changed: boolean | null;
+            from: components["schemas"]["ImpactReadingView"] | null;
+            to: components["schemas"]["ImpactReadingView"] | null;
+            /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
+            newRule?: components["schemas"]["NewRuleView"];
+            error?: components["schemas"]["ItemErrorView"];
+        };
+        ImpactView: {
+            /** @example 2025b */
+            from: string;
+            /** @example 2026a */
+            to: string;
+            /**
+             * @example events
+             * @enum {string}
+             */
+            kind: "events" | "instants";
+            /** @example 1 */
+            total: number;
+            items: components["schemas"]["ImpactItemView"][];
+            /**
+             * @description Items whose meaning changed.
+             * @example 1
+             */
+            changed: number;
+            /**
+             * @description Items answered with an error.
+             * @example 0
+             */
+            errors: number;
+        };
+        ImpactEvent: {
+            /**
+             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @example 2027-03-14T02:30:00
+             */
+            localDateTime: string;
+            /**
+             * @description The IANA zone it is read in.
+             * @example America/New_York
+             */
+            timeZone: string;
+        };
+        ImpactInstant: {
+            /**
+             * @description A stored instant, ISO 8601 with Z or an offset.
+             * @example 2027-03-14T07:30:00Z
+             */
+            utc: string;
+            /**
+             * @description The IANA zone its wall clock is shown in.
+             * @example America/New_York
+             */
+            timeZone: string;
+        };
+        ImpactRequest: {
+            /**
+             * @description The release the items were stored under (e.g. the one pinned when they were saved).
+             * @example 2025b
+             */
+            from: string;
+            /**
+             * @description The release to compare with, e.g. the newest stored.
+             * @example 2026a
+             */
+            to: string;
+            /** @description Stored wall-clock times, 1 to 10000; or send instants. */
+            events?: components["schemas"]["ImpactEvent"][];
+            /** @description Stored instants, 1 to 10000; or send events. */
+            instants?: components["schemas"]["ImpactInstant"][];
+        };
+        MatrixZoneView: {
+            /**
+             * @description The zone as asked.
+             * @example Asia/Calcutta
+             */
+            timeZone: string;
+            /** @example Asia/Kolkata */
+            canonical?: string;
+            error?: components["schemas"]["ItemErrorView"];
+        };
+        MatrixCellView: {
+            /** @example Asia/Tokyo */
+            timeZone: string;
+            /** @example 2024-07-01T21:00:00+09:00 */
+            localDateTime?: string;
+            /** @example +09:00 */
+            utcOffset?: string;
+            /** @example JST */
+            abbreviation?: string;
+            /** @example false */
+            dst?: boolean;
+            error?: components["schemas"]["ItemErrorView"];
+        };
+        MatrixRowView: {
+            /**
+             * @description The instant as asked.
+             * @example 2024-07-01T12:00:00Z
+             */
+            instant: string;
+            /** @example 2024-07-01T12:00:00Z */
+            utc?: string;
+            /** @description One cell per zone, in the order asked. */
+            cells: components["schemas"]["MatrixCellView"][];
+            error?: components["schemas"]["ItemErrorView"];
+        };
+        MatrixView: {
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 1 */
+            instants: number;
+            timeZones: components["schemas"]["MatrixZoneView"][];
+            rows: components["schemas"]["MatrixRowView"][];
+            /** @example 3 */
+            cells: number;
+            /** @example 0 */
+            errors: number;
+        };
+        MatrixRequest: {
+            /**
+             * @description Instants, ISO 8601 with Z or an offset, 1 to 1000. A bad one is an error on its row.
+             * @example [
+             *       "2024-07-01T12:00:00Z",
+             *       "2024-12-01T12:00:00Z"
+             *     ]
+             */
+            instants: string[];
+            /**
+             * @description IANA zones (links and Windows IDs accepted), 1 to 50. A bad one is an error in its column.
+             * @example [
+             *       "Europe/London",
+             *       "Asia/Tokyo",
+             *       "America/New_York"
+             *     ]
+             */
+            timeZones: string[];
         };
         OffsetReadingView: {
             /** @example -07:00 */
@@ -6462,6 +6747,522 @@ export interface operations {
                      *         "xml",
                      *         "csv"
                      *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Impact_impact: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description CSV bodies: the release the items were stored under. */
+                from?: unknown;
+                /** @description CSV bodies: the release to compare with. */
+                to?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactRequest"];
+                "text/csv": components["schemas"]["ImpactRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, streamed as it is computed. JSON by default; XML or CSV on request (CSV: one line per item or cell, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026f",
+                     *       "to": "2026f",
+                     *       "kind": "events",
+                     *       "total": 1,
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "timeZone": "America/New_York",
+                     *           "changed": false,
+                     *           "from": {
+                     *             "utc": "2024-03-10T07:30:00Z",
+                     *             "utcOffset": "-04:00",
+                     *             "abbreviation": "EDT",
+                     *             "dst": true,
+                     *             "resolution": "gap",
+                     *             "gap": {
+                     *               "start": "2024-03-10T02:00:00",
+                     *               "end": "2024-03-10T03:00:00",
+                     *               "firstValid": "2024-03-10T03:00:00-04:00"
+                     *             }
+                     *           },
+                     *           "to": {
+                     *             "utc": "2024-03-10T07:30:00Z",
+                     *             "utcOffset": "-04:00",
+                     *             "abbreviation": "EDT",
+                     *             "dst": true,
+                     *             "resolution": "gap",
+                     *             "gap": {
+                     *               "start": "2024-03-10T02:00:00",
+                     *               "end": "2024-03-10T03:00:00",
+                     *               "firstValid": "2024-03-10T03:00:00-04:00"
+                     *             }
+                     *           },
+                     *           "localDateTime": "2024-03-10T02:30:00"
+                     *         }
+                     *       ],
+                     *       "changed": 0,
+                     *       "errors": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImpactView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description The envelope is invalid (problem+json); a bad item is answered in its own row, not here. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#validation_failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "detail": "instants must contain no more than 1000 elements",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "field": "instants",
+                     *           "message": "instants must contain no more than 1000 elements"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "detail": "Format \"yaml\" is not offered.",
+                     *       "code": "not_acceptable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "Request body is too large.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Matrix_matrix: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatrixRequest"];
+            };
+        };
+        responses: {
+            /** @description OK, streamed as it is computed. JSON by default; XML or CSV on request (CSV: one line per item or cell, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tzdbVersion": "2026f",
+                     *       "instants": 1,
+                     *       "timeZones": [
+                     *         {
+                     *           "timeZone": "Europe/London",
+                     *           "canonical": "Europe/London"
+                     *         },
+                     *         {
+                     *           "timeZone": "Asia/Tokyo",
+                     *           "canonical": "Asia/Tokyo"
+                     *         },
+                     *         {
+                     *           "timeZone": "Mars/Olympus",
+                     *           "error": {
+                     *             "code": "invalid_timezone",
+                     *             "detail": "\"Mars/Olympus\" is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs)."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "instant": "2024-07-01T12:00:00Z",
+                     *           "utc": "2024-07-01T12:00:00Z",
+                     *           "cells": [
+                     *             {
+                     *               "timeZone": "Europe/London",
+                     *               "localDateTime": "2024-07-01T13:00:00+01:00",
+                     *               "utcOffset": "+01:00",
+                     *               "abbreviation": "BST",
+                     *               "dst": true
+                     *             },
+                     *             {
+                     *               "timeZone": "Asia/Tokyo",
+                     *               "localDateTime": "2024-07-01T21:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "dst": false
+                     *             },
+                     *             {
+                     *               "timeZone": "Mars/Olympus",
+                     *               "error": {
+                     *                 "code": "invalid_timezone",
+                     *                 "detail": "\"Mars/Olympus\" is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs)."
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "cells": 3,
+                     *       "errors": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatrixView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><tzdbVersion>2026f</tzdbVersion><instants>1</instants><timeZones><item><timeZone>Europe/London</timeZone><canonical>Europe/London</canonical></item><item><timeZone>Asia/Tokyo</timeZone><canonical>Asia/Tokyo</canonical></item><item><timeZone>Mars/Olympus</timeZone><error><code>invalid_timezone</code><detail>&quot;Mars/Olympus&quot; is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs).</detail></error></item></timeZones><rows><item><instant>2024-07-01T12:00:00Z</instant><utc>2024-07-01T12:00:00Z</utc><cells><item><timeZone>Europe/London</timeZone><localDateTime>2024-07-01T13:00:00+01:00</localDateTime><utcOffset>+01:00</utcOffset><abbreviation>BST</abbreviation><dst>true</dst></item><item><timeZone>Asia/Tokyo</timeZone><localDateTime>2024-07-01T21:00:00+09:00</localDateTime><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><dst>false</dst></item><item><timeZone>Mars/Olympus</timeZone><error><code>invalid_timezone</code><detail>&quot;Mars/Olympus&quot; is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs).</detail></error></item></cells></item></rows><cells>3</cells><errors>1</errors></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "instant","utc","timeZone","localDateTime","utcOffset","abbreviation","dst","error.code","error.detail"
+                     *     "2024-07-01T12:00:00Z","2024-07-01T12:00:00Z","Europe/London","2024-07-01T13:00:00+01:00","+01:00","BST",true,,
+                     *     "2024-07-01T12:00:00Z","2024-07-01T12:00:00Z","Asia/Tokyo","2024-07-01T21:00:00+09:00","+09:00","JST",false,,
+                     *     "2024-07-01T12:00:00Z","2024-07-01T12:00:00Z","Mars/Olympus",,,,,"invalid_timezone","""Mars/Olympus"" is not an IANA time zone name or a Windows time zone ID. Names look like America/New_York; GET /api/timezone/list lists them all (GET /api/timezone/windows the Windows IDs)."
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description The envelope is invalid (problem+json); a bad item is answered in its own row, not here. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#validation_failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "detail": "instants must contain no more than 1000 elements",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "field": "instants",
+                     *           "message": "instants must contain no more than 1000 elements"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "detail": "Format \"yaml\" is not offered.",
+                     *       "code": "not_acceptable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The body is larger than the operation takes. */
+            413: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#payload_too_large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "Request body is too large.",
+                     *       "code": "payload_too_large"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
