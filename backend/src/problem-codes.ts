@@ -132,6 +132,7 @@ export const PROBLEM_STATUS = {
   // tzdb
   invalid_release: 400,
   older_release: 409,
+  unknown_release: 404,
   // usage
   invalid_cursor: 400,
   // webhooks

@@ -16,6 +16,7 @@ import { Migration20261124000300_custom_limits } from './Migration20261124000300
 import { Migration20261125000100_usage_row_ids } from './Migration20261125000100_usage_row_ids.js';
 import { Migration20261125000500_tzdb_feed } from './Migration20261125000500_tzdb_feed.js';
 import { Migration20261125000700_webhooks } from './Migration20261125000700_webhooks.js';
+import { Migration20261125000900_key_tzdb_pin } from './Migration20261125000900_key_tzdb_pin.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000100_usage_row_ids', class: Migration20261125000100_usage_row_ids },
   { name: 'Migration20261125000500_tzdb_feed', class: Migration20261125000500_tzdb_feed },
   { name: 'Migration20261125000700_webhooks', class: Migration20261125000700_webhooks },
+  { name: 'Migration20261125000900_key_tzdb_pin', class: Migration20261125000900_key_tzdb_pin },
 ];

@@ -3,7 +3,8 @@ import { ProblemException, Problems } from '../../common/problem.js';
 /** The tzdb module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type TzdbProblemCode =
   | 'invalid_release'
-  | 'older_release';
+  | 'older_release'
+  | 'unknown_release';
 
 /** The tzdb module's stable error codes. */
 export const TzdbErrors = {
@@ -18,6 +19,15 @@ export const TzdbErrors = {
       title: 'Older release',
       detail: `${version} is older than the active release ${active}. Send force: true to roll back.`,
       extra: { version, activeVersion: active },
+    }),
+  /** tzdb=, Tzdb-Version or a key's pin names a release this server has not stored. */
+  unknownRelease: (version: string, stored: readonly string[]) =>
+    new ProblemException({
+      status: 404,
+      code: 'unknown_release',
+      title: 'Unknown release',
+      detail: `This server has no tz release ${JSON.stringify(version.slice(0, 32))}. Stored releases: ${stored.join(', ')}.`,
+      extra: { version: version.slice(0, 32), storedVersions: [...stored] },
     }),
   releaseNotFound: (version: string) => Problems.notFound(`Release ${version}`),
   /** No TZDB_FEED_URL: there is no feed to check. */
