@@ -21,6 +21,7 @@ export const GATEWAY_READS = {
   'backend/src/modules/tzdb/release-cache': 'a request pinned to a stored tz release (tzdb=, Tzdb-Version, the key) answers from its compiled copy',
   'backend/src/modules/tzdb/request-release': 'the lane runs a pinned request inside the release it asked for',
   'backend/src/modules/tzdb/tz-release': 'the compiled release a pinned request runs in',
+  'backend/src/modules/tzdb/bundled-release': "tzdb='s documented example is the release shipped with the product",
 };
 
 /**

@@ -26,7 +26,13 @@ describe('pinning a tz release, and its exact data to download', () => {
 
   const edmonton = async (headers: Record<string, string> = {}, query = '') => {
     const res = await a.client().get(EDMONTON + query, { 'x-api-key': key.key, ...headers });
-    return { status: res.status, offset: res.body.utcOffset as string, abbreviation: res.body.abbreviation as string, version: res.headers.get('x-tzdb-version'), body: res.body };
+    return {
+      status: res.status,
+      offset: res.body.utcOffset as string,
+      abbreviation: res.body.abbreviation as string,
+      version: res.headers.get('x-tzdb-version'),
+      body: res.body,
+    };
   };
 
   beforeAll(async () => {
@@ -87,7 +93,7 @@ describe('pinning a tz release, and its exact data to download', () => {
     expect(await cache.storedVersions()).toEqual(['2026f', '2026b']);
   });
 
-  it("a key pinned to a release keeps answering from it after another is activated, until its owner moves the pin", async () => {
+  it('a key pinned to a release keeps answering from it after another is activated, until its owner moves the pin', async () => {
     const keys = await owner.get('/api/api-keys');
     expect(keys.body.find((k: { id: string }) => k.id === key.id).tzdbVersion).toBeNull();
     const refused = await owner.put(`/api/api-keys/${key.id}`, { tzdbVersion: '2011z' });

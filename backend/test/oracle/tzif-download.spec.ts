@@ -114,7 +114,9 @@ describeWithOracle('the served TZif files, read by Python zoneinfo, against the 
     const downloaded = Date.now();
     // The two folders are read side by side, one python3 each.
     [served, built] = await Promise.all([readOracle(ours, zones, instants), readOracle(theirs, zones, instants)]);
-    console.log(`served TZif: ${zones.length} files downloaded and zic run in ${downloaded - started} ms, zoneinfo read both sets in ${Date.now() - downloaded} ms`);
+    console.log(
+      `served TZif: ${zones.length} files downloaded and zic run in ${downloaded - started} ms, zoneinfo read both sets in ${Date.now() - downloaded} ms`,
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -135,7 +137,9 @@ describeWithOracle('the served TZif files, read by Python zoneinfo, against the 
         const p = compiled.periodAt(s * 1000);
         const [utoff, isdst, abbr] = served[zone].instants[i];
         if (p.offsetSeconds !== utoff || p.isdst !== isdst || p.abbreviation !== abbr) {
-          differences.push(`${zone} @${new Date(s * 1000).toISOString()}: API ${p.offsetSeconds} ${p.isdst} ${p.abbreviation}, served TZif ${utoff} ${isdst} ${abbr}`);
+          differences.push(
+            `${zone} @${new Date(s * 1000).toISOString()}: API ${p.offsetSeconds} ${p.isdst} ${p.abbreviation}, served TZif ${utoff} ${isdst} ${abbr}`,
+          );
         }
       });
     }
@@ -151,11 +155,21 @@ describeWithOracle('the served TZif files, read by Python zoneinfo, against the 
       if (JSON.stringify(ours.transitions) !== JSON.stringify(theirs.transitions)) {
         const a = ours.transitions.map((t) => JSON.stringify(t));
         const b = theirs.transitions.map((t) => JSON.stringify(t));
-        differences.push(`${zone} changes: served only ${a.filter((x) => !b.includes(x)).slice(0, 2).join(' ')} | zic only ${b.filter((x) => !a.includes(x)).slice(0, 2).join(' ')}`);
+        differences.push(
+          `${zone} changes: served only ${a
+            .filter((x) => !b.includes(x))
+            .slice(0, 2)
+            .join(' ')} | zic only ${b
+            .filter((x) => !a.includes(x))
+            .slice(0, 2)
+            .join(' ')}`,
+        );
       }
       instants.forEach((s, i) => {
         if (JSON.stringify(ours.instants[i]) !== JSON.stringify(theirs.instants[i])) {
-          differences.push(`${zone} @${new Date(s * 1000).toISOString()}: served ${JSON.stringify(ours.instants[i])}, zic ${JSON.stringify(theirs.instants[i])}`);
+          differences.push(
+            `${zone} @${new Date(s * 1000).toISOString()}: served ${JSON.stringify(ours.instants[i])}, zic ${JSON.stringify(theirs.instants[i])}`,
+          );
         }
       });
     }
@@ -181,7 +195,12 @@ describeWithOracle('the served TZif files, read by Python zoneinfo, against the 
       const sign = utoff < 0 ? '-' : '+';
       const abs = Math.abs(utoff);
       const offset = `${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
-      expect({ zone, datetime, utcOffset: res.body.utcOffset, abbreviation: res.body.abbreviation }).toEqual({ zone, datetime, utcOffset: offset, abbreviation: abbr });
+      expect({ zone, datetime, utcOffset: res.body.utcOffset, abbreviation: res.body.abbreviation }).toEqual({
+        zone,
+        datetime,
+        utcOffset: offset,
+        abbreviation: abbr,
+      });
     }
   });
 });

@@ -6,6 +6,7 @@ import { problemType } from '../../common/problem.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
 import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
+import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import type { CsvColumns } from './formats.js';
 
@@ -111,11 +112,11 @@ export function PublicApi() {
     ApiQuery({
       name: 'tzdb',
       required: false,
-      schema: { type: 'string', pattern: '^(\\d{4}[a-z]{1,3}|latest)$', example: '2026f' },
+      schema: { type: 'string', pattern: '^(\\d{4}[a-z]{1,3}|latest)$', example: TZDB_VERSION },
       description:
         'Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key\'s pin; `latest` answers from the active release.',
     }),
-    ApiHeader({ name: 'Tzdb-Version', required: false, schema: { type: 'string', example: '2026f' }, description: 'Same as ?tzdb= (the query parameter wins when both are sent).' }),
+    ApiHeader({ name: 'Tzdb-Version', required: false, schema: { type: 'string', example: TZDB_VERSION }, description: 'Same as ?tzdb= (the query parameter wins when both are sent).' }),
     ApiResponse({ status: 404, description: 'tzdb= (or Tzdb-Version, or the key\'s pin) names a release this server has not stored; the problem lists the stored ones.', content: problemContent(KEY_PROBLEMS[404]) }),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
     ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),

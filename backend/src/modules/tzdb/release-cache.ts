@@ -171,7 +171,9 @@ export class ReleaseCache {
       .execute<(StoredRow & { is_active: boolean; loaded_at: Date })[]>('select id, version, digest, is_active, loaded_at from tz_releases where not waiting');
     found.sort(
       (a, b) =>
-        compareTzVersions(b.version, a.version) || Number(b.is_active) - Number(a.is_active) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime(),
+        compareTzVersions(b.version, a.version) ||
+        Number(b.is_active) - Number(a.is_active) ||
+        new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime(),
     );
     const rows = new Map<string, StoredRow>();
     for (const r of found) if (!rows.has(r.version)) rows.set(r.version, { id: r.id, version: r.version, digest: r.digest });
@@ -197,10 +199,14 @@ export function ziOf(bytes: Buffer, version: string): Buffer {
 /** The regular files of a ustar archive, by base name. */
 function untar(archive: Buffer): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) => header.subarray(from, from + length).toString('latin1').replace(/\0.*$/s, '');
+    const text = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const size = parseInt(text(124, 12).trim() || '0', 8);
     const type = text(156, 1) || '0';
     const name = text(0, 100);

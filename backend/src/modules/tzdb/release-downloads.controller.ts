@@ -4,6 +4,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Problems } from '../../common/problem.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
+import { TZDB_VERSION } from './bundled-release.js';
 import { COMPILED_THROUGH_YEAR } from './compile-release.js';
 import { ReleaseCache } from './release-cache.js';
 import { writeTzif } from './tzif-writer.js';
@@ -48,10 +49,10 @@ export class ReleaseDownloadsController {
   @ApiOperation({
     summary: "A zone's TZif file (no key)",
     description:
-      'The zone\'s compiled data as a TZif file (RFC 9636, version 2 or 3 as zic writes it: the 32-bit and 64-bit data and the POSIX TZ footer for instants after 2100), for any release GET /api/timezone/releases lists. ' +
+      "The zone's compiled data as a TZif file (RFC 9636, version 2 or 3 as zic writes it: the 32-bit and 64-bit data and the POSIX TZ footer for instants after 2100), for any release GET /api/timezone/releases lists. " +
       "A link (Asia/Calcutta) gets its zone's file. Read it with any TZif reader (Python's zoneinfo, Go's time.LoadLocation, java.time via ZoneRulesProvider, libc with TZ=/path): it answers what this API answers for that release. No API key, not metered; strong ETag, If-None-Match answers 304.",
   })
-  @ApiParam({ name: 'version', example: '2026f', description: 'A stored release (GET /api/timezone/releases).' })
+  @ApiParam({ name: 'version', example: TZDB_VERSION, description: 'A stored release (GET /api/timezone/releases).' })
   @ApiParam({ name: 'zone', example: 'America/New_York', description: 'An IANA zone or link name, slashes as they are.' })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({
@@ -85,7 +86,7 @@ export class ReleaseDownloadsController {
     description:
       'The zic source (one file, tzdata.zi form) of a stored release, exactly as this server compiled it: `zic -d DIR tzdata.zi` builds the same zones. No API key, not metered; strong ETag, If-None-Match answers 304.',
   })
-  @ApiParam({ name: 'version', example: '2026f', description: 'A stored release (GET /api/timezone/releases).' })
+  @ApiParam({ name: 'version', example: TZDB_VERSION, description: 'A stored release (GET /api/timezone/releases).' })
   @ApiProduces('text/plain')
   @ApiOkResponse({
     description: 'The zic source',
