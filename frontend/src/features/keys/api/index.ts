@@ -32,8 +32,8 @@ export const storedReleasesQueryKey = ['api-keys', 'tz-releases'] as const;
 export function useStoredReleases() {
   return useQuery({
     queryKey: storedReleasesQueryKey,
-    queryFn: async () => (await apiFetch<Models['ReleasesView']>('/api/timezone/releases')).releases ?? [],
-    staleTime: 60_000,
+    // The public list may be kept a minute by the browser: the keys page asks the server again, so "Latest" names the active one.
+    queryFn: async () => (await apiFetch<Models['ReleasesView']>('/api/timezone/releases', { cache: 'no-cache' })).releases ?? [],
   });
 }
 
