@@ -110,6 +110,24 @@ describe('pinning a tz release, and its exact data to download', () => {
     const unpinned = await a.client().get(EDMONTON, { 'x-api-key': other.key });
     expect(unpinned.body.utcOffset).toBe('-07:00');
     expect(unpinned.headers.get('x-tzdb-version')).toBe('2026b');
+    // MCP tools answer from the pin too (and from a Tzdb-Version header), naming it in X-Tzdb-Version.
+    const mcp = async (apiKey: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${a.url}/mcp`, {
+        method: 'POST',
+        headers: { 'X-API-Key': apiKey, 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'convert_time', arguments: { fromTimeZone: 'UTC', toTimeZone: 'America/Edmonton', dateTime: '2026-12-15T12:00:00' } },
+        }),
+      });
+      const body = (await res.json()) as { result: { structuredContent: { utcOffset: string } } };
+      return { offset: body.result.structuredContent.utcOffset, version: res.headers.get('x-tzdb-version') };
+    };
+    expect(await mcp(key.key)).toEqual({ offset: '-06:00', version: '2026f' });
+    expect(await mcp(other.key)).toEqual({ offset: '-07:00', version: '2026b' });
+    expect(await mcp(other.key, { 'tzdb-version': '2026f' })).toEqual({ offset: '-06:00', version: '2026f' });
     // tzdb= still wins over the pin; "latest" is the active release.
     expect(await edmonton({}, '&tzdb=latest')).toMatchObject({ offset: '-07:00', version: '2026b' });
     // Moving the pin to "latest" follows the active release from the next request on.

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { requestRelease } from '../tzdb/request-release.js';
 import type { TzRelease } from '../tzdb/tz-release.js';
+import type { ResolvedKey } from '../keys/key-directory.js';
 import type { PublicApiRequest } from './api-key.guard.js';
 
 /** The request header that pins one request, like ?tzdb=. */
@@ -14,7 +15,7 @@ interface PinnedRequest extends PublicApiRequest {
 }
 
 /** The release a request asks for: ?tzdb=, else the Tzdb-Version header, else its key's pin; null: the active one. */
-export function requestedVersion(request: PublicApiRequest): string | null {
+export function requestedVersion(request: PublicApiRequest, key: Pick<ResolvedKey, 'tzdbVersion'> | undefined = request.apiKey): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   let asked = query?.tzdb ?? request.headers[TZDB_VERSION_HEADER];
   if (Array.isArray(asked)) asked = asked[0];
@@ -22,7 +23,7 @@ export function requestedVersion(request: PublicApiRequest): string | null {
     const version = asked.trim();
     return version.toLowerCase() === LATEST ? null : version;
   }
-  return request.apiKey?.tzdbVersion ?? null;
+  return key?.tzdbVersion ?? null;
 }
 
 /** The version a pinned request answered from (X-Tzdb-Version), or undefined for the active one. */
@@ -48,4 +49,16 @@ export function inRequestedRelease(releases: ReleaseCache, request: PublicApiReq
   const release = releases.get(version);
   if (release instanceof Promise) release.then(run).catch(fail);
   else run(release);
+}
+
+/**
+ * For a transport that runs its calls itself (MCP): the release the request (Tzdb-Version) or its key's pin names, or
+ * null for the active one; the answer's X-Tzdb-Version names it. Rejects with 404 unknown_release.
+ */
+export async function pinnedRelease(releases: ReleaseCache, request: FastifyRequest, key: ResolvedKey): Promise<TzRelease | null> {
+  const version = requestedVersion(request as PublicApiRequest, key);
+  if (version === null || releases.isActive(version)) return null;
+  const release = await releases.get(version);
+  (request as PinnedRequest).tzdbVersion = release.version;
+  return release;
 }
