@@ -114,10 +114,19 @@ export function PublicApi() {
       required: false,
       schema: { type: 'string', pattern: '^(\\d{4}[a-z]{1,3}|latest)$', example: TZDB_VERSION },
       description:
-        'Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key\'s pin; `latest` answers from the active release.',
+        "Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release.",
     }),
-    ApiHeader({ name: 'Tzdb-Version', required: false, schema: { type: 'string', example: TZDB_VERSION }, description: 'Same as ?tzdb= (the query parameter wins when both are sent).' }),
-    ApiResponse({ status: 404, description: 'tzdb= (or Tzdb-Version, or the key\'s pin) names a release this server has not stored; the problem lists the stored ones.', content: problemContent(KEY_PROBLEMS[404]) }),
+    ApiHeader({
+      name: 'Tzdb-Version',
+      required: false,
+      schema: { type: 'string', example: TZDB_VERSION },
+      description: 'Same as ?tzdb= (the query parameter wins when both are sent).',
+    }),
+    ApiResponse({
+      status: 404,
+      description: "tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.",
+      content: problemContent(KEY_PROBLEMS[404]),
+    }),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
     ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),
     ApiTooManyRequestsResponse({
