@@ -171,6 +171,9 @@ describe('pinning a tz release, and its exact data to download', () => {
     const etag = f.headers.get('etag')!;
     expect(etag).not.toBe(b.headers.get('etag'));
     expect((await get('/api/timezone/releases/2026f/tzif/America/Edmonton', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+    // The docs explorer encodes the zone as one path segment (America%2FEdmonton): the same file.
+    const encoded = await get('/api/timezone/releases/2026f/tzif/America%2FEdmonton');
+    expect(Buffer.from(await encoded.arrayBuffer())).toEqual(fBytes);
     const link = await get('/api/timezone/releases/2026f/tzif/Asia/Calcutta');
     const zone = await get('/api/timezone/releases/2026f/tzif/Asia/Kolkata');
     expect(Buffer.from(await link.arrayBuffer())).toEqual(Buffer.from(await zone.arrayBuffer()));
