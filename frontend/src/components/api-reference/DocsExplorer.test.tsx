@@ -64,8 +64,17 @@ describe('docs model', () => {
   it('every public endpoint has a TypeScript and a Python example written against its generated model', () => {
     const endpoints = buildCategories(openapiSpec).flatMap((c) => c.endpoints);
     for (const e of endpoints) {
-      expect(e.responseModel).toMatch(/View$/);
       const values = Object.fromEntries(e.parameters.map((p) => [p.name, p.example]));
+      if (e.download) {
+        // The exact data to download: the example saves the file, from the documented path.
+        expect(e.path).toMatch(/^\/api\/timezone\/releases\/\{version\}\//);
+        expect(typescriptExample(e, 'https://tzapi.dev', values, undefined)).toContain('await writeFile(');
+        const py = pythonExample(e, 'https://tzapi.dev', values, undefined);
+        expect(py).toMatch(/requests\.get\("https:\/\/tzapi\.dev\/api\/timezone\/releases\/\d{4}[a-z]+\//);
+        expect(py).toContain('f.write(res.content)');
+        continue;
+      }
+      expect(e.responseModel).toMatch(/View$/);
       const body = e.requestExample === undefined ? undefined : JSON.stringify(e.requestExample);
       const ts = typescriptExample(e, 'https://tzapi.dev', values, body);
       expect(ts).toContain(`components['schemas']['${e.responseModel}']`);
@@ -75,6 +84,9 @@ describe('docs model', () => {
       expect(py).toContain(`answer = ${e.responseModel}.model_validate(res.json())`);
       expect(ts.includes("'X-API-Key'")).toBe(e.requiresKey);
     }
+    const tzif = endpoints.find((e) => e.download === 'application/octet-stream')!;
+    expect(pythonExample(tzif, 'https://tzapi.dev', { version: '2026f', zone: 'America/New_York' }, undefined)).toContain('zoneinfo.ZoneInfo.from_file(f)');
+    expect(endpoints.filter((e) => e.download).map((e) => e.download)).toEqual(['application/octet-stream', 'text/plain']);
     const current = endpoints.find((e) => e.path === '/api/time/current')!;
     expect(current.requiresKey).toBe(true);
     expect(pythonExample(current, 'https://tzapi.dev', { timezone: 'Europe/London' }, undefined)).toContain(

@@ -61,6 +61,8 @@ export interface DocEndpoint {
   supportsFormats: boolean;
   /** Name of the 200 answer's model in components.schemas (what generated clients call it). */
   responseModel: string | null;
+  /** A file to download (TZif, tzdata.zi): its media type; null for the formatted JSON/XML/CSV answers. */
+  download: string | null;
 }
 
 export interface DocCategory {
@@ -204,6 +206,7 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
         requiresKey,
         supportsFormats,
         responseModel: ref ? ref.split('/').pop()! : null,
+        download: ok?.content && !ok.content['application/json'] ? (Object.keys(ok.content)[0] ?? null) : null,
       });
     }
   }
@@ -261,7 +264,22 @@ function compactBody(body: string | undefined): unknown {
 }
 
 /** The request in TypeScript, typed with the models openapi-typescript generates from the OpenAPI document. */
+/** The file an endpoint downloads, named as its path's last part ("America_New_York", "tzdata.zi"). */
+function downloadName(endpoint: DocEndpoint, values: Record<string, string>): string {
+  const url = requestUrl(endpoint, '', values).split('?')[0];
+  return decodeURIComponent(url.slice(url.lastIndexOf('/tzif/') >= 0 ? url.lastIndexOf('/tzif/') + 6 : url.lastIndexOf('/') + 1)).replace(/\//g, '_');
+}
+
 export function typescriptExample(endpoint: DocEndpoint, origin: string, values: Record<string, string>, body: string | undefined, apiKey = 'YOUR_API_KEY'): string {
+  if (endpoint.download) {
+    return [
+      `import { writeFile } from 'node:fs/promises';`,
+      '',
+      `const res = await fetch('${requestUrl(endpoint, origin, values)}');`,
+      `if (!res.ok) throw new Error((await res.json()).detail); // an RFC 9457 problem with a stable \`code\``,
+      `await writeFile('${downloadName(endpoint, values)}', new Uint8Array(await res.arrayBuffer())); // keep res.headers.get('etag') for If-None-Match`,
+    ].join('\n');
+  }
   const model = endpoint.responseModel ?? 'unknown';
   const payload = compactBody(body);
   const headers = [endpoint.requiresKey ? `'X-API-Key': '${apiKey}'` : null, payload !== undefined ? `'Content-Type': 'application/json'` : null].filter(Boolean);
@@ -285,10 +303,25 @@ export function typescriptExample(endpoint: DocEndpoint, origin: string, values:
 
 /** The request in Python with requests, parsed into the pydantic model datamodel-code-generator writes from the document. */
 export function pythonExample(endpoint: DocEndpoint, origin: string, values: Record<string, string>, body: string | undefined, apiKey = 'YOUR_API_KEY'): string {
+  if (endpoint.download) {
+    const name = downloadName(endpoint, values);
+    return [
+      'import requests',
+      '',
+      `res = requests.get("${requestUrl(endpoint, origin, values)}", timeout=10)`,
+      'res.raise_for_status()  # 4xx: an RFC 9457 problem with a stable "code"',
+      `with open("${name}", "wb") as f:`,
+      '    f.write(res.content)',
+      ...(endpoint.download === 'application/octet-stream'
+        ? ['', 'import zoneinfo', `with open("${name}", "rb") as f:`, `    zone = zoneinfo.ZoneInfo.from_file(f)  # answers what the API answers for this release`]
+        : []),
+    ].join('\n');
+  }
   const model = endpoint.responseModel ?? 'dict';
   const payload = compactBody(body);
   const query = endpoint.parameters.filter((p) => p.location === 'query' && p.name !== 'format' && values[p.name]);
-  const args = [`"${origin}${endpoint.path}"`];
+  // Path parameters (a release's version, a zone) filled in; the query goes in params.
+  const args = [`"${requestUrl({ ...endpoint, parameters: endpoint.parameters.filter((p) => p.location === 'path') }, origin, values)}"`];
   if (query.length) args.push(`params={${query.map((p) => `"${p.name}": ${JSON.stringify(values[p.name])}`).join(', ')}}`);
   if (payload !== undefined) args.push(`json=${JSON.stringify(payload).replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False').replace(/\bnull\b/g, 'None')}`);
   if (endpoint.requiresKey) args.push(`headers={"X-API-Key": "${apiKey}"}`);
