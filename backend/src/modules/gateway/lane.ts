@@ -13,8 +13,8 @@ import {
   RENDER_METADATA,
   ROUTE_ARGS_METADATA,
 } from '../../common/route-config.js';
-import { ApiKeyGuard } from './api-key.guard.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
+import { ApiKeyGuard } from './api-key.guard.js';
 import { noteAnswer } from './metering.js';
 import { inRequestedRelease } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';

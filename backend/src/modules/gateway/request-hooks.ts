@@ -39,7 +39,7 @@ export class SoldRouteEdge {
     const mcp = {
       ...api,
       'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
     };
     this.preflight = { api, mcp };
   }
