@@ -18,6 +18,10 @@ export const GATEWAY_READS = {
   'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
   'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
   'backend/src/modules/usage/zone-usage': 'the metering hook counts the zones each answered request named (change notices)',
+  'backend/src/modules/tzdb/release-cache': 'a request pinned to a stored tz release (tzdb=, Tzdb-Version, the key) answers from its compiled copy',
+  'backend/src/modules/tzdb/request-release': 'the lane runs a pinned request inside the release it asked for',
+  'backend/src/modules/tzdb/tz-release': 'the compiled release a pinned request runs in',
+  'backend/src/modules/tzdb/bundled-release': "tzdb='s documented example is the release shipped with the product",
 };
 
 /**
@@ -58,6 +62,10 @@ export const PUBLISHED = {
   'backend/src/modules/usage/zone-usage': 'the zones each account used per day: change notices find the accounts a changed zone concerns',
   'backend/src/modules/tzdb/stored-release-zones':
     "any stored tz release, compiled on first use: the impact check compares two (to be folded into the pinning work's release cache)",
+  'backend/src/modules/tzdb/release-cache':
+    'every stored tz release, compiled on first use (bounded LRU): pinned requests, key pins, TZif downloads and comparisons of two releases',
+  'backend/src/modules/tzdb/request-release': 'the release a pinned request answers from: the gateway sets it, the time engine reads it',
+  'backend/src/modules/tzdb/tzdb.errors': "tzdb's problems (unknown_release) where another module refuses a release a client named (a key's pin)",
   'backend/src/modules/tzdb/release-changes': 'what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned',
 };
 

@@ -17,6 +17,37 @@ for (let i = 0; i < 5; i++) {
 compileRuns.sort((a, b) => a - b);
 console.log(`compile ${version}: ${release.zones.size} zones, ${release.links.size} links; first ${compileRuns.at(-1)} ms, median ${compileRuns[2]} ms (target < 1000 ms)`);
 
+// First use of a stored release (ReleaseCache, issue 30): its stored bytes (a gzipped tarball) gunzipped and compiled,
+// and the heap the compiled release keeps while cached (every zone looked up once, as answers would).
+{
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  const { gunzipSync, gzipSync } = await import('node:zlib');
+  const { packFolder, compileBytes } = await import('../dist/modules/tzdb/release-source.js');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const stored = gzipSync(packFolder(folder));
+  compileBytes(gunzipSync(stored)); // the bundled release, which compileBytes lends its country tables to, compiled once
+  const kept = [];
+  const times = [];
+  const heap = [];
+  for (let i = 0; i < 3; i++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const cached = compileBytes(gunzipSync(stored));
+    times.push(performance.now() - started);
+    for (const zone of cached.zones.values()) zone.periodAt(Date.now());
+    kept.push(cached);
+    gc();
+    heap.push((process.memoryUsage().heapUsed - before) / 1024 / 1024);
+  }
+  console.log(
+    `first use of a stored release (ReleaseCache): gunzip + compile ${times.map((t) => t.toFixed(0)).join(' / ')} ms, ` +
+      `heap kept per cached release ${heap.map((m) => m.toFixed(1)).join(' / ')} MB (TZDB_RELEASE_CACHE_SIZE bounds how many)`,
+  );
+}
+
 const zones = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Vancouver', 'Africa/Casablanca', 'Asia/Tokyo', 'America/Sao_Paulo'];
 const compiled = zones.map((z) => release.zone(z));
 const N = 2_000_000;

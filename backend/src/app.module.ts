@@ -20,6 +20,7 @@ import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
+import { ReleaseCacheModule } from './modules/tzdb/release-cache.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         AccountStateModule,
         SessionsModule,
         ActiveReleaseModule,
+        ReleaseCacheModule,
         HealthModule,
         SiteModule,
         AuthModule,

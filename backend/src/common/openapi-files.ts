@@ -111,6 +111,14 @@ export async function postmanCollection(document: OpenAPIObject): Promise<Json> 
         if (value === undefined || (param.name === 'format' && !param.required)) continue;
         query.push({ key: param.name, value: String(value) });
       }
+      // Path parameters take their documented examples too (a zone name keeps its slashes).
+      let url = path;
+      for (const param of op.parameters ?? []) {
+        if (param.in !== 'path') continue;
+        const value = exampleOf(param, where);
+        if (value === undefined) throw new Error(`${where}: path parameter ${param.name} has no example`);
+        url = url.replace(`{${param.name}}`, String(value));
+      }
       const success = Object.keys(op.responses).map(Number).find((code) => code >= 200 && code < 300);
       if (success === undefined) throw new Error(`${where}: no success response`);
       const media = Object.keys(op.responses[String(success)].content ?? {});
@@ -119,9 +127,9 @@ export async function postmanCollection(document: OpenAPIObject): Promise<Json> 
         method: method.toUpperCase(),
         header: [{ key: 'Accept', value: 'application/json' }],
         url: {
-          raw: `{{baseUrl}}${path}${query.length ? '?' + query.map((q) => `${(q as { key: string }).key}=${encodeURIComponent(String((q as { value: string }).value))}`).join('&') : ''}`,
+          raw: `{{baseUrl}}${url}${query.length ? '?' + query.map((q) => `${(q as { key: string }).key}=${encodeURIComponent(String((q as { value: string }).value))}`).join('&') : ''}`,
           host: ['{{baseUrl}}'],
-          path: path.split('/').filter(Boolean),
+          path: url.split('/').filter(Boolean),
           ...(query.length > 0 && { query }),
         },
         ...(op.description && { description: op.description }),

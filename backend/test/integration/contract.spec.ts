@@ -35,6 +35,11 @@ const publicOperations: { method: string; path: string; op: Operation }[] = Obje
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
 );
 
+/** The exact data to download (TZif, tzdata.zi): files, not formatted answers, so they have their own checks below. */
+const isDownload = (op: Operation) => !op.responses['200'].content?.['application/json'];
+const formattedOperations = publicOperations.filter((o) => !isDownload(o.op));
+const downloadOperations = publicOperations.filter((o) => isDownload(o.op));
+
 /** Every documented way to call an operation: its parameter examples with each documented body example. */
 function documentedRequests(op: Operation): { query: URLSearchParams; body?: unknown; name: string }[] {
   const query = new URLSearchParams();
@@ -98,15 +103,16 @@ describe('the API contract: every public operation answers what openapi/openapi.
     return problem;
   }
 
-  it('documents 27 public operations (the sold API with time by IP, the Windows IDs and its batch routes, the zone directory, the landing page’s live demo, tz releases, health, readiness and liveness), each with a response model and its security', () => {
-    expect(publicOperations).toHaveLength(27);
-    for (const { op } of publicOperations) {
+  it('documents 29 public operations (the sold API with time by IP, the Windows IDs and its batch routes, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness), each with a response model and its security', () => {
+    expect(publicOperations).toHaveLength(29);
+    expect(downloadOperations.map((o) => o.path)).toEqual(['/api/timezone/releases/{version}/tzif/{zone}', '/api/timezone/releases/{version}/tzdata.zi']);
+    for (const { op } of formattedOperations) {
       expect(op.responses['200'].content?.['application/json'].schema?.$ref).toMatch(/^#\/components\/schemas\//);
       expect(op.security).toBeDefined();
     }
   });
 
-  it.each(publicOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers its documented examples in JSON, XML and CSV', async (_name, { method, path, op }) => {
+  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers its documented examples in JSON, XML and CSV', async (_name, { method, path, op }) => {
     const ok = op.responses['200'].content!;
     const ref = ok['application/json'].schema!.$ref as string;
     for (const request of documentedRequests(op)) {
@@ -133,7 +139,7 @@ describe('the API contract: every public operation answers what openapi/openapi.
     }
   });
 
-  it.each(publicOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers problems that match the problem schema', async (_name, { method, path, op }) => {
+  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers problems that match the problem schema', async (_name, { method, path, op }) => {
     const [request] = documentedRequests(op);
     const what = `${method} ${path}`;
     expectProblem(await call(method, path, new URLSearchParams([...request.query, ['format', 'yaml']]), request.body), 406, `${what} format=yaml`);
@@ -152,6 +158,24 @@ describe('the API contract: every public operation answers what openapi/openapi.
       expect(problem.errors.length).toBeGreaterThan(0);
     }
   });
+
+  it.each(downloadOperations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s serves its documented example as the documented file, with a strong ETag, and 404 problems for an unknown release',
+    async (_name, { method, path, op }) => {
+      const params = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, String(p.example ?? p.schema?.example)]));
+      const url = (values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name]);
+      const file = await call(method, url(params), new URLSearchParams(), undefined, { 'X-API-Key': '' });
+      expect(file.status).toBe(200);
+      const documented = Object.keys(op.responses['200'].content ?? {})[0];
+      expect(file.type).toContain(documented);
+      expect(file.headers.get('etag')).toMatch(/^"[^"]+"$/);
+      const again = await call(method, url(params), new URLSearchParams(), undefined, { 'If-None-Match': file.headers.get('etag')! });
+      expect(again.status).toBe(304);
+      const problem = expectProblem(await call(method, url({ ...params, version: '1999z' }), new URLSearchParams()), 404, `${method} ${path} of 1999z`);
+      expect(problem.code).toBe('unknown_release');
+      checkedAnswers++;
+    },
+  );
 
   it('every documented 400 example is a real answer of the API and matches the problem schema', async () => {
     const cases: [string, string, URLSearchParams, unknown, string][] = [

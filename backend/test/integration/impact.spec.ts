@@ -198,7 +198,7 @@ describeWithOracle('impact check between two stored releases', () => {
     const res = await post({ from: '2001a', to: TO, events: events.slice(0, 1) });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('unknown_release');
-    expect(res.body.stored).toEqual(expect.arrayContaining([FROM, TO]));
+    expect(res.body.storedVersions).toEqual(expect.arrayContaining([FROM, TO]));
   });
 
   it('refuses more than 10,000 items and a body with both kinds', async () => {

@@ -40,6 +40,8 @@ export interface ApiFetchOptions {
   encodedBody?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser's HTTP cache mode (e.g. 'no-cache' to revalidate a public answer the server lets caches keep). */
+  cache?: RequestCache;
 }
 
 /** One answer of our own API, as read: status, headers and the body text. */
@@ -67,12 +69,13 @@ function problemError(status: number, statusText: string, text: string): ApiErro
  * apiFetch (the parsed body); this answers the headers too (react-admin reads the list total from Content-Range).
  */
 export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<ApiAnswer> {
-  const { method = 'GET', body, encodedBody, headers = {}, signal } = options;
+  const { method = 'GET', body, encodedBody, headers = {}, signal, cache } = options;
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: { Accept: 'application/json', ...headers },
     signal,
+    ...(cache && { cache }),
   };
   const sent = encodedBody ?? (body !== undefined ? JSON.stringify(body) : undefined);
   if (sent !== undefined) {

@@ -18,6 +18,7 @@ import { Migration20261125000500_tzdb_feed } from './Migration20261125000500_tzd
 import { Migration20261125000700_webhooks } from './Migration20261125000700_webhooks.js';
 import { Migration20261125000800_void_invoices } from './Migration20261125000800_void_invoices.js';
 import { Migration20261125000810_key_idempotency } from './Migration20261125000810_key_idempotency.js';
+import { Migration20261125000900_key_tzdb_pin } from './Migration20261125000900_key_tzdb_pin.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000700_webhooks', class: Migration20261125000700_webhooks },
   { name: 'Migration20261125000800_void_invoices', class: Migration20261125000800_void_invoices },
   { name: 'Migration20261125000810_key_idempotency', class: Migration20261125000810_key_idempotency },
+  { name: 'Migration20261125000900_key_tzdb_pin', class: Migration20261125000900_key_tzdb_pin },
 ];

@@ -13,8 +13,10 @@ import {
   RENDER_METADATA,
   ROUTE_ARGS_METADATA,
 } from '../../common/route-config.js';
+import { ReleaseCache } from '../tzdb/release-cache.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { noteAnswer } from './metering.js';
+import { inRequestedRelease } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
 
@@ -78,6 +80,7 @@ export class PublicApiLane {
   /** Takes over each @PublicApi() route as Fastify registers it; register before the routes (i.e. before app.init()). */
   install(app: INestApplicationContext, fastify: FastifyInstance, filter: ProblemFilter): void {
     let guard: ApiKeyGuard | undefined;
+    let releases: ReleaseCache | undefined;
     fastify.addHook('onRoute', (route: RouteOptions) => {
       const target = (route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE]?.lane;
       if (!target) return;
@@ -87,7 +90,8 @@ export class PublicApiLane {
       if (method !== 'HEAD') this.compiled.push({ method, url: route.url, controller: target.controller.name, handler: target.method });
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         guard ??= app.get(ApiKeyGuard, { strict: false });
-        run(guard!, filter, compiled, request, reply);
+        releases ??= app.get(ReleaseCache, { strict: false });
+        run(guard!, releases!, filter, compiled, request, reply);
         return reply;
       };
     });
@@ -172,10 +176,12 @@ class LaneContext implements ExecutionContext, HttpArgumentsHost {
   }
 }
 
-function run(guard: ApiKeyGuard, filter: ProblemFilter, route: CompiledRoute, request: FastifyRequest, reply: FastifyReply): void {
+function run(guard: ApiKeyGuard, releases: ReleaseCache, filter: ProblemFilter, route: CompiledRoute, request: FastifyRequest, reply: FastifyReply): void {
   const host = new LaneContext(request, reply, route);
   const fail = (err: unknown) => filter.catch(err, host);
-  const answer = () => {
+  // The controller, in the tz release the request asks for (?tzdb=, Tzdb-Version, the key's pin): release-pin.ts.
+  const answer = () => inRequestedRelease(releases, request, respond, fail);
+  const respond = () => {
     const args = new Array<unknown>(route.args.length);
     for (let i = 0; i < args.length; i++) args[i] = route.args[i](host);
     const result = route.handler.apply(route.instance, args);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ProblemException } from '../../common/problem.js';
 import { applyResponseFormat } from './formats.js';
+import { answeredVersion } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { SoldRoute } from './sold-route.js';
 
@@ -31,14 +32,14 @@ export class SoldRouteEdge {
     const api = {
       ...this.answerHeaders,
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept',
+      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version',
       'Access-Control-Max-Age': '86400',
     };
     // MCP's transport headers too (a browser-based agent or the dashboard's playground calls /mcp with fetch).
     const mcp = {
       ...api,
       'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
     };
     this.preflight = { api, mcp };
   }
@@ -80,5 +81,8 @@ export class SoldRouteEdge {
   /** onSend of a sold route: the API header set instead of the site's. */
   onSend(reply: FastifyReply): void {
     reply.headers(this.answerHeaders);
+    // A request pinned to another stored release (release-pin.ts) names the one it answered from.
+    const pinned = answeredVersion(reply.request);
+    if (pinned !== undefined) reply.header('X-Tzdb-Version', pinned);
   }
 }

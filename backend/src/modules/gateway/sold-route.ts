@@ -1,11 +1,12 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiHeader, ApiQuery, ApiResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { problemType } from '../../common/problem.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
 import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
+import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import type { CsvColumns } from './formats.js';
 
@@ -75,6 +76,15 @@ const laneTarget: MethodDecorator = (target, key, descriptor) =>
 const KEY_PROBLEMS = {
   401: { type: problemType('missing_api_key'), title: 'Unauthorized', status: 401, code: 'missing_api_key', detail: 'Send your key in the X-API-Key header.' },
   403: { type: problemType('inactive_api_key'), title: 'Forbidden', status: 403, code: 'inactive_api_key', detail: 'This API key is inactive.' },
+  404: {
+    type: problemType('unknown_release'),
+    title: 'Unknown release',
+    status: 404,
+    code: 'unknown_release',
+    detail: 'This server has no tz release "2019z". Stored releases: 2026f, 2026b.',
+    version: '2019z',
+    storedVersions: ['2026f', '2026b'],
+  },
   429: {
     type: problemType('rate_limited'),
     title: 'Too Many Requests',
@@ -102,6 +112,25 @@ export function PublicApi() {
     ApiResponse({ status: 401, description: 'Missing, malformed or unknown API key.', content: problemContent(KEY_PROBLEMS[401]) }),
     ApiResponse({ status: 403, description: 'Inactive key, blocked account, or IP/domain restriction not met.', content: problemContent(KEY_PROBLEMS[403]) }),
     ApiResponse({ status: 429, description: 'Plan limit reached; see Retry-After.', content: problemContent(KEY_PROBLEMS[429]) }),
+    // Every sold route answers from the release a request (or its key's pin) names: release-pin.ts, one place for all.
+    ApiQuery({
+      name: 'tzdb',
+      required: false,
+      schema: { type: 'string', pattern: '^(\\d{4}[a-z]{1,3}|latest)$', example: TZDB_VERSION },
+      description:
+        "Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release.",
+    }),
+    ApiHeader({
+      name: 'Tzdb-Version',
+      required: false,
+      schema: { type: 'string', example: TZDB_VERSION },
+      description: 'Same as ?tzdb= (the query parameter wins when both are sent).',
+    }),
+    ApiResponse({
+      status: 404,
+      description: "tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.",
+      content: problemContent(KEY_PROBLEMS[404]),
+    }),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
     ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),
     ApiTooManyRequestsResponse({

@@ -9,7 +9,7 @@ import { maskKey } from './key-codec.js';
 @Index({ properties: ['createdAt'] })
 @Index({ properties: ['name'] })
 export class ApiKey {
-  [OptionalProps]?: 'isActive' | 'ipRestrictions' | 'urlRestrictions' | 'createdAt' | 'updatedAt' | 'lastUsedAt' | 'idempotencyKey';
+  [OptionalProps]?: 'isActive' | 'ipRestrictions' | 'urlRestrictions' | 'createdAt' | 'updatedAt' | 'lastUsedAt' | 'idempotencyKey' | 'tzdbVersion';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -43,6 +43,10 @@ export class ApiKey {
   @Property({ type: 'string[]', columnType: 'text[]', fieldName: 'url_restrictions' })
   urlRestrictions: string[] = [];
 
+  /** The tz release the key's answers come from until its owner moves the pin; null: the active release. */
+  @Property({ type: 'string', length: 16, nullable: true, fieldName: 'tzdb_version' })
+  tzdbVersion: string | null = null;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -68,6 +72,7 @@ export interface ApiKeyView {
   lastUsedAt: string | null;
   ipRestrictions: string[];
   urlRestrictions: string[];
+  tzdbVersion: string | null;
 }
 
 export function toApiKeyView(key: ApiKey): ApiKeyView {
@@ -81,5 +86,6 @@ export function toApiKeyView(key: ApiKey): ApiKeyView {
     lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
     ipRestrictions: key.ipRestrictions,
     urlRestrictions: key.urlRestrictions,
+    tzdbVersion: key.tzdbVersion,
   };
 }

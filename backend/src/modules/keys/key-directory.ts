@@ -26,6 +26,8 @@ export interface ResolvedKey {
   isActive: boolean;
   blocked: boolean;
   rules: CompiledRestrictions;
+  /** The tz release the key is pinned to (answers from it unless the request names another); null: the active one. */
+  tzdbVersion: string | null;
 }
 
 interface Entry {
@@ -104,6 +106,7 @@ export class KeyDirectory implements OnModuleInit {
       isActive: key.isActive,
       blocked: key.user.isBlocked,
       rules: compileRestrictions(key.ipRestrictions, key.urlRestrictions),
+      tzdbVersion: key.tzdbVersion,
     };
     if (generation === this.generation) {
       if (this.byHash.size >= MAX_ENTRIES) this.byHash.delete(this.byHash.keys().next().value!);

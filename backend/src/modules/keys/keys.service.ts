@@ -11,6 +11,8 @@ import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { SecretVault } from '../../common/secret-vault.js';
 import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from './key-codec.js';
+import { ReleaseCache } from '../tzdb/release-cache.js';
+import { TzdbErrors } from '../tzdb/tzdb.errors.js';
 import { KeyDirectory } from './key-directory.js';
 import { cleanRestrictions } from './key-restrictions.js';
 
@@ -36,6 +38,7 @@ export class KeysService {
     private readonly directory: KeyDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() private readonly webhooks?: WebhooksService,
+    @Optional() private readonly releases?: ReleaseCache,
   ) {
     this.vault = new SecretVault(config.secret, API_KEY_VAULT);
   }
@@ -94,6 +97,7 @@ export class KeysService {
     apiKey.ipRestrictions = ipRestrictions;
     apiKey.urlRestrictions = urlRestrictions;
     if (input.isActive !== undefined) apiKey.isActive = input.isActive;
+    if (input.tzdbVersion !== undefined) apiKey.tzdbVersion = await this.storedPin(input.tzdbVersion);
     await em.flush();
     await this.directory.invalidateKey(apiKey.id);
     return apiKey;
@@ -149,6 +153,15 @@ export class KeysService {
 
   private secretFields(key: string): Pick<ApiKey, 'prefix' | 'lastFour' | 'hash' | 'encrypted'> {
     return { prefix: displayPrefix(key), lastFour: lastFour(key), hash: hashApiKey(key), encrypted: this.vault.encrypt(key) };
+  }
+
+  /** A pin is a stored release's version (404 unknown_release otherwise); null, "" or "latest" unpin (the active release). */
+  private async storedPin(version: string | null): Promise<string | null> {
+    const wanted = version?.trim() ?? '';
+    if (wanted === '' || wanted.toLowerCase() === 'latest') return null;
+    const stored = (await this.releases?.storedVersions()) ?? [];
+    if (!stored.includes(wanted)) throw TzdbErrors.unknownRelease(wanted, stored);
+    return wanted;
   }
 
   /** Someone else's key id answers 404, exactly like an id that does not exist. */

@@ -77,7 +77,8 @@ export function inputSchemaOf(document: OpenAPIObject, method: string, path: str
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const param of op.parameters ?? []) {
-    if (param.in !== 'query' || param.name === 'format') continue;
+    // The answer format is MCP's own; the release is the key's pin or the Tzdb-Version header of the MCP request.
+    if (param.in !== 'query' || param.name === 'format' || param.name === 'tzdb') continue;
     const schema = toJsonSchema(param.schema ?? { type: 'string' }, document);
     if (param.description) schema.description = param.description;
     if (param.example !== undefined && schema.examples === undefined) schema.examples = [param.example];

@@ -11,8 +11,11 @@ import { ProblemException, type ProblemDocument } from '../../common/problem.js'
 import { APP_VERSION } from '../../common/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
 import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
+import { pinnedRelease } from '../gateway/release-pin.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { ReleaseCache } from '../tzdb/release-cache.js';
+import { requestRelease } from '../tzdb/request-release.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { CallLedger, MCP_LIMITS, soleTool, toolCallArgs } from './mcp-ledger.js';
@@ -60,6 +63,7 @@ export class McpEndpoint {
     private readonly guard: ApiKeyGuard,
     private readonly recorder: UsageRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly releases: ReleaseCache,
     @Optional() private readonly metrics?: MetricsService,
     @Optional() private readonly zones?: ZoneUsage,
   ) {}
@@ -103,7 +107,10 @@ export class McpEndpoint {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(webRequest(request), { parsedBody: body });
+      // A key pinned to a release (or a Tzdb-Version header) answers every tool call from it, as the REST API does.
+      const pinned = await pinnedRelease(this.releases, request, owner);
+      const handle = () => transport.handleRequest(webRequest(request), { parsedBody: body });
+      const response = await (pinned ? requestRelease.run(pinned, handle) : handle());
       const refusal = ledger.refusedWith;
       if (refusal) {
         // However many calls the plan refused, the request is one usage row (under the tool when it named only one).

@@ -58,7 +58,8 @@ export class CompiledZone {
   /** First instant not covered by `periods` (Infinity when the zone has no ongoing rules). */
   private readonly horizon: number;
   private readonly horizonYear: number;
-  private readonly tail: ZoneTail | null;
+  /** The ongoing rules after the compiled range (the TZif footer is written from them); null when the zone settles. */
+  readonly tail: ZoneTail | null;
   private readonly tailYears = new Map<number, ZonePeriod[]>();
   private last: ZonePeriod;
 

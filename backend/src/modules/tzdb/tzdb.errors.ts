@@ -20,14 +20,14 @@ export const TzdbErrors = {
       detail: `${version} is older than the active release ${active}. Send force: true to roll back.`,
       extra: { version, activeVersion: active },
     }),
-  /** A `from`/`to`/`tzdb` naming a release this server has not stored. */
-  unknownRelease: (version: string, stored: string[]) =>
+  /** tzdb=, Tzdb-Version or a key's pin names a release this server has not stored. */
+  unknownRelease: (version: string, stored: readonly string[]) =>
     new ProblemException({
       status: 404,
       code: 'unknown_release',
       title: 'Unknown release',
-      detail: `This server has no tz release ${version}. Stored: ${stored.join(', ')}.`,
-      extra: { version, stored },
+      detail: `This server has no tz release ${JSON.stringify(version.slice(0, 32))}. Stored releases: ${stored.join(', ')}.`,
+      extra: { version: version.slice(0, 32), storedVersions: [...stored] },
     }),
   releaseNotFound: (version: string) => Problems.notFound(`Release ${version}`),
   /** No TZDB_FEED_URL: there is no feed to check. */

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TzdbAdminController } from './tzdb-admin.controller.js';
+import { ReleaseDownloadsController } from './release-downloads.controller.js';
 import { TzdbReleasesAtomController, TzdbReleasesController } from './tzdb-releases.controller.js';
 import { ReleaseFeed } from './release-feed.js';
 import { TzdbService } from './tzdb.service.js';
 
 /** The tz database release the engine answers from (ActiveTzRelease): start-up choice, admin loads and rollbacks, fan-out to every instance. */
 @Module({
-  controllers: [TzdbAdminController, TzdbReleasesController, TzdbReleasesAtomController],
+  controllers: [TzdbAdminController, TzdbReleasesController, TzdbReleasesAtomController, ReleaseDownloadsController],
   providers: [TzdbService, ReleaseFeed],
   exports: [TzdbService, ReleaseFeed],
 })

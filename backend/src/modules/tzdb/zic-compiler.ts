@@ -106,8 +106,8 @@ function abbrOffset(offset: number): string {
   return out;
 }
 
-/** zic's doabbr(); null where the format needs letters that aren't known (zic's disable_percent_s). */
-function abbreviation(line: ZicZoneLine, letters: string | null, isdst: boolean, save: number): string | null {
+/** zic's doabbr() (also the TZif footer's abbreviations); null where the format needs letters that aren't known (zic's disable_percent_s). */
+export function abbreviation(line: ZicZoneLine, letters: string | null, isdst: boolean, save: number): string | null {
   const format = line.format;
   const slash = format.indexOf('/');
   if (slash >= 0) return isdst ? format.slice(slash + 1) : format.slice(0, slash);

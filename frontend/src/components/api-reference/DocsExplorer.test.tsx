@@ -67,6 +67,16 @@ describe('docs model', () => {
     const endpoints = buildCategories(openapiSpec).flatMap((c) => c.endpoints);
     for (const e of endpoints) {
       const values = Object.fromEntries(e.parameters.map((p) => [p.name, p.example]));
+      if (e.download) {
+        // The exact data to download: the example saves the file, from the documented path.
+        expect(e.path).toMatch(/^\/api\/timezone\/releases\/\{version\}\//);
+        expect(typescriptExample(e, 'https://tzapi.dev', values, undefined)).toContain('await writeFile(');
+        const py = pythonExample(e, 'https://tzapi.dev', values, undefined);
+        expect(py).toMatch(/requests\.get\("https:\/\/tzapi\.dev\/api\/timezone\/releases\/\d{4}[a-z]+\//);
+        expect(py).toContain('f.write(res.content)');
+        continue;
+      }
+      expect(e.responseModel).toMatch(/View$/);
       const body = e.requestExample === undefined ? undefined : JSON.stringify(e.requestExample);
       const request = { endpoint: e, origin: 'https://tzapi.dev', values, body };
       const code = Object.fromEntries(SNIPPET_LANGUAGES.map((l) => [l.id, snippet(l.id, request)]));
@@ -81,6 +91,9 @@ describe('docs model', () => {
       for (const language of ['curl', 'javascript', 'python', 'go', 'php', 'csharp']) expect(code[language].includes('X-API-Key')).toBe(e.requiresKey);
       for (const language of ['javascript', 'python', 'go', 'php', 'csharp']) expect(code[language]).toContain('https://tzapi.dev/api/');
     }
+    const tzif = endpoints.find((e) => e.download === 'application/octet-stream')!;
+    expect(pythonExample(tzif, 'https://tzapi.dev', { version: '2026f', zone: 'America/New_York' }, undefined)).toContain('zoneinfo.ZoneInfo.from_file(f)');
+    expect(endpoints.filter((e) => e.download).map((e) => e.download)).toEqual(['application/octet-stream', 'text/plain']);
     const current = endpoints.find((e) => e.path === '/api/time/current')!;
     expect(current.requiresKey).toBe(true);
     const request = { endpoint: current, origin: 'https://tzapi.dev', values: { timezone: 'Europe/London' }, body: undefined };

@@ -61,6 +61,8 @@ export interface DocEndpoint {
   supportsFormats: boolean;
   /** Name of the 200 answer's model in components.schemas (what generated clients call it). */
   responseModel: string | null;
+  /** A file to download (TZif, tzdata.zi): its media type; null for the formatted JSON/XML/CSV answers. */
+  download: string | null;
 }
 
 export interface DocCategory {
@@ -204,6 +206,7 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
         requiresKey,
         supportsFormats,
         responseModel: ref ? ref.split('/').pop()! : null,
+        download: ok?.content && !ok.content['application/json'] ? (Object.keys(ok.content)[0] ?? null) : null,
       });
     }
   }

@@ -52,4 +52,15 @@ export class UpdateApiKeyDto {
   @IsOptional()
   @IsBoolean()
   isActive?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '2026f',
+    description: 'Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(16)
+  tzdbVersion?: string | null;
 }

@@ -17,6 +17,7 @@ import { bundledRelease } from '../../tzdb/bundled-release.js';
 import type { CompiledZone, ZonePeriod } from '../../tzdb/compiled-zone.js';
 import { CompiledLuxonZone } from '../../tzdb/luxon-zone.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
+import { requestRelease } from '../../tzdb/request-release.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
 import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
@@ -175,10 +176,21 @@ class ReleaseView {
  * no I/O. One per app: `useRelease` switches it to another release between two requests.
  */
 export class TimeEngine {
-  private view: ReleaseView;
+  private activeView: ReleaseView;
+  /** Views of the other releases requests are pinned to (tzdb=, Tzdb-Version, a key's pin), built once per release. */
+  private readonly pinnedViews = new WeakMap<TzRelease, ReleaseView>();
 
   constructor(release: TzRelease = bundledRelease()) {
-    this.view = new ReleaseView(release);
+    this.activeView = new ReleaseView(release);
+  }
+
+  /** The release this request answers from: the gateway's pinned one (requestRelease), else the active one. */
+  private get view(): ReleaseView {
+    const pinned = requestRelease.getStore();
+    if (pinned === undefined || pinned === this.activeView.release) return this.activeView;
+    let view = this.pinnedViews.get(pinned);
+    if (!view) this.pinnedViews.set(pinned, (view = new ReleaseView(pinned)));
+    return view;
   }
 
   /** The release answers come from. */
@@ -192,7 +204,7 @@ export class TimeEngine {
 
   /** Answers from `release` from the next call on. */
   useRelease(release: TzRelease): void {
-    if (release !== this.view.release) this.view = new ReleaseView(release);
+    if (release !== this.activeView.release) this.activeView = this.pinnedViews.get(release) ?? new ReleaseView(release);
   }
 
   private placeIndex(): PlaceIndex {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { fetchApiKeys, revealApiKey, type ApiKey } from '../../../lib/api-keys';
@@ -22,7 +22,22 @@ export const keysApi = {
     apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
   remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   reveal: revealApiKey,
+  /** Pins the key to a stored tz release ("latest": follows the active one). */
+  pin: (id: string, tzdbVersion: string) =>
+    apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body: { tzdbVersion } }),
 };
+
+/** The tz releases this server has stored (GET /api/timezone/releases, public), newest first: what a key can be pinned to. */
+export type StoredRelease = Models['PublicReleaseView'];
+export const storedReleasesQueryKey = ['api-keys', 'tz-releases'] as const;
+
+export function useStoredReleases() {
+  return useQuery({
+    queryKey: storedReleasesQueryKey,
+    // The public list may be kept a minute by the browser: the keys page asks the server again, so "Latest" names the active one.
+    queryFn: async () => (await apiFetch<Models['ReleasesView']>('/api/timezone/releases', { cache: 'no-cache' })).releases ?? [],
+  });
+}
 
 function useInvalidateKeys() {
   const queryClient = useQueryClient();
@@ -44,6 +59,11 @@ export function useUpdateApiKey() {
     mutationFn: ({ id, ...body }: ApiKeyInput & { id: string }) => keysApi.update(id, body),
     onSuccess: invalidate,
   });
+}
+
+export function usePinApiKey() {
+  const invalidate = useInvalidateKeys();
+  return useMutation({ mutationFn: ({ id, tzdbVersion }: { id: string; tzdbVersion: string }) => keysApi.pin(id, tzdbVersion), onSuccess: invalidate });
 }
 
 export function useRotateApiKey() {

@@ -24,6 +24,7 @@ import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
 import { keysApi, type ApiKey } from '../api';
+import { ReleasePinSelect } from './ReleasePinSelect';
 
 export function ApiKeyCard({
   apiKey,
@@ -141,6 +142,8 @@ export function ApiKeyCard({
             <Chip key={`url-${host}`} size="small" color="secondary" variant="outlined" icon={<LanguageIcon />} label={host} data-testid="url-badge" />
           ))}
         </Stack>
+
+        <ReleasePinSelect apiKey={apiKey} />
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>

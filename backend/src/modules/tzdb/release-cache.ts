@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
+import { ActiveTzRelease } from './active-release.js';
+import { BUNDLED_RELEASES_DIR, bundledRelease } from './bundled-release.js';
+import { compareTzVersions } from './compile-release.js';
+import { compileBytes } from './release-source.js';
+import type { TzRelease } from './tz-release.js';
+import { TzdbErrors } from './tzdb.errors.js';
+
+/** A stored release row as the cache reads it: one per version (the active row, else the latest load of that version). */
+interface StoredRow {
+  id: string;
+  version: string;
+  digest: string;
+}
+
+/** The zic source a stored release was compiled from, as one tzdata.zi. */
+export interface StoredSource {
+  version: string;
+  digest: string;
+  zi: Buffer;
+}
+
+/** How long the list of stored versions is trusted before a version it lacks sends the cache to PostgreSQL again. */
+const ROWS_FRESH_MS = 1000;
+/** tzdata.zi texts kept (about 100 KB each). */
+const SOURCES_KEPT = 4;
+/** zic's source files in the order zic is given them, for a stored tarball without a tzdata.zi. */
+const SOURCE_FILES = ['africa', 'antarctica', 'asia', 'australasia', 'europe', 'northamerica', 'southamerica', 'etcetera', 'factory', 'backward'];
+const VERSION_SHAPE = /^\d{4}[a-z]{1,3}$/;
+
+/**
+ * Every release this server has stored, compiled on first use and kept in a bounded least-recently-used cache
+ * (TZDB_RELEASE_CACHE_SIZE; the active release is ActiveTzRelease's and is never compiled twice). What answers a
+ * request pinned by tzdb=, Tzdb-Version or the key (the gateway), a TZif download, and anything comparing two releases.
+ */
+@Injectable()
+export class ReleaseCache {
+  private readonly logger = new Logger('ReleaseCache');
+  /** `version:digest` → compiled release, least recently used first. */
+  private readonly compiled = new Map<string, TzRelease>();
+  private readonly compiling = new Map<string, Promise<TzRelease>>();
+  private readonly sources = new Map<string, StoredSource>();
+  private rows: Map<string, StoredRow> | null = null;
+  private rowsReadAt = 0;
+  /** The last first-use compile (the bench reads it). */
+  lastCompile: { version: string; ms: number } | null = null;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly active: ActiveTzRelease,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    // A switch may have stored a new release: read the list again on the next miss.
+    active.onVersion(() => (this.rows = null));
+  }
+
+  /** How many stored releases are kept compiled besides the active one. */
+  get capacity(): number {
+    return this.config.TZDB_RELEASE_CACHE_SIZE;
+  }
+
+  /** Versions compiled and kept right now, least recently used first. */
+  get cachedVersions(): string[] {
+    return [...this.compiled.values()].map((r) => r.version);
+  }
+
+  /**
+   * The compiled release of a stored version: synchronous when it is the active one or already compiled, else read
+   * and compiled once (concurrent callers share the compile). Rejects with 404 unknown_release listing the stored ones.
+   */
+  get(version: string): TzRelease | Promise<TzRelease> {
+    const active = this.active.active;
+    if (active ? active.version === version : bundledRelease().version === version) return active?.release ?? bundledRelease();
+    const row = this.rows?.get(version);
+    if (row) {
+      const key = `${row.version}:${row.digest}`;
+      const hit = this.compiled.get(key);
+      if (hit) {
+        this.compiled.delete(key);
+        this.compiled.set(key, hit);
+        return hit;
+      }
+    }
+    return this.load(version);
+  }
+
+  /** Whether a version is the one answering without a pin (the request needs no other release). */
+  isActive(version: string): boolean {
+    return version === this.active.version;
+  }
+
+  /** Every stored version, newest first (releases waiting for a super admin's activation are not offered). */
+  async storedVersions(): Promise<string[]> {
+    return [...(await this.storedRows(false)).keys()];
+  }
+
+  /** The tzdata.zi a stored release was compiled from (from a stored tarball: its tzdata.zi, or its zic files joined). */
+  async source(version: string): Promise<StoredSource> {
+    const row = await this.row(version);
+    const key = `${row.version}:${row.digest}`;
+    const hit = this.sources.get(key);
+    if (hit) return hit;
+    const bundled = bundledRelease();
+    if (bundled.version === row.version && bundled.digest === row.digest) {
+      return this.keepSource(key, { version: row.version, digest: row.digest, zi: readFileSync(join(BUNDLED_RELEASES_DIR, row.version, 'tzdata.zi')) });
+    }
+    const [stored] = await this.em.fork().execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+    if (!stored) throw TzdbErrors.unknownRelease(version, await this.storedVersions());
+    return this.keepSource(key, { version: row.version, digest: row.digest, zi: ziOf(gunzipSync(stored.source_gz), row.version) });
+  }
+
+  private keepSource(key: string, source: StoredSource): StoredSource {
+    if (this.sources.size >= SOURCES_KEPT) this.sources.delete(this.sources.keys().next().value!);
+    this.sources.set(key, source);
+    return source;
+  }
+
+  private async load(version: string): Promise<TzRelease> {
+    const row = await this.row(version);
+    const key = `${row.version}:${row.digest}`;
+    const active = this.active.active;
+    if (active && active.version === row.version && active.digest === row.digest) return active.release;
+    const hit = this.compiled.get(key);
+    if (hit) return hit;
+    let pending = this.compiling.get(key);
+    if (!pending) {
+      pending = this.compile(row).finally(() => this.compiling.delete(key));
+      this.compiling.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async compile(row: StoredRow): Promise<TzRelease> {
+    const key = `${row.version}:${row.digest}`;
+    const bundled = bundledRelease();
+    let release: TzRelease;
+    const started = performance.now();
+    if (bundled.version === row.version && bundled.digest === row.digest) release = bundled;
+    else {
+      const [stored] = await this.em.fork().execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+      if (!stored) throw TzdbErrors.unknownRelease(row.version, await this.storedVersions());
+      release = compileBytes(gunzipSync(stored.source_gz));
+      this.lastCompile = { version: row.version, ms: Math.round((performance.now() - started) * 10) / 10 };
+      this.logger.log(`tz release ${row.version} compiled on first use in ${this.lastCompile.ms} ms`);
+    }
+    this.compiled.set(key, release);
+    while (this.compiled.size > this.capacity) this.compiled.delete(this.compiled.keys().next().value!);
+    return release;
+  }
+
+  /** The stored row of a version, or 404 unknown_release. */
+  private async row(version: string): Promise<StoredRow> {
+    const known = VERSION_SHAPE.test(version);
+    let rows = await this.storedRows(false);
+    if (known && !rows.has(version)) rows = await this.storedRows(true);
+    const row = known ? rows.get(version) : undefined;
+    if (!row) throw TzdbErrors.unknownRelease(version, [...rows.keys()]);
+    return row;
+  }
+
+  private async storedRows(refresh: boolean): Promise<Map<string, StoredRow>> {
+    if (this.rows && !(refresh && Date.now() - this.rowsReadAt > ROWS_FRESH_MS)) return this.rows;
+    const found = await this.em
+      .fork()
+      .execute<(StoredRow & { is_active: boolean; loaded_at: Date })[]>('select id, version, digest, is_active, loaded_at from tz_releases where not waiting');
+    found.sort(
+      (a, b) =>
+        compareTzVersions(b.version, a.version) ||
+        Number(b.is_active) - Number(a.is_active) ||
+        new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime(),
+    );
+    const rows = new Map<string, StoredRow>();
+    for (const r of found) if (!rows.has(r.version)) rows.set(r.version, { id: r.id, version: r.version, digest: r.digest });
+    // Before anything is stored (a database that has not answered yet), the release answering is the one to offer.
+    const answering = this.active.version;
+    if (!rows.has(answering)) rows.set(answering, { id: '', version: answering, digest: this.active.active?.digest ?? bundledRelease().digest });
+    this.rows = rows;
+    this.rowsReadAt = Date.now();
+    return rows;
+  }
+}
+
+/** The tzdata.zi of stored bytes: a tzdata.zi as it is; from a tarball its tzdata.zi, or its zic files joined under a version line. */
+export function ziOf(bytes: Buffer, version: string): Buffer {
+  if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const files = untar(gunzipSync(bytes));
+  const zi = files.get('tzdata.zi');
+  if (zi) return zi;
+  const parts = SOURCE_FILES.filter((n) => files.has(n)).map((n) => `# ${n}\n${files.get(n)!.toString('utf8')}`);
+  return Buffer.from(`# version ${version}\n${parts.join('\n')}`);
+}
+
+/** The regular files of a ustar archive, by base name. */
+function untar(archive: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (let offset = 0; offset + 512 <= archive.length;) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) break;
+    const text = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
+    const size = parseInt(text(124, 12).trim() || '0', 8);
+    const type = text(156, 1) || '0';
+    const name = text(0, 100);
+    if (type === '0' || type === '7') files.set(name.slice(name.lastIndexOf('/') + 1), archive.subarray(offset + 512, offset + 512 + size));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+/** Global, so the gateway (pinned requests), the keys (pins) and the time zone features reach the one cache. */
+@Global()
+@Module({ providers: [ReleaseCache], exports: [ReleaseCache] })
+export class ReleaseCacheModule {}
