@@ -299,7 +299,7 @@ test('the playground lists the MCP tools and calls one with the picked key; the 
   await page.getByTestId('category-ai-assistants').click();
   await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
   await page.getByTestId('mcp-list-tools').click();
-  await page.getByTestId('mcp-tool-count').getByText('10 tools').waitFor();
+  await page.getByTestId('mcp-tool-count').getByText('12 tools').waitFor();
   // The first tool with its documented example arguments.
   await page.getByTestId('mcp-call').click();
   await page.getByTestId('mcp-summary').getByText(/^It is .+ in America\/New_York/).waitFor();

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsExplorer, type EndpointExecutor } from './DocsExplorer';
 import { buildCategories, buildEndpoints, jsonToCsv, jsonToXml, type OpenApiDocument } from '../../lib/api-reference/model';
-import { SNIPPET_LANGUAGES, snippet } from '../../lib/api-reference/snippets';
+import { SNIPPET_LANGUAGES, pythonExample, snippet, typescriptExample } from '../../lib/api-reference/snippets';
 import { SNIPPET_LANGUAGE_STORAGE_KEY } from './useSnippetLanguage';
 import { openapiSpec } from '../../lib/api-reference/spec';
 import { renderWithProviders } from '../../testing/render';
@@ -70,8 +70,8 @@ describe('docs model', () => {
       if (e.download) {
         // The exact data to download: the example saves the file, from the documented path.
         expect(e.path).toMatch(/^\/api\/timezone\/releases\/\{version\}\//);
-        expect(typescriptExample(e, 'https://tzapi.dev', values, undefined)).toContain('await writeFile(');
-        const py = pythonExample(e, 'https://tzapi.dev', values, undefined);
+        expect(typescriptExample({ endpoint: e, origin: 'https://tzapi.dev', values, body: undefined })).toContain('await writeFile(');
+        const py = pythonExample({ endpoint: e, origin: 'https://tzapi.dev', values, body: undefined });
         expect(py).toMatch(/requests\.get\("https:\/\/tzapi\.dev\/api\/timezone\/releases\/\d{4}[a-z]+\//);
         expect(py).toContain('f.write(res.content)');
         continue;
@@ -92,7 +92,7 @@ describe('docs model', () => {
       for (const language of ['javascript', 'python', 'go', 'php', 'csharp']) expect(code[language]).toContain('https://tzapi.dev/api/');
     }
     const tzif = endpoints.find((e) => e.download === 'application/octet-stream')!;
-    expect(pythonExample(tzif, 'https://tzapi.dev', { version: '2026f', zone: 'America/New_York' }, undefined)).toContain('zoneinfo.ZoneInfo.from_file(f)');
+    expect(pythonExample({ endpoint: tzif, origin: 'https://tzapi.dev', values: { version: '2026f', zone: 'America/New_York' }, body: undefined })).toContain('zoneinfo.ZoneInfo.from_file(f)');
     expect(endpoints.filter((e) => e.download).map((e) => e.download)).toEqual(['application/octet-stream', 'text/plain']);
     const current = endpoints.find((e) => e.path === '/api/time/current')!;
     expect(current.requiresKey).toBe(true);

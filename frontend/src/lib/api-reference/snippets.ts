@@ -106,7 +106,27 @@ function queryOf(endpoint: DocEndpoint, origin: string, values: Record<string, s
 
 const PROBLEM_NOTE = 'an RFC 9457 problem with a stable code';
 
+/** The file a download endpoint saves, named as its path's last part ("America_New_York", "tzdata.zi"). */
+function downloadName(endpoint: DocEndpoint, values: Record<string, string>): string {
+  const url = requestUrl(endpoint, '', values).split('?')[0];
+  const at = url.lastIndexOf('/tzif/');
+  return decodeURIComponent(url.slice(at >= 0 ? at + 6 : url.lastIndexOf('/') + 1)).replace(/\//g, '_');
+}
+
+/** A download (a TZif file, tzdata.zi) in JavaScript or TypeScript: fetch it and save the bytes. */
+function downloadScript({ endpoint, origin, values }: SnippetRequest): string {
+  return [
+    '// Node.js 18+ (save as example.mjs): public and unmetered, no key needed.',
+    "import { writeFile } from 'node:fs/promises';",
+    '',
+    `const res = await fetch(${quoted(requestUrl(endpoint, origin, values))});`,
+    `if (!res.ok) throw new Error((await res.json()).detail); // ${PROBLEM_NOTE}`,
+    `await writeFile(${quoted(downloadName(endpoint, values))}, new Uint8Array(await res.arrayBuffer())); // keep res.headers.get('etag') for If-None-Match`,
+  ].join('\n');
+}
+
 export function javascriptExample({ endpoint, origin, values, body, apiKey = 'YOUR_API_KEY' }: SnippetRequest): string {
+  if (endpoint.download) return downloadScript({ endpoint, origin, values, body });
   const payload = payloadOf(body);
   const headers = [endpoint.requiresKey ? `'X-API-Key': ${quoted(apiKey)}` : null, payload ? `'Content-Type': 'application/json'` : null].filter(Boolean);
   const options = [
@@ -126,6 +146,7 @@ export function javascriptExample({ endpoint, origin, values, body, apiKey = 'YO
 
 /** The request through the API's typed client (packages/client): the path, parameters and body are checked by tsc. */
 export function typescriptExample({ endpoint, origin, values, body, apiKey = 'YOUR_API_KEY' }: SnippetRequest): string {
+  if (endpoint.download) return downloadScript({ endpoint, origin, values, body });
   const payload = payloadOf(body);
   const literal = (name: string, value: string) => {
     const type = endpoint.parameters.find((p) => p.name === name)?.type ?? 'string';
@@ -154,6 +175,21 @@ export function typescriptExample({ endpoint, origin, values, body, apiKey = 'YO
 }
 
 export function pythonExample({ endpoint, origin, values, body, apiKey = 'YOUR_API_KEY' }: SnippetRequest): string {
+  if (endpoint.download) {
+    const name = downloadName(endpoint, values);
+    return [
+      '# pip install requests',
+      'import requests',
+      '',
+      `res = requests.get(${dquoted(requestUrl(endpoint, origin, values))}, timeout=10)`,
+      `res.raise_for_status()  # 4xx: ${PROBLEM_NOTE}`,
+      `with open(${dquoted(name)}, "wb") as f:`,
+      '    f.write(res.content)',
+      ...(endpoint.download === 'application/octet-stream'
+        ? ['', 'import zoneinfo', `with open(${dquoted(name)}, "rb") as f:`, '    zone = zoneinfo.ZoneInfo.from_file(f)  # answers what the API answers for this release']
+        : []),
+    ].join('\n');
+  }
   const payload = payloadOf(body);
   const { base, query } = queryOf(endpoint, origin, values);
   const args = [dquoted(base)];
