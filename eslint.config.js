@@ -36,7 +36,7 @@ export default tseslint.config(
     ],
   },
   {
-    files: ['backend/**/*.ts', 'frontend/**/*.{ts,tsx}'],
+    files: ['backend/**/*.ts', 'frontend/**/*.{ts,tsx}', 'packages/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     plugins: { tzapi: boundaries },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

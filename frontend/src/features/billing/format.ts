@@ -17,5 +17,3 @@ export function planName(plan: string | null | undefined): string {
   const id = plan || 'free';
   return id.charAt(0).toUpperCase() + id.slice(1);
 }
-
-export const PLAN_RANK: Record<string, number> = { free: 0, premium: 1, enterprise: 2 };
