@@ -15,7 +15,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { toast } from '../../components/ui/toast';
 import type { AdminDataProvider, AdminJob, JobQueueCounts } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../lib/format';
 
 export const STATE_CHOICES = [
   { id: 'created', name: 'Waiting' },

@@ -23,8 +23,8 @@ import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
 import { monoFont } from '../../theme';
 import type { AdminDataProvider, TzActivation, TzdbStatus, TzReleaseHistoryItem } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../format';
-import type { ProblemCode } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { problemMessage, type ProblemCode } from '../../lib/api';
 
 export const tzdbQueryKey = ['admin', 'tzdb'] as const;
 
@@ -54,8 +54,7 @@ function readAsBase64(file: File, onProgress: (fraction: number) => void): Promi
 
 function problemOf(error: unknown): { status: number; code?: ProblemCode; detail: string } {
   if (error instanceof HttpError) {
-    const body = (error.body ?? {}) as { code?: ProblemCode; detail?: string };
-    return { status: error.status, code: body.code, detail: body.detail ?? error.message };
+    return { status: error.status, code: (error.body as { code?: ProblemCode } | undefined)?.code, detail: problemMessage(error) ?? error.message };
   }
   return { status: 0, detail: error instanceof Error ? error.message : String(error) };
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useRefresh } from 'react-admin';
+import { useDataProvider, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../components/ui/toast';
 import { schemaResolver } from '../../lib/formSchema';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
+import { problemMessage } from '../../lib/api';
 
 /** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
 export const LIMIT_BOUNDS = { hourlyQuota: 100_000, burstPerSecond: 10_000 } as const;
@@ -61,8 +62,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
       refresh();
     },
     onError: (error) => {
-      const problem = error instanceof HttpError ? (error.body as { detail?: string } | undefined) : undefined;
-      toast({ title: 'Error', description: problem?.detail ?? 'Failed to update user limits', variant: 'destructive' });
+      toast({ title: 'Error', description: problemMessage(error) ?? 'Failed to update user limits', variant: 'destructive' });
     },
   });
   const field = (name: LimitField, label: string) => (

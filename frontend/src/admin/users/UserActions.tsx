@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -16,9 +16,10 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
 import { toast } from '../../components/ui/toast';
-import type { ProblemCode } from '../../lib/api';
+import { problemMessage } from '../../lib/api';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
-import { PLAN_CHOICES, planName, userLabel } from '../format';
+import { PLAN_CHOICES, userLabel } from '../choices';
+import { planName } from '../../lib/format';
 import { LimitsForm } from './LimitsForm';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
@@ -144,8 +145,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
     },
     onError: (error) => {
       // A problem the server explains (a declined card for a subscriber's change, a change in progress) is shown as it is.
-      const problem = error instanceof HttpError ? (error.body as { code?: ProblemCode; detail?: string } | undefined) : undefined;
-      toast({ title: 'Error', description: problem?.code && problem.detail ? problem.detail : 'Failed to update user plan', variant: 'destructive' });
+      toast({ title: 'Error', description: problemMessage(error) ?? 'Failed to update user plan', variant: 'destructive' });
     },
   });
   return (

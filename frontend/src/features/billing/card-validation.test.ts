@@ -1,5 +1,5 @@
 import { formatCardNumber, formatExpiry, luhnValid, parseExpiry, validateCard } from './card-validation';
-import { formatAmount, formatBillingDate } from './format';
+import { formatAmount, formatDate } from '../../lib/format';
 
 describe('card form helpers', () => {
   it('checks numbers with Luhn and formats them in groups of four', () => {
@@ -27,8 +27,8 @@ describe('card form helpers', () => {
   it('formats amounts with 2 decimals and upper-case currency, dates as MMM d, yyyy', () => {
     expect(formatAmount('5', 'usd')).toBe('5.00 USD');
     expect(formatAmount(45.5, 'eur')).toBe('45.50 EUR');
-    expect(formatBillingDate('2026-12-22T12:00:00.000Z')).toBe('Dec 22, 2026');
-    expect(formatBillingDate('nope')).toBe('Invalid date');
-    expect(formatBillingDate(null)).toBe('Invalid date');
+    expect(formatDate('2026-12-22T12:00:00.000Z')).toBe('Dec 22, 2026');
+    expect(formatDate('nope')).toBe('Invalid date');
+    expect(formatDate(null)).toBe('Invalid date');
   });
 });

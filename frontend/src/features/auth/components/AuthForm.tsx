@@ -13,7 +13,7 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { authApi, storePendingEmail } from '../api';
 import { meQueryKey } from '../../../lib/auth';
-import { ApiError } from '../../../lib/api';
+import { ApiError, problemMessage } from '../../../lib/api';
 import { schemaResolver } from '../../../lib/formSchema';
 import { dismissErrorToasts, toast } from '../../../components/ui/toast';
 import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
@@ -133,12 +133,12 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           return;
         }
         if (error instanceof ApiError && error.code === 'totp_invalid') {
-          setError('totp', { type: 'server', message: error.problem.detail || messages.totpInvalid });
+          setError('totp', { type: 'server', message: problemMessage(error) || messages.totpInvalid });
           return;
         }
         toast({
           title: 'Login Failed',
-          description: error instanceof ApiError ? error.problem.detail || messages.loginFailed : messages.somethingWrong,
+          description: error instanceof ApiError ? problemMessage(error) || messages.loginFailed : messages.somethingWrong,
           variant: 'destructive',
         });
       }

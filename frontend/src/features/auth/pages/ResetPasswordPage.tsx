@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { authApi } from '../api';
-import { ApiError } from '../../../lib/api';
+import { ApiError, problemMessage } from '../../../lib/api';
 import { schemaResolver } from '../../../lib/formSchema';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
@@ -73,7 +73,7 @@ export function ResetPasswordPage() {
       setView('done');
     } catch (error) {
       if (error instanceof ApiError) {
-        const message = error.problem.detail || (typeof error.problem.error === 'string' ? error.problem.error : '');
+        const message = problemMessage(error) ?? '';
         if (message.includes('Invalid or expired')) {
           setView('invalid');
           return;

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
-import { isApiError, isUnauthorized } from '../../../lib/api';
+import { isUnauthorized, problemMessage } from '../../../lib/api';
 import { schemaResolver } from '../../../lib/formSchema';
 import { useDisableTotp, useEnableTotp, useRefreshTotp, useTotpSetup, useTotpState } from '../api';
 
@@ -28,7 +28,7 @@ const enableResolver = schemaResolver<CodeValues>({ code: (v) => !CODE_PATTERN.t
 const disableResolver = schemaResolver<CodeValues>({ code: (v) => !v.trim() && 'Enter a code from your authenticator app or a recovery code' });
 
 function problemText(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.problem.detail || fallback : fallback;
+  return problemMessage(error) ?? fallback;
 }
 
 /** The secret in groups of four, as authenticator apps show it when typed in. */
