@@ -1,13 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { toast } from '../../components/ui/toast';
 import { schemaResolver } from '../../lib/formSchema';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
 import { problemMessage } from '../../lib/api';
@@ -47,6 +46,7 @@ export function toCustomLimits(values: LimitValues): CustomLimits {
 export function LimitsForm({ user }: { user: AdminUser }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const { register, handleSubmit, formState } = useForm<LimitValues>({
     defaultValues: {
       hourlyQuota: user.customLimits.hourlyQuota === null ? '' : String(user.customLimits.hourlyQuota),
@@ -58,11 +58,11 @@ export function LimitsForm({ user }: { user: AdminUser }) {
   const mutation = useMutation({
     mutationFn: (limits: CustomLimits) => dataProvider.setLimits(user.id, limits),
     onSuccess: ({ data }) => {
-      toast({ title: 'Success', description: `Limits saved: ${describeLimits(data)}` });
+      notify(`Limits saved: ${describeLimits(data)}`, { type: 'success' });
       refresh();
     },
     onError: (error) => {
-      toast({ title: 'Error', description: problemMessage(error) ?? 'Failed to update user limits', variant: 'destructive' });
+      notify(problemMessage(error) ?? 'Failed to update user limits', { type: 'error' });
     },
   });
   const field = (name: LimitField, label: string) => (
