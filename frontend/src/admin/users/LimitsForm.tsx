@@ -7,12 +7,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { schemaResolver } from '../../lib/formSchema';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
 import { problemMessage } from '../../lib/api';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CUSTOM_LIMIT_BOUNDS } from '@tzapi/shared/plans';
 
-/** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
-export const LIMIT_BOUNDS = { hourlyQuota: 100_000, burstPerSecond: 10_000 } as const;
+/** The server's own bounds (it checks them again). */
+export const LIMIT_BOUNDS = { hourlyQuota: CUSTOM_LIMIT_BOUNDS.hourlyQuota.max, burstPerSecond: CUSTOM_LIMIT_BOUNDS.burstPerSecond.max } as const;
 
 type LimitField = keyof typeof LIMIT_BOUNDS;
 type LimitValues = Record<LimitField, string>;
@@ -27,15 +29,14 @@ export function describeLimits(limits: AccountLimits): string {
 }
 
 /** Empty means the plan's default (null); anything else must be a whole number within the bounds. */
-function limitRule(field: LimitField) {
-  return (value: string) => {
-    if (value.trim() === '') return null;
-    if (!/^\d+$/.test(value.trim())) return 'A whole number of 0 or more, or empty for the plan default';
-    return Number(value) > LIMIT_BOUNDS[field] && `At most ${number(LIMIT_BOUNDS[field])}`;
-  };
+function limit(field: LimitField) {
+  return z
+    .string()
+    .refine((value) => value.trim() === '' || /^\d+$/.test(value.trim()), 'A whole number of 0 or more, or empty for the plan default')
+    .refine((value) => value.trim() === '' || !/^\d+$/.test(value.trim()) || Number(value) <= LIMIT_BOUNDS[field], `At most ${number(LIMIT_BOUNDS[field])}`);
 }
 
-const limitsResolver = schemaResolver<LimitValues>({ hourlyQuota: limitRule('hourlyQuota'), burstPerSecond: limitRule('burstPerSecond') });
+const limitsSchema = z.object({ hourlyQuota: limit('hourlyQuota'), burstPerSecond: limit('burstPerSecond') }) satisfies z.ZodType<LimitValues>;
 
 export function toCustomLimits(values: LimitValues): CustomLimits {
   const read = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -52,7 +53,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
       hourlyQuota: user.customLimits.hourlyQuota === null ? '' : String(user.customLimits.hourlyQuota),
       burstPerSecond: user.customLimits.burstPerSecond === null ? '' : String(user.customLimits.burstPerSecond),
     },
-    resolver: limitsResolver,
+    resolver: zodResolver(limitsSchema),
   });
   const { errors } = formState;
   const mutation = useMutation({
