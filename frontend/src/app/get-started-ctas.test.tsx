@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, sampleUser, stubFetch } from '../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
 import { AboutPage } from '../features/marketing/AboutPage';
 import { ComparisonPage } from '../features/marketing/ComparisonPage';
 import { PricingPage } from '../features/pricing/PricingPage';
@@ -19,7 +19,7 @@ const ctas: { page: string; ui: () => ReactElement; label: string }[] = [
 
 describe('Get started / Sign up buttons', () => {
   beforeEach(() => {
-    stubFetch({});
+    serveApi({});
   });
   afterEach(() => vi.unstubAllGlobals());
 
