@@ -135,8 +135,9 @@ export function isPublished(target, importer) {
  *   every feature, or PUBLISHED_TO named ones);
  * - the gateway (`backend/src/modules/gateway`) is a layer: any feature may import it, it imports only GATEWAY_READS;
  * - `backend/src/common` imports no feature (nor the gateway);
- * - frontend features (`frontend/src/features/<name>`) do not import each other;
- * - `frontend/src/components` imports no feature.
+ * - frontend features (`frontend/src/features/<name>`) and sections of the public site (`frontend/src/site/<name>`:
+ *   landing, marketing, pricing, legal, docs, status, resources, directory) do not import each other;
+ * - `frontend/src/components` imports no feature nor site section.
  */
 export function areaOf(path) {
   if (path.startsWith('backend/src/modules/gateway/')) return { kind: 'backend-gateway', name: 'gateway' };
@@ -145,6 +146,8 @@ export function areaOf(path) {
   if (path.startsWith('backend/src/common/')) return { kind: 'backend-common', name: 'common' };
   m = /^frontend\/src\/features\/([^/]+)\//.exec(path);
   if (m) return { kind: 'frontend-feature', name: m[1] };
+  m = /^frontend\/src\/site\/([^/]+)\//.exec(path);
+  if (m) return { kind: 'frontend-feature', name: `site/${m[1]}` };
   if (path.startsWith('frontend/src/components/')) return { kind: 'frontend-components', name: 'components' };
   return null;
 }

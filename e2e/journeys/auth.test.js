@@ -35,7 +35,7 @@ test('a visitor signs up in the dialog, verifies by mail and lands on /dashboard
   await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
   assert.ok((await page.locator('main').textContent()).includes(email));
   assert.equal(await page.evaluate(() => localStorage.getItem('pendingVerificationEmail')), email);
-  await page.getByText('Account Created!').waitFor();
+  await page.getByTestId('toast').getByText('Account Created!').waitFor();
   await screenshot(page, 'auth-verify-email');
 
   const link = await readMailLink(email, /verify-email\?token=/, { since });
@@ -101,7 +101,7 @@ test('forgot and reset password end to end', async () => {
   await page.locator('input[name=newPassword]').fill(newPassword);
   await page.locator('input[name=confirmPassword]').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await page.getByText('Password Reset Successfully').waitFor();
+  await page.getByTestId('toast').getByText('Password Reset Successfully').waitFor();
   await screenshot(page, 'auth-reset-success', { fullPage: false });
   await page.waitForURL(`${BASE_URL}/`);
 
@@ -157,7 +157,7 @@ test('role landing: a super admin signs in to /admin; a user sent away from /adm
   await signInOnLoginPage(page, user);
   await page.waitForURL(/\/dashboard$/);
   await page.goto('/admin');
-  await page.getByText('Super admin access required').waitFor();
+  await page.getByTestId('toast').getByText('Super admin access required').waitFor();
   await page.waitForURL(/\/dashboard$/);
   await context.close();
 });

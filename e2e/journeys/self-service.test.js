@@ -99,7 +99,7 @@ test('Profile: Delete account closes it; the key answers 401 at once and the add
   await screenshot(page, 'profile-delete-account-1280', { fullPage: false });
   await confirm.click();
   await page.waitForURL(`${BASE_URL}/`);
-  await page.getByText('Your account has been closed. A confirmation has been sent to your e-mail address.').waitFor();
+  await page.getByTestId('toast').getByText('Your account has been closed. A confirmation has been sent to your e-mail address.').waitFor();
 
   const keyAnswer = await context.request.get('/api/time/utc', { headers: { 'X-API-Key': apiKey } });
   assert.equal(keyAnswer.status(), 401);

@@ -196,7 +196,7 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
       assert.ok(requests.includes('/api/time/current'));
       assert.ok(!requests.some((p) => p.startsWith('/api/admin')));
     }
-    await page.getByText('Download Started').first().waitFor();
+    await page.getByTestId('toast').getByText('Download Started').first().waitFor();
   }
   assert.deepEqual(errors, []);
   await context.close();
@@ -220,7 +220,7 @@ test('a support message is sent, stored and mailed', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto('/support', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Missing Information').waitFor();
+  await page.getByTestId('toast').getByText('Missing Information').waitFor();
   const email = uniqueEmail('support');
   const subject = `E2E question ${Date.now()}`;
   await page.getByLabel('Name').fill('E2E Visitor');
@@ -231,7 +231,7 @@ test('a support message is sent, stored and mailed', async () => {
   await page.getByLabel('Message').fill('How do I convert a time to several zones at once?');
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await page.getByText('Message Sent').waitFor();
+  await page.getByTestId('toast').getByText('Message Sent').waitFor();
   await page.getByText("We'll get back to you within 24 hours.").waitFor();
   await screenshot(page, 'support-sent', { fullPage: false });
   const supportInbox = (await (await fetch(`${BASE_URL}/api/config`)).json()).supportEmail;
@@ -311,11 +311,11 @@ test('keyboard: skip link, header menus, and F8 to the notifications', async () 
   // A toast, then F8 moves focus into the notifications region.
   await page.goto('/support', { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Send Message' }).press('Enter');
-  await page.getByText('Missing Information').waitFor();
+  await page.getByTestId('toast').getByText('Missing Information').waitFor();
   await page.keyboard.press('F8');
   assert.equal(await page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications (F8)"]') !== null), true);
   await page.keyboard.press('Escape');
-  await page.getByText('Missing Information').waitFor({ state: 'detached' });
+  await page.getByTestId('toast').getByText('Missing Information').waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);
   await context.close();
 });

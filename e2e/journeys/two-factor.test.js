@@ -108,7 +108,7 @@ test('the customer turns two-factor off with a code; sign-in asks only for the p
   const card = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Two-Factor Sign-In' }) });
   await card.getByLabel('Code', { exact: true }).fill(await totpCode(secret));
   await card.getByRole('button', { name: 'Turn Off' }).click();
-  await page.getByText('Your account no longer asks for a code at sign-in.').waitFor();
+  await page.getByTestId('toast').getByText('Your account no longer asks for a code at sign-in.').waitFor();
   await card.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).waitFor();
   await context.close();
 

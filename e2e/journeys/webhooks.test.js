@@ -77,7 +77,7 @@ test('an Enterprise customer adds an endpoint, sends a test event, sees it deliv
   await row.getByText('webhook.test').waitFor();
   await until(async () => /200/.test(await row.textContent()), { what: 'the delivery logged with its 200' });
   await row.getByRole('button', { name: 'Resend' }).click();
-  await page.getByText('The event is sent again with the same webhook-id.').waitFor();
+  await page.getByTestId('toast').getByText('The event is sent again with the same webhook-id.').waitFor();
   await until(async () => received.length >= 2, { what: 'the resent event at the receiver' });
   assert.deepEqual(verifier.verify(received[1].body, received[1].headers), first);
   assert.equal(received[1].headers['webhook-id'], received[0].headers['webhook-id']);

@@ -11,6 +11,7 @@ import { useColorMode } from '../components/ui/color-mode';
 import { createAdminDataProvider } from './dataProvider';
 import { createAdminAuthProvider } from './authProvider';
 import { AdminLayout } from './layout/AdminLayout';
+import { AdminNotification } from './layout/AdminNotification';
 import { AdminDashboard } from './dashboard/AdminDashboard';
 import { UserList } from './users/UserList';
 import { ApiKeyList } from './apiKeys/ApiKeyList';
@@ -41,6 +42,7 @@ export default function AdminApp() {
       theme={theme}
       darkTheme={null}
       layout={AdminLayout}
+      notification={AdminNotification}
       dashboard={AdminDashboard}
     >
       <Resource name="users" list={UserList} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />

@@ -51,8 +51,7 @@ export const ADMIN_API = '/api/admin';
 function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   if (error.status === 401 || error.status === 403) denyAdminAccess(error.status === 401 ? 'signed-out' : 'forbidden');
-  const message = typeof error.problem.message === 'string' ? error.problem.message : error.status === 0 ? error.detail : error.problem.title || error.message;
-  return new HttpError(message, error.status, error.problem);
+  return new HttpError(error.detail, error.status, error.problem);
 }
 
 /** react-admin's httpClient over the one API client (lib/api.ts): the session cookie, the answer's headers for Content-Range. */

@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, sampleUser, stubFetch } from '../testing/render';
-import { AboutPage } from '../features/marketing/AboutPage';
-import { ComparisonPage } from '../features/marketing/ComparisonPage';
-import { PricingPage } from '../features/pricing/PricingPage';
-import { TimezoneDataPage } from '../features/directory/TimezoneDataPage';
-import { LandingPage } from '../features/landing/LandingPage';
+import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
+import { AboutPage } from '../site/marketing/AboutPage';
+import { ComparisonPage } from '../site/marketing/ComparisonPage';
+import { PricingPage } from '../site/pricing/PricingPage';
+import { TimezoneDataPage } from '../site/directory/TimezoneDataPage';
+import { LandingPage } from '../site/landing/LandingPage';
 
 // The pages' calls to action, across features: here in app/, where the pages meet.
 const ctas: { page: string; ui: () => ReactElement; label: string }[] = [
@@ -19,7 +19,7 @@ const ctas: { page: string; ui: () => ReactElement; label: string }[] = [
 
 describe('Get started / Sign up buttons', () => {
   beforeEach(() => {
-    stubFetch({});
+    serveApi({});
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layouts/SiteLayout';
 import { AdminGate, DashboardGate, SignedOutOnly } from './guards';
-import { LandingPage } from '../features/landing/LandingPage';
+import { LandingPage } from '../site/landing/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 
 const page = <T extends Record<string, unknown>>(loader: () => Promise<T>, name: keyof T) =>
@@ -11,23 +11,23 @@ const page = <T extends Record<string, unknown>>(loader: () => Promise<T>, name:
 const LoginPage = page(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
 const ResetPasswordPage = page(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
 const VerifyEmailPage = page(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage');
-const ProductsPage = page(() => import('../features/marketing/ProductsPage'), 'ProductsPage');
-const SolutionsPage = page(() => import('../features/marketing/SolutionsPage'), 'SolutionsPage');
-const AboutPage = page(() => import('../features/marketing/AboutPage'), 'AboutPage');
-const ComparisonPage = page(() => import('../features/marketing/ComparisonPage'), 'ComparisonPage');
-const SlaPage = page(() => import('../features/marketing/SlaPage'), 'SlaPage');
-const DocsPage = page(() => import('../features/docs/DocsPage'), 'DocsPage');
-const AiAssistantsPage = page(() => import('../features/docs/AiAssistantsPage'), 'AiAssistantsPage');
-const ErrorsPage = page(() => import('../features/docs/ErrorsPage'), 'ErrorsPage');
-const PricingPage = page(() => import('../features/pricing/PricingPage'), 'PricingPage');
+const ProductsPage = page(() => import('../site/marketing/ProductsPage'), 'ProductsPage');
+const SolutionsPage = page(() => import('../site/marketing/SolutionsPage'), 'SolutionsPage');
+const AboutPage = page(() => import('../site/marketing/AboutPage'), 'AboutPage');
+const ComparisonPage = page(() => import('../site/marketing/ComparisonPage'), 'ComparisonPage');
+const SlaPage = page(() => import('../site/marketing/SlaPage'), 'SlaPage');
+const DocsPage = page(() => import('../site/docs/DocsPage'), 'DocsPage');
+const AiAssistantsPage = page(() => import('../site/docs/AiAssistantsPage'), 'AiAssistantsPage');
+const ErrorsPage = page(() => import('../site/docs/ErrorsPage'), 'ErrorsPage');
+const PricingPage = page(() => import('../site/pricing/PricingPage'), 'PricingPage');
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const HelpPage = page(() => import('../features/support/HelpPage'), 'HelpPage');
 const FaqPage = page(() => import('../features/support/FaqPage'), 'FaqPage');
-const StatusPage = page(() => import('../features/status/StatusPage'), 'StatusPage');
-const TermsPage = page(() => import('../features/legal/TermsPage'), 'TermsPage');
-const PrivacyPage = page(() => import('../features/legal/PrivacyPage'), 'PrivacyPage');
-const ResourcesPage = page(() => import('../features/resources/ResourcesPage'), 'ResourcesPage');
-const TimezoneDataPage = page(() => import('../features/directory/TimezoneDataPage'), 'TimezoneDataPage');
+const StatusPage = page(() => import('../site/status/StatusPage'), 'StatusPage');
+const TermsPage = page(() => import('../site/legal/TermsPage'), 'TermsPage');
+const PrivacyPage = page(() => import('../site/legal/PrivacyPage'), 'PrivacyPage');
+const ResourcesPage = page(() => import('../site/resources/ResourcesPage'), 'ResourcesPage');
+const TimezoneDataPage = page(() => import('../site/directory/TimezoneDataPage'), 'TimezoneDataPage');
 
 export function AppRoutes() {
   return (

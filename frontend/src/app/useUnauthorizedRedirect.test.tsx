@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
-import { renderWithProviders, sampleUser, stubFetch } from '../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
 import { apiFetch } from '../lib/api';
 import { meQueryKey } from '../lib/auth';
 import { advanceClock, runUntil } from '../testing/clock';
@@ -17,7 +17,7 @@ describe('unauthorized handling in the dashboard', () => {
 
   it('a 401 shows the toast, then after 500 ms goes to /login with returnTo and forgets the user', async () => {
     vi.useFakeTimers();
-    stubFetch({ 'GET /api/dashboard/stats': { status: 401, body: { status: 401, code: 'unauthenticated', title: 'Unauthorized' } } });
+    serveApi({ 'GET /api/dashboard/stats': { status: 401, body: { status: 401, code: 'unauthenticated', title: 'Unauthorized' } } });
     const { queryClient } = renderWithProviders(<Probe />, { route: '/dashboard/usage?x=1', me: sampleUser });
     await runUntil(() => screen.queryByText('You are logged out. Logging in again...') !== null);
     expect(screen.getByText('Unauthorized')).toBeInTheDocument();

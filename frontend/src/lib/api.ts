@@ -15,15 +15,9 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** The most useful human text: the problem's detail, else its title, else the raw message. */
+  /** The most useful human text: the server's words (problemMessage), else the problem's title, else the raw message. */
   get detail(): string {
-    return (
-      this.problem.detail ||
-      (typeof this.problem.error === 'string' ? this.problem.error : undefined) ||
-      (typeof this.problem.message === 'string' ? this.problem.message : undefined) ||
-      this.problem.title ||
-      this.message
-    );
+    return problemWords(this.problem) || this.problem.title || this.message;
   }
 
   /** One of the backend's problem codes (the generated union: a comparison with a code the API never answers does not compile). */
@@ -139,6 +133,30 @@ export const keyedFetch: typeof fetch = (input, init) => fetch(input, { ...init,
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+function problemWords(problem: ProblemDocument): string | undefined {
+  for (const text of [problem.detail, problem.message, problem.error]) if (typeof text === 'string' && text) return text;
+  return undefined;
+}
+
+/**
+ * The one reader of a problem's message: the server's own words about a failed call (the problem's detail, else a
+ * `message` or `error` member), from an ApiError or from the console's HttpError (its body is the problem); undefined
+ * when the server gave none (a bare status, a network failure).
+ */
+export function problemMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) return problemWords(error.problem);
+  const body = typeof error === 'object' && error !== null ? (error as { body?: unknown }).body : undefined;
+  return typeof body === 'object' && body !== null ? problemWords(body as ProblemDocument) : undefined;
+}
+
+/** What to tell the user about a failure: the server's words, else a browser-side error's own message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const fromServer = problemMessage(error);
+  if (fromServer) return fromServer;
+  if (error instanceof ApiError) return fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /** True when an error means "not signed in" (spec 8: message starting '401: '). */

@@ -1,26 +1,27 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** The one place dates, numbers, amounts and plan names are written for people: the site, the dashboard and the console. */
+import { planName } from '@tzapi/shared/plans';
 
-function parse(value: string | Date | null | undefined): Date | null {
+export { planName };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+type DateInput = string | number | Date | null | undefined;
+
+function parse(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Spec 5: month abbreviation, day, year; an unparseable date reads 'Invalid date'. */
-export function formatDate(value: string | Date | null | undefined): string {
+/** Spec 5: month abbreviation, day, year ('Dec 22, 2026'); an unparseable or missing date reads 'Invalid date'. */
+export function formatDate(value: DateInput): string {
   const date = parse(value);
   return date ? dateFormat.format(date) : 'Invalid date';
 }
 
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** Date and time to the minute in the browser's zone ('Nov 23, 2026, 06:27 AM'), as the console lists events. */
+export function formatDateTime(value: DateInput): string {
   const date = parse(value);
   return date ? dateTimeFormat.format(date) : 'Invalid date';
 }
@@ -31,7 +32,7 @@ export function browserTimeZone(): string {
 }
 
 /** Date and time in the given zone, with the zone's short name: 'Nov 23, 2026, 6:27:50 AM UTC'. */
-export function formatDateTimeInZone(value: string | Date | null | undefined, timeZone: string): string {
+export function formatDateTimeInZone(value: DateInput, timeZone: string): string {
   const date = parse(value);
   if (!date) return 'Invalid date';
   return new Intl.DateTimeFormat('en-US', {
@@ -50,7 +51,8 @@ export function formatNumber(value: number | null | undefined): string {
   return new Intl.NumberFormat('en-US').format(value ?? 0);
 }
 
-/** '{plan} plan', free when the user has none. */
-export function planLabel(plan: string | null | undefined): string {
-  return `${plan || 'free'} plan`;
+/** Spec 5: two decimals and the upper-case currency code ('5.00 USD'). */
+export function formatAmount(amount: string | number, currency: string): string {
+  const value = Number(amount);
+  return `${Number.isFinite(value) ? value.toFixed(2) : '0.00'} ${(currency || 'usd').toUpperCase()}`;
 }

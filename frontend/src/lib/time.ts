@@ -69,11 +69,3 @@ export function isoInZone(timeZone: string, at: Date = new Date()): string {
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${formatOffset(offsetMinutes(timeZone, at))}`;
 }
-
-/** Dates display as month abbreviation, day, year; unparseable dates read 'Invalid date'. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return 'Invalid date';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}

@@ -33,23 +33,7 @@ export function renderWithProviders(
   return { queryClient, ...render(ui, { wrapper: Wrapper }) };
 }
 
-/** A fetch stub answering by "METHOD path" with JSON; records the calls. */
-export function stubFetch(routes: Record<string, { status?: number; body?: unknown } | ((init?: RequestInit) => { status?: number; body?: unknown })>) {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input.toString();
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const handler = routes[`${method} ${path}`];
-    const answer = typeof handler === 'function' ? handler(init) : handler;
-    const status = answer?.status ?? (answer ? 200 : 404);
-    const body = answer && answer.body !== undefined ? answer.body : answer ? {} : { title: 'Not Found', status: 404 };
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return { calls, fetchStub };
-}
+export { serveApi } from './api';
 
 export const sampleUser: User = {
   id: 'u1',

@@ -18,6 +18,7 @@ import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './pay
 import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
 import { Subscription, toSubscriptionView } from './subscription.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
+import { isUuid } from '../../common/uuid.js';
 
 export interface BillingResult {
   success: boolean;
@@ -466,8 +467,4 @@ export class BillingService implements AccountBilling {
       { em, key: `receipt:${invoice.id}` },
     );
   }
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRow } from './usage-record.js';
+import { isUuid } from '../../common/uuid.js';
 
 /** One file of this process's write-ahead log: deleted once it is sealed and every row in it has committed. */
 export interface WalSegment {
@@ -20,7 +21,6 @@ export interface LoggedRow extends UsageRow {
 
 /** Row ids: a random 28-bit writer number times 2^24 plus a counter, below 2^53 (exact in a JS number and in int8). */
 const SEQ_BITS = 2 ** 24;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINE_BREAK = /[\t\n\r]/;
 
 /**
@@ -221,7 +221,7 @@ export class UsageWal {
       const [rowId, timestamp, statusCode, responseMs] = [Number(f[0]), Number(f[1]), Number(f[2]), Number(f[3])];
       if (!Number.isSafeInteger(rowId) || rowId <= 0 || !Number.isSafeInteger(timestamp) || timestamp <= 0) continue;
       if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599 || !Number.isFinite(responseMs)) continue;
-      if (!UUID.test(f[4]) || !UUID.test(f[5]) || !/^[A-Z]{1,10}$/.test(f[6]) || f[7].length > 64 || !f[8] || f[8].length > 200) continue;
+      if (!isUuid(f[4]) || !isUuid(f[5]) || !/^[A-Z]{1,10}$/.test(f[6]) || f[7].length > 64 || !f[8] || f[8].length > 200) continue;
       rows.push({ rowId, timestamp, statusCode, responseMs, userId: f[4], keyId: f[5], method: f[6], ipAddress: f[7] || null, endpoint: f[8], segment: null });
     }
     return rows;

@@ -7,7 +7,8 @@ import type { Theme } from '@mui/material/styles';
 import { monoFont } from '../../theme';
 import type { AdminApiKey } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime, searchSx } from '../format';
+import { searchSx } from '../choices';
+import { formatDateTime } from '../../lib/format';
 import { RotateKeyButton } from './RotateKeyButton';
 
 const filters = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -9,7 +9,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { toast } from '../../components/ui/toast';
 import type { AdminApiKey, AdminDataProvider } from '../dataProvider';
 import { DIALOG_CLOSE_DELAY_MS } from '../users/UserActions';
 
@@ -22,14 +21,15 @@ export function RotateKeyButton() {
   const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const mutation = useMutation({
     mutationFn: (id: string) => dataProvider.rotateKey(id),
     onSuccess: () => {
-      toast({ title: 'Success', description: 'API key rotated successfully' });
+      notify('API key rotated successfully', { type: 'success' });
       refresh();
       setOpen(false);
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to rotate API key', variant: 'destructive' }),
+    onError: () => notify('Failed to rotate API key', { type: 'error' }),
   });
   if (!apiKey) return null;
   return (

@@ -7,7 +7,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime, searchSx } from '../format';
+import { searchSx } from '../choices';
+import { formatDateTime } from '../../lib/format';
 
 type AuditEntry = Models['AuditLogView'];
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Datagrid, FunctionField, List, SelectInput, TextInput, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,10 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { toast } from '../../components/ui/toast';
 import type { AdminDataProvider, AdminJob, JobQueueCounts } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../lib/format';
 
 export const STATE_CHOICES = [
   { id: 'created', name: 'Waiting' },
@@ -88,21 +87,22 @@ function JobActions() {
   const job = useRecordContext<AdminJob>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const retry = useMutation({
     mutationFn: (id: string) => dataProvider.retryJob(id),
     onSuccess: () => {
-      toast({ title: 'Success', description: 'Job queued for another attempt' });
+      notify('Job queued for another attempt', { type: 'success' });
       refresh();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to retry the job', variant: 'destructive' }),
+    onError: () => notify('Failed to retry the job', { type: 'error' }),
   });
   const discard = useMutation({
     mutationFn: (id: string) => dataProvider.discardJob(id),
     onSuccess: () => {
-      toast({ title: 'Success', description: 'Job discarded' });
+      notify('Job discarded', { type: 'success' });
       refresh();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to discard the job', variant: 'destructive' }),
+    onError: () => notify('Failed to discard the job', { type: 'error' }),
   });
   if (!job) return null;
   const busy = retry.isPending || discard.isPending;

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime, searchSx } from '../format';
+import { searchSx } from '../choices';
+import { formatDateTime } from '../../lib/format';
 
 type SupportMessage = Models['AdminSupportMessageView'];
 

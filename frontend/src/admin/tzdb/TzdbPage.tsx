@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, Title, useDataProvider } from 'react-admin';
+import { HttpError, Title, useDataProvider, useNotify } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,13 +18,12 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import RestoreIcon from '@mui/icons-material/Restore';
 import SyncIcon from '@mui/icons-material/Sync';
-import { toast } from '../../components/ui/toast';
 import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
 import { monoFont } from '../../theme';
 import type { AdminDataProvider, TzActivation, TzdbStatus, TzReleaseHistoryItem } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../format';
-import type { ProblemCode } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { problemMessage, type ProblemCode } from '../../lib/api';
 
 export const tzdbQueryKey = ['admin', 'tzdb'] as const;
 
@@ -54,15 +53,14 @@ function readAsBase64(file: File, onProgress: (fraction: number) => void): Promi
 
 function problemOf(error: unknown): { status: number; code?: ProblemCode; detail: string } {
   if (error instanceof HttpError) {
-    const body = (error.body ?? {}) as { code?: ProblemCode; detail?: string };
-    return { status: error.status, code: body.code, detail: body.detail ?? error.message };
+    return { status: error.status, code: (error.body as { code?: ProblemCode } | undefined)?.code, detail: problemMessage(error) ?? error.message };
   }
   return { status: 0, detail: error instanceof Error ? error.message : String(error) };
 }
 
-function announce(result: TzActivation) {
-  if (result.alreadyActive) toast({ title: 'Already active', description: `Release ${result.version} is already the active release.` });
-  else toast({ title: 'Success', description: `Release ${result.version} is active; every instance follows within seconds.` });
+function announce(notify: ReturnType<typeof useNotify>, result: TzActivation) {
+  if (result.alreadyActive) notify(`Release ${result.version} is already the active release.`, { type: 'info' });
+  else notify(`Release ${result.version} is active; every instance follows within seconds.`, { type: 'success' });
 }
 
 function Fact({ label, value, mono }: { label: string; value: string | number; mono?: boolean }) {
@@ -80,6 +78,7 @@ function Fact({ label, value, mono }: { label: string; value: string | number; m
 
 /** Upload a tzdata*.tar.gz or tzdata.zi: read, upload and compile, each with its progress; an older one asks to roll back. */
 function UploadCard({ activeVersion, onDone }: { activeVersion: string | undefined; onDone: () => void }) {
+  const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -93,7 +92,7 @@ function UploadCard({ activeVersion, onDone }: { activeVersion: string | undefin
       const result = await dataProvider.uploadTzdbRelease(release, force, (fraction) =>
         setPhase(fraction >= 1 ? { step: 'compiling' } : { step: 'uploading', fraction }),
       );
-      announce(result);
+      announce(notify, result);
       setFile(null);
       if (input.current) input.current.value = '';
       onDone();
@@ -213,6 +212,7 @@ const FEED_STATE: Record<string, { label: string; color: 'default' | 'success' |
 
 /** The IANA release feed: where it looks, what it trusts, its last check, and "Check now". */
 function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => void }) {
+  const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const mutation = useMutation({
     mutationFn: () => dataProvider.checkTzdbFeed(),
@@ -224,14 +224,10 @@ function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => vo
         refused: `Release refused: ${result.reason}`,
         error: `The check failed: ${result.reason}`,
       };
-      toast({
-        title: result.outcome === 'refused' || result.outcome === 'error' ? 'Error' : 'Success',
-        description: text[result.outcome] ?? result.outcome,
-        variant: result.outcome === 'refused' || result.outcome === 'error' ? 'destructive' : undefined,
-      });
+      notify(text[result.outcome] ?? result.outcome, { type: result.outcome === 'refused' || result.outcome === 'error' ? 'error' : 'success' });
       onDone();
     },
-    onError: (err) => toast({ title: 'Error', description: problemOf(err).detail, variant: 'destructive' }),
+    onError: (err) => notify(problemOf(err).detail, { type: 'error' }),
   });
   const state = FEED_STATE[feed.state];
   return (
@@ -281,17 +277,18 @@ function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => vo
 
 /** The stored releases; any of them can be made active again (an older one is a rollback, confirmed first). */
 function HistoryCard({ history, activeVersion, onDone }: { history: TzReleaseHistoryItem[]; activeVersion: string; onDone: () => void }) {
+  const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [target, setTarget] = useState<TzReleaseHistoryItem | null>(null);
   const isOlder = target ? compareTzVersions(target.version, activeVersion) < 0 : false;
   const mutation = useMutation({
     mutationFn: (item: TzReleaseHistoryItem) => dataProvider.activateTzdbRelease(item.version, compareTzVersions(item.version, activeVersion) < 0),
     onSuccess: (result) => {
-      announce(result);
+      announce(notify, result);
       setTarget(null);
       onDone();
     },
-    onError: (err) => toast({ title: 'Error', description: problemOf(err).detail, variant: 'destructive' }),
+    onError: (err) => notify(problemOf(err).detail, { type: 'error' }),
   });
   return (
     <Card>

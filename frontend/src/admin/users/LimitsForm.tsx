@@ -1,18 +1,20 @@
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { toast } from '../../components/ui/toast';
-import { schemaResolver } from '../../lib/formSchema';
 import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '../dataProvider';
+import { problemMessage } from '../../lib/api';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CUSTOM_LIMIT_BOUNDS } from '@tzapi/shared/plans';
 
-/** The server's bounds (CUSTOM_LIMIT_BOUNDS); it checks them again. */
-export const LIMIT_BOUNDS = { hourlyQuota: 100_000, burstPerSecond: 10_000 } as const;
+/** The server's own bounds (it checks them again). */
+export const LIMIT_BOUNDS = { hourlyQuota: CUSTOM_LIMIT_BOUNDS.hourlyQuota.max, burstPerSecond: CUSTOM_LIMIT_BOUNDS.burstPerSecond.max } as const;
 
 type LimitField = keyof typeof LIMIT_BOUNDS;
 type LimitValues = Record<LimitField, string>;
@@ -27,15 +29,14 @@ export function describeLimits(limits: AccountLimits): string {
 }
 
 /** Empty means the plan's default (null); anything else must be a whole number within the bounds. */
-function limitRule(field: LimitField) {
-  return (value: string) => {
-    if (value.trim() === '') return null;
-    if (!/^\d+$/.test(value.trim())) return 'A whole number of 0 or more, or empty for the plan default';
-    return Number(value) > LIMIT_BOUNDS[field] && `At most ${number(LIMIT_BOUNDS[field])}`;
-  };
+function limit(field: LimitField) {
+  return z
+    .string()
+    .refine((value) => value.trim() === '' || /^\d+$/.test(value.trim()), 'A whole number of 0 or more, or empty for the plan default')
+    .refine((value) => value.trim() === '' || !/^\d+$/.test(value.trim()) || Number(value) <= LIMIT_BOUNDS[field], `At most ${number(LIMIT_BOUNDS[field])}`);
 }
 
-const limitsResolver = schemaResolver<LimitValues>({ hourlyQuota: limitRule('hourlyQuota'), burstPerSecond: limitRule('burstPerSecond') });
+const limitsSchema = z.object({ hourlyQuota: limit('hourlyQuota'), burstPerSecond: limit('burstPerSecond') }) satisfies z.ZodType<LimitValues>;
 
 export function toCustomLimits(values: LimitValues): CustomLimits {
   const read = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -46,23 +47,23 @@ export function toCustomLimits(values: LimitValues): CustomLimits {
 export function LimitsForm({ user }: { user: AdminUser }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const { register, handleSubmit, formState } = useForm<LimitValues>({
     defaultValues: {
       hourlyQuota: user.customLimits.hourlyQuota === null ? '' : String(user.customLimits.hourlyQuota),
       burstPerSecond: user.customLimits.burstPerSecond === null ? '' : String(user.customLimits.burstPerSecond),
     },
-    resolver: limitsResolver,
+    resolver: zodResolver(limitsSchema),
   });
   const { errors } = formState;
   const mutation = useMutation({
     mutationFn: (limits: CustomLimits) => dataProvider.setLimits(user.id, limits),
     onSuccess: ({ data }) => {
-      toast({ title: 'Success', description: `Limits saved: ${describeLimits(data)}` });
+      notify(`Limits saved: ${describeLimits(data)}`, { type: 'success' });
       refresh();
     },
     onError: (error) => {
-      const problem = error instanceof HttpError ? (error.body as { detail?: string } | undefined) : undefined;
-      toast({ title: 'Error', description: problem?.detail ?? 'Failed to update user limits', variant: 'destructive' });
+      notify(problemMessage(error) ?? 'Failed to update user limits', { type: 'error' });
     },
   });
   const field = (name: LimitField, label: string) => (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -15,10 +15,10 @@ import Select from '@mui/material/Select';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
-import { toast } from '../../components/ui/toast';
-import type { ProblemCode } from '../../lib/api';
+import { problemMessage } from '../../lib/api';
 import type { AdminDataProvider, AdminUser, PlanId } from '../dataProvider';
-import { PLAN_CHOICES, planName, userLabel } from '../format';
+import { PLAN_CHOICES, userLabel } from '../choices';
+import { planName } from '../../lib/format';
 import { LimitsForm } from './LimitsForm';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
@@ -33,15 +33,16 @@ export function BlockToggleButton() {
   const user = useRecordContext<AdminUser>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const [open, setOpen] = useState(false);
   const mutation = useMutation({
     mutationFn: (u: AdminUser) => (u.isBlocked ? dataProvider.unblockUser(u.id) : dataProvider.blockUser(u.id)),
     onSuccess: () => {
-      toast({ title: 'Success', description: 'User status updated successfully' });
+      notify('User status updated successfully', { type: 'success' });
       setOpen(false);
       refresh();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to update user status', variant: 'destructive' }),
+    onError: () => notify('Failed to update user status', { type: 'error' }),
   });
   if (!user || user.role === 'super_admin') return null;
   const blocked = user.isBlocked;
@@ -129,6 +130,7 @@ export function planChangeHint(user: AdminUser): string {
 export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const notify = useNotify();
   const [plan, setPlan] = useState<PlanId>(user.plan);
   const [open, setOpen] = useState(true);
   const close = () => {
@@ -138,14 +140,13 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const mutation = useMutation({
     mutationFn: (next: PlanId) => dataProvider.changePlan(user.id, next),
     onSuccess: () => {
-      toast({ title: 'Success', description: 'User plan updated successfully' });
+      notify('User plan updated successfully', { type: 'success' });
       refresh();
       close();
     },
     onError: (error) => {
       // A problem the server explains (a declined card for a subscriber's change, a change in progress) is shown as it is.
-      const problem = error instanceof HttpError ? (error.body as { code?: ProblemCode; detail?: string } | undefined) : undefined;
-      toast({ title: 'Error', description: problem?.code && problem.detail ? problem.detail : 'Failed to update user plan', variant: 'destructive' });
+      notify(problemMessage(error) ?? 'Failed to update user plan', { type: 'error' });
     },
   });
   return (

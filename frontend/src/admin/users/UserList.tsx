@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUser } from '../dataProvider';
-import { PLAN_CHOICES, ROLE_CHOICES, formatDate, planName, roleName, userLabel, searchSx } from '../format';
+import { PLAN_CHOICES, ROLE_CHOICES, roleName, userLabel, searchSx } from '../choices';
+import { formatDate, planName } from '../../lib/format';
 import { EmptyList } from '../EmptyList';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { DashboardSidebar, dashboardNav } from './DashboardLayout';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 import { signOut, type User } from '../../lib/auth';
 
 const withUser = (patch: Partial<User>): User => ({ ...sampleUser, ...patch });
@@ -37,7 +37,7 @@ describe('dashboard sidebar', () => {
   });
 
   it('Logout signs out with a POST to /api/logout, not by loading the URL', async () => {
-    const { calls } = stubFetch({ 'POST /api/logout': { body: { ok: true } } });
+    const { calls } = serveApi({ 'POST /api/logout': { body: { ok: true } } });
     renderWithProviders(<DashboardSidebar user={sampleUser} />);
     const link = screen.getByRole('link', { name: /Logout/ });
     const clicked = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -49,9 +49,9 @@ describe('dashboard sidebar', () => {
 
   it('signOut goes home after the POST, and falls back to the navigation when the POST fails', async () => {
     const visited: string[] = [];
-    stubFetch({ 'POST /api/logout': { body: { ok: true } } });
+    serveApi({ 'POST /api/logout': { body: { ok: true } } });
     await signOut('/api/logout', (to) => visited.push(to));
-    stubFetch({ 'POST /api/logout': { status: 503, body: { status: 503 } } });
+    serveApi({ 'POST /api/logout': { status: 503, body: { status: 503 } } });
     await signOut('/api/logout', (to) => visited.push(to));
     expect(visited).toEqual(['/', '/api/logout']);
   });

@@ -1,13 +1,13 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SiteHeader } from './SiteHeader';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('site header', () => {
   it('anonymous: Login and Get Started Free open the dialog in login and register mode', async () => {
-    stubFetch({});
+    serveApi({});
     renderWithProviders(<SiteHeader />, { me: null });
     await userEvent.click(screen.getByTestId('header-login'));
     expect(await screen.findByRole('dialog', { name: /Welcome Back/ })).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 import { GetStartedButton } from './GetStartedButton';
 
 describe('GetStartedButton', () => {
   beforeEach(() => {
-    stubFetch({});
+    serveApi({});
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -17,10 +17,3 @@ export const messages = {
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email.trim());
 }
-
-/** Validation of the e-mail field: required, then the pattern. */
-export function emailError(email: string): string | null {
-  if (!email.trim()) return messages.emailRequired;
-  if (!isValidEmail(email)) return messages.invalidEmail;
-  return null;
-}

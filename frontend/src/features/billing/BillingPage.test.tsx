@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BillingPage from './BillingPage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 import type { PublicPlan } from '../../config/publicConfig';
 import type { User } from '../../lib/auth';
 
@@ -53,7 +53,7 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string
 
 describe('BillingPage', () => {
   it('a free user upgrades with 4242 in the sandbox: plans, payment, success toast, back on the dashboard', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_1', brand: 'visa', last4: '4242' } },
@@ -86,7 +86,7 @@ describe('BillingPage', () => {
   });
 
   it('checks the card before sending it', async () => {
-    const { calls } = stubFetch({ 'GET /api/config': { body: config }, 'GET /api/billing/history': { body: [] } });
+    const { calls } = serveApi({ 'GET /api/config': { body: config }, 'GET /api/billing/history': { body: [] } });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Enterprise' }));
@@ -97,7 +97,7 @@ describe('BillingPage', () => {
   });
 
   it('a card needing 3-D Secure shows the confirmation step, then completes', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_2' } },
@@ -120,7 +120,7 @@ describe('BillingPage', () => {
   });
 
   it('a declined card shows Payment Failed with the reason and stays on the payment view', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_3' } },
@@ -140,7 +140,7 @@ describe('BillingPage', () => {
   });
 
   it('a paid user sees Subscription Details, Auto Renewal, 5 history rows with View All History', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: { ...subscription, cancelAtPeriodEnd: true, status: 'past_due' } },
       'GET /api/billing/history': { body: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)] },
@@ -170,7 +170,7 @@ describe('BillingPage', () => {
   });
 
   it('premium → enterprise goes through Confirm Plan Change and toasts Plan Updated!', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: subscription },
       'GET /api/billing/history': { body: [invoice(1)] },
@@ -187,7 +187,7 @@ describe('BillingPage', () => {
   });
 
   it('an enterprise user sees Current Plan and a disabled Downgrade in the plans view', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: { ...subscription, plan: 'enterprise' } },
       'GET /api/billing/history': { body: [] },
@@ -198,7 +198,7 @@ describe('BillingPage', () => {
   });
 
   it('a refused plan change toasts Update Failed with the server message', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: subscription },
       'GET /api/billing/history': { body: [] },
@@ -214,7 +214,7 @@ describe('BillingPage', () => {
 
   it('Manage Billing: a server error and a missing url both say Billing Portal Unavailable', async () => {
     let answer: { status?: number; body?: unknown } = { status: 400, body: { status: 400, title: 'Bad Request', detail: 'There is no billing account yet.' } };
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: subscription },
       'GET /api/billing/history': { body: [] },
@@ -231,7 +231,7 @@ describe('BillingPage', () => {
   });
 
   it('a paid user reaches the plans view from the billing page: Current Plan and a disabled Downgrade', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: { ...subscription, plan: 'enterprise' } },
       'GET /api/billing/history': { body: [] },
@@ -245,7 +245,7 @@ describe('BillingPage', () => {
   });
 
   it('a granted plan says so, and Upgrade to Enterprise starts a checkout instead of a plan change', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: null },
       'GET /api/billing/history': { body: [] },
@@ -262,7 +262,7 @@ describe('BillingPage', () => {
   });
 
   it('Manage Billing without a billing account explains it and leads to the plans', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: null },
       'GET /api/billing/history': { body: [] },

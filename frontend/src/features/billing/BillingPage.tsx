@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { usePublicConfig, type PublicPlan } from '../../config/publicConfig';
 import { useAuth } from '../../lib/auth';
@@ -17,7 +17,6 @@ import { ConfirmPlanChangeDialog } from './components/ConfirmPlanChangeDialog';
 import { PaymentView } from './components/PaymentView';
 import { NoBillingAccountDialog } from './components/NoBillingAccountDialog';
 import { PlanPicker } from './components/PlanPicker';
-import { serverMessage } from './upgrade-flow';
 
 type View = 'dashboard' | 'plans' | 'payment';
 
@@ -69,7 +68,7 @@ export default function BillingPage() {
       onError: (error) => {
         // Nothing to manage yet (a granted plan, never paid for): explain and offer the way to start paying.
         if (isApiError(error) && error.problem.code === 'no_billing_account') setNoBillingAccount(true);
-        else toast({ title: 'Billing Portal Unavailable', description: serverMessage(error, 'Failed to open billing portal. Please try again.'), variant: 'destructive' });
+        else toast({ title: 'Billing Portal Unavailable', description: errorMessage(error, 'Failed to open billing portal. Please try again.'), variant: 'destructive' });
       },
     });
   };
@@ -86,7 +85,7 @@ export default function BillingPage() {
         toast({ title: 'Plan Updated!', description: `Successfully upgraded to the ${target.name} plan` });
         go('dashboard');
       },
-      onError: (error) => toast({ title: 'Update Failed', description: serverMessage(error, 'Failed to update plan. Please try again.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update plan. Please try again.'), variant: 'destructive' }),
     });
   };
 

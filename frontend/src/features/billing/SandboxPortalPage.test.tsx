@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SandboxPortalPage from './SandboxPortalPage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -23,7 +23,7 @@ const portal = (cancelAtPeriodEnd: boolean) => ({
 
 describe('SandboxPortalPage', () => {
   it('shows the card and cancels at period end, then resumes', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/billing/sandbox/portal': { body: portal(false) },
       'POST /api/billing/sandbox/portal/cancel': { body: portal(true) },
       'POST /api/billing/sandbox/portal/resume': { body: portal(false) },
@@ -41,7 +41,7 @@ describe('SandboxPortalPage', () => {
   });
 
   it('an invalid or missing session shows a clear message and the way back', async () => {
-    stubFetch({ 'GET /api/billing/sandbox/portal': { status: 403, body: { status: 403, code: 'invalid_portal_session' } } });
+    serveApi({ 'GET /api/billing/sandbox/portal': { status: 403, body: { status: 403, code: 'invalid_portal_session' } } });
     renderWithProviders(<SandboxPortalPage />, { me: sampleUser, route: '/dashboard/billing/portal?session=expired' });
     expect(await screen.findByText(/invalid or has expired/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Billing' })).toHaveAttribute('href', '/dashboard/billing');

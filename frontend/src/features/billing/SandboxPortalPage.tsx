@@ -17,10 +17,10 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { PageHeader } from '../../components/dashboard/PageHeader';
 import { useSandboxPortal, useSandboxPortalAction } from './api';
 import { parseExpiry } from './card-validation';
-import { formatBillingDate, planName } from './format';
+import { formatDate, planName } from '../../lib/format';
 import { EMPTY_CARD, SandboxCardFields, useCardForm } from './components/SandboxCardFields';
 import { SubscriptionStatusChip } from './components/StatusChips';
-import { serverMessage } from './upgrade-flow';
+import { errorMessage } from '../../lib/api';
 
 /** The sandbox's Customer Portal (what "Manage Billing" opens without Stripe): cancel at period end, resume, replace the card. */
 export default function SandboxPortalPage() {
@@ -44,7 +44,7 @@ export default function SandboxPortalPage() {
       {
         onSuccess: () =>
           toast({ title: kind === 'cancel' ? 'Subscription Canceled' : 'Subscription Resumed', description: kind === 'cancel' ? 'Your plan stays active until the end of the billing period.' : 'Your subscription renews automatically again.' }),
-        onError: (error) => toast({ title: 'Update Failed', description: serverMessage(error, 'Failed to update the subscription. Please try again.'), variant: 'destructive' }),
+        onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the subscription. Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -58,7 +58,7 @@ export default function SandboxPortalPage() {
           cardForm.reset(EMPTY_CARD);
           toast({ title: 'Card Updated', description: 'Your new card will be used for the next payments.' });
         },
-        onError: (error) => toast({ title: 'Update Failed', description: serverMessage(error, 'Failed to update the card. Please try again.'), variant: 'destructive' }),
+        onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the card. Please try again.'), variant: 'destructive' }),
       },
     );
    });
@@ -99,8 +99,8 @@ export default function SandboxPortalPage() {
                   </Stack>
                   <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="portal-renewal">
                     {sub.cancelAtPeriodEnd
-                      ? `Your plan is canceled and ends on ${formatBillingDate(sub.currentPeriodEnd)}. Until then everything keeps working.`
-                      : `Renews automatically on ${formatBillingDate(sub.currentPeriodEnd)}.`}
+                      ? `Your plan is canceled and ends on ${formatDate(sub.currentPeriodEnd)}. Until then everything keeps working.`
+                      : `Renews automatically on ${formatDate(sub.currentPeriodEnd)}.`}
                   </Typography>
                   <Box sx={{ mt: 2 }}>
                     {sub.cancelAtPeriodEnd ? (

@@ -1,5 +1,5 @@
 import { formatCardNumber, formatExpiry, luhnValid, parseExpiry, validateCard } from './card-validation';
-import { formatAmount, formatBillingDate } from './format';
+import { formatAmount, formatDate } from '../../lib/format';
 
 describe('card form helpers', () => {
   it('checks numbers with Luhn and formats them in groups of four', () => {
@@ -16,11 +16,19 @@ describe('card form helpers', () => {
     expect(errors).toEqual({ expiry: "Your card's expiration date is in the past.", cvc: "Your card's security code is incomplete." });
   });
 
+  it('reads the expiry month in UTC, as the server does', () => {
+    const card = { name: '', number: '4242424242424242', expiry: '11 / 26', cvc: '123' };
+    // 23:30 on Nov 30 in New York is already December in UTC: the card has expired on both sides.
+    expect(validateCard(card, new Date('2026-11-30T23:30:00-05:00')).expiry).toBe("Your card's expiration date is in the past.");
+    expect(validateCard(card, new Date('2026-11-30T23:30:00Z'))).toEqual({});
+    expect(validateCard({ ...card, expiry: '12 / 60' }, new Date('2026-11-30T00:00:00Z')).expiry).toBe("Your card's expiration year is invalid.");
+  });
+
   it('formats amounts with 2 decimals and upper-case currency, dates as MMM d, yyyy', () => {
     expect(formatAmount('5', 'usd')).toBe('5.00 USD');
     expect(formatAmount(45.5, 'eur')).toBe('45.50 EUR');
-    expect(formatBillingDate('2026-12-22T12:00:00.000Z')).toBe('Dec 22, 2026');
-    expect(formatBillingDate('nope')).toBe('Invalid date');
-    expect(formatBillingDate(null)).toBe('Invalid date');
+    expect(formatDate('2026-12-22T12:00:00.000Z')).toBe('Dec 22, 2026');
+    expect(formatDate('nope')).toBe('Invalid date');
+    expect(formatDate(null)).toBe('Invalid date');
   });
 });

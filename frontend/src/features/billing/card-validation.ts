@@ -1,4 +1,8 @@
-/** Client-side checks of the sandbox card form (the server checks the same again). */
+/** The sandbox card form's checks: the rules are the server's own (@tzapi/shared/cards), worded for a form. */
+import { cvcValid, expiryProblem, luhnValid } from '@tzapi/shared/cards';
+
+export { luhnValid };
+
 export interface CardFields {
   name: string;
   number: string;
@@ -8,23 +12,12 @@ export interface CardFields {
 
 export type CardFieldErrors = Partial<Record<keyof CardFields, string>>;
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** '4242424242424242' → '4242 4242 4242 4242' while typing. */
 export function formatCardNumber(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** '1230' → '12 / 30' while typing. */
@@ -46,10 +39,10 @@ export function validateCard(fields: CardFields, now = new Date()): CardFieldErr
   if (!digits) errors.number = 'Card number is required';
   else if (!luhnValid(digits)) errors.number = 'Your card number is invalid.';
   const expiry = parseExpiry(fields.expiry);
-  if (!expiry || expiry.month < 1 || expiry.month > 12) errors.expiry = "Your card's expiration date is incomplete.";
-  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) {
-    errors.expiry = "Your card's expiration date is in the past.";
-  }
-  if (!/^\d{3,4}$/.test(fields.cvc)) errors.cvc = "Your card's security code is incomplete.";
+  const problem = expiry ? expiryProblem(expiry.month, expiry.year, now) : 'month';
+  if (problem === 'month') errors.expiry = "Your card's expiration date is incomplete.";
+  else if (problem === 'past') errors.expiry = "Your card's expiration date is in the past.";
+  else if (problem === 'too_far') errors.expiry = "Your card's expiration year is invalid.";
+  if (!cvcValid(fields.cvc, digits)) errors.cvc = "Your card's security code is incomplete.";
   return errors;
 }

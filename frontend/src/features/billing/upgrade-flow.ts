@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError, isUnauthorized } from '../../lib/api';
+import { errorMessage, isUnauthorized } from '../../lib/api';
 import type { UserPlan } from '../../lib/auth';
 import { completeSubscription, createSubscription, useRefreshBilling, type BillingResult } from './api';
 
@@ -14,24 +14,12 @@ export type UpgradePhase = 'idle' | 'creating' | 'confirming' | 'completing';
 /** A failure the user sees as it is (spec 8 payment messages). */
 export class PaymentFlowError extends Error {}
 
-/** The server's words when it gave some (problem detail, message or error field), else the fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof PaymentFlowError) return error.message;
-  if (isApiError(error)) {
-    const p = error.problem;
-    const text = (typeof p.detail === 'string' && p.detail) || (typeof p.message === 'string' && p.message) || (typeof p.error === 'string' && p.error);
-    return text || fallback;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
-
 async function step<T>(run: () => Promise<T>, fallback: string): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (isUnauthorized(error)) throw error; // the dashboard's 401 handler takes over
-    throw new PaymentFlowError(serverMessage(error, fallback));
+    throw new PaymentFlowError(errorMessage(error, fallback));
   }
 }
 

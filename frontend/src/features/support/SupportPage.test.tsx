@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../testing/render';
+import { renderWithProviders, serveApi } from '../../testing/render';
 import { SupportPage } from './SupportPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('support form', () => {
   it('a missing required field shows one toast and sends nothing', async () => {
-    const { calls } = stubFetch({ 'GET /api/config': { body: { plans: [] } } });
+    const { calls } = serveApi({ 'GET /api/config': { body: { plans: [] } } });
     renderWithProviders(<SupportPage />);
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -17,7 +17,7 @@ describe('support form', () => {
   });
 
   it('sends the trimmed message, toasts and empties the form', async () => {
-    const { calls } = stubFetch({ 'GET /api/config': { body: { plans: [] } }, 'POST /api/support/messages': { status: 201, body: { ok: true } } });
+    const { calls } = serveApi({ 'GET /api/config': { body: { plans: [] } }, 'POST /api/support/messages': { status: 201, body: { ok: true } } });
     renderWithProviders(<SupportPage />);
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' Ada ');
     await userEvent.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.com');

@@ -18,7 +18,9 @@ import { toast } from '../../components/ui/toast';
 import { usePublicConfig } from '../../config/publicConfig';
 import Link from '@mui/material/Link';
 import { apiFetch, ApiError } from '../../lib/api';
-import { schemaResolver } from '../../lib/formSchema';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { filled } from '../../lib/forms';
 
 export const supportCategories = [
   { value: 'api-help', label: 'API Help' },
@@ -39,16 +41,21 @@ const supportFaq = [
 const empty = { name: '', email: '', category: '', subject: '', message: '' };
 type SupportValues = typeof empty;
 
-const required = (value: string) => (value.trim() ? null : 'required');
 /** Name, e-mail, subject and message are required; a missing one shows one toast, not field messages. */
-const supportResolver = schemaResolver<SupportValues>({ name: required, email: required, subject: required, message: required });
+const supportSchema = z.object({
+  name: filled('required'),
+  email: filled('required'),
+  category: z.string(),
+  subject: filled('required'),
+  message: filled('required'),
+}) satisfies z.ZodType<SupportValues>;
 
 export function SupportPage() {
   const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   usePageMeta('Contact Support', 'Contact the TimeZone API team: API help, billing, technical issues, feature requests and partnerships.');
   const { control, handleSubmit, reset, formState } = useForm<SupportValues>({
     defaultValues: empty,
-    resolver: supportResolver,
+    resolver: zodResolver(supportSchema),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });

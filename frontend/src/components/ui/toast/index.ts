@@ -1,5 +1,4 @@
 export { Toaster } from './Toaster';
-export { useToast } from './useToast';
-export { toast, dismissToast, dismissErrorToasts, resetToasts } from './toast-store';
+export { toast, dismissToast, dismissErrorToasts, resetToasts, TOAST_DURATION_MS } from './toast-store';
 export { DismissErrorsOnNavigation } from './DismissErrorsOnNavigation';
 export type { ToastInput, ToastVariant } from './toast-store';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthForm, type AuthMode } from './AuthForm';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { PENDING_EMAIL_KEY } from '../api';
 
 function Harness({ initial = 'login', returnTo }: { initial?: AuthMode; returnTo?: string }) {
@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('auth form validation', () => {
   it('login: e-mail and password are required', async () => {
-    const { calls } = stubFetch({});
+    const { calls } = serveApi({});
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -23,7 +23,7 @@ describe('auth form validation', () => {
   });
 
   it('an invalid e-mail shows the example message, which clears when the e-mail is edited', async () => {
-    stubFetch({});
+    serveApi({});
     renderWithProviders(<Harness />);
     const email = screen.getByLabelText(/Email/);
     await userEvent.type(email, 'not-an-email');
@@ -35,7 +35,7 @@ describe('auth form validation', () => {
   });
 
   it('register: name, e-mail and password are required', async () => {
-    stubFetch({});
+    serveApi({});
     renderWithProviders(<Harness initial="register" />);
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('auth form validation', () => {
   });
 
   it('register success stores the pending e-mail and goes to the verification page', async () => {
-    const { calls } = stubFetch({ 'POST /api/auth/register': { status: 201, body: { ok: true, email: 'new@example.com', needsVerification: true } } });
+    const { calls } = serveApi({ 'POST /api/auth/register': { status: 201, body: { ok: true, email: 'new@example.com', needsVerification: true } } });
     renderWithProviders(<Harness initial="register" />);
     await userEvent.type(screen.getByLabelText(/Full Name/), 'New Person');
     await userEvent.type(screen.getByLabelText(/Email/), 'new@example.com');
@@ -57,7 +57,7 @@ describe('auth form validation', () => {
   });
 
   it('login success goes to returnTo', async () => {
-    stubFetch({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
+    serveApi({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
     renderWithProviders(<Harness returnTo="/dashboard/usage" />);
     await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
@@ -66,7 +66,7 @@ describe('auth form validation', () => {
   });
 
   it.each(['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example'])('login success with a returnTo of control characters (%j) goes quietly to /dashboard', async (returnTo) => {
-    stubFetch({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
+    serveApi({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
     renderWithProviders(<Harness returnTo={returnTo} />);
     await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
@@ -75,7 +75,7 @@ describe('auth form validation', () => {
   });
 
   it('login with wrong credentials shows the server message', async () => {
-    stubFetch({
+    serveApi({
       'POST /api/auth/login': { status: 401, body: { status: 401, code: 'invalid_credentials', detail: 'Invalid email or password. Please try again.' } },
     });
     renderWithProviders(<Harness />);
@@ -87,7 +87,7 @@ describe('auth form validation', () => {
   });
 
   it('login of an unverified account stores the e-mail and goes to verification', async () => {
-    stubFetch({
+    serveApi({
       'POST /api/auth/login': { status: 403, body: { status: 403, code: 'email_not_verified', needsVerification: true, email: 'ada@example.com' } },
     });
     renderWithProviders(<Harness />);
@@ -103,7 +103,7 @@ describe('auth form validation', () => {
   });
 
   it('forgot password ends on "Check Your Email" with a way back to sign in', async () => {
-    stubFetch({ 'POST /api/auth/forgot-password': { body: { ok: true } } });
+    serveApi({ 'POST /api/auth/forgot-password': { body: { ok: true } } });
     renderWithProviders(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -119,7 +119,7 @@ describe('auth form validation', () => {
 
 describe('sign-in with two-factor', () => {
   it('asks for the code on totp_required, shows a wrong code’s message, and signs in with the right one', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'POST /api/auth/login': (init) => {
         const body = JSON.parse(String(init?.body)) as { totp?: string };
         if (!body.totp) return { status: 401, body: { status: 401, code: 'totp_required', detail: 'Enter the 6-digit code from your authenticator app.' } };
@@ -155,7 +155,7 @@ describe('sign-in with two-factor', () => {
   });
 
   it('"Back to sign in" leaves the code step', async () => {
-    stubFetch({ 'POST /api/auth/login': { status: 401, body: { status: 401, code: 'totp_required' } } });
+    serveApi({ 'POST /api/auth/login': { status: 401, body: { status: 401, code: 'totp_required' } } });
     renderWithProviders(<Harness />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');

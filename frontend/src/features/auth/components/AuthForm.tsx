@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type ControllerFieldState, type ControllerRenderProps } from 'react-hook-form';
+import { Controller, useForm, useWatch, type ControllerFieldState, type ControllerRenderProps, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -13,11 +13,13 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { authApi, storePendingEmail } from '../api';
 import { meQueryKey } from '../../../lib/auth';
-import { ApiError } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
+import { ApiError, problemMessage } from '../../../lib/api';
 import { dismissErrorToasts, toast } from '../../../components/ui/toast';
 import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
-import { emailError, messages, MIN_PASSWORD_LENGTH } from '../validation';
+import { isValidEmail, messages, MIN_PASSWORD_LENGTH } from '../validation';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { filled } from '../../../lib/forms';
 
 export type AuthMode = 'login' | 'register' | 'forgot' | 'forgot-sent';
 
@@ -51,16 +53,18 @@ interface AuthContext {
 }
 
 /** Which fields each mode asks for, and their messages. */
-const authResolver = schemaResolver<AuthValues, AuthContext>({
-  name: (name, _, { mode }) => mode === 'register' && !name.trim() && messages.nameRequired,
-  email: (email) => emailError(email),
-  password: (password, _, { mode }) => {
-    if (mode !== 'login' && mode !== 'register') return null;
-    if (!password) return messages.passwordRequired;
-    return mode === 'register' && password.length < MIN_PASSWORD_LENGTH && messages.passwordTooShort;
-  },
-  totp: (totp, _, { mode, totpStep }) => mode === 'login' && totpStep && !totp.trim() && messages.totpRequired,
-});
+function authSchema({ mode, totpStep }: AuthContext) {
+  const password = z.string().min(1, messages.passwordRequired);
+  return z.object({
+    name: mode === 'register' ? filled(messages.nameRequired) : z.string(),
+    email: filled(messages.emailRequired).refine(isValidEmail, messages.invalidEmail),
+    password: mode === 'register' ? password.min(MIN_PASSWORD_LENGTH, messages.passwordTooShort) : mode === 'login' ? password : z.string(),
+    totp: mode === 'login' && totpStep ? filled(messages.totpRequired) : z.string(),
+  }) satisfies z.ZodType<AuthValues>;
+}
+
+/** The schema of the form's mode (the form's context). */
+const authResolver: Resolver<AuthValues, AuthContext> = (values, context, options) => zodResolver(authSchema(context!))(values, context, options);
 
 /** A TextField's props from a Controller: value and handlers, the ref on the input, and the error; editing a field clears its error. */
 function fieldProps<K extends keyof AuthValues>(
@@ -133,12 +137,12 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           return;
         }
         if (error instanceof ApiError && error.code === 'totp_invalid') {
-          setError('totp', { type: 'server', message: error.problem.detail || messages.totpInvalid });
+          setError('totp', { type: 'server', message: problemMessage(error) || messages.totpInvalid });
           return;
         }
         toast({
           title: 'Login Failed',
-          description: error instanceof ApiError ? error.problem.detail || messages.loginFailed : messages.somethingWrong,
+          description: error instanceof ApiError ? problemMessage(error) || messages.loginFailed : messages.somethingWrong,
           variant: 'destructive',
         });
       }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { LoginPage } from './LoginPage';
 import { publicConfigQueryKey } from '../../../config/publicConfig';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { renderWithProviders, serveApi } from '../../../testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,7 +10,7 @@ const config = (oidcEnabled: boolean) => ({
 });
 
 function renderLogin(route: string, oidcEnabled = true) {
-  stubFetch(config(oidcEnabled));
+  serveApi(config(oidcEnabled));
   return renderWithProviders(<LoginPage />, { route, me: null });
 }
 

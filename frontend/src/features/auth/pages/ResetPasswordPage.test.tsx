@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RESET_REDIRECT_DELAY_MS, ResetPasswordPage } from './ResetPasswordPage';
-import { renderWithProviders, stubFetch } from '../../../testing/render';
+import { renderWithProviders, serveApi } from '../../../testing/render';
 import { advanceClock, runUntil } from '../../../testing/clock';
 
 afterEach(() => {
@@ -11,20 +11,20 @@ afterEach(() => {
 
 describe('reset password page', () => {
   it('without a token shows Invalid Reset Link and Go to Homepage', () => {
-    stubFetch({});
+    serveApi({});
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password' });
     expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
   });
 
   it('a token the server calls invalid shows the invalid view', async () => {
-    stubFetch({ 'GET /api/auth/reset-password/check': { body: { valid: false } } });
+    serveApi({ 'GET /api/auth/reset-password/check': { body: { valid: false } } });
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=old' });
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
   });
 
   it('validates, resets, toasts and goes to / after 2 seconds', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/auth/reset-password/check': { body: { valid: true } },
       'POST /api/auth/reset-password': { body: { ok: true } },
     });
@@ -55,7 +55,7 @@ describe('reset password page', () => {
   });
 
   it('an "Invalid or expired" answer on submit switches to the invalid view', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/auth/reset-password/check': { body: { valid: true } },
       'POST /api/auth/reset-password': {
         status: 400,

@@ -10,13 +10,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { authApi } from '../api';
-import { ApiError } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
+import { ApiError, problemMessage } from '../../../lib/api';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../app/paths';
 import { MIN_PASSWORD_LENGTH } from '../validation';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
@@ -27,11 +28,12 @@ interface ResetValues {
   confirm: string;
 }
 
-const resetResolver = schemaResolver<ResetValues>({
-  password: (password) =>
-    !password ? 'Password is required' : password.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 8 characters long.' : null,
-  confirm: (confirm, { password }) => (!confirm ? 'Please confirm your password' : password && confirm !== password ? "Passwords don't match." : null),
-});
+const resetSchema = z
+  .object({
+    password: z.string().min(1, 'Password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.'),
+    confirm: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => !v.password || !v.confirm || v.confirm === v.password, { path: ['confirm'], message: "Passwords don't match." }) satisfies z.ZodType<ResetValues>;
 
 export function ResetPasswordPage() {
   usePageMeta('Reset Password', 'Choose a new password for your TimeZone API account.');
@@ -42,7 +44,7 @@ export function ResetPasswordPage() {
   // Errors stay until the next submit (no re-validation while typing), as before.
   const { control, handleSubmit, setError, formState } = useForm<ResetValues>({
     defaultValues: { password: '', confirm: '' },
-    resolver: resetResolver,
+    resolver: zodResolver(resetSchema),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -73,7 +75,7 @@ export function ResetPasswordPage() {
       setView('done');
     } catch (error) {
       if (error instanceof ApiError) {
-        const message = error.problem.detail || (typeof error.problem.error === 'string' ? error.problem.error : '');
+        const message = problemMessage(error) ?? '';
         if (message.includes('Invalid or expired')) {
           setView('invalid');
           return;

@@ -13,7 +13,7 @@ import SupportIcon from '@mui/icons-material/SupportAgent';
 import { paths } from '../../../app/paths';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
 import type { BillingHistoryItem, Subscription } from '../api';
-import { formatBillingDate, planName } from '../format';
+import { formatDate, planName } from '../../../lib/format';
 import { BillingHistoryCard } from './BillingHistoryCard';
 import { CurrentPlanBadge, SubscriptionStatusChip } from './StatusChips';
 
@@ -76,7 +76,7 @@ export function BillingDashboard(props: Props) {
               {paid && subscription && (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
                   <Typography variant="body2">
-                    {subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} <strong>{formatBillingDate(subscription.currentPeriodEnd)}</strong>
+                    {subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} <strong>{formatDate(subscription.currentPeriodEnd)}</strong>
                   </Typography>
                   <SubscriptionStatusChip status={subscription.status} />
                 </Stack>
@@ -143,7 +143,7 @@ export function BillingDashboard(props: Props) {
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                   <Detail label="Current Period">
-                    {formatBillingDate(subscription.currentPeriodStart)} – {formatBillingDate(subscription.currentPeriodEnd)}
+                    {formatDate(subscription.currentPeriodStart)} – {formatDate(subscription.currentPeriodEnd)}
                   </Detail>
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>

@@ -16,7 +16,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import { useInvoicePage, type BillingHistoryItem } from '../api';
-import { formatAmount, formatBillingDate } from '../format';
+import { formatAmount, formatDate } from '../../../lib/format';
 import { InvoiceStatusChip } from './StatusChips';
 
 export const HISTORY_SHOWN = 5;
@@ -43,7 +43,7 @@ function HistoryRow({ item }: { item: BillingHistoryItem }) {
       <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.description}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatBillingDate(item.paidAt ?? item.createdAt)}
+          {formatDate(item.paidAt ?? item.createdAt)}
         </Typography>
       </Box>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>

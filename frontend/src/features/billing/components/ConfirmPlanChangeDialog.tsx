@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatPrice, type PublicPlan } from '../../../config/publicConfig';
-import { planName } from '../format';
+import { planName } from '../../../lib/format';
 
 /** Spec: a paid user's plan change is confirmed first; the prorated difference is charged at once. */
 export function ConfirmPlanChangeDialog({ open, from, to, busy, onCancel, onConfirm }: { open: boolean; from: string; to: PublicPlan | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {

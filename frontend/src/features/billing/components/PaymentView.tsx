@@ -10,9 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
-import { formatAmount } from '../format';
-import { serverMessage, useUpgrade, type UpgradePhase } from '../upgrade-flow';
+import { formatAmount } from '../../../lib/format';
+import { useUpgrade, type UpgradePhase } from '../upgrade-flow';
 import { SandboxPaymentForm } from './SandboxPaymentForm';
+import { errorMessage } from '../../../lib/api';
 
 const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
@@ -39,7 +40,7 @@ export function PaymentView({ plan, billing, onCancel, onSuccess }: Props) {
         onSuccess();
       },
       onError: (failure) => {
-        const message = serverMessage(failure, 'Failed to create subscription');
+        const message = errorMessage(failure, 'Failed to create subscription');
         setError(message);
         toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
       },

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { formatPrice, type PublicPlan } from '../../../config/publicConfig';
-import { PLAN_RANK } from '../format';
+import { planRank } from '@tzapi/shared/plans';
 
 /**
  * 'Choose Your Plan': Premium (highlighted, 'Recommended') and Enterprise; the current plan is marked, a lower one shows a
@@ -23,7 +23,7 @@ export function PlanPicker({ plans, currentPlan, granted = false, onChoose }: { 
     <Grid container spacing={3}>
       {paidPlans.map((plan) => {
         const current = plan.id === currentPlan;
-        const lower = PLAN_RANK[plan.id] < PLAN_RANK[currentPlan];
+        const lower = planRank(plan.id) < planRank(currentPlan);
         const recommended = plan.id === 'premium';
         return (
           <Grid key={plan.id} size={{ xs: 12, md: 6 }}>

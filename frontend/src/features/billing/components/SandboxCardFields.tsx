@@ -1,17 +1,17 @@
 import { Controller, useForm, type Control } from 'react-hook-form';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { schemaResolver } from '../../../lib/formSchema';
 import { formatCardNumber, formatExpiry, validateCard, type CardFields } from '../card-validation';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 
 export const EMPTY_CARD: CardFields = { name: '', number: '', expiry: '', cvc: '' };
 
-/** The card checks of card-validation, field by field (the name is optional). */
-const cardResolver = schemaResolver<CardFields>({
-  number: (_v, card) => validateCard(card).number,
-  expiry: (_v, card) => validateCard(card).expiry,
-  cvc: (_v, card) => validateCard(card).cvc,
-});
+/** The card checks of card-validation (the server's rules, @tzapi/shared/cards), field by field; the name is optional. */
+const cardSchema = z.object({ name: z.string(), number: z.string(), expiry: z.string(), cvc: z.string() }).superRefine((card, ctx) => {
+  for (const [field, message] of Object.entries(validateCard(card))) ctx.addIssue({ code: 'custom', path: [field], message });
+}) satisfies z.ZodType<CardFields>;
+const cardResolver = zodResolver(cardSchema);
 
 /** The sandbox card form's state: checked on submit only (the messages stay until the next try, as Stripe's do). */
 export function useCardForm() {

@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isApiError } from '../../../lib/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { confirmSandboxPayment, createSandboxPaymentMethod } from '../api';
 import { parseExpiry, type CardFields } from '../card-validation';
-import { PaymentFlowError, serverMessage, type CardCollector } from '../upgrade-flow';
+import { PaymentFlowError, type CardCollector } from '../upgrade-flow';
 import { SandboxCardFields, useCardForm } from './SandboxCardFields';
 import { ThreeDSecureDialog } from './ThreeDSecureDialog';
 
@@ -37,7 +37,7 @@ export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCanc
             setError(field, { type: 'server', message: e.message });
           }
         }
-        throw new PaymentFlowError(serverMessage(error, 'Failed to create payment method'));
+        throw new PaymentFlowError(errorMessage(error, 'Failed to create payment method'));
       }
     },
     confirmPayment(clientSecret: string) {

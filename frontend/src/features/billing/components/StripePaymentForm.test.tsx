@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BillingPage from '../BillingPage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -26,7 +26,7 @@ const plans = [
 
 describe('checkout with Stripe', () => {
   it('uses Elements for the card and Stripe.js confirmCardPayment for 3-D Secure, then complete-subscription', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/config': { body: { plans, billing: { mode: 'stripe', publishableKey: 'pk_test_123' } } },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/create-subscription': { body: { success: true, subscription: { id: 's1' }, payment: { requiresAction: true, clientSecret: 'pi_1_secret_2' } } },
@@ -48,7 +48,7 @@ describe('checkout with Stripe', () => {
 
   it("a failed 3-D Secure shows Payment Failed with Stripe's message", async () => {
     stripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'We are unable to authenticate your payment method.' } } as never);
-    stubFetch({
+    serveApi({
       'GET /api/config': { body: { plans, billing: { mode: 'stripe', publishableKey: 'pk_test_123' } } },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/create-subscription': { body: { success: true, subscription: { id: 's2' }, payment: { requiresAction: true, clientSecret: 'pi_2_secret_3' } } },

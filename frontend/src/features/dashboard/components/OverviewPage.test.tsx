@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import type { User } from '../../../lib/auth';
 import type { PublicPlan } from '../../../config/publicConfig';
 
@@ -31,7 +31,7 @@ const keys = [1, 2, 3, 4].map((n) => ({
 }));
 
 function stubApi(stats: Record<string, unknown>, apiKeys: unknown[] = keys) {
-  return stubFetch({
+  return serveApi({
     'GET /api/dashboard/stats': { body: stats },
     'GET /api/api-keys': { body: apiKeys },
     'GET /api/config': { body: { plans } },

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { ApiKeysPage } from './ApiKeysPage';
 
 const created = {
@@ -20,7 +20,7 @@ describe('API keys page', () => {
 
   it('the key-created toast says the key can be copied again later (the card reveals it any time)', async () => {
     let listed: unknown[] = [];
-    stubFetch({
+    serveApi({
       'GET /api/api-keys': () => ({ body: listed }),
       'POST /api/api-keys': () => {
         listed = [created];

@@ -10,10 +10,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { isApiError } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
 import { toast } from '../../../components/ui/toast';
 import type { ApiKey, ApiKeyInput } from '../api';
 import { splitLines, validateIpRestrictions, validateUrlRestrictions } from '../restrictions';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { filled } from '../../../lib/forms';
 
 export interface KeyFormValues {
   name: string;
@@ -32,17 +34,18 @@ export function toKeyInput(values: KeyFormValues): ApiKeyInput {
   };
 }
 
-/** The message of a restriction check (true: every line is valid). */
-const messageOf = (check: (text: string) => true | string) => (text: string) => {
-  const result = check(text);
-  return result === true ? null : result;
-};
+/** A restriction field: its check answers true when every line is valid, else the message. */
+const restrictions = (check: (text: string) => true | string) =>
+  z.string().superRefine((text, ctx) => {
+    const result = check(text);
+    if (result !== true) ctx.addIssue({ code: 'custom', message: result });
+  });
 
-const keyFormResolver = schemaResolver<KeyFormValues>({
-  name: (v) => !v.trim() && NAME_REQUIRED_MESSAGE,
-  ipRestrictions: messageOf(validateIpRestrictions),
-  urlRestrictions: messageOf(validateUrlRestrictions),
-});
+const keyFormSchema = z.object({
+  name: filled(NAME_REQUIRED_MESSAGE),
+  ipRestrictions: restrictions(validateIpRestrictions),
+  urlRestrictions: restrictions(validateUrlRestrictions),
+}) satisfies z.ZodType<KeyFormValues>;
 
 const fieldOf = (serverField: string): keyof KeyFormValues | null => {
   const root = serverField.replace(/\[.*$/, '').replace(/\..*$/, '');
@@ -68,7 +71,7 @@ export function KeyFormDialog({
 }) {
   const { register, handleSubmit, reset, setError, formState } = useForm<KeyFormValues>({
     defaultValues: { name: '', ipRestrictions: '', urlRestrictions: '' },
-    resolver: keyFormResolver,
+    resolver: zodResolver(keyFormSchema),
   });
   const { errors } = formState;
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { advanceClock } from '../../../testing/clock';
 
 describe('export my data', () => {
@@ -12,7 +12,7 @@ describe('export my data', () => {
       { id: 'e1', status: 'running', progress: 40, createdAt: '', finishedAt: null, downloadUrl: null },
       { id: 'e1', status: 'ready', progress: 100, createdAt: '', finishedAt: '', downloadUrl: '/api/me/exports/e1/download' },
     ];
-    stubFetch({
+    serveApi({
       'POST /api/me/exports': { status: 202, body: { id: 'e1', status: 'running', progress: 0, createdAt: '', finishedAt: null, downloadUrl: null } },
       'GET /api/me/exports/e1': () => ({ body: answers.length > 1 ? answers.shift() : answers[0] }),
     });
@@ -30,7 +30,7 @@ describe('export my data', () => {
 
 describe('quota alerts', () => {
   it('turns the alerts off', async () => {
-    const { calls } = stubFetch({ 'PUT /api/profile/quota-alerts': { body: { ...sampleUser, quotaAlerts: false } } });
+    const { calls } = serveApi({ 'PUT /api/profile/quota-alerts': { body: { ...sampleUser, quotaAlerts: false } } });
     renderWithProviders(<QuotaAlertsCard user={sampleUser} />, { me: sampleUser });
     const user = userEvent.setup();
     const toggle = screen.getByRole('switch', { name: 'Send quota alerts' });

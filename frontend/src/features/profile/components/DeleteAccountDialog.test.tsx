@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeleteAccountCard } from './DeleteAccountDialog';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 describe('delete account dialog', () => {
   it('needs the password and the typed e-mail, then closes the account and leaves the dashboard', async () => {
-    const { calls } = stubFetch({ 'POST /api/me/close': { body: { ok: true } } });
+    const { calls } = serveApi({ 'POST /api/me/close': { body: { ok: true } } });
     renderWithProviders(<DeleteAccountCard user={sampleUser} />, { me: sampleUser, route: '/dashboard/profile' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -28,7 +28,7 @@ describe('delete account dialog', () => {
   });
 
   it('asks for the authentication code when two-factor sign-in is on and shows the server’s answer on the field', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'POST /api/me/close': { status: 400, body: { status: 400, code: 'totp_invalid', field: 'totp', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' } },
     });
     const me = { ...sampleUser, totpEnabled: true };

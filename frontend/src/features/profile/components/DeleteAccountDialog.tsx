@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,9 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
 import type { User } from '../../../lib/auth';
 import { useCloseAccount } from '../api';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 
 interface Values {
   password: string;
@@ -28,11 +29,16 @@ interface Values {
 /** Which fields the account asks for: the password only when it has one, the code only with two-factor sign-in on. */
 type Asked = Pick<User, 'hasPassword' | 'totpEnabled'>;
 
-const closeAccountResolver = schemaResolver<Values, Asked>({
-  password: (v, _all, asked) => asked.hasPassword && !v && 'Password is required',
-  totp: (v, _all, asked) => asked.totpEnabled && !v && 'Enter the code from your authenticator app',
-  email: (v) => !v && 'Type your e-mail address to confirm',
-});
+function closeAccountSchema(asked: Asked) {
+  return z.object({
+    password: asked.hasPassword ? z.string().min(1, 'Password is required') : z.string(),
+    totp: asked.totpEnabled ? z.string().min(1, 'Enter the code from your authenticator app') : z.string(),
+    email: z.string().min(1, 'Type your e-mail address to confirm'),
+  }) satisfies z.ZodType<Values>;
+}
+
+/** The schema of what this account is asked (the form's context). */
+const closeAccountResolver: Resolver<Values, Asked> = (values, asked, options) => zodResolver(closeAccountSchema(asked!))(values, asked, options);
 
 const FIELDS: Record<string, keyof Values> = { password: 'password', totp: 'totp', email: 'email' };
 

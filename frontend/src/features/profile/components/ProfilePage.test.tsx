@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from './ProfilePage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 describe('profile page', () => {
   it('validates the information card and saves it', async () => {
-    const { calls: allCalls } = stubFetch({
+    const { calls: allCalls } = serveApi({
       'PUT /api/profile': { body: { ...sampleUser, firstName: 'Augusta', pendingEmail: 'augusta@example.com' } },
       'GET /api/profile/totp': { body: { enabled: false, recoveryCodesLeft: 0, required: false } },
     });
@@ -33,7 +33,7 @@ describe('profile page', () => {
   });
 
   it('validates the password card and shows the server’s message on failure', async () => {
-    stubFetch({ 'PUT /api/profile/password': { status: 400, body: { status: 400, code: 'wrong_password', detail: 'Current password is incorrect' } } });
+    serveApi({ 'PUT /api/profile/password': { status: 400, body: { status: 400, code: 'wrong_password', detail: 'Current password is incorrect' } } });
     renderWithProviders(<ProfilePage />, { me: sampleUser });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -56,7 +56,7 @@ describe('profile page', () => {
   });
 
   it('an account that signs in through the identity provider gets no password form', async () => {
-    stubFetch({});
+    serveApi({});
     renderWithProviders(<ProfilePage />, { me: { ...sampleUser, hasPassword: false } });
     expect(await screen.findByText(/signs in through your identity provider/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('profile page', () => {
   });
 
   it('shows a skeleton while the profile loads', () => {
-    stubFetch({});
+    serveApi({});
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     renderWithProviders(<ProfilePage />);
     expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();

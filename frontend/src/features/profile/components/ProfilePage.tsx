@@ -12,28 +12,30 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { isApiError, isUnauthorized } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
 import { useMe, type User } from '../../../lib/auth';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
 import { ChangeNoticesCard, ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
 import { DeleteAccountCard } from './DeleteAccountDialog';
 import { TwoFactorCard } from './TwoFactorCard';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { filled } from '../../../lib/forms';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
-const profileResolver = schemaResolver<ProfileInput>({
-  email: (v) => !EMAIL_PATTERN.test(v.trim()) && 'Invalid email address',
-  firstName: (v) => !v.trim() && 'First name is required',
-  lastName: (v) => !v.trim() && 'Last name is required',
-});
+const profileSchema = z.object({
+  email: z.string().refine((v) => EMAIL_PATTERN.test(v.trim()), 'Invalid email address'),
+  firstName: filled('First name is required'),
+  lastName: filled('Last name is required'),
+}) satisfies z.ZodType<ProfileInput>;
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
     defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
-    resolver: profileResolver,
+    resolver: zodResolver(profileSchema),
   });
   const { errors } = formState;
   useEffect(() => {
@@ -111,17 +113,19 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-const passwordResolver = schemaResolver<PasswordValues>({
-  currentPassword: (v) => !v && 'Current password is required',
-  newPassword: (v) => v.length < MIN_PASSWORD_LENGTH && 'Password must be at least 8 characters',
-  confirmPassword: (v, all) => (!v ? 'Please confirm your password' : v !== all.newPassword && "Passwords don't match"),
-});
+const passwordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => !v.confirmPassword || v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: "Passwords don't match" }) satisfies z.ZodType<PasswordValues>;
 
 export function PasswordForm() {
   const change = useChangePassword();
   const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    resolver: passwordResolver,
+    resolver: zodResolver(passwordSchema),
   });
   const { errors } = formState;
 

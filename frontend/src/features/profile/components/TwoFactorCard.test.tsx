@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TwoFactorCard } from './TwoFactorCard';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +12,7 @@ describe('two-factor card', () => {
   it('turns two-factor on with a QR code and a confirmed code, then shows the ten recovery codes once', async () => {
     let enabled = false;
     let attempts = 0;
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/profile/totp': () => ({ body: { enabled, recoveryCodesLeft: enabled ? 10 : 0, required: false } }),
       'POST /api/profile/totp/setup': { body: SETUP },
       'POST /api/profile/totp/enable': () => {
@@ -55,7 +55,7 @@ describe('two-factor card', () => {
 
   it('turns two-factor off with a code, and shows the server’s message for a wrong one', async () => {
     let enabled = true;
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/profile/totp': () => ({ body: { enabled, recoveryCodesLeft: 7, required: false } }),
       'POST /api/profile/totp/disable': (init) => {
         const { code } = JSON.parse(String(init?.body)) as { code: string };
@@ -80,7 +80,7 @@ describe('two-factor card', () => {
   });
 
   it('a super admin cannot turn it off', async () => {
-    stubFetch({ 'GET /api/profile/totp': { body: { enabled: true, recoveryCodesLeft: 10, required: true } } });
+    serveApi({ 'GET /api/profile/totp': { body: { enabled: true, recoveryCodesLeft: 10, required: true } } });
     renderWithProviders(<TwoFactorCard />, { me: { ...sampleUser, role: 'super_admin', totpEnabled: true } });
     expect(await screen.findByText('Two-factor sign-in is required for super admins.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn Off' })).not.toBeInTheDocument();

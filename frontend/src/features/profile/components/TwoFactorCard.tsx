@@ -13,22 +13,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
-import { isApiError, isUnauthorized } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
+import { isUnauthorized, problemMessage } from '../../../lib/api';
 import { useDisableTotp, useEnableTotp, useRefreshTotp, useTotpSetup, useTotpState } from '../api';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { filled } from '../../../lib/forms';
 
 const CODE_PATTERN = /^\d{6}$/;
 
 type CodeValues = { code: string };
 
 /** Turning it on: the 6-digit code the app shows now. */
-const enableResolver = schemaResolver<CodeValues>({ code: (v) => !CODE_PATTERN.test(v.trim()) && 'Enter the 6-digit code from your authenticator app' });
+const enableResolver = zodResolver(z.object({ code: z.string().refine((v) => CODE_PATTERN.test(v.trim()), 'Enter the 6-digit code from your authenticator app') }));
 
 /** Turning it off: a current code or one of the recovery codes. */
-const disableResolver = schemaResolver<CodeValues>({ code: (v) => !v.trim() && 'Enter a code from your authenticator app or a recovery code' });
+const disableResolver = zodResolver(z.object({ code: filled('Enter a code from your authenticator app or a recovery code') }));
 
 function problemText(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.problem.detail || fallback : fallback;
+  return problemMessage(error) ?? fallback;
 }
 
 /** The secret in groups of four, as authenticator apps show it when typed in. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UsagePage } from './UsagePage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -27,7 +27,7 @@ const key = (id: string, name: string) => ({ id, name, keyPrefix: `tzk_live_${id
 
 describe('usage page filters', () => {
   it('narrows to one key beside the endpoint filter, and Export CSV downloads the same selection', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/usage/summary': { body: summary },
       'GET /api/api-keys': { body: [key('AAAA', 'Production'), key('BBBB', 'Staging')] },
       'GET /api/config': { body: {} },

@@ -16,8 +16,9 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { isApiError } from '../../../lib/api';
-import { schemaResolver } from '../../../lib/formSchema';
 import { WEBHOOK_EVENTS, type WebhookInput } from '../api';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 
 export interface WebhookFormValues {
   url: string;
@@ -26,18 +27,25 @@ export interface WebhookFormValues {
 }
 
 /** The same rules the server applies first (it also resolves the host and refuses private addresses). */
-const resolver = schemaResolver<WebhookFormValues>({
-  url: (v) => {
-    if (!v.trim()) return 'Enter the URL that receives the events.';
-    try {
-      const url = new URL(v.trim());
-      return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'The URL must start with https://';
-    } catch {
-      return 'Enter a full URL, such as https://example.com/webhooks.';
-    }
-  },
-  events: (v) => v.length === 0 && 'Choose at least one event.',
-});
+const webhookSchema = z.object({
+  url: z.string().superRefine((value, ctx) => {
+    const problem = urlProblem(value.trim());
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  description: z.string(),
+  events: z.array(z.string()).min(1, 'Choose at least one event.'),
+}) satisfies z.ZodType<WebhookFormValues>;
+const resolver = zodResolver(webhookSchema);
+
+function urlProblem(url: string): string | null {
+  if (!url) return 'Enter the URL that receives the events.';
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? null : 'The URL must start with https://';
+  } catch {
+    return 'Enter a full URL, such as https://example.com/webhooks.';
+  }
+}
 
 /** Add an endpoint: its URL, an optional description and the events it receives. */
 export function WebhookFormDialog({

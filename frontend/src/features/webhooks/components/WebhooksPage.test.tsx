@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WebhooksPage } from './WebhooksPage';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 const enterprise = { ...sampleUser, plan: 'enterprise' as const };
 const endpoint = {
@@ -17,7 +17,7 @@ const endpoint = {
 
 describe('webhooks page', () => {
   it('says webhooks are an Enterprise feature when the API answers webhooks_plan_required', async () => {
-    stubFetch({ 'GET /api/webhooks': { status: 403, body: { status: 403, code: 'webhooks_plan_required', title: 'Webhooks need the Enterprise plan' } } });
+    serveApi({ 'GET /api/webhooks': { status: 403, body: { status: 403, code: 'webhooks_plan_required', title: 'Webhooks need the Enterprise plan' } } });
     renderWithProviders(<WebhooksPage />, { me: sampleUser });
     expect(await screen.findByText('Webhooks are part of the Enterprise plan')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Endpoint' })).not.toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('webhooks page', () => {
 
   it('adds an endpoint after checking the form, then shows its secret once', async () => {
     let list: unknown[] = [];
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/webhooks': () => ({ body: list }),
       'POST /api/webhooks': () => {
         list = [endpoint];
@@ -68,7 +68,7 @@ describe('webhooks page', () => {
       deliveredAt: '2026-11-25T10:00:00.000Z',
       attemptLog: [{ at: '2026-11-25T10:00:00.000Z', statusCode: 200, durationMs: 12, responseBody: 'ok', error: null }],
     };
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/webhooks': { body: [endpoint] },
       [`POST /api/webhooks/${endpoint.id}/test`]: { status: 202, body: delivery },
       [`GET /api/webhooks/${endpoint.id}/deliveries`]: { body: [delivery] },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../testing/render';
+import { renderWithProviders, serveApi } from '../../testing/render';
 import { DemoResponse } from './DemoResponse';
 
 const answer = (timezone: string, offset: string) => ({
@@ -16,7 +16,7 @@ describe('landing demo', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the live answer of the public demo route for the picked zone, and says it is live', async () => {
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/public/demo/current': () => ({ body: calls.at(-1)!.url.includes('Tokyo') ? answer('Asia/Tokyo', '+09:00') : answer('America/New_York', '-05:00') }),
     });
     renderWithProviders(<DemoResponse />);
@@ -28,7 +28,7 @@ describe('landing demo', () => {
   });
 
   it('over the demo limit, says to wait or create a key', async () => {
-    stubFetch({ 'GET /api/public/demo/current': { status: 429, body: { code: 'rate_limited', status: 429 } } });
+    serveApi({ 'GET /api/public/demo/current': { status: 429, body: { code: 'rate_limited', status: 429 } } });
     renderWithProviders(<DemoResponse />);
     expect(await screen.findByText(/try again in a minute, or create a free API key/)).toBeInTheDocument();
   });

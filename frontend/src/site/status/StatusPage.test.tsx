@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders, stubFetch } from '../../testing/render';
+import { renderWithProviders, serveApi } from '../../testing/render';
 import { StatusPage } from './StatusPage';
 
 const health = {
@@ -17,7 +17,7 @@ const health = {
 
 describe('StatusPage', () => {
   it("shows the service's recorded uptime and since when, not the process's; subscribe mails the support address", async () => {
-    stubFetch({ 'GET /api/health': { body: health }, 'GET /api/config': { body: { supportEmail: 'support@time.example.org', plans: [] } } });
+    serveApi({ 'GET /api/health': { body: health }, 'GET /api/config': { body: { supportEmail: 'support@time.example.org', plans: [] } } });
     renderWithProviders(<StatusPage />);
     const tile = await screen.findByTestId('uptime');
     expect(within(tile).getByText('99.5%')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('StatusPage', () => {
 
   it('shows the active tz release and when it was last checked against IANA', async () => {
     const checkedAt = new Date(Date.now() - 12 * 60_000).toISOString();
-    stubFetch({ 'GET /api/health': { body: { ...health, tzdbCheckedAt: checkedAt } }, 'GET /api/config': { body: { plans: [] } } });
+    serveApi({ 'GET /api/health': { body: { ...health, tzdbCheckedAt: checkedAt } }, 'GET /api/config': { body: { plans: [] } } });
     renderWithProviders(<StatusPage />);
     const tile = await screen.findByTestId('tzdb-tile');
     expect(tile).toHaveTextContent('2026f');
@@ -38,14 +38,14 @@ describe('StatusPage', () => {
   });
 
   it('says when no check is recorded yet', async () => {
-    stubFetch({ 'GET /api/health': { body: { ...health, uptime_percent: null, uptime_since: null } }, 'GET /api/config': { body: { plans: [] } } });
+    serveApi({ 'GET /api/health': { body: { ...health, uptime_percent: null, uptime_since: null } }, 'GET /api/config': { body: { plans: [] } } });
     renderWithProviders(<StatusPage />);
     const tile = await screen.findByTestId('uptime');
     expect(within(tile).getByText('No checks recorded yet')).toBeInTheDocument();
   });
 
   it('a 503 with the health report shows the report (the down service), not a fetch error', async () => {
-    stubFetch({
+    serveApi({
       'GET /api/health': { status: 503, body: { ...health, status: 'down', services: { database: 'down', timezone_data: 'up', cache: 'up' } } },
       'GET /api/config': { body: { plans: [] } },
     });
