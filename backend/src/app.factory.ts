@@ -22,7 +22,7 @@ import { TZDB_VERSION } from './modules/tzdb/bundled-release.js';
 import { createValidationPipe } from './common/validation.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { PublicApiLane } from './modules/gateway/lane.js';
-import { meterOf } from './modules/gateway/metering.js';
+import { meterOf } from './modules/gateway/meter.js';
 import { SoldRouteEdge } from './modules/gateway/request-hooks.js';
 import { soldRouteOf } from './modules/gateway/sold-route.js';
 import type { AppConfig } from './config/config.js';

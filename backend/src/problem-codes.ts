@@ -1,3 +1,8 @@
+/**
+ * The app's table of problem codes: each module declares its own codes (its *.errors.ts) and this file, at the top
+ * beside app.module.ts, joins them with the plumbing's and gives each its HTTP status. common/ imports nothing from
+ * here: the table reaches common/problem-code.ts by declaration merging (below).
+ */
 import type { AccountsProblemCode } from './modules/accounts/accounts.errors.js';
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
@@ -8,6 +13,8 @@ import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js'
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
+
+export type { ProblemCode } from './common/problem-code.js';
 
 /** Codes answered by the plumbing (common/, app.factory, the problem filter's generic ones, the cluster's balancer). */
 export type CommonProblemCode =
@@ -32,7 +39,7 @@ export type CommonProblemCode =
   | 'service_unavailable';
 
 /** Every code a problem document of this API carries: one union per module. */
-export type ProblemCode =
+export type AppProblemCode =
   | CommonProblemCode
   | AccountsProblemCode
   | AdminProblemCode
@@ -73,7 +80,6 @@ export const PROBLEM_STATUS = {
   service_unavailable: 503,
   // admin
   invalid_query: 400,
-  subscription_active: 409,
   cannot_block_self: 409,
   // auth
   invalid_token: 400,
@@ -139,10 +145,12 @@ export const PROBLEM_STATUS = {
   webhook_url_refused: 422,
   webhook_not_found: 404,
   webhook_delivery_not_found: 404,
-} as const satisfies Record<ProblemCode, number | readonly number[]>;
+} as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
-/** The statuses a code may be answered with. */
-export type StatusOf<C extends ProblemCode> = Extract<(typeof PROBLEM_STATUS)[C] extends infer S ? (S extends readonly (infer N)[] ? N : S) : never, number>;
+type AppStatusTable = typeof PROBLEM_STATUS;
 
-/** Every code, sorted: the `code` enum of the problem schema in OpenAPI (and so in the frontend's generated types). */
-export const PROBLEM_CODES = (Object.keys(PROBLEM_STATUS) as ProblemCode[]).sort();
+/** The table, handed to common/'s problem types: ProblemException checks a code and its status against it. */
+declare module './common/problem-code.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface ProblemStatusTable extends AppStatusTable {}
+}

@@ -2,7 +2,7 @@ import { PROBLEM_STATUS } from '../problem-codes.js';
 import type { ProblemCode } from '../problem-codes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROBLEM_TYPES, PROBLEM_TYPE_CODES } from './problem-catalog.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, PROBLEM_TYPE_CODES } from './problem-catalog.js';
 import { problemType } from './problem.js';
 
 const SRC = join(process.cwd(), 'src');
@@ -45,6 +45,11 @@ describe('the problem types (the /docs/errors page)', () => {
       expect(allowed).toContain(PROBLEM_TYPES.find((t) => t.code === code)!.status);
       for (const status of statuses) expect({ code, status, allowed: allowed.includes(status) }).toEqual({ code, status, allowed: true });
     }
+  });
+
+  it('has one entry for each code of the app\'s table (src/problem-codes.ts), which is the OpenAPI code enum', () => {
+    expect([...PROBLEM_TYPE_CODES].sort()).toEqual(Object.keys(PROBLEM_STATUS).sort());
+    expect(PROBLEM_CODES).toEqual(Object.keys(PROBLEM_STATUS).sort());
   });
 
   it('holds each code once, with a status, a meaning and an action', () => {

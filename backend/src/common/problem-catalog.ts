@@ -1,4 +1,4 @@
-import type { ProblemCode, StatusOf } from '../problem-codes.js';
+import type { ProblemCode, StatusOf } from './problem-code.js';
 
 /**
  * Every problem `code` the server answers, with its HTTP status and what a client should make of it. The errors
@@ -15,7 +15,7 @@ export interface ProblemType {
   action: string;
 }
 
-/** Typed against src/problem-codes.ts: a code that does not exist, or a status it is never sent with, does not compile. */
+/** Typed against the app's code table (src/problem-codes.ts, merged into problem-code.ts): a code that does not exist, or a status it is never sent with, does not compile. */
 const p = <C extends ProblemCode>(code: C, status: StatusOf<C>, title: string, meaning: string, action: string): ProblemType => ({ code, status, title, meaning, action });
 
 export const PROBLEM_TYPES: ProblemType[] = [
@@ -105,3 +105,6 @@ export const PROBLEM_TYPE_CODES = new Set(PROBLEM_TYPES.map((t) => t.code));
 
 /** The one title of each code: every problem document the server answers carries its code's title from here. */
 export const PROBLEM_TITLES: ReadonlyMap<string, string> = new Map(PROBLEM_TYPES.map((t) => [t.code, t.title]));
+
+/** Every code, sorted: the `code` enum of the problem schema in OpenAPI (and so in the frontend's generated types). A test holds it equal to src/problem-codes.ts's table. */
+export const PROBLEM_CODES = [...PROBLEM_TYPE_CODES].sort() as ProblemCode[];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PROBLEM_CODES } from '../problem-codes.js';
-import type { ProblemCode } from '../problem-codes.js';
+import { PROBLEM_CODES } from './problem-catalog.js';
+import type { ProblemCode } from './problem-code.js';
 
 /** The answer formats the sold API offers (the 406 problem lists them; modules/gateway/formats.ts serves them). */
 export const RESPONSE_FORMATS = ['json', 'xml', 'csv'] as const;

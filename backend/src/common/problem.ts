@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { ProblemCode, StatusOf } from '../problem-codes.js';
+import type { ProblemCode, StatusOf } from './problem-code.js';
 import { PROBLEM_TITLES } from './problem-catalog.js';
 
 export interface FieldError {

@@ -14,7 +14,7 @@ import {
   ROUTE_ARGS_METADATA,
 } from '../../common/route-config.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { noteAnswer } from './metering.js';
+import { noteAnswer } from './meter.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
 
@@ -46,7 +46,7 @@ interface ArgMetadata {
 
 /** Route metadata the lane does not run: a @PublicApi() route carrying any of it fails at boot. */
 const SKIPPED: [string, string][] = [
-  [GUARDS_METADATA, 'a guard other than ApiKeyGuard (@UseGuards)'],
+  [GUARDS_METADATA, 'a guard (@UseGuards: the lane runs ApiKeyGuard itself)'],
   [INTERCEPTORS_METADATA, 'an interceptor (@UseInterceptors)'],
   [PIPES_METADATA, 'a pipe (@UsePipes)'],
   [EXCEPTION_FILTERS_METADATA, 'an exception filter (@UseFilters)'],
@@ -107,7 +107,7 @@ function compile(app: INestApplicationContext, target: LaneTarget, method: strin
     const onRoute = (Reflect.getMetadata(key, handler as object) as unknown[] | Record<string, unknown> | undefined) ?? [];
     const onClass = (Reflect.getMetadata(key, target.controller) as unknown[] | undefined) ?? [];
     const own = Array.isArray(onRoute) ? onRoute : [onRoute];
-    const extra = key === GUARDS_METADATA ? [...own, ...onClass].filter((g) => g !== ApiKeyGuard) : [...own, ...onClass];
+    const extra = [...own, ...onClass];
     if (key === REDIRECT_METADATA || key === RENDER_METADATA) {
       if (Reflect.getMetadata(key, handler as object) !== undefined) fail(what);
     } else if (extra.length > 0) fail(what);

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, type ProblemDocument } from '../../common/problem.js';
 import { APP_VERSION } from '../../common/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
-import { meter as meterOfRequest, type Meter } from '../gateway/metering.js';
+import { meter as meterOfRequest, type Meter } from '../gateway/meter.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';

@@ -11,7 +11,7 @@ import { KeyDirectory } from '../keys/key-directory.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { JobsConsole } from '../jobs/jobs-console.js';
 import type { QueueCounts } from '../jobs/jobs-console.js';
-import { meterOf } from '../gateway/metering.js';
+import { meterOf } from '../gateway/meter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { RequestHistogram } from './request-histogram.js';
 
