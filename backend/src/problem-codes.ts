@@ -3,12 +3,12 @@
  * beside app.module.ts, joins them with the plumbing's and gives each its HTTP status. common/ imports nothing from
  * here: the table reaches common/problem-code.ts by declaration merging (below).
  */
-import type { AccountsProblemCode } from './modules/accounts/accounts.errors.js';
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
+import type { SelfServiceProblemCode } from './modules/self-service/self-service.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
@@ -41,12 +41,12 @@ export type CommonProblemCode =
 /** Every code a problem document of this API carries: one union per module. */
 export type AppProblemCode =
   | CommonProblemCode
-  | AccountsProblemCode
   | AdminProblemCode
   | AuthProblemCode
   | BillingProblemCode
   | KeysProblemCode
   | McpProblemCode
+  | SelfServiceProblemCode
   | TimezoneProblemCode
   | TzdbProblemCode
   | UsageProblemCode
@@ -105,7 +105,7 @@ export const PROBLEM_STATUS = {
   no_billing_account: 400,
   invoice_not_paid: 409,
   plan_change_not_paid: 402,
-  // accounts (self-service)
+  // self-service
   email_mismatch: 400,
   super_admin_cannot_close: 403,
   export_not_ready: 409,

@@ -11,7 +11,4 @@ export interface ProblemStatusTable {}
 export type ProblemCode = Extract<keyof ProblemStatusTable, string>;
 
 /** The statuses a code may be answered with. */
-export type StatusOf<C extends ProblemCode> = Extract<
-  ProblemStatusTable[C] extends infer S ? (S extends readonly (infer N)[] ? N : S) : never,
-  number
->;
+export type StatusOf<C extends ProblemCode> = Extract<ProblemStatusTable[C] extends infer S ? (S extends readonly (infer N)[] ? N : S) : never, number>;

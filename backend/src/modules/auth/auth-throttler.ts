@@ -48,7 +48,7 @@ export function authThrottlerOptions(limiter: RateLimiter): ThrottlerModuleOptio
   };
 }
 
-/** The module AuthModule imports: @nestjs/throttler over the shared RateLimiter. */
+/** The module AccountGuardsModule imports: @nestjs/throttler over the shared RateLimiter. */
 export function authThrottlerModule(): DynamicModule {
   return ThrottlerModule.forRootAsync({ inject: [RateLimiter], useFactory: authThrottlerOptions });
 }

@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
-import type { AccountBilling, PlanChangeVia } from '../accounts/account-billing.port.js';
 import { AccountCommands } from '../accounts/account-commands.js';
+import type { ChangeContext } from '../accounts/account-commands.js';
 import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problem.js';
@@ -18,6 +18,9 @@ import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './pay
 import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
 import { Subscription, toSubscriptionView } from './subscription.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
+
+/** How a console plan change was applied: a grant (no paid subscription), through the subscription, or its cancellation. */
+export type PlanChangeVia = 'grant' | 'subscription' | 'cancellation';
 
 export interface BillingResult {
   success: boolean;
@@ -38,7 +41,7 @@ const displayName = (user: User) => [user.firstName, user.lastName].filter(Boole
  * re-read from it, and the user's plan changes only on a payment that really succeeded.
  */
 @Injectable()
-export class BillingService implements AccountBilling {
+export class BillingService {
   private readonly logger = new Logger('Billing');
 
   constructor(
@@ -77,11 +80,6 @@ export class BillingService implements AccountBilling {
     const invoice = isUuid(invoiceId) ? await em.findOne(Invoice, { id: invoiceId, user: userId }) : null;
     if (!invoice) throw Problems.notFound('Invoice');
     return { invoice, user: await em.findOneOrFail(User, userId) };
-  }
-
-  /** The account port: a subscription paid for the current period (as the provider last told us). */
-  async hasPaidSubscription(userId: string): Promise<boolean> {
-    return (await this.em.fork().count(Subscription, { user: userId, status: { $in: [...PAID_STATUSES] } })) > 0;
   }
 
   private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
@@ -217,24 +215,26 @@ export class BillingService implements AccountBilling {
   }
 
   /**
-   * The super admin's plan change. A paying subscriber's goes through the provider like the customer's own
-   * (prorated at once, downgrades included); to free cancels the subscription at once. An account without a paid
-   * subscription gets the plan as a grant (`grant` runs under the same per-user lock, so no checkout races it).
+   * The super admin's plan change (BillingCommands publishes it to the console). A paying subscriber's goes through
+   * the provider like the customer's own (prorated at once, downgrades included); to free cancels the subscription at
+   * once. An account without a paid subscription gets the plan as a grant, under the same per-user lock (no checkout
+   * races it). Every local write of an accepted change is made in `context.em`, the console's transaction, so its
+   * audit row commits with it; a change the provider refused is synced on its own (it stands) before the 402.
    */
-  changeSubscribedPlan(userId: string, plan: PlanId, grant: () => Promise<void>): Promise<PlanChangeVia> {
+  changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { em: EntityManager }): Promise<PlanChangeVia> {
+    const tx = context.em;
     return this.withUserLock(userId, async () => {
-      const em = this.em.fork();
-      const local = await this.latestPaidSubscription(em, userId);
+      const local = await this.latestPaidSubscription(this.em.fork(), userId);
       const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
       if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
-        if (remote) await this.sync(remote, { userId });
-        await grant();
+        if (remote) await this.sync(remote, { userId }, tx);
+        await this.accounts.grantPlan(userId, plan, context);
         return 'grant';
       }
       if (plan === 'free') {
         const ended = (await this.gateway.cancelNow(remote.id)) ?? remote;
-        await this.sync(ended, { userId });
-        await this.syncInvoices(userId, local.providerCustomerId);
+        await this.sync(ended, { userId }, tx);
+        await this.syncInvoices(userId, local.providerCustomerId, tx);
         return 'cancellation';
       }
       if (remote.plan !== plan) {
@@ -245,13 +245,14 @@ export class BillingService implements AccountBilling {
           if (error instanceof CardDeclinedError) throw BillingErrors.adminChangeNotPaid(error.message);
           throw error;
         }
-        await this.sync(changed.subscription, { userId, plan: local.plan });
-        await this.syncInvoices(userId, local.providerCustomerId);
-        if (changed.payment.kind !== 'succeeded' || changed.subscription.plan !== plan) {
+        const paid = changed.payment.kind === 'succeeded' && changed.subscription.plan === plan;
+        await this.sync(changed.subscription, { userId, plan: local.plan }, paid ? tx : undefined);
+        await this.syncInvoices(userId, local.providerCustomerId, paid ? tx : undefined);
+        if (!paid) {
           throw BillingErrors.adminChangeNotPaid(changed.payment.kind === 'declined' ? changed.payment.message : "the customer's bank asks them to confirm the payment.");
         }
       } else {
-        await this.sync(remote, { userId, plan });
+        await this.sync(remote, { userId, plan }, tx);
       }
       return 'subscription';
     });
@@ -392,9 +393,8 @@ export class BillingService implements AccountBilling {
     await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em });
   }
 
-  async syncInvoices(userId: string, customerId: string): Promise<void> {
+  async syncInvoices(userId: string, customerId: string, em: EntityManager = this.em.fork()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
-    const em = this.em.fork();
     for (const invoice of invoices) await this.recordInvoice(em, userId, invoice);
   }
 

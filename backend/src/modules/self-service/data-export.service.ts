@@ -5,12 +5,12 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isUuid } from '../../common/uuid.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { JobAttempt } from '../jobs/job-queue.js';
-import { toMeView, User } from './user.entity.js';
+import { toMeView, User } from '../accounts/user.entity.js';
 import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
 import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
 import { Subscription, toSubscriptionView } from '../billing/subscription.entity.js';
 import { UsageStore } from '../usage/usage.store.js';
-import { AccountErrors } from './accounts.errors.js';
+import { SelfServiceErrors } from './self-service.errors.js';
 
 export const EXPORT_USAGE_DAYS = 90;
 /** A job that has not moved for this long was left by an instance that stopped: it reads as failed. */
@@ -88,7 +88,10 @@ export class DataExportService implements OnModuleInit {
     const row = await this.em.fork().transactional(async (tx) => {
       // One file per account is kept (a new export replaces the last), and none longer than a week.
       await tx.execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
-      const [inserted] = await tx.execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [id, userId]);
+      const [inserted] = await tx.execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [
+        id,
+        userId,
+      ]);
       await this.jobs.send(EXPORT_QUEUE, { exportId: id, userId }, { em: tx, key: id });
       return inserted;
     });
@@ -121,7 +124,7 @@ export class DataExportService implements OnModuleInit {
   /** The finished file, read back piece by piece (each piece is one usage batch at most). */
   async file(userId: string, id: string): Promise<Readable> {
     const job = view(await this.row(userId, id));
-    if (job.status !== 'ready') throw AccountErrors.exportNotReady();
+    if (job.status !== 'ready') throw SelfServiceErrors.exportNotReady();
     const em = this.em;
     async function* pieces(): AsyncGenerator<string> {
       for (let seq = 0; ; seq++) {
@@ -145,9 +148,11 @@ export class DataExportService implements OnModuleInit {
 
   private async row(userId: string, id: string): Promise<JobRow> {
     const rows = isUuid(id)
-      ? await this.em.fork().execute<JobRow[]>(`select id, status, progress, created_at, updated_at, finished_at from data_exports where id = ? and user_id = ?`, [id, userId])
+      ? await this.em
+          .fork()
+          .execute<JobRow[]>(`select id, status, progress, created_at, updated_at, finished_at from data_exports where id = ? and user_id = ?`, [id, userId])
       : [];
-    if (!rows[0]) throw AccountErrors.exportNotFound();
+    if (!rows[0]) throw SelfServiceErrors.exportNotFound();
     return rows[0];
   }
 
@@ -199,6 +204,8 @@ export class DataExportService implements OnModuleInit {
       await this.progress(id, 5 + (94 * written) / expected);
     }
     await put(written ? '\n  ]\n}\n' : ']\n}\n');
-    await this.em.fork().execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [id]);
+    await this.em
+      .fork()
+      .execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [id]);
   }
 }

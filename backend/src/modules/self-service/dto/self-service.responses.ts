@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MeView } from './user.responses.js';
+import { MeView } from '../../accounts/dto/user.responses.js';
 import { InvoiceView, SubscriptionView } from '../../billing/dto/billing.responses.js';
 import { ApiKeyView } from '../../keys/dto/api-key.responses.js';
 import { UsageRangeView, UsageRecordView } from '../../usage/dto/usage.responses.js';

@@ -16,23 +16,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { AuthThrottle } from '../auth/auth-throttle.js';
 import { OkView } from '../../common/ok-view.js';
-import { MeView as MeResponse } from './dto/user.responses.js';
+import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { toMeView, User } from './user.entity.js';
-import type { MeView } from './user.entity.js';
+import { toMeView, User } from '../accounts/user.entity.js';
+import type { MeView } from '../accounts/user.entity.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountPreferences } from './account-preferences.service.js';
 import { DataExportService } from './data-export.service.js';
 import type { ExportJobView } from './data-export.service.js';
-import { DataExportFileView, ExportJobView as ExportJobResponse } from './dto/accounts.responses.js';
+import { DataExportFileView, ExportJobView as ExportJobResponse } from './dto/self-service.responses.js';
 import { CloseAccountDto, QuotaAlertsDto } from './dto/close-account.dto.js';
 
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header)' };
 
-/** What the customer does with the account itself: close it, choose its alerts. */
+/** What the customer does with the account itself: close it, export its data, choose its alerts (operation ids as before the module split). */
 @ApiTags('Account')
 @Controller()
-export class AccountsController {
+export class SelfServiceController {
   constructor(
     private readonly closure: AccountClosureService,
     private readonly preferences: AccountPreferences,
@@ -45,6 +45,7 @@ export class AccountsController {
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
+    operationId: 'Accounts_close',
     summary: 'Close the account',
     description:
       'Needs the typed e-mail, the password (unless the account signs in only through the identity provider) and, with two-factor sign-in on, a code. ' +
@@ -53,12 +54,20 @@ export class AccountsController {
       'invoices. A confirmation mail goes to the old address.',
   })
   @ApiOkResponse({ type: OkView })
-  @ApiBadRequestResponse({ description: 'E-mail does not match (`email_mismatch`), wrong password (`wrong_password`), missing or wrong code (`totp_required`, `totp_invalid`), or a malformed body' })
+  @ApiBadRequestResponse({
+    description:
+      'E-mail does not match (`email_mismatch`), wrong password (`wrong_password`), missing or wrong code (`totp_required`, `totp_invalid`), or a malformed body',
+  })
   @ApiForbiddenResponse({ description: 'A super admin account (code `super_admin_cannot_close`)' })
   @ApiConflictResponse({ description: 'A billing change is in progress for the account (code `billing_change_in_progress`)' })
   @ApiBadGatewayResponse({ description: 'The payment provider could not be reached; nothing was changed (code `payment_provider_unavailable`)' })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async close(@CurrentUser() user: User, @Body() body: CloseAccountDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {
+  async close(
+    @CurrentUser() user: User,
+    @Body() body: CloseAccountDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ ok: true }> {
     await this.throttle.check('close', request.ip, user.id);
     await this.closure.confirm(user, body);
     await this.closure.close(user, request.ip ?? null);
@@ -70,8 +79,10 @@ export class AccountsController {
   @HttpCode(202)
   @Authenticated()
   @ApiOperation({
+    operationId: 'Accounts_startExport',
     summary: 'Start an export of your data',
-    description: 'Builds, in the background, a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of usage. Poll the job for its progress.',
+    description:
+      'Builds, in the background, a JSON file with the profile, the keys (masked), subscriptions, invoices and the last 90 days of usage. Poll the job for its progress.',
   })
   @ApiAcceptedResponse({ type: ExportJobResponse })
   @ApiTooManyRequestsResponse(TOO_MANY)
@@ -82,7 +93,10 @@ export class AccountsController {
 
   @Get('me/exports/:id')
   @Authenticated()
-  @ApiOperation({ summary: 'An export job: status and progress' })
+  @ApiOperation({
+    operationId: 'Accounts_exportJob',
+    summary: 'An export job: status and progress',
+  })
   @ApiOkResponse({ type: ExportJobResponse })
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
   exportJob(@CurrentUser() user: User, @Param('id') id: string): Promise<ExportJobView> {
@@ -92,7 +106,10 @@ export class AccountsController {
   @Get('me/exports/:id/download')
   @Authenticated()
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: 'Download a finished export (JSON file)' })
+  @ApiOperation({
+    operationId: 'Accounts_downloadExport',
+    summary: 'Download a finished export (JSON file)',
+  })
   @ApiProduces('application/json')
   @ApiOkResponse({ description: 'The export (attachment)', type: DataExportFileView })
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
@@ -105,7 +122,11 @@ export class AccountsController {
 
   @Put('profile/quota-alerts')
   @Authenticated()
-  @ApiOperation({ summary: 'Turn quota alerts on or off', description: 'The mails and the dashboard banner at 80% and 100% of the free hourly quota.' })
+  @ApiOperation({
+    operationId: 'Accounts_quotaAlerts',
+    summary: 'Turn quota alerts on or off',
+    description: 'The mails and the dashboard banner at 80% and 100% of the free hourly quota.',
+  })
   @ApiOkResponse({ type: MeResponse })
   @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
   async quotaAlerts(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
@@ -114,7 +135,11 @@ export class AccountsController {
 
   @Put('profile/change-notices')
   @Authenticated()
-  @ApiOperation({ summary: 'Turn change notice mails on or off', description: 'The mail sent when a new tz release changes a zone the account used in the last 30 days (the dashboard banner and webhooks stay).' })
+  @ApiOperation({
+    operationId: 'Accounts_changeNotices',
+    summary: 'Turn change notice mails on or off',
+    description: 'The mail sent when a new tz release changes a zone the account used in the last 30 days (the dashboard banner and webhooks stay).',
+  })
   @ApiOkResponse({ type: MeResponse })
   @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
   async changeNotices(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {

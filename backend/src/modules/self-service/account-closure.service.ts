@@ -1,21 +1,18 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ProblemException } from '../../common/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
-import { AuthErrors } from '../auth/auth.errors.js';
-import { verifyPassword } from '../auth/password-policy.js';
-import { TwoFactorService } from '../auth/two-factor.service.js';
-import { User } from './user.entity.js';
-import { BillingErrors } from '../billing/billing.errors.js';
-import { BillingService } from '../billing/billing.service.js';
+import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
+import type { AccountBilling } from '../accounts/account-billing.port.js';
+import { AccountChanges } from '../accounts/account-changes.js';
+import type { User } from '../accounts/user.entity.js';
+import { IdentityCheck } from '../auth/identity-check.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
-import { AccountChanges } from './account-changes.js';
-import { AccountErrors } from './accounts.errors.js';
+import { SelfServiceErrors } from './self-service.errors.js';
 
 /** The address a closed account keeps: unique, undeliverable (RFC 2606 .invalid), and free for the old one to register again. */
 export function tombstoneEmail(userId: string): string {
@@ -41,8 +38,8 @@ export class AccountClosureService implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly twoFactor: TwoFactorService,
-    private readonly billing: BillingService,
+    private readonly identity: IdentityCheck,
+    @Inject(ACCOUNT_BILLING) private readonly billing: AccountBilling,
     private readonly changes: AccountChanges,
     private readonly mail: MailService,
     private readonly recorder: UsageRecorder,
@@ -60,28 +57,17 @@ export class AccountClosureService implements OnModuleInit {
 
   /** Checks what the customer typed: the account's e-mail, the password (when it has one) and a second-factor code (when on). */
   async confirm(user: User, input: ClosureInput): Promise<void> {
-    if (user.role === 'super_admin') throw AccountErrors.superAdminCannotClose();
-    if (input.email.trim().toLowerCase() !== user.email) throw AccountErrors.emailMismatch();
-    if (user.passwordHash && !(input.password && (await verifyPassword(user.passwordHash, input.password)))) throw AccountErrors.wrongPassword();
-    if (user.totpSecret) {
-      if (!input.totp) throw AccountErrors.totpRequired();
-      if (!(await this.twoFactor.verify(user, input.totp))) throw AuthErrors.totpInvalid(400, 'totp');
-    }
+    if (user.role === 'super_admin') throw SelfServiceErrors.superAdminCannotClose();
+    if (input.email.trim().toLowerCase() !== user.email) throw SelfServiceErrors.emailMismatch();
+    await this.identity.confirm(user, input);
   }
 
   async close(user: User, ip: string | null): Promise<void> {
     const userId = user.id;
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const address = user.email;
-    // The subscription must end before anything else: if the provider can't be reached, the account stays as it is.
-    let subscriptionsEnded: number;
-    try {
-      subscriptionsEnded = await this.billing.endSubscriptions(userId);
-    } catch (error) {
-      if (error instanceof ProblemException) throw error;
-      this.logger.warn(`Closing ${userId}: the payment provider failed: ${(error as Error).message}`);
-      throw BillingErrors.providerUnavailable();
-    }
+    // The subscription must end before anything else: if the provider can't be reached (502), the account stays as it is.
+    const subscriptionsEnded = await this.billing.endSubscriptions(userId);
     const closedAt = new Date();
     const tombstone = tombstoneEmail(userId);
     const keysRevoked = await this.em.fork().transactional(async (tx) => {

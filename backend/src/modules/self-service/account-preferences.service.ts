@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { User } from './user.entity.js';
+import { User } from '../accounts/user.entity.js';
 
 /** The customer's own settings that are not profile data. */
 @Injectable()

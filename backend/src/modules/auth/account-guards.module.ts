@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthThrottlerGuard, authThrottlerModule } from './auth-throttler.js';
+import { AuthThrottle } from './auth-throttle.js';
+import { IdentityCheck } from './identity-check.js';
+import { TrustedDevices } from './trusted-devices.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+/**
+ * What other features use of auth on their own routes: the account-route throttle (@AuthThrottled's guard and the
+ * per-action budgets) and the identity check before an irreversible step. Global, like SessionsModule, so support and
+ * self-service import no auth module.
+ */
+@Global()
+@Module({
+  // @nestjs/throttler guards the account routes (@AuthThrottled); its counts live in the shared RateLimiter.
+  imports: [authThrottlerModule()],
+  providers: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck],
+  exports: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck],
+})
+export class AccountGuardsModule {}
