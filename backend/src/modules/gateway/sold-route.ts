@@ -6,7 +6,6 @@ import { problemType } from '../../common/problem.js';
 import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
 import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
-import type { CsvColumns } from './formats.js';
 
 /** The controller method the lane calls for a route (set by @PublicApi()). */
 export interface LaneTarget {
@@ -16,6 +15,14 @@ export interface LaneTarget {
 
 /** Which CORS answer a sold route gives: the REST API's, or MCP's (its transport headers and DELETE). */
 export type SoldRouteCors = 'api' | 'mcp';
+
+/** The fixed CSV columns of a response model (formats.ts's csvColumns reads them off the model). */
+export interface CsvColumns {
+  /** Paths read from each row item. */
+  row: string[];
+  /** Paths read from the answer itself and repeated on every row. */
+  shared: string[];
+}
 
 /** The answer formats of a route (@FormattedRoute()): JSON, XML or CSV, with the CSV columns of its response model. */
 export interface RouteFormats {
