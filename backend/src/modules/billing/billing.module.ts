@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/config.js';
 import { BillingCommands } from './billing-commands.js';
 import { BillingWebhookController } from './billing-webhook.controller.js';
 import { BillingController } from './billing.controller.js';
+import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
 import { PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
@@ -28,6 +29,7 @@ import { StripeGateway } from './stripe.gateway.js';
       useFactory: (config: AppConfig, em: EntityManager): PaymentGateway => (config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(em, config)),
     },
     BillingService,
+    BillingRepository,
     BillingCommands,
     // The port of accounts: an account's closure ends its subscriptions through it.
     { provide: ACCOUNT_BILLING, useExisting: BillingCommands },

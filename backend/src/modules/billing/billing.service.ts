@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
@@ -11,6 +10,7 @@ import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problem.js';
 import { BillingErrors } from './billing.errors.js';
+import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { Invoice, toInvoiceView } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.entity.js';
@@ -46,6 +46,7 @@ export class BillingService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: BillingRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
@@ -95,7 +96,7 @@ export class BillingService {
     const user = await em.findOneOrFail(User, userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, userId]);
+    await this.repository.setCustomerIfMissing(em, userId, customerId);
     const fresh = await this.em.fork().findOneOrFail(User, userId);
     return fresh.stripeCustomerId ?? customerId;
   }
@@ -106,17 +107,11 @@ export class BillingService {
    */
   private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const em = this.em.fork();
-    const claimed = await em.execute<{ user_id: string }[]>(
-      `insert into "billing_locks" ("user_id", "locked_until") values (?, now() + interval '2 minutes')
-       on conflict ("user_id") do update set "locked_until" = excluded."locked_until" where "billing_locks"."locked_until" < now()
-       returning "user_id"`,
-      [userId],
-    );
-    if (claimed.length === 0) throw BillingErrors.changeInProgress();
+    if (!(await this.repository.claimUserLock(em, userId))) throw BillingErrors.changeInProgress();
     try {
       return await work();
     } finally {
-      await em.execute('delete from "billing_locks" where "user_id" = ?', [userId]).catch(() => undefined);
+      await this.repository.releaseUserLock(em, userId).catch(() => undefined);
     }
   }
 
@@ -281,13 +276,10 @@ export class BillingService {
     }
     // The plan moves through accounts' commands inside this transaction; accounts announces it after the commit.
     return this.em.fork().transactional(async (em) => {
-      const inserted = await em.execute<{ id: string }[]>(
-        'insert into "billing_events" ("id", "provider_event_id", "type", "object_id") values (?, ?, ?, ?) on conflict ("provider_event_id") do nothing returning "id"',
-        [randomUUID(), event.id, event.type, event.objectId],
-      );
-      if (inserted.length === 0) return { received: true as const, duplicate: true as const };
+      const logged = await this.repository.logEvent(em, event);
+      if (!logged) return { received: true as const, duplicate: true as const };
       const outcome = await this.applyEvent(em, event.type, event.objectId);
-      await em.execute('update "billing_events" set "outcome" = ? where "provider_event_id" = ?', [outcome, event.id]);
+      await this.repository.setEventOutcome(em, event.id, outcome);
       return { received: true as const, outcome };
     });
   }
@@ -347,14 +339,7 @@ export class BillingService {
     if (!userId) return null;
     const plan = remote.plan ?? existing?.plan ?? hint.plan;
     if (!plan) return null;
-    await em.execute(
-      `insert into "subscriptions" ("id", "user_id", "provider", "provider_subscription_id", "provider_customer_id", "plan", "status", "current_period_start", "current_period_end", "cancel_at_period_end")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict ("provider_subscription_id") do update set "plan" = excluded."plan", "status" = excluded."status",
-         "current_period_start" = excluded."current_period_start", "current_period_end" = excluded."current_period_end",
-         "cancel_at_period_end" = excluded."cancel_at_period_end", "updated_at" = now()`,
-      [randomUUID(), userId, this.gateway.provider, remote.id, remote.customerId, plan, remote.status, remote.currentPeriodStart, remote.currentPeriodEnd, remote.cancelAtPeriodEnd],
-    );
+    await this.repository.upsertSubscription(em, userId, this.gateway.provider, remote, plan);
     const local = await em.findOneOrFail(Subscription, { providerSubscriptionId: remote.id }, { refresh: true });
     if (PAID_STATUSES.has(remote.status) && !remote.hasPendingUpdate) await this.setPlan(em, userId, plan, remote.id);
     else if (ENDED_STATUSES.has(remote.status)) await this.setPlan(em, userId, 'free', remote.id);
@@ -400,36 +385,9 @@ export class BillingService {
 
   /** Upserts one history row; a row that newly became paid sends a receipt. */
   private async recordInvoice(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
-    const before = await em.execute<{ status: string }[]>('select "status" from "invoices" where "provider_invoice_id" = ?', [invoice.id]);
-    await em.execute(
-      `insert into "invoices" ("id", "user_id", "provider_invoice_id", "provider_subscription_id", "description", "amount", "currency", "status", "paid_at", "created_at",
-         "number", "plan", "period_start", "period_end", "hosted_invoice_url")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, (select "plan" from "subscriptions" where "provider_subscription_id" = ?)), ?, ?, ?)
-       on conflict ("provider_invoice_id") do update set "status" = excluded."status", "paid_at" = excluded."paid_at",
-         "amount" = excluded."amount", "description" = excluded."description", "number" = coalesce(excluded."number", "invoices"."number"),
-         "plan" = coalesce(excluded."plan", "invoices"."plan"), "period_start" = coalesce(excluded."period_start", "invoices"."period_start"),
-         "period_end" = coalesce(excluded."period_end", "invoices"."period_end"),
-         "hosted_invoice_url" = coalesce(excluded."hosted_invoice_url", "invoices"."hosted_invoice_url")`,
-      [
-        randomUUID(),
-        userId,
-        invoice.id,
-        invoice.subscriptionId,
-        invoice.description,
-        (invoice.amountCents / 100).toFixed(2),
-        invoice.currency.toLowerCase(),
-        invoice.status,
-        invoice.paidAt,
-        invoice.createdAt,
-        invoice.number,
-        invoice.plan,
-        invoice.subscriptionId,
-        invoice.periodStart,
-        invoice.periodEnd,
-        invoice.hostedInvoiceUrl,
-      ],
-    );
-    if (invoice.status === 'paid' && before[0]?.status !== 'paid') {
+    const before = await this.repository.invoiceStatus(em, invoice.id);
+    await this.repository.upsertInvoice(em, userId, invoice);
+    if (invoice.status === 'paid' && before !== 'paid') {
       await this.queueReceipt(em, userId, invoice);
       await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em, messageKey: `inv_paid_${invoice.id}` });
     }

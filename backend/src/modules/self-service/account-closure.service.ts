@@ -12,6 +12,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
+import { AccountClosureRepository } from './account-closure.repository.js';
 import { SelfServiceErrors } from './self-service.errors.js';
 
 /** The address a closed account keeps: unique, undeliverable (RFC 2606 .invalid), and free for the old one to register again. */
@@ -38,6 +39,7 @@ export class AccountClosureService implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: AccountClosureRepository,
     private readonly identity: IdentityCheck,
     @Inject(ACCOUNT_BILLING) private readonly billing: AccountBilling,
     private readonly changes: AccountChanges,
@@ -71,22 +73,7 @@ export class AccountClosureService implements OnModuleInit {
     const closedAt = new Date();
     const tombstone = tombstoneEmail(userId);
     const keysRevoked = await this.em.fork().transactional(async (tx) => {
-      const run = (sql: string, params: unknown[]) => tx.execute(sql, params);
-      await run(`select id from users where id = ? for update`, [userId]);
-      const revoked = await tx.execute<{ id: string }[]>(`delete from api_keys where user_id = ? returning id`, [userId]);
-      await run(
-        `update users set email = ?, first_name = '', last_name = '', password_hash = null, email_verified = false, profile_image_url = null,
-           oidc_subject = null, totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, totp_last_step = null,
-           quota_alerts = false, closed_at = ?, updated_at = now() where id = ?`,
-        [tombstone, closedAt, userId],
-      );
-      await run(`delete from sessions where user_id = ?`, [userId]);
-      await run(`delete from trusted_devices where user_id = ?`, [userId]);
-      await run(`delete from recovery_codes where user_id = ?`, [userId]);
-      await run(`delete from auth_tokens where user_id = ?`, [userId]);
-      await run(`delete from data_exports where user_id = ?`, [userId]);
-      await run(`delete from quota_alerts where user_id = ?`, [userId]);
-      await run(`delete from support_messages where user_id = ? or lower(email) = ?`, [userId, address]);
+      const revoked = await this.repository.erase(tx, userId, tombstone, address, closedAt);
       tx.create(AuditLogEntry, {
         actorId: userId,
         actorEmail: tombstone,
@@ -118,12 +105,9 @@ export class AccountClosureService implements OnModuleInit {
 
   /** As a job (`retried`), a failure is thrown so the engine retries it; right after the closure it is only logged. */
   private async eraseIpAddresses(userId: string, retried = false): Promise<void> {
-    await this.em
-      .fork()
-      .execute(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId])
-      .catch((error: Error) => {
-        this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`);
-        if (retried) throw error;
-      });
+    await this.repository.eraseIpAddresses(userId).catch((error: Error) => {
+      this.logger.warn(`Erasing IP addresses of ${userId} failed: ${error.message}`);
+      if (retried) throw error;
+    });
   }
 }

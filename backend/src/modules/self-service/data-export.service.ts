@@ -10,6 +10,8 @@ import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
 import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
 import { Subscription, toSubscriptionView } from '../billing/subscription.entity.js';
 import { UsageStore } from '../usage/usage.store.js';
+import { DataExportRepository } from './data-export.repository.js';
+import type { ExportRow, ExportStatus } from './data-export.repository.js';
 import { SelfServiceErrors } from './self-service.errors.js';
 
 export const EXPORT_USAGE_DAYS = 90;
@@ -20,7 +22,7 @@ export const EXPORT_QUEUE = 'data-export';
 /** Attempts after the first: an export whose process died part-way is rebuilt from the start on any instance. */
 const EXPORT_RETRIES = 3;
 
-export type ExportStatus = 'running' | 'ready' | 'failed';
+export type { ExportStatus } from './data-export.repository.js';
 
 export interface ExportJobView {
   id: string;
@@ -33,16 +35,7 @@ export interface ExportJobView {
   downloadUrl: string | null;
 }
 
-interface JobRow {
-  id: string;
-  status: ExportStatus;
-  progress: number;
-  created_at: Date;
-  updated_at: Date;
-  finished_at: Date | null;
-}
-
-function view(row: JobRow): ExportJobView {
+function view(row: ExportRow): ExportJobView {
   const stale = row.status === 'running' && Date.now() - new Date(row.updated_at).getTime() > STALE_MS;
   const status = stale ? 'failed' : row.status;
   return {
@@ -67,6 +60,7 @@ export class DataExportService implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly exports: DataExportRepository,
     private readonly usage: UsageStore,
     private readonly jobs: JobQueue,
   ) {}
@@ -87,11 +81,8 @@ export class DataExportService implements OnModuleInit {
     // The export row and its job commit together.
     const row = await this.em.fork().transactional(async (tx) => {
       // One file per account is kept (a new export replaces the last), and none longer than a week.
-      await tx.execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
-      const [inserted] = await tx.execute<JobRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [
-        id,
-        userId,
-      ]);
+      await this.exports.deleteOldFor(userId, tx);
+      const inserted = await this.exports.create(id, userId, tx);
       await this.jobs.send(EXPORT_QUEUE, { exportId: id, userId }, { em: tx, key: id });
       return inserted;
     });
@@ -105,13 +96,7 @@ export class DataExportService implements OnModuleInit {
       if (attempt.signal.aborted) throw error;
       this.logger.warn(`Export ${id} failed on attempt ${attempt.retryCount + 1}: ${(error as Error).message}`);
       if (attempt.retryCount >= EXPORT_RETRIES) {
-        await this.em
-          .fork()
-          .execute(`update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [
-            (error as Error).message.slice(0, 500),
-            id,
-          ])
-          .catch(() => undefined);
+        await this.exports.markFailed(id, (error as Error).message.slice(0, 500)).catch(() => undefined);
       }
       throw error;
     }
@@ -125,12 +110,12 @@ export class DataExportService implements OnModuleInit {
   async file(userId: string, id: string): Promise<Readable> {
     const job = view(await this.row(userId, id));
     if (job.status !== 'ready') throw SelfServiceErrors.exportNotReady();
-    const em = this.em;
+    const exports = this.exports;
     async function* pieces(): AsyncGenerator<string> {
       for (let seq = 0; ; seq++) {
-        const [part] = await em.fork().execute<{ body: string }[]>(`select body from data_export_parts where export_id = ? and seq = ?`, [id, seq]);
-        if (!part) return;
-        yield part.body;
+        const body = await exports.part(id, seq);
+        if (body === null) return;
+        yield body;
       }
     }
     return Readable.from(pieces());
@@ -140,33 +125,27 @@ export class DataExportService implements OnModuleInit {
   async settled(timeoutMs = 60_000): Promise<void> {
     const until = performance.now() + timeoutMs;
     while (performance.now() < until) {
-      const [{ n }] = await this.em.fork().execute<{ n: string }[]>(`select count(*) as n from data_exports where status = 'running'`);
-      if (Number(n) === 0) return;
+      if ((await this.exports.runningCount()) === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
-  private async row(userId: string, id: string): Promise<JobRow> {
-    const rows = isUuid(id)
-      ? await this.em
-          .fork()
-          .execute<JobRow[]>(`select id, status, progress, created_at, updated_at, finished_at from data_exports where id = ? and user_id = ?`, [id, userId])
-      : [];
-    if (!rows[0]) throw SelfServiceErrors.exportNotFound();
-    return rows[0];
+  private async row(userId: string, id: string): Promise<ExportRow> {
+    const row = isUuid(id) ? await this.exports.find(userId, id) : null;
+    if (!row) throw SelfServiceErrors.exportNotFound();
+    return row;
   }
 
   private async progress(id: string, progress: number): Promise<void> {
-    await this.em.fork().execute(`update data_exports set progress = ?, updated_at = now() where id = ?`, [Math.min(99, Math.floor(progress)), id]);
+    await this.exports.setProgress(id, Math.min(99, Math.floor(progress)));
   }
 
   private async build(id: string, userId: string, signal: AbortSignal): Promise<void> {
     const em = this.em.fork();
     // A finished export (its job completed by an attempt whose answer was lost) is not built again.
-    const [current] = await em.execute<{ status: string }[]>(`select status from data_exports where id = ?`, [id]);
-    if (current?.status !== 'running') return;
+    if ((await this.exports.status(id)) !== 'running') return;
     // A rebuild after a lost attempt starts from an empty file.
-    await em.execute(`delete from data_export_parts where export_id = ?`, [id]);
+    await this.exports.clearParts(id);
     const user = await em.findOneOrFail(User, { id: userId });
     const [keys, subscriptions, invoices] = await Promise.all([
       em.find(ApiKey, { user: userId }, { orderBy: { createdAt: 'asc' } }),
@@ -176,11 +155,7 @@ export class DataExportService implements OnModuleInit {
     const end = new Date();
     const start = new Date(end.getTime() - EXPORT_USAGE_DAYS * 86_400_000);
     // The roll-ups say how many rows to expect, so progress can be told without counting the raw table.
-    const [{ n }] = await em.execute<{ n: string }[]>(`select coalesce(sum(count), 0) as n from usage_daily where user_id = ? and day >= ?::date`, [
-      userId,
-      start.toISOString().slice(0, 10),
-    ]);
-    const expected = Math.max(1, Number(n));
+    const expected = Math.max(1, await this.exports.usageRowsSince(userId, start.toISOString().slice(0, 10)));
     await this.progress(id, 5);
 
     const head = {
@@ -193,7 +168,7 @@ export class DataExportService implements OnModuleInit {
     };
     const headJson = JSON.stringify(head, null, 2);
     let seq = 0;
-    const put = (body: string) => this.em.fork().execute(`insert into data_export_parts (export_id, seq, body) values (?, ?, ?)`, [id, seq++, body]);
+    const put = (body: string) => this.exports.putPart(id, seq++, body);
     await put(`${headJson.slice(0, headJson.lastIndexOf('}')).trimEnd()},\n  "usageRecords": [`);
     let written = 0;
     for await (const rows of this.usage.recordBatches({ userId, start, end }, BATCH)) {
@@ -204,8 +179,6 @@ export class DataExportService implements OnModuleInit {
       await this.progress(id, 5 + (94 * written) / expected);
     }
     await put(written ? '\n  ]\n}\n' : ']\n}\n');
-    await this.em
-      .fork()
-      .execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [id]);
+    await this.exports.markReady(id);
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AccountClosureRepository } from './account-closure.repository.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountPreferences } from './account-preferences.service.js';
+import { DataExportRepository } from './data-export.repository.js';
 import { DataExportService } from './data-export.service.js';
 import { SelfServiceController } from './self-service.controller.js';
 
@@ -11,6 +13,6 @@ import { SelfServiceController } from './self-service.controller.js';
  */
 @Module({
   controllers: [SelfServiceController],
-  providers: [AccountClosureService, AccountPreferences, DataExportService],
+  providers: [AccountClosureService, AccountClosureRepository, AccountPreferences, DataExportService, DataExportRepository],
 })
 export class SelfServiceModule {}
