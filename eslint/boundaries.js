@@ -39,9 +39,9 @@ export const PUBLISHED = {
     "the session guard decorator (@Authenticated, @CurrentUser, @CurrentSession): how every feature's console and dashboard routes are guarded and documented",
   'backend/src/modules/auth/sessions.service':
     'resolving and ending a browser session: routes outside auth read the signed-in user (support) or end it (account closure)',
-  'backend/src/modules/auth/auth-throttler':
+  'backend/src/modules/auth/throttled-route.guard':
     "the account-route throttle decorator (@AuthThrottled): support's contact form is counted per IP and e-mail like sign-in",
-  'backend/src/modules/auth/auth-throttle': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
+  'backend/src/modules/auth/attempt-limits': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
   'backend/src/modules/tzdb/bundled-release':
     'the tz release shipped with the product and its version (X-Tzdb-Version, health, the engine until another is activated)',
   'backend/src/modules/tzdb/active-release':

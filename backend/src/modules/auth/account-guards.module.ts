@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { AuthThrottlerGuard, authThrottlerModule } from './auth-throttler.js';
-import { AuthThrottle } from './auth-throttle.js';
+import { AuthThrottlerGuard, authThrottlerModule } from './throttled-route.guard.js';
+import { AuthThrottle } from './attempt-limits.js';
 import { IdentityCheck } from './identity-check.js';
 import { TrustedDevices } from './trusted-devices.js';
 import { TwoFactorService } from './two-factor.service.js';

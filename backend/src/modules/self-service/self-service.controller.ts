@@ -14,7 +14,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { AuthThrottle } from '../auth/auth-throttle.js';
+import { AuthThrottle } from '../auth/attempt-limits.js';
 import { OkView } from '../../common/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
 import { SessionsService } from '../auth/sessions.service.js';

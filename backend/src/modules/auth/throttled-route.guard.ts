@@ -1,3 +1,4 @@
+/** @AuthThrottled(): the route decorator and guard that throttle account routes through @nestjs/throttler, over the shared RateLimiter, with the budgets of attempt-limits.ts. */
 import { applyDecorators, ExecutionContext, Inject, Injectable, SetMetadata, Type, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { DynamicModule } from '@nestjs/common';
@@ -5,8 +6,8 @@ import type { ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerRequest, Th
 import type { FastifyRequest } from 'fastify';
 import { RateLimiter } from '../../common/rate-limiter.js';
 import { createValidationPipe } from '../../common/validation.js';
-import { AUTH_LIMITS, LOGIN_LIMITS } from './auth-throttle.js';
-import type { ThrottledAction } from './auth-throttle.js';
+import { AUTH_LIMITS, LOGIN_LIMITS } from './attempt-limits.js';
+import type { ThrottledAction } from './attempt-limits.js';
 import { AuthErrors } from './auth.errors.js';
 import { TrustedDevices } from './trusted-devices.js';
 import type { User } from '../accounts/user.entity.js';

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { ProblemException } from '../../common/problem.js';
 import type { RateLimiter, RateLimitResult } from '../../common/rate-limiter.js';
-import { AUTH_LIMITS, AuthThrottle, LOGIN_LIMITS } from './auth-throttle.js';
-import { RateLimiterThrottlerStorage } from './auth-throttler.js';
+import { AUTH_LIMITS, AuthThrottle, LOGIN_LIMITS } from './attempt-limits.js';
+import { RateLimiterThrottlerStorage } from './throttled-route.guard.js';
 
 /** An in-memory stand-in for the shared RateLimiter: counts hits per key. */
 function fakeLimiter() {

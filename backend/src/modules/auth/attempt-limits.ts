@@ -1,3 +1,4 @@
+/** The account actions' attempt limits (per IP, per e-mail or account) and AuthThrottle, which counts attempts checked in code (two-factor codes, closing, exporting). Route-level throttling is throttled-route.guard.ts. */
 import { Injectable } from '@nestjs/common';
 import { RateLimiter } from '../../common/rate-limiter.js';
 import { AuthErrors } from './auth.errors.js';
@@ -44,7 +45,7 @@ export const AUTH_LIMITS: Record<Exclude<ThrottledAction, 'login'>, Limits> = {
 };
 
 /**
- * The budgets of the account routes. Routes are guarded by @AuthThrottled() (@nestjs/throttler, auth-throttler.ts);
+ * The budgets of the account routes. Routes are guarded by @AuthThrottled() (@nestjs/throttler, throttled-route.guard.ts);
  * this class counts what a route decorator can't: two-factor codes, checked only once the account is known to have
  * two-factor sign-in, and clears a source's sign-in failures after a success. Both on the shared RateLimiter (atomic,
  * shared across instances through Redis), one budget per IP address and one per e-mail or account. Over the limit:
