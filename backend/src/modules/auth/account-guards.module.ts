@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AuthRepository } from './auth.repository.js';
 import { AuthThrottlerGuard, authThrottlerModule } from './throttled-route.guard.js';
 import { AuthThrottle } from './attempt-limits.js';
 import { IdentityCheck } from './identity-check.js';
@@ -14,7 +15,7 @@ import { TwoFactorService } from './two-factor.service.js';
 @Module({
   // @nestjs/throttler guards the account routes (@AuthThrottled); its counts live in the shared RateLimiter.
   imports: [authThrottlerModule()],
-  providers: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck],
-  exports: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck],
+  providers: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck, AuthRepository],
+  exports: [AuthThrottle, AuthThrottlerGuard, TrustedDevices, TwoFactorService, IdentityCheck, AuthRepository],
 })
 export class AccountGuardsModule {}
