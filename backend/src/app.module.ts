@@ -1,7 +1,7 @@
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule } from './common/core.module.js';
+import { CoreModule } from './common/core/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AccountStateModule } from './modules/accounts/account-state.module.js';

@@ -1,7 +1,7 @@
 /**
  * The app's table of problem codes: each module declares its own codes (its *.errors.ts) and this file, at the top
  * beside app.module.ts, joins them with the plumbing's and gives each its HTTP status. common/ imports nothing from
- * here: the table reaches common/problem-code.ts by declaration merging (below).
+ * here: the table reaches common/problems/problem-code.ts by declaration merging (below).
  */
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
@@ -14,7 +14,7 @@ import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
 
-export type { ProblemCode } from './common/problem-code.js';
+export type { ProblemCode } from './common/problems/problem-code.js';
 
 /** Codes answered by the plumbing (common/, app.factory, the problem filter's generic ones, the cluster's balancer). */
 export type CommonProblemCode =
@@ -150,7 +150,7 @@ export const PROBLEM_STATUS = {
 type AppStatusTable = typeof PROBLEM_STATUS;
 
 /** The table, handed to common/'s problem types: ProblemException checks a code and its status against it. */
-declare module './common/problem-code.js' {
+declare module './common/problems/problem-code.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
   interface ProblemStatusTable extends AppStatusTable {}
 }

@@ -4,7 +4,7 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { createApp } from '../../src/app.factory.js';
-import { buildOpenApiDocument } from '../../src/common/swagger.js';
+import { buildOpenApiDocument } from '../../src/common/openapi/swagger.js';
 import { PublicApiLane } from '../../src/modules/gateway/lane.js';
 import { PublicApi, soldRouteOfHandler } from '../../src/modules/gateway/sold-route.js';
 import { QuotaAlerts } from '../../src/modules/usage/quota-alerts.js';

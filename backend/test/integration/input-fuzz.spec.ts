@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
-import { buildOpenApiDocument } from '../../src/common/swagger.js';
+import { buildOpenApiDocument } from '../../src/common/openapi/swagger.js';
 
 interface Operation {
   method: string;

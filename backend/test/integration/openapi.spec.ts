@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Collection } from 'postman-collection';
 import { REPO_ROOT } from '../../src/app.factory.js';
-import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS, SERVER_TO_SERVER_TAGS } from '../../src/common/openapi-files.js';
-import { buildOpenApiDocument } from '../../src/common/swagger.js';
+import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS, SERVER_TO_SERVER_TAGS } from '../../src/common/openapi/openapi-files.js';
+import { buildOpenApiDocument } from '../../src/common/openapi/swagger.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const committed = (file: string) => readFileSync(join(REPO_ROOT, 'openapi', file), 'utf8');

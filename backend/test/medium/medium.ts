@@ -4,7 +4,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { TestingModule } from '@nestjs/testing';
-import { CoreModule } from '../../src/common/core.module.js';
+import { CoreModule } from '../../src/common/core/core.module.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import type { PlanId } from '../../src/config/plans.js';

@@ -1,4 +1,4 @@
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 
 /** The account commands' errors (their codes are the plumbing's: no code of accounts' own). */
 export const AccountErrors = {

@@ -6,7 +6,7 @@ import { BillingCommands } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
 import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/user.entity.js';
 import type { UserView } from '../accounts/user.entity.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
-import { ProblemException } from '../../common/problem.js';
-import type { RateLimiter, RateLimitResult } from '../../common/rate-limiter.js';
+import { ProblemException } from '../../common/problems/problem.js';
+import type { RateLimiter, RateLimitResult } from '../../common/redis/rate-limiter.js';
 import { AUTH_LIMITS, AuthThrottle, LOGIN_LIMITS } from './attempt-limits.js';
 import { RateLimiterThrottlerStorage } from './throttled-route.guard.js';
 

@@ -1,6 +1,6 @@
 /** The account actions' attempt limits (per IP, per e-mail or account) and AuthThrottle, which counts attempts checked in code (two-factor codes, closing, exporting). Route-level throttling is throttled-route.guard.ts. */
 import { Injectable } from '@nestjs/common';
-import { RateLimiter } from '../../common/rate-limiter.js';
+import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { AuthErrors } from './auth.errors.js';
 
 const MINUTE = 60_000;

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Redirect, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { AuthErrors } from './auth.errors.js';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { OkView } from '../../common/ok-view.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { OkView } from '../../common/http/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
 import { LoginView, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import {
   ApiBadRequestResponse,
   ApiBody,

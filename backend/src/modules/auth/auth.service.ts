@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { randomToken, sha256 } from '../../common/tokens.js';
+import { randomToken, sha256 } from '../../common/crypto/tokens.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeAttemptMail, emailChangeMail, passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { SecretVault } from '../../common/secret-vault.js';
+import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { AuthErrors } from './auth.errors.js';
 import { RecoveryCode } from './recovery-code.entity.js';
 import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 import type { PlanId } from '../../config/plans.js';
 import type { AccountBilling } from '../accounts/account-billing.port.js';
 import type { ChangeContext } from '../accounts/account-commands.js';

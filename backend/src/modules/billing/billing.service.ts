@@ -8,7 +8,7 @@ import { AccountCommands } from '../accounts/account-commands.js';
 import type { ChangeContext } from '../accounts/account-commands.js';
 import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';

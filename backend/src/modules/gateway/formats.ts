@@ -1,9 +1,9 @@
 import { Parser } from '@json2csv/plainjs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SAFE_CSV_FORMATTERS } from '../../common/csv-cells.js';
-import { ProblemException } from '../../common/problem.js';
-import { RESPONSE_FORMATS } from '../../common/problem.schema.js';
+import { SAFE_CSV_FORMATTERS } from '../../common/http/csv-cells.js';
+import { ProblemException } from '../../common/problems/problem.js';
+import { RESPONSE_FORMATS } from '../../common/problems/problem.schema.js';
 import { SoldRouteConfig } from './sold-route.js';
 import type { CsvColumns } from './sold-route.js';
 import type { RouteFormats } from './sold-route.js';

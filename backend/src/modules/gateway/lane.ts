@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import type { ContextType, ExecutionContext, INestApplicationContext, Type } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { ProblemFilter } from '../../common/problem.filter.js';
+import type { ProblemFilter } from '../../common/problems/problem.filter.js';
 import {
   EXCEPTION_FILTERS_METADATA,
   GUARDS_METADATA,
@@ -12,7 +12,7 @@ import {
   REDIRECT_METADATA,
   RENDER_METADATA,
   ROUTE_ARGS_METADATA,
-} from '../../common/route-config.js';
+} from '../../common/http/route-config.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { noteAnswer } from './meter.js';
 import { SOLD_ROUTE } from './sold-route.js';

@@ -9,7 +9,7 @@ import { readApiKey } from './read-api-key.js';
 import { answerOf, meterOf } from './meter.js';
 import type { Meter } from './meter.js';
 import { soldRouteOf } from './sold-route.js';
-import { answeredRoute } from '../../common/route-config.js';
+import { answeredRoute } from '../../common/http/route-config.js';
 
 /**
  * The last step of a metered request, as its answer goes out: one usage row for it, answered, refused or limited.

@@ -2,10 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { problemType } from '../../common/problem.js';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
-import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
+import { problemType } from '../../common/problems/problem.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { MergeRouteConfig, routeConfigOf } from '../../common/http/route-config.js';
+import { ApiAnonymous, ApiKeySecurity } from '../../common/openapi/swagger.js';
 
 /** The controller method the lane calls for a route (set by @PublicApi()). */
 export interface LaneTarget {

@@ -1,10 +1,10 @@
 import { HealthRepository } from './health.repository.js';
 import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
-import { Lifecycle } from '../../common/lifecycle.js';
-import type { LifecycleState } from '../../common/lifecycle.js';
-import { CacheState, RedisService } from '../../common/redis.service.js';
-import { APP_VERSION } from '../../common/app-version.js';
-import { BOUNDARY_DATA } from '../../common/boundary-data.js';
+import { Lifecycle } from '../../common/core/lifecycle.js';
+import type { LifecycleState } from '../../common/core/lifecycle.js';
+import { CacheState, RedisService } from '../../common/redis/redis.service.js';
+import { APP_VERSION } from '../../common/core/app-version.js';
+import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { JobAttempt } from '../jobs/job-queue.js';
 import { toMeView, User } from '../accounts/user.entity.js';

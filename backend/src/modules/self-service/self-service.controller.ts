@@ -15,7 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { AuthThrottle } from '../auth/attempt-limits.js';
-import { OkView } from '../../common/ok-view.js';
+import { OkView } from '../../common/http/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { toMeView, User } from '../accounts/user.entity.js';

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** Self-service's own problem codes; their HTTP status is in src/problem-codes.ts. */
 export type SelfServiceProblemCode = 'email_mismatch' | 'super_admin_cannot_close' | 'export_not_ready';

@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { SupportMessageReceiptView } from './dto/support.responses.js';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AuthThrottled } from '../auth/throttled-route.guard.js';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import * as openpgp from 'openpgp';
-import { redactForLog } from '../../common/redact.js';
+import { redactForLog } from '../../common/logging/redact.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NormalizeEmail, Trim } from '../../../common/transforms.js';
+import { NormalizeEmail, Trim } from '../../../common/http/transforms.js';
 
 export class CloseAccountDto {
   @ApiProperty({ example: 'ada@example.com', description: "The account's e-mail address, typed again to confirm." })

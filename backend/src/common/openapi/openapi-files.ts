@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { PROBLEM_TYPES } from './problem-catalog.js';
+import { PROBLEM_TYPES } from '../problems/problem-catalog.js';
 import { DEFAULT_SERVER_URL } from './swagger.js';
 
 /** The tags of the sold API; the Postman collection and the site's docs explorer show only these. */

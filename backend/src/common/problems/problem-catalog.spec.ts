@@ -1,5 +1,5 @@
-import { PROBLEM_STATUS } from '../problem-codes.js';
-import type { ProblemCode } from '../problem-codes.js';
+import { PROBLEM_STATUS } from '../../problem-codes.js';
+import type { ProblemCode } from '../../problem-codes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROBLEM_CODES, PROBLEM_TYPES, PROBLEM_TYPE_CODES } from './problem-catalog.js';

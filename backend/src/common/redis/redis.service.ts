@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { APP_CONFIG } from '../config/config.js';
-import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 
 export type CacheState = 'up' | 'degraded' | 'memory';
 

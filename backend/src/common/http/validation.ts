@@ -1,6 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { dropNulls, nulProblem } from './input-hygiene.js';
-import { FieldError, Problems } from './problem.js';
+import { FieldError, Problems } from '../problems/problem.js';
 
 /** class-validator's type checks: when one fails, its message ("must be a string") is the one that explains the others. */
 const TYPE_CHECKS = ['isDefined', 'isString', 'isNumber', 'isInt', 'isBoolean', 'isArray', 'isObject', 'nestedValidation', 'isEnum', 'isDateString'];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import pino from 'pino';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 import { redactText } from './redact.js';
 
 /** Nest's start-up chatter (every module and route) buries the lines an operator needs. */

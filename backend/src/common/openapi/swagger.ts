@@ -1,8 +1,8 @@
 import { applyDecorators, INestApplication } from '@nestjs/common';
 import { ApiExtension, ApiSecurity, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { DEFAULT_SITE_URL } from './problem.js';
-import { ProblemDocumentSchema } from './problem.schema.js';
-import { APP_VERSION } from './app-version.js';
+import { DEFAULT_SITE_URL } from '../problems/problem.js';
+import { ProblemDocumentSchema } from '../problems/problem.schema.js';
+import { APP_VERSION } from '../core/app-version.js';
 
 /** Security scheme names, declared once at the root and referenced by every operation. */
 export const SECURITY = { apiKey: 'ApiKeyAuth', bearer: 'BearerAuth', session: 'SessionCookie' } as const;

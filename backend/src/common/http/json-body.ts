@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ProblemException } from './problem.js';
+import { ProblemException } from '../problems/problem.js';
 
 /** Deepest nesting of objects and arrays a JSON body may have: the product's DTOs need 4 or 5, Stripe events about 8. */
 export const MAX_JSON_DEPTH = 32;

@@ -1,5 +1,5 @@
-import { Problems } from './problem.js';
-import type { ProblemException } from './problem.js';
+import { Problems } from '../problems/problem.js';
+import type { ProblemException } from '../problems/problem.js';
 
 const NUL = '\u0000';
 

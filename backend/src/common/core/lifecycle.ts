@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG } from '../config/config.js';
-import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 
 export type LifecycleState = 'starting' | 'ready' | 'stopping';
 

@@ -1,8 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../config/config.js';
+import { APP_CONFIG, AppConfig } from '../../config/config.js';
 import { Lifecycle } from './lifecycle.js';
-import { RateLimiter } from './rate-limiter.js';
-import { RedisService } from './redis.service.js';
+import { RateLimiter } from '../redis/rate-limiter.js';
+import { RedisService } from '../redis/redis.service.js';
 
 /** Config, Redis and the rate limiter: the plumbing every feature module may inject. */
 @Global()

@@ -4,7 +4,7 @@ import Router from 'find-my-way';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
 import { PROBLEM_TITLES } from './problem-catalog.js';
 import { ProblemDocument, ProblemException, problemType } from './problem.js';
-import type { SpaFallback } from './spa-fallback.js';
+import type { SpaFallback } from '../http/spa-fallback.js';
 import type { ProblemCode } from './problem-code.js';
 
 /** The code of an error that names only its status; the title comes from the catalog (problem-catalog.ts). */
