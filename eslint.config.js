@@ -19,7 +19,7 @@ const FRAMEWORK_INTERNALS = {
  * The one file allowed to reach into Nest's internals: route metadata keys and the execution context that the
  * gateway's lane (modules/gateway/lane.ts) and the MCP toolbox read are re-exported from there.
  */
-const FRAMEWORK_INTERNALS_ALLOWED = ['backend/src/common/route-config.ts'];
+const FRAMEWORK_INTERNALS_ALLOWED = ['backend/src/common/http/route-config.ts'];
 
 export default tseslint.config(
   {

@@ -37,14 +37,15 @@ export const PUBLISHED = {
     "the account's answers (UserView, MeView): sign-in, the profile and the console's user pages answer with them",
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
-  'backend/src/modules/accounts/account-billing.port': 'the port billing provides to accounts (paid subscription, plan change through the provider)',
+  'backend/src/modules/accounts/account-billing.port':
+    "the port an account's life asks billing through (ending its subscriptions at a closure): billing provides it, accounts imports no billing",
   'backend/src/modules/auth/authenticated':
     "the session guard decorator (@Authenticated, @CurrentUser, @CurrentSession): how every feature's console and dashboard routes are guarded and documented",
   'backend/src/modules/auth/sessions.service':
     'resolving and ending a browser session: routes outside auth read the signed-in user (support) or end it (account closure)',
-  'backend/src/modules/auth/auth-throttler':
+  'backend/src/modules/auth/throttled-route.guard':
     "the account-route throttle decorator (@AuthThrottled): support's contact form is counted per IP and e-mail like sign-in",
-  'backend/src/modules/auth/auth-throttle': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
+  'backend/src/modules/auth/attempt-limits': 'the account-action limits: closing an account and exporting its data are counted per IP and e-mail like sign-in',
   'backend/src/modules/tzdb/bundled-release':
     'the tz release shipped with the product and its version (X-Tzdb-Version, health, the engine until another is activated)',
   'backend/src/modules/tzdb/active-release':
@@ -90,7 +91,7 @@ export const PUBLISHED_TO = {
   'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/usage/usage.recorder': {
-    to: ['mcp', 'metrics', 'accounts'],
+    to: ['mcp', 'metrics', 'self-service'],
     why: "the usage writer: MCP writes a row per tool call, metrics reads its queue counters, a closure flushes it before clearing the account's IPs",
   },
   'backend/src/modules/usage/usage.module': { to: ['mcp', 'metrics'], why: 'provides the usage writer' },
@@ -105,18 +106,30 @@ export const PUBLISHED_TO = {
   'backend/src/modules/keys/keys.module': { to: ['mcp', 'metrics'], why: 'provides the key cache' },
   'backend/src/modules/keys/keys.service': { to: ['admin'], why: "the console rotates a key through the keys' owner (rotateAny), never by writing api_keys" },
   'backend/src/modules/keys/api-key.entity': {
-    to: ['usage', 'accounts'],
+    to: ['usage', 'self-service'],
     why: "the key's row, read for its name in quota alerts and in the account's data export (written only by keys)",
   },
-  'backend/src/modules/billing/invoice.entity': { to: ['accounts'], why: "read by the account's data export (written only by billing)" },
-  'backend/src/modules/billing/subscription.entity': { to: ['accounts'], why: "read by the account's data export (written only by billing)" },
-  'backend/src/modules/usage/usage.store': { to: ['accounts'], why: "usage's read side: the data export reads the account's rows" },
-  'backend/src/modules/keys/dto/api-key.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
-  'backend/src/modules/billing/dto/billing.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
-  'backend/src/modules/usage/dto/usage.responses': { to: ['accounts'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/billing/invoice.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
+  'backend/src/modules/billing/subscription.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
+  'backend/src/modules/usage/usage.store': { to: ['self-service'], why: "usage's read side: the data export reads the account's rows" },
+  'backend/src/modules/keys/dto/api-key.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/billing/dto/billing.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/usage/dto/usage.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
   'backend/src/modules/support/support-message.entity': {
     to: ['admin'],
     why: "the console lists support messages and filters them by support's categories and statuses",
+  },
+  'backend/src/modules/auth/identity-check': {
+    to: ['self-service'],
+    why: "auth's confirmation port: closing the account re-checks the password and the second factor (auth's secrets stay auth's)",
+  },
+  'backend/src/modules/billing/billing-commands': {
+    to: ['admin'],
+    why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction",
+  },
+  'backend/src/modules/timezone/timezone.docs': {
+    to: ['tzdb'],
+    why: "the public releases list is a sold route documented like timezone's (ApiEndpoint: formats, examples, problems)",
   },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },

@@ -29,7 +29,7 @@ tester.run('tzapi/boundaries', boundariesRule, {
     {
       name: 'a feature importing a file another module does not publish',
       filename: at('backend/src/modules/billing/billing.service.ts'),
-      code: "import { AccountClosureService } from '../accounts/account-closure.service.js';",
+      code: "import { AccountClosureService } from '../self-service/account-closure.service.js';",
       errors: [{ messageId: 'crossing' }],
     },
     {

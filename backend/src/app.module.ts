@@ -1,12 +1,12 @@
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Module } from '@nestjs/common';
-import { CoreModule } from './common/core.module.js';
+import { CoreModule } from './common/core/core.module.js';
 import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AccountStateModule } from './modules/accounts/account-state.module.js';
-import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AccountGuardsModule } from './modules/auth/account-guards.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SessionsModule } from './modules/auth/sessions.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -16,6 +16,7 @@ import { KeysModule } from './modules/keys/keys.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
+import { SelfServiceModule } from './modules/self-service/self-service.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         ReleaseCacheModule,
         HealthModule,
         SiteModule,
+        AccountGuardsModule,
         AuthModule,
         KeysModule,
         GatewayModule,
@@ -55,7 +57,7 @@ export class AppModule {
         BillingModule,
         SupportModule,
         AdminModule,
-        AccountsModule,
+        SelfServiceModule,
         MetricsModule,
         WebhooksModule,
       ],

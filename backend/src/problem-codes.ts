@@ -1,14 +1,21 @@
-import type { AccountsProblemCode } from './modules/accounts/accounts.errors.js';
+/**
+ * The app's table of problem codes: each module declares its own codes (its *.errors.ts) and this file, at the top
+ * beside app.module.ts, joins them with the plumbing's and gives each its HTTP status. common/ imports nothing from
+ * here: the table reaches common/problems/problem-code.ts by declaration merging (below).
+ */
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
+import type { SelfServiceProblemCode } from './modules/self-service/self-service.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { IpLocationProblemCode } from './modules/timezone/ip/ip.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
+
+export type { ProblemCode } from './common/problems/problem-code.js';
 
 /** Codes answered by the plumbing (common/, app.factory, the problem filter's generic ones, the cluster's balancer). */
 export type CommonProblemCode =
@@ -33,14 +40,14 @@ export type CommonProblemCode =
   | 'service_unavailable';
 
 /** Every code a problem document of this API carries: one union per module. */
-export type ProblemCode =
+export type AppProblemCode =
   | CommonProblemCode
-  | AccountsProblemCode
   | AdminProblemCode
   | AuthProblemCode
   | BillingProblemCode
   | KeysProblemCode
   | McpProblemCode
+  | SelfServiceProblemCode
   | TimezoneProblemCode
   | IpLocationProblemCode
   | TzdbProblemCode
@@ -75,7 +82,6 @@ export const PROBLEM_STATUS = {
   service_unavailable: 503,
   // admin
   invalid_query: 400,
-  subscription_active: 409,
   cannot_block_self: 409,
   // auth
   invalid_token: 400,
@@ -101,7 +107,7 @@ export const PROBLEM_STATUS = {
   no_billing_account: 400,
   invoice_not_paid: 409,
   plan_change_not_paid: 402,
-  // accounts (self-service)
+  // self-service
   email_mismatch: 400,
   super_admin_cannot_close: 403,
   export_not_ready: 409,
@@ -145,10 +151,12 @@ export const PROBLEM_STATUS = {
   webhook_url_refused: 422,
   webhook_not_found: 404,
   webhook_delivery_not_found: 404,
-} as const satisfies Record<ProblemCode, number | readonly number[]>;
+} as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
-/** The statuses a code may be answered with. */
-export type StatusOf<C extends ProblemCode> = Extract<(typeof PROBLEM_STATUS)[C] extends infer S ? (S extends readonly (infer N)[] ? N : S) : never, number>;
+type AppStatusTable = typeof PROBLEM_STATUS;
 
-/** Every code, sorted: the `code` enum of the problem schema in OpenAPI (and so in the frontend's generated types). */
-export const PROBLEM_CODES = (Object.keys(PROBLEM_STATUS) as ProblemCode[]).sort();
+/** The table, handed to common/'s problem types: ProblemException checks a code and its status against it. */
+declare module './common/problems/problem-code.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge is the point
+  interface ProblemStatusTable extends AppStatusTable {}
+}

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { loadConfig } from '../config/config.js';
 import { runMigrations } from '../database/migrate.js';
 import { resolveDatabase } from '../database/resolve-database.js';
-import { SecretVault } from '../common/secret-vault.js';
+import { SecretVault } from '../common/crypto/secret-vault.js';
 import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from '../modules/keys/key-codec.js';
 
 export interface SeedOptions {

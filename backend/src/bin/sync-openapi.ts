@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApiDocument, createApp, REPO_ROOT } from '../app.factory.js';
-import { openApiFiles } from '../common/openapi-files.js';
-import { contractViolations } from '../common/swagger.js';
+import { openApiFiles } from '../common/openapi/openapi-files.js';
+import { contractViolations } from '../common/openapi/swagger.js';
 import { loadConfig } from '../config/config.js';
 
 /**

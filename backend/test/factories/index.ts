@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { sha256, randomToken } from '../../src/common/tokens.js';
+import { sha256, randomToken } from '../../src/common/crypto/tokens.js';
 import type { PlanId } from '../../src/config/plans.js';
-import { SecretVault } from '../../src/common/secret-vault.js';
+import { SecretVault } from '../../src/common/crypto/secret-vault.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
 import { TOTP_VAULT } from '../../src/modules/auth/totp.js';
 import { Role, User } from '../../src/modules/accounts/user.entity.js';

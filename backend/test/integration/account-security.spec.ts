@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { AUTH_LIMITS, LOGIN_LIMITS } from '../../src/modules/auth/auth-throttle.js';
+import { AUTH_LIMITS, LOGIN_LIMITS } from '../../src/modules/auth/attempt-limits.js';
 import { RecoveryCode } from '../../src/modules/auth/recovery-code.entity.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, signedInClient, uniqueEmail } from '../factories/index.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_LIMITS } from '../../src/modules/auth/auth-throttle.js';
+import { LOGIN_LIMITS } from '../../src/modules/auth/attempt-limits.js';
 import { AuthToken } from '../../src/modules/auth/auth-token.entity.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, signedInClient, uniqueEmail } from '../factories/index.js';

@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { XMLParser } from 'fast-xml-parser';
 import * as newman from 'newman';
 import { REPO_ROOT } from '../../src/app.factory.js';
-import { PUBLIC_API_TAGS } from '../../src/common/openapi-files.js';
+import { PUBLIC_API_TAGS } from '../../src/common/openapi/openapi-files.js';
 import { createApiKey, createUser } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -4,7 +4,7 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import { freezeClock } from '../support/clock.js';
 import type { TestClient } from '../support/http.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
-import { RedisService } from '../../src/common/redis.service.js';
+import { RedisService } from '../../src/common/redis/redis.service.js';
 import { KEY_INVALIDATION_CHANNEL } from '../../src/modules/keys/key-directory.js';
 import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 

@@ -1,4 +1,4 @@
-import { DataExportService } from '../../src/modules/accounts/data-export.service.js';
+import { DataExportService } from '../../src/modules/self-service/data-export.service.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { UsageStore } from '../../src/modules/usage/usage.store.js';

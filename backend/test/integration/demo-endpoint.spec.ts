@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../src/common/rate-limiter.js';
+import { RateLimiter } from '../../src/common/redis/rate-limiter.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { DEMO_LIMIT, DEMO_ZONES } from '../../src/modules/timezone/public-timezones.controller.js';
 

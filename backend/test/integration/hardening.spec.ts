@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
-import { Lifecycle } from '../../src/common/lifecycle.js';
+import { Lifecycle } from '../../src/common/core/lifecycle.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 
 /** A raw HTTP request, so the path goes out exactly as written (fetch would normalise `%61`). */
@@ -57,7 +57,7 @@ describe('hardening', () => {
     });
 
     it('the nesting check answers a 96 KB body quickly', async () => {
-      const { checkJsonShape } = await import('../../src/common/json-body.js');
+      const { checkJsonShape } = await import('../../src/common/http/json-body.js');
       const body = Buffer.from(deepJson(16_000));
       const flat = Buffer.from(JSON.stringify({ items: Array.from({ length: 9000 }, (_, i) => `value ${i}`) }));
       const started = performance.now();

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redactText } from '../../src/common/redact.js';
+import { redactText } from '../../src/common/logging/redact.js';
 import { JobQueue } from '../../src/modules/jobs/job-queue.js';
 import { MailService } from '../../src/modules/mail/mail.service.js';
 import { passwordResetMail, registrationAttemptMail, supportNotificationMail, verificationMail } from '../../src/modules/mail/mail.templates.js';

@@ -3,7 +3,7 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import { freezeClock } from '../support/clock.js';
 import { waitFor } from '../support/processes.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
-import { RedisService } from '../../src/common/redis.service.js';
+import { RedisService } from '../../src/common/redis/redis.service.js';
 import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
 const REDIS_URL = SHARED_REDIS_URL;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Collection } from 'postman-collection';
 import { buildApiDocument as buildOpenApiDocument, REPO_ROOT } from '../../src/app.factory.js';
-import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS, SERVER_TO_SERVER_TAGS } from '../../src/common/openapi-files.js';
+import { openApiFiles, OPENAPI_FILES, PUBLIC_API_TAGS, SERVER_TO_SERVER_TAGS } from '../../src/common/openapi/openapi-files.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 const committed = (file: string) => readFileSync(join(REPO_ROOT, 'openapi', file), 'utf8');

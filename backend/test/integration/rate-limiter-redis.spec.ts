@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { BURST_SYNC_MS, BurstLimiter } from '../../src/modules/gateway/burst-limiter.js';
-import { RateLimiter } from '../../src/common/rate-limiter.js';
-import { RedisService } from '../../src/common/redis.service.js';
+import { RateLimiter } from '../../src/common/redis/rate-limiter.js';
+import { RedisService } from '../../src/common/redis/redis.service.js';
 import { loadConfig } from '../../src/config/config.js';
 import { freezeClock } from '../support/clock.js';
 import { waitFor } from '../support/processes.js';

@@ -21,7 +21,7 @@ type Transaction = object;
  * Announces committed changes of `users` rows once, after the outermost COMMIT (never from inside a transaction, so
  * a listener that re-reads the row sees the new state). One MikroORM subscriber sees every flush of a User; a nested
  * transaction (savepoint) hands its changes to its parent, a rollback drops them. The few raw-SQL writers inside
- * accounts (closure) call `announce` after their commit.
+ * self-service (the closure) call `announce` after their commit.
  */
 @Injectable()
 export class AccountChanges implements OnModuleInit {

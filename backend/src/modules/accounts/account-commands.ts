@@ -1,11 +1,8 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
-import { ACCOUNT_BILLING } from './account-billing.port.js';
-import type { AccountBilling, PlanChangeVia } from './account-billing.port.js';
 import { AccountErrors } from './accounts.errors.js';
 import { User } from './user.entity.js';
 import type { Role } from './user.entity.js';
@@ -36,18 +33,8 @@ export class AccountCommands {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly moduleRef: ModuleRef,
     @Optional() private readonly webhooks?: WebhooksService,
   ) {}
-
-  /** Billing's port, looked up at call time: billing itself depends on these commands. */
-  private get billing(): AccountBilling {
-    return this.moduleRef.get<AccountBilling>(ACCOUNT_BILLING, { strict: false });
-  }
-
-  hasPaidSubscription(userId: string): Promise<boolean> {
-    return this.billing.hasPaidSubscription(userId);
-  }
 
   /** A plan bought through a subscription (billing): it replaces a grant. */
   changePlan(userId: string, plan: PlanId, context: ChangeContext): Promise<UserChange> {
@@ -73,23 +60,6 @@ export class AccountCommands {
       },
       `plan -> ${plan} (grant)`,
     );
-  }
-
-  /**
-   * The console's plan change: through the provider for a paying subscriber, a grant otherwise (`onGrant` runs in the
-   * grant's transaction, for the audit row). Answers how it was applied.
-   */
-  changePlanFromConsole(
-    userId: string,
-    plan: PlanId,
-    context: ChangeContext & { onGrant?: (tx: EntityManager, change: UserChange) => Promise<void> },
-  ): Promise<PlanChangeVia> {
-    return this.billing.changeSubscribedPlan(userId, plan, async () => {
-      await this.em.fork().transactional(async (tx) => {
-        const change = await this.grantPlan(userId, plan, { ...context, em: tx });
-        await context.onGrant?.(tx, change);
-      });
-    });
   }
 
   setBlocked(userId: string, blocked: boolean, context: ChangeContext): Promise<UserChange> {

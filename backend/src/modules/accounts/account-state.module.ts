@@ -5,7 +5,7 @@ import { AccountCommands } from './account-commands.js';
 /**
  * The account's state: its commands (the only writer of plan, role, block, limits, verification) and the
  * announcement of committed changes. Global and free of imports, so billing, admin, auth, keys and the sessions
- * reach it without a module cycle (billing's port is looked up at call time).
+ * reach it without a module cycle. It asks no other module for anything.
  */
 @Global()
 @Module({

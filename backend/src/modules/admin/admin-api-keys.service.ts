@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { KeysService } from '../keys/keys.service.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso, isoOrNull } from './admin-pages.js';

@@ -1,6 +1,6 @@
 import { contentRange, escapeLike, parseListQuery } from './admin-list-query.js';
 import { USERS } from './admin-resources.js';
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 function problem(query: Record<string, unknown>) {
   try {

@@ -1,5 +1,5 @@
 import { AdminErrors } from './admin.errors.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 
 /**
  * The ra-data-simple-rest list dialect: `range=[0,24]`, `sort=["createdAt","DESC"]`, `filter={"q":"ada","plan":"free"}`.

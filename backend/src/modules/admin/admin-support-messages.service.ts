@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso } from './admin-pages.js';

@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
 import { AccountCommands } from '../accounts/account-commands.js';
+import { BillingCommands } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
 import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/user.entity.js';
 import type { UserView } from '../accounts/user.entity.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';
@@ -35,6 +36,7 @@ export class AdminUsers {
     private readonly em: EntityManager,
     private readonly pages: AdminPages,
     private readonly accounts: AccountCommands,
+    private readonly billing: BillingCommands,
     private readonly audit: AuditLog,
   ) {}
 
@@ -73,41 +75,20 @@ export class AdminUsers {
   }
 
   /**
-   * The console's plan change: through the payment provider for a paying subscriber (prorated; free cancels the
-   * subscription), a grant for an account without one. Audited with how it was applied.
+   * The console's plan change, through billing's published command: through the payment provider for a paying
+   * subscriber (prorated; free cancels the subscription), a grant for an account without one. One transaction holds
+   * the change and its audit row (with how it was applied).
    */
   async changePlan(actor: Actor, userId: string, plan: PlanId): Promise<AdminUserView> {
     const before = await this.get(userId);
-    const via = await this.accounts.changePlanFromConsole(userId, plan, {
-      by: actor.user.email,
-      reason: 'console',
-      onGrant: (tx, change) =>
-        this.audit.record(
-          actor,
-          'user.plan_change',
-          'user',
-          userId,
-          ...snapshots(change, (u) => ({ plan: u.plan, planGranted: u.planGranted }), { via: 'grant' }),
-          tx,
-        ),
+    const pick = (u: Pick<User, 'plan' | 'planGranted' | 'email'>) => ({ plan: u.plan, planGranted: u.planGranted, email: u.email });
+    const after = await this.em.fork().transactional(async (tx) => {
+      const via = await this.billing.changePlanFromConsole(userId, plan, { by: actor.user.email, reason: 'console', em: tx });
+      const user = await tx.findOneOrFail(User, { id: userId }, { refresh: true });
+      await this.audit.record(actor, 'user.plan_change', 'user', userId, pick(before), { ...pick(user), via }, tx);
+      return user;
     });
-    const after = await this.get(userId);
-    if (via !== 'grant') {
-      await this.audit.record(
-        actor,
-        'user.plan_change',
-        'user',
-        userId,
-        { plan: before.plan, planGranted: before.planGranted, email: before.email },
-        {
-          plan: after.plan,
-          planGranted: after.planGranted,
-          email: after.email,
-          via,
-        },
-      );
-    }
-    return after;
+    return toAdminUserView(after);
   }
 
   /** Negotiated limits (null = the plan's default); like a plan change, they apply from the next API request everywhere. */

@@ -1,7 +1,7 @@
-import { ProblemException, Problems } from '../../common/problem.js';
+import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The admin module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type AdminProblemCode = 'invalid_query' | 'subscription_active' | 'cannot_block_self';
+export type AdminProblemCode = 'invalid_query' | 'cannot_block_self';
 
 /** The admin module's stable error codes. */
 export const AdminErrors = {

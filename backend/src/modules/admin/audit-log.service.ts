@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { User } from '../accounts/user.entity.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminPages, iso } from './admin-pages.js';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Redirect, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { AuthErrors } from './auth.errors.js';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { OkView } from '../../common/ok-view.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { OkView } from '../../common/http/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
 import { LoginView, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -26,8 +26,8 @@ import { SessionsService } from './sessions.service.js';
 import { Session } from './session.entity.js';
 import { toMeView, User } from '../accounts/user.entity.js';
 import type { MeView } from '../accounts/user.entity.js';
-import { AuthThrottle } from './auth-throttle.js';
-import { AuthThrottled } from './auth-throttler.js';
+import { AuthThrottle } from './attempt-limits.js';
+import { AuthThrottled } from './throttled-route.guard.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto, EmailOnlyDto, LoginDto, RegisterDto, ResetPasswordDto, TotpCodeDto, UpdateProfileDto } from './dto/auth.dto.js';
 import { LocalLoginGuard } from './local-login.guard.js';

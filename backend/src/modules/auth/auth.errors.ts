@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** The account module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type AuthProblemCode =
@@ -37,8 +37,17 @@ export const AuthErrors = {
     new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Current password is incorrect', field: 'currentPassword' }),
   noPassword: () =>
     new ProblemException({ status: 400, code: 'no_password', title: 'Bad Request', detail: 'This account signs in through your identity provider.' }),
-  totpRequired: () =>
-    new ProblemException({ status: 401, code: 'totp_required', title: 'Unauthorized', detail: 'Enter the 6-digit code from your authenticator app.', field: 'totp' }),
+  /** 401 at sign-in, 400 where a signed-in form (closing the account) asks for it. */
+  totpRequired: (status: 400 | 401 = 401) =>
+    new ProblemException({
+      status,
+      code: 'totp_required',
+      title: status === 401 ? 'Unauthorized' : 'Bad Request',
+      detail: 'Enter the 6-digit code from your authenticator app.',
+      field: 'totp',
+    }),
+  /** A signed-in form re-checks the password (closing the account). */
+  passwordIncorrect: () => new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Password is incorrect', field: 'password' }),
   /** A wrong, expired or already used code: 401 at sign-in, 400 on the profile's two-factor forms. */
   totpInvalid: (status: 400 | 401 = 401, field = 'totp') =>
     new ProblemException({

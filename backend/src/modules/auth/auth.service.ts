@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { randomToken, sha256 } from '../../common/tokens.js';
+import { randomToken, sha256 } from '../../common/crypto/tokens.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeAttemptMail, emailChangeMail, passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
@@ -14,6 +13,7 @@ import { hashPassword, verifyPassword } from './password-policy.js';
 import { SessionsService } from './sessions.service.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import { User } from '../accounts/user.entity.js';
+import { AuthRepository } from './auth.repository.js';
 
 const HOUR = 3600_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
@@ -37,6 +37,7 @@ export class AuthService implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: AuthRepository,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
     private readonly sessions: SessionsService,
@@ -50,13 +51,10 @@ export class AuthService implements OnModuleInit {
       describe: ({ email }) => ({ to: email }),
       handle: async ({ token }) => {
         const hash = sha256(token);
-        const [stored] = await this.em.fork().execute<{ email: string }[]>(
-          `select "email" from "auth_tokens" where "token_hash" = ? and "purpose" = 'reset_password' and "used_at" is null`,
-          [hash],
-        );
-        if (!stored) return;
+        const email = await this.repository.unusedResetTokenEmail(hash);
+        if (!email) return;
         const link = `${this.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await this.mail.queue({ to: stored.email, ...passwordResetMail({ link }) }, { key: `password-reset:${hash}` });
+        await this.mail.queue({ to: email, ...passwordResetMail({ link }) }, { key: `password-reset:${hash}` });
       },
     });
   }
@@ -164,11 +162,7 @@ export class AuthService implements OnModuleInit {
     const token = randomToken(32);
     const now = new Date();
     await this.em.fork().transactional(async (tx) => {
-      await tx.execute(
-        `insert into "auth_tokens" ("id", "token_hash", "user_id", "purpose", "email", "expires_at", "created_at")
-         select ?, ?, "id", 'reset_password', "email", ?, ? from "users" where "email" = ? and not "is_blocked"`,
-        [randomUUID(), sha256(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS), now, email],
-      );
+      await this.repository.storeResetToken(tx, sha256(token), email, now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
       // Queued for every address, in the token's transaction: after the answer, the job mails the link only when the
       // token above was stored (a live account). Both paths run the same statements.
       await this.jobs.send(RESET_MAIL_QUEUE, { email, token }, { em: tx });
@@ -244,14 +238,6 @@ export class AuthService implements OnModuleInit {
 
   /** Marks a live token used in one statement, so two clicks can't both succeed. */
   private async consumeToken(token: string, purpose: AuthTokenPurpose): Promise<{ userId: string; email: string | null } | null> {
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ user_id: string; email: string | null }[]>(
-        `update "auth_tokens" set "used_at" = now() where "token_hash" = ? and "purpose" = ? and "used_at" is null and "expires_at" > now() returning "user_id", "email"`,
-        [sha256(token), purpose],
-      );
-    const row = rows[0];
-    return row ? { userId: row.user_id, email: row.email } : null;
+    return this.repository.consumeToken(sha256(token), purpose);
   }
 }

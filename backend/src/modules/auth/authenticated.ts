@@ -1,9 +1,9 @@
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { SECURITY } from '../../common/swagger.js';
+import { SECURITY } from '../../common/openapi/swagger.js';
 import type { FastifyRequest } from 'fastify';
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 import { AuthErrors } from './auth.errors.js';
 import { SessionsService } from './sessions.service.js';
 import type { Session } from './session.entity.js';

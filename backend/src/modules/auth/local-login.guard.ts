@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { createValidationPipe } from '../../common/validation.js';
+import { createValidationPipe } from '../../common/http/validation.js';
 import { AuthErrors } from './auth.errors.js';
 import { LoginDto } from './dto/auth.dto.js';
 import type { User } from '../accounts/user.entity.js';

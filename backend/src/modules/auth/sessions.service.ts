@@ -3,7 +3,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { randomToken, sha256 } from '../../common/tokens.js';
+import { randomToken, sha256 } from '../../common/crypto/tokens.js';
 import { Session } from './session.entity.js';
 import { AccountChanges } from '../accounts/account-changes.js';
 import { User } from '../accounts/user.entity.js';

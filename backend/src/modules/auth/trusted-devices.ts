@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { randomToken, sha256 } from '../../common/tokens.js';
+import { randomToken, sha256 } from '../../common/crypto/tokens.js';
 import { TrustedDevice } from './trusted-device.entity.js';
 import { User } from '../accounts/user.entity.js';
 

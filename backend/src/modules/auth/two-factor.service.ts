@@ -3,11 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { SecretVault } from '../../common/secret-vault.js';
+import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { AuthErrors } from './auth.errors.js';
 import { RecoveryCode } from './recovery-code.entity.js';
 import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';
 import { User } from '../accounts/user.entity.js';
+import { AuthRepository } from './auth.repository.js';
 
 export interface TotpSetup {
   /** Base32, for typing into an app that can't scan. */
@@ -24,6 +25,7 @@ export class TwoFactorService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.vault = new SecretVault(config.secret, TOTP_VAULT);
@@ -78,20 +80,9 @@ export class TwoFactorService {
     if (looksLikeTotpCode(value)) {
       const step = await acceptedStep(this.vault.decrypt(user.totpSecret), value, user.totpLastStep);
       if (step === null) return false;
-      const rows = await this.em
-        .fork()
-        .getConnection()
-        .execute(`update "users" set "totp_last_step" = ? where "id" = ? and ("totp_last_step" is null or "totp_last_step" < ?) returning "id"`, [step, user.id, step]);
-      return rows.length > 0;
+      return this.repository.claimTotpStep(user.id, step);
     }
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute(`update "recovery_codes" set "used_at" = now() where "user_id" = ? and "code_hash" = ? and "used_at" is null returning "id"`, [
-        user.id,
-        recoveryCodeHash(this.config.secret, value),
-      ]);
-    return rows.length > 0;
+    return this.repository.consumeRecoveryCode(user.id, recoveryCodeHash(this.config.secret, value));
   }
 
   async remainingRecoveryCodes(userId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { WebhookReceiptView } from './dto/billing.responses.js';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** The billing module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type BillingProblemCode =

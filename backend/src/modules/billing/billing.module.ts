@@ -1,10 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
 import type { AppConfig } from '../../config/config.js';
+import { BillingCommands } from './billing-commands.js';
 import { BillingWebhookController } from './billing-webhook.controller.js';
 import { BillingController } from './billing.controller.js';
+import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
 import { PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
@@ -13,7 +15,11 @@ import { SandboxBillingController } from './sandbox.controller.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 import { StripeGateway } from './stripe.gateway.js';
 
-/** Paid plans: Stripe when its keys are configured, the built-in sandbox otherwise (one PaymentGateway interface). */
+/**
+ * Paid plans: Stripe when its keys are configured, the built-in sandbox otherwise (one PaymentGateway interface).
+ * Global and exporting only its published commands, so the console and self-service reach them without importing it.
+ */
+@Global()
 @Module({
   controllers: [BillingController, BillingWebhookController, SandboxBillingController],
   providers: [
@@ -23,10 +29,12 @@ import { StripeGateway } from './stripe.gateway.js';
       useFactory: (config: AppConfig, em: EntityManager): PaymentGateway => (config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(em, config)),
     },
     BillingService,
-    // The port accounts asks for a console plan change and for "is this account paying".
-    { provide: ACCOUNT_BILLING, useExisting: BillingService },
+    BillingRepository,
+    BillingCommands,
+    // The port of accounts: an account's closure ends its subscriptions through it.
+    { provide: ACCOUNT_BILLING, useExisting: BillingCommands },
     SandboxClock,
   ],
-  exports: [BillingService, PAYMENT_GATEWAY, ACCOUNT_BILLING],
+  exports: [BillingCommands, ACCOUNT_BILLING],
 })
 export class BillingModule {}

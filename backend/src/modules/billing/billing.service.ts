@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
-import type { AccountBilling, PlanChangeVia } from '../accounts/account-billing.port.js';
 import { AccountCommands } from '../accounts/account-commands.js';
+import type { ChangeContext } from '../accounts/account-commands.js';
 import { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 import { BillingErrors } from './billing.errors.js';
+import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { Invoice, toInvoiceView } from './invoice.entity.js';
 import type { InvoiceView } from './invoice.entity.js';
@@ -18,7 +18,10 @@ import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './pay
 import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
 import { Subscription, toSubscriptionView } from './subscription.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
+
+/** How a console plan change was applied: a grant (no paid subscription), through the subscription, or its cancellation. */
+export type PlanChangeVia = 'grant' | 'subscription' | 'cancellation';
 
 export interface BillingResult {
   success: boolean;
@@ -39,11 +42,12 @@ const displayName = (user: User) => [user.firstName, user.lastName].filter(Boole
  * re-read from it, and the user's plan changes only on a payment that really succeeded.
  */
 @Injectable()
-export class BillingService implements AccountBilling {
+export class BillingService {
   private readonly logger = new Logger('Billing');
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: BillingRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
@@ -80,11 +84,6 @@ export class BillingService implements AccountBilling {
     return { invoice, user: await em.findOneOrFail(User, userId) };
   }
 
-  /** The account port: a subscription paid for the current period (as the provider last told us). */
-  async hasPaidSubscription(userId: string): Promise<boolean> {
-    return (await this.em.fork().count(Subscription, { user: userId, status: { $in: [...PAID_STATUSES] } })) > 0;
-  }
-
   private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
     const rows = await em.find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
     return rows[0] ?? null;
@@ -98,7 +97,7 @@ export class BillingService implements AccountBilling {
     const user = await em.findOneOrFail(User, userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, userId]);
+    await this.repository.setCustomerIfMissing(em, userId, customerId);
     const fresh = await this.em.fork().findOneOrFail(User, userId);
     return fresh.stripeCustomerId ?? customerId;
   }
@@ -109,17 +108,11 @@ export class BillingService implements AccountBilling {
    */
   private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const em = this.em.fork();
-    const claimed = await em.execute<{ user_id: string }[]>(
-      `insert into "billing_locks" ("user_id", "locked_until") values (?, now() + interval '2 minutes')
-       on conflict ("user_id") do update set "locked_until" = excluded."locked_until" where "billing_locks"."locked_until" < now()
-       returning "user_id"`,
-      [userId],
-    );
-    if (claimed.length === 0) throw BillingErrors.changeInProgress();
+    if (!(await this.repository.claimUserLock(em, userId))) throw BillingErrors.changeInProgress();
     try {
       return await work();
     } finally {
-      await em.execute('delete from "billing_locks" where "user_id" = ?', [userId]).catch(() => undefined);
+      await this.repository.releaseUserLock(em, userId).catch(() => undefined);
     }
   }
 
@@ -221,24 +214,26 @@ export class BillingService implements AccountBilling {
   }
 
   /**
-   * The super admin's plan change. A paying subscriber's goes through the provider like the customer's own
-   * (prorated at once, downgrades included); to free cancels the subscription at once. An account without a paid
-   * subscription gets the plan as a grant (`grant` runs under the same per-user lock, so no checkout races it).
+   * The super admin's plan change (BillingCommands publishes it to the console). A paying subscriber's goes through
+   * the provider like the customer's own (prorated at once, downgrades included); to free cancels the subscription at
+   * once. An account without a paid subscription gets the plan as a grant, under the same per-user lock (no checkout
+   * races it). Every local write of an accepted change is made in `context.em`, the console's transaction, so its
+   * audit row commits with it; a change the provider refused is synced on its own (it stands) before the 402.
    */
-  changeSubscribedPlan(userId: string, plan: PlanId, grant: () => Promise<void>): Promise<PlanChangeVia> {
+  changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { em: EntityManager }): Promise<PlanChangeVia> {
+    const tx = context.em;
     return this.withUserLock(userId, async () => {
-      const em = this.em.fork();
-      const local = await this.latestPaidSubscription(em, userId);
+      const local = await this.latestPaidSubscription(this.em.fork(), userId);
       const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
       if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
-        if (remote) await this.sync(remote, { userId });
-        await grant();
+        if (remote) await this.sync(remote, { userId }, tx);
+        await this.accounts.grantPlan(userId, plan, context);
         return 'grant';
       }
       if (plan === 'free') {
         const ended = (await this.gateway.cancelNow(remote.id)) ?? remote;
-        await this.sync(ended, { userId });
-        await this.syncInvoices(userId, local.providerCustomerId);
+        await this.sync(ended, { userId }, tx);
+        await this.syncInvoices(userId, local.providerCustomerId, tx);
         return 'cancellation';
       }
       if (remote.plan !== plan) {
@@ -249,13 +244,14 @@ export class BillingService implements AccountBilling {
           if (error instanceof CardDeclinedError) throw BillingErrors.adminChangeNotPaid(error.message);
           throw error;
         }
-        await this.sync(changed.subscription, { userId, plan: local.plan });
-        await this.syncInvoices(userId, local.providerCustomerId);
-        if (changed.payment.kind !== 'succeeded' || changed.subscription.plan !== plan) {
+        const paid = changed.payment.kind === 'succeeded' && changed.subscription.plan === plan;
+        await this.sync(changed.subscription, { userId, plan: local.plan }, paid ? tx : undefined);
+        await this.syncInvoices(userId, local.providerCustomerId, paid ? tx : undefined);
+        if (!paid) {
           throw BillingErrors.adminChangeNotPaid(changed.payment.kind === 'declined' ? changed.payment.message : "the customer's bank asks them to confirm the payment.");
         }
       } else {
-        await this.sync(remote, { userId, plan });
+        await this.sync(remote, { userId, plan }, tx);
       }
       return 'subscription';
     });
@@ -284,13 +280,10 @@ export class BillingService implements AccountBilling {
     }
     // The plan moves through accounts' commands inside this transaction; accounts announces it after the commit.
     return this.em.fork().transactional(async (em) => {
-      const inserted = await em.execute<{ id: string }[]>(
-        'insert into "billing_events" ("id", "provider_event_id", "type", "object_id") values (?, ?, ?, ?) on conflict ("provider_event_id") do nothing returning "id"',
-        [randomUUID(), event.id, event.type, event.objectId],
-      );
-      if (inserted.length === 0) return { received: true as const, duplicate: true as const };
+      const logged = await this.repository.logEvent(em, event);
+      if (!logged) return { received: true as const, duplicate: true as const };
       const outcome = await this.applyEvent(em, event.type, event.objectId);
-      await em.execute('update "billing_events" set "outcome" = ? where "provider_event_id" = ?', [outcome, event.id]);
+      await this.repository.setEventOutcome(em, event.id, outcome);
       return { received: true as const, outcome };
     });
   }
@@ -350,14 +343,7 @@ export class BillingService implements AccountBilling {
     if (!userId) return null;
     const plan = remote.plan ?? existing?.plan ?? hint.plan;
     if (!plan) return null;
-    await em.execute(
-      `insert into "subscriptions" ("id", "user_id", "provider", "provider_subscription_id", "provider_customer_id", "plan", "status", "current_period_start", "current_period_end", "cancel_at_period_end")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict ("provider_subscription_id") do update set "plan" = excluded."plan", "status" = excluded."status",
-         "current_period_start" = excluded."current_period_start", "current_period_end" = excluded."current_period_end",
-         "cancel_at_period_end" = excluded."cancel_at_period_end", "updated_at" = now()`,
-      [randomUUID(), userId, this.gateway.provider, remote.id, remote.customerId, plan, remote.status, remote.currentPeriodStart, remote.currentPeriodEnd, remote.cancelAtPeriodEnd],
-    );
+    await this.repository.upsertSubscription(em, userId, this.gateway.provider, remote, plan);
     const local = await em.findOneOrFail(Subscription, { providerSubscriptionId: remote.id }, { refresh: true });
     if (PAID_STATUSES.has(remote.status) && !remote.hasPendingUpdate) await this.setPlan(em, userId, plan, remote.id);
     else if (ENDED_STATUSES.has(remote.status)) await this.setPlan(em, userId, 'free', remote.id);
@@ -396,44 +382,16 @@ export class BillingService implements AccountBilling {
     await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em });
   }
 
-  async syncInvoices(userId: string, customerId: string): Promise<void> {
+  async syncInvoices(userId: string, customerId: string, em: EntityManager = this.em.fork()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
-    const em = this.em.fork();
     for (const invoice of invoices) await this.recordInvoice(em, userId, invoice);
   }
 
   /** Upserts one history row; a row that newly became paid sends a receipt. */
   private async recordInvoice(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
-    const before = await em.execute<{ status: string }[]>('select "status" from "invoices" where "provider_invoice_id" = ?', [invoice.id]);
-    await em.execute(
-      `insert into "invoices" ("id", "user_id", "provider_invoice_id", "provider_subscription_id", "description", "amount", "currency", "status", "paid_at", "created_at",
-         "number", "plan", "period_start", "period_end", "hosted_invoice_url")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, (select "plan" from "subscriptions" where "provider_subscription_id" = ?)), ?, ?, ?)
-       on conflict ("provider_invoice_id") do update set "status" = excluded."status", "paid_at" = excluded."paid_at",
-         "amount" = excluded."amount", "description" = excluded."description", "number" = coalesce(excluded."number", "invoices"."number"),
-         "plan" = coalesce(excluded."plan", "invoices"."plan"), "period_start" = coalesce(excluded."period_start", "invoices"."period_start"),
-         "period_end" = coalesce(excluded."period_end", "invoices"."period_end"),
-         "hosted_invoice_url" = coalesce(excluded."hosted_invoice_url", "invoices"."hosted_invoice_url")`,
-      [
-        randomUUID(),
-        userId,
-        invoice.id,
-        invoice.subscriptionId,
-        invoice.description,
-        (invoice.amountCents / 100).toFixed(2),
-        invoice.currency.toLowerCase(),
-        invoice.status,
-        invoice.paidAt,
-        invoice.createdAt,
-        invoice.number,
-        invoice.plan,
-        invoice.subscriptionId,
-        invoice.periodStart,
-        invoice.periodEnd,
-        invoice.hostedInvoiceUrl,
-      ],
-    );
-    if (invoice.status === 'paid' && before[0]?.status !== 'paid') {
+    const before = await this.repository.invoiceStatus(em, invoice.id);
+    await this.repository.upsertInvoice(em, userId, invoice);
+    if (invoice.status === 'paid' && before !== 'paid') {
       await this.queueReceipt(em, userId, invoice);
       await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em, messageKey: `inv_paid_${invoice.id}` });
     }

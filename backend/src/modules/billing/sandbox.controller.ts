@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OkView } from '../../common/ok-view.js';
+import { OkView } from '../../common/http/ok-view.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';

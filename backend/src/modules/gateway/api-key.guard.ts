@@ -6,8 +6,8 @@ import type { ResolvedKey } from '../keys/key-directory.js';
 import { hostAllowed, ipAllowed, requestHost } from '../keys/key-restrictions.js';
 import { KeyProblems } from '../keys/keys.errors.js';
 import { QuotaAlerts } from '../usage/quota-alerts.js';
-import { meter } from './metering.js';
-import type { Meter } from './metering.js';
+import { meter } from './meter.js';
+import type { Meter } from './meter.js';
 import { PlanLimits } from './plan-limits.js';
 import type { LimitDecision } from './plan-limits.js';
 import { readApiKey } from './read-api-key.js';
@@ -44,7 +44,7 @@ function weightedRefusal(decision: LimitDecision, weight: number) {
 
 /**
  * The gate of every @PublicApi() route (run by the lane): key, owner, restrictions, plan limit, in that order. The
- * owner goes into the request's meter (metering.ts), so every request whose owner is known becomes a usage record,
+ * owner goes into the request's meter (meter.ts), so every request whose owner is known becomes a usage record,
  * refused or not; rate-limit headers go on every answer once the key is known.
  */
 @Injectable()

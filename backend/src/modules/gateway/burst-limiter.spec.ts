@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { BurstLimiter } from './burst-limiter.js';
-import type { RateLimitResult } from '../../common/rate-limiter.js';
-import type { RedisService } from '../../common/redis.service.js';
+import type { RateLimitResult } from '../../common/redis/rate-limiter.js';
+import type { RedisService } from '../../common/redis/redis.service.js';
 
 const noRedis = { client: null, ready: false, prefix: 'tzapi:' } as unknown as RedisService;
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import type { RateLimitResult } from '../../common/rate-limiter.js';
-import { RedisService } from '../../common/redis.service.js';
+import type { RateLimitResult } from '../../common/redis/rate-limiter.js';
+import { RedisService } from '../../common/redis/redis.service.js';
 
 /** How often each instance adds its new hits to the shared count and reads the others' back. */
 export const BURST_SYNC_MS = 100;

@@ -2,9 +2,9 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { validateSync } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { dropNulls, nulProblem } from '../../common/input-hygiene.js';
-import { ProblemException, Problems, type FieldError } from '../../common/problem.js';
-import { fieldMessage } from '../../common/validation.js';
+import { dropNulls, nulProblem } from '../../common/http/input-hygiene.js';
+import { ProblemException, Problems, type FieldError } from '../../common/problems/problem.js';
+import { fieldMessage } from '../../common/http/validation.js';
 
 type Dto<T> = new () => T;
 

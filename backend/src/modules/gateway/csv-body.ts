@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** A text/csv body as parsed: the header row's names and one record per following row. */
 export interface CsvBody {

@@ -1,10 +1,11 @@
 import { Parser } from '@json2csv/plainjs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SAFE_CSV_FORMATTERS } from '../../common/csv-cells.js';
-import { ProblemException } from '../../common/problem.js';
-import { RESPONSE_FORMATS } from '../../common/problem.schema.js';
+import { SAFE_CSV_FORMATTERS } from '../../common/http/csv-cells.js';
+import { ProblemException } from '../../common/problems/problem.js';
+import { RESPONSE_FORMATS } from '../../common/problems/problem.schema.js';
 import { SoldRouteConfig } from './sold-route.js';
+import type { CsvColumns } from './sold-route.js';
 import type { RouteFormats } from './sold-route.js';
 
 export { RESPONSE_FORMATS };
@@ -116,13 +117,6 @@ function rowModel(model: ModelClass, rowsField: string): ModelClass {
   const prop = modelProperties(model).find(([name]) => name === rowsField)?.[1];
   if (!prop || !prop.isArray || !isModel(prop.type)) throw new Error(`${model.name}.${rowsField} is not an array of a response model`);
   return prop.type;
-}
-
-export interface CsvColumns {
-  /** Paths read from each row item. */
-  row: string[];
-  /** Paths read from the answer itself and repeated on every row. */
-  shared: string[];
 }
 
 /**

@@ -7,7 +7,7 @@ import { PlanLimits } from './plan-limits.js';
 
 /**
  * Everything between the socket and a sold route's controller (README.md lists the steps in order). Global, because
- * @PublicApi() routes of other modules instantiate ApiKeyGuard in their own module, and the MCP endpoint and the
+ * the lane runs ApiKeyGuard for the @PublicApi() routes of other modules, and the MCP endpoint and the
  * usage pages ask the guard and the plan limits.
  */
 @Global()

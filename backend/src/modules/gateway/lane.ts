@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import type { ContextType, ExecutionContext, INestApplicationContext, Type } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { ProblemFilter } from '../../common/problem.filter.js';
+import type { ProblemFilter } from '../../common/problems/problem.filter.js';
 import {
   EXCEPTION_FILTERS_METADATA,
   GUARDS_METADATA,
@@ -12,10 +12,10 @@ import {
   REDIRECT_METADATA,
   RENDER_METADATA,
   ROUTE_ARGS_METADATA,
-} from '../../common/route-config.js';
+} from '../../common/http/route-config.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { noteAnswer } from './metering.js';
+import { noteAnswer } from './meter.js';
 import { inRequestedRelease } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
@@ -48,7 +48,7 @@ interface ArgMetadata {
 
 /** Route metadata the lane does not run: a @PublicApi() route carrying any of it fails at boot. */
 const SKIPPED: [string, string][] = [
-  [GUARDS_METADATA, 'a guard other than ApiKeyGuard (@UseGuards)'],
+  [GUARDS_METADATA, 'a guard (@UseGuards: the lane runs ApiKeyGuard itself)'],
   [INTERCEPTORS_METADATA, 'an interceptor (@UseInterceptors)'],
   [PIPES_METADATA, 'a pipe (@UsePipes)'],
   [EXCEPTION_FILTERS_METADATA, 'an exception filter (@UseFilters)'],
@@ -111,7 +111,7 @@ function compile(app: INestApplicationContext, target: LaneTarget, method: strin
     const onRoute = (Reflect.getMetadata(key, handler as object) as unknown[] | Record<string, unknown> | undefined) ?? [];
     const onClass = (Reflect.getMetadata(key, target.controller) as unknown[] | undefined) ?? [];
     const own = Array.isArray(onRoute) ? onRoute : [onRoute];
-    const extra = key === GUARDS_METADATA ? [...own, ...onClass].filter((g) => g !== ApiKeyGuard) : [...own, ...onClass];
+    const extra = [...own, ...onClass];
     if (key === REDIRECT_METADATA || key === RENDER_METADATA) {
       if (Reflect.getMetadata(key, handler as object) !== undefined) fail(what);
     } else if (extra.length > 0) fail(what);

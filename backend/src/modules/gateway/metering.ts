@@ -1,42 +1,15 @@
 import { Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PlanId } from '../../config/plans.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { readApiKey } from './read-api-key.js';
+import { answerOf, meterOf } from './meter.js';
+import type { Meter } from './meter.js';
 import { soldRouteOf } from './sold-route.js';
-import { answeredRoute } from '../../common/route-config.js';
-
-const METER = Symbol('tzapi.usage-meter');
-const ANSWER = Symbol('tzapi.answer');
-
-/** The lane keeps the controller's answer on the request, so metering can count the zones it named. */
-export function noteAnswer(request: FastifyRequest, answer: unknown): void {
-  (request as FastifyRequest & { [ANSWER]?: unknown })[ANSWER] = answer;
-}
-
-/** Whose request it is: filled in by the key guard as soon as it has resolved the key. */
-export interface Meter {
-  keyId: string | null;
-  userId: string | null;
-  plan: PlanId | null;
-  /** The route writes its own usage rows (the MCP endpoint: one per tool call), so its answer adds none. */
-  ownRows?: boolean;
-}
-
-/** The request's meter, created empty on first use (the key guard fills it; the metering hook reads it). */
-export function meter(request: FastifyRequest): Meter {
-  const holder = request as FastifyRequest & { [METER]?: Meter };
-  return (holder[METER] ??= { keyId: null, userId: null, plan: null });
-}
-
-/** The meter the key guard filled for this request, if any (the access log and the metrics read it). */
-export function meterOf(request: FastifyRequest): Meter | undefined {
-  return (request as FastifyRequest & { [METER]?: Meter })[METER];
-}
+import { answeredRoute } from '../../common/http/route-config.js';
 
 /**
  * The last step of a metered request, as its answer goes out: one usage row for it, answered, refused or limited.
@@ -78,7 +51,7 @@ export class MeteringHook implements OnModuleInit {
   private record(request: FastifyRequest, reply: FastifyReply, meter: Meter, send: () => void): void {
     if (!meter.userId || !meter.keyId || meter.ownRows) return send();
     const timestamp = Date.now();
-    if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, (request as FastifyRequest & { [ANSWER]?: unknown })[ANSWER]);
+    if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, answerOf(request));
     this.recorder.record(
       {
         timestamp,

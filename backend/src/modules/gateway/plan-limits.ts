@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { RateLimiter } from '../../common/rate-limiter.js';
-import type { HitSeed, RateLimitResult } from '../../common/rate-limiter.js';
+import { RateLimiter } from '../../common/redis/rate-limiter.js';
+import type { HitSeed, RateLimitResult } from '../../common/redis/rate-limiter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { BurstLimiter } from './burst-limiter.js';
 import { UsageStore } from '../usage/usage.store.js';

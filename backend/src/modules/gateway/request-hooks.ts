@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { ProblemException } from '../../common/problem.js';
+import type { ProblemException } from '../../common/problems/problem.js';
 import { applyResponseFormat } from './formats.js';
 import { answeredVersion } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';

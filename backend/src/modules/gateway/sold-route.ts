@@ -1,14 +1,12 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiHeader, ApiQuery, ApiResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { problemType } from '../../common/problem.js';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { MergeRouteConfig, routeConfigOf } from '../../common/route-config.js';
-import { ApiAnonymous, ApiKeySecurity } from '../../common/swagger.js';
+import { problemType } from '../../common/problems/problem.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { MergeRouteConfig, routeConfigOf } from '../../common/http/route-config.js';
+import { ApiAnonymous, ApiKeySecurity } from '../../common/openapi/swagger.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
-import { ApiKeyGuard } from './api-key.guard.js';
-import type { CsvColumns } from './formats.js';
 
 /** The controller method the lane calls for a route (set by @PublicApi()). */
 export interface LaneTarget {
@@ -18,6 +16,14 @@ export interface LaneTarget {
 
 /** Which CORS answer a sold route gives: the REST API's, or MCP's (its transport headers and DELETE). */
 export type SoldRouteCors = 'api' | 'mcp';
+
+/** The fixed CSV columns of a response model (formats.ts's csvColumns reads them off the model). */
+export interface CsvColumns {
+  /** Paths read from each row item. */
+  row: string[];
+  /** Paths read from the answer itself and repeated on every row. */
+  shared: string[];
+}
 
 /** The answer formats of a route (@FormattedRoute()): JSON, XML or CSV, with the CSV columns of its response model. */
 export interface RouteFormats {
@@ -100,14 +106,13 @@ const problemContent = (example: Record<string, unknown>) => ({
 
 /**
  * Marks a route of the sold API: it needs an API key (X-API-Key or Authorization: Bearer), counts against the
- * account's plan and becomes a usage record (ApiKeyGuard: key, owner, restrictions, plan limit; metering.ts: the row).
+ * account's plan and becomes a usage record (the lane runs ApiKeyGuard: key, owner, restrictions, plan limit; metering.ts: the row).
  * It runs in the lane (lane.ts), so it may carry no other guard, interceptor, pipe, filter or header decorator: the
  * lane refuses to start otherwise. Documents the same in Swagger.
  */
 export function PublicApi() {
   return applyDecorators(
     laneTarget,
-    UseGuards(ApiKeyGuard),
     ApiKeySecurity(),
     ApiResponse({ status: 401, description: 'Missing, malformed or unknown API key.', content: problemContent(KEY_PROBLEMS[401]) }),
     ApiResponse({ status: 403, description: 'Inactive key, blocked account, or IP/domain restriction not met.', content: problemContent(KEY_PROBLEMS[403]) }),

@@ -1,8 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiNotAcceptableResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiServiceUnavailableResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
-import { BOUNDARY_DATA } from '../../common/boundary-data.js';
+import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
 import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';

@@ -1,13 +1,13 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { HealthRepository } from './health.repository.js';
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Lifecycle } from '../../common/core/lifecycle.js';
+import type { LifecycleState } from '../../common/core/lifecycle.js';
+import { CacheState, RedisService } from '../../common/redis/redis.service.js';
+import { APP_VERSION } from '../../common/core/app-version.js';
+import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
 import { ipDataVersion } from '../timezone/ip/ip-locator.js';
-import { Lifecycle } from '../../common/lifecycle.js';
-import type { LifecycleState } from '../../common/lifecycle.js';
-import { CacheState, RedisService } from '../../common/redis.service.js';
-import { APP_VERSION } from '../../common/app-version.js';
-import { BOUNDARY_DATA } from '../../common/boundary-data.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 
@@ -54,7 +54,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
   private cachedUptime: { at: number; value: UptimeRecord | null } | null = null;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: HealthRepository,
     private readonly redis: RedisService,
     private readonly lifecycle: Lifecycle,
     private readonly tzdb: ActiveTzRelease,
@@ -64,7 +64,12 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
 
   /** Every minute of a running service gets a row: a scheduled job, run by one instance of the cluster per minute. */
   onModuleInit(): void {
-    this.jobs.define({ queue: 'health-record', schedule: '* * * * *', options: { retryLimit: 0, expireInSeconds: 50, deleteAfterSeconds: 3600 }, handle: () => this.recordCheck() });
+    this.jobs.define({
+      queue: 'health-record',
+      schedule: '* * * * *',
+      options: { retryLimit: 0, expireInSeconds: 50, deleteAfterSeconds: 3600 },
+      handle: () => this.recordCheck(),
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -79,12 +84,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
     try {
       const { status } = await this.checks();
       const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
-      await this.em.getConnection().execute(
-        `insert into "health_checks" ("minute", "status", "checked_at") values (?, ?, ?)
-         on conflict ("minute") do update set "status" = case when "health_checks"."status" = 'down' then 'down' else excluded."status" end,
-           "checked_at" = excluded."checked_at"`,
-        [minute, status, now],
-      );
+      await this.repository.recordMinute(minute, status, now);
     } catch {
       // The database is away: no row, and the minute is counted as down.
     }
@@ -92,10 +92,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
 
   /** Uptime since the first recorded check, up to `now`: minutes recorded up over all minutes in that period. */
   async uptimeRecord(now = new Date()): Promise<UptimeRecord | null> {
-    const [row] = await this.em.getConnection().execute<{ since: Date | string | null; up: string }[]>(
-      `select min("minute") as "since", count(*) filter (where "status" <> 'down') as "up" from "health_checks" where "minute" <= ?`,
-      [now],
-    );
+    const row = await this.repository.uptimeSince(now);
     if (!row?.since) return null;
     const since = new Date(row.since);
     const minutes = Math.floor((now.getTime() - since.getTime()) / MINUTE_MS) + 1;
@@ -148,7 +145,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
 
   private async database(): Promise<'up' | 'down'> {
     try {
-      const check = this.em.getConnection().execute('select 1');
+      const check = this.repository.ping();
       const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500).unref());
       await Promise.race([check, timeout]);
       return 'up';

@@ -5,8 +5,8 @@ import { PgBoss, fromKysely } from 'pg-boss';
 import type { Db, KyselyTransactionLike, QueueOptions } from 'pg-boss';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { Lifecycle } from '../../common/lifecycle.js';
-import { redactForLog } from '../../common/redact.js';
+import { Lifecycle } from '../../common/core/lifecycle.js';
+import { redactForLog } from '../../common/logging/redact.js';
 
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
 

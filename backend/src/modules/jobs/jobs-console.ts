@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { JobQueue } from './job-queue.js';

@@ -1,4 +1,4 @@
-import { ProblemException, Problems } from '../../common/problem.js';
+import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The jobs console's answers; it uses the plumbing's codes (not_found, conflict, invalid_query is the admin list's). */
 export const JobsErrors = {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { isDatabaseUnavailable } from '../../common/database-errors.js';
-import { RedisService } from '../../common/redis.service.js';
+import { isDatabaseUnavailable } from '../../common/problems/database-errors.js';
+import { RedisService } from '../../common/redis/redis.service.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { AccountChanges, changesKeyAccess } from '../accounts/account-changes.js';
 import { accountLimits } from '../accounts/user.entity.js';

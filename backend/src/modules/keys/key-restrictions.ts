@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { FieldError } from '../../common/problem.js';
+import type { FieldError } from '../../common/problems/problem.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, Headers, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { getSchemaPath } from '@nestjs/swagger';
-import { Problems, problemType } from '../../common/problem.js';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
+import { Problems, problemType } from '../../common/problems/problem.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,15 +1,15 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Problems } from '../../common/problem.js';
-import type { FieldError } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
+import type { FieldError } from '../../common/problems/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { User } from '../accounts/user.entity.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
-import { SecretVault } from '../../common/secret-vault.js';
+import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from './key-codec.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { TzdbErrors } from '../tzdb/tzdb.errors.js';

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 import { CallLedger, MCP_LIMITS, soleTool, toolCalls } from './mcp-ledger.js';
 
 const refusedByPlan = () => new ProblemException({ status: 429, code: 'rate_limited', title: 'Too Many Requests', detail: 'The free plan allows 100 requests per hour.' });

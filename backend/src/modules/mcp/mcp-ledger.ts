@@ -1,5 +1,5 @@
 import { CallToolRequestSchema, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 import { McpProblems } from './mcp.errors.js';
 
 /**

@@ -21,7 +21,7 @@ export function toJsonSchema(schema: OpenApiSchema, document: OpenAPIObject, see
     if (!target) throw new Error(`Unknown model ${schema.$ref}`);
     return toJsonSchema(target, document, [...seen, name]);
   }
-  // OpenAPI 3.0's nullable model property: { nullable, allOf: [{ $ref }] } (see common/swagger.ts).
+  // OpenAPI 3.0's nullable model property: { nullable, allOf: [{ $ref }] } (see common/openapi/swagger.ts).
   if (Array.isArray(schema.allOf) && schema.allOf.length === 1) {
     const inner = toJsonSchema(schema.allOf[0] as OpenApiSchema, document, seen);
     const described = schema.description ? { ...inner, description: schema.description } : inner;

@@ -1,7 +1,7 @@
 import { Injectable, RequestMethod } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '../../common/route-config.js';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '../../common/http/route-config.js';
 import { checkInput } from '../gateway/checked-input.js';
 import { inputSchemaOf, outputSchemaOf, type JsonSchema } from './mcp-schemas.js';
 import { MCP_TOOLS, type McpToolSpec, type RestRoute } from './mcp-tools.js';

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 import { CalculationController } from '../timezone/calculation.controller.js';
 import { ConversionController } from '../timezone/conversion.controller.js';
 import type {

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExcludeEndpoint, ApiExtension, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { ProblemException } from '../../common/problem.js';
-import { ApiKeySecurity } from '../../common/swagger.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { ProblemException } from '../../common/problems/problem.js';
+import { ApiKeySecurity } from '../../common/openapi/swagger.js';
 import { McpTransport } from '../gateway/sold-route.js';
 import { McpJsonRpcRequest, McpJsonRpcResponseView } from './dto/mcp.dto.js';
 import { McpEndpoint } from './mcp.endpoint.js';

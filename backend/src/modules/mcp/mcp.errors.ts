@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** The MCP module's problem codes (tool errors of /mcp); their HTTP status is in src/problem-codes.ts. */
 export type McpProblemCode = 'answer_too_large';

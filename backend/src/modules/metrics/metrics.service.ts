@@ -4,14 +4,14 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import { RedisService } from '../../common/redis.service.js';
-import { answeredRoute } from '../../common/route-config.js';
+import { RedisService } from '../../common/redis/redis.service.js';
+import { answeredRoute } from '../../common/http/route-config.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { JobsConsole } from '../jobs/jobs-console.js';
 import type { QueueCounts } from '../jobs/jobs-console.js';
-import { meterOf } from '../gateway/metering.js';
+import { meterOf } from '../gateway/meter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { RequestHistogram } from './request-histogram.js';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import { SiteService } from './site.service.js';
 import type { SiteConfig } from './site.service.js';
 

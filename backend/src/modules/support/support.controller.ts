@@ -1,9 +1,9 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { SupportMessageReceiptView } from './dto/support.responses.js';
-import { ApiAnonymous } from '../../common/swagger.js';
+import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AuthThrottled } from '../auth/auth-throttler.js';
+import { AuthThrottled } from '../auth/throttled-route.guard.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { CreateSupportMessageDto } from './dto/create-support-message.dto.js';
 import { SupportService } from './support.service.js';

@@ -1,9 +1,9 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
-import { RateLimiter } from '../../common/rate-limiter.js';
+import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { CheckedQuery } from '../gateway/checked-input.js';
 import { Clock } from './clock.js';
 import { TimezoneQuery } from './dto/timezone.dto.js';

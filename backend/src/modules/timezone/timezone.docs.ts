@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { ProblemDocumentSchema } from '../../common/problem.schema.js';
-import { Problems, ProblemException, problemType } from '../../common/problem.js';
+import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
+import { Problems, ProblemException, problemType } from '../../common/problems/problem.js';
 import { csvColumns, FormattedRoute, serialize, toCsv } from '../gateway/formats.js';
 import { sharedTimeEngine } from './engine/shared-engine.js';
 import type { TimezoneProblemCode } from './timezone.errors.js';

@@ -1,6 +1,6 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
-/** Stable problem codes of the time zone API; each maps to a 400 except not_acceptable (406). Titles: the catalog's (common/problem-catalog.ts). */
+/** Stable problem codes of the time zone API; each maps to a 400 except not_acceptable (406). Titles: the catalog's (common/problems/problem-catalog.ts). */
 export type TimezoneProblemCode =
   | 'invalid_timezone'
   | 'invalid_datetime'

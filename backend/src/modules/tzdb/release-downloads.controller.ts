@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Problems } from '../../common/problem.js';
+import { Problems } from '../../common/problems/problem.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
 import { TZDB_VERSION } from './bundled-release.js';
 import { COMPILED_THROUGH_YEAR } from './compile-release.js';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import * as openpgp from 'openpgp';
-import { redactForLog } from '../../common/redact.js';
+import { redactForLog } from '../../common/logging/redact.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { createHash } from 'node:crypto';
@@ -15,6 +15,7 @@ import { compareTzVersions } from './release-compiler.js';
 import type { ReleaseChanges } from './release-changes.js';
 import type { ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
+import { FeedStateRepository } from './feed-state.repository.js';
 import { compileUpload, FEED_ACTOR, TzdbService } from './tzdb.service.js';
 
 export const FEED_QUEUE = 'tzdb-feed';
@@ -85,6 +86,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly feedState: FeedStateRepository,
     private readonly jobs: JobQueue,
     private readonly tzdb: TzdbService,
     private readonly mail: MailService,
@@ -238,23 +240,16 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
     const before = await this.readState(url);
     const newer = seenVersion !== null && (before.newest_version === null || compareTzVersions(seenVersion, before.newest_version) > 0);
     const failed = check.outcome === 'error';
-    await this.em.fork().execute(
-      `insert into tzdb_feed_state (id, url, etag, last_modified, state, last_checked_at, last_success_at, last_error, newest_version, newest_seen_at)
-       values (1, ?, ?, ?, ?, now(), ?, ?, ?, ?)
-       on conflict (id) do update set url = excluded.url, etag = excluded.etag, last_modified = excluded.last_modified, state = excluded.state,
-         last_checked_at = excluded.last_checked_at, last_success_at = excluded.last_success_at, last_error = excluded.last_error,
-         newest_version = excluded.newest_version, newest_seen_at = excluded.newest_seen_at`,
-      [
-        url,
-        validators ? validators.etag : before.etag,
-        validators ? validators.lastModified : before.last_modified,
-        check.outcome,
-        failed ? before.last_success_at : new Date(),
-        check.outcome === 'refused' || failed ? check.reason : null,
-        newer ? seenVersion : before.newest_version,
-        newer ? new Date() : before.newest_seen_at,
-      ],
-    );
+    await this.feedState.write({
+      url,
+      etag: validators ? validators.etag : before.etag,
+      last_modified: validators ? validators.lastModified : before.last_modified,
+      state: check.outcome,
+      last_success_at: failed ? before.last_success_at : new Date(),
+      last_error: check.outcome === 'refused' || failed ? check.reason : null,
+      newest_version: newer ? seenVersion : before.newest_version,
+      newest_seen_at: newer ? new Date() : before.newest_seen_at,
+    });
     const action: AuditAction = check.outcome === 'refused' ? 'tzdb.feed_refuse' : 'tzdb.feed_check';
     if (check.outcome !== 'activated' && check.outcome !== 'waiting') {
       await this.audit(action, check.version ?? 'feed', { url, outcome: check.outcome, reason: check.reason });
@@ -291,7 +286,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
   }
 
   private async readState(url: string): Promise<StateRow> {
-    const [row] = await this.em.fork().execute<StateRow[]>('select * from tzdb_feed_state where id = 1');
+    const row = (await this.feedState.read()) as StateRow | null;
     // Validators belong to one URL: a new TZDB_FEED_URL starts without them.
     if (!row || row.url !== url)
       return {

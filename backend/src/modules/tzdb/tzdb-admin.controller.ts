@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { BodyLimit } from '../../common/route-config.js';
+import { BodyLimit } from '../../common/http/route-config.js';
 import type { User } from '../accounts/user.entity.js';
 import { ActivationResultView, FeedCheckView, TzdbStatusView } from './dto/releases.responses.js';
 import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';

@@ -1,4 +1,4 @@
-import { ProblemException, Problems } from '../../common/problem.js';
+import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The tzdb module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type TzdbProblemCode =

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { RedisService } from '../../common/redis.service.js';
+import { RedisService } from '../../common/redis/redis.service.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AuditLogEntry } from '../admin/audit-log.entity.js';

@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRow } from './usage-record.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid } from '../../common/http/uuid.js';
 
 /** One file of this process's write-ahead log: deleted once it is sealed and every row in it has committed. */
 export interface WalSegment {

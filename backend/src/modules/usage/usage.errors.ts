@@ -1,4 +1,4 @@
-import { ProblemException } from '../../common/problem.js';
+import { ProblemException } from '../../common/problems/problem.js';
 
 /** The usage module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type UsageProblemCode =

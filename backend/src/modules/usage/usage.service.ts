@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { StreamParser } from '@json2csv/plainjs';
 import { Injectable } from '@nestjs/common';
-import { SAFE_CSV_FORMATTERS } from '../../common/csv-cells.js';
+import { SAFE_CSV_FORMATTERS } from '../../common/http/csv-cells.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { PlanLimits } from '../gateway/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';

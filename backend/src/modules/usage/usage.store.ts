@@ -89,7 +89,14 @@ function rowColumns(rows: UsageRow[]): RowColumns {
     r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
     c[i] = caller;
   }
-  return { rowIds: `{${ids.join(',')}}`, timestamps: `{${t.join(',')}}`, statuses: `{${s.join(',')}}`, responseMs: `{${r.join(',')}}`, callers: `{${c.join(',')}}`, ...columns };
+  return {
+    rowIds: `{${ids.join(',')}}`,
+    timestamps: `{${t.join(',')}}`,
+    statuses: `{${s.join(',')}}`,
+    responseMs: `{${r.join(',')}}`,
+    callers: `{${c.join(',')}}`,
+    ...columns,
+  };
 }
 
 function utcDay(epochMs: number): string {
@@ -153,8 +160,15 @@ function dailyRollups(rows: UsageRow[]): DailyRollup[] {
 
 /**
  * The usage tables, in SQL: bulk writes (one INSERT ... SELECT FROM unnest per batch, the daily roll-ups and
- * lastUsedAt in the same transaction) and the reads the dashboard needs. Own small pool, so a flush at shutdown
- * does not depend on the ORM still being open.
+ * lastUsedAt in the same transaction) and the reads the dashboard needs.
+ *
+ * Why its own small pg pool beside MikroORM's: (1) the shutdown flush writes the last buffered rows after Nest has
+ * begun closing modules, and must not depend on the ORM's pool still being open (usage-crash and shutdown specs);
+ * (2) the batch write is one INSERT ... SELECT FROM unnest with array parameters, sent as one prepared statement on
+ * one connection, with no entity mapping or identity map per row, and a burst of flushes on the hot path never
+ * takes a connection the requests' ORM work is waiting for (5 connections of its own, 3 s connect, 5 s statement).
+ * Not yet measured against writing through the ORM's connection: `npm run bench` (backend/bench/usage.js, metering
+ * under load) is the measure to run before folding it into MikroORM's pool.
  */
 @Injectable()
 export class UsageStore {
@@ -262,7 +276,10 @@ export class UsageStore {
     );
   }
 
-  /** Runs `work` in a transaction on one connection; after a failure the connection is closed, not reused. */
+  /**
+   * Runs `work` in a transaction on one connection (the writes, partitions and retention all go through here). After
+   * a failure the connection may be broken or out of step with the server: it is closed, not reused.
+   */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let failure: Error | undefined;
@@ -314,8 +331,19 @@ export class UsageStore {
        on conflict (user_id, level) do update set sent_at = excluded.sent_at
        where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => ${p(3)}::float8 / 1000)
        returning user_id`;
-    if (em) return (await em.execute<{ user_id: string }[]>(sql(() => '?'), [userId, level, windowMs])).length > 0;
-    const { rows } = await this.pool.query(sql((n) => `$${n}`), [userId, level, windowMs]);
+    if (em)
+      return (
+        (
+          await em.execute<{ user_id: string }[]>(
+            sql(() => '?'),
+            [userId, level, windowMs],
+          )
+        ).length > 0
+      );
+    const { rows } = await this.pool.query(
+      sql((n) => `$${n}`),
+      [userId, level, windowMs],
+    );
     return rows.length > 0;
   }
 
@@ -341,7 +369,14 @@ export class UsageStore {
    * the total. `endpoint` filters the counts; the per-endpoint set still lists every endpoint seen in the range.
    */
   async summary(userId: string, startDay: string, endDay: string, endpoint?: string, keyId?: string): Promise<SummaryRow[]> {
-    const { rows } = await this.pool.query<{ day: string | null; endpoint: string | null; status_code: number | null; count: string; ok: string; total_ms: number }>(
+    const { rows } = await this.pool.query<{
+      day: string | null;
+      endpoint: string | null;
+      status_code: number | null;
+      count: string;
+      ok: string;
+      total_ms: number;
+    }>(
       `select to_char(day, 'YYYY-MM-DD') as day, endpoint, status_code,
               coalesce(sum(count) filter (where $4::text is null or endpoint = $4), 0) as count,
               coalesce(sum(count) filter (where ($4::text is null or endpoint = $4) and status_code < 400), 0) as ok,
@@ -429,33 +464,19 @@ export class UsageStore {
   }
 
   /** Monthly partitions for the months around now, so rows never land in the default partition. */
-  async ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
-    const client = await this.pool.connect();
-    let failure: Error | undefined;
-    try {
-      await client.query('begin');
+  ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
+    return this.transaction(async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
       await client.query(
         `select usage_ensure_partition((date_trunc('month', now()) + make_interval(months => m))::date) from generate_series($1::int, $2::int) as m`,
         [-monthsBack, monthsAhead],
       );
-      await client.query('commit');
-    } catch (err) {
-      failure = err as Error;
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      // After a failure the connection may be broken or out of step with the server: closed, not reused.
-      client.release(failure);
-    }
+    });
   }
 
   /** Drops whole months older than the retention period (and stray old rows in the default partition). */
-  async dropExpired(retentionMonths: number): Promise<string[]> {
-    const client = await this.pool.connect();
-    let failure: Error | undefined;
-    try {
-      await client.query('begin');
+  dropExpired(retentionMonths: number): Promise<string[]> {
+    return this.transaction(async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [RETENTION_LOCK]);
       const { rows } = await client.query<{ name: string }>(
         `select c.relname as name from pg_inherits i
@@ -467,16 +488,8 @@ export class UsageStore {
       );
       for (const { name } of rows) await client.query(`drop table if exists "${name.replace(/"/g, '')}"`);
       await client.query(`delete from usage_records_default where "timestamp" < now() - make_interval(months => $1::int)`, [retentionMonths]);
-      await client.query('commit');
       return rows.map((r) => r.name);
-    } catch (err) {
-      failure = err as Error;
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      // After a failure the connection may be broken or out of step with the server: closed, not reused.
-      client.release(failure);
-    }
+    });
   }
 
   private closing: Promise<void> | null = null;

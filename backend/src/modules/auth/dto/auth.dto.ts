@@ -9,7 +9,7 @@ import {
   registerDecorator,
   ValidationOptions,
 } from 'class-validator';
-import { NormalizeEmail, Trim } from '../../../common/transforms.js';
+import { NormalizeEmail, Trim } from '../../../common/http/transforms.js';
 import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy.js';
 
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OkView } from '../../../common/ok-view.js';
+import { OkView } from '../../../common/http/ok-view.js';
 import { MeView } from '../../accounts/dto/user.responses.js';
 
 export class ProfileUpdatedView extends MeView {

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 import type { CsvCell, Plain } from './streamed-answer.js';
 
 /** One item's problem: the code and detail the single-item endpoint would answer with, the call itself succeeds. */

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOperation, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { BodyLimit } from '../../../common/route-config.js';
-import { JsonMembers } from '../../../common/json-body.js';
-import { ProblemDocumentSchema } from '../../../common/problem.schema.js';
-import { problemType } from '../../../common/problem.js';
+import { BodyLimit } from '../../../common/http/route-config.js';
+import { JsonMembers } from '../../../common/http/json-body.js';
+import { ProblemDocumentSchema } from '../../../common/problems/problem.schema.js';
+import { problemType } from '../../../common/problems/problem.js';
 import { PublicApi, SoldRouteConfig, Weighted } from '../../gateway/sold-route.js';
 import type { FastifyRequest } from 'fastify';
 import { BatchReply, type BatchAnswer } from './streamed-answer.js';

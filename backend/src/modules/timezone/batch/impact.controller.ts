@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiConsumes, ApiNotFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Problems } from '../../../common/problem.js';
+import { Problems } from '../../../common/problems/problem.js';
 import { checkInput } from '../../gateway/checked-input.js';
 import { isCsvBody } from '../../gateway/csv-body.js';
 import { AcceptsCsvBody } from '../../gateway/sold-route.js';

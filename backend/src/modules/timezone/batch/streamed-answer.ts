@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { csvTextCell } from '../../../common/csv-cells.js';
+import { csvTextCell } from '../../../common/http/csv-cells.js';
 import { CONTENT_TYPES, negotiateFormat, type ResponseFormat } from '../../gateway/formats.js';
 
 export type Plain = string | number | boolean | null | undefined | Plain[] | { [key: string]: Plain };

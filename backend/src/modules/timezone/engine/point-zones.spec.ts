@@ -2,7 +2,7 @@ import { openSync, readFileSync, readSync, closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { iso1A2Code, iso1A2Codes } from '@rapideditor/country-coder';
-import { BOUNDARY_DATA } from '../../../common/boundary-data.js';
+import { BOUNDARY_DATA } from '../../../common/data/boundary-data.js';
 import { BoundedCellCache, boundaryCells, BOUNDARY_CELLS_KEPT } from './places.js';
 import { sharedTimeEngine } from './shared-engine.js';
 

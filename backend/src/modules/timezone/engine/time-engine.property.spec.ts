@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 import { formatCivil, MS_PER_DAY } from './civil.js';
 import { DST_AMBIGUITY, parseDateTime, possibleInstants, type DstAmbiguity } from './local-time.js';
 import { sharedTimeEngine } from './shared-engine.js';

@@ -1,5 +1,5 @@
 import { TimeEngine } from './time-engine.js';
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 
 const engine = new TimeEngine();
 const at = (iso: string) => Date.parse(iso);

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 import { TimeEngine } from './time-engine.js';
 
 /** Answers of the engine on the shipped release (2026f) at fixed instants; each expectation is what zic + zoneinfo say. */

@@ -1,4 +1,4 @@
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 import { addressGroups, publicAddress, samePrefix } from './ip-address.js';
 import { defaultGeoipFiles, IpDatabase } from './ip-database.js';
 

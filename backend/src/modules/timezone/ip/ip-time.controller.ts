@@ -1,8 +1,8 @@
 import { applyDecorators, Controller, createParamDecorator, Get, type ExecutionContext } from '@nestjs/common';
 import { ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException, Problems } from '../../../common/problem.js';
-import { ProblemDocumentSchema } from '../../../common/problem.schema.js';
+import { ProblemException, Problems } from '../../../common/problems/problem.js';
+import { ProblemDocumentSchema } from '../../../common/problems/problem.schema.js';
 import { CheckedQuery } from '../../gateway/checked-input.js';
 import { PublicApi } from '../../gateway/sold-route.js';
 import { Clock } from '../clock.js';

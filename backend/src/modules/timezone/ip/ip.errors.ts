@@ -1,4 +1,4 @@
-import { ProblemException } from '../../../common/problem.js';
+import { ProblemException } from '../../../common/problems/problem.js';
 
 /** Problem codes of the time-by-IP answers; their HTTP status is in src/problem-codes.ts. */
 export type IpLocationProblemCode = 'invalid_ip' | 'ip_not_public' | 'ip_not_located';

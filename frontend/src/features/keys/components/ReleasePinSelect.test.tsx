@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, sampleUser, stubFetch } from '../../../testing/render';
+import { serveApi } from '../../../testing/api';
+import { renderWithProviders, sampleUser } from '../../../testing/render';
 import { ApiKeysPage } from './ApiKeysPage';
 
 const key = {
@@ -27,15 +28,13 @@ const release = (version: string, active: boolean) => ({
 });
 
 describe('pinning a key to a tz release', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('offers Latest and every stored release, sends the chosen one, and says what the key now answers from', async () => {
     let current = { ...key };
-    const { calls } = stubFetch({
+    const { calls } = serveApi({
       'GET /api/api-keys': () => ({ body: [current] }),
       'GET /api/timezone/releases': { body: { releases: [release('2026f', true), release('2026b', false)], total: 2 } },
       'PUT /api/api-keys/k1': (init) => {
-        const { tzdbVersion } = JSON.parse(String(init?.body)) as { tzdbVersion: string };
+        const { tzdbVersion } = JSON.parse(String(init.body)) as { tzdbVersion: string };
         current = { ...current, tzdbVersion: tzdbVersion === 'latest' ? null : tzdbVersion };
         return { body: current };
       },

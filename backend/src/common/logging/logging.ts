@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
+import pino from 'pino';
+import type { AppConfig } from '../../config/config.js';
+import { redactText } from './redact.js';
+
+/** Nest's start-up chatter (every module and route) buries the lines an operator needs. */
+const QUIET_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
+/** Structured fields that must never reach a log line, wherever they appear. */
+const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.key',
+  '*.apiKey',
+  '*.hash',
+  '*.secret',
+  '*.totp',
+];
+
+const redactArg = (value: unknown): unknown =>
+  typeof value === 'string' ? redactText(value) : value instanceof Error ? redactText(value.stack ?? value.message) : value;
+
+/**
+ * The process's one pino logger: JSON lines at LOG_LEVEL (pretty in development), every message through redactText
+ * (no key hashes, ciphertexts, tokens or row data), structured secrets censored by path.
+ */
+export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'>): pino.Logger {
+  const pretty = config.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json';
+  return pino({
+    level: config.LOG_LEVEL,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map(redactArg) as Parameters<typeof method>);
+      },
+    },
+    ...(pretty && { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }),
+  });
+}
+
+/** Nest's logger over the same pino logger (nestjs-pino), without the start-up chatter. */
+export class AppLogger extends PinoNestLogger {
+  readonly pino: PinoLogger;
+
+  constructor(root: pino.Logger) {
+    const logger = new PinoLogger({ pinoHttp: { logger: root } });
+    super(logger, {});
+    this.pino = logger;
+  }
+
+  /** Runs `fn` so that every line Nest code logs inside it (and in what it awaits) carries the request id. */
+  inRequest(requestId: string, fn: () => void): void {
+    this.pino.runInContext(fn, { bindings: { requestId } });
+  }
+
+  override log(message: unknown, ...rest: unknown[]): void {
+    const context = rest[rest.length - 1];
+    if (typeof context === 'string' && QUIET_CONTEXTS.has(context)) return;
+    super.log(message, ...rest);
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A request's id: the trusted proxy's X-Request-Id when it sent a sane one, else a new UUID. */
+export function requestIdGenerator(trustProxy: boolean): (req: IncomingMessage) => string {
+  return (req) => {
+    if (trustProxy) {
+      const given = req.headers['x-request-id'];
+      if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
+    }
+    return randomUUID();
+  };
+}

@@ -1,0 +1,26 @@
+import { ProblemException } from '../../common/problems/problem.js';
+
+/** Self-service's own problem codes; their HTTP status is in src/problem-codes.ts. */
+export type SelfServiceProblemCode = 'email_mismatch' | 'super_admin_cannot_close' | 'export_not_ready';
+
+/** What closing the account and exporting its data answer when they can't; each has a stable `code`. */
+export const SelfServiceErrors = {
+  emailMismatch: () =>
+    new ProblemException({
+      status: 400,
+      code: 'email_mismatch',
+      title: 'Bad Request',
+      detail: "The e-mail address you typed is not this account's.",
+      field: 'email',
+    }),
+  superAdminCannotClose: () =>
+    new ProblemException({
+      status: 403,
+      code: 'super_admin_cannot_close',
+      title: 'Forbidden',
+      detail: 'A super admin account cannot be closed from the profile. Hand the role to another account first.',
+    }),
+  exportNotFound: () => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: 'Export not found.' }),
+  exportNotReady: () =>
+    new ProblemException({ status: 409, code: 'export_not_ready', title: 'Conflict', detail: 'The export is still being built. Try again when it is ready.' }),
+};
