@@ -56,6 +56,8 @@ export const PUBLISHED = {
   'backend/src/modules/mail/mail.templates': "the product's mail texts",
   'backend/src/modules/webhooks/webhooks.service': "emitting a webhook event (keys, billing, plan changes, quota alerts), in the causing change's transaction",
   'backend/src/modules/usage/zone-usage': 'the zones each account used per day: change notices find the accounts a changed zone concerns',
+  'backend/src/modules/timezone/cldr/cldr-data':
+    'the Unicode CLDR data the names in a language come from, and its version (health names it)',
   'backend/src/modules/tzdb/release-changes': 'what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned',
 };
 

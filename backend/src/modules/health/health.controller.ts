@@ -4,6 +4,7 @@ import { ProblemDocumentSchema } from '../../common/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
 import { BOUNDARY_DATA } from '../../common/boundary-data.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
+import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';
 import type { FastifyReply } from 'fastify';
 import { PublicUnmetered } from '../gateway/sold-route.js';
@@ -19,6 +20,7 @@ const HEALTH_EXAMPLE = {
   uptime_since: '2026-11-01T00:00:00.000Z',
   tzdbVersion: TZDB_VERSION,
   boundaryDataVersion: BOUNDARY_DATA.release,
+  cldrVersion: CLDR_VERSION,
   tzdbCheckedAt: '2026-11-22T09:00:00.000Z',
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,

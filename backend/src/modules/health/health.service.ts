@@ -5,6 +5,7 @@ import type { LifecycleState } from '../../common/lifecycle.js';
 import { CacheState, RedisService } from '../../common/redis.service.js';
 import { APP_VERSION } from '../../common/app-version.js';
 import { BOUNDARY_DATA } from '../../common/boundary-data.js';
+import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 
@@ -20,6 +21,7 @@ export interface HealthReport {
   tzdbVersion: string;
   /** The timezone-boundary-builder release coordinate answers come from. */
   boundaryDataVersion: string;
+  cldrVersion: string;
   /** The release feed's last check against IANA; null without a feed. */
   tzdbCheckedAt: string | null;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
@@ -130,6 +132,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
       uptime_since: uptime?.since ?? null,
       tzdbVersion: this.tzdb.version,
       boundaryDataVersion: BOUNDARY_DATA.release,
+      cldrVersion: CLDR_VERSION,
       tzdbCheckedAt: this.tzdb.feed?.lastCheckedAt ? new Date(this.tzdb.feed.lastCheckedAt).toISOString() : null,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,

@@ -35,6 +35,8 @@ export class HealthView {
     example: '2026d',
   })
   boundaryDataVersion!: string;
+  @ApiProperty({ description: 'The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) come from.', example: '48.2.0' })
+  cldrVersion!: string;
   @ApiProperty({
     type: String,
     nullable: true,

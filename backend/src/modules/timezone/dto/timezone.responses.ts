@@ -8,8 +8,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 const OFFSET = { description: 'UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).', example: '-04:00', pattern: '^[+-]\\d{2}:\\d{2}(:\\d{2})?$' };
 const INSTANT = { description: 'ISO 8601 date-time with its numeric offset.', example: '2024-07-01T09:00:00-04:00' };
 
+/** The names `lang` (or Accept-Language) adds, from Unicode CLDR; absent without either. */
+const NAME = { description: 'With `lang`: the zone\'s specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).', example: 'Eastern Daylight Time' };
+const GENERIC_NAME = { description: 'With `lang`: the zone\'s generic name, the same in summer and winter (Unicode CLDR).', example: 'Eastern Time' };
+const EXEMPLAR_CITY = {
+  type: String,
+  nullable: true,
+  description: 'With `lang`: the zone\'s exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).',
+  example: 'New York',
+};
+const LOCALE = {
+  description: 'With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.',
+  example: 'en',
+};
+
 export class ZoneLocationView {
-  @ApiProperty({ type: String, nullable: true, description: 'Country name (tzdb iso3166.tab); null for zones of no country (UTC, Etc/*).', example: 'United States' })
+  @ApiProperty({ type: String, nullable: true, description: 'Country name (Unicode CLDR, in English, or in the language of `lang`); null for zones of no country (UTC, Etc/*).', example: 'United States' })
   country!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'ISO 3166-1 alpha-2 code; null for zones of no country.', example: 'US' })
   country_code!: string | null;
@@ -61,8 +75,16 @@ export class CurrentTimeView {
   dst_active!: boolean;
   @ApiProperty({ description: 'tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).', example: 'EDT' })
   abbreviation!: string;
+  @ApiPropertyOptional(NAME)
+  timezone_name?: string;
+  @ApiPropertyOptional(GENERIC_NAME)
+  timezone_generic_name?: string;
+  @ApiPropertyOptional(EXEMPLAR_CITY)
+  exemplar_city?: string | null;
   @ApiProperty({ type: ZoneLocationView })
   location!: ZoneLocationView;
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class CurrentTimeAtView extends CurrentTimeView {
@@ -85,12 +107,20 @@ export class ZoneAtPointView {
   dst_active!: boolean;
   @ApiProperty({ example: 'EDT' })
   abbreviation!: string;
+  @ApiPropertyOptional(NAME)
+  timezone_name?: string;
+  @ApiPropertyOptional(GENERIC_NAME)
+  timezone_generic_name?: string;
+  @ApiPropertyOptional(EXEMPLAR_CITY)
+  exemplar_city?: string | null;
   @ApiProperty({ type: ZoneLocationView })
   location!: ZoneLocationView;
   @ApiProperty(ZONES_AT_POINT)
   zones_at_point!: string[];
   @ApiProperty(ZONE_CHOICE)
   zone_choice!: 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class UtcTimeView {
@@ -123,6 +153,12 @@ export class ZoneListItemView {
   utc_offset!: string;
   @ApiProperty({ example: 'EDT' })
   abbreviation!: string;
+  @ApiPropertyOptional(NAME)
+  timezone_name?: string;
+  @ApiPropertyOptional(GENERIC_NAME)
+  timezone_generic_name?: string;
+  @ApiPropertyOptional(EXEMPLAR_CITY)
+  exemplar_city?: string | null;
   @ApiProperty({ description: 'DST in force now.', example: true })
   dst_active!: boolean;
   @ApiProperty({ description: 'The zone has DST this year.', example: true })
@@ -134,6 +170,8 @@ export class ZoneListView {
   timezones!: ZoneListItemView[];
   @ApiProperty({ description: 'Number of items.', example: 3 })
   total!: number;
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class PlaceCandidateView {
@@ -160,6 +198,12 @@ export class PlaceCandidateView {
   population!: number | null;
   @ApiProperty(OFFSET)
   utc_offset!: string;
+  @ApiPropertyOptional(NAME)
+  timezone_name?: string;
+  @ApiPropertyOptional(GENERIC_NAME)
+  timezone_generic_name?: string;
+  @ApiPropertyOptional(EXEMPLAR_CITY)
+  exemplar_city?: string | null;
 }
 
 export class CitySearchView {
@@ -169,6 +213,8 @@ export class CitySearchView {
   timezones!: PlaceCandidateView[];
   @ApiProperty({ description: 'All cities that match.', example: 4 })
   matches!: number;
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class LookupView {
@@ -182,6 +228,8 @@ export class LookupView {
   hint?: string;
   @ApiPropertyOptional({ type: [String], description: 'With a hint for an abbreviation: zones that use it.', example: ['America/New_York', 'America/Toronto'] })
   zones?: string[];
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class ZoneInfoView extends CurrentTimeView {

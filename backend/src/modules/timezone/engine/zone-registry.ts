@@ -1,4 +1,5 @@
 import type { TzRelease } from '../../tzdb/tz-release.js';
+import { territoryName } from '../cldr/cldr-data.js';
 import { timezoneProblem } from '../timezone.errors.js';
 
 /** A zone as the API names it: canonical IANA spelling plus the static facts the directory shows. */
@@ -144,7 +145,8 @@ export class ZoneRegistry {
       facts = {
         name: listed,
         countryCode,
-        countryName: countryCode ? (this.release.countries.get(countryCode) ?? null) : null,
+        // People read CLDR's English name (United Kingdom), not tzdb's label (Britain (UK)).
+        countryName: countryCode ? (territoryName(countryCode) ?? this.release.countries.get(countryCode) ?? null) : null,
         region: listed.includes('/') ? listed.slice(0, listed.indexOf('/')) : 'Etc',
         mainCity: cityFromZoneName(listed),
       };
