@@ -18,7 +18,7 @@ describe('CSV answers have one shape per endpoint', () => {
 
   it('an empty search still answers the header row', async () => {
     const [header, ...rows] = await csv('/api/timezone/search?city=zzzzqqq');
-    expect(header).toBe('"query","matches","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"');
+    expect(header).toBe('"query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"');
     expect(rows).toEqual([]);
   });
 
