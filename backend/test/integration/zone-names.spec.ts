@@ -173,6 +173,30 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(a.json.exemplar_city).toBe(zoneNamesOf('fr').zone.Asia.Calcutta.exemplarCity);
   });
 
+  it('conversions name the target zone at the converted instant (camelCase, as the conversion answers are)', async () => {
+    const ja = zoneNamesOf('ja');
+    const one = await fetch(`${t.url}/api/conversion/timezone?lang=ja`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ fromTimeZone: 'America/New_York', toTimeZone: 'Asia/Calcutta', dateTime: '2024-01-15T09:00:00' }),
+    });
+    const single = (await one.json()) as Json;
+    expect(single.timeZoneName).toBe(ja.metazone.India.long.standard);
+    expect(single.exemplarCity).toBe(ja.zone.Asia.Calcutta.exemplarCity);
+    expect(single.requestedTimeZones.timeZoneName).toBeUndefined();
+    expect(single.locale).toBe('ja');
+    const many = await fetch(`${t.url}/api/conversion/multi?lang=en`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ fromTimeZone: 'UTC', toTimeZones: ['America/Los_Angeles', 'Europe/Paris'], dateTime: '2024-07-01T12:00:00' }),
+    });
+    const [la, paris] = ((await many.json()) as Json).conversions as Json[];
+    const en = zoneNamesOf('en');
+    expect(la.timeZoneName).toBe(en.metazone.America_Pacific.long.daylight);
+    expect(paris.timeZoneName).toBe(en.metazone.Europe_Central.long.daylight);
+    expect(paris.timeZoneGenericName).toBe(en.metazone.Europe_Central.long.generic);
+  });
+
   it('/api/health names the CLDR version', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(((await res.json()) as Json).cldrVersion).toBe(cldrVersion);

@@ -45,7 +45,8 @@ function cldrId(registry: ZoneRegistry, facts: RegistryFacts, listed: string): s
 
 /**
  * The one place zone answers get their names in a language: every object of the answer naming a zone (`timezone`)
- * gains `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`), every
+ * gains `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`; in the
+ * camelCase conversion answers `timeZoneName`, `timeZoneGenericName`, `exemplarCity` of the target at the converted instant), every
  * `country` beside a `country_code` becomes CLDR's name in that language, and the answer says its `locale`.
  * A new answer is built (engine answers are cached and shared); with no locale the answer is returned as it is.
  */
@@ -57,16 +58,27 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string 
     if (Array.isArray(value)) return value.map(visit);
     if (value === null || typeof value !== 'object') return value;
     const out: { [key: string]: Json } = {};
-    for (const [key, v] of Object.entries(value)) out[key] = v !== null && typeof v === 'object' ? visit(v) : v;
+    // requestedTimeZones echoes the names as sent: nothing to name there.
+    for (const [key, v] of Object.entries(value)) out[key] = v !== null && typeof v === 'object' && key !== 'requestedTimeZones' ? visit(v) : v;
     if (typeof out.country_code === 'string' && 'country' in out) out.country = territoryName(out.country_code, locale) ?? out.country;
-    if (typeof out.timezone === 'string' && registry.knows(out.timezone)) {
-      const listed = registry.resolve(out.timezone).canonical;
-      const at = typeof out.current_time === 'string' ? Date.parse(out.current_time) : now;
+    // The zone an object names and its instant: time and zone answers (`timezone`, `current_time`), a conversion's target
+    // (`toTimeZone`, `convertedDateTime`; its fields are camelCase) and each item of a multi-conversion (`convertedTime`).
+    const zone = typeof out.toTimeZone === 'string' ? out.toTimeZone : out.timezone;
+    if (typeof zone === 'string' && registry.knows(zone)) {
+      const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;
+      const camel = 'toTimeZone' in out || 'convertedTime' in out;
+      const listed = registry.resolve(zone).canonical;
+      const at = typeof instant === 'string' ? Date.parse(instant) : now;
       const period = engine.clock(listed).periodAt(at);
       const asked = typeof out.requested_timezone === 'string' && cldrKnows(out.requested_timezone) ? out.requested_timezone : cldrId(registry, facts, listed);
       const code = registry.facts(listed).countryCode;
       const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
-      Object.assign(out, zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole));
+      const names = zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole);
+      if (camel) {
+        out.timeZoneName = names.timezone_name;
+        out.timeZoneGenericName = names.timezone_generic_name;
+        out.exemplarCity = names.exemplar_city;
+      } else Object.assign(out, names);
     }
     return out;
   };

@@ -310,6 +310,12 @@ export class ConversionView {
   dstActive!: boolean;
   @ApiProperty({ example: 'BST' })
   abbreviation!: string;
+  @ApiPropertyOptional({ ...NAME, example: 'British Summer Time' })
+  timeZoneName?: string;
+  @ApiPropertyOptional({ ...GENERIC_NAME, example: 'United Kingdom Time' })
+  timeZoneGenericName?: string;
+  @ApiPropertyOptional({ ...EXEMPLAR_CITY, example: 'London' })
+  exemplarCity?: string | null;
   @ApiProperty({ ...OFFSET, example: '+01:00' })
   utcOffset!: string;
   @ApiProperty({ description: 'The input carried its own offset, which won over fromTimeZone.', example: false })
@@ -320,6 +326,8 @@ export class ConversionView {
   options?: ConversionOptionView[];
   @ApiPropertyOptional({ type: RequestedTimeZonesView, description: 'Zone names as sent, when a legacy link was answered as its current zone.' })
   requestedTimeZones?: RequestedTimeZonesView;
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class MultiConversionItemView {
@@ -329,6 +337,12 @@ export class MultiConversionItemView {
   convertedTime!: string;
   @ApiProperty({ example: 'BST' })
   abbreviation!: string;
+  @ApiPropertyOptional({ ...NAME, example: 'British Summer Time' })
+  timeZoneName?: string;
+  @ApiPropertyOptional({ ...GENERIC_NAME, example: 'United Kingdom Time' })
+  timeZoneGenericName?: string;
+  @ApiPropertyOptional({ ...EXEMPLAR_CITY, example: 'London' })
+  exemplarCity?: string | null;
   @ApiProperty({ ...OFFSET, example: '+01:00' })
   utcOffset!: string;
   @ApiProperty({ example: true })
@@ -351,6 +365,8 @@ export class MultiConversionView {
   ambiguous!: boolean;
   @ApiProperty({ type: [MultiConversionItemView] })
   conversions!: MultiConversionItemView[];
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class CalculationView {
