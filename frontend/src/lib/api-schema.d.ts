@@ -3220,6 +3220,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity?: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -3238,6 +3253,11 @@ export interface components {
             options?: components["schemas"]["ConversionOptionView"][];
             /** @description Zone names as sent, when a legacy link was answered as its current zone. */
             requestedTimeZones?: components["schemas"]["RequestedTimeZonesView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         ConversionRequest: {
             /**
@@ -3270,6 +3290,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity?: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -3295,6 +3330,11 @@ export interface components {
              */
             ambiguous: boolean;
             conversions: components["schemas"]["MultiConversionItemView"][];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         MultiConversionRequest: {
             /**
@@ -7697,6 +7737,8 @@ export interface operations {
     Conversion_convertByQuery: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Zone the datetime is read in. */
                 from: string;
                 /** @description Zone to convert to. */
@@ -7743,8 +7785,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST",,,,"+01:00",false,false,,,,,
                      */
                     "text/csv": string;
                 };
@@ -7883,6 +7925,8 @@ export interface operations {
     Conversion_convert: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -7925,8 +7969,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST",,,,"+01:00",false,false,,,,,
                      */
                     "text/csv": string;
                 };
@@ -8065,6 +8109,8 @@ export interface operations {
     Conversion_convertMany: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -8125,10 +8171,10 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><dateTime>2024-07-01T09:00:00</dateTime><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><ambiguous>false</ambiguous><conversions><item><timezone>Europe/London</timezone><convertedTime>2024-07-01T14:00:00+01:00</convertedTime><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><dstActive>true</dstActive></item><item><timezone>Asia/Tokyo</timezone><convertedTime>2024-07-01T22:00:00+09:00</convertedTime><abbreviation>JST</abbreviation><utcOffset>+09:00</utcOffset><dstActive>false</dstActive></item><item><timezone>Asia/Kathmandu</timezone><convertedTime>2024-07-01T18:45:00+05:45</convertedTime><abbreviation>+0545</abbreviation><utcOffset>+05:45</utcOffset><dstActive>false</dstActive></item></conversions></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","timezone","convertedTime","abbreviation","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London","2024-07-01T14:00:00+01:00","BST","+01:00",true,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","+09:00",false,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","+05:45",false,,
+                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","locale","timezone","convertedTime","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Europe/London","2024-07-01T14:00:00+01:00","BST",,,,"+01:00",true,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST",,,,"+09:00",false,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545",,,,"+05:45",false,,
                      */
                     "text/csv": string;
                 };
