@@ -12,7 +12,8 @@ type Json = Record<string, any>;
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 const readJson = (path: string): Json => JSON.parse(readFileSync(path, 'utf8')) as Json;
-const zoneNamesOf = (locale: string): Json => readJson(join(packageDir('cldr-dates-full'), 'main', locale, 'timeZoneNames.json')).main[locale].dates.timeZoneNames;
+const zoneNamesOf = (locale: string): Json =>
+  readJson(join(packageDir('cldr-dates-full'), 'main', locale, 'timeZoneNames.json')).main[locale].dates.timeZoneNames;
 const territoriesOf = (locale: string): Json =>
   readJson(join(packageDir('cldr-localenames-full'), 'main', locale, 'territories.json')).main[locale].localeDisplayNames.territories;
 const metazoneTree = readJson(join(packageDir('cldr-core'), 'supplemental', 'metaZones.json')).supplemental.metaZones.metazoneInfo.timezone;

@@ -138,7 +138,7 @@ export function lookupLocale(tag: string): string | null {
     if (full && plain && full.split('-')[1] !== plain.split('-')[1]) start = full;
   }
   let found: string | null = null;
-  for (let candidate: string | undefined = start; candidate && candidate !== 'root' && candidate !== 'und'; ) {
+  for (let candidate: string | undefined = start; candidate && candidate !== 'root' && candidate !== 'und';) {
     if (available.has(candidate)) {
       found = candidate;
       break;

@@ -49,7 +49,14 @@ function gmtName(data: TimeZoneNamesData, offsetSeconds: number): string {
  * name (a metazone without daylight names, a zone without metazone) is the region format with the place
  * ("{0} (heure d’été)", the country when the zone is its country's only or primary one, else the city); a zone without place (Etc/GMT+5) is the localized GMT offset.
  */
-export function zoneNames(locale: string, cldrZone: string, epochMs: number, dst: boolean, offsetSeconds: number, soleTerritory: string | null = null): ZoneNames {
+export function zoneNames(
+  locale: string,
+  cldrZone: string,
+  epochMs: number,
+  dst: boolean,
+  offsetSeconds: number,
+  soleTerritory: string | null = null,
+): ZoneNames {
   const metazone = metazoneAt(cldrZone, epochMs);
   const key = `${locale}|${cldrZone}|${metazone}|${dst ? 1 : 0}|${metazone ? '' : offsetSeconds}`;
   const known = namesMemo.get(key);
@@ -66,7 +73,9 @@ export function zoneNames(locale: string, cldrZone: string, epochMs: number, dst
   // No generic name: the standard one, unless the zone changes names with DST (London: GMT, then British Summer Time),
   // where TR35 reads the place ("United Kingdom Time").
   const generic =
-    own.generic ?? shared.generic ?? (own.daylight !== undefined || dst ? located(data.regionFormat) : (own.standard ?? shared.standard ?? located(data.regionFormat)));
+    own.generic ??
+    shared.generic ??
+    (own.daylight !== undefined || dst ? located(data.regionFormat) : (own.standard ?? shared.standard ?? located(data.regionFormat)));
   const names: ZoneNames = { timezone_name: specific, timezone_generic_name: generic, exemplar_city: city };
   if (namesMemo.size >= NAMES_KEPT) namesMemo.clear();
   namesMemo.set(key, names);
