@@ -72,6 +72,7 @@ export const PUBLISHED_TO = {
   'backend/src/modules/timezone/conversion.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/calculation.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/dto/timezone.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/timezone/cldr/answer-locale': { to: ['mcp'], why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does' },
   'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
   'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },
   'backend/src/modules/usage/usage.recorder': {

@@ -198,6 +198,18 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(paris.timeZoneGenericName).toBe(en.metazone.Europe_Central.long.generic);
   });
 
+  it('the MCP tool takes lang as its REST operation does', async () => {
+    freezeClock(Date.UTC(2024, 6, 15, 12));
+    const res = await fetch(`${t.url}/mcp`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/Paris', lang: 'fr' } } }),
+    });
+    const answer = ((await res.json()) as Json).result.structuredContent as Json;
+    expect(answer.timezone_name).toBe(zoneNamesOf('fr').metazone.Europe_Central.long.daylight);
+    expect(answer.locale).toBe('fr');
+  });
+
   it('/api/health names the CLDR version', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(((await res.json()) as Json).cldrVersion).toBe(cldrVersion);

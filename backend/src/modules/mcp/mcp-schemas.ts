@@ -73,8 +73,7 @@ export function inputSchemaOf(document: OpenAPIObject, method: string, path: str
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const param of op.parameters ?? []) {
-    // `lang` (names in a language) is REST's: a tool answers as the route does without it.
-    if (param.in !== 'query' || param.name === 'format' || param.name === 'lang') continue;
+    if (param.in !== 'query' || param.name === 'format') continue;
     const schema = toJsonSchema(param.schema ?? { type: 'string' }, document);
     if (param.description) schema.description = param.description;
     if (param.example !== undefined && schema.examples === undefined) schema.examples = [param.example];

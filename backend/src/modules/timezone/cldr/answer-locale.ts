@@ -19,20 +19,23 @@ function acceptedTags(header: string): string[] {
   return tags.sort((a, b) => b.q - a.q || a.at - b.at).map((t) => t.tag);
 }
 
+/** The locale of a `lang` value (REST's query, an MCP tool's argument): null when absent, 400 when no language tag. */
+export function langLocale(lang: unknown): string | null {
+  if (lang === undefined || lang === null || lang === '') return null;
+  if (typeof lang !== 'string' || !TAG.test(lang)) {
+    throw Problems.validation([{ field: 'lang', message: 'lang must be a BCP 47 language tag such as en, fr, ja or pt-BR' }]);
+  }
+  return resolveLocale(lang);
+}
+
 /**
  * The CLDR locale an answer's names are in, or null when the caller asked for none (no `lang`, no Accept-Language):
  * then the answer has no names and costs nothing more. `lang` wins over Accept-Language; a tag CLDR lacks falls back
  * as CLDR says (parentLocales, then the language), else English; the answer's Content-Language names the locale used.
  */
 export function answerLocale(request: FastifyRequest, reply?: FastifyReply): string | null {
-  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  let locale: string | null = null;
-  if (lang !== undefined && lang !== '') {
-    if (typeof lang !== 'string' || !TAG.test(lang)) {
-      throw Problems.validation([{ field: 'lang', message: 'lang must be a BCP 47 language tag such as en, fr, ja or pt-BR' }]);
-    }
-    locale = resolveLocale(lang);
-  } else {
+  let locale = langLocale((request.query as { lang?: unknown } | undefined)?.lang);
+  if (locale === null) {
     const header = request.headers['accept-language'];
     if (!header) return null;
     const tags = acceptedTags(header);
