@@ -203,11 +203,26 @@ describe('zone names in the reader’s language (CLDR)', () => {
     const res = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: { 'X-API-Key': key, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/Paris', lang: 'fr' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_current_time', arguments: { timezone: 'Europe/Paris', lang: 'fr' } },
+      }),
     });
     const answer = ((await res.json()) as Json).result.structuredContent as Json;
     expect(answer.timezone_name).toBe(zoneNamesOf('fr').metazone.Europe_Central.long.daylight);
     expect(answer.locale).toBe('fr');
+  });
+
+  it('transitions name each change on both sides', async () => {
+    const de = zoneNamesOf('de');
+    const a = await get('/api/timezone/transitions?timezone=Europe/Berlin&from=2024-01-01&to=2025-01-01&lang=de');
+    const [spring, autumn] = a.json.transitions as Json[];
+    expect(spring.timezone_name_before).toBe(de.metazone.Europe_Central.long.standard);
+    expect(spring.timezone_name_after).toBe(de.metazone.Europe_Central.long.daylight);
+    expect(autumn.timezone_name_after).toBe(de.metazone.Europe_Central.long.standard);
+    expect(a.json.locale).toBe('de');
   });
 
   it('/api/health names the CLDR version', async () => {

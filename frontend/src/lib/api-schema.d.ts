@@ -3176,6 +3176,16 @@ export interface components {
              * @example true
              */
             dst_after: boolean;
+            /**
+             * @description With `lang`: the zone's specific name just before the change (Unicode CLDR).
+             * @example Greenwich Mean Time
+             */
+            timezone_name_before?: string;
+            /**
+             * @description With `lang`: the zone's specific name from the change on (Unicode CLDR).
+             * @example British Summer Time
+             */
+            timezone_name_after?: string;
         };
         TransitionsView: {
             /** @example Europe/London */
@@ -3187,6 +3197,11 @@ export interface components {
             transitions: components["schemas"]["TransitionItemView"][];
             /** @example 2 */
             total: number;
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         ConversionOptionView: {
             /** @example 2024-10-27T01:30:00+01:00 */
@@ -7531,6 +7546,8 @@ export interface operations {
     Timezone_transitions: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IANA zone name; any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description Start (inclusive): a date (UTC midnight) or an ISO 8601 date-time; not before 1970-01-01. Default: 1 January of the current year. */
@@ -7596,9 +7613,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><from>2024-01-01T00:00:00.000Z</from><to>2025-01-01T00:00:00.000Z</to><transitions><item><at>2024-03-31T01:00:00.000Z</at><local_before>2024-03-31T01:00:00</local_before><local_after>2024-03-31T02:00:00</local_after><offset_before>+00:00</offset_before><offset_after>+01:00</offset_after><offset_before_seconds>0</offset_before_seconds><offset_after_seconds>3600</offset_after_seconds><abbreviation_before>GMT</abbreviation_before><abbreviation_after>BST</abbreviation_after><dst_after>true</dst_after></item><item><at>2024-10-27T01:00:00.000Z</at><local_before>2024-10-27T02:00:00</local_before><local_after>2024-10-27T01:00:00</local_after><offset_before>+01:00</offset_before><offset_after>+00:00</offset_after><offset_before_seconds>3600</offset_before_seconds><offset_after_seconds>0</offset_after_seconds><abbreviation_before>BST</abbreviation_before><abbreviation_after>GMT</abbreviation_after><dst_after>false</dst_after></item></transitions><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","from","to","total","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after"
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false
+                     * @example "timezone","from","to","total","locale","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after","timezone_name_before","timezone_name_after"
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,,"2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true,,
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,,"2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false,,
                      */
                     "text/csv": string;
                 };

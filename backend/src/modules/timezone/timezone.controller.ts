@@ -112,7 +112,8 @@ export class TimezoneController {
     csvRows: 'transitions',
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
   })
-  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery) {
-    return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now());
+  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.transitions(query.timezone, query.from, query.to, now), locale, now);
   }
 }

@@ -64,7 +64,24 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string 
     // The zone an object names and its instant: time and zone answers (`timezone`, `current_time`), a conversion's target
     // (`toTimeZone`, `convertedDateTime`; its fields are camelCase) and each item of a multi-conversion (`convertedTime`).
     const zone = typeof out.toTimeZone === 'string' ? out.toTimeZone : out.timezone;
-    if (typeof zone === 'string' && registry.knows(zone)) {
+    if (typeof zone === 'string' && registry.knows(zone) && Array.isArray(out.transitions)) {
+      // Offset changes: each change is named on both sides (a range has no one instant to name the zone at).
+      const listed = registry.resolve(zone).canonical;
+      const clock = engine.clock(listed);
+      const asked = cldrId(registry, facts, listed);
+      const code = registry.facts(listed).countryCode;
+      const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
+      const nameAt = (at: number) => {
+        const period = clock.periodAt(at);
+        return zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole).timezone_name;
+      };
+      for (const item of out.transitions) {
+        if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') continue;
+        const at = Date.parse(item.at);
+        item.timezone_name_before = nameAt(at - 1);
+        item.timezone_name_after = nameAt(at);
+      }
+    } else if (typeof zone === 'string' && registry.knows(zone)) {
       const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;
       const camel = 'toTimeZone' in out || 'convertedTime' in out;
       const listed = registry.resolve(zone).canonical;

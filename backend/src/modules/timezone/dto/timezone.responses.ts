@@ -268,6 +268,10 @@ export class TransitionItemView {
   abbreviation_after!: string;
   @ApiProperty({ description: 'DST in force after the change.', example: true })
   dst_after!: boolean;
+  @ApiPropertyOptional({ ...NAME, description: 'With `lang`: the zone\'s specific name just before the change (Unicode CLDR).', example: 'Greenwich Mean Time' })
+  timezone_name_before?: string;
+  @ApiPropertyOptional({ ...NAME, description: 'With `lang`: the zone\'s specific name from the change on (Unicode CLDR).', example: 'British Summer Time' })
+  timezone_name_after?: string;
 }
 
 export class TransitionsView {
@@ -281,6 +285,8 @@ export class TransitionsView {
   transitions!: TransitionItemView[];
   @ApiProperty({ example: 2 })
   total!: number;
+  @ApiPropertyOptional(LOCALE)
+  locale?: string;
 }
 
 export class ConversionOptionView {
