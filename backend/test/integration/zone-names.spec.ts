@@ -154,6 +154,11 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(plain.headers.get('content-language')).toBeNull();
     const both = await get('/api/time/current?timezone=Europe/Berlin&lang=ja', { 'Accept-Language': 'de' });
     expect(both.json.locale).toBe('ja');
+    // The landing page's keyless demo answers in the visitor's language too.
+    const demo = await fetch(`${t.url}/api/public/demo/current?timezone=America/Los_Angeles`, { headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
+    const demoAnswer = (await demo.json()) as Json;
+    expect(demoAnswer.locale).toBe('fr');
+    expect(demoAnswer.timezone_name).toBe(zoneNamesOf('fr').metazone.America_Pacific.long.daylight);
   });
 
   it('countries are named by CLDR, in English by default and in the language asked', async () => {
