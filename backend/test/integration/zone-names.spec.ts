@@ -152,6 +152,7 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(plain.json.timezone_name).toBeUndefined();
     expect(plain.json.locale).toBeUndefined();
     expect(plain.headers.get('content-language')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/\bAccept-Language\b/);
     const both = await get('/api/time/current?timezone=Europe/Berlin&lang=ja', { 'Accept-Language': 'de' });
     expect(both.json.locale).toBe('ja');
     // The landing page's keyless demo answers in the visitor's language too.

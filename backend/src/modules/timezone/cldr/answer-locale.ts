@@ -46,9 +46,13 @@ export function answerLocale(request: FastifyRequest, reply?: FastifyReply): str
   return locale;
 }
 
-const localeParam = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
-  answerLocale(ctx.switchToHttp().getRequest<FastifyRequest>(), ctx.switchToHttp().getResponse<FastifyReply>()),
-);
+const localeParam = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const reply = ctx.switchToHttp().getResponse<FastifyReply>();
+  // The answer depends on Accept-Language: caches keep one per language.
+  const vary = reply.getHeader('vary');
+  reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+  return answerLocale(ctx.switchToHttp().getRequest<FastifyRequest>(), reply);
+});
 
 export const LANG_DOC =
   'Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds ' +
