@@ -58,7 +58,7 @@ export const LANG_DOC =
   'Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds ' +
   '`timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, ' +
   'country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). ' +
-  'Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR\'s English ones.';
+  "Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones.";
 
 /** The answer's locale (see answerLocale), with `lang` in the OpenAPI document. */
 export function AnswerLocale(): ParameterDecorator {
