@@ -37,7 +37,7 @@ function cityFromZoneName(name: string): string | null {
 
 /**
  * Every zone and link name of one tz release, which listed zone each resolves to, and the country/city facts of
- * each listed zone (the release's zone1970.tab, zone.tab and iso3166.tab). Built once per release.
+ * each listed zone (the release's zone1970.tab and zone.tab; country names from Unicode CLDR, else iso3166.tab). Built once per release.
  */
 export class ZoneRegistry {
   private readonly nameByLower = new Map<string, string>();
