@@ -64,39 +64,34 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string 
     // The zone an object names and its instant: time and zone answers (`timezone`, `current_time`), a conversion's target
     // (`toTimeZone`, `convertedDateTime`; its fields are camelCase) and each item of a multi-conversion (`convertedTime`).
     const zone = typeof out.toTimeZone === 'string' ? out.toTimeZone : out.timezone;
-    if (typeof zone === 'string' && registry.knows(zone) && Array.isArray(out.transitions)) {
+    if (typeof zone !== 'string' || !registry.knows(zone)) return out;
+    const listed = registry.resolve(zone).canonical;
+    const clock = engine.clock(listed);
+    // A link CLDR knows by the name sent (Asia/Calcutta) is named as sent; else the zone under CLDR's ID for it.
+    const asked = typeof out.requested_timezone === 'string' && cldrKnows(out.requested_timezone) ? out.requested_timezone : cldrId(registry, facts, listed);
+    const code = registry.facts(listed).countryCode;
+    const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
+    const namesAt = (at: number) => {
+      const period = clock.periodAt(at);
+      return zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole);
+    };
+    if (Array.isArray(out.transitions)) {
       // Offset changes: each change is named on both sides (a range has no one instant to name the zone at).
-      const listed = registry.resolve(zone).canonical;
-      const clock = engine.clock(listed);
-      const asked = cldrId(registry, facts, listed);
-      const code = registry.facts(listed).countryCode;
-      const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
-      const nameAt = (at: number) => {
-        const period = clock.periodAt(at);
-        return zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole).timezone_name;
-      };
       for (const item of out.transitions) {
         if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') continue;
         const at = Date.parse(item.at);
-        item.timezone_name_before = nameAt(at - 1);
-        item.timezone_name_after = nameAt(at);
+        item.timezone_name_before = namesAt(at - 1).timezone_name;
+        item.timezone_name_after = namesAt(at).timezone_name;
       }
-    } else if (typeof zone === 'string' && registry.knows(zone)) {
-      const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;
-      const camel = 'toTimeZone' in out || 'convertedTime' in out;
-      const listed = registry.resolve(zone).canonical;
-      const at = typeof instant === 'string' ? Date.parse(instant) : now;
-      const period = engine.clock(listed).periodAt(at);
-      const asked = typeof out.requested_timezone === 'string' && cldrKnows(out.requested_timezone) ? out.requested_timezone : cldrId(registry, facts, listed);
-      const code = registry.facts(listed).countryCode;
-      const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
-      const names = zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole);
-      if (camel) {
-        out.timeZoneName = names.timezone_name;
-        out.timeZoneGenericName = names.timezone_generic_name;
-        out.exemplarCity = names.exemplar_city;
-      } else Object.assign(out, names);
+      return out;
     }
+    const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;
+    const names = namesAt(typeof instant === 'string' ? Date.parse(instant) : now);
+    if ('toTimeZone' in out || 'convertedTime' in out) {
+      out.timeZoneName = names.timezone_name;
+      out.timeZoneGenericName = names.timezone_generic_name;
+      out.exemplarCity = names.exemplar_city;
+    } else Object.assign(out, names);
     return out;
   };
   const localized = visit(answer as Json);
