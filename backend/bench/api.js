@@ -91,6 +91,8 @@ const targets = [
   },
   { name: '  bare, same headers too', options: { url: `http://127.0.0.1:${bareHeaders.port}/` }, rounds: ROUNDS },
   { name: '  bare Fastify, same answer', options: { url: `http://127.0.0.1:${bareFastify.port}/` }, rounds: ROUNDS },
+  // Names in a language (issue 29): the same answer with CLDR's French names, in the same alternating rounds.
+  { name: 'GET time/current, lang=fr', options: { url: `${base}${currentPath}&lang=fr`, headers }, rounds: ROUNDS },
   {
     name: 'POST conversion/timezone',
     options: { url: `${base}/api/conversion/timezone`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: conversion },
@@ -190,6 +192,7 @@ const checks = [
   [`time/current >= 0.4 of bare (${ratio.toFixed(2)})`, ratio >= 0.4],
   [`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10],
   [`usage write-ahead file costs time/current <= 5% (${(walCost * 100).toFixed(1)}%)`, walCost <= 0.05],
+  [`time/current with lang=fr >= 0.8 of without (${(byName('GET time/current, lang=fr').rps / current.rps).toFixed(2)})`, byName('GET time/current, lang=fr').rps / current.rps >= 0.8],
   [`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)],
 ];
 for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);

@@ -18,7 +18,7 @@ describe('CSV answers have one shape per endpoint', () => {
 
   it('an empty search still answers the header row', async () => {
     const [header, ...rows] = await csv('/api/timezone/search?city=zzzzqqq');
-    expect(header).toBe('"query","matches","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"');
+    expect(header).toBe('"query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"');
     expect(rows).toEqual([]);
   });
 
@@ -34,9 +34,9 @@ describe('CSV answers have one shape per endpoint', () => {
       method: 'POST',
       body: JSON.stringify({ dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo'] }),
     });
-    expect(header.startsWith('"fromTimeZone","dateTime","originalDateTime","ambiguous","timezone"')).toBe(true);
+    expect(header.startsWith('"fromTimeZone","dateTime","originalDateTime","ambiguous","locale","timezone"')).toBe(true);
     expect(rows).toHaveLength(2);
-    expect(rows[0].startsWith('"America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London"')).toBe(true);
+    expect(rows[0].startsWith('"America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Europe/London"')).toBe(true);
   });
 
   it('health answers XML and CSV, and refuses yaml with 406', async () => {

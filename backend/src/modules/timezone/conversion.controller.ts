@@ -5,6 +5,8 @@ import { CheckedBody, CheckedQuery } from '../gateway/checked-input.js';
 import { ConversionQuery, ConversionRequest, MultiConversionRequest } from './dto/timezone.dto.js';
 import { QUERY_FIELDS, TimeEngine } from './engine/time-engine.js';
 import { ConversionView, MultiConversionView } from './dto/timezone.responses.js';
+import { AnswerLocale } from './cldr/answer-locale.js';
+import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -36,8 +38,8 @@ export class ConversionController {
       },
     },
   })
-  convert(@CheckedBody(ConversionRequest) body: ConversionRequest) {
-    return this.engine.convert(body.fromTimeZone, body.toTimeZone, body.dateTime, body.dstAmbiguity);
+  convert(@CheckedBody(ConversionRequest) body: ConversionRequest, @AnswerLocale() locale: string | null) {
+    return localizeAnswer(this.engine, this.engine.convert(body.fromTimeZone, body.toTimeZone, body.dateTime, body.dstAmbiguity), locale, 0);
   }
 
   @Get('timezone')
@@ -49,8 +51,8 @@ export class ConversionController {
     example: EXAMPLES.conversion,
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
   })
-  convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery) {
-    return this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity, QUERY_FIELDS);
+  convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery, @AnswerLocale() locale: string | null) {
+    return localizeAnswer(this.engine, this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity, QUERY_FIELDS), locale, 0);
   }
 
   @Post('multi')
@@ -69,7 +71,7 @@ export class ConversionController {
       example: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },
     },
   })
-  convertMany(@CheckedBody(MultiConversionRequest) body: MultiConversionRequest) {
-    return this.engine.convertMany(body.fromTimeZone, body.toTimeZones, body.dateTime, body.dstAmbiguity);
+  convertMany(@CheckedBody(MultiConversionRequest) body: MultiConversionRequest, @AnswerLocale() locale: string | null) {
+    return localizeAnswer(this.engine, this.engine.convertMany(body.fromTimeZone, body.toTimeZones, body.dateTime, body.dstAmbiguity), locale, 0);
   }
 }

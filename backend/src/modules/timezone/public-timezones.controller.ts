@@ -9,6 +9,8 @@ import { Clock } from './clock.js';
 import { TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
 import { CurrentTimeView, ZoneListView } from './dto/timezone.responses.js';
+import { AnswerLocale } from './cldr/answer-locale.js';
+import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { timezoneProblem } from './timezone.errors.js';
 import { EXAMPLES } from './timezone.examples.js';
@@ -80,7 +82,7 @@ export class PublicTimezonesController {
   @ApiTooManyRequestsResponse({
     description: `More than ${DEMO_LIMIT.requests} demo requests a minute from this IP address (problem+json, code \`rate_limited\`, with Retry-After)`,
   })
-  async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest) {
+  async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest, @AnswerLocale() locale: string | null) {
     const zone = DEMO_ZONES.find((z) => z.toLowerCase() === query.timezone.trim().toLowerCase());
     if (!zone) {
       throw timezoneProblem('invalid_timezone', `The demo answers for ${DEMO_ZONES.join(', ')} only; GET /api/time/current with an API key answers for every zone.`, 'timezone');
@@ -96,6 +98,7 @@ export class PublicTimezonesController {
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
-    return this.engine.currentTime(zone, this.clock.now());
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.currentTime(zone, now), locale, now);
   }
 }

@@ -7,6 +7,8 @@ import { parseCoordinate } from './coordinates.js';
 import { CoordinatesQuery, TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { CurrentTimeAtView, CurrentTimeView, UtcTimeView } from './dto/timezone.responses.js';
+import { AnswerLocale } from './cldr/answer-locale.js';
+import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -29,8 +31,9 @@ export class TimeController {
     example: EXAMPLES.current,
     errors: ['invalid_timezone'],
   })
-  current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery) {
-    return this.engine.currentTime(query.timezone, this.clock.now(), 'timezone', query.territory);
+  current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.currentTime(query.timezone, now, 'timezone', query.territory), locale, now);
   }
 
   @Get('current/coordinate')
@@ -43,8 +46,9 @@ export class TimeController {
     example: EXAMPLES.currentAt,
     errors: ['invalid_coordinates'],
   })
-  currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery) {
-    return this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
+  currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now), locale, now);
   }
 
   @Get('utc')

@@ -7,6 +7,8 @@ import { parseCoordinate } from './coordinates.js';
 import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
 import { TimeEngine } from './engine/time-engine.js';
 import { CitySearchView, LookupView, TransitionsView, ZoneAtPointView, ZoneInfoView, ZoneListView } from './dto/timezone.responses.js';
+import { AnswerLocale } from './cldr/answer-locale.js';
+import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
@@ -30,8 +32,9 @@ export class TimezoneController {
     csvRows: 'timezones',
     errors: [],
   })
-  list() {
-    return this.engine.list(this.clock.now());
+  list(@AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.list(now), locale, now);
   }
 
   @Get('search')
@@ -46,8 +49,9 @@ export class TimezoneController {
     csvRows: 'timezones',
     errors: [],
   })
-  search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery) {
-    return this.engine.search(query.city, this.clock.now());
+  search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.search(query.city, now), locale, now);
   }
 
   @Get('info')
@@ -60,8 +64,9 @@ export class TimezoneController {
     example: EXAMPLES.info,
     errors: ['invalid_timezone', 'invalid_date'],
   })
-  info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery) {
-    return this.engine.info(query.timezone, query.date, this.clock.now(), query.territory);
+  info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.info(query.timezone, query.date, now, query.territory), locale, now);
   }
 
   @Get('coordinate')
@@ -73,8 +78,9 @@ export class TimezoneController {
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],
   })
-  coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery) {
-    return this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), this.clock.now());
+  coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now), locale, now);
   }
 
   @Get('lookup')
@@ -90,8 +96,9 @@ export class TimezoneController {
     csvRows: 'candidates',
     errors: [],
   })
-  lookup(@CheckedQuery(LookupQuery) query: LookupQuery) {
-    return this.engine.lookup(query.location, this.clock.now());
+  lookup(@CheckedQuery(LookupQuery) query: LookupQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.lookup(query.location, now), locale, now);
   }
 
   @Get('transitions')
@@ -105,7 +112,8 @@ export class TimezoneController {
     csvRows: 'transitions',
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
   })
-  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery) {
-    return this.engine.transitions(query.timezone, query.from, query.to, this.clock.now(), query.territory);
+  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery, @AnswerLocale() locale: string | null) {
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, this.engine.transitions(query.timezone, query.from, query.to, now, query.territory), locale, now);
   }
 }

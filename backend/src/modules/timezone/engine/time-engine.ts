@@ -1,3 +1,4 @@
+import { territoryName } from '../cldr/cldr-data.js';
 import { timezoneProblem } from '../timezone.errors.js';
 import {
   civilMs,
@@ -320,7 +321,7 @@ export class TimeEngine {
     if (known) return known;
     const facts = geography.has(name) ? this.registry.facts(name) : this.nearestPlaceFacts(zone, latitude, longitude);
     const countryCode = countryAtPoint(latitude, longitude, facts.countryCode, geography.get(name)?.countryCodes ?? []);
-    const country = countryCode === facts.countryCode ? facts.countryName : (this.release.countries.get(countryCode!) ?? null);
+    const country = countryCode === facts.countryCode ? facts.countryName : (territoryName(countryCode!) ?? this.release.countries.get(countryCode!) ?? null);
     // The city: the nearest of that country; else the zone's own city when the zone was named for that country.
     const fallbackCity = countryCode === facts.countryCode ? facts.mainCity : null;
     const city = countryCode ? (nearestCityIn(countryCode, latitude, longitude) ?? fallbackCity) : fallbackCity;

@@ -1,4 +1,5 @@
 import type { TzRelease } from '../../tzdb/tz-release.js';
+import { territoryName } from '../cldr/cldr-data.js';
 import { timezoneProblem } from '../timezone.errors.js';
 import { windowsZones, WORLD_TERRITORY } from '../cldr/windows-zones.js';
 
@@ -37,7 +38,7 @@ function cityFromZoneName(name: string): string | null {
 
 /**
  * Every zone and link name of one tz release, which listed zone each resolves to, and the country/city facts of
- * each listed zone (the release's zone1970.tab, zone.tab and iso3166.tab). Built once per release.
+ * each listed zone (the release's zone1970.tab and zone.tab; country names from Unicode CLDR, else iso3166.tab). Built once per release.
  */
 export class ZoneRegistry {
   private readonly nameByLower = new Map<string, string>();
@@ -174,7 +175,8 @@ export class ZoneRegistry {
       facts = {
         name: listed,
         countryCode,
-        countryName: countryCode ? (this.release.countries.get(countryCode) ?? null) : null,
+        // People read CLDR's English name (United Kingdom), not tzdb's label (Britain (UK)).
+        countryName: countryCode ? (territoryName(countryCode) ?? this.release.countries.get(countryCode) ?? null) : null,
         region: listed.includes('/') ? listed.slice(0, listed.indexOf('/')) : 'Etc',
         mainCity: cityFromZoneName(listed),
       };
