@@ -67,8 +67,7 @@ export const PUBLISHED = {
     'every stored tz release, compiled on first use (bounded LRU): pinned requests, key pins, TZif downloads and comparisons of two releases',
   'backend/src/modules/tzdb/request-release': 'the release a pinned request answers from: the gateway sets it, the time engine reads it',
   'backend/src/modules/tzdb/tzdb.errors': "tzdb's problems (unknown_release) where another module refuses a release a client named (a key's pin)",
-  'backend/src/modules/timezone/cldr/cldr-data':
-    'the Unicode CLDR data the names in a language come from, and its version (health names it)',
+  'backend/src/modules/timezone/cldr/cldr-data': 'the Unicode CLDR data the names in a language come from, and its version (health names it)',
   'backend/src/modules/tzdb/release-changes': 'what a release changed (zones, dates, offsets before and after): change notices tell the accounts concerned',
 };
 
@@ -86,7 +85,10 @@ export const PUBLISHED_TO = {
   'backend/src/modules/timezone/batch/matrix.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/batch/batch.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/timezone/dto/timezone.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
-  'backend/src/modules/timezone/cldr/answer-locale': { to: ['mcp'], why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does' },
+  'backend/src/modules/timezone/cldr/answer-locale': {
+    to: ['mcp'],
+    why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does',
+  },
   'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
   'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },

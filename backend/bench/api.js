@@ -112,7 +112,11 @@ const targets = [
   {
     // 500 different points over the globe in turn (most at sea, a third on land): what an uncached mix costs.
     name: 'GET timezone/coordinate, mix',
-    options: { url: base, headers, requests: spreadPoints(500).map(([lat, lon]) => ({ method: 'GET', path: `/api/timezone/coordinate?latitude=${lat}&longitude=${lon}` })) },
+    options: {
+      url: base,
+      headers,
+      requests: spreadPoints(500).map(([lat, lon]) => ({ method: 'GET', path: `/api/timezone/coordinate?latitude=${lat}&longitude=${lon}` })),
+    },
     rounds: 1,
   },
   { name: 'GET timezone/search', options: { url: `${base}/api/timezone/search?city=san`, headers }, rounds: 1 },
@@ -159,8 +163,12 @@ const results = targets.map((t) => ({
   all: t.runs.map((r) => Math.round(r.rps)),
 }));
 const bareRps = results[0].rps;
-console.log(`\nPublic API bench: ${CONNECTIONS} connections, ${DURATION} s per run, medians of ${ROUNDS} alternating rounds (single runs for the last five), key ${app.key ? 'sent' : 'NOT available'}`);
-console.log(`${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'x bare'.padStart(7)}  runs`);
+console.log(
+  `\nPublic API bench: ${CONNECTIONS} connections, ${DURATION} s per run, medians of ${ROUNDS} alternating rounds (single runs for the last five), key ${app.key ? 'sent' : 'NOT available'}`,
+);
+console.log(
+  `${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'x bare'.padStart(7)}  runs`,
+);
 for (const r of results) {
   console.log(
     `${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${(r.rps / bareRps).toFixed(2).padStart(7)}  ${r.all.join(' ')}`,
@@ -170,7 +178,9 @@ const byName = (name) => results.find((r) => r.name === name);
 const current = byName('GET time/current');
 const noWal = byName('  same, no usage WAL (before)');
 const ratio = current.rps / bareRps;
-console.log(`time/current against the bare server with the same headers: ${(current.rps / byName('  bare, same headers too').rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / byName('  bare Fastify, same answer').rps).toFixed(2)}`);
+console.log(
+  `time/current against the bare server with the same headers: ${(current.rps / byName('  bare, same headers too').rps).toFixed(2)}, against bare Fastify with the same answer: ${(current.rps / byName('  bare Fastify, same answer').rps).toFixed(2)}`,
+);
 const walCost = 1 - median(walRatios);
 console.log(
   `Usage write-ahead file (issue 24): time/current before (USAGE_WAL=false) ${noWal.rps} req/s, p99 ${noWal.p99} ms; after ${current.rps} req/s, p99 ${current.p99} ms (medians above); ` +
@@ -178,7 +188,9 @@ console.log(
 );
 const apiRequests = targets.filter((t) => t.options.url.startsWith(base)).reduce((n, t) => n + t.runs.reduce((m, r) => m + r.total, 0), 0);
 if (commandsBefore !== null && commandsAfter !== null) {
-  console.log(`Redis: ${commandsAfter - commandsBefore} commands for ${apiRequests} API requests (paid key): ${((commandsAfter - commandsBefore) / apiRequests).toFixed(4)} per request (includes anything else using that Redis meanwhile)`);
+  console.log(
+    `Redis: ${commandsAfter - commandsBefore} commands for ${apiRequests} API requests (paid key): ${((commandsAfter - commandsBefore) / apiRequests).toFixed(4)} per request (includes anything else using that Redis meanwhile)`,
+  );
 } else console.log('Redis: not configured for this run (REDIS_URL unset): limits counted in-process');
 const pinned = byName('  same, tzdb=<active>');
 const pinRatio = median(pinRatios);
@@ -192,7 +204,10 @@ const checks = [
   [`time/current >= 0.4 of bare (${ratio.toFixed(2)})`, ratio >= 0.4],
   [`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10],
   [`usage write-ahead file costs time/current <= 5% (${(walCost * 100).toFixed(1)}%)`, walCost <= 0.05],
-  [`time/current with lang=fr >= 0.8 of without (${(byName('GET time/current, lang=fr').rps / current.rps).toFixed(2)})`, byName('GET time/current, lang=fr').rps / current.rps >= 0.8],
+  [
+    `time/current with lang=fr >= 0.8 of without (${(byName('GET time/current, lang=fr').rps / current.rps).toFixed(2)})`,
+    byName('GET time/current, lang=fr').rps / current.rps >= 0.8,
+  ],
   [`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)],
 ];
 for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);

@@ -15,7 +15,9 @@ for (let i = 0; i < 5; i++) {
   compileRuns.push(release.compileMs);
 }
 compileRuns.sort((a, b) => a - b);
-console.log(`compile ${version}: ${release.zones.size} zones, ${release.links.size} links; first ${compileRuns.at(-1)} ms, median ${compileRuns[2]} ms (target < 1000 ms)`);
+console.log(
+  `compile ${version}: ${release.zones.size} zones, ${release.links.size} links; first ${compileRuns.at(-1)} ms, median ${compileRuns[2]} ms (target < 1000 ms)`,
+);
 
 // First use of a stored release (ReleaseCache, issue 30): its stored bytes (a gzipped tarball) gunzipped and compiled,
 // and the heap the compiled release keeps while cached (every zone looked up once, as answers would).
@@ -48,10 +50,22 @@ console.log(`compile ${version}: ${release.zones.size} zones, ${release.links.si
   );
 }
 
-const zones = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Vancouver', 'Africa/Casablanca', 'Asia/Tokyo', 'America/Sao_Paulo'];
+const zones = [
+  'America/New_York',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'America/Vancouver',
+  'Africa/Casablanca',
+  'Asia/Tokyo',
+  'America/Sao_Paulo',
+];
 const compiled = zones.map((z) => release.zone(z));
 const N = 2_000_000;
-const instants = Array.from({ length: 4096 }, (_, i) => Date.UTC(1970, 0, 1) + Math.floor(((i * 2654435761) % 4096) / 4096 * (Date.UTC(2100, 0, 1) - Date.UTC(1970, 0, 1))));
+const instants = Array.from(
+  { length: 4096 },
+  (_, i) => Date.UTC(1970, 0, 1) + Math.floor((((i * 2654435761) % 4096) / 4096) * (Date.UTC(2100, 0, 1) - Date.UTC(1970, 0, 1))),
+);
 
 function time(label, fn, n = N) {
   fn(1000);
@@ -61,30 +75,58 @@ function time(label, fn, n = N) {
   return { label, ns, sink };
 }
 
-const intl = zones.map((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }));
+const intl = zones.map(
+  (zone) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 const rows = [];
 for (let round = 0; round < 3; round++) {
-  rows.push(time('offset look-up, random instant 1970-2100 (engine)', (n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += compiled[i & 7].offsetAt(instants[i & 4095]);
-    return s;
-  }));
-  rows.push(time('offset look-up, the same instant again ("now", engine)', (n) => {
-    let s = 0;
-    const now = Date.now();
-    for (let i = 0; i < n; i++) s += compiled[i & 7].offsetAt(now);
-    return s;
-  }));
-  rows.push(time('local-time resolution, wall clock to instant(s) (engine)', (n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += possibleInstants(compiled[i & 7], instants[i & 4095]).length;
-    return s;
-  }, N / 4));
-  rows.push(time('baseline: Intl.DateTimeFormat.format, cached formatter (runtime ICU)', (n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += intl[i & 7].format(instants[i & 4095]).length;
-    return s;
-  }, N / 20));
+  rows.push(
+    time('offset look-up, random instant 1970-2100 (engine)', (n) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += compiled[i & 7].offsetAt(instants[i & 4095]);
+      return s;
+    }),
+  );
+  rows.push(
+    time('offset look-up, the same instant again ("now", engine)', (n) => {
+      let s = 0;
+      const now = Date.now();
+      for (let i = 0; i < n; i++) s += compiled[i & 7].offsetAt(now);
+      return s;
+    }),
+  );
+  rows.push(
+    time(
+      'local-time resolution, wall clock to instant(s) (engine)',
+      (n) => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += possibleInstants(compiled[i & 7], instants[i & 4095]).length;
+        return s;
+      },
+      N / 4,
+    ),
+  );
+  rows.push(
+    time(
+      'baseline: Intl.DateTimeFormat.format, cached formatter (runtime ICU)',
+      (n) => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += intl[i & 7].format(instants[i & 4095]).length;
+        return s;
+      },
+      N / 20,
+    ),
+  );
 }
 const best = new Map();
 for (const r of rows) best.set(r.label, Math.min(best.get(r.label) ?? Infinity, r.ns));
@@ -97,7 +139,31 @@ const engine = new TimeEngine(release);
 const calendar = { ns: Infinity };
 const exact = { ns: Infinity };
 for (let round = 0; round < 3; round++) {
-  calendar.ns = Math.min(calendar.ns, time('', (n) => { let s = 0; for (let i = 0; i < n; i++) s += engine.add('2024-01-31T10:00:00', 'P1M2D', 'America/New_York').resultDateTime.length; return s; }, 100_000).ns);
-  exact.ns = Math.min(exact.ns, time('', (n) => { let s = 0; for (let i = 0; i < n; i++) s += engine.add('2024-01-31T10:00:00', 'PT1H', 'America/New_York').resultDateTime.length; return s; }, 100_000).ns);
+  calendar.ns = Math.min(
+    calendar.ns,
+    time(
+      '',
+      (n) => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += engine.add('2024-01-31T10:00:00', 'P1M2D', 'America/New_York').resultDateTime.length;
+        return s;
+      },
+      100_000,
+    ).ns,
+  );
+  exact.ns = Math.min(
+    exact.ns,
+    time(
+      '',
+      (n) => {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += engine.add('2024-01-31T10:00:00', 'PT1H', 'America/New_York').resultDateTime.length;
+        return s;
+      },
+      100_000,
+    ).ns,
+  );
 }
-console.log(`calculation/add in the engine: calendar units (luxon) ${(calendar.ns / 1000).toFixed(2)} µs, exact units only ${(exact.ns / 1000).toFixed(2)} µs; luxon's share ${((calendar.ns - exact.ns) / 1000).toFixed(2)} µs per call`);
+console.log(
+  `calculation/add in the engine: calendar units (luxon) ${(calendar.ns / 1000).toFixed(2)} µs, exact units only ${(exact.ns / 1000).toFixed(2)} µs; luxon's share ${((calendar.ns - exact.ns) / 1000).toFixed(2)} µs per call`,
+);

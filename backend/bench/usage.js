@@ -83,10 +83,10 @@ try {
 
   // 1. Metering under load: every answered request is a row.
   const makeUser = async (plan) => {
-    const { rows } = await pool.query(
-      `insert into users (id, email, plan, email_verified) values (gen_random_uuid(), $1, $2, true) returning id`,
-      [`bench-${randomBytes(4).toString('hex')}@example.com`, plan],
-    );
+    const { rows } = await pool.query(`insert into users (id, email, plan, email_verified) values (gen_random_uuid(), $1, $2, true) returning id`, [
+      `bench-${randomBytes(4).toString('hex')}@example.com`,
+      plan,
+    ]);
     const { key } = await keys.create(rows[0].id, { name: 'bench', ipRestrictions: [], urlRestrictions: [] });
     return { id: rows[0].id, key };
   };
@@ -99,7 +99,9 @@ try {
   const paidRows = await count(paid.id);
   const freeRows = await count(free.id);
   const freeOk = (await pool.query(`select count(*) from usage_records where user_id = $1 and status_code = 200`, [free.id])).rows[0].count;
-  const rollup = Number((await pool.query(`select coalesce(sum(count), 0) as n from usage_daily where user_id = any($1::uuid[])`, [[paid.id, free.id]])).rows[0].n);
+  const rollup = Number(
+    (await pool.query(`select coalesce(sum(count), 0) as n from usage_daily where user_id = any($1::uuid[])`, [[paid.id, free.id]])).rows[0].n,
+  );
   const paidAnswered = loaded.requests.total;
   const freeAnswered = freeRun.requests.total;
 
@@ -135,19 +137,31 @@ try {
   await uncached.close();
   const summary = await (await fetch(summaryUrl, { headers: cookie })).json();
 
-  console.log(`\nUsage bench: ${ROWS.toLocaleString('en-US')} seeded rows (seeded in ${seedSeconds.toFixed(1)} s), ${userRows.toLocaleString('en-US')} of them for the measured user`);
+  console.log(
+    `\nUsage bench: ${ROWS.toLocaleString('en-US')} seeded rows (seeded in ${seedSeconds.toFixed(1)} s), ${userRows.toLocaleString('en-US')} of them for the measured user`,
+  );
   console.log('\nMetering (rows written vs requests answered):');
-  console.log(`  enterprise key, 50 connections, ${REQUESTS} requests: answered ${paidAnswered}, rows ${paidRows} ${paidAnswered === paidRows ? 'EQUAL' : 'MISMATCH'} (${Math.round(loaded.requests.average)} req/s)`);
-  console.log(`  free key, 300 requests: answered ${freeAnswered} (${freeOk} x 200, rest 429), rows ${freeRows} ${freeAnswered === freeRows ? 'EQUAL' : 'MISMATCH'}`);
-  console.log(`  daily roll-ups of both: ${rollup} ${rollup === paidRows + freeRows ? 'EQUAL' : 'MISMATCH'}; recorder accepted ${recorder.recorded}, written ${recorder.written}, dropped ${recorder.dropped}`);
+  console.log(
+    `  enterprise key, 50 connections, ${REQUESTS} requests: answered ${paidAnswered}, rows ${paidRows} ${paidAnswered === paidRows ? 'EQUAL' : 'MISMATCH'} (${Math.round(loaded.requests.average)} req/s)`,
+  );
+  console.log(
+    `  free key, 300 requests: answered ${freeAnswered} (${freeOk} x 200, rest 429), rows ${freeRows} ${freeAnswered === freeRows ? 'EQUAL' : 'MISMATCH'}`,
+  );
+  console.log(
+    `  daily roll-ups of both: ${rollup} ${rollup === paidRows + freeRows ? 'EQUAL' : 'MISMATCH'}; recorder accepted ${recorder.recorded}, written ${recorder.written}, dropped ${recorder.dropped}`,
+  );
   console.log(`\nDashboard reads (summary totalRequests ${summary.totalRequests.toLocaleString('en-US')}, ${summary.perDay.length} days):`);
   console.log(`  ${'endpoint'.padEnd(36)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'errors'.padStart(7)}`);
   for (const [name, r] of reads) {
-    console.log(`  ${name.padEnd(36)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)} ${String(r.failures).padStart(7)}`);
+    console.log(
+      `  ${name.padEnd(36)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.max.toFixed(1).padStart(7)} ${String(r.failures).padStart(7)}`,
+    );
   }
   const meteringOk = paidAnswered === paidRows && freeAnswered === freeRows && rollup === paidRows + freeRows && Number(freeOk) === 100;
   const readsOk = reads.every(([, r]) => r.failures === 0) && reads.slice(0, 4).every(([, r]) => r.p95 < P95_TARGET_MS);
-  console.log(`\nmetering equal: ${meteringOk ? 'PASS' : 'FAIL'}; p95 < ${P95_TARGET_MS} ms (1 and 8 clients): ${readsOk ? 'PASS' : 'FAIL'}${ROWS < 10_000_000 ? ' (target is stated at --rows 10000000)' : ''}`);
+  console.log(
+    `\nmetering equal: ${meteringOk ? 'PASS' : 'FAIL'}; p95 < ${P95_TARGET_MS} ms (1 and 8 clients): ${readsOk ? 'PASS' : 'FAIL'}${ROWS < 10_000_000 ? ' (target is stated at --rows 10000000)' : ''}`,
+  );
   failed = !meteringOk || !readsOk;
 } catch (err) {
   console.error(err);

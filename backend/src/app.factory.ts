@@ -76,7 +76,10 @@ export function routePath(request: FastifyRequest): string {
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemException, siteUrl: string): FastifyReply {
-  return reply.code(problem.getStatus()).type('application/problem+json').send(JSON.stringify(problem.toDocument(request.url.split('?')[0], siteUrl)));
+  return reply
+    .code(problem.getStatus())
+    .type('application/problem+json')
+    .send(JSON.stringify(problem.toDocument(request.url.split('?')[0], siteUrl)));
 }
 
 function isSameOrigin(request: FastifyRequest, config: AppConfig): boolean {
@@ -165,10 +168,20 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     // Batch routes of the sold API also take text/csv (AcceptsCsvBody); anything else but JSON is 415.
     if (hasBody && !type.startsWith('application/json') && !(type.startsWith('text/csv') && soldRouteOf(request)?.csvBody)) {
-      return new ProblemException({ status: 415, code: 'unsupported_media_type', title: 'Unsupported Media Type', detail: 'Send the body as application/json.' });
+      return new ProblemException({
+        status: 415,
+        code: 'unsupported_media_type',
+        title: 'Unsupported Media Type',
+        detail: 'Send the body as application/json.',
+      });
     }
     if (cookiesOf(request)[config.sessionCookieName] && !isSameOrigin(request, config)) {
-      return new ProblemException({ status: 403, code: 'csrf_rejected', title: 'Forbidden', detail: 'Cross-site request refused: send a same-origin Origin header.' });
+      return new ProblemException({
+        status: 403,
+        code: 'csrf_rejected',
+        title: 'Forbidden',
+        detail: 'Cross-site request refused: send a same-origin Origin header.',
+      });
     }
     return null;
   };
@@ -236,12 +249,38 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // Prometheus text format, for a scraper holding METRICS_TOKEN; without the token configured there is no such page.
   fastify.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!config.METRICS_TOKEN) {
-      return reply.code(404).type('application/problem+json').send(JSON.stringify({ type: problemType('not_found', config.appUrl), title: 'Not Found', status: 404, code: 'not_found', detail: 'Metrics are not served: METRICS_TOKEN is not set.' }));
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send(
+          JSON.stringify({
+            type: problemType('not_found', config.appUrl),
+            title: 'Not Found',
+            status: 404,
+            code: 'not_found',
+            detail: 'Metrics are not served: METRICS_TOKEN is not set.',
+          }),
+        );
     }
     if (!metrics.authorized(request)) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/problem+json').send(JSON.stringify({ type: problemType('metrics_token_required', config.appUrl), title: 'Unauthorized', status: 401, code: 'metrics_token_required', detail: 'Send Authorization: Bearer <METRICS_TOKEN>.' }));
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .type('application/problem+json')
+        .send(
+          JSON.stringify({
+            type: problemType('metrics_token_required', config.appUrl),
+            title: 'Unauthorized',
+            status: 401,
+            code: 'metrics_token_required',
+            detail: 'Send Authorization: Bearer <METRICS_TOKEN>.',
+          }),
+        );
     }
-    return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 
   const staticDir = config.STATIC_DIR ?? `${REPO_ROOT}frontend/dist`;
@@ -276,7 +315,9 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // The MCP tools' schemas are the REST operations' parameters and models, read from the same document.
   app.get(McpToolbox).describe(document);
   for (const [name, text] of Object.entries(await openApiFiles(document))) {
-    fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text));
+    fastify.get(`/openapi/${name}`, (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text),
+    );
   }
   try {
     await app.init();

@@ -32,10 +32,13 @@ function installShutdown(config: AppConfig, db: DatabaseHandle, app: () => NestF
     let code = 0;
     const current = app();
     // Requests still open 3 s before the deadline lose their connection, so usage can still be written in time.
-    setTimeout(() => {
-      logger.warn('Requests still open near the shutdown deadline: closing their connections');
-      (current?.getHttpServer() as Server | undefined)?.closeAllConnections();
-    }, Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 3000)).unref();
+    setTimeout(
+      () => {
+        logger.warn('Requests still open near the shutdown deadline: closing their connections');
+        (current?.getHttpServer() as Server | undefined)?.closeAllConnections();
+      },
+      Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 3000),
+    ).unref();
     // The last resort: whatever still hangs at the deadline does not keep the process alive; unwritten usage is spooled.
     setTimeout(() => {
       logger.error(`Shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);
@@ -80,7 +83,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     // Anything else that stops the database from starting is one line too, not a stack trace.
-    console.error(`The database could not be started: ${redactForLog(err)}${config.DATABASE_URL ? '' : ' (set DATABASE_URL to use a PostgreSQL server instead)'}`);
+    console.error(
+      `The database could not be started: ${redactForLog(err)}${config.DATABASE_URL ? '' : ' (set DATABASE_URL to use a PostgreSQL server instead)'}`,
+    );
     process.exit(1);
   });
   let app: NestFastifyApplication | undefined;

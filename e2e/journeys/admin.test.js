@@ -4,7 +4,21 @@
 // Screenshots of each screen at 1280 and 375 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, animationsDone, createVerifiedUser, launch, openPage, readMail, saveSuperAdminTotpSecret, screenshot, totpCode, uniqueEmail, until, wrongTotpCode } from '../lib.js';
+import {
+  BASE_URL,
+  SUPER_ADMIN,
+  animationsDone,
+  createVerifiedUser,
+  launch,
+  openPage,
+  readMail,
+  saveSuperAdminTotpSecret,
+  screenshot,
+  totpCode,
+  uniqueEmail,
+  until,
+  wrongTotpCode,
+} from '../lib.js';
 
 const PASSWORD = 'sturdy-walrus-compass-71';
 const email = uniqueEmail('admin-target');
@@ -138,7 +152,10 @@ test('the super admin enrols (QR code, code, recovery codes), lands on /admin an
     await card.getByText(title).waitFor();
     await card.getByText(caption).waitFor();
   }
-  await page.getByTestId('stat-users').getByText(/^\d[\d,]*$/).waitFor();
+  await page
+    .getByTestId('stat-users')
+    .getByText(/^\d[\d,]*$/)
+    .waitFor();
   await screenshot(page, 'admin-dashboard-1280');
 });
 
@@ -183,7 +200,10 @@ test("changes the user's plan in the Manage User dialog", async () => {
   for (const name of ['Free', 'Premium', 'Enterprise']) await page.getByRole('option', { name }).waitFor();
   await page.getByRole('option', { name: 'Premium' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
-  await dialog.getByTestId('plan-change-mode').getByText(/has no subscription: a paid plan is granted/).waitFor();
+  await dialog
+    .getByTestId('plan-change-mode')
+    .getByText(/has no subscription: a paid plan is granted/)
+    .waitFor();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
   await toast(page, 'User plan updated successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -316,7 +336,7 @@ test("negotiates the user's limits in the Manage User dialog: they apply to the 
   await dialog.waitFor({ state: 'detached' });
 });
 
-test('rotates the user\'s key: the dialog text, the toast, and the old key refused at once', async () => {
+test("rotates the user's key: the dialog text, the toast, and the old key refused at once", async () => {
   const { page } = admin;
   await page.getByRole('menuitem', { name: 'API Keys' }).click();
   await page.waitForURL(/\/admin\/api-keys/);
@@ -326,14 +346,15 @@ test('rotates the user\'s key: the dialog text, the toast, and the old key refus
   await row.getByText(email).waitFor();
   await row.getByText('Active').waitFor();
   await row.getByText(/^tzk_live_\w{4}…$/).waitFor();
-  await row.getByText(/^(Never|\w{3} \d{1,2}, \d{4}.*)$/).first().waitFor();
+  await row
+    .getByText(/^(Never|\w{3} \d{1,2}, \d{4}.*)$/)
+    .first()
+    .waitFor();
   await screenshot(page, 'admin-keys-1280');
 
   await row.getByRole('button', { name: `Rotate ${KEY_NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Rotate API Key' });
-  await dialog
-    .getByText(`This will generate a new API key for "${KEY_NAME}". The old key will be invalidated immediately.`, { exact: true })
-    .waitFor();
+  await dialog.getByText(`This will generate a new API key for "${KEY_NAME}". The old key will be invalidated immediately.`, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
   await animationsDone(page);
   await screenshot(page, 'admin-rotate-dialog-1280', { fullPage: false });
@@ -362,7 +383,10 @@ test('lists support messages and the audit log of every action', async () => {
   await page.getByText(`${email}: plan free → premium`).first().waitFor();
   await screenshot(page, 'admin-audit-1280');
   // 401/403 are answers the console handles; the 400 is the wrong code tried on purpose at enrolment.
-  assert.deepEqual(admin.errors.filter((e) => !/status of (401|403)/.test(e) && !/status of 400 .*\/api\/profile\/totp\/enable/.test(e)), []);
+  assert.deepEqual(
+    admin.errors.filter((e) => !/status of (401|403)/.test(e) && !/status of 400 .*\/api\/profile\/totp\/enable/.test(e)),
+    [],
+  );
 });
 
 test('every screen works at 375 px', async () => {
@@ -372,9 +396,16 @@ test('every screen works at 375 px', async () => {
   page.setDefaultTimeout(15_000);
   await page.goto('/admin');
   await page.getByTestId('stat-keys').getByText('Total API Keys').waitFor();
-  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('link', { name: 'Logout' })).first().waitFor();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('link', { name: 'Logout' }))
+    .first()
+    .waitFor();
   await screenshot(page, 'admin-dashboard-375');
-  await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+  await page
+    .getByRole('button', { name: /open menu|menu/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Users' }).waitFor();
   await animationsDone(page); // the drawer has slid in
   await screenshot(page, 'admin-drawer-375', { fullPage: false });
@@ -391,9 +422,15 @@ test('every screen works at 375 px', async () => {
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/admin/api-keys');
-  await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().waitFor();
+  await page
+    .getByRole('button', { name: `Rotate ${KEY_NAME}` })
+    .first()
+    .waitFor();
   await screenshot(page, 'admin-keys-375');
-  await page.getByRole('button', { name: `Rotate ${KEY_NAME}` }).first().click();
+  await page
+    .getByRole('button', { name: `Rotate ${KEY_NAME}` })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Rotate API Key' }).getByRole('button', { name: 'Rotate Key' }).waitFor();
   await animationsDone(page);
   await screenshot(page, 'admin-rotate-dialog-375', { fullPage: false });

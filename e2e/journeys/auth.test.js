@@ -1,7 +1,19 @@
 // Sign-up, verification, sign-in with returnTo, forgot/reset password, role landing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, SUPER_ADMIN, createVerifiedUser, ensureSuperAdminTotp, launch, openPage, readMail, readMailLink, screenshot, signInOnLoginPage, uniqueEmail } from '../lib.js';
+import {
+  BASE_URL,
+  SUPER_ADMIN,
+  createVerifiedUser,
+  ensureSuperAdminTotp,
+  launch,
+  openPage,
+  readMail,
+  readMailLink,
+  screenshot,
+  signInOnLoginPage,
+  uniqueEmail,
+} from '../lib.js';
 
 let browser;
 before(async () => {
@@ -65,7 +77,11 @@ test('a signed-out visit to /dashboard/usage returns there after login', async (
   await page.getByText('Invalid email or password. Please try again.').waitFor();
   await signInOnLoginPage(page, user);
   await page.waitForURL(/\/dashboard\/usage$/);
-  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of 401/.test(e)),
+    [],
+    errors.join('\n'),
+  );
   await context.close();
 });
 
@@ -116,7 +132,11 @@ test('forgot and reset password end to end', async () => {
   await page.getByText('Invalid email or password. Please try again.').waitFor();
   await signInOnLoginPage(page, { email: user.email, password: newPassword });
   await page.waitForURL(/\/dashboard$/);
-  assert.deepEqual(errors.filter((e) => !/status of (400|401)/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of (400|401)/.test(e)),
+    [],
+    errors.join('\n'),
+  );
   await context.close();
 });
 
@@ -134,7 +154,11 @@ test('an unverified login goes to the verification page, which can resend the li
   const since = Date.now();
   await page.getByRole('button', { name: 'Resend Verification Email' }).click();
   await readMail(email, { since });
-  assert.deepEqual(errors.filter((e) => !/status of 403/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of 403/.test(e)),
+    [],
+    errors.join('\n'),
+  );
   await context.close();
 });
 

@@ -91,7 +91,10 @@ test('4000 0000 0000 0002 is declined: Payment Failed, still on free', async () 
 
 test('a free user at the hourly limit upgrades with 4242: badge, Subscription Details, history row, and the 429 is gone', async () => {
   const { page, context } = sessions.a;
-  const created = await context.request.post('/api/api-keys', { data: { name: 'Billing journey', ipRestrictions: [], urlRestrictions: [] }, headers: { Origin: BASE_URL } });
+  const created = await context.request.post('/api/api-keys', {
+    data: { name: 'Billing journey', ipRestrictions: [], urlRestrictions: [] },
+    headers: { Origin: BASE_URL },
+  });
   assert.equal(created.status(), 201, await created.text());
   const { key } = await created.json();
   const statuses = [];
@@ -162,7 +165,10 @@ test('Manage Billing opens the sandbox portal; cancel at period end shows Disabl
   await screenshot(page, 'billing-portal-1280');
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
   await toast(page).getByText('Subscription Canceled').waitFor();
-  await page.getByTestId('portal-renewal').getByText(/is canceled and ends on/).waitFor();
+  await page
+    .getByTestId('portal-renewal')
+    .getByText(/is canceled and ends on/)
+    .waitFor();
   await page.getByRole('link', { name: 'Back to Billing' }).click();
   await page.getByTestId('auto-renewal').getByText('Disabled (Canceling)').waitFor();
 });

@@ -4,7 +4,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { BASE_URL, SUPER_ADMIN, animationsDone, collectConsoleErrors, ensureSuperAdminTotp, launch, openPage, readMailLink, screenshot, totpCode, uniqueEmail, usageWritten } from '../lib.js';
+import {
+  BASE_URL,
+  SUPER_ADMIN,
+  animationsDone,
+  collectConsoleErrors,
+  ensureSuperAdminTotp,
+  launch,
+  openPage,
+  readMailLink,
+  screenshot,
+  totpCode,
+  uniqueEmail,
+  usageWritten,
+} from '../lib.js';
 
 const execFileAsync = promisify(execFile);
 const PASSWORD = 'correct-horse-battery-9';
@@ -221,7 +234,10 @@ test('Execute in the playground makes a real call that is counted in usage', asy
   const before = Number((await page.getByTestId('usage-total-value').textContent()).replace(/\D/g, ''));
 
   await page.goto('/dashboard/docs');
-  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page
+    .getByTestId('playground-key')
+    .getByText(/Local only/)
+    .waitFor();
   await page.getByRole('button', { name: 'Execute' }).click();
   const panel = page.getByTestId('response-panel');
   await panel.getByText(/^200/).waitFor();
@@ -247,10 +263,16 @@ test('Execute in the playground makes a real call that is counted in usage', asy
 
 test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholder first, the full key after a reveal)', async () => {
   await page.goto('/dashboard/docs');
-  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page
+    .getByTestId('playground-key')
+    .getByText(/Local only/)
+    .waitFor();
   const example = page.getByTestId('request-example');
   // Before a reveal the example names a placeholder, and the page says to replace it; the host is the server's APP_URL.
-  await example.getByTestId('request-example-note').getByText(/Replace YOUR_API_KEY/).waitFor();
+  await example
+    .getByTestId('request-example-note')
+    .getByText(/Replace YOUR_API_KEY/)
+    .waitFor();
   await example.getByRole('button', { name: 'Copy cURL' }).click();
   const placeholder = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(placeholder, /X-API-Key: YOUR_API_KEY/);
@@ -272,7 +294,10 @@ test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholde
 
 test('the playground’s TypeScript tab calls the typed client (@tzapi/client) with the key and host; the language is remembered', async () => {
   await page.goto('/dashboard/docs');
-  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page
+    .getByTestId('playground-key')
+    .getByText(/Local only/)
+    .waitFor();
   const example = page.getByTestId('request-example');
   await page.getByRole('button', { name: 'Use my key in examples' }).click();
   await example.getByRole('tab', { name: 'TypeScript' }).click();
@@ -297,12 +322,18 @@ test('the playground’s TypeScript tab calls the typed client (@tzapi/client) w
 test('the playground lists the MCP tools and calls one with the picked key; the call is in usage as mcp/<tool>', async () => {
   await page.goto('/dashboard/docs');
   await page.getByTestId('category-ai-assistants').click();
-  await page.getByTestId('playground-key').getByText(/Local only/).waitFor();
+  await page
+    .getByTestId('playground-key')
+    .getByText(/Local only/)
+    .waitFor();
   await page.getByTestId('mcp-list-tools').click();
   await page.getByTestId('mcp-tool-count').getByText('12 tools').waitFor();
   // The first tool with its documented example arguments.
   await page.getByTestId('mcp-call').click();
-  await page.getByTestId('mcp-summary').getByText(/^It is .+ in America\/New_York/).waitFor();
+  await page
+    .getByTestId('mcp-summary')
+    .getByText(/^It is .+ in America\/New_York/)
+    .waitFor();
   await page.getByTestId('mcp-guide').getByTestId('mcp-url').getByText(`${BASE_URL}/mcp`, { exact: true }).waitFor();
   await page.getByTestId('mcp-playground').scrollIntoViewIfNeeded();
   await screenshot(page, 'dashboard-docs-mcp-1280', { fullPage: false });

@@ -16,7 +16,10 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 // The screens, from the router's own table (frontend/src/app/paths.ts, written by the build as dist/spa-routes.json).
 const screens = JSON.parse(readFileSync(join(root, 'frontend', 'dist', 'spa-routes.json'), 'utf8')).filter((p) => !p.includes('*'));
-const withQuery = { '/verify-email-confirmation': '/verify-email-confirmation?email=someone%40e2e.test', '/dashboard/billing/portal': '/dashboard/billing/portal?session=none' };
+const withQuery = {
+  '/verify-email-confirmation': '/verify-email-confirmation?email=someone%40e2e.test',
+  '/dashboard/billing/portal': '/dashboard/billing/portal?session=none',
+};
 const routesOf = (test) => screens.filter(test).map((p) => withQuery[p] ?? p);
 const siteRoutes = [...routesOf((p) => !p.startsWith('/dashboard') && !p.startsWith('/admin')), '/no-such-page'];
 const dashboardRoutes = routesOf((p) => p.startsWith('/dashboard'));
@@ -39,7 +42,12 @@ after(async () => {
   await browser?.close();
 });
 
-const slug = (path) => path.replace(/\?.*$/, '').replace(/^\/$/, '/home').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+const slug = (path) =>
+  path
+    .replace(/\?.*$/, '')
+    .replace(/^\/$/, '/home')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '');
 
 /** Opens the path and waits until it has settled: network idle, its h1 shown, no running animation (a fade mid-way skews contrast). */
 async function settle(page, path) {
@@ -58,7 +66,11 @@ async function axe(page) {
   // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') would refuse an inline <script>.
   if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
   const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const line = (v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`;
+  const line = (v) =>
+    `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | ')}`;
   return {
     blocking: violations.filter((v) => BLOCKING.has(v.impact) || KEPT_FIXED.has(v.id)).map(line),
     other: violations.filter((v) => !BLOCKING.has(v.impact) && !KEPT_FIXED.has(v.id)).map(line),
@@ -134,7 +146,10 @@ test('axe: every dashboard screen of a customer, light and dark, 1280 and 375 px
   await context.close();
   assert.equal(findings.length, 0, `axe found:\n${findings.join('\n')}`);
   // The sandbox portal without a real session says so (its lookup is refused).
-  assert.deepEqual(errors.filter((e) => !/billing\/portal.*status of 40[34]/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/billing\/portal.*status of 40[34]/.test(e)),
+    [],
+  );
 });
 
 test('axe: every console screen of the super admin, light and dark, 1280 and 375 px', async () => {
@@ -149,7 +164,11 @@ test('axe: every console screen of the super admin, light and dark, 1280 and 375
   const page = await context.newPage();
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page, '/admin/users');
-  const appBar = () => page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const appBar = () =>
+    page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   const lightBar = await appBar();
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   assert.equal(await page.locator('html').getAttribute('data-color-scheme'), 'dark');
@@ -250,6 +269,7 @@ test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s
   // The build leaves files under 1 KB uncompressed (a compressed copy would save less than it costs).
   const uncompressed = first.requests.filter((r) => /\/assets\/.*\.(js|css)$/.test(r.url) && r.length >= 1024 && !/br|gzip/.test(r.encoding)).map((r) => r.url);
   assert.deepEqual(uncompressed, [], 'every script and stylesheet is sent compressed');
-  for (const load of loads) assert.ok(load.bytes < LANDING_BYTES_BUDGET, `${(load.bytes / 1024).toFixed(1)} KB over the wire, budget ${LANDING_BYTES_BUDGET / 1024} KB`);
+  for (const load of loads)
+    assert.ok(load.bytes < LANDING_BYTES_BUDGET, `${(load.bytes / 1024).toFixed(1)} KB over the wire, budget ${LANDING_BYTES_BUDGET / 1024} KB`);
   assert.ok(median < LCP_BUDGET_MS, `LCP median ${median} ms (${lcps.join(', ')}), budget ${LCP_BUDGET_MS} ms`);
 });

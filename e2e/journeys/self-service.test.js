@@ -109,8 +109,15 @@ test('Profile: Delete account closes it; the key answers 401 at once and the add
 
   const mail = await readMail(user.email, { subject: /account is closed/, since });
   assert.match(mail.text, /register again/);
-  const again = await context.request.post('/api/auth/register', { data: { name: 'Mary Jackson', email: user.email, password: 'Another-Horse-10' }, headers: { Origin: BASE_URL } });
+  const again = await context.request.post('/api/auth/register', {
+    data: { name: 'Mary Jackson', email: user.email, password: 'Another-Horse-10' },
+    headers: { Origin: BASE_URL },
+  });
   assert.equal(again.status(), 201);
   await readMail(user.email, { subject: /Verify your e-mail/, since });
-  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of 401/.test(e)),
+    [],
+    errors.join('\n'),
+  );
 });

@@ -161,10 +161,15 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
   for (const tag of ['Time', 'TimeZone', 'Conversion', 'Calculation', 'System']) {
     await page.getByTestId(`category-${tag}`).click();
     const count = Number((await page.getByTestId(`category-${tag}`).locator('.MuiChip-label').textContent()).trim());
-    assert.equal(count, operations.filter((o) => Object.values(openapi.paths).length && o).filter((o) => {
-      const [m, p] = o.split(' ');
-      return openapi.paths[p][m.toLowerCase()].tags?.[0] === tag;
-    }).length);
+    assert.equal(
+      count,
+      operations
+        .filter((o) => Object.values(openapi.paths).length && o)
+        .filter((o) => {
+          const [m, p] = o.split(' ');
+          return openapi.paths[p][m.toLowerCase()].tags?.[0] === tag;
+        }).length,
+    );
   }
   // Conversion: a POST with a request body; Execute is simulated for 1 s.
   await page.getByTestId('category-Conversion').click();
@@ -266,7 +271,10 @@ test('the site is usable at 375 px', async () => {
   await page.getByRole('button', { name: 'Open navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Pricing' }).click();
   await page.waitForURL('**/pricing');
-  assert.deepEqual(errors.filter((e) => !/\/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/\/no-such-page: Failed to load resource: the server responded with a status of 404/.test(e)),
+    [],
+  );
   await context.close();
 });
 
@@ -287,7 +295,9 @@ test('resources download as markdown; the directory filters and exports CSV', as
   await page.getByTestId('zone-count').getByText(`Showing 1 of ${total} time zones`).waitFor();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   assert.equal(csv.suggestedFilename(), 'timezones.csv');
-  const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
+  const lines = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   assert.equal(lines[0], 'zone,city,country,region,utc_offset,dst');
   assert.equal(lines.length, 2);
   assert.match(lines[1], /^Asia\/Kathmandu,Kathmandu,Nepal,Asia,\+05:45,false$/);

@@ -47,7 +47,11 @@ test('a customer turns on two-factor sign-in in Profile', async () => {
   await card.getByText('Recovery codes left:').waitFor();
   await screenshot(page, 'profile-2fa-on-1280');
   // The one 400 is the wrong code tried on purpose.
-  assert.deepEqual(errors.filter((e) => !/status of 400 .*\/api\/profile\/totp\/enable/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of 400 .*\/api\/profile\/totp\/enable/.test(e)),
+    [],
+    errors.join('\n'),
+  );
   await context.close();
 });
 
@@ -70,7 +74,11 @@ test('the sign-in dialog asks for the code, refuses a wrong one and takes a curr
   await code.fill(await totpCode(secret));
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
-  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], errors.join('\n'));
+  assert.deepEqual(
+    errors.filter((e) => !/status of 401/.test(e)),
+    [],
+    errors.join('\n'),
+  );
   await context.close();
 });
 

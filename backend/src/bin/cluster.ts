@@ -130,7 +130,9 @@ async function main(): Promise<void> {
     if (!target) {
       if (!res.headersSent) {
         res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1' });
-        res.end(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'service_unavailable', detail: 'No instance is ready.' }));
+        res.end(
+          JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'service_unavailable', detail: 'No instance is ready.' }),
+        );
       }
       return;
     }
@@ -151,7 +153,9 @@ async function main(): Promise<void> {
     forward(req, res, new Set());
   });
   await probe();
-  balancer.listen(port, config.HOST, () => log(`load balancer on http://${config.HOST}:${port} → ${instances} instances (ports ${basePort}-${basePort + instances - 1})`));
+  balancer.listen(port, config.HOST, () =>
+    log(`load balancer on http://${config.HOST}:${port} → ${instances} instances (ports ${basePort}-${basePort + instances - 1})`),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

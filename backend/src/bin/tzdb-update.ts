@@ -42,11 +42,15 @@ function main(): void {
   }
   const recheck = checkRelease(written);
   if (recheck.length) fail(`${target} fails the engine check: ${recheck.join('; ')}`);
-  console.log(`tzdb:update: ${release.version} (${release.zones.size} zones, ${release.links.size} links) written to ${target}: ${[...files.keys()].join(', ')}`);
+  console.log(
+    `tzdb:update: ${release.version} (${release.zones.size} zones, ${release.links.size} links) written to ${target}: ${[...files.keys()].join(', ')}`,
+  );
 
   // A fresh process, so the engine behind the examples loads the folder just written.
   execFileSync(process.execPath, [fileURLToPath(new URL('./sync-openapi.js', import.meta.url))], { stdio: 'inherit' });
-  console.log('tzdb:update: done. Servers pick the newest bundled release at their next start when it is newer than every stored one; or upload it in the console (Time zone data).');
+  console.log(
+    'tzdb:update: done. Servers pick the newest bundled release at their next start when it is newer than every stored one; or upload it in the console (Time zone data).',
+  );
 }
 
 main();

@@ -3,20 +3,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = (protocols: string[]) =>
-  z
-    .string()
-    .refine((v) => {
+  z.string().refine(
+    (v) => {
       try {
         return protocols.includes(new URL(v).protocol.replace(':', ''));
       } catch {
         return false;
       }
-    }, `must be a URL starting with ${protocols.map((p) => p + '://').join(' or ')}`);
+    },
+    `must be a URL starting with ${protocols.map((p) => p + '://').join(' or ')}`,
+  );
 
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export const envSchema = z.object({
@@ -28,11 +27,17 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'letters, digits and . : - _ only').default('tzapi:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . : - _ only')
+    .default('tzapi:'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('TimeZone API <no-reply@localhost>'),
@@ -137,7 +142,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICE_PREMIUM, env.STRIPE_PRICE_ENTERPRISE, env.STRIPE_PUBLISHABLE_KEY];
   const stripeEnabled = stripeKeys.every(Boolean);
   if (!stripeEnabled && stripeKeys.some(Boolean)) {
-    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ENTERPRISE', 'STRIPE_PUBLISHABLE_KEY'].find((_, i) => !stripeKeys[i]);
+    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_ENTERPRISE', 'STRIPE_PUBLISHABLE_KEY'].find(
+      (_, i) => !stripeKeys[i],
+    );
     throw new ConfigError(`Invalid environment variable ${missing}: required when any STRIPE_* variable is set`);
   }
   const tzdbFeedKeys = feedKeys(env.TZDB_FEED_KEYS);

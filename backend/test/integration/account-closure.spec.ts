@@ -40,7 +40,17 @@ describe('closing an account', () => {
     // A paid subscription through the sandbox gateway, and a support message.
     const pm = await client.post('/api/billing/sandbox/payment-methods', CARD);
     expect((await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm.body.id })).body.success).toBe(true);
-    expect((await client.post('/api/support/messages', { name: 'Grace Hopper', email, category: 'technical', subject: 'Hello', message: 'A question about the API' })).status).toBe(201);
+    expect(
+      (
+        await client.post('/api/support/messages', {
+          name: 'Grace Hopper',
+          email,
+          category: 'technical',
+          subject: 'Hello',
+          message: 'A question about the API',
+        })
+      ).status,
+    ).toBe(201);
 
     // Both instances have the key in their cache; b's usage row (with the caller's IP) is written, a's may still wait
     // in a's buffer when the account closes there.
@@ -76,7 +86,10 @@ describe('closing an account', () => {
 
     // Support messages are erased; usage rows stay without IP addresses.
     expect(await em.count(SupportMessage, { email })).toBe(0);
-    const usage = await em.execute<{ n: string; with_ip: string }[]>(`select count(*) as n, count(ip_address) as with_ip from usage_records where user_id = ?`, [user.id]);
+    const usage = await em.execute<{ n: string; with_ip: string }[]>(
+      `select count(*) as n, count(ip_address) as with_ip from usage_records where user_id = ?`,
+      [user.id],
+    );
     expect(Number(usage[0].n)).toBe(2);
     expect(Number(usage[0].with_ip)).toBe(0);
 

@@ -81,7 +81,9 @@ describe('account security', () => {
       const session = await signedInClient(t, user);
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await session.withHeaders({ 'x-forwarded-for': randomIp() }).put('/api/profile', { email: uniqueEmail(`burst${i}`), firstName: 'A', lastName: 'B' });
+        const res = await session
+          .withHeaders({ 'x-forwarded-for': randomIp() })
+          .put('/api/profile', { email: uniqueEmail(`burst${i}`), firstName: 'A', lastName: 'B' });
         statuses.push(res.status);
         if (res.status === 429) {
           expect(res.body.code).toBe('too_many_attempts');
@@ -174,7 +176,11 @@ describe('account security', () => {
       expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
       const url = new URL(setup.body.otpauthUrl);
       expect(url.searchParams.get('secret')).toBe(setup.body.secret);
-      expect([url.searchParams.get('digits') ?? '6', url.searchParams.get('period') ?? '30', (url.searchParams.get('algorithm') ?? 'SHA1').toUpperCase()]).toEqual(['6', '30', 'SHA1']);
+      expect([
+        url.searchParams.get('digits') ?? '6',
+        url.searchParams.get('period') ?? '30',
+        (url.searchParams.get('algorithm') ?? 'SHA1').toUpperCase(),
+      ]).toEqual(['6', '30', 'SHA1']);
       const secret = setup.body.secret as string;
 
       const wrong = await browser.post('/api/profile/totp/enable', { code: await wrongTotpCode(secret) });
@@ -214,7 +220,9 @@ describe('account security', () => {
       const wrong = await browser.post('/api/auth/login', { email: user.email, password: PASSWORD, totp: await wrongTotpCode(secret) });
       expect([wrong.status, wrong.body.code]).toEqual([401, 'totp_invalid']);
       // A wrong password with a code is still just a wrong password.
-      expect((await browser.post('/api/auth/login', { email: user.email, password: 'not the password', totp: '123456' })).body.code).toBe('invalid_credentials');
+      expect((await browser.post('/api/auth/login', { email: user.email, password: 'not the password', totp: '123456' })).body.code).toBe(
+        'invalid_credentials',
+      );
 
       const code = await totpCode(secret);
       const ok = await browser.post('/api/auth/login', { email: user.email, password: PASSWORD, totp: code });
@@ -240,7 +248,8 @@ describe('account security', () => {
     it('codes are throttled per account and source, under a higher ceiling per account', async () => {
       const secret = newTestTotpSecret();
       const user = await createUser(t, { password: PASSWORD, totpSecret: secret });
-      const attempt = (browser: TestClient) => browser.post('/api/auth/login', { email: user.email, password: PASSWORD, totp: 'abcde-fghij' }).then((r) => r.status);
+      const attempt = (browser: TestClient) =>
+        browser.post('/api/auth/login', { email: user.email, password: PASSWORD, totp: 'abcde-fghij' }).then((r) => r.status);
       const attacker = browserAt();
       const fromOne: number[] = [];
       for (let i = 0; i < 11; i++) fromOne.push(await attempt(attacker));

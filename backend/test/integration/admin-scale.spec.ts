@@ -11,7 +11,12 @@ import type { TestClient } from '../support/http.js';
 const run = process.env.ADMIN_BENCH === '1' ? describe : describe.skip;
 
 function q(params: Record<string, unknown>): string {
-  return '?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+  return (
+    '?' +
+    Object.entries(params)
+      .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+      .join('&')
+  );
 }
 
 run('admin lists at 100k users / 1M keys', () => {

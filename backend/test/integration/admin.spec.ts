@@ -12,7 +12,12 @@ const withKeys = createApiKey ? it : it.skip;
 const PUBLIC_ENDPOINT = '/api/time/current?timezone=Europe/Paris';
 
 function q(params: Record<string, unknown>): string {
-  return '?' + Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&');
+  return (
+    '?' +
+    Object.entries(params)
+      .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+      .join('&')
+  );
 }
 
 describe('admin API', () => {
@@ -82,10 +87,12 @@ describe('admin API', () => {
     it('counts requests from the daily usage roll-ups and only active keys', async () => {
       const before = (await admin.get('/api/admin/stats')).body;
       const owner = await createUser(t, { email: email('stats') });
-      await t.orm.em.getConnection().execute(
-        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms) values (current_date, ?, ?, '/api/time/current', 200, 7, 70)`,
-        [owner.id, randomUUID()],
-      );
+      await t.orm.em
+        .getConnection()
+        .execute(
+          `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms) values (current_date, ?, ?, '/api/time/current', 200, 7, 70)`,
+          [owner.id, randomUUID()],
+        );
       const after = (await admin.get('/api/admin/stats')).body;
       expect(after.totalRequests - before.totalRequests).toBeGreaterThanOrEqual(7);
       expect(after.totalUsers - before.totalUsers).toBeGreaterThanOrEqual(1);
@@ -133,7 +140,22 @@ describe('admin API', () => {
     it('answers the fields the console shows, never secrets', async () => {
       const res = await admin.get(`/api/admin/users${q({ range: [0, 0], sort: ['email', 'ASC'], filter: { q: marker } })}`);
       expect(Object.keys(res.body[0]).sort()).toEqual(
-        ['closedAt', 'createdAt', 'customLimits', 'email', 'emailVerified', 'firstName', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'role'].sort(),
+        [
+          'closedAt',
+          'createdAt',
+          'customLimits',
+          'email',
+          'emailVerified',
+          'firstName',
+          'id',
+          'isBlocked',
+          'lastName',
+          'limits',
+          'plan',
+          'planGranted',
+          'profileImageUrl',
+          'role',
+        ].sort(),
       );
       expect(res.text).not.toContain('argon2');
     });
@@ -207,7 +229,7 @@ describe('admin API', () => {
   });
 
   describe('actions', () => {
-    it('block ends the user\'s sessions, unblock lets them sign in again, each leaves an audit row', async () => {
+    it("block ends the user's sessions, unblock lets them sign in again, each leaves an audit row", async () => {
       const user = await createUser(t, { email: email('block') });
       const session = await signedInClient(t, user);
       expect((await session.get('/api/me')).status).toBe(200);
@@ -266,7 +288,13 @@ describe('admin API', () => {
     async function subscriber(name: string) {
       const user = await createUser(t, { email: email(name) });
       const client = await signedInClient(t, user);
-      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const pm = await client.post('/api/billing/sandbox/payment-methods', {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        name: 'Ada',
+      });
       const created = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm.body.id });
       expect(created.body).toMatchObject({ success: true, subscription: { plan: 'premium', status: 'active' } });
       return { user, client };
@@ -314,7 +342,13 @@ describe('admin API', () => {
       expect((await client.post('/api/billing/portal-session')).body.code).toBe('no_billing_account');
 
       // Checkout on the granted plan's upgrade: the subscription replaces the grant.
-      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const pm = await client.post('/api/billing/sandbox/payment-methods', {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        name: 'Ada',
+      });
       const paid = await client.post('/api/billing/create-subscription', { plan: 'enterprise', paymentMethodId: pm.body.id });
       expect(paid.body).toMatchObject({ success: true, subscription: { plan: 'enterprise' } });
       expect((await client.get('/api/me')).body).toMatchObject({ plan: 'enterprise', planGranted: false });
@@ -325,7 +359,13 @@ describe('admin API', () => {
       const user = await createUser(t, { email: email('grant-declined') });
       const client = await signedInClient(t, user);
       await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'premium' });
-      const pm = await client.post('/api/billing/sandbox/payment-methods', { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada' });
+      const pm = await client.post('/api/billing/sandbox/payment-methods', {
+        number: '4000000000000002',
+        expMonth: 12,
+        expYear: 2030,
+        cvc: '123',
+        name: 'Ada',
+      });
       const res = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm.body.id });
       expect(res.body).toMatchObject({ success: false });
       expect((await client.get('/api/me')).body).toMatchObject({ plan: 'premium', planGranted: true });
@@ -383,7 +423,13 @@ describe('admin API', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-range')).toBe('api-keys 0-1/2');
       expect(res.body.map((k: { name: string }) => k.name)).toEqual([`Alpha ${run}`, `Beta ${run}`]);
-      expect(res.body[0]).toMatchObject({ userId: owner.id, userEmail: owner.email, isActive: true, lastUsedAt: null, keyPrefix: expect.stringMatching(/^tzk_live_/) });
+      expect(res.body[0]).toMatchObject({
+        userId: owner.id,
+        userEmail: owner.email,
+        isActive: true,
+        lastUsedAt: null,
+        keyPrefix: expect.stringMatching(/^tzk_live_/),
+      });
       const search = await admin.get(`/api/admin/api-keys${q({ filter: { q: `beta ${run}` } })}`);
       expect(search.body.map((k: { name: string }) => k.name)).toEqual([`Beta ${run}`]);
       const byOwner = await admin.get(`/api/admin/api-keys${q({ filter: { q: owner.email } })}`);
@@ -395,7 +441,13 @@ describe('admin API', () => {
   describe('support messages', () => {
     it('lists and shows messages sent through the support form', async () => {
       const subject = `Invoice ${run}`;
-      const sent = await t.client().post('/api/support/messages', { name: 'Grace', email: email('support'), category: 'billing', subject, message: 'Please add our VAT number to the invoices.' });
+      const sent = await t.client().post('/api/support/messages', {
+        name: 'Grace',
+        email: email('support'),
+        category: 'billing',
+        subject,
+        message: 'Please add our VAT number to the invoices.',
+      });
       expect(sent.status).toBe(201);
       const list = await admin.get(`/api/admin/support-messages${q({ filter: { q: subject } })}`);
       expect(list.status).toBe(200);

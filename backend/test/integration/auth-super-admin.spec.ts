@@ -79,7 +79,15 @@ describe('first super admin', () => {
       expect(login.status).toBe(200);
       expect(login.body.user).toMatchObject({ email, role: 'super_admin', emailVerified: true });
       const again = collector();
-      expect((await ensureSuperAdmin(app.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: email, SUPER_ADMIN_PASSWORD: 'boss password 123', secret: app.config.secret }, again)).action).toBe('exists');
+      expect(
+        (
+          await ensureSuperAdmin(
+            app.orm.em.fork() as unknown as EntityManager,
+            { SUPER_ADMIN_EMAIL: email, SUPER_ADMIN_PASSWORD: 'boss password 123', secret: app.config.secret },
+            again,
+          )
+        ).action,
+      ).toBe('exists');
     } finally {
       await app.close();
     }
@@ -88,7 +96,11 @@ describe('first super admin', () => {
   it('SUPER_ADMIN_EMAIL promotes an existing account without changing its password', async () => {
     const user = await createUser(t, { emailVerified: false, password: 'my own password' });
     const out = collector();
-    const result = await ensureSuperAdmin(t.orm.em.fork() as unknown as EntityManager, { SUPER_ADMIN_EMAIL: user.email.toUpperCase(), SUPER_ADMIN_PASSWORD: 'ignored password', secret: t.config.secret }, out);
+    const result = await ensureSuperAdmin(
+      t.orm.em.fork() as unknown as EntityManager,
+      { SUPER_ADMIN_EMAIL: user.email.toUpperCase(), SUPER_ADMIN_PASSWORD: 'ignored password', secret: t.config.secret },
+      out,
+    );
     expect(result.action).toBe('promoted');
     const row = await t.orm.em.fork().findOneOrFail(User, { id: user.id });
     expect([row.role, row.emailVerified]).toEqual(['super_admin', true]);

@@ -74,7 +74,25 @@ describe('accounts', () => {
     const me = await browser.get('/api/me');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email, firstName: 'Grace', lastName: 'Brewster Hopper', isBlocked: false, profileImageUrl: null, hasPassword: true });
-    expect(Object.keys(me.body).sort()).toEqual(['changeNotices', 'closedAt', 'createdAt', 'email', 'emailVerified', 'firstName', 'hasPassword', 'id', 'isBlocked', 'lastName', 'limits', 'plan', 'planGranted', 'profileImageUrl', 'quotaAlerts', 'role', 'totpEnabled']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'changeNotices',
+      'closedAt',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'firstName',
+      'hasPassword',
+      'id',
+      'isBlocked',
+      'lastName',
+      'limits',
+      'plan',
+      'planGranted',
+      'profileImageUrl',
+      'quotaAlerts',
+      'role',
+      'totpEnabled',
+    ]);
 
     const renamed = await browser.put('/api/profile', { email, firstName: ' Grace ', lastName: 'Hopper' });
     expect(renamed.status).toBe(200);
@@ -225,7 +243,8 @@ describe('accounts', () => {
   it('one IP address gets LOGIN_LIMITS.perIp login attempts per window across e-mails', async () => {
     const source = client();
     const statuses: number[] = [];
-    for (let i = 0; i <= LOGIN_LIMITS.perIp; i++) statuses.push((await source.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'some guess value' })).status);
+    for (let i = 0; i <= LOGIN_LIMITS.perIp; i++)
+      statuses.push((await source.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'some guess value' })).status);
     expect(statuses.slice(0, LOGIN_LIMITS.perIp).every((s) => s === 401)).toBe(true);
     expect(statuses[LOGIN_LIMITS.perIp]).toBe(429);
   });
@@ -273,7 +292,14 @@ describe('accounts', () => {
     expect([row.plan, row.role, row.isBlocked, row.emailVerified]).toEqual(['free', 'user', false, true]);
 
     const registered = uniqueEmail('sneaky');
-    await client().post('/api/auth/register', { name: 'Sneaky', email: registered, password: PASSWORD, role: 'super_admin', plan: 'enterprise', emailVerified: true });
+    await client().post('/api/auth/register', {
+      name: 'Sneaky',
+      email: registered,
+      password: PASSWORD,
+      role: 'super_admin',
+      plan: 'enterprise',
+      emailVerified: true,
+    });
     const created = await t.orm.em.fork().findOneOrFail(User, { email: registered });
     expect([created.plan, created.role, created.emailVerified]).toEqual(['free', 'user', false]);
   });

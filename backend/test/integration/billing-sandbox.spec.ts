@@ -43,7 +43,11 @@ describe('billing in sandbox mode', () => {
     const pm = await card(client, '4242 4242 4242 4242');
     expect(pm).toMatch(/^pm_sbx_/);
     const res = await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: pm });
-    expect(res.body).toMatchObject({ success: true, payment: { requiresAction: false }, subscription: { plan: 'premium', status: 'active', cancelAtPeriodEnd: false } });
+    expect(res.body).toMatchObject({
+      success: true,
+      payment: { requiresAction: false },
+      subscription: { plan: 'premium', status: 'active', cancelAtPeriodEnd: false },
+    });
     expect(await planOf(user.id)).toBe('premium');
     const sub = (await client.get('/api/billing/subscription')).body;
     expect(sub).toMatchObject({ plan: 'premium', status: 'active' });
@@ -55,13 +59,17 @@ describe('billing in sandbox mode', () => {
     const { user, client } = await freeUser();
     await client.post('/api/billing/create-subscription', { plan: 'premium', paymentMethodId: await card(client, '4242424242424242') });
     const dir = join(t.config.dataDir, 'mail');
-    const receipt = await waitFor('the receipt in the mailbox', async () => {
-      for (const f of await readdir(dir).catch(() => [] as string[])) {
-        const text = await readFile(join(dir, f), 'utf8');
-        if (text.includes(user.email) && /Subject: Receipt/.test(text)) return text;
-      }
-      return undefined;
-    }, 30_000);
+    const receipt = await waitFor(
+      'the receipt in the mailbox',
+      async () => {
+        for (const f of await readdir(dir).catch(() => [] as string[])) {
+          const text = await readFile(join(dir, f), 'utf8');
+          if (text.includes(user.email) && /Subject: Receipt/.test(text)) return text;
+        }
+        return undefined;
+      },
+      30_000,
+    );
     expect(receipt).toContain('5.00 USD');
   });
 
@@ -207,7 +215,9 @@ describe('billing in sandbox mode', () => {
   });
 
   it('the webhook route refuses everything in sandbox mode', async () => {
-    const res = await t.client().request('POST', '/api/billing/webhook', { raw: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' } });
+    const res = await t
+      .client()
+      .request('POST', '/api/billing/webhook', { raw: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' } });
     expect(res.status).toBe(400);
   });
 });

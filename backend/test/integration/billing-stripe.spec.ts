@@ -24,7 +24,7 @@ describe('billing with Stripe', () => {
 
   const planOf = async (userId: string) => (await t.orm.em.fork().findOneOrFail(User, userId)).plan;
   const eventRows = async (eventId: string) =>
-    (await t.orm.em.fork().execute<{ outcome: string }[]>('select "outcome" from "billing_events" where "provider_event_id" = ?', [eventId]));
+    await t.orm.em.fork().execute<{ outcome: string }[]>('select "outcome" from "billing_events" where "provider_event_id" = ?', [eventId]);
 
   async function subscribed(paymentMethodId = 'pm_card_visa', plan = 'premium'): Promise<{ user: User; client: TestClient; stripeSubscriptionId: string }> {
     const user = await createUser(t);
@@ -62,7 +62,11 @@ describe('billing with Stripe', () => {
     expect(history.body[0]).toMatchObject({ amount: '5.00', currency: 'usd', status: 'paid' });
     expect(history.body[0].paidAt).not.toBeNull();
     // The receipt is Stripe's hosted invoice, with Stripe's number, plan and period.
-    expect(history.body[0]).toMatchObject({ number: expect.stringMatching(/^FAKE-\d{4}$/), plan: 'premium', receiptUrl: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\/i\/acct_fake\/in_/) });
+    expect(history.body[0]).toMatchObject({
+      number: expect.stringMatching(/^FAKE-\d{4}$/),
+      plan: 'premium',
+      receiptUrl: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\/i\/acct_fake\/in_/),
+    });
     expect(history.body[0].periodEnd).toBe(sub.body.currentPeriodEnd);
 
     // The Stripe calls carried the plan's price and a card attached to the user's one customer.
@@ -207,7 +211,9 @@ describe('billing with Stripe', () => {
       expect(res.body).toMatchObject({ plan: 'enterprise', planGranted: false });
       const update = fake.requestsTo('POST', `/v1/subscriptions/${stripeSubscriptionId}`).at(-1)!;
       expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', items: [expect.objectContaining({ price: 'price_fake_enterprise' })] });
-      expect((await client.get('/api/billing/history')).body.find((h: { description: string }) => h.description === 'Prorated plan change')).toMatchObject({ status: 'paid' });
+      expect((await client.get('/api/billing/history')).body.find((h: { description: string }) => h.description === 'Prorated plan change')).toMatchObject({
+        status: 'paid',
+      });
     });
 
     it('a declined proration is a 402 problem and the plan stays', async () => {
@@ -391,6 +397,8 @@ describe('billing with Stripe', () => {
     const bad = await client.post('/api/billing/create-subscription', { plan: 'gold', paymentMethodId: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_failed');
-    expect((await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })).status).toBe(404);
+    expect((await client.post('/api/billing/sandbox/payment-methods', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })).status).toBe(
+      404,
+    );
   });
 });

@@ -29,43 +29,55 @@ async function startCluster(databaseUrl: string, extra: Record<string, string> =
   const basePort = await freePort();
   const dataDir = join(process.env.TEST_DATA_ROOT!, `cluster-${process.pid}-${Date.now()}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [join(BACKEND_DIR, 'dist/bin/cluster.js'), '--instances', '2', '--port', String(port), '--base-port', String(basePort)], {
-    cwd: BACKEND_DIR,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TZ: 'UTC',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: SHARED_REDIS_URL,
-      REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:`,
-      DATA_DIR: dataDir,
-      APP_SECRET: SECRET,
-      SUPER_ADMIN_EMAIL: ADMIN.email,
-      SUPER_ADMIN_PASSWORD: ADMIN.password,
-      SUPER_ADMIN_TOTP_SECRET: ADMIN.totp,
-      LOG_LEVEL: 'warn',
-      USAGE_FLUSH_MS: '200',
-      // The tz release poll (a safety net with Redis) once an hour: a release the instances follow came through Redis.
-      TZDB_POLL_MS: '3600000',
-      ...extra,
+  const child = spawn(
+    process.execPath,
+    [join(BACKEND_DIR, 'dist/bin/cluster.js'), '--instances', '2', '--port', String(port), '--base-port', String(basePort)],
+    {
+      cwd: BACKEND_DIR,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TZ: 'UTC',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: SHARED_REDIS_URL,
+        REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:`,
+        DATA_DIR: dataDir,
+        APP_SECRET: SECRET,
+        SUPER_ADMIN_EMAIL: ADMIN.email,
+        SUPER_ADMIN_PASSWORD: ADMIN.password,
+        SUPER_ADMIN_TOTP_SECRET: ADMIN.totp,
+        LOG_LEVEL: 'warn',
+        USAGE_FLUSH_MS: '200',
+        // The tz release poll (a safety net with Redis) once an hour: a release the instances follow came through Redis.
+        TZDB_POLL_MS: '3600000',
+        ...extra,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const instances = await waitFor('two instances to start', async () => {
-    const found = [...output.matchAll(/\[cluster\] instance (\d+): pid (\d+), port (\d+)/g)].map((m) => ({ pid: Number(m[2]), port: Number(m[3]), url: `http://127.0.0.1:${m[3]}` }));
+    const found = [...output.matchAll(/\[cluster\] instance (\d+): pid (\d+), port (\d+)/g)].map((m) => ({
+      pid: Number(m[2]),
+      port: Number(m[3]),
+      url: `http://127.0.0.1:${m[3]}`,
+    }));
     return found.length === 2 ? found : undefined;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor('both instances ready', async () => {
-    const ready = await Promise.all(instances.map(async (i) => (await fetch(`${i.url}/api/health/ready`)).status === 200));
-    return ready.every(Boolean);
-  }, 120_000);
+  await waitFor(
+    'both instances ready',
+    async () => {
+      const ready = await Promise.all(instances.map(async (i) => (await fetch(`${i.url}/api/health/ready`)).status === 200));
+      return ready.every(Boolean);
+    },
+    120_000,
+  );
   await waitFor('the balancer', async () => (await fetch(`${url}/api/health/live`)).ok);
   return { url, instances, child, output: () => output, exited };
 }
@@ -81,7 +93,8 @@ async function customer(databaseUrl: string, plan: 'free' | 'enterprise') {
   }
 }
 
-const usageRows = async (url: string, userId: string) => Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
+const usageRows = async (url: string, userId: string) =>
+  Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
 
 describeWithRedis('cluster.spec')('npm run cluster: two server processes behind the balancer', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -129,7 +142,12 @@ describeWithRedis('cluster.spec')('npm run cluster: two server processes behind 
   }, 120_000);
 
   it('a rotated key is refused by both processes at once, through the fan-out (well before the 30 s cache life)', async () => {
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:` });
+    const t = await createTestApp({
+      DATABASE_URL: db.url,
+      APP_SECRET: SECRET,
+      REDIS_URL: SHARED_REDIS_URL,
+      REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:`,
+    });
     try {
       const user = await createUser(t, { plan: 'enterprise' });
       const { key, id } = await createApiKey(t, user);
@@ -144,17 +162,25 @@ describeWithRedis('cluster.spec')('npm run cluster: two server processes behind 
         body: JSON.stringify({ email: user.email, password: user.password }),
       });
       expect(login.status).toBe(200);
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const rotated = await fetch(`${cluster.url}/api/api-keys/${id}/rotate`, { method: 'PUT', headers: { cookie, origin: cluster.url } });
       expect(rotated.status).toBe(200);
       const rotatedAt = performance.now();
       // The deadline guards against a hang and keeps the wait inside the cache's life: a refusal is the fan-out's doing.
       const refusedAfter = await Promise.all(
         cluster.instances.map((instance) =>
-          waitFor('the old key to be refused', async () => {
-            const status = (await fetch(`${instance.url}/api/time/current?timezone=UTC`, { headers: { 'X-API-Key': key } })).status;
-            return status === 401 ? Math.round(performance.now() - rotatedAt) : undefined;
-          }, 25_000 - (performance.now() - cachedAt), 20),
+          waitFor(
+            'the old key to be refused',
+            async () => {
+              const status = (await fetch(`${instance.url}/api/time/current?timezone=UTC`, { headers: { 'X-API-Key': key } })).status;
+              return status === 401 ? Math.round(performance.now() - rotatedAt) : undefined;
+            },
+            25_000 - (performance.now() - cachedAt),
+            20,
+          ),
         ),
       );
       console.log(`cluster: rotated key refused by instance 0 after ${refusedAfter[0]} ms, instance 1 after ${refusedAfter[1]} ms`);
@@ -170,7 +196,10 @@ describeWithRedis('cluster.spec')('npm run cluster: two server processes behind 
       body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, totp: await totpCode(ADMIN.totp) }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const versionAt = async (url: string) => (await fetch(`${url}/api/health/live`)).headers.get('x-tzdb-version');
     for (const instance of cluster.instances) expect(await versionAt(instance.url)).toBe('2026f');
     const release = readFileSync(new URL('../fixtures/tzdata-2026b.zi', import.meta.url)).toString('base64');
@@ -184,17 +213,29 @@ describeWithRedis('cluster.spec')('npm run cluster: two server processes behind 
     const loadedAt = performance.now();
     const seenAfter = await Promise.all(
       cluster.instances.map((instance) =>
-        waitFor('the loaded release', async () => ((await versionAt(instance.url)) === '2026b' ? Math.round(performance.now() - loadedAt) : undefined), 30_000, 20),
+        waitFor(
+          'the loaded release',
+          async () => ((await versionAt(instance.url)) === '2026b' ? Math.round(performance.now() - loadedAt) : undefined),
+          30_000,
+          20,
+        ),
       ),
     );
     console.log(`cluster: tz release 2026b answered by instance 0 after ${seenAfter[0]} ms, instance 1 after ${seenAfter[1]} ms`);
     // And the answers follow: Edmonton on 2026-12-15 is -07:00 MST in 2026b (-06:00 CST in 2026f).
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET, REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:` });
+    const t = await createTestApp({
+      DATABASE_URL: db.url,
+      APP_SECRET: SECRET,
+      REDIS_URL: SHARED_REDIS_URL,
+      REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-cluster:`,
+    });
     try {
       const user = await createUser(t, { plan: 'enterprise' });
       const { key } = await createApiKey(t, user);
       for (const instance of cluster.instances) {
-        const res = await fetch(`${instance.url}/api/conversion/timezone?from=UTC&to=America/Edmonton&datetime=2026-12-15T12:00:00`, { headers: { 'X-API-Key': key } });
+        const res = await fetch(`${instance.url}/api/conversion/timezone?from=UTC&to=America/Edmonton&datetime=2026-12-15T12:00:00`, {
+          headers: { 'X-API-Key': key },
+        });
         expect(res.status).toBe(200);
         expect((await res.json()) as object).toMatchObject({ utcOffset: '-07:00', abbreviation: 'MST' });
       }
@@ -231,11 +272,17 @@ describeWithRedis('cluster.spec')('npm run cluster: two server processes behind 
     process.kill(victim.pid, 'SIGTERM');
     await load;
     await waitFor('the stopped instance to exit', async () => /instance 0 \(pid \d+\) exited \(0\)/.test(cluster.output()), 30_000);
-    const rows = await waitFor('usage rows for every answer', async () => {
-      const n = await usageRows(db.url, user.id);
-      return n >= answered ? n : undefined;
-    }, 30_000).catch(async () => usageRows(db.url, user.id));
-    console.log(`cluster: SIGTERM to one of two instances under load: ${answered} answered (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}), ${failed} failed, ${rows} usage rows`);
+    const rows = await waitFor(
+      'usage rows for every answer',
+      async () => {
+        const n = await usageRows(db.url, user.id);
+        return n >= answered ? n : undefined;
+      },
+      30_000,
+    ).catch(async () => usageRows(db.url, user.id));
+    console.log(
+      `cluster: SIGTERM to one of two instances under load: ${answered} answered (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}), ${failed} failed, ${rows} usage rows`,
+    );
     expect(failed).toBe(0);
     expect(statuses.get(200)).toBe(total);
     expect(rows).toBe(answered);

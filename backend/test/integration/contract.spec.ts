@@ -49,7 +49,9 @@ function documentedRequests(op: Operation): { query: URLSearchParams; body?: unk
   }
   const content = op.requestBody?.content['application/json'];
   if (!content) return [{ query, name: 'parameters' }];
-  const bodies = content.examples ? Object.entries(content.examples).map(([name, e]) => ({ name, body: e.value })) : [{ name: 'example', body: content.example }];
+  const bodies = content.examples
+    ? Object.entries(content.examples).map(([name, e]) => ({ name, body: e.value }))
+    : [{ name: 'example', body: content.example }];
   return bodies.map((b) => ({ query, body: b.body, name: b.name }));
 }
 
@@ -74,7 +76,9 @@ describe('the API contract: every public operation answers what openapi/openapi.
     key = (await createApiKey(t, user)).key;
   });
   afterAll(async () => {
-    console.log(`contract: ${publicOperations.length} public operations, ${checkedAnswers} answers and ${checkedProblems} problems checked against their schemas`);
+    console.log(
+      `contract: ${publicOperations.length} public operations, ${checkedAnswers} answers and ${checkedProblems} problems checked against their schemas`,
+    );
     await t?.close();
   });
 
@@ -112,52 +116,58 @@ describe('the API contract: every public operation answers what openapi/openapi.
     }
   });
 
-  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers its documented examples in JSON, XML and CSV', async (_name, { method, path, op }) => {
-    const ok = op.responses['200'].content!;
-    const ref = ok['application/json'].schema!.$ref as string;
-    for (const request of documentedRequests(op)) {
-      const what = `${method} ${path} (${request.name})`;
-      const json = await call(method, path, request.query, request.body);
-      expect({ what, status: json.status, body: json.status === 200 ? null : json.text }).toEqual({ what, status: 200, body: null });
-      expect(json.type).toContain('application/json');
-      expect(json.headers.get('x-tzdb-version')).toMatch(/^\d{4}[a-z]$/);
-      if (op.security?.length) expect(json.headers.get('ratelimit-limit')).not.toBeNull();
-      expectValid(ref, JSON.parse(json.text), what);
-      checkedAnswers++;
+  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s answers its documented examples in JSON, XML and CSV',
+    async (_name, { method, path, op }) => {
+      const ok = op.responses['200'].content!;
+      const ref = ok['application/json'].schema!.$ref as string;
+      for (const request of documentedRequests(op)) {
+        const what = `${method} ${path} (${request.name})`;
+        const json = await call(method, path, request.query, request.body);
+        expect({ what, status: json.status, body: json.status === 200 ? null : json.text }).toEqual({ what, status: 200, body: null });
+        expect(json.type).toContain('application/json');
+        expect(json.headers.get('x-tzdb-version')).toMatch(/^\d{4}[a-z]$/);
+        if (op.security?.length) expect(json.headers.get('ratelimit-limit')).not.toBeNull();
+        expectValid(ref, JSON.parse(json.text), what);
+        checkedAnswers++;
 
-      const xml = await call(method, path, new URLSearchParams([...request.query, ['format', 'xml']]), request.body);
-      expect(xml.status).toBe(200);
-      expect(xml.type).toContain('application/xml');
-      expect(new XMLParser().parse(xml.text)).toHaveProperty('response');
+        const xml = await call(method, path, new URLSearchParams([...request.query, ['format', 'xml']]), request.body);
+        expect(xml.status).toBe(200);
+        expect(xml.type).toContain('application/xml');
+        expect(new XMLParser().parse(xml.text)).toHaveProperty('response');
 
-      const csv = await call(method, path, new URLSearchParams([...request.query, ['format', 'csv']]), request.body);
-      expect(csv.status).toBe(200);
-      expect(csv.type).toContain('text/csv');
-      // The same columns, in the same order, as the documented CSV answer.
-      const documentedHeader = String(ok['text/csv']?.example ?? '').split('\n')[0];
-      expect(csv.text.split('\n')[0]).toBe(documentedHeader);
-    }
-  });
+        const csv = await call(method, path, new URLSearchParams([...request.query, ['format', 'csv']]), request.body);
+        expect(csv.status).toBe(200);
+        expect(csv.type).toContain('text/csv');
+        // The same columns, in the same order, as the documented CSV answer.
+        const documentedHeader = String(ok['text/csv']?.example ?? '').split('\n')[0];
+        expect(csv.text.split('\n')[0]).toBe(documentedHeader);
+      }
+    },
+  );
 
-  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers problems that match the problem schema', async (_name, { method, path, op }) => {
-    const [request] = documentedRequests(op);
-    const what = `${method} ${path}`;
-    expectProblem(await call(method, path, new URLSearchParams([...request.query, ['format', 'yaml']]), request.body), 406, `${what} format=yaml`);
-    if (op.security?.length) {
-      expectProblem(await call(method, path, request.query, request.body, { 'X-API-Key': '' }), 401, `${what} without a key`);
-    }
-    const required = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
-    if (required.length > 0) {
-      const missing = new URLSearchParams(request.query);
-      missing.delete(required[0].name);
-      const problem = expectProblem(await call(method, path, missing, request.body), 400, `${what} without ${required[0].name}`);
-      expect(problem.errors?.[0]).toEqual({ field: required[0].name, message: `${required[0].name} is required` });
-    } else if (request.body !== undefined) {
-      const problem = expectProblem(await call(method, path, request.query, {}), 400, `${what} with an empty body`);
-      expect(problem.code).toBe('validation_failed');
-      expect(problem.errors.length).toBeGreaterThan(0);
-    }
-  });
+  it.each(formattedOperations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s answers problems that match the problem schema',
+    async (_name, { method, path, op }) => {
+      const [request] = documentedRequests(op);
+      const what = `${method} ${path}`;
+      expectProblem(await call(method, path, new URLSearchParams([...request.query, ['format', 'yaml']]), request.body), 406, `${what} format=yaml`);
+      if (op.security?.length) {
+        expectProblem(await call(method, path, request.query, request.body, { 'X-API-Key': '' }), 401, `${what} without a key`);
+      }
+      const required = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required);
+      if (required.length > 0) {
+        const missing = new URLSearchParams(request.query);
+        missing.delete(required[0].name);
+        const problem = expectProblem(await call(method, path, missing, request.body), 400, `${what} without ${required[0].name}`);
+        expect(problem.errors?.[0]).toEqual({ field: required[0].name, message: `${required[0].name} is required` });
+      } else if (request.body !== undefined) {
+        const problem = expectProblem(await call(method, path, request.query, {}), 400, `${what} with an empty body`);
+        expect(problem.code).toBe('validation_failed');
+        expect(problem.errors.length).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it.each(downloadOperations.map((o) => [`${o.method} ${o.path}`, o] as const))(
     '%s serves its documented example as the documented file, with a strong ETag, and 404 problems for an unknown release',
@@ -182,10 +192,34 @@ describe('the API contract: every public operation answers what openapi/openapi.
       ['GET', '/api/time/current', new URLSearchParams({ timezone: 'EST' }), undefined, 'invalid_timezone'],
       ['GET', '/api/timezone/coordinate', new URLSearchParams({ latitude: '91', longitude: '0' }), undefined, 'invalid_coordinates'],
       ['GET', '/api/calculation/dayofweek', new URLSearchParams({ date: '2024-02-30' }), undefined, 'invalid_date'],
-      ['GET', '/api/timezone/transitions', new URLSearchParams({ timezone: 'Europe/London', from: '1960-01-01', to: '1961-01-01' }), undefined, 'invalid_range'],
-      ['POST', '/api/conversion/timezone', new URLSearchParams(), { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-03-31T01:30:00' }, 'invalid_local_time'],
-      ['POST', '/api/conversion/timezone', new URLSearchParams(), { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'reject' }, 'invalid_local_time'],
-      ['POST', '/api/conversion/timezone', new URLSearchParams(), { fromTimeZone: 'UTC', toTimeZone: 'Pacific/Kiritimati', dateTime: '9999-12-31T23:00:00' }, 'datetime_out_of_range'],
+      [
+        'GET',
+        '/api/timezone/transitions',
+        new URLSearchParams({ timezone: 'Europe/London', from: '1960-01-01', to: '1961-01-01' }),
+        undefined,
+        'invalid_range',
+      ],
+      [
+        'POST',
+        '/api/conversion/timezone',
+        new URLSearchParams(),
+        { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-03-31T01:30:00' },
+        'invalid_local_time',
+      ],
+      [
+        'POST',
+        '/api/conversion/timezone',
+        new URLSearchParams(),
+        { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'reject' },
+        'invalid_local_time',
+      ],
+      [
+        'POST',
+        '/api/conversion/timezone',
+        new URLSearchParams(),
+        { fromTimeZone: 'UTC', toTimeZone: 'Pacific/Kiritimati', dateTime: '9999-12-31T23:00:00' },
+        'datetime_out_of_range',
+      ],
       ['POST', '/api/calculation/add', new URLSearchParams(), { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.25:00:00' }, 'invalid_timespan'],
       ['POST', '/api/conversion/multi', new URLSearchParams(), { dateTime: 'yesterday', fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo'] }, 'invalid_datetime'],
       ['GET', '/api/time/current/ip', new URLSearchParams({ ip: '81.2.69.1420' }), undefined, 'invalid_ip'],
@@ -199,7 +233,15 @@ describe('the API contract: every public operation answers what openapi/openapi.
   it('newman runs the committed Postman collection against the server: every request passes its checks', async () => {
     const summary = await new Promise<newman.RunSummary>((resolve, reject) =>
       newman.run(
-        { collection, envVar: [{ key: 'baseUrl', value: t.url }, { key: 'apiKey', value: key }], reporters: [], timeoutRequest: 30000 },
+        {
+          collection,
+          envVar: [
+            { key: 'baseUrl', value: t.url },
+            { key: 'apiKey', value: key },
+          ],
+          reporters: [],
+          timeoutRequest: 30000,
+        },
         (err, s) => (err ? reject(err) : resolve(s)),
       ),
     );

@@ -11,14 +11,19 @@ describe('CSV answers have one shape per endpoint', () => {
   afterAll(() => t.close());
 
   const csv = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${t.url}${path}`, { ...init, headers: { 'X-API-Key': key, Accept: 'text/csv', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    const res = await fetch(`${t.url}${path}`, {
+      ...init,
+      headers: { 'X-API-Key': key, Accept: 'text/csv', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
     expect(res.headers.get('content-type')).toContain('text/csv');
     return (await res.text()).split('\n');
   };
 
   it('an empty search still answers the header row', async () => {
     const [header, ...rows] = await csv('/api/timezone/search?city=zzzzqqq');
-    expect(header).toBe('"query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"');
+    expect(header).toBe(
+      '"query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"',
+    );
     expect(rows).toEqual([]);
   });
 

@@ -21,10 +21,20 @@ describe('export my data', () => {
     const user = await createUser(a, { firstName: 'Katherine', lastName: 'Johnson' });
     const { key, id: keyId } = await createApiKey(a, user, { name: 'Orbit' });
     // An old row, outside the 90 days, and three real calls.
-    const old: UsageRow = { timestamp: Date.now() - 100 * 86_400_000, userId: user.id, keyId, endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: null };
+    const old: UsageRow = {
+      timestamp: Date.now() - 100 * 86_400_000,
+      userId: user.id,
+      keyId,
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode: 200,
+      responseMs: 1,
+      ipAddress: null,
+    };
     await a.app.get(UsageStore).ensurePartitions(4, 1);
     await a.app.get(UsageStore).write([old]);
-    for (const path of ['/api/time/utc', '/api/time/current?timezone=Asia/Tokyo', '/api/time/current?timezone=Nowhere/Zone']) await a.client().get(path, { 'x-api-key': key });
+    for (const path of ['/api/time/utc', '/api/time/current?timezone=Asia/Tokyo', '/api/time/current?timezone=Nowhere/Zone'])
+      await a.client().get(path, { 'x-api-key': key });
     await a.app.get(UsageRecorder).flush();
 
     const client = await signedInClient(a, user);
@@ -72,7 +82,10 @@ describe('export my data', () => {
     const client = await signedInClient(a, user);
     const started = (await client.post('/api/me/exports')).body;
     await a.app.get(DataExportService).settled();
-    const parts = await a.orm.em.fork().getConnection().execute<{ n: string }[]>(`select count(*) as n from data_export_parts where export_id = ?`, [started.id]);
+    const parts = await a.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: string }[]>(`select count(*) as n from data_export_parts where export_id = ?`, [started.id]);
     expect(Number(parts[0].n)).toBe(5); // head, three usage batches, tail
     const data = JSON.parse((await client.get(`/api/me/exports/${started.id}/download`)).text);
     expect(data.usageRecords).toHaveLength(12_001);

@@ -68,7 +68,11 @@ describe('a PostgreSQL outage', () => {
     }
     const summary = Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...new Set(v)].join('/')]));
     console.log(`status codes during the outage: ${JSON.stringify(summary)}; slowest answer ${Math.round(slowest)} ms`);
-    expect(Object.values(seen).flat().filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(
+      Object.values(seen)
+        .flat()
+        .filter((s) => s >= 500 && s !== 503),
+    ).toEqual([]);
     expect(new Set(seen.known)).toEqual(new Set([200]));
     expect(servedStale).toBe(ROUNDS);
     expect(new Set(seen.unknown)).toEqual(new Set([503]));
@@ -88,10 +92,15 @@ describe('a PostgreSQL outage', () => {
     expect((await t.client().get('/api/time/utc', { 'x-api-key': unknown.key })).status).toBe(200);
 
     // Everything metered during the outage is written once the database is back.
-    await waitFor('the buffered usage to be written', async () => {
-      await t.app.get(UsageRecorder).flush();
-      return t.app.get(UsageRecorder).pending === 0;
-    }, 30_000, 200);
+    await waitFor(
+      'the buffered usage to be written',
+      async () => {
+        await t.app.get(UsageRecorder).flush();
+        return t.app.get(UsageRecorder).pending === 0;
+      },
+      30_000,
+      200,
+    );
     const rows = Number((await queryOne<{ n: string }>(pg.url, 'select count(*) as n from usage_records where key_id = $1', [known.id])).n);
     expect(rows).toBe(1 + meteredDuringOutage);
   }, 120_000);

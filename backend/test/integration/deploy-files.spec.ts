@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import { REPO_ROOT } from '../../src/app.factory.js';
 
 /** The package is CommonJS with a `default` export; ESM sees either shape depending on the loader. */
-const dockerignore = ((dockerignoreModule as unknown as { default?: typeof dockerignoreModule.default }).default ?? dockerignoreModule) as unknown as typeof dockerignoreModule.default;
+const dockerignore = ((dockerignoreModule as unknown as { default?: typeof dockerignoreModule.default }).default ??
+  dockerignoreModule) as unknown as typeof dockerignoreModule.default;
 
 /** `docker compose` (plugin) or `docker-compose` (Debian's package), whichever answers. */
 function composeCommand(): string[] | null {
@@ -21,10 +22,29 @@ function composeCommand(): string[] | null {
 describe('deploy files', () => {
   it('the Docker build context leaves out dependencies, history, secrets and local data', () => {
     const ig = dockerignore().add(readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n'));
-    for (const path of ['.data', '.data/secret', '.data/pg/PG_VERSION', '.env', '.env.production', 'node_modules', 'node_modules/pg/package.json', 'backend/node_modules/x', '.git', '.git/config', 'backend/dist/main.js']) {
+    for (const path of [
+      '.data',
+      '.data/secret',
+      '.data/pg/PG_VERSION',
+      '.env',
+      '.env.production',
+      'node_modules',
+      'node_modules/pg/package.json',
+      'backend/node_modules/x',
+      '.git',
+      '.git/config',
+      'backend/dist/main.js',
+    ]) {
       expect({ path, ignored: ig.ignores(path) }).toEqual({ path, ignored: true });
     }
-    for (const path of ['package.json', 'package-lock.json', 'backend/src/main.ts', 'backend/data/tzdb/2026f/tzdata.zi', 'frontend/index.html', '.env.example']) {
+    for (const path of [
+      'package.json',
+      'package-lock.json',
+      'backend/src/main.ts',
+      'backend/data/tzdb/2026f/tzdata.zi',
+      'frontend/index.html',
+      '.env.example',
+    ]) {
       expect({ path, ignored: ig.ignores(path) }).toEqual({ path, ignored: false });
     }
   });
@@ -51,7 +71,8 @@ describe('deploy files', () => {
     }).toString();
     const config = parse(out) as { services: Record<string, { healthcheck?: { test: string[] | string } }> };
     expect(Object.keys(config.services).sort()).toEqual(['api', 'lb', 'postgres', 'redis']);
-    for (const [name, service] of Object.entries(config.services)) expect({ name, healthcheck: Boolean(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
+    for (const [name, service] of Object.entries(config.services))
+      expect({ name, healthcheck: Boolean(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
     expect(out).toMatch(/api\/health\/ready/);
   });
 });

@@ -7,7 +7,10 @@ type Json = Record<string, any>;
 
 /** The catalog as published (openapi/problem-types.json, the /docs/errors page): code → title. */
 const PUBLISHED_TITLES = new Map(
-  (JSON.parse(readFileSync(join(process.cwd(), '..', 'openapi', 'problem-types.json'), 'utf8')) as { code: string; title: string }[]).map((t) => [t.code, t.title]),
+  (JSON.parse(readFileSync(join(process.cwd(), '..', 'openapi', 'problem-types.json'), 'utf8')) as { code: string; title: string }[]).map((t) => [
+    t.code,
+    t.title,
+  ]),
 );
 
 describe('error shapes a client can act on', () => {
@@ -65,8 +68,18 @@ describe('error shapes a client can act on', () => {
   describe('a value of the wrong type is told the type expected', () => {
     it.each([
       [{ fromTimeZone: 123, toTimeZone: 'UTC', dateTime: '2024-07-01T09:00:00' }, '/api/conversion/timezone', 'fromTimeZone', 'fromTimeZone must be a string'],
-      [{ fromTimeZone: 'UTC', toTimeZones: [1, 'Asia/Tokyo'], dateTime: '2024-07-01T09:00:00' }, '/api/conversion/multi', 'toTimeZones', 'each value in toTimeZones must be a string'],
-      [{ fromTimeZone: 'UTC', toTimeZones: 'Asia/Tokyo', dateTime: '2024-07-01T09:00:00' }, '/api/conversion/multi', 'toTimeZones', 'toTimeZones must be an array'],
+      [
+        { fromTimeZone: 'UTC', toTimeZones: [1, 'Asia/Tokyo'], dateTime: '2024-07-01T09:00:00' },
+        '/api/conversion/multi',
+        'toTimeZones',
+        'each value in toTimeZones must be a string',
+      ],
+      [
+        { fromTimeZone: 'UTC', toTimeZones: 'Asia/Tokyo', dateTime: '2024-07-01T09:00:00' },
+        '/api/conversion/multi',
+        'toTimeZones',
+        'toTimeZones must be an array',
+      ],
       [{ fromTimeZone: 'UTC', toTimeZone: 'UTC', dateTime: 20240701 }, '/api/conversion/timezone', 'dateTime', 'dateTime must be a string'],
     ])('%j', async (body, path, field, message) => {
       const a = await call('POST', path, body);
@@ -91,11 +104,14 @@ describe('error shapes a client can act on', () => {
       }
     });
 
-    it.each(['0000-01-01T00:00:00', '10000-01-01T00:00:00', '-000001-01-01T00:00:00'])('a date-time in %s is invalid_datetime, told the years', async (dateTime) => {
-      const a = await call('POST', '/api/conversion/timezone', { fromTimeZone: 'UTC', toTimeZone: 'Asia/Tokyo', dateTime });
-      expectProblem(a, 400, 'invalid_datetime');
-      expect(a.json.detail).toContain('outside 0001-9999');
-    });
+    it.each(['0000-01-01T00:00:00', '10000-01-01T00:00:00', '-000001-01-01T00:00:00'])(
+      'a date-time in %s is invalid_datetime, told the years',
+      async (dateTime) => {
+        const a = await call('POST', '/api/conversion/timezone', { fromTimeZone: 'UTC', toTimeZone: 'Asia/Tokyo', dateTime });
+        expectProblem(a, 400, 'invalid_datetime');
+        expect(a.json.detail).toContain('outside 0001-9999');
+      },
+    );
 
     it('a malformed date is still invalid_date, told the form', async () => {
       const a = await call('GET', '/api/calculation/dayofweek?date=2024-13-01');
@@ -137,7 +153,14 @@ describe('error shapes a client can act on', () => {
       expectProblem(await call('GET', '/api/time/current?timezone=Mars/Olympus'), 400, 'invalid_timezone');
       expectProblem(await call('GET', '/api/timezone/info?timezone=UTC&date=2024-02-30'), 400, 'invalid_date');
       expectProblem(await call('POST', '/api/conversion/timezone', {}), 400, 'validation_failed');
-      expectProblem(await t.client().get('/api/me').then((r) => ({ status: r.status, headers: r.headers, json: r.body as Json })), 401, 'unauthenticated');
+      expectProblem(
+        await t
+          .client()
+          .get('/api/me')
+          .then((r) => ({ status: r.status, headers: r.headers, json: r.body as Json })),
+        401,
+        'unauthenticated',
+      );
     });
   });
 
@@ -157,7 +180,11 @@ describe('error shapes a client can act on', () => {
 
   describe('lookup over HTTP', () => {
     it('"UTC", "GMT" and "Z" answer their zones first', async () => {
-      for (const [location, zone] of [['UTC', 'UTC'], ['GMT', 'Etc/GMT'], ['Z', 'UTC']]) {
+      for (const [location, zone] of [
+        ['UTC', 'UTC'],
+        ['GMT', 'Etc/GMT'],
+        ['Z', 'UTC'],
+      ]) {
         const a = await call('GET', `/api/timezone/lookup?location=${location}`);
         expect(a.status).toBe(200);
         expect(a.json.candidates[0]).toMatchObject({ timezone: zone });

@@ -59,7 +59,9 @@ describe('foundation', () => {
   });
 
   it('refuses text/plain and form bodies with 415', async () => {
-    const res = await t.client().request('POST', '/api/auth/login', { raw: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t
+      .client()
+      .request('POST', '/api/auth/login', { raw: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('unsupported_media_type');
     const plain = await t.client().request('POST', '/api/auth/login', { raw: '{}', headers: { 'content-type': 'text/plain' } });
@@ -70,7 +72,9 @@ describe('foundation', () => {
     const bad = await t.client().request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_json');
-    const big = await t.client().request('POST', '/api/auth/login', { raw: JSON.stringify({ email: 'a'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const big = await t
+      .client()
+      .request('POST', '/api/auth/login', { raw: JSON.stringify({ email: 'a'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('payload_too_large');
   });

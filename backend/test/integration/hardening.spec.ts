@@ -5,14 +5,29 @@ import { Lifecycle } from '../../src/common/core/lifecycle.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 
 /** A raw HTTP request, so the path goes out exactly as written (fetch would normalise `%61`). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: target.hostname, port: target.port, method, path, headers: { ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path,
+        headers: { ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -39,7 +54,9 @@ describe('hardening', () => {
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(res.body.code).toBe('body_too_deep');
 
-      const arrays = await t.client().request('POST', '/api/conversion/timezone', { raw: '['.repeat(40_000) + ']'.repeat(40_000), headers: { 'content-type': 'application/json' } });
+      const arrays = await t
+        .client()
+        .request('POST', '/api/conversion/timezone', { raw: '['.repeat(40_000) + ']'.repeat(40_000), headers: { 'content-type': 'application/json' } });
       expect(arrays.status).toBe(400);
       expect(arrays.body.code).toBe('body_too_deep');
 
@@ -82,17 +99,29 @@ describe('hardening', () => {
       const admin = await createUser(t, { role: 'super_admin' });
       const client = await signedInClient(t, admin);
       const victim = await createUser(t);
-      const form = await raw(t.url, 'POST', `${prefix}/admin/users/${victim.id}/plan`, {
-        cookie: client.cookieHeader,
-        origin: 'https://evil.example',
-        'content-type': 'application/x-www-form-urlencoded',
-      }, 'plan=enterprise');
+      const form = await raw(
+        t.url,
+        'POST',
+        `${prefix}/admin/users/${victim.id}/plan`,
+        {
+          cookie: client.cookieHeader,
+          origin: 'https://evil.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        'plan=enterprise',
+      );
       expect([403, 404, 415]).toContain(form.status);
-      const json = await raw(t.url, 'POST', `${prefix}/admin/users/${victim.id}/plan`, {
-        cookie: client.cookieHeader,
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-      }, '{"plan":"enterprise"}');
+      const json = await raw(
+        t.url,
+        'POST',
+        `${prefix}/admin/users/${victim.id}/plan`,
+        {
+          cookie: client.cookieHeader,
+          origin: 'https://evil.example',
+          'content-type': 'application/json',
+        },
+        '{"plan":"enterprise"}',
+      );
       expect([403, 404]).toContain(json.status);
       const stored = await t.orm.em.fork().findOneOrFail(User, { id: victim.id });
       expect(stored.plan).toBe('free');
@@ -100,10 +129,16 @@ describe('hardening', () => {
 
     it.each(encodings)('a cross-site form login through %s/auth/login is refused', async (prefix) => {
       const user = await createUser(t);
-      const res = await raw(t.url, 'POST', `${prefix}/auth/login`, {
-        origin: 'https://evil.example',
-        'content-type': 'application/x-www-form-urlencoded',
-      }, `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(user.password)}`);
+      const res = await raw(
+        t.url,
+        'POST',
+        `${prefix}/auth/login`,
+        {
+          origin: 'https://evil.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(user.password)}`,
+      );
       expect([404, 415]).toContain(res.status);
       expect(res.headers['set-cookie']).toBeUndefined();
     });
@@ -112,13 +147,25 @@ describe('hardening', () => {
       const admin = await createUser(t, { role: 'super_admin' });
       const client = await signedInClient(t, admin);
       const victim = await createUser(t);
-      const res = await raw(t.url, 'POST', `/%61pi/admin/users/${victim.id}/plan`, { cookie: client.cookieHeader, origin: 'https://evil.example', 'content-type': 'application/json' }, '{"plan":"enterprise"}');
+      const res = await raw(
+        t.url,
+        'POST',
+        `/%61pi/admin/users/${victim.id}/plan`,
+        { cookie: client.cookieHeader, origin: 'https://evil.example', 'content-type': 'application/json' },
+        '{"plan":"enterprise"}',
+      );
       if (res.status !== 404) {
         expect(res.status).toBe(403);
         expect(JSON.parse(res.body).code).toBe('csrf_rejected');
       }
       // The same request from the site itself goes through.
-      const same = await raw(t.url, 'POST', `/%61pi/admin/users/${victim.id}/plan`, { cookie: client.cookieHeader, origin: t.url, 'content-type': 'application/json' }, '{"plan":"premium"}');
+      const same = await raw(
+        t.url,
+        'POST',
+        `/%61pi/admin/users/${victim.id}/plan`,
+        { cookie: client.cookieHeader, origin: t.url, 'content-type': 'application/json' },
+        '{"plan":"premium"}',
+      );
       expect([200, 404]).toContain(same.status);
     });
   });
@@ -143,7 +190,15 @@ describe('hardening', () => {
     it('session-authenticated answers (account and admin) carry Cache-Control: no-store', async () => {
       const admin = await createUser(t, { role: 'super_admin' });
       const client = await signedInClient(t, admin);
-      for (const path of ['/api/me', '/api/api-keys', '/api/dashboard/stats', '/api/usage', '/api/billing/subscription', '/api/admin/users', '/api/admin/stats']) {
+      for (const path of [
+        '/api/me',
+        '/api/api-keys',
+        '/api/dashboard/stats',
+        '/api/usage',
+        '/api/billing/subscription',
+        '/api/admin/users',
+        '/api/admin/stats',
+      ]) {
         const res = await client.get(path);
         expect(res.status).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-store');

@@ -58,7 +58,14 @@ const nasty = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 
-const queryValue = fc.oneof(fc.constant('\u0000'), fc.constant(''), fc.constant('Europe/Paris'), fc.string({ unit: 'binary', maxLength: 20 }), fc.constant('2024-01-01'), fc.integer().map(String));
+const queryValue = fc.oneof(
+  fc.constant('\u0000'),
+  fc.constant(''),
+  fc.constant('Europe/Paris'),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constant('2024-01-01'),
+  fc.integer().map(String),
+);
 const pathValue = fc.oneof(fc.constant('\u0000'), fc.uuid(), fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }), fc.constant('1'));
 
 function bodyFor(fields: string[]): fc.Arbitrary<unknown> {
@@ -127,21 +134,25 @@ describe('any JSON value on any route answers 2xx or 4xx, never 5xx', () => {
         query: fc.tuple(...op.queryParams.map(() => fc.option(queryValue, { nil: undefined }))),
         body: op.bodyFields ? bodyFor(op.bodyFields) : fc.constant(undefined),
       });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ path, query, body }) => {
-          let url = op.path;
-          op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(path[i] as string))));
-          const qs = op.queryParams.flatMap((name, i) => (query[i] === undefined ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(query[i] as string)}`])).join('&');
-          const target = qs ? `${url}?${qs}` : url;
-          const res = await client.request(op.method, target, {
-            ...(body !== undefined && { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': key } }),
-            ...(body === undefined && { headers: { 'x-api-key': key } }),
-          });
-          if (res.status >= 500) failures.push(`${op.method} ${target} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
-          return res.status < 500;
-        }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 25), endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(request, async ({ path, query, body }) => {
+            let url = op.path;
+            op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(path[i] as string))));
+            const qs = op.queryParams
+              .flatMap((name, i) => (query[i] === undefined ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(query[i] as string)}`]))
+              .join('&');
+            const target = qs ? `${url}?${qs}` : url;
+            const res = await client.request(op.method, target, {
+              ...(body !== undefined && { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': key } }),
+              ...(body === undefined && { headers: { 'x-api-key': key } }),
+            });
+            if (res.status >= 500) failures.push(`${op.method} ${target} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
+            return res.status < 500;
+          }),
+          { numRuns: Number(process.env.FUZZ_RUNS ?? 25), endOnFailure: true },
+        )
+        .catch(() => undefined);
     }
     expect(failures).toEqual([]);
   }, 300_000);

@@ -94,7 +94,12 @@ describe('API keys (account API)', () => {
     const user = await createUser(t);
     const client = await signedInClient(t, user);
     const { id } = await createApiKey(t, user);
-    const res = await client.put(`/api/api-keys/${id}`, { name: 'Renamed', ipRestrictions: ['10.0.0.0/8'], urlRestrictions: ['*.Example.com'], isActive: false });
+    const res = await client.put(`/api/api-keys/${id}`, {
+      name: 'Renamed',
+      ipRestrictions: ['10.0.0.0/8'],
+      urlRestrictions: ['*.Example.com'],
+      isActive: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed', ipRestrictions: ['10.0.0.0/8'], urlRestrictions: ['*.example.com'], isActive: false });
     const bad = await client.put(`/api/api-keys/${id}`, { name: ' ' });
@@ -219,7 +224,7 @@ describe('the public API key guard', () => {
     expect((await t.client().get(PUBLIC_ROUTE, { 'x-api-key': key })).status).toBe(200);
   });
 
-  it("blocked owner: 403 account_blocked, applied on the next request after the block", async () => {
+  it('blocked owner: 403 account_blocked, applied on the next request after the block', async () => {
     const { user, key } = await keyFor();
     expect((await t.client().get(PUBLIC_ROUTE, { 'x-api-key': key })).status).toBe(200);
     const em = t.orm.em.fork();
@@ -262,7 +267,10 @@ describe('the public API key guard', () => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('domain_not_allowed');
     }
-    const none = await t.client().withHeaders({}).request('GET', PUBLIC_ROUTE, { headers: { 'x-api-key': key, origin: '' } });
+    const none = await t
+      .client()
+      .withHeaders({})
+      .request('GET', PUBLIC_ROUTE, { headers: { 'x-api-key': key, origin: '' } });
     expect(none.status).toBe(403);
   });
 });

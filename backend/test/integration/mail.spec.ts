@@ -24,7 +24,12 @@ describe('mail', () => {
       const res = await t.client().post('/api/auth/register', { name: 'Ada Lovelace', email, password: 'a long passphrase' });
       expect(res.status).toBe(201);
       const dir = join(t.config.dataDir, 'mail');
-      const file = await waitFor('the message in the mailbox', async () => (existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.eml') && f.includes(email)) : undefined), 30_000, 50);
+      const file = await waitFor(
+        'the message in the mailbox',
+        async () => (existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.eml') && f.includes(email)) : undefined),
+        30_000,
+        50,
+      );
       const raw = readFileSync(join(dir, file), 'utf8');
       expect(raw).toMatch(/\r\n/);
       const parsed = parseMail(raw);
@@ -98,7 +103,16 @@ describe('mail', () => {
       expect(attempt.subject).toBe('Someone tried to register with your e-mail address');
       expect(attempt.text).toContain('no new one was created');
 
-      const support = supportNotificationMail({ id: 'id-1', name: 'Ada', email: 'ada@example.com', category: 'billing', subject: 'Invoice', message: 'Hello <b>', userId: null, adminUrl: 'https://tzapi.test/admin' });
+      const support = supportNotificationMail({
+        id: 'id-1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        category: 'billing',
+        subject: 'Invoice',
+        message: 'Hello <b>',
+        userId: null,
+        adminUrl: 'https://tzapi.test/admin',
+      });
       expect(support.subject).toBe('[Support] Invoice');
       expect(support.text).toContain('Category: billing');
       expect(support.html).toContain('Hello &lt;b&gt;');

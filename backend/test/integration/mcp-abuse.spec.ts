@@ -38,7 +38,10 @@ async function customers(databaseUrl: string) {
   try {
     const free = await createUser(t, { plan: 'free' });
     const enterprise = await createUser(t, { plan: 'enterprise' });
-    return { free: { userId: free.id, key: (await createApiKey(t, free)).key }, enterprise: { userId: enterprise.id, key: (await createApiKey(t, enterprise)).key } };
+    return {
+      free: { userId: free.id, key: (await createApiKey(t, free)).key },
+      enterprise: { userId: enterprise.id, key: (await createApiKey(t, enterprise)).key },
+    };
   } finally {
     await t.close();
   }
@@ -74,13 +77,15 @@ async function boot(databaseUrl: string, name: string) {
     });
   let stop = false;
   /** A client sending the same request in a loop until the phase ends; `seen` counts the answers by status. */
-  const loop = (send: () => Promise<Response>, seen: Map<number, number>, enough: () => boolean = () => false) => async () => {
-    while (!stop && !enough()) {
-      const res = await send();
-      await res.arrayBuffer();
-      seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
-    }
-  };
+  const loop =
+    (send: () => Promise<Response>, seen: Map<number, number>, enough: () => boolean = () => false) =>
+    async () => {
+      while (!stop && !enough()) {
+        const res = await send();
+        await res.arrayBuffer();
+        seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+      }
+    };
   const rss: number[] = [];
   const sampler = setInterval(() => rss.push(rssMb(pid)), 100);
   /** The clients for `ms`, with two /api/health probes in a row beside them: health latencies, RSS and event-loop peaks. */
@@ -128,7 +133,8 @@ async function boot(databaseUrl: string, name: string) {
   };
 }
 
-const calls = (n: number, name: string, args: Json) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }));
+const calls = (n: number, name: string, args: Json) =>
+  Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }));
 
 describe('MCP abuse against the real server process', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
@@ -154,14 +160,22 @@ describe('MCP abuse against the real server process', () => {
     const { url, pid, mcp, loop, phase, heapMb } = server;
     const day = () => fetch(`${url}/api/calculation/dayofweek?date=2024-07-01`, { headers: { 'x-api-key': free.key } });
     // Warm up what a normal day touches (REST, MCP calls and batches), using up the free hour: 100 calls.
-    for (let i = 0; i < 10; i++) await Promise.all([...Array.from({ length: 9 }, () => day().then((r) => r.arrayBuffer())), mcp(free.key, calls(1, 'day_of_week', { date: '2024-07-01' }))]);
+    for (let i = 0; i < 10; i++)
+      await Promise.all([
+        ...Array.from({ length: 9 }, () => day().then((r) => r.arrayBuffer())),
+        mcp(free.key, calls(1, 'day_of_week', { date: '2024-07-01' })),
+      ]);
     expect((await day()).status).toBe(429);
-    const freeRows = async () => Number((await queryOne<{ n: string }>(db!.url, 'select count(*) as n from usage_records where user_id = $1', [free.userId])).n);
+    const freeRows = async () =>
+      Number((await queryOne<{ n: string }>(db!.url, 'select count(*) as n from usage_records where user_id = $1', [free.userId])).n);
     await waitFor('the warm-up rows to be written', async () => (await freeRows()) === 101);
 
     // The same clients over REST first, one call per request: what health looks like under fair traffic now.
     const restStatuses = new Map<number, number>();
-    const fair = await phase(Array.from({ length: 8 }, () => loop(day, restStatuses)), ABUSE_MS / 2);
+    const fair = await phase(
+      Array.from({ length: 8 }, () => loop(day, restStatuses)),
+      ABUSE_MS / 2,
+    );
     const restRequests = [...restStatuses.values()].reduce((a, b) => a + b, 0);
     await waitFor('the REST rows to be written', async () => (await freeRows()) === 101 + restRequests);
     const before = { rss: rssMb(pid), heap: await heapMb() };
@@ -177,9 +191,14 @@ describe('MCP abuse against the real server process', () => {
       loop(() => mcp(free.key, calls(20, 'day_of_week', { date: '2024-07-01' })), statuses, enough),
     ]);
     const requests = [...statuses.values()].reduce((a, b) => a + b, 0);
-    const rows = (await waitFor('the rows of the abuse to be written', async () => ((await freeRows()) >= 101 + restRequests + requests ? freeRows() : false))) - 101 - restRequests;
+    const rows =
+      (await waitFor('the rows of the abuse to be written', async () => ((await freeRows()) >= 101 + restRequests + requests ? freeRows() : false))) -
+      101 -
+      restRequests;
     // Back near where it started once the traffic stops.
-    const after = await waitFor('RSS to come back', async () => (rssMb(pid) <= before.rss * RSS_BACK_WITHIN ? rssMb(pid) : false), 60_000, 500).catch(() => rssMb(pid));
+    const after = await waitFor('RSS to come back', async () => (rssMb(pid) <= before.rss * RSS_BACK_WITHIN ? rssMb(pid) : false), 60_000, 500).catch(() =>
+      rssMb(pid),
+    );
     const report = {
       requests,
       rows,
@@ -205,9 +224,16 @@ describe('MCP abuse against the real server process', () => {
     const { enterprise } = accounts;
     server = await boot(db!.url, 'mcp-heavy');
     const { url, pid, mcp, loop, phase, heapMb } = server;
-    for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 10 }, () => mcp(enterprise.key, calls(5, 'list_transitions', { timezone: 'Europe/London' })).then((r) => r.arrayBuffer())));
-    const transitions = () => fetch(`${url}/api/timezone/transitions?timezone=Europe/London&from=1970-01-01&to=2100-12-31`, { headers: { 'x-api-key': enterprise.key } });
-    const fair = await phase(Array.from({ length: 4 }, () => loop(transitions, new Map())), ABUSE_MS / 2);
+    for (let i = 0; i < 10; i++)
+      await Promise.all(
+        Array.from({ length: 10 }, () => mcp(enterprise.key, calls(5, 'list_transitions', { timezone: 'Europe/London' })).then((r) => r.arrayBuffer())),
+      );
+    const transitions = () =>
+      fetch(`${url}/api/timezone/transitions?timezone=Europe/London&from=1970-01-01&to=2100-12-31`, { headers: { 'x-api-key': enterprise.key } });
+    const fair = await phase(
+      Array.from({ length: 4 }, () => loop(transitions, new Map())),
+      ABUSE_MS / 2,
+    );
     const before = { rss: rssMb(pid), heap: await heapMb() };
     // The probe's 16 MB batch of 100 full-range calls on 2 connections, as it sent them, and batches at the cap of 20
     // over 67 years on 2 more.
@@ -221,7 +247,14 @@ describe('MCP abuse against the real server process', () => {
       loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'Europe/London', from: '1970-01-01', to: '2037-01-01' })), statuses, enough),
       loop(() => mcp(enterprise.key, calls(20, 'list_transitions', { timezone: 'America/New_York', from: '1970-01-01', to: '2037-01-01' })), statuses, enough),
     ]);
-    const report = { statuses: Object.fromEntries(statuses), health: { rest: fair, heavy }, rssBefore: Math.round(before.rss), rssMaxDuring: heavy.rssMax, heapBefore: before.heap, heapAfter: await heapMb() };
+    const report = {
+      statuses: Object.fromEntries(statuses),
+      health: { rest: fair, heavy },
+      rssBefore: Math.round(before.rss),
+      rssMaxDuring: heavy.rssMax,
+      heapBefore: before.heap,
+      heapAfter: await heapMb(),
+    };
     console.log(`MCP heavy batches: ${JSON.stringify(report)}`);
     expect(heavy.probes).toBeGreaterThan(50);
     expect(heavy.healthP95).toBeLessThan(Math.max(HEALTH_P95_MS, HEALTH_VS_REST * fair.healthP95));

@@ -20,7 +20,8 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
   });
 
   const call = (id: number, name: string, args: Json) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-  const dayCalls = (n: number, from = 1) => Array.from({ length: n }, (_, i) => call(from + i, 'day_of_week', { date: `2024-07-${String((i % 28) + 1).padStart(2, '0')}` }));
+  const dayCalls = (n: number, from = 1) =>
+    Array.from({ length: n }, (_, i) => call(from + i, 'day_of_week', { date: `2024-07-${String((i % 28) + 1).padStart(2, '0')}` }));
 
   function post(key: string, body: unknown) {
     return fetch(`${t.url}/mcp`, {
@@ -35,7 +36,9 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     return t.orm.em
       .fork()
       .getConnection()
-      .execute<{ endpoint: string; status_code: number }[]>('select endpoint, status_code from usage_records where user_id = ? order by timestamp, endpoint', [userId]);
+      .execute<{ endpoint: string; status_code: number }[]>('select endpoint, status_code from usage_records where user_id = ? order by timestamp, endpoint', [
+        userId,
+      ]);
   }
 
   /** A free account that has used `used` of its 100 calls this hour (REST calls, one row each). */
@@ -44,7 +47,9 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     const { key } = await createApiKey(t, user);
     for (let i = 0; i < used; i += 10) {
       const statuses = await Promise.all(
-        Array.from({ length: Math.min(10, used - i) }, () => fetch(`${t.url}/api/calculation/dayofweek?date=2024-07-01`, { headers: { 'x-api-key': key } }).then((r) => r.status)),
+        Array.from({ length: Math.min(10, used - i) }, () =>
+          fetch(`${t.url}/api/calculation/dayofweek?date=2024-07-01`, { headers: { 'x-api-key': key } }).then((r) => r.status),
+        ),
       );
       expect(statuses.every((s) => s === 200)).toBe(true);
     }
@@ -117,7 +122,9 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     expect(problem).toMatchObject({ code: 'answer_too_large', status: 400 });
     expect(hugeAnswer.result.content[0].text).toMatch(/^answer_too_large: .*Narrow the request/);
     // Twenty times forty years of London: each fits the per-call ceiling, together they pass the batch's.
-    const decades = Array.from({ length: 20 }, (_, i) => call(i + 1, 'list_transitions', { timezone: 'Europe/London', from: `${1970 + (i % 5)}-01-01`, to: `${2010 + (i % 5)}-01-01` }));
+    const decades = Array.from({ length: 20 }, (_, i) =>
+      call(i + 1, 'list_transitions', { timezone: 'Europe/London', from: `${1970 + (i % 5)}-01-01`, to: `${2010 + (i % 5)}-01-01` }),
+    );
     const res = await post(key, decades);
     const text = await res.text();
     // 20 × 22 KB of transitions were asked for; the HTTP answer stays near the batch's 256 KiB of answers (each carried twice, as text and structured).

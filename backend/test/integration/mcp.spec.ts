@@ -32,7 +32,13 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
     body: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },
   },
   { tool: 'find_timezone', args: { location: 'Springfield, US' }, method: 'GET', path: '/api/timezone/lookup', query: { location: 'Springfield, US' } },
-  { tool: 'find_timezone', args: { latitude: 51.5074, longitude: -0.1278 }, method: 'GET', path: '/api/timezone/coordinate', query: { latitude: '51.5074', longitude: '-0.1278' } },
+  {
+    tool: 'find_timezone',
+    args: { latitude: 51.5074, longitude: -0.1278 },
+    method: 'GET',
+    path: '/api/timezone/coordinate',
+    query: { latitude: '51.5074', longitude: '-0.1278' },
+  },
   { tool: 'search_cities', args: { city: 'san fran' }, method: 'GET', path: '/api/timezone/search', query: { city: 'san fran' } },
   {
     tool: 'time_difference',
@@ -164,35 +170,41 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect(Object.keys(current.inputSchema.properties!).sort()).toEqual(['lang', 'territory', 'timezone']);
   });
 
-  it.each(CASES.map((c) => [`${c.tool} ${JSON.stringify(c.args)}`, c] as const))('%s answers what its REST endpoint answers, plus a one-line summary', async (_name, c) => {
-    const client = await connect(key);
-    // Listed first, so the SDK client checks the structured answer against the tool's outputSchema.
-    const tool = (await client.listTools()).tools.find((x) => x.name === c.tool)!;
-    const before = await rest(c);
-    const result = (await client.callTool({ name: c.tool, arguments: c.args })) as CallToolResult;
-    expect(result.isError).toBeFalsy();
-    expect(before.status).toBe(200);
-    const answer = result.structuredContent as Json;
-    const validate = new Ajv2020({ strict: false }).compile(tool.outputSchema!);
-    expect(validate(answer) ? null : validate.errors).toBeNull();
-    expect(JSON.parse(text(result, 1))).toEqual(answer);
-    expect(text(result)).not.toContain('\n');
-    expect(text(result).length).toBeGreaterThan(10);
-    if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip') {
-      // The same answer but for the clock reading, which lies between two REST readings around the call.
-      const after = await rest(c);
-      expect({ ...answer, current_time: null }).toEqual({ ...before.body, current_time: null });
-      expect(answer.current_time >= before.body.current_time && answer.current_time <= after.body.current_time).toBe(true);
-      if (c.tool === 'get_current_time') expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
-      else expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
-    } else {
-      expect(answer).toEqual(before.body);
-    }
-  });
+  it.each(CASES.map((c) => [`${c.tool} ${JSON.stringify(c.args)}`, c] as const))(
+    '%s answers what its REST endpoint answers, plus a one-line summary',
+    async (_name, c) => {
+      const client = await connect(key);
+      // Listed first, so the SDK client checks the structured answer against the tool's outputSchema.
+      const tool = (await client.listTools()).tools.find((x) => x.name === c.tool)!;
+      const before = await rest(c);
+      const result = (await client.callTool({ name: c.tool, arguments: c.args })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(before.status).toBe(200);
+      const answer = result.structuredContent as Json;
+      const validate = new Ajv2020({ strict: false }).compile(tool.outputSchema!);
+      expect(validate(answer) ? null : validate.errors).toBeNull();
+      expect(JSON.parse(text(result, 1))).toEqual(answer);
+      expect(text(result)).not.toContain('\n');
+      expect(text(result).length).toBeGreaterThan(10);
+      if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip') {
+        // The same answer but for the clock reading, which lies between two REST readings around the call.
+        const after = await rest(c);
+        expect({ ...answer, current_time: null }).toEqual({ ...before.body, current_time: null });
+        expect(answer.current_time >= before.body.current_time && answer.current_time <= after.body.current_time).toBe(true);
+        if (c.tool === 'get_current_time') expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
+        else expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
+      } else {
+        expect(answer).toEqual(before.body);
+      }
+    },
+  );
 
   it('explains a repeated and a skipped wall-clock time in words a model can act on, with the REST problem code', async () => {
     const client = await connect(key, true);
-    const repeated = (await client.callTool({ name: 'convert_time', arguments: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00' } })) as CallToolResult;
+    const repeated = (await client.callTool({
+      name: 'convert_time',
+      arguments: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00' },
+    })) as CallToolResult;
     expect(repeated.isError).toBeFalsy();
     expect(text(repeated)).toContain('01:30 happens twice in Europe/London on 2024-10-27');
     expect(text(repeated)).toContain('dstAmbiguity "later"');
@@ -215,7 +227,12 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     const cases: [string, Json, string, string][] = [
       ['get_current_time', {}, 'validation_failed', 'timezone is required'],
       ['convert_time_multi', { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'UTC', toTimeZones: 'Asia/Tokyo' }, 'validation_failed', 'toTimeZones'],
-      ['convert_time', { fromTimeZone: 'UTC', toTimeZone: 'Asia/Tokyo', dateTime: '2024-07-01T09:00:00', dstAmbiguity: 'maybe' }, 'validation_failed', 'dstAmbiguity'],
+      [
+        'convert_time',
+        { fromTimeZone: 'UTC', toTimeZone: 'Asia/Tokyo', dateTime: '2024-07-01T09:00:00', dstAmbiguity: 'maybe' },
+        'validation_failed',
+        'dstAmbiguity',
+      ],
       ['get_current_time', { timezone: 'EST' }, 'invalid_timezone', 'EST'],
       ['find_timezone', {}, 'validation_failed', 'location'],
       ['find_timezone', { location: 'Paris', latitude: 1, longitude: 2 }, 'validation_failed', 'location'],
@@ -281,7 +298,10 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     // Connecting and listing tools use no quota.
     await client.listTools();
     for (let i = 1; i <= 100; i++) {
-      const result = (await client.callTool({ name: 'day_of_week', arguments: { date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: 'day_of_week',
+        arguments: { date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` },
+      })) as CallToolResult;
       if (result.isError) throw new Error(`call ${i} refused: ${text(result)}`);
     }
     const refused = (await client.callTool({ name: 'get_current_time', arguments: { timezone: 'UTC' } })) as CallToolResult;
@@ -315,11 +335,16 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     const user = await createUser(t, { plan: 'enterprise' });
     const client = await connect((await createApiKey(t, user)).key);
     await client.callTool({ name: 'get_current_time', arguments: { timezone: 'Asia/Calcutta' } });
-    await client.callTool({ name: 'convert_time', arguments: { fromTimeZone: 'Europe/Paris', toTimeZone: 'America/New_York', dateTime: '2024-07-01T09:00:00' } });
+    await client.callTool({
+      name: 'convert_time',
+      arguments: { fromTimeZone: 'Europe/Paris', toTimeZone: 'America/New_York', dateTime: '2024-07-01T09:00:00' },
+    });
     // A refused call names nothing.
     await client.callTool({ name: 'get_current_time', arguments: { timezone: 'Not/AZone' } });
     await t.app.get(ZoneUsage).flush();
-    const rows = await t.orm.em.fork().execute<{ zone: string; count: string }[]>('select zone, count from zone_usage where user_id = ? order by zone', [user.id]);
+    const rows = await t.orm.em
+      .fork()
+      .execute<{ zone: string; count: string }[]>('select zone, count from zone_usage where user_id = ? order by zone', [user.id]);
     expect(rows.map((r) => [r.zone, Number(r.count)])).toEqual([
       ['America/New_York', 1],
       ['Asia/Kolkata', 1],

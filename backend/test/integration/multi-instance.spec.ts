@@ -25,9 +25,7 @@ describeWithRedis('multi-instance.spec')('two instances on one PostgreSQL and on
   it('share one free quota: 100 in total across both', async () => {
     const user = await createUser(a);
     const { key } = await createApiKey(a, user);
-    const results = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).client().get('/api/time/utc', { 'x-api-key': key })),
-    );
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).client().get('/api/time/utc', { 'x-api-key': key })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
     expect(results.filter((r) => r.status === 429)).toHaveLength(200);
     const last = await a.client().get('/api/time/utc', { 'x-api-key': key });
@@ -58,7 +56,12 @@ describeWithRedis('multi-instance.spec')('two instances on one PostgreSQL and on
     const entity = await em.findOneOrFail(User, { id: user.id });
     entity.isBlocked = true;
     await em.flush();
-    await waitFor('b to refuse the blocked account', async () => (await b.client().get('/api/time/utc', { 'x-api-key': key })).body.code === 'account_blocked', 30_000, 20);
+    await waitFor(
+      'b to refuse the blocked account',
+      async () => (await b.client().get('/api/time/utc', { 'x-api-key': key })).body.code === 'account_blocked',
+      30_000,
+      20,
+    );
   });
 
   it('health says the cache is up', async () => {

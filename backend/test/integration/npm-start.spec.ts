@@ -62,7 +62,16 @@ describe('npm start under a process supervisor', () => {
     // `--no-build`: the same npm → sh → node chain as `npm start`, without rebuilding the frontend other tests serve.
     npm = spawn('npm', ['start', '--', '--no-build'], {
       cwd: join(BACKEND_DIR, '..'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TZ: 'UTC',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -71,9 +80,11 @@ describe('npm start under a process supervisor', () => {
     const npmExited = new Promise<void>((resolve) => npm!.on('exit', () => resolve()));
 
     // The first start of an embedded PostgreSQL (initdb) and the app, on a machine that may be busy: a generous guard.
-    await waitFor('the server to be ready', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 240_000).catch((err: Error) => {
-      throw new Error(`${err.message}\n${output}`);
-    });
+    await waitFor('the server to be ready', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 240_000).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}\n${output}`);
+      },
+    );
     const tree = descendants(npm.pid!);
     expect(tree.some((p) => /scripts\/start\.mjs/.test(p.command))).toBe(true);
     expect(tree.some((p) => /postgres/.test(p.command))).toBe(true);
@@ -121,9 +132,11 @@ describe('npm start under a process supervisor', () => {
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
-      await waitFor('the server on the port .env names', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 150_000).catch((err: Error) => {
-        throw new Error(`${err.message}\n${output}`);
-      });
+      await waitFor('the server on the port .env names', async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200, 150_000).catch(
+        (err: Error) => {
+          throw new Error(`${err.message}\n${output}`);
+        },
+      );
       expect(output).toContain(`Read ${join(folder, '.env')}`);
       expect(output).toContain(`listening on http://127.0.0.1:${port}`);
     } finally {

@@ -90,7 +90,16 @@ describe('sign-in with an OpenID Connect provider', () => {
 
     const me = await browser.get('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: who.email, firstName: 'Katherine', lastName: 'Johnson', emailVerified: true, role: 'user', plan: 'free', isBlocked: false, hasPassword: false });
+    expect(me.body).toMatchObject({
+      email: who.email,
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      emailVerified: true,
+      role: 'user',
+      plan: 'free',
+      isBlocked: false,
+      hasPassword: false,
+    });
     const [user] = await userByEmail(who.email!);
     expect(user.oidcSubject).toBe(who.sub);
     expect(user.passwordHash).toBeNull();

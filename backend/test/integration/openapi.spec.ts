@@ -7,7 +7,12 @@ import { createTestApp, TestApp } from '../support/test-app.js';
 
 const committed = (file: string) => readFileSync(join(REPO_ROOT, 'openapi', file), 'utf8');
 
-type Doc = { paths: Record<string, Record<string, { tags?: string[] }>>; servers?: { url: string }[]; components: { schemas: Record<string, unknown> }; tags: { name: string }[] };
+type Doc = {
+  paths: Record<string, Record<string, { tags?: string[] }>>;
+  servers?: { url: string }[];
+  components: { schemas: Record<string, unknown> };
+  tags: { name: string }[];
+};
 const operations = (doc: Doc) => Object.values(doc.paths).flatMap((item) => Object.values(item));
 
 describe('OpenAPI document', () => {
@@ -81,7 +86,9 @@ describe('OpenAPI document', () => {
     expect(missingKey.body).toMatchObject({ code: 'missing_api_key', type: `${t.config.appUrl}/docs/errors#missing_api_key` });
     const noRoute = await t.client().get('/api/no-such-route');
     expect(noRoute.body).toMatchObject({ code: 'not_found', type: `${t.config.appUrl}/docs/errors#not_found` });
-    const badJson = await t.client().request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json', origin: t.config.appUrl } });
+    const badJson = await t
+      .client()
+      .request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json', origin: t.config.appUrl } });
     expect(badJson.body).toMatchObject({ code: 'invalid_json', type: `${t.config.appUrl}/docs/errors#invalid_json` });
   });
 });

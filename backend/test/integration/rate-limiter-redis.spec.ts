@@ -8,7 +8,6 @@ import { freezeClock } from '../support/clock.js';
 import { waitFor } from '../support/processes.js';
 import { SHARED_REDIS_URL, describeWithRedis } from '../support/redis.js';
 
-
 describeWithRedis('rate-limiter-redis.spec')('RateLimiter on Redis', () => {
   let services: RedisService[] = [];
   const bursts: BurstLimiter[] = [];

@@ -20,7 +20,11 @@ describe('the free quota when Redis goes away', () => {
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     const redisUrl = `redis://127.0.0.1:${port}`;
     const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID}-redis-outage:` };
-    const health = (t: TestApp) => t.client().get('/api/health').then((r) => r.body?.services?.cache);
+    const health = (t: TestApp) =>
+      t
+        .client()
+        .get('/api/health')
+        .then((r) => r.body?.services?.cache);
     const a = await createTestApp(env);
     const b = await createTestApp(env);
     apps = [a, b];

@@ -27,7 +27,8 @@ async function customer(databaseUrl: string, plan: 'free' | 'enterprise'): Promi
   }
 }
 
-const usageRows = async (url: string, userId: string) => Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
+const usageRows = async (url: string, userId: string) =>
+  Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
 
 describe('the real server process on SIGTERM', () => {
   beforeAll(() => buildBackend(), 180_000);
@@ -127,7 +128,9 @@ describe('the real server process on SIGTERM', () => {
       // The first request's body is held back: the connection is busy when SIGTERM arrives, so it is not reaped as idle.
       // Expect: 100-continue makes the server say when it has read the headers (the request is under way).
       const body = JSON.stringify({ baseDateTime: '2026-03-28T12:00:00', timeSpan: '1.00:00:00', timeZone: 'Europe/Paris' });
-      socket.write(`POST /api/calculation/add HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`);
+      socket.write(
+        `POST /api/calculation/add HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`,
+      );
       await waitFor('the server to read the headers', async () => received.includes('HTTP/1.1 100 Continue'), 30_000, 20);
       server.child.kill('SIGTERM');
       await waitFor('the shutdown to begin', async () => server!.output().includes('SIGTERM: shutting down'), 30_000, 20);
@@ -151,7 +154,12 @@ describe('the real server process on SIGTERM', () => {
 
     it('stops the app first and the embedded server last, and exits 0', async () => {
       const dir = dataDir('shutdown-embedded');
-      server = await startServer({ DATA_DIR: dir, APP_SECRET: SECRET, SUPER_ADMIN_EMAIL: 'root@example.com', SUPER_ADMIN_PASSWORD: 'correct horse battery staple' });
+      server = await startServer({
+        DATA_DIR: dir,
+        APP_SECRET: SECRET,
+        SUPER_ADMIN_EMAIL: 'root@example.com',
+        SUPER_ADMIN_PASSWORD: 'correct horse battery staple',
+      });
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       const signalled = Date.now();
       server.child.kill('SIGTERM');
@@ -176,7 +184,15 @@ describe('the real server process on SIGTERM', () => {
       pg = await ownedPostgres('spool');
       const { userId, key } = await customer(pg.url, 'free');
       const dir = dataDir('shutdown-spool');
-      const env = { DATABASE_URL: pg.url, DATA_DIR: dir, APP_SECRET: SECRET, USAGE_FLUSH_MS: '600000', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), SUPER_ADMIN_EMAIL: 'root@example.com', SUPER_ADMIN_PASSWORD: 'correct horse battery staple' };
+      const env = {
+        DATABASE_URL: pg.url,
+        DATA_DIR: dir,
+        APP_SECRET: SECRET,
+        USAGE_FLUSH_MS: '600000',
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+        SUPER_ADMIN_EMAIL: 'root@example.com',
+        SUPER_ADMIN_PASSWORD: 'correct horse battery staple',
+      };
       server = await startServer(env);
       for (let i = 0; i < 30; i++) {
         const res = await fetch(`${server.url}/api/time/utc`, { headers: { 'x-api-key': key } });

@@ -54,7 +54,9 @@ describe('site config figures', () => {
     const config = (await t.client().get('/api/config')).body;
     expect(config.supportEmail).toBe(t.config.SUPPORT_EMAIL);
     expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40) }).SUPPORT_EMAIL).toBe('support@time.example.org');
-    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40), SUPPORT_EMAIL: 'help@example.net' }).SUPPORT_EMAIL).toBe('help@example.net');
+    expect(loadConfig({ APP_URL: 'https://time.example.org', APP_SECRET: 'x'.repeat(40), SUPPORT_EMAIL: 'help@example.net' }).SUPPORT_EMAIL).toBe(
+      'help@example.net',
+    );
     expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000', APP_SECRET: 'x'.repeat(40) }).SUPPORT_EMAIL).toBe('support@localhost');
   });
 });

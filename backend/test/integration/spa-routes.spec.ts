@@ -11,7 +11,10 @@ describe('SPA routes', () => {
     staticDir = mkdtempSync(join(tmpdir(), 'spa-routes-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
     // The shape the frontend build writes (frontend/src/app/paths.ts spaRoutePatterns()).
-    writeFileSync(join(staticDir, 'spa-routes.json'), JSON.stringify(['/', '/pricing', '/docs', '/dashboard', '/dashboard/billing/portal', '/admin/*', '/admin']));
+    writeFileSync(
+      join(staticDir, 'spa-routes.json'),
+      JSON.stringify(['/', '/pricing', '/docs', '/dashboard', '/dashboard/billing/portal', '/admin/*', '/admin']),
+    );
     t = await createTestApp({ STATIC_DIR: staticDir, APP_URL: 'https://tz.example.org' });
   });
   afterAll(async () => {
@@ -19,12 +22,15 @@ describe('SPA routes', () => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it.each(['/pricing', '/pricing/', '/docs?x=1', '/dashboard', '/dashboard/billing/portal?session=abc', '/admin', '/admin/users/1/show'])('%s: 200 with the app', async (path) => {
-    const res = await t.client().get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.text).toContain('<div id="root">');
-  });
+  it.each(['/pricing', '/pricing/', '/docs?x=1', '/dashboard', '/dashboard/billing/portal?session=abc', '/admin', '/admin/users/1/show'])(
+    '%s: 200 with the app',
+    async (path) => {
+      const res = await t.client().get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.text).toContain('<div id="root">');
+    },
+  );
 
   it.each(['/no-such-page', '/pricing/extra', '/dashboard/nope', '/administrator'])('%s: 404 with the app (its Page Not Found screen)', async (path) => {
     const res = await t.client().get(path);

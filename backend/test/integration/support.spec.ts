@@ -26,7 +26,13 @@ describe('support messages', () => {
   it('stores the message and mails it to SUPPORT_EMAIL with the sender as reply-to', async () => {
     const email = uniqueEmail('customer');
     const subject = `Conversion question ${randomInt(1e9)}`;
-    const res = await client().post('/api/support/messages', { name: 'Ada Lovelace', email, category: 'api-help', subject, message: 'How do I convert to several zones?' });
+    const res = await client().post('/api/support/messages', {
+      name: 'Ada Lovelace',
+      email,
+      category: 'api-help',
+      subject,
+      message: 'How do I convert to several zones?',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true, id: expect.any(String) });
 
@@ -59,14 +65,16 @@ describe('support messages', () => {
   it('is throttled per e-mail address (5 an hour) with 429', async () => {
     const email = uniqueEmail('chatty');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client().post('/api/support/messages', { name: 'Chatty', email, subject: `n${i}`, message: 'again' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client().post('/api/support/messages', { name: 'Chatty', email, subject: `n${i}`, message: 'again' })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
   it('is throttled per IP address (10 an hour) with 429 and Retry-After', async () => {
     const source = client();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await source.post('/api/support/messages', { name: 'Bot', email: uniqueEmail('bot'), subject: 's', message: 'm' })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await source.post('/api/support/messages', { name: 'Bot', email: uniqueEmail('bot'), subject: 's', message: 'm' })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
   });

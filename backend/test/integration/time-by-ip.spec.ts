@@ -65,22 +65,31 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
     }
   });
 
-  it.each(KNOWN.map((k) => [k.ip, k] as const))('%s: current time in the zone of the address, the same as /api/time/current for that zone, with country and city', async (_ip, k) => {
-    const answer = await call(t, `/api/time/current/ip?ip=${encodeURIComponent(k.ip)}`);
-    expect(answer.status).toBe(200);
-    const zone = await call(t, `/api/time/current?timezone=${encodeURIComponent(k.timezone)}`);
-    const { location, ip_location, ...time } = answer.json;
-    const { location: zoneLocation, ...zoneTime } = zone.json;
-    expect(time).toEqual(zoneTime);
-    expect(location).toEqual({ country: k.country, country_code: k.country_code, region: zoneLocation.region, city: k.city });
-    expect(ip_location).toMatchObject({ ip: k.ip, ip_version: k.version, ip_source: 'query', accuracy_radius_km: null });
-    expect(ip_location.network).toMatch(k.version === 4 ? /^\d+\.\d+\.\d+\.\d+\/\d+$/ : /^[0-9a-f:]+\/\d+$/);
-    expect(ip_location.ip_data).toMatch(/^GeoLite2 City by MaxMind, built \d{4}-\d{2}-\d{2} \(@ip-location-db\/geolite2-city-mmdb@/);
-  });
+  it.each(KNOWN.map((k) => [k.ip, k] as const))(
+    '%s: current time in the zone of the address, the same as /api/time/current for that zone, with country and city',
+    async (_ip, k) => {
+      const answer = await call(t, `/api/time/current/ip?ip=${encodeURIComponent(k.ip)}`);
+      expect(answer.status).toBe(200);
+      const zone = await call(t, `/api/time/current?timezone=${encodeURIComponent(k.timezone)}`);
+      const { location, ip_location, ...time } = answer.json;
+      const { location: zoneLocation, ...zoneTime } = zone.json;
+      expect(time).toEqual(zoneTime);
+      expect(location).toEqual({ country: k.country, country_code: k.country_code, region: zoneLocation.region, city: k.city });
+      expect(ip_location).toMatchObject({ ip: k.ip, ip_version: k.version, ip_source: 'query', accuracy_radius_km: null });
+      expect(ip_location.network).toMatch(k.version === 4 ? /^\d+\.\d+\.\d+\.\d+\/\d+$/ : /^[0-9a-f:]+\/\d+$/);
+      expect(ip_location.ip_data).toMatch(/^GeoLite2 City by MaxMind, built \d{4}-\d{2}-\d{2} \(@ip-location-db\/geolite2-city-mmdb@/);
+    },
+  );
 
   it('London in January: GMT, +00:00, in JSON, XML and CSV', async () => {
     const json = await call(t, '/api/time/current/ip?ip=81.2.69.142');
-    expect(json.json).toMatchObject({ timezone: 'Europe/London', current_time: '2026-01-15T12:00:00+00:00', utc_offset: '+00:00', abbreviation: 'GMT', windows_zone: 'GMT Standard Time' });
+    expect(json.json).toMatchObject({
+      timezone: 'Europe/London',
+      current_time: '2026-01-15T12:00:00+00:00',
+      utc_offset: '+00:00',
+      abbreviation: 'GMT',
+      windows_zone: 'GMT Standard Time',
+    });
     expect(json.json.location).toMatchObject({ country_code: 'GB', city: 'Bracknell' });
 
     const xml = await call(t, '/api/time/current/ip?ip=81.2.69.142&format=xml');
@@ -93,7 +102,12 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
     const [header, row] = csv.text.trim().split('\n');
     const values = csvCells(row);
     const cells = Object.fromEntries(csvCells(header).map((h, i) => [h, values[i]]));
-    expect(cells).toMatchObject({ timezone: 'America/Los_Angeles', current_time: '2026-01-15T04:00:00-08:00', 'location.country_code': 'US', 'location.city': 'Tacoma' });
+    expect(cells).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      current_time: '2026-01-15T04:00:00-08:00',
+      'location.country_code': 'US',
+      'location.city': 'Tacoma',
+    });
   });
 
   it('/api/timezone/ip answers the zone details of /api/timezone/info for the address’s zone, in JSON, XML and CSV', async () => {
@@ -114,7 +128,11 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
   it("behind TRUST_PROXY, without ip, the caller's own address is the one X-Forwarded-For names", async () => {
     const answer = await call(proxied, '/api/time/current/ip', { 'X-Forwarded-For': '216.160.83.56' });
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ timezone: 'America/Los_Angeles', location: { country_code: 'US', city: 'Tacoma' }, ip_location: { ip: '216.160.83.56', ip_source: 'caller' } });
+    expect(answer.json).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      location: { country_code: 'US', city: 'Tacoma' },
+      ip_location: { ip: '216.160.83.56', ip_source: 'caller' },
+    });
     const zone = await call(proxied, '/api/timezone/ip', { 'X-Forwarded-For': '2001:67c:2e8::1' });
     expect(zone.json).toMatchObject({ location: { country_code: 'NL' }, ip_location: { ip: '2001:67c:2e8::1', ip_version: 6, ip_source: 'caller' } });
   });
@@ -145,7 +163,13 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
   ])('%s is a %s address: 422 ip_not_public naming the range, on both routes', async (ip, kind, range) => {
     for (const path of ['/api/time/current/ip', '/api/timezone/ip']) {
       const answer = await call(t, `${path}?ip=${encodeURIComponent(ip)}`);
-      expect({ path, status: answer.status, code: answer.json.code, kind: answer.json.kind, range: answer.json.range }).toEqual({ path, status: 422, code: 'ip_not_public', kind, range });
+      expect({ path, status: answer.status, code: answer.json.code, kind: answer.json.kind, range: answer.json.range }).toEqual({
+        path,
+        status: 422,
+        code: 'ip_not_public',
+        kind,
+        range,
+      });
     }
   });
 

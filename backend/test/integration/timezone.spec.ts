@@ -70,11 +70,28 @@ describe('time zone API over HTTP', () => {
     { name: 'timezone/lookup', path: '/api/timezone/lookup?location=Paris,%20France', rows: 'candidates' },
     { name: 'timezone/transitions', path: '/api/timezone/transitions?timezone=Europe/London&from=2024-01-01&to=2025-01-01', rows: 'transitions' },
     { name: 'GET conversion/timezone', path: '/api/conversion/timezone?from=Europe/London&to=Asia/Tokyo&datetime=2024-07-01T09:00:00' },
-    { name: 'POST conversion/timezone', path: '/api/conversion/timezone', body: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00' } },
-    { name: 'conversion/multi', path: '/api/conversion/multi', body: { fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo', 'Asia/Kolkata'], dateTime: '2024-01-01T00:00:00' }, rows: 'conversions' },
+    {
+      name: 'POST conversion/timezone',
+      path: '/api/conversion/timezone',
+      body: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00' },
+    },
+    {
+      name: 'conversion/multi',
+      path: '/api/conversion/multi',
+      body: { fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo', 'Asia/Kolkata'], dateTime: '2024-01-01T00:00:00' },
+      rows: 'conversions',
+    },
     { name: 'calculation/add', path: '/api/calculation/add', body: { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.00:00:00', timeZone: 'Europe/London' } },
-    { name: 'calculation/subtract', path: '/api/calculation/subtract', body: { baseDateTime: '2024-03-31T12:00:00', timeSpan: 'PT24H', timeZone: 'Europe/London' } },
-    { name: 'calculation/difference', path: '/api/calculation/difference', body: { startDateTime: '2024-03-30T12:00:00', endDateTime: '2024-03-31T12:00:00', timeZone: 'Europe/London' } },
+    {
+      name: 'calculation/subtract',
+      path: '/api/calculation/subtract',
+      body: { baseDateTime: '2024-03-31T12:00:00', timeSpan: 'PT24H', timeZone: 'Europe/London' },
+    },
+    {
+      name: 'calculation/difference',
+      path: '/api/calculation/difference',
+      body: { startDateTime: '2024-03-30T12:00:00', endDateTime: '2024-03-31T12:00:00', timeZone: 'Europe/London' },
+    },
     { name: 'calculation/dayofweek', path: '/api/calculation/dayofweek?date=2024-07-01' },
     { name: 'public/timezones', path: '/api/public/timezones', rows: 'timezones' },
   ];
@@ -182,7 +199,12 @@ describe('time zone API over HTTP', () => {
 
     it('conversion: London overlap is ambiguous with both options, the earlier as result', async () => {
       const a = await call('/api/conversion/timezone', { body: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00' } });
-      expect(a.json).toMatchObject({ ambiguous: true, originalDateTime: '2024-10-27T01:30:00+01:00', convertedDateTime: '2024-10-27T00:30:00+00:00', dstActive: false });
+      expect(a.json).toMatchObject({
+        ambiguous: true,
+        originalDateTime: '2024-10-27T01:30:00+01:00',
+        convertedDateTime: '2024-10-27T00:30:00+00:00',
+        dstActive: false,
+      });
       expect(a.json.options).toHaveLength(2);
     });
 
@@ -195,7 +217,9 @@ describe('time zone API over HTTP', () => {
     });
 
     it('conversion/multi converts to every zone', async () => {
-      const a = await call('/api/conversion/multi', { body: { fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo', 'Asia/Kathmandu'], dateTime: '2024-01-01T00:00:00' } });
+      const a = await call('/api/conversion/multi', {
+        body: { fromTimeZone: 'UTC', toTimeZones: ['Asia/Tokyo', 'Asia/Kathmandu'], dateTime: '2024-01-01T00:00:00' },
+      });
       expect(a.json.conversions).toEqual([
         expect.objectContaining({ timezone: 'Asia/Tokyo', convertedTime: '2024-01-01T09:00:00+09:00', abbreviation: expect.any(String) }),
         expect.objectContaining({ timezone: 'Asia/Kathmandu', convertedTime: '2024-01-01T05:45:00+05:45' }),
@@ -204,7 +228,12 @@ describe('time zone API over HTTP', () => {
 
     it('calculation: a calendar day keeps the wall clock across DST, PT24H is exact', async () => {
       const add = await call('/api/calculation/add', { body: { baseDateTime: '2024-03-30T12:00:00', timeSpan: '1.00:00:00', timeZone: 'Europe/London' } });
-      expect(add.json).toMatchObject({ originalDateTime: '2024-03-30T12:00:00+00:00', resultDateTime: '2024-03-31T12:00:00+01:00', timeZone: 'Europe/London', timeSpan: '1.00:00:00' });
+      expect(add.json).toMatchObject({
+        originalDateTime: '2024-03-30T12:00:00+00:00',
+        resultDateTime: '2024-03-31T12:00:00+01:00',
+        timeZone: 'Europe/London',
+        timeSpan: '1.00:00:00',
+      });
       const sub = await call('/api/calculation/subtract', { body: { baseDateTime: '2024-03-31T12:00:00', timeSpan: 'PT24H', timeZone: 'Europe/London' } });
       expect(sub.json.resultDateTime).toBe('2024-03-30T11:00:00+00:00');
       const diff = await call('/api/calculation/difference', { body: { startDateTime: '2024-03-31T12:00:00Z', endDateTime: '2024-03-30T12:00:00Z' } });
@@ -254,14 +283,62 @@ describe('time zone API over HTTP', () => {
       { name: 'bad date', path: '/api/calculation/dayofweek?date=2024-02-30', code: 'invalid_date', field: 'date' },
       { name: 'bad info date', path: '/api/timezone/info?timezone=UTC&date=July', code: 'invalid_date', field: 'date' },
       { name: 'transitions before 1970', path: '/api/timezone/transitions?timezone=UTC&from=1960-01-01&to=1980-01-01', code: 'invalid_range', field: 'from' },
-      { name: 'bad datetime', path: '/api/conversion/timezone', body: { fromTimeZone: 'UTC', toTimeZone: 'UTC', dateTime: 'tomorrow' }, code: 'invalid_datetime', field: 'dateTime' },
-      { name: 'bad target zone', path: '/api/conversion/timezone', body: { fromTimeZone: 'UTC', toTimeZone: 'Nowhere', dateTime: '2024-01-01T00:00:00' }, code: 'invalid_timezone', field: 'toTimeZone' },
-      { name: 'bad dstAmbiguity', path: '/api/conversion/timezone', body: { fromTimeZone: 'UTC', toTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', dstAmbiguity: 'maybe' }, code: 'validation_failed', field: 'dstAmbiguity' },
-      { name: 'too many zones', path: '/api/conversion/multi', body: { fromTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', toTimeZones: Array.from({ length: 101 }, () => 'UTC') }, code: 'validation_failed', field: 'toTimeZones' },
-      { name: 'bad zone in a list', path: '/api/conversion/multi', body: { fromTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', toTimeZones: ['UTC', 'CET'] }, code: 'invalid_timezone', field: 'toTimeZones[1]' },
-      { name: 'bad timespan', path: '/api/calculation/add', body: { baseDateTime: '2024-01-01T00:00:00Z', timeSpan: '25:00:00' }, code: 'invalid_timespan', field: 'timeSpan' },
-      { name: 'bad base', path: '/api/calculation/subtract', body: { baseDateTime: '2024-01-01T99:00', timeSpan: '01:00:00' }, code: 'invalid_datetime', field: 'baseDateTime' },
-      { name: 'gap in difference', path: '/api/calculation/difference', body: { startDateTime: '2024-03-31T01:30:00', endDateTime: '2024-04-01T00:00:00', timeZone: 'Europe/London' }, code: 'invalid_local_time', field: 'startDateTime' },
+      {
+        name: 'bad datetime',
+        path: '/api/conversion/timezone',
+        body: { fromTimeZone: 'UTC', toTimeZone: 'UTC', dateTime: 'tomorrow' },
+        code: 'invalid_datetime',
+        field: 'dateTime',
+      },
+      {
+        name: 'bad target zone',
+        path: '/api/conversion/timezone',
+        body: { fromTimeZone: 'UTC', toTimeZone: 'Nowhere', dateTime: '2024-01-01T00:00:00' },
+        code: 'invalid_timezone',
+        field: 'toTimeZone',
+      },
+      {
+        name: 'bad dstAmbiguity',
+        path: '/api/conversion/timezone',
+        body: { fromTimeZone: 'UTC', toTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', dstAmbiguity: 'maybe' },
+        code: 'validation_failed',
+        field: 'dstAmbiguity',
+      },
+      {
+        name: 'too many zones',
+        path: '/api/conversion/multi',
+        body: { fromTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', toTimeZones: Array.from({ length: 101 }, () => 'UTC') },
+        code: 'validation_failed',
+        field: 'toTimeZones',
+      },
+      {
+        name: 'bad zone in a list',
+        path: '/api/conversion/multi',
+        body: { fromTimeZone: 'UTC', dateTime: '2024-01-01T00:00:00', toTimeZones: ['UTC', 'CET'] },
+        code: 'invalid_timezone',
+        field: 'toTimeZones[1]',
+      },
+      {
+        name: 'bad timespan',
+        path: '/api/calculation/add',
+        body: { baseDateTime: '2024-01-01T00:00:00Z', timeSpan: '25:00:00' },
+        code: 'invalid_timespan',
+        field: 'timeSpan',
+      },
+      {
+        name: 'bad base',
+        path: '/api/calculation/subtract',
+        body: { baseDateTime: '2024-01-01T99:00', timeSpan: '01:00:00' },
+        code: 'invalid_datetime',
+        field: 'baseDateTime',
+      },
+      {
+        name: 'gap in difference',
+        path: '/api/calculation/difference',
+        body: { startDateTime: '2024-03-31T01:30:00', endDateTime: '2024-04-01T00:00:00', timeZone: 'Europe/London' },
+        code: 'invalid_local_time',
+        field: 'startDateTime',
+      },
     ];
     it.each(cases)('$name', async ({ path, body, code, field }) => {
       const a = await call(path, { body });

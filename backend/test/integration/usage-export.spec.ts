@@ -19,15 +19,13 @@ function parseCsv(text: string): string[][] {
         if (c === '"' && line[i + 1] === '"') {
           field += '"';
           i++;
-        }
-        else if (c === '"') quoted = false;
+        } else if (c === '"') quoted = false;
         else field += c;
       } else if (c === '"') quoted = true;
       else if (c === ',') {
         fields.push(field);
         field = '';
-      }
-      else field += c;
+      } else field += c;
     }
     fields.push(field);
     rows.push(fields);
@@ -114,7 +112,9 @@ describe('usage: key filter and CSV export', () => {
     const { user } = await seeded();
     const client = await signedInClient(t, user);
     const empty = await client.get(`/api/usage/export.csv?startDate=2020-01-01T00:00:00.000Z&endDate=2020-01-02T00:00:00.000Z`);
-    expect(empty.text).toBe(`${new Parser({ fields: ['timestamp', 'endpoint', 'method', 'status_code', 'response_ms', 'key_id', 'key_name', 'ip_address'] }).parse([])}\r\n`);
+    expect(empty.text).toBe(
+      `${new Parser({ fields: ['timestamp', 'endpoint', 'method', 'status_code', 'response_ms', 'key_id', 'key_name', 'ip_address'] }).parse([])}\r\n`,
+    );
     const badKey = await client.get('/api/usage/export.csv?keyId=nope');
     expect([badKey.status, badKey.body.code]).toEqual([400, 'validation_failed']);
     const reversed = await client.get('/api/usage/export.csv?startDate=2026-01-02T00:00:00.000Z&endDate=2026-01-01T00:00:00.000Z');

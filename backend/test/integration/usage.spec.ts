@@ -36,13 +36,14 @@ describe('usage metering and the usage pages', () => {
     ];
     for (const [path, headers, status] of calls) expect((await t.client().get(path, headers)).status).toBe(status);
     // Refused before the guard runs (body that is not JSON): still metered, by its key.
-    const unparsable = await t.client().request('POST', '/api/conversion/timezone', { raw: '{"from', headers: { 'x-api-key': a.key, 'content-type': 'application/json' } });
+    const unparsable = await t
+      .client()
+      .request('POST', '/api/conversion/timezone', { raw: '{"from', headers: { 'x-api-key': a.key, 'content-type': 'application/json' } });
     expect(unparsable.status).toBe(400);
     await flush();
-    const { rows } = await db.query(
-      `select endpoint, method, status_code, key_id, ip_address, response_ms from usage_records where user_id = $1 order by id`,
-      [user.id],
-    );
+    const { rows } = await db.query(`select endpoint, method, status_code, key_id, ip_address, response_ms from usage_records where user_id = $1 order by id`, [
+      user.id,
+    ]);
     expect(rows).toHaveLength(6);
     expect(rows.map((r) => [r.endpoint, r.status_code])).toEqual([
       ['/api/time/utc', 200],
@@ -89,14 +90,22 @@ describe('usage metering and the usage pages', () => {
 
     const byStatus = await db.query(`select status_code, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 1`, [user.id]);
     expect(summary.body.statusCodes).toEqual(byStatus.rows.map((r) => ({ statusCode: r.status_code, count: r.count })));
-    const byEndpoint = await db.query(`select endpoint, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 2 desc, 1 limit 5`, [user.id]);
+    const byEndpoint = await db.query(`select endpoint, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 2 desc, 1 limit 5`, [
+      user.id,
+    ]);
     expect(summary.body.topEndpoints).toEqual(byEndpoint.rows);
     expect(summary.body.endpoints).toEqual(['/api/time/current', '/api/time/utc', '/api/timezone/list']);
     expect(summary.body.recent).toHaveLength(10);
     const newest = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc limit 10`, [user.id]);
     expect(summary.body.recent.map((r: { id: string }) => r.id)).toEqual(newest.rows.map((r) => r.id));
     expect(summary.body.recent[0]).toEqual(
-      expect.objectContaining({ method: 'GET', ipAddress: '127.0.0.1', keyName: expect.any(String), keyId: expect.any(String), statusCode: expect.any(Number) }),
+      expect.objectContaining({
+        method: 'GET',
+        ipAddress: '127.0.0.1',
+        keyName: expect.any(String),
+        keyId: expect.any(String),
+        statusCode: expect.any(Number),
+      }),
     );
 
     const filtered = await client.get(`/api/usage/summary?startDate=${today()}&endDate=${today()}&endpoint=/api/time/current`);
@@ -136,7 +145,7 @@ describe('usage metering and the usage pages', () => {
     expect(seen).toEqual(all.rows.map((r) => r.id));
   });
 
-  it('a user never sees another user\'s usage', async () => {
+  it("a user never sees another user's usage", async () => {
     const owner = await createUser(t, { plan: 'premium' });
     const key = await createApiKey(t, owner);
     for (let i = 0; i < 3; i++) await t.client().get('/api/time/utc', { 'x-api-key': key.key });
@@ -155,7 +164,14 @@ describe('usage metering and the usage pages', () => {
 
   it('refuses bad paging and ranges with a problem, never a 500', async () => {
     const client = await signedInClient(t, await createUser(t));
-    for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'cursor=garbage', 'startDate=yesterday', `cursor=${Buffer.from('["x","1"]').toString('base64url')}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=1001',
+      'limit=abc',
+      'cursor=garbage',
+      'startDate=yesterday',
+      `cursor=${Buffer.from('["x","1"]').toString('base64url')}`,
+    ]) {
       const res = await client.get(`/api/usage?${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -205,7 +221,8 @@ describe('usage metering and the usage pages', () => {
       `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'usage_records'`,
     );
     const names = rows.map((r) => r.relname);
-    const month = (offset: number) => `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
+    const month = (offset: number) =>
+      `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
     expect(names).toEqual(expect.arrayContaining([month(0), month(1), month(2), 'usage_records_default']));
   });
 });

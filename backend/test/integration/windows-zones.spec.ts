@@ -40,7 +40,11 @@ describe('Windows time zone IDs over HTTP', () => {
       headers: { 'X-API-Key': key, 'content-type': 'application/json' },
       body: JSON.stringify({ fromTimeZone: 'Eastern Standard Time', toTimeZone: 'GMT Standard Time', dateTime: '2024-07-01T09:00:00' }),
     });
-    expect(await converted.json()).toMatchObject({ fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', convertedDateTime: '2024-07-01T14:00:00+01:00' });
+    expect(await converted.json()).toMatchObject({
+      fromTimeZone: 'America/New_York',
+      toTimeZone: 'Europe/London',
+      convertedDateTime: '2024-07-01T14:00:00+01:00',
+    });
   });
 
   it('a territory that is not a country code or 001 is refused with validation_failed', async () => {
@@ -54,8 +58,13 @@ describe('Windows time zone IDs over HTTP', () => {
     expect(list.status).toBe(200);
     expect(list.json.cldr_version).toBe(CLDR_VERSION);
     expect(list.json.total).toBe(ROWS.length);
-    expect(list.json.mappings.map((m: Json) => [m.windows_zone, m.territory, m.timezones.join(' ')])).toEqual(ROWS.map((r) => [r._other, r._territory, r._type.split(' ').filter(Boolean).join(' ')]));
-    expect(list.json.mappings.find((m: Json) => m.windows_zone === 'India Standard Time' && m.territory === '001')).toMatchObject({ timezone: 'Asia/Kolkata', timezones: ['Asia/Calcutta'] });
+    expect(list.json.mappings.map((m: Json) => [m.windows_zone, m.territory, m.timezones.join(' ')])).toEqual(
+      ROWS.map((r) => [r._other, r._territory, r._type.split(' ').filter(Boolean).join(' ')]),
+    );
+    expect(list.json.mappings.find((m: Json) => m.windows_zone === 'India Standard Time' && m.territory === '001')).toMatchObject({
+      timezone: 'Asia/Kolkata',
+      timezones: ['Asia/Calcutta'],
+    });
     const xml = new XMLParser().parse((await get('/api/timezone/windows?format=xml')).text).response;
     expect(xml.total).toBe(ROWS.length);
     const csv = (await get('/api/timezone/windows?format=csv')).text.trim().split('\n');

@@ -112,7 +112,9 @@ describeWithOracle('the tz engine against zic and Python zoneinfo', () => {
         const p = compiled.periodAt(s * 1000);
         const [utoff, isdst, abbr] = oracle[zone].instants[i];
         if (p.offsetSeconds !== utoff || p.isdst !== isdst || p.abbreviation !== abbr) {
-          differences.push(`${zone} @${new Date(s * 1000).toISOString()}: engine ${p.offsetSeconds} ${p.isdst} ${p.abbreviation}, zoneinfo ${utoff} ${isdst} ${abbr}`);
+          differences.push(
+            `${zone} @${new Date(s * 1000).toISOString()}: engine ${p.offsetSeconds} ${p.isdst} ${p.abbreviation}, zoneinfo ${utoff} ${isdst} ${abbr}`,
+          );
         }
       });
     }

@@ -163,7 +163,15 @@ export class FakeStripe {
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) return this.intent(m[1]);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       this.customer(p.customer);
-      return { id: newId('bps'), object: 'billing_portal.session', customer: p.customer, return_url: p.return_url ?? null, url: `https://billing.stripe.test/p/session/${newId('test')}`, livemode: false, created: now() };
+      return {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: p.customer,
+        return_url: p.return_url ?? null,
+        url: `https://billing.stripe.test/p/session/${newId('test')}`,
+        livemode: false,
+        created: now(),
+      };
     }
     throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
@@ -192,7 +200,16 @@ export class FakeStripe {
   }
 
   private createCustomer(p: Obj): Obj {
-    const customer = { id: newId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, created: now(), livemode: false, invoice_settings: { default_payment_method: null } };
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email: p.email ?? null,
+      name: p.name ?? null,
+      metadata: p.metadata ?? {},
+      created: now(),
+      livemode: false,
+      invoice_settings: { default_payment_method: null },
+    };
     this.customers.set(customer.id, customer);
     return customer;
   }
@@ -201,7 +218,8 @@ export class FakeStripe {
     const c = this.customer(id);
     if (p.invoice_settings?.default_payment_method) {
       const pm = this.paymentMethodOf(id, p.invoice_settings.default_payment_method);
-      if (!pm || pm.customer !== id) throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'No such PaymentMethod', param: 'invoice_settings[default_payment_method]' });
+      if (!pm || pm.customer !== id)
+        throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'No such PaymentMethod', param: 'invoice_settings[default_payment_method]' });
       c.invoice_settings.default_payment_method = pm.id;
     }
     return c;
@@ -219,7 +237,16 @@ export class FakeStripe {
   }
 
   private pm(behaviour: Behaviour, last4: string): Obj & { behaviour: Behaviour } {
-    const pm = { id: newId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: 2030 }, customer: null as string | null, created: now(), livemode: false, behaviour };
+    const pm = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4, exp_month: 12, exp_year: 2030 },
+      customer: null as string | null,
+      created: now(),
+      livemode: false,
+      behaviour,
+    };
     this.paymentMethods.set(pm.id, pm);
     return pm;
   }
@@ -228,7 +255,13 @@ export class FakeStripe {
     this.customer(customerId);
     // Like Stripe, each attach of a test token (pm_card_visa, ...) makes a new payment method.
     const pm = TEST_TOKENS[pmId] ? this.pm(TEST_TOKENS[pmId].behaviour, TEST_TOKENS[pmId].number.slice(-4)) : this.paymentMethods.get(pmId);
-    if (!pm) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmId}'`, param: 'payment_method' });
+    if (!pm)
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such PaymentMethod: '${pmId}'`,
+        param: 'payment_method',
+      });
     // Like Stripe: attaching a card that fails the check (4000 0000 0000 0002) is refused.
     if (pm.behaviour === 'declined') throw cardDeclined();
     pm.customer = customerId;
@@ -263,7 +296,17 @@ export class FakeStripe {
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: {} } },
       lines: {
         object: 'list',
-        data: [{ id: newId('il'), object: 'line_item', description, amount, currency: 'usd', period, pricing: { type: 'price_details', price_details: { price: item?.price?.id ?? null, product: 'prod_fake' } } }],
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            description,
+            amount,
+            currency: 'usd',
+            period,
+            pricing: { type: 'price_details', price_details: { price: item?.price?.id ?? null, product: 'prod_fake' } },
+          },
+        ],
         has_more: false,
         url: '/v1/invoices/lines',
       },
@@ -338,7 +381,17 @@ export class FakeStripe {
       latest_invoice: null,
       items: {
         object: 'list',
-        data: [{ id: newId('si'), object: 'subscription_item', subscription: id, quantity: 1, current_period_start: start, current_period_end: addMonth(start), price: this.price(price) }],
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            subscription: id,
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: addMonth(start),
+            price: this.price(price),
+          },
+        ],
         has_more: false,
         url: `/v1/subscription_items?subscription=${id}`,
       },
@@ -347,19 +400,40 @@ export class FakeStripe {
 
   private price(id: string): Obj {
     const known = PRICE_AMOUNTS[id];
-    if (!known) throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${id}'`, param: 'items[0][price]' });
-    return { id, object: 'price', currency: 'usd', unit_amount: known.amount, recurring: { interval: 'month', interval_count: 1 }, type: 'recurring', active: true, livemode: false, nickname: known.name };
+    if (!known)
+      throw new StripeHttpError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${id}'`, param: 'items[0][price]' });
+    return {
+      id,
+      object: 'price',
+      currency: 'usd',
+      unit_amount: known.amount,
+      recurring: { interval: 'month', interval_count: 1 },
+      type: 'recurring',
+      active: true,
+      livemode: false,
+      nickname: known.name,
+    };
   }
 
   private createSubscription(p: Obj): Obj {
     const customer = this.customer(p.customer);
     const pmId = p.default_payment_method ?? customer.invoice_settings.default_payment_method;
     const pm = this.paymentMethodOf(customer.id, pmId);
-    if (!pm || pm.customer !== customer.id) throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'This customer has no attached payment source or default payment method.', param: 'default_payment_method' });
+    if (!pm || pm.customer !== customer.id)
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        message: 'This customer has no attached payment source or default payment method.',
+        param: 'default_payment_method',
+      });
     const price = p.items?.[0]?.price;
     const sub = this.subscriptionObject(customer.id, price, pm.id, p.metadata ?? {});
     this.subscriptions.set(sub.id, sub);
-    const invoice = this.newInvoice(sub, PRICE_AMOUNTS[price].amount, 'subscription_create', `1 × ${PRICE_AMOUNTS[price].name} (at $${(PRICE_AMOUNTS[price].amount / 100).toFixed(2)} / month)`);
+    const invoice = this.newInvoice(
+      sub,
+      PRICE_AMOUNTS[price].amount,
+      'subscription_create',
+      `1 × ${PRICE_AMOUNTS[price].name} (at $${(PRICE_AMOUNTS[price].amount / 100).toFixed(2)} / month)`,
+    );
     const outcome = this.charge(invoice, pm, false);
     if (outcome === 'paid') sub.status = 'active';
     else if (outcome === 'failed' && p.payment_behavior === 'error_if_incomplete') throw cardDeclined();
@@ -370,19 +444,29 @@ export class FakeStripe {
     const sub = this.sub(id);
     // Stripe allows only price/proration parameters together with pending_if_incomplete.
     if (p.payment_behavior === 'pending_if_incomplete' && p.cancel_at_period_end !== undefined) {
-      throw new StripeHttpError(400, { type: 'invalid_request_error', message: 'cancel_at_period_end cannot be used with payment_behavior=pending_if_incomplete.', param: 'cancel_at_period_end' });
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        message: 'cancel_at_period_end cannot be used with payment_behavior=pending_if_incomplete.',
+        param: 'cancel_at_period_end',
+      });
     }
     if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
     const change = p.items?.[0];
     if (change?.price && change.price !== sub.items.data[0].price.id) {
       const item = sub.items.data[0];
-      if (change.id && change.id !== item.id) throw new StripeHttpError(400, { type: 'invalid_request_error', message: `No such subscription item: '${change.id}'`, param: 'items[0][id]' });
+      if (change.id && change.id !== item.id)
+        throw new StripeHttpError(400, { type: 'invalid_request_error', message: `No such subscription item: '${change.id}'`, param: 'items[0][id]' });
       const oldAmount = item.price.unit_amount as number;
       const newPrice = this.price(change.price);
       const remaining = Math.max(0, item.current_period_end - now()) / (item.current_period_end - item.current_period_start);
       const prorated = Math.max(0, Math.round((newPrice.unit_amount - oldAmount) * remaining));
       if (p.proration_behavior === 'always_invoice') {
-        const invoice = this.newInvoice(sub, prorated, 'subscription_update', `Remaining time on ${PRICE_AMOUNTS[change.price].name} after ${new Date().toDateString()}`);
+        const invoice = this.newInvoice(
+          sub,
+          prorated,
+          'subscription_update',
+          `Remaining time on ${PRICE_AMOUNTS[change.price].name} after ${new Date().toDateString()}`,
+        );
         const pm = this.paymentMethods.get(sub.default_payment_method)!;
         const outcome = this.charge(invoice, pm, true);
         if (outcome !== 'paid' && p.payment_behavior === 'pending_if_incomplete') {
@@ -406,7 +490,8 @@ export class FakeStripe {
   /** Stripe voids only an open invoice (a paid one answers 400). */
   private voidInvoice(id: string): Obj {
     const invoice = this.invoice(id);
-    if (invoice.status !== 'open') throw new StripeHttpError(400, { type: 'invalid_request_error', message: `You can only void open invoices (${invoice.status}).` });
+    if (invoice.status !== 'open')
+      throw new StripeHttpError(400, { type: 'invalid_request_error', message: `You can only void open invoices (${invoice.status}).` });
     invoice.status = 'void';
     invoice.status_transitions = { ...invoice.status_transitions, voided_at: now() };
     return this.invoiceView(invoice, false);
@@ -421,7 +506,22 @@ export class FakeStripe {
     const { payment_intent_id, ...view } = invoice;
     if (!withPayments) return view;
     const payments = payment_intent_id
-      ? [{ id: newId('inpay'), object: 'invoice_payment', invoice: invoice.id, is_default: true, currency: 'usd', amount_requested: invoice.amount_due, amount_paid: invoice.status === 'paid' ? invoice.amount_due : null, status: invoice.status === 'paid' ? 'paid' : 'open', created: invoice.created, livemode: false, payment: { type: 'payment_intent', payment_intent: payment_intent_id }, status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at } }]
+      ? [
+          {
+            id: newId('inpay'),
+            object: 'invoice_payment',
+            invoice: invoice.id,
+            is_default: true,
+            currency: 'usd',
+            amount_requested: invoice.amount_due,
+            amount_paid: invoice.status === 'paid' ? invoice.amount_due : null,
+            status: invoice.status === 'paid' ? 'paid' : 'open',
+            created: invoice.created,
+            livemode: false,
+            payment: { type: 'payment_intent', payment_intent: payment_intent_id },
+            status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at },
+          },
+        ]
       : [];
     return { ...view, payments: { object: 'list', data: payments, has_more: false, url: `/v1/invoices/${invoice.id}/payments` } };
   }
@@ -452,7 +552,12 @@ export class FakeStripe {
   renew(subscriptionId: string, options: { fail?: boolean } = {}): Obj {
     const sub = this.sub(subscriptionId);
     const item = sub.items.data[0];
-    const invoice = this.newInvoice(sub, item.price.unit_amount, 'subscription_cycle', `1 × ${item.price.nickname} (at $${(item.price.unit_amount / 100).toFixed(2)} / month)`);
+    const invoice = this.newInvoice(
+      sub,
+      item.price.unit_amount,
+      'subscription_cycle',
+      `1 × ${item.price.nickname} (at $${(item.price.unit_amount / 100).toFixed(2)} / month)`,
+    );
     const pm = this.paymentMethods.get(sub.default_payment_method)!;
     const outcome = options.fail ? this.charge(invoice, { ...pm, behaviour: 'charge_fails' }, true) : this.charge(invoice, pm, true);
     if (outcome === 'paid') {
@@ -480,7 +585,17 @@ export class FakeStripe {
 
   /** A Stripe event around the object's current state, as Stripe would POST it. */
   event(type: string, object: Obj, id = newId('evt')): string {
-    return JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+    return JSON.stringify({
+      id,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
   }
 
   signature(payload: string, options: { timestamp?: number; secret?: string } = {}): string {
@@ -488,10 +603,21 @@ export class FakeStripe {
   }
 
   /** Signs and POSTs one event to the app; answers the HTTP status and body. */
-  async deliver(payload: string, options: { timestamp?: number; secret?: string; tamper?: boolean; signature?: string } = {}): Promise<{ status: number; body: any }> {
+  async deliver(
+    payload: string,
+    options: { timestamp?: number; secret?: string; tamper?: boolean; signature?: string } = {},
+  ): Promise<{ status: number; body: any }> {
     const signature = options.signature ?? this.signature(payload, options);
     const body = options.tamper ? payload.replace('"livemode":false', '"livemode":true') : payload;
-    const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body });
+    const res = await fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body,
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {

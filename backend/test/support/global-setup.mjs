@@ -81,7 +81,9 @@ async function startOwnRedis(state) {
     return;
   }
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', state.root], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', state.root], {
+    stdio: 'ignore',
+  });
   child.unref();
   state.redis = child;
   const url = `redis://127.0.0.1:${port}`;

@@ -7,7 +7,9 @@ export default async function globalTeardown() {
   if (state.adminUrl) {
     const client = new pg.Client({ connectionString: state.adminUrl });
     await client.connect();
-    await client.query(`drop database if exists "${state.database}" with (force)`).catch((err) => console.warn(`could not drop ${state.database}: ${err.message}`));
+    await client
+      .query(`drop database if exists "${state.database}" with (force)`)
+      .catch((err) => console.warn(`could not drop ${state.database}: ${err.message}`));
     await client.end();
   }
   if (state.server) await state.server.stop();

@@ -24,7 +24,11 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...this.defaultHeaders, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: string | undefined = options.raw;

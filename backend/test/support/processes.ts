@@ -13,7 +13,9 @@ let built = false;
 /** Builds backend/dist from the current sources (once per test file), so the real entry point is what runs. */
 export function buildBackend(): void {
   if (built) return;
-  execFileSync(process.execPath, [join(BACKEND_DIR, '../node_modules/typescript/bin/tsc'), '-p', join(BACKEND_DIR, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(BACKEND_DIR, '../node_modules/typescript/bin/tsc'), '-p', join(BACKEND_DIR, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
   built = true;
 }
 
@@ -49,7 +51,16 @@ export async function startServer(env: Record<string, string | undefined>, optio
   const port = await freePort();
   const child = spawn(process.execPath, [join(BACKEND_DIR, 'dist/main.js')], {
     cwd: BACKEND_DIR,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TZ: 'UTC',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -74,10 +85,14 @@ export async function startServer(env: Record<string, string | undefined>, optio
   if (options.waitReady !== false) {
     let gone = false;
     void exited.then(() => (gone = true));
-    await waitFor('the server to be ready', async () => {
-      if (gone) throw Object.assign(new Error(`server exited during start:\n${output}`), { fatal: true });
-      return (await fetch(`${url}/api/health/ready`)).status === 200;
-    }, 90_000).catch(async (err: Error) => {
+    await waitFor(
+      'the server to be ready',
+      async () => {
+        if (gone) throw Object.assign(new Error(`server exited during start:\n${output}`), { fatal: true });
+        return (await fetch(`${url}/api/health/ready`)).status === 200;
+      },
+      90_000,
+    ).catch(async (err: Error) => {
       await server.stop();
       throw new Error(`${err.message}\n${output}`);
     });

@@ -144,7 +144,11 @@ export class SmtpPeer {
       const waiter = { match: predicate, resolve: (m: ReceivedMail) => (clearTimeout(timer), resolve(m)) };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`No mail matching ${typeof match === 'function' ? 'the predicate' : JSON.stringify({ to: match.to, subject: String(match.subject) })} within ${timeoutMs} ms (got ${this.messages.length}: ${this.messages.map((m) => `${m.to} "${m.subject}"`).join(', ')})`));
+        reject(
+          new Error(
+            `No mail matching ${typeof match === 'function' ? 'the predicate' : JSON.stringify({ to: match.to, subject: String(match.subject) })} within ${timeoutMs} ms (got ${this.messages.length}: ${this.messages.map((m) => `${m.to} "${m.subject}"`).join(', ')})`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.push(waiter);
     });

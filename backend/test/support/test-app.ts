@@ -45,7 +45,9 @@ export async function createTestApp(overrides: Record<string, string | undefined
     REDIS_PREFIX: `tzapi-test-${process.env.TEST_RUN_ID ?? 'local'}-${testFileScope()}:`,
     // Each spec file's apps share one job queue of their own: another file's apps (another SMTP peer, a broken
     // transport on purpose) never claim its mails, and its own instances still share theirs.
-    JOBS_SCHEMA: `pgboss_${testFileScope().toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63),
+    JOBS_SCHEMA: `pgboss_${testFileScope()
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63),
     LOG_LEVEL: 'error',
     USAGE_FLUSH_MS: '200',
     ...overrides,
@@ -71,5 +73,8 @@ export async function createTestApp(overrides: Record<string, string | undefined
 function testFileScope(): string {
   const path = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
   if (!path) return 'shared';
-  return (path.split('/').pop() ?? 'shared').replace(/\.spec\.ts$/, '').replace(/[^\w.-]/g, '-').slice(0, 32);
+  return (path.split('/').pop() ?? 'shared')
+    .replace(/\.spec\.ts$/, '')
+    .replace(/[^\w.-]/g, '-')
+    .slice(0, 32);
 }

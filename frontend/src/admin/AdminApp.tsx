@@ -47,7 +47,14 @@ export default function AdminApp() {
     >
       <Resource name="users" list={UserList} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
-      <Resource name="support-messages" list={SupportMessageList} show={SupportMessageShow} icon={MailIcon} options={{ label: 'Support Messages' }} recordRepresentation="subject" />
+      <Resource
+        name="support-messages"
+        list={SupportMessageList}
+        show={SupportMessageShow}
+        icon={MailIcon}
+        options={{ label: 'Support Messages' }}
+        recordRepresentation="subject"
+      />
       <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} options={{ label: 'Audit Log' }} />
       <Resource name="jobs" list={JobList} icon={WorkHistoryIcon} options={{ label: 'Jobs' }} />
       <CustomRoutes>

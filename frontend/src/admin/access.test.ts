@@ -32,7 +32,10 @@ describe('admin access', () => {
 
   it('the auth provider lets a super admin in and names them', async () => {
     const me = { id: 'a1', email: 'root@example.com', firstName: 'Root', lastName: 'Admin', role: 'super_admin', profileImageUrl: null };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })),
+    );
     const auth = createAdminAuthProvider();
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     await expect(auth.getIdentity!()).resolves.toMatchObject({ id: 'a1', fullName: 'Root Admin' });
@@ -41,7 +44,10 @@ describe('admin access', () => {
   it('the auth provider refuses any other role without a react-admin redirect of its own', async () => {
     vi.useFakeTimers();
     const me = { id: 'u1', email: 'user@example.com', firstName: '', lastName: '', role: 'admin', profileImageUrl: null };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(me), { status: 200 })),
+    );
     const toast = vi.spyOn(toastModule, 'toast');
     await expect(createAdminAuthProvider().checkAuth({})).rejects.toMatchObject({ redirectTo: false, message: false });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Super admin access required' }));

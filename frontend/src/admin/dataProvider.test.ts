@@ -68,9 +68,12 @@ describe('admin texts', () => {
   it('describes an audit change in one line', () => {
     expect(describeChange({ before: { plan: 'free', email: 'a@b.c' }, after: { plan: 'premium', email: 'a@b.c' } })).toBe('a@b.c: plan free → premium');
     expect(describeChange({ before: { isBlocked: false, email: 'a@b.c' }, after: { isBlocked: true, email: 'a@b.c' } })).toBe('a@b.c: status Active → Blocked');
-    expect(describeChange({ before: { plan: 'free', planGranted: false, email: 'a@b.c' }, after: { plan: 'premium', planGranted: true, email: 'a@b.c', via: 'grant' } })).toBe(
-      'a@b.c: plan free → premium, granted no → yes (granted)',
-    );
+    expect(
+      describeChange({
+        before: { plan: 'free', planGranted: false, email: 'a@b.c' },
+        after: { plan: 'premium', planGranted: true, email: 'a@b.c', via: 'grant' },
+      }),
+    ).toBe('a@b.c: plan free → premium, granted no → yes (granted)');
     expect(describeChange({ before: { plan: 'premium', email: 'a@b.c' }, after: { plan: 'enterprise', email: 'a@b.c', via: 'subscription' } })).toBe(
       'a@b.c: plan premium → enterprise (through the subscription, prorated)',
     );

@@ -57,9 +57,5 @@ export function AdminGate() {
 
   if (status === 'loading' || forbidden) return <FullPageSpinner minHeight="100vh" />;
   if (!user) return <Navigate to={paths.login} replace />;
-  return (
-    <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>
-      {user.totpEnabled ? <AdminApp /> : <TotpEnrolment />}
-    </Suspense>
-  );
+  return <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>{user.totpEnabled ? <AdminApp /> : <TotpEnrolment />}</Suspense>;
 }

@@ -41,30 +41,31 @@ export function abbreviation(timeZone: string, at: Date = new Date()): string {
 }
 
 export function clockTime(timeZone: string, at: Date = new Date()): string {
-  return formatter(`clock:${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
+  return formatter(
+    `clock:${timeZone}`,
+    () => new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
   ).format(at);
 }
 
 export function clockDate(timeZone: string, at: Date = new Date()): string {
-  return formatter(`date:${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }),
-  ).format(at);
+  return formatter(`date:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' })).format(at);
 }
 
 /** ISO 8601 local date-time with offset in the zone, e.g. 2025-01-15T09:30:00-05:00. */
 export function isoInZone(timeZone: string, at: Date = new Date()): string {
-  const f = formatter(`iso:${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }),
+  const f = formatter(
+    `iso:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
   );
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${formatOffset(offsetMinutes(timeZone, at))}`;

@@ -11,10 +11,7 @@ export function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-export function renderWithProviders(
-  ui: ReactElement,
-  { route = '/', me, path = '*' }: { route?: string; me?: User | null; path?: string } = {},
-) {
+export function renderWithProviders(ui: ReactElement, { route = '/', me, path = '*' }: { route?: string; me?: User | null; path?: string } = {}) {
   resetToasts();
   const queryClient = createAppQueryClient();
   if (me !== undefined) queryClient.setQueryData(meQueryKey, me);

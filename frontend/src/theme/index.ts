@@ -59,8 +59,7 @@ const interFontFace = {
 const themeBase: ThemeOptions = {
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily:
-      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     h1: { fontWeight: 800, fontSize: '3rem', letterSpacing: '-0.02em' },
     h2: { fontWeight: 800, fontSize: '2.25rem', letterSpacing: '-0.01em' },
     h3: { fontWeight: 700, fontSize: '1.75rem' },
@@ -162,5 +161,4 @@ export const methodTextSx = (method: string) => (theme: Theme) => ({
   ...theme.applyStyles('dark', { color: methodTextColorsDark[method] ?? (theme.vars ?? theme).palette.text.primary }),
 });
 
-export const monoFont =
-  'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';
+export const monoFont = 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';

@@ -17,9 +17,19 @@ const COLON = 0x3a;
 
 export const JsonBodyProblems = {
   tooDeep: () =>
-    new ProblemException({ status: 400, code: 'body_too_deep', title: 'Body nested too deeply', detail: `JSON bodies may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.` }),
+    new ProblemException({
+      status: 400,
+      code: 'body_too_deep',
+      title: 'Body nested too deeply',
+      detail: `JSON bodies may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.`,
+    }),
   tooManyKeys: (max = MAX_JSON_KEYS) =>
-    new ProblemException({ status: 400, code: 'body_too_complex', title: 'Body has too many members', detail: `JSON bodies may have at most ${max} object members.` }),
+    new ProblemException({
+      status: 400,
+      code: 'body_too_complex',
+      title: 'Body has too many members',
+      detail: `JSON bodies may have at most ${max} object members.`,
+    }),
 };
 
 /**

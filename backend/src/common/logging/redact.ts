@@ -14,11 +14,7 @@ const PARAMS = /(\bparams\b|\bparameters\b)(\s*[:=]\s*)\[[^\]]*\]/gi;
 export function redactText(text: string): string {
   let out = text.replace(KEY_DETAIL, '$1[redacted]$3');
   if (SQL.test(out)) out = out.replace(SQL_LITERAL, "'[redacted]'");
-  return out
-    .replace(PARAMS, '$1$2[redacted]')
-    .replace(API_KEY, 'tzk_$1_[redacted]')
-    .replace(HEX, '[redacted]')
-    .replace(OPAQUE, '[redacted]');
+  return out.replace(PARAMS, '$1$2[redacted]').replace(API_KEY, 'tzk_$1_[redacted]').replace(HEX, '[redacted]').replace(OPAQUE, '[redacted]');
 }
 
 /** An error (or anything thrown) as one redacted log text; with its stack when asked. */
@@ -28,5 +24,5 @@ export function redactForLog(err: unknown, withStack = false): string {
     const text = withStack && err.stack ? err.stack : `${err.name}: ${err.message}`;
     return redactText(typeof detail === 'string' && !text.includes(detail) ? `${text} (${detail})` : text);
   }
-  return redactText(typeof err === 'string' ? err : JSON.stringify(err) ?? String(err));
+  return redactText(typeof err === 'string' ? err : (JSON.stringify(err) ?? String(err)));
 }

@@ -7,7 +7,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
 /** PostgreSQL SQLSTATEs of a server that is going, gone or overloaded, and of a statement cut by statement_timeout. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '57014', '53300', '53400']);
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|database system is (starting up|shutting down|in recovery mode)|Connection ended unexpectedly|Cannot use a pool after calling end/i;
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|Client has encountered a connection error|database system is (starting up|shutting down|in recovery mode)|Connection ended unexpectedly|Cannot use a pool after calling end/i;
 
 /** True for errors that mean "the database cannot be reached right now", as opposed to a bug or bad input. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -47,7 +47,7 @@ describe('the problem types (the /docs/errors page)', () => {
     }
   });
 
-  it('has one entry for each code of the app\'s table (src/problem-codes.ts), which is the OpenAPI code enum', () => {
+  it("has one entry for each code of the app's table (src/problem-codes.ts), which is the OpenAPI code enum", () => {
     expect([...PROBLEM_TYPE_CODES].sort()).toEqual(Object.keys(PROBLEM_STATUS).sort());
     expect(PROBLEM_CODES).toEqual(Object.keys(PROBLEM_STATUS).sort());
   });
@@ -64,7 +64,8 @@ describe('the problem types (the /docs/errors page)', () => {
 
   it('the generic filter names a code for each status it answers', () => {
     const emitted = emittedCodes();
-    for (const code of ['bad_request', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'internal_error']) expect(emitted.get(code)?.size).toBe(1);
+    for (const code of ['bad_request', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'internal_error'])
+      expect(emitted.get(code)?.size).toBe(1);
   });
 
   it("a problem's type is its section of the site's errors page", () => {

@@ -17,7 +17,10 @@ export class FieldErrorSchema {
  * extension member belongs here first: the contract test validates every problem against this schema.
  */
 export class ProblemDocumentSchema {
-  @ApiProperty({ description: 'URI of the problem type: the section of the site\'s errors page (/docs/errors#<code>) that explains the code.', example: 'https://tzapi.dev/docs/errors#invalid_timezone' })
+  @ApiProperty({
+    description: "URI of the problem type: the section of the site's errors page (/docs/errors#<code>) that explains the code.",
+    example: 'https://tzapi.dev/docs/errors#invalid_timezone',
+  })
   type!: string;
   @ApiProperty({ example: 'Invalid time zone' })
   title!: string;
@@ -25,7 +28,12 @@ export class ProblemDocumentSchema {
   status!: number;
   @ApiPropertyOptional({ example: '"Mars/Base" is not an IANA time zone name.' })
   detail?: string;
-  @ApiProperty({ enum: PROBLEM_CODES, enumName: 'ProblemCode', description: 'Stable machine-readable code (every one the API answers; src/problem-codes.ts).', example: 'invalid_timezone' })
+  @ApiProperty({
+    enum: PROBLEM_CODES,
+    enumName: 'ProblemCode',
+    description: 'Stable machine-readable code (every one the API answers; src/problem-codes.ts).',
+    example: 'invalid_timezone',
+  })
   code!: ProblemCode;
   @ApiPropertyOptional({ description: 'Path of the request.', example: '/api/time/current' })
   instance?: string;
@@ -53,7 +61,11 @@ export class ProblemDocumentSchema {
   gapEnd?: string;
   @ApiPropertyOptional({ description: 'Gap: the first valid instant after it.', example: '2024-03-31T02:00:00+01:00' })
   firstValidTime?: string;
-  @ApiPropertyOptional({ type: [String], description: 'Overlap refused with dstAmbiguity=reject: both instants.', example: ['2024-10-27T01:30:00+01:00', '2024-10-27T01:30:00+00:00'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Overlap refused with dstAmbiguity=reject: both instants.',
+    example: ['2024-10-27T01:30:00+01:00', '2024-10-27T01:30:00+00:00'],
+  })
   options?: string[];
   @ApiPropertyOptional({ enum: RESPONSE_FORMATS, isArray: true, description: 'Code `not_acceptable`: the formats offered.', example: ['json', 'xml', 'csv'] })
   supported?: string[];
@@ -63,8 +75,12 @@ export class ProblemDocumentSchema {
   email?: string;
   @ApiPropertyOptional({ description: 'Code `too_many_attempts`: seconds until the next attempt is accepted (also in Retry-After).', example: 60 })
   retryAfter?: number;
-  @ApiPropertyOptional({ description: 'Code `unknown_release`: the release asked for (tzdb=, Tzdb-Version or the key\'s pin).', example: '2019z' })
+  @ApiPropertyOptional({ description: "Code `unknown_release`: the release asked for (tzdb=, Tzdb-Version or the key's pin).", example: '2019z' })
   version?: string;
-  @ApiPropertyOptional({ type: [String], description: 'Code `unknown_release`: the releases this server has stored, newest first.', example: ['2026f', '2026b'] })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Code `unknown_release`: the releases this server has stored, newest first.',
+    example: ['2026f', '2026b'],
+  })
   storedVersions?: string[];
 }

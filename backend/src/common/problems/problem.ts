@@ -72,9 +72,7 @@ export const Problems = {
       detail: errors.map((e) => e.message).join('; '),
       errors,
     }),
-  unauthenticated: () =>
-    new ProblemException({ status: 401, code: 'unauthenticated', detail: 'You are logged out. Logging in again...' }),
-  forbidden: (detail = 'You do not have access to this resource.') =>
-    new ProblemException({ status: 403, code: 'forbidden', detail }),
+  unauthenticated: () => new ProblemException({ status: 401, code: 'unauthenticated', detail: 'You are logged out. Logging in again...' }),
+  forbidden: (detail = 'You do not have access to this resource.') => new ProblemException({ status: 403, code: 'forbidden', detail }),
   notFound: (what = 'Resource') => new ProblemException({ status: 404, code: 'not_found', detail: `${what} not found.` }),
 };

@@ -98,7 +98,15 @@ export class RateLimiter {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
-        const [allowed, count, reset] = await command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', `${this.instance}-${(this.sequence++).toString(36)}`, weight);
+        const [allowed, count, reset] = await command.call(
+          this.redis.client,
+          this.prefix + key,
+          windowMs,
+          limit,
+          countHit ? '1' : '0',
+          `${this.instance}-${(this.sequence++).toString(36)}`,
+          weight,
+        );
         if (this.fallback) this.leaveFallback();
         return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
       } catch (err) {

@@ -35,6 +35,8 @@ export class Migration20261123000200_account_security extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "trusted_devices";`);
     this.addSql(`drop table if exists "recovery_codes";`);
-    this.addSql(`alter table "users" drop column "totp_last_step", drop column "totp_enabled_at", drop column "totp_pending_secret", drop column "totp_secret";`);
+    this.addSql(
+      `alter table "users" drop column "totp_last_step", drop column "totp_enabled_at", drop column "totp_pending_secret", drop column "totp_secret";`,
+    );
   }
 }

@@ -44,7 +44,9 @@ export class Migration20261124000100_self_service extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table "invoices" drop column "hosted_invoice_url", drop column "period_end", drop column "period_start", drop column "plan", drop column "number";`);
+    this.addSql(
+      `alter table "invoices" drop column "hosted_invoice_url", drop column "period_end", drop column "period_start", drop column "plan", drop column "number";`,
+    );
     this.addSql(`drop table if exists "data_export_parts";`);
     this.addSql(`drop table if exists "data_exports";`);
     this.addSql(`drop table if exists "quota_alerts";`);

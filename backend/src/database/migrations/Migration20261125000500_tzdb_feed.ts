@@ -7,8 +7,12 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261125000500_tzdb_feed extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table "tz_releases" add column "origin" varchar(16) not null default 'upload', add column "signature" varchar(16) null, add column "waiting" boolean not null default false, add column "went_live_at" timestamptz null;`);
-    this.addSql(`update "tz_releases" set "origin" = case when "source" = 'bundled' then 'bundled' when "source" like 'TZDB_RELEASE%' then 'env' else 'upload' end, "went_live_at" = "loaded_at";`);
+    this.addSql(
+      `alter table "tz_releases" add column "origin" varchar(16) not null default 'upload', add column "signature" varchar(16) null, add column "waiting" boolean not null default false, add column "went_live_at" timestamptz null;`,
+    );
+    this.addSql(
+      `update "tz_releases" set "origin" = case when "source" = 'bundled' then 'bundled' when "source" like 'TZDB_RELEASE%' then 'env' else 'upload' end, "went_live_at" = "loaded_at";`,
+    );
     this.addSql(`create table "tzdb_feed_state" (
       "id" smallint primary key default 1 check ("id" = 1),
       "url" text not null,
@@ -25,6 +29,8 @@ export class Migration20261125000500_tzdb_feed extends Migration {
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "tzdb_feed_state";`);
-    this.addSql(`alter table "tz_releases" drop column if exists "origin", drop column if exists "signature", drop column if exists "waiting", drop column if exists "went_live_at";`);
+    this.addSql(
+      `alter table "tz_releases" drop column if exists "origin", drop column if exists "signature", drop column if exists "waiting", drop column if exists "went_live_at";`,
+    );
   }
 }

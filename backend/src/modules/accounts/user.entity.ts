@@ -9,7 +9,29 @@ export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'firstName' | 'lastName' | 'passwordHash' | 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'profileImageUrl' | 'stripeCustomerId' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep' | 'customHourlyQuota' | 'customBurstPerSecond' | 'closedAt' | 'quotaAlerts' | 'changeNotices' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'firstName'
+    | 'lastName'
+    | 'passwordHash'
+    | 'plan'
+    | 'planGranted'
+    | 'role'
+    | 'isBlocked'
+    | 'emailVerified'
+    | 'profileImageUrl'
+    | 'stripeCustomerId'
+    | 'oidcSubject'
+    | 'totpSecret'
+    | 'totpPendingSecret'
+    | 'totpEnabledAt'
+    | 'totpLastStep'
+    | 'customHourlyQuota'
+    | 'customBurstPerSecond'
+    | 'closedAt'
+    | 'quotaAlerts'
+    | 'changeNotices'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -126,7 +148,14 @@ export interface MeView extends UserView {
 }
 
 export function toMeView(user: User): MeView {
-  return { ...toUserView(user), hasPassword: user.passwordHash !== null, totpEnabled: user.totpSecret !== null, limits: accountLimits(user), quotaAlerts: user.quotaAlerts, changeNotices: user.changeNotices };
+  return {
+    ...toUserView(user),
+    hasPassword: user.passwordHash !== null,
+    totpEnabled: user.totpSecret !== null,
+    limits: accountLimits(user),
+    quotaAlerts: user.quotaAlerts,
+    changeNotices: user.changeNotices,
+  };
 }
 
 export function customLimitsOf(user: Pick<User, 'customHourlyQuota' | 'customBurstPerSecond'>): CustomLimits {

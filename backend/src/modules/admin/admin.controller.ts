@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { AdminUserView as UserResponse, AdminApiKeyView as AdminApiKeyResponse, AdminStatsView, AdminSupportMessageView as AdminSupportMessageResponse, AuditLogView as AuditLogResponse } from './dto/admin.responses.js';
+import {
+  AdminUserView as UserResponse,
+  AdminApiKeyView as AdminApiKeyResponse,
+  AdminStatsView,
+  AdminSupportMessageView as AdminSupportMessageResponse,
+  AuditLogView as AuditLogResponse,
+} from './dto/admin.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
@@ -16,7 +22,6 @@ import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
 import { ChangePlanDto, SetLimitsDto } from './dto/admin.dto.js';
 import { EffectiveLimitsView } from '../../config/limits.responses.js';
-
 
 const listQueryDocs = [
   ApiQuery({ name: 'range', required: false, example: '[0,24]', description: 'JSON [start, end], inclusive, at most 500 rows' }),
@@ -96,10 +101,13 @@ export class AdminController {
   @ApiOperation({
     summary: "Set a user's plan; the new limits apply from the next API request",
     description:
-      'A paying subscriber\'s plan changes through the payment provider, prorated and charged at once as the customer\'s own change; `free` cancels the subscription at once. An account without a paid subscription gets the plan as a grant (`planGranted: true`).',
+      "A paying subscriber's plan changes through the payment provider, prorated and charged at once as the customer's own change; `free` cancels the subscription at once. An account without a paid subscription gets the plan as a grant (`planGranted: true`).",
   })
   @ApiOkResponse({ type: UserResponse })
-  @ApiResponse({ status: 402, description: "The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged" })
+  @ApiResponse({
+    status: 402,
+    description: "The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged",
+  })
   @ApiConflictResponse({ description: 'Another billing change for this user is in progress (code `billing_change_in_progress`)' })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.adminUsers.changePlan(this.actor(user, request), id, body.plan);
@@ -156,7 +164,9 @@ export class AdminController {
 
   @Get('audit-log')
   @ListDocs()
-  @ApiOperation({ summary: 'Every admin action (block, unblock, plan change, key rotation) with before/after; filter action, targetType, targetId, actorId, q' })
+  @ApiOperation({
+    summary: 'Every admin action (block, unblock, plan change, key rotation) with before/after; filter action, targetType, targetId, actorId, q',
+  })
   @ApiOkResponse({ type: [AuditLogResponse] })
   async auditLog(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.send(reply, AUDIT_LOG, await this.audit.list(parseListQuery(AUDIT_LOG, query)));

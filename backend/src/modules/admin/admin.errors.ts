@@ -18,6 +18,5 @@ export const AdminErrors = {
   userNotFound: () => Problems.notFound('User'),
   keyNotFound: () => Problems.notFound('API key'),
   recordNotFound: (what: string) => Problems.notFound(what),
-  cannotBlockSelf: () =>
-    new ProblemException({ status: 409, code: 'cannot_block_self', title: 'Conflict', detail: 'You cannot block your own account.' }),
+  cannotBlockSelf: () => new ProblemException({ status: 409, code: 'cannot_block_self', title: 'Conflict', detail: 'You cannot block your own account.' }),
 };

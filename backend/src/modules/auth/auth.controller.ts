@@ -4,7 +4,16 @@ import { AuthErrors } from './auth.errors.js';
 import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { OkView } from '../../common/http/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
-import { LoginView, OkMessageView, ProfileUpdatedView, TotpEnabledView, TotpSetupView, TotpStateView, RegisteredView, ResetTokenCheckView } from './dto/auth.responses.js';
+import {
+  LoginView,
+  OkMessageView,
+  ProfileUpdatedView,
+  TotpEnabledView,
+  TotpSetupView,
+  TotpStateView,
+  RegisteredView,
+  ResetTokenCheckView,
+} from './dto/auth.responses.js';
 import { ApiAnonymous } from '../../common/openapi/swagger.js';
 import {
   ApiBadRequestResponse,
@@ -54,7 +63,10 @@ export class AuthController {
   @Post('register')
   @AuthThrottled('register', { subject: 'email', body: RegisterDto })
   @ApiAnonymous()
-  @ApiOperation({ summary: 'Create an account', description: 'Answers the same whether or not the address already has an account; a verification link is mailed.' })
+  @ApiOperation({
+    summary: 'Create an account',
+    description: 'Answers the same whether or not the address already has an account; a verification link is mailed.',
+  })
   @ApiCreatedResponse({ description: 'Account created (or the owner of a taken address was notified)', type: RegisteredView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
@@ -67,7 +79,10 @@ export class AuthController {
   @Redirect()
   @ApiExcludeEndpoint() // A browser navigation (mail link, sign-out link), not an API operation.
   @ApiAnonymous()
-  @ApiOperation({ summary: 'Verify an e-mail address', description: 'The link in the verification mail. Redirects to /login?verified=1, or /login?verified=0 for an invalid, used or expired link.' })
+  @ApiOperation({
+    summary: 'Verify an e-mail address',
+    description: 'The link in the verification mail. Redirects to /login?verified=1, or /login?verified=0 for an invalid, used or expired link.',
+  })
   @ApiQuery({ name: 'token', required: true })
   @ApiFoundResponse({ description: 'Redirect to /login?verified=1 or /login?verified=0' })
   async verifyEmail(@Query('token') token: unknown): Promise<{ url: string; statusCode: number }> {
@@ -150,7 +165,9 @@ export class AuthController {
   @ApiAnonymous()
   @ApiOperation({ summary: 'Set a new password with a reset link', description: 'Single use, valid 1 hour; ends every session of the account.' })
   @ApiOkResponse({ type: OkView })
-  @ApiBadRequestResponse({ description: "Invalid, used or expired token (code `invalid_token`, detail 'Invalid or expired reset link. Please request a new one.') or a malformed body" })
+  @ApiBadRequestResponse({
+    description: "Invalid, used or expired token (code `invalid_token`, detail 'Invalid or expired reset link. Please request a new one.') or a malformed body",
+  })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async resetPassword(@Body() body: ResetPasswordDto): Promise<{ ok: true }> {
     await this.auth.resetPassword(body.token, body.newPassword);
@@ -162,7 +179,11 @@ export class AuthController {
   @ApiOperation({ summary: 'Whether a reset link can still be used' })
   @ApiQuery({ name: 'token', required: false })
   @ApiOkResponse({ type: ResetTokenCheckView })
-  @ApiResponse({ status: '4XX', description: 'A malformed request (problem+json).', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } } })
+  @ApiResponse({
+    status: '4XX',
+    description: 'A malformed request (problem+json).',
+    content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } },
+  })
   async checkResetToken(@Query('token') token: unknown): Promise<{ valid: boolean }> {
     return { valid: await this.auth.isResetTokenValid(typeof token === 'string' ? token : undefined) };
   }
@@ -201,7 +222,11 @@ export class AccountController {
   }
 
   @Put('profile')
-  @AuthThrottled('email_change', { subject: 'user', body: UpdateProfileDto, when: (request) => (request.body as UpdateProfileDto).email !== request.user?.email })
+  @AuthThrottled('email_change', {
+    subject: 'user',
+    body: UpdateProfileDto,
+    when: (request) => (request.body as UpdateProfileDto).email !== request.user?.email,
+  })
   @Authenticated()
   @ApiOperation({
     summary: 'Update e-mail and names',
@@ -243,7 +268,10 @@ export class AccountController {
   @Post('profile/totp/enable')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Turn on two-factor sign-in', description: 'Confirms the new secret with a current code; answers ten one-time recovery codes, shown only this once.' })
+  @ApiOperation({
+    summary: 'Turn on two-factor sign-in',
+    description: 'Confirms the new secret with a current code; answers ten one-time recovery codes, shown only this once.',
+  })
   @ApiOkResponse({ type: TotpEnabledView })
   @ApiBadRequestResponse(TOTP_INVALID)
   @ApiConflictResponse({ description: 'Already on (code `totp_already_enabled`) or no setup started (code `totp_setup_missing`)' })
@@ -273,13 +301,12 @@ export class AccountController {
   @Authenticated()
   @ApiOperation({ summary: 'Change the password', description: 'Needs the current password; every other session of the account ends.' })
   @ApiOkResponse({ type: OkMessageView })
-  @ApiBadRequestResponse({ description: 'Wrong current password (code `wrong_password`), an account without a password that signs in through the identity provider (code `no_password`), or a malformed body' })
+  @ApiBadRequestResponse({
+    description:
+      'Wrong current password (code `wrong_password`), an account without a password that signs in through the identity provider (code `no_password`), or a malformed body',
+  })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async changePassword(
-    @CurrentUser() user: User,
-    @CurrentSession() session: Session,
-    @Body() body: ChangePasswordDto,
-  ): Promise<{ ok: true; message: string }> {
+  async changePassword(@CurrentUser() user: User, @CurrentSession() session: Session, @Body() body: ChangePasswordDto): Promise<{ ok: true; message: string }> {
     await this.auth.changePassword(user.id, session.id, body.currentPassword, body.newPassword);
     return { ok: true, message: 'Password updated' };
   }
@@ -289,7 +316,8 @@ export class AccountController {
   @ApiAnonymous()
   @ApiOperation({
     summary: 'Sign out',
-    description: 'Ends the session and clears its cookie (without a session: nothing to end, same answer). The CSRF rules of every unsafe method apply: a same-origin `Origin`, no form body.',
+    description:
+      'Ends the session and clears its cookie (without a session: nothing to end, same answer). The CSRF rules of every unsafe method apply: a same-origin `Origin`, no form body.',
   })
   @ApiOkResponse({ type: OkView })
   async logoutPost(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {

@@ -47,7 +47,8 @@ export const AuthErrors = {
       field: 'totp',
     }),
   /** A signed-in form re-checks the password (closing the account). */
-  passwordIncorrect: () => new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Password is incorrect', field: 'password' }),
+  passwordIncorrect: () =>
+    new ProblemException({ status: 400, code: 'wrong_password', title: 'Bad Request', detail: 'Password is incorrect', field: 'password' }),
   /** A wrong, expired or already used code: 401 at sign-in, 400 on the profile's two-factor forms. */
   totpInvalid: (status: 400 | 401 = 401, field = 'totp') =>
     new ProblemException({
@@ -67,11 +68,21 @@ export const AuthErrors = {
   totpAlreadyEnabled: () =>
     new ProblemException({ status: 409, code: 'totp_already_enabled', title: 'Conflict', detail: 'Two-factor sign-in is already on for this account.' }),
   totpNotStarted: () =>
-    new ProblemException({ status: 409, code: 'totp_setup_missing', title: 'Conflict', detail: 'Start the two-factor setup again: there is no pending secret to confirm.' }),
+    new ProblemException({
+      status: 409,
+      code: 'totp_setup_missing',
+      title: 'Conflict',
+      detail: 'Start the two-factor setup again: there is no pending secret to confirm.',
+    }),
   totpNotEnabled: () =>
     new ProblemException({ status: 409, code: 'totp_not_enabled', title: 'Conflict', detail: 'Two-factor sign-in is not on for this account.' }),
   totpMandatory: () =>
-    new ProblemException({ status: 403, code: 'totp_mandatory', title: 'Forbidden', detail: 'Two-factor sign-in is required for super admins and cannot be turned off.' }),
+    new ProblemException({
+      status: 403,
+      code: 'totp_mandatory',
+      title: 'Forbidden',
+      detail: 'Two-factor sign-in is required for super admins and cannot be turned off.',
+    }),
   tooManyAttempts: (retryAfterSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new ProblemException({

@@ -31,7 +31,12 @@ describe('safeReturnTo', () => {
 });
 
 describe('OidcService state cookie', () => {
-  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'unit-test-secret-unit-test-secret-0123456789', OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'unit-test-secret-unit-test-secret-0123456789',
+    OIDC_ISSUER: 'https://id.example',
+    OIDC_CLIENT_ID: 'c',
+  });
   const service = new OidcService({} as EntityManager, config);
   const pending = (overrides: Partial<PendingSignIn> = {}): PendingSignIn => ({
     state: 'state-1',

@@ -21,7 +21,11 @@ export class SessionsService implements OnModuleInit {
 
   onModuleInit(): void {
     // A block or a closure ends every session of the account, once the change is committed.
-    this.accounts.listen((change) => (change.deleted || change.closed || (change.isBlocked && change.fields.includes('isBlocked')) ? this.endAllForUser(change.userId).then(() => undefined) : undefined));
+    this.accounts.listen((change) =>
+      change.deleted || change.closed || (change.isBlocked && change.fields.includes('isBlocked'))
+        ? this.endAllForUser(change.userId).then(() => undefined)
+        : undefined,
+    );
   }
 
   private get idleMs(): number {

@@ -132,7 +132,14 @@ export async function ensureSuperAdmin(em: EntityManager, config: BootstrapConfi
 
 /** Null when another instance inserted the same address first. */
 async function createAdmin(em: EntityManager, email: string, password: string): Promise<User | null> {
-  const user = em.create(User, { email, firstName: 'Super', lastName: 'Admin', passwordHash: await hashPassword(password), role: 'super_admin', emailVerified: true });
+  const user = em.create(User, {
+    email,
+    firstName: 'Super',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(password),
+    role: 'super_admin',
+    emailVerified: true,
+  });
   try {
     await em.flush();
     return user;

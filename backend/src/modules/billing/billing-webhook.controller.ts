@@ -15,7 +15,10 @@ export class BillingWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiAnonymous()
-  @ApiOperation({ summary: 'Stripe webhook', description: 'Verified with the Stripe-Signature header (5-minute tolerance); each event id is applied once and the state is re-read from Stripe.' })
+  @ApiOperation({
+    summary: 'Stripe webhook',
+    description: 'Verified with the Stripe-Signature header (5-minute tolerance); each event id is applied once and the state is re-read from Stripe.',
+  })
   @ApiHeader({ name: 'Stripe-Signature', required: true })
   @ApiOkResponse({ type: WebhookReceiptView })
   @ApiBadRequestResponse({ description: 'Bad or stale signature (code `invalid_signature`)' })

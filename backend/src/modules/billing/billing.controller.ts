@@ -1,6 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
-import { BillingResultView, InvoicePageView, InvoiceView as InvoiceResponse, SubscriptionView as SubscriptionResponse, UrlView } from './dto/billing.responses.js';
+import {
+  BillingResultView,
+  InvoicePageView,
+  InvoiceView as InvoiceResponse,
+  SubscriptionView as SubscriptionResponse,
+  UrlView,
+} from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
@@ -22,7 +28,11 @@ export class BillingController {
   @Post('create-subscription')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Subscribe a free account to a paid plan', description: 'Attaches the card and creates the subscription. `payment.requiresAction` asks the browser for the 3-D Secure step, then complete-subscription. A declined card answers `success: false` with the reason; the plan changes only once the payment succeeded.' })
+  @ApiOperation({
+    summary: 'Subscribe a free account to a paid plan',
+    description:
+      'Attaches the card and creates the subscription. `payment.requiresAction` asks the browser for the 3-D Secure step, then complete-subscription. A declined card answers `success: false` with the reason; the plan changes only once the payment succeeded.',
+  })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'Invalid plan or payment method id (problem+json)' })
   create(@CurrentUser() user: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
@@ -32,7 +42,10 @@ export class BillingController {
   @Post('complete-subscription')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Finish a subscription after the 3-D Secure step', description: 'Re-reads the subscription from the payment provider; the plan changes if the first invoice is paid.' })
+  @ApiOperation({
+    summary: 'Finish a subscription after the 3-D Secure step',
+    description: 'Re-reads the subscription from the payment provider; the plan changes if the first invoice is paid.',
+  })
   @ApiOkResponse({ type: BillingResultView })
   complete(@CurrentUser() user: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
     return this.billing.completeSubscription(user.id, body.subscriptionId);
@@ -41,7 +54,10 @@ export class BillingController {
   @Get('subscription')
   @Authenticated()
   @ApiOperation({ summary: 'The current paid subscription', description: 'null on the free plan.' })
-  @ApiOkResponse({ description: 'The subscription; `null` on the free plan.', content: { 'application/json': { schema: { type: 'object', allOf: [{ $ref: getSchemaPath(SubscriptionResponse) }], nullable: true } } } })
+  @ApiOkResponse({
+    description: 'The subscription; `null` on the free plan.',
+    content: { 'application/json': { schema: { type: 'object', allOf: [{ $ref: getSchemaPath(SubscriptionResponse) }], nullable: true } } },
+  })
   async subscription(@CurrentUser() user: User): Promise<SubscriptionView | null> {
     return this.billing.currentSubscription(user.id);
   }
@@ -66,7 +82,10 @@ export class BillingController {
   @Get('invoices/:id/receipt.pdf')
   @Authenticated()
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: 'The PDF receipt of a paid invoice', description: 'Made by the server: invoice number, date, plan, period, amount, currency, customer name and e-mail.' })
+  @ApiOperation({
+    summary: 'The PDF receipt of a paid invoice',
+    description: 'Made by the server: invoice number, date, plan, period, amount, currency, customer name and e-mail.',
+  })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF file (attachment)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotFoundResponse({ description: 'No such invoice of yours (problem+json, code `not_found`)' })
@@ -82,7 +101,10 @@ export class BillingController {
   @Post('portal-session')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'A link to the billing portal', description: 'Stripe Customer Portal (card, cancellation, invoices); in sandbox mode a page of this site.' })
+  @ApiOperation({
+    summary: 'A link to the billing portal',
+    description: 'Stripe Customer Portal (card, cancellation, invoices); in sandbox mode a page of this site.',
+  })
   @ApiOkResponse({ type: UrlView })
   @ApiBadRequestResponse({ description: 'No billing account yet (code `no_billing_account`)' })
   async portal(@CurrentUser() user: User): Promise<{ url: string }> {
@@ -92,7 +114,10 @@ export class BillingController {
   @Post('update-plan')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Change a paid plan (premium → enterprise)', description: 'Charged prorated to the card on file immediately. Downgrades answer 400 `downgrade_not_supported`; the same plan 400 `same_plan`.' })
+  @ApiOperation({
+    summary: 'Change a paid plan (premium → enterprise)',
+    description: 'Charged prorated to the card on file immediately. Downgrades answer 400 `downgrade_not_supported`; the same plan 400 `same_plan`.',
+  })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'same_plan, downgrade_not_supported or no_subscription (problem+json)' })
   update(@CurrentUser() user: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {

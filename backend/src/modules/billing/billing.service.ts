@@ -72,7 +72,9 @@ export class BillingService {
 
   /** Every invoice of the account, newest first, a page at a time ("View All History"). */
   async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
-    const [rows, total] = await this.em.fork().findAndCount(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+    const [rows, total] = await this.em
+      .fork()
+      .findAndCount(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
     return { items: rows.map(toInvoiceView), total, offset, limit };
   }
 
@@ -85,7 +87,11 @@ export class BillingService {
   }
 
   private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
-    const rows = await em.find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
+    const rows = await em.find(
+      Subscription,
+      { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } },
+      { orderBy: { createdAt: 'desc' }, limit: 1 },
+    );
     return rows[0] ?? null;
   }
 
@@ -158,7 +164,11 @@ export class BillingService {
     }
     const local = await this.sync(subscription, { userId, plan });
     if (payment.kind === 'requires_action') {
-      return { success: true, subscription: local ? toSubscriptionView(local) : undefined, payment: { requiresAction: true, clientSecret: payment.clientSecret } };
+      return {
+        success: true,
+        subscription: local ? toSubscriptionView(local) : undefined,
+        payment: { requiresAction: true, clientSecret: payment.clientSecret },
+      };
     }
     await this.syncInvoices(userId, customerId);
     return { success: true, subscription: local ? toSubscriptionView(local) : undefined, payment: { requiresAction: false, clientSecret: null } };
@@ -207,7 +217,10 @@ export class BillingService {
     const synced = await this.sync(changed.subscription, { userId, plan: local.plan });
     await this.syncInvoices(userId, local.providerCustomerId);
     if (changed.payment.kind !== 'succeeded' || changed.subscription.plan !== plan) {
-      const message = changed.payment.kind === 'declined' ? changed.payment.message : 'The payment for this change needs your confirmation. Update your card in Manage Billing and try again.';
+      const message =
+        changed.payment.kind === 'declined'
+          ? changed.payment.message
+          : 'The payment for this change needs your confirmation. Update your card in Manage Billing and try again.';
       return { success: false, error: message, subscription: synced ? toSubscriptionView(synced) : undefined };
     }
     return { success: true, subscription: synced ? toSubscriptionView(synced) : undefined };
@@ -248,7 +261,9 @@ export class BillingService {
         await this.sync(changed.subscription, { userId, plan: local.plan }, paid ? tx : undefined);
         await this.syncInvoices(userId, local.providerCustomerId, paid ? tx : undefined);
         if (!paid) {
-          throw BillingErrors.adminChangeNotPaid(changed.payment.kind === 'declined' ? changed.payment.message : "the customer's bank asks them to confirm the payment.");
+          throw BillingErrors.adminChangeNotPaid(
+            changed.payment.kind === 'declined' ? changed.payment.message : "the customer's bank asks them to confirm the payment.",
+          );
         }
       } else {
         await this.sync(remote, { userId, plan }, tx);

@@ -40,10 +40,7 @@ export interface ProviderInvoice {
   hostedInvoiceUrl: string | null;
 }
 
-export type PaymentOutcome =
-  | { kind: 'succeeded' }
-  | { kind: 'requires_action'; clientSecret: string }
-  | { kind: 'declined'; message: string };
+export type PaymentOutcome = { kind: 'succeeded' } | { kind: 'requires_action'; clientSecret: string } | { kind: 'declined'; message: string };
 
 export interface ProviderEvent {
   id: string;
@@ -65,7 +62,12 @@ export interface PaymentGateway {
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
   /** Attaches the card to the customer and makes it the default; throws CardDeclinedError. */
   attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
-  createSubscription(input: { customerId: string; plan: PlanId; paymentMethodId: string; idempotencyKey: string }): Promise<{ subscription: ProviderSubscription; payment: PaymentOutcome }>;
+  createSubscription(input: {
+    customerId: string;
+    plan: PlanId;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<{ subscription: ProviderSubscription; payment: PaymentOutcome }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Drops an unpaid first attempt so it never bills later. */
   cancelIncomplete(id: string): Promise<void>;

@@ -48,7 +48,11 @@ export class SandboxBillingController {
   @Post('payment-methods')
   @HttpCode(201)
   @Authenticated()
-  @ApiOperation({ summary: 'Sandbox: turn a test card into a payment method id', description: 'Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 and 4000 0027 6000 3184 need 3-D Secure, 4000 0000 0000 0002 is declined.' })
+  @ApiOperation({
+    summary: 'Sandbox: turn a test card into a payment method id',
+    description:
+      'Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 and 4000 0027 6000 3184 need 3-D Secure, 4000 0000 0000 0002 is declined.',
+  })
   @ApiCreatedResponse({ type: SandboxPaymentMethodResponse })
   @ApiBadRequestResponse({ description: 'Not a valid card (problem+json, code `invalid_card` with `errors`)' })
   async createPaymentMethod(@Body() body: SandboxCardDto): Promise<SandboxPaymentMethodView> {
@@ -135,7 +139,9 @@ export class SandboxBillingController {
   }
 
   private async currentLocal(userId: string): Promise<Subscription | null> {
-    const rows = await this.em.fork().find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
+    const rows = await this.em
+      .fork()
+      .find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
     return rows[0] ?? null;
   }
 

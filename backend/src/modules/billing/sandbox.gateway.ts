@@ -156,12 +156,20 @@ export class SandboxGateway implements PaymentGateway {
     if (behaviour === 'requires_action' && !offSession) {
       const intentId = id('pi');
       const clientSecret = `${intentId}_secret_${randomBytes(12).toString('hex')}`;
-      this.put<PaymentIntentData>(em, 'payment_intent', intentId, invoice.customerId, { invoiceId: invoice.id, clientSecret, status: 'requires_action', paymentMethodId: card!.id });
+      this.put<PaymentIntentData>(em, 'payment_intent', intentId, invoice.customerId, {
+        invoiceId: invoice.id,
+        clientSecret,
+        status: 'requires_action',
+        paymentMethodId: card!.id,
+      });
       invoice.data = { ...data, status: 'pending' };
       return { kind: 'requires_action', clientSecret };
     }
     invoice.data = { ...data, status: 'failed' };
-    return { kind: 'declined', message: behaviour === 'requires_action' ? 'Your bank asked to authenticate this payment. Update your card and try again.' : DECLINED };
+    return {
+      kind: 'declined',
+      message: behaviour === 'requires_action' ? 'Your bank asked to authenticate this payment. Update your card and try again.' : DECLINED,
+    };
   }
 
   async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
@@ -178,7 +186,15 @@ export class SandboxGateway implements PaymentGateway {
     const number = card.number.replace(/[\s-]/g, '');
     const pmId = id('pm');
     const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-    const data: PaymentMethodData = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear, name: card.name, behaviour: cardBehaviour(number), customerId: null };
+    const data: PaymentMethodData = {
+      brand: cardBrand(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear,
+      name: card.name,
+      behaviour: cardBehaviour(number),
+      customerId: null,
+    };
     this.put(em, 'payment_method', pmId, null, data);
     await em.flush();
     return { id: pmId, brand: data.brand, last4: data.last4, expMonth: data.expMonth, expYear: data.expYear };
@@ -247,7 +263,9 @@ export class SandboxGateway implements PaymentGateway {
     if (data.status === 'active') return { kind: 'succeeded' };
     const intents = await em.find(SandboxObject, { kind: 'payment_intent', customerId: sub.customerId });
     const invoiceId = (sub.data as Record<string, unknown>).latestInvoiceId;
-    const intent = intents.find((i) => (i.data as unknown as PaymentIntentData).invoiceId === invoiceId && (i.data as unknown as PaymentIntentData).status === 'requires_action');
+    const intent = intents.find(
+      (i) => (i.data as unknown as PaymentIntentData).invoiceId === invoiceId && (i.data as unknown as PaymentIntentData).status === 'requires_action',
+    );
     if (intent) return { kind: 'requires_action', clientSecret: (intent.data as unknown as PaymentIntentData).clientSecret };
     return { kind: 'declined', message: DECLINED };
   }

@@ -190,7 +190,8 @@ export class StripeGateway implements PaymentGateway {
     }
     const payment: PaymentOutcome = sub.pending_update ? await this.paymentOf(sub.latest_invoice) : { kind: 'succeeded' };
     // Upgrading means staying: a cancellation at period end is undone (not allowed in the pending-update call itself).
-    if (payment.kind === 'succeeded' && sub.cancel_at_period_end) sub = await this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    if (payment.kind === 'succeeded' && sub.cancel_at_period_end)
+      sub = await this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
     return { subscription: this.toSubscription(sub), payment };
   }
 
@@ -224,4 +225,3 @@ export class StripeGateway implements PaymentGateway {
     return { id: event.id, type: event.type, objectId: object?.id ?? null, objectType: object?.object ?? null };
   }
 }
-

@@ -1,5 +1,14 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiNotAcceptableResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiServiceUnavailableResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiNotAcceptableResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
 import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
@@ -40,7 +49,8 @@ export class HealthController {
   @PublicUnmetered()
   @ApiOperation({
     summary: 'Service health',
-    description: 'Live state of the service: database, time zone data and cache, the tz database version and uptime. Public and not metered; no API key needed.',
+    description:
+      'Live state of the service: database, time zone data and cache, the tz database version and uptime. Public and not metered; no API key needed.',
   })
   @FormattedRoute(HealthView)
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'xml', 'csv'], description: 'Answer format; overrides Accept. Anything else is 406.' })
@@ -55,8 +65,14 @@ export class HealthController {
       'text/csv': { schema: { type: 'string' }, example: toCsv(HEALTH_EXAMPLE, csvColumns(HealthView)) },
     },
   })
-  @ApiServiceUnavailableResponse({ description: 'The database is unreachable (status `down`).', content: { 'application/json': { schema: { $ref: getSchemaPath(HealthView) } } } })
-  @ApiNotAcceptableResponse({ description: 'The requested format is not offered.', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } } })
+  @ApiServiceUnavailableResponse({
+    description: 'The database is unreachable (status `down`).',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(HealthView) } } },
+  })
+  @ApiNotAcceptableResponse({
+    description: 'The requested format is not offered.',
+    content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } },
+  })
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
     const report = await this.health.report();
     reply.header('Cache-Control', 'no-store');
@@ -68,7 +84,8 @@ export class HealthController {
   @PublicUnmetered()
   @ApiOperation({
     summary: 'Readiness',
-    description: 'For load balancers: 200 while this instance takes traffic; 503 while it starts, while its database is unreachable and once it is shutting down.',
+    description:
+      'For load balancers: 200 while this instance takes traffic; 503 while it starts, while its database is unreachable and once it is shutting down.',
   })
   @FormattedRoute(ReadinessView)
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'xml', 'csv'], description: 'Answer format; overrides Accept. Anything else is 406.' })
@@ -80,8 +97,14 @@ export class HealthController {
       'text/csv': { schema: { type: 'string' }, example: toCsv(READY_EXAMPLE, csvColumns(ReadinessView)) },
     },
   })
-  @ApiNotAcceptableResponse({ description: 'The requested format is not offered.', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } } })
-  @ApiServiceUnavailableResponse({ description: 'Starting, shutting down, or the database is unreachable.', content: { 'application/json': { schema: { $ref: getSchemaPath(ReadinessView) } } } })
+  @ApiNotAcceptableResponse({
+    description: 'The requested format is not offered.',
+    content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } },
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'Starting, shutting down, or the database is unreachable.',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(ReadinessView) } } },
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
     const report = await this.health.readiness();
     reply.header('Cache-Control', 'no-store');
@@ -102,7 +125,10 @@ export class HealthController {
       'text/csv': { schema: { type: 'string' }, example: toCsv(LIVE_EXAMPLE, csvColumns(LivenessView)) },
     },
   })
-  @ApiNotAcceptableResponse({ description: 'The requested format is not offered.', content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } } })
+  @ApiNotAcceptableResponse({
+    description: 'The requested format is not offered.',
+    content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) } } },
+  })
   live(@Res({ passthrough: true }) reply: FastifyReply): { status: 'live' } {
     reply.header('Cache-Control', 'no-store');
     return { status: 'live' };

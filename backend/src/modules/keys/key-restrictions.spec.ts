@@ -2,7 +2,10 @@ import { cleanRestrictions, compileRestrictions, hostAllowed, ipAllowed, request
 
 describe('restriction lines', () => {
   it('drops blank lines, keeps valid ones and names each bad line', () => {
-    const { value, errors } = cleanRestrictions(['10.0.0.1', '', ' 2001:DB8::/32 ', 'foo', '1.2.3'], ['Example.com', '*.example.org', '', 'bad_host', '*.*.x.com']);
+    const { value, errors } = cleanRestrictions(
+      ['10.0.0.1', '', ' 2001:DB8::/32 ', 'foo', '1.2.3'],
+      ['Example.com', '*.example.org', '', 'bad_host', '*.*.x.com'],
+    );
     expect(value).toEqual({ ipRestrictions: ['10.0.0.1', '2001:db8::/32'], urlRestrictions: ['example.com', '*.example.org'] });
     expect(errors.map((e) => e.field)).toEqual(['ipRestrictions[3]', 'ipRestrictions[4]', 'urlRestrictions[3]', 'urlRestrictions[4]']);
     expect(errors[0].message).toBe('Line 4: "foo" is not an IP address or CIDR range');

@@ -3,7 +3,16 @@ import { getSchemaPath } from '@nestjs/swagger';
 import { Problems, problemType } from '../../common/problems/problem.js';
 import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
@@ -21,12 +30,12 @@ const VALIDATION_EXAMPLE = {
     'application/problem+json': {
       schema: { $ref: getSchemaPath(ProblemDocumentSchema) },
       example: {
-      type: problemType('validation_failed'),
-      title: 'Validation failed',
-      status: 400,
-      code: 'validation_failed',
-      detail: 'Line 3: "10.0.0.300" is not an IP address or CIDR range',
-      errors: [{ field: 'ipRestrictions[2]', message: 'Line 3: "10.0.0.300" is not an IP address or CIDR range' }],
+        type: problemType('validation_failed'),
+        title: 'Validation failed',
+        status: 400,
+        code: 'validation_failed',
+        detail: 'Line 3: "10.0.0.300" is not an IP address or CIDR range',
+        errors: [{ field: 'ipRestrictions[2]', message: 'Line 3: "10.0.0.300" is not an IP address or CIDR range' }],
       },
     },
   },
@@ -51,7 +60,8 @@ export class KeysController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'One per form submission (8–64 letters, digits, - or _): the same key sent again answers the key the first request made (`Idempotent-Replayed: true`), never a second one.',
+    description:
+      'One per form submission (8–64 letters, digits, - or _): the same key sent again answers the key the first request made (`Idempotent-Replayed: true`), never a second one.',
   })
   @ApiCreatedResponse({ type: IssuedApiKeyView })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)

@@ -39,16 +39,35 @@ export const KeyProblems = {
       detail: 'This API key does not exist or was rotated or deleted.',
       headers: { 'WWW-Authenticate': 'Bearer realm="tzapi", error="invalid_token"' },
     }),
-  inactive: () => new ProblemException({ status: 403, code: 'inactive_api_key', title: 'API key inactive', detail: 'This API key is deactivated. Activate it in your dashboard.' }),
-  blocked: () => new ProblemException({ status: 403, code: 'account_blocked', title: 'Account blocked', detail: 'The account owning this API key is blocked. Contact support.' }),
+  inactive: () =>
+    new ProblemException({
+      status: 403,
+      code: 'inactive_api_key',
+      title: 'API key inactive',
+      detail: 'This API key is deactivated. Activate it in your dashboard.',
+    }),
+  blocked: () =>
+    new ProblemException({
+      status: 403,
+      code: 'account_blocked',
+      title: 'Account blocked',
+      detail: 'The account owning this API key is blocked. Contact support.',
+    }),
   ipNotAllowed: (ip: string) =>
-    new ProblemException({ status: 403, code: 'ip_not_allowed', title: 'IP address not allowed', detail: `Requests from ${ip} are not allowed for this API key.` }),
+    new ProblemException({
+      status: 403,
+      code: 'ip_not_allowed',
+      title: 'IP address not allowed',
+      detail: `Requests from ${ip} are not allowed for this API key.`,
+    }),
   domainNotAllowed: (host: string | null) =>
     new ProblemException({
       status: 403,
       code: 'domain_not_allowed',
       title: 'Domain not allowed',
-      detail: host ? `Requests from ${host} are not allowed for this API key.` : 'This API key only accepts requests from its allowed domains (Origin or Referer header).',
+      detail: host
+        ? `Requests from ${host} are not allowed for this API key.`
+        : 'This API key only accepts requests from its allowed domains (Origin or Referer header).',
     }),
   rateLimited: (detail: string, headers: Record<string, string>) =>
     new ProblemException({ status: 429, code: 'rate_limited', title: 'Too Many Requests', detail, headers }),

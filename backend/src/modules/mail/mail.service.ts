@@ -98,7 +98,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         try {
           await this.send(message, `<${attempt.id}@tzapi.jobs>`);
         } catch (err) {
-          this.logger.warn(`Mail to ${message.to} (${message.subject}) failed on attempt ${attempt.retryCount + 1}, it will be retried: ${(err as Error).message}`);
+          this.logger.warn(
+            `Mail to ${message.to} (${message.subject}) failed on attempt ${attempt.retryCount + 1}, it will be retried: ${(err as Error).message}`,
+          );
           throw err;
         }
       },

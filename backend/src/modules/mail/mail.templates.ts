@@ -55,7 +55,7 @@ export function passwordResetMail(input: { link: string }): RenderedMail {
   const lines = [FIXED_GREETING, `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`];
   const after = [
     'This link expires in 1 hour and can be used once. Setting a new password signs you out on every device.',
-    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   ];
   return {
     subject: `Reset your ${PRODUCT} password`,
@@ -65,7 +65,10 @@ export function passwordResetMail(input: { link: string }): RenderedMail {
 }
 
 export function emailChangeMail(input: { link: string }): RenderedMail {
-  const lines = [FIXED_GREETING, `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`];
+  const lines = [
+    FIXED_GREETING,
+    `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`,
+  ];
   const after = ['This link expires in 24 hours and can be used once. If you did not ask for this, ignore this e-mail: nothing will change.'];
   return {
     subject: `Confirm your new e-mail address for ${PRODUCT}`,
@@ -120,7 +123,9 @@ export function supportNotificationMail(input: {
   ];
   return {
     subject: `[Support] ${input.subject}`,
-    text: [`New support message.`, facts.join('\n'), input.message, `Reply to this e-mail to answer ${input.name}. All messages: ${input.adminUrl}`].join('\n\n'),
+    text: [`New support message.`, facts.join('\n'), input.message, `Reply to this e-mail to answer ${input.name}. All messages: ${input.adminUrl}`].join(
+      '\n\n',
+    ),
     html: `<!doctype html><html><body style="font-family:sans-serif;font-size:15px;line-height:1.5">
 <p>New support message.</p>
 <p>${facts.map(escapeHtml).join('<br>')}</p>
@@ -145,7 +150,16 @@ export function accountClosedMail(input: { name: string; closedAt: Date; privacy
   };
 }
 
-export function quotaAlertMail(input: { name: string; percent: 80 | 100; limit: number; used: number; resetMinutes: number; topKeys: { name: string; count: number }[]; usageUrl: string; profileUrl: string }): RenderedMail {
+export function quotaAlertMail(input: {
+  name: string;
+  percent: 80 | 100;
+  limit: number;
+  used: number;
+  resetMinutes: number;
+  topKeys: { name: string; count: number }[];
+  usageUrl: string;
+  profileUrl: string;
+}): RenderedMail {
   const lines = [
     greeting(input.name),
     input.percent === 100
@@ -194,7 +208,10 @@ export function changeNoticeMail(input: { name: string; version: string; zones: 
   ];
   const after = [`To stop these e-mails, turn off change notices in your profile: ${input.profileUrl}`];
   return {
-    subject: `Time zone change: ${input.zones.map((z) => z.zone).slice(0, 3).join(', ')}${input.zones.length > 3 ? ` and ${input.zones.length - 3} more` : ''}`,
+    subject: `Time zone change: ${input.zones
+      .map((z) => z.zone)
+      .slice(0, 3)
+      .join(', ')}${input.zones.length > 3 ? ` and ${input.zones.length - 3} more` : ''}`,
     text: [...lines, `See it in your dashboard: ${input.dashboardUrl}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
     html: layout(lines, { label: 'Open the dashboard', url: input.dashboardUrl }, after),
   };

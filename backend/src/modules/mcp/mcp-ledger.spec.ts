@@ -1,7 +1,8 @@
 import { ProblemException } from '../../common/problems/problem.js';
 import { CallLedger, MCP_LIMITS, soleTool, toolCalls } from './mcp-ledger.js';
 
-const refusedByPlan = () => new ProblemException({ status: 429, code: 'rate_limited', title: 'Too Many Requests', detail: 'The free plan allows 100 requests per hour.' });
+const refusedByPlan = () =>
+  new ProblemException({ status: 429, code: 'rate_limited', title: 'Too Many Requests', detail: 'The free plan allows 100 requests per hour.' });
 const failed = () => new ProblemException({ status: 500, code: 'internal_error', title: 'Internal Server Error', detail: 'failed' });
 /** A plan with `left` requests left: each count takes one, then refuses. */
 function plan(left: number) {
@@ -56,7 +57,14 @@ describe('CallLedger: the tool calls of one MCP request against the plan and the
 
   it('reads the calls a body carries as the SDK will hand them to the tools/call handler', () => {
     const known = (name: string) => name !== 'nope';
-    const batch = [call(1, 'a'), call(2, 'b'), { jsonrpc: '2.0', method: 'tools/call', params: { name: 'a' } }, call(3, 'nope'), { jsonrpc: '2.0', id: 4, method: 'tools/list' }, call(5, 'a', 'not an object')];
+    const batch = [
+      call(1, 'a'),
+      call(2, 'b'),
+      { jsonrpc: '2.0', method: 'tools/call', params: { name: 'a' } },
+      call(3, 'nope'),
+      { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+      call(5, 'a', 'not an object'),
+    ];
     expect(toolCalls(batch, known)).toEqual(['a', 'b']);
     expect(toolCalls(call(1, 'a'), known)).toEqual(['a']);
     expect(soleTool([call(1, 'a'), call(2, 'a')])).toBe('a');

@@ -43,7 +43,13 @@ describe('OpenAPI 3.0 schemas as plain JSON Schema for MCP tools', () => {
     expect(schema.properties).toEqual({
       name: { type: ['string', 'null'], examples: ['x'] },
       kind: { type: ['string', 'null'], enum: ['a', 'b', null] },
-      place: { anyOf: [{ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false, description: 'Where.' }, { type: 'null' }], description: 'Where.' },
+      place: {
+        anyOf: [
+          { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false, description: 'Where.' },
+          { type: 'null' },
+        ],
+        description: 'Where.',
+      },
       places: { type: 'array', items: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
     });
     const validate = ajv.compile(schema);

@@ -29,7 +29,10 @@ export function toJsonSchema(schema: OpenApiSchema, document: OpenAPIObject, see
   }
   // OpenAPI 3.1's nullable model: { anyOf: [{ $ref }, { type: 'null' }] } (see common/swagger.ts).
   if (Array.isArray(schema.anyOf)) {
-    return { anyOf: (schema.anyOf as OpenApiSchema[]).map((s) => toJsonSchema(s, document, seen)), ...(schema.description ? { description: schema.description } : {}) };
+    return {
+      anyOf: (schema.anyOf as OpenApiSchema[]).map((s) => toJsonSchema(s, document, seen)),
+      ...(schema.description ? { description: schema.description } : {}),
+    };
   }
   const out: JsonSchema = {};
   if (schema.type !== undefined) out.type = schema.nullable ? [schema.type, 'null'] : schema.type;
@@ -38,7 +41,9 @@ export function toJsonSchema(schema: OpenApiSchema, document: OpenAPIObject, see
   if (schema.example !== undefined) out.examples = [schema.example];
   if (schema.items) out.items = toJsonSchema(schema.items as OpenApiSchema, document, seen);
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, OpenApiSchema>).map(([key, prop]) => [key, toJsonSchema(prop, document, seen)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, OpenApiSchema>).map(([key, prop]) => [key, toJsonSchema(prop, document, seen)]),
+    );
   }
   if (Array.isArray(schema.required) && schema.required.length > 0) out.required = schema.required;
   if (schema.additionalProperties !== undefined) out.additionalProperties = schema.additionalProperties;

@@ -38,7 +38,13 @@ function restPath(r: RestRoute): { method: 'GET' | 'POST'; path: string } {
   const own = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
   const verb = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
   if (verb !== RequestMethod.GET && verb !== RequestMethod.POST) throw new Error(`${r.controller.name}.${r.handler} is neither GET nor POST`);
-  return { method: verb === RequestMethod.GET ? 'GET' : 'POST', path: `/api/${[base, own].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}` };
+  return {
+    method: verb === RequestMethod.GET ? 'GET' : 'POST',
+    path: `/api/${[base, own]
+      .map((p) => p.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/')}`,
+  };
 }
 
 /** The DTO class the route validates its query or body with (the data of its CheckedQuery/CheckedBody argument). */

@@ -119,7 +119,8 @@ export const MCP_TOOLS: McpToolSpec[] = [
       const given = (k: string) => args[k] !== undefined && args[k] !== null;
       const point = given('latitude') || given('longitude');
       if (given('location') && point) throw Problems.validation([{ field: 'location', message: 'Give either location, or latitude and longitude, not both' }]);
-      if (!given('location') && !point) throw Problems.validation([{ field: 'location', message: 'location (free text), or latitude and longitude, is required' }]);
+      if (!given('location') && !point)
+        throw Problems.validation([{ field: 'location', message: 'location (free text), or latitude and longitude, is required' }]);
       return point ? 1 : 0;
     },
     summary: (a: LookupView | ZoneAtPointView) => {
@@ -143,7 +144,12 @@ export const MCP_TOOLS: McpToolSpec[] = [
     summary: (a: CitySearchView) =>
       a.timezones.length === 0
         ? `No city starts with "${a.query}".`
-        : `${a.matches} cities match "${a.query}"; first: ` + a.timezones.slice(0, 3).map((c) => `${c.city} (${c.country_code ?? '?'}) in ${c.timezone}`).join(', ') + '.',
+        : `${a.matches} cities match "${a.query}"; first: ` +
+          a.timezones
+            .slice(0, 3)
+            .map((c) => `${c.city} (${c.country_code ?? '?'}) in ${c.timezone}`)
+            .join(', ') +
+          '.',
   },
   {
     name: 'time_difference',
@@ -164,14 +170,17 @@ export const MCP_TOOLS: McpToolSpec[] = [
       'Adds a duration to an ISO 8601 date-time. timeSpan is an ISO 8601 duration ("P1DT12H30M", "PT90M") or .NET style "[-][d.]hh:mm:ss" ("1.12:30:00"); start it with "-" to go back in time. ' +
       'With timeZone, days, months and years keep the wall-clock time across DST changes (calendar arithmetic) and hours, minutes and seconds are exact; without it everything is exact.',
     routes: [route(CalculationController, 'add')],
-    summary: (a: CalculationView) => `${a.originalDateTime} plus ${a.timeSpan} is ${a.resultDateTime}${a.timeZone ? ` (${a.arithmetic} arithmetic in ${a.timeZone})` : ' (exact arithmetic)'}.`,
+    summary: (a: CalculationView) =>
+      `${a.originalDateTime} plus ${a.timeSpan} is ${a.resultDateTime}${a.timeZone ? ` (${a.arithmetic} arithmetic in ${a.timeZone})` : ' (exact arithmetic)'}.`,
   },
   {
     name: 'day_of_week',
     title: 'Day of the week of a date',
-    description: 'The weekday of a calendar date (YYYY-MM-DD), its ISO number (Monday 1 … Sunday 7), whether it is a weekend day, its ISO 8601 week number and its day of the year.',
+    description:
+      'The weekday of a calendar date (YYYY-MM-DD), its ISO number (Monday 1 … Sunday 7), whether it is a weekend day, its ISO 8601 week number and its day of the year.',
     routes: [route(CalculationController, 'dayOfWeek')],
-    summary: (a: DayOfWeekView) => `${a.date} is a ${a.dayOfWeek} (ISO week ${a.weekNumber}, day ${a.dayOfYear} of the year${a.isWeekend ? ', a weekend day' : ''}).`,
+    summary: (a: DayOfWeekView) =>
+      `${a.date} is a ${a.dayOfWeek} (ISO week ${a.weekNumber}, day ${a.dayOfYear} of the year${a.isWeekend ? ', a weekend day' : ''}).`,
   },
   {
     name: 'list_transitions',
@@ -223,7 +232,10 @@ export const MCP_TOOLS: McpToolSpec[] = [
       `${a.cells} cells (${a.instants} instants × ${a.timeZones.length} zones)${a.errors ? `, ${a.errors} with an error` : ''}. ` +
       a.rows
         .slice(0, 1)
-        .map((r) => `${r.instant}: ` + r.cells.map((c) => (c.localDateTime ? `${c.localDateTime} in ${c.timeZone}` : `${c.timeZone}: ${c.error?.code}`)).join('; '))
+        .map(
+          (r) =>
+            `${r.instant}: ` + r.cells.map((c) => (c.localDateTime ? `${c.localDateTime} in ${c.timeZone}` : `${c.timeZone}: ${c.error?.code}`)).join('; '),
+        )
         .join(''),
   },
 ];

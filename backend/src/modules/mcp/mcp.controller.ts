@@ -54,20 +54,39 @@ export class McpController {
     type: McpJsonRpcRequest,
     examples: {
       list: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-      call: { summary: 'Call a tool', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/London' } } } },
+      call: {
+        summary: 'Call a tool',
+        value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Europe/London' } } },
+      },
     },
   })
-  @ApiResponse({ status: 200, description: 'The JSON-RPC answer.', content: { 'application/json': { schema: { $ref: getSchemaPath(McpJsonRpcResponseView) } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The JSON-RPC answer.',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(McpJsonRpcResponseView) } } },
+  })
   @ApiResponse({ status: 202, description: 'A notification (no answer).' })
   @ApiResponse({
     status: 401,
     description: 'Missing, malformed or unknown API key.',
-    content: problem({ type: 'https://tzapi.dev/problems/missing-api-key', title: 'API key required', status: 401, code: 'missing_api_key', detail: 'No API key. Send your key in the X-API-Key header (or Authorization: Bearer <key>).' }),
+    content: problem({
+      type: 'https://tzapi.dev/problems/missing-api-key',
+      title: 'API key required',
+      status: 401,
+      code: 'missing_api_key',
+      detail: 'No API key. Send your key in the X-API-Key header (or Authorization: Bearer <key>).',
+    }),
   })
   @ApiResponse({
     status: 403,
     description: 'Inactive key, blocked account, or IP/domain restriction not met.',
-    content: problem({ type: 'https://tzapi.dev/problems/ip-not-allowed', title: 'IP address not allowed', status: 403, code: 'ip_not_allowed', detail: 'Requests from 203.0.113.7 are not allowed for this API key.' }),
+    content: problem({
+      type: 'https://tzapi.dev/problems/ip-not-allowed',
+      title: 'IP address not allowed',
+      status: 403,
+      code: 'ip_not_allowed',
+      detail: 'Requests from 203.0.113.7 are not allowed for this API key.',
+    }),
   })
   @ApiExtraModels(McpJsonRpcResponseView)
   // The tool list for readers of the document (the site's "Use with AI assistants" page); tools/list adds their schemas.

@@ -33,7 +33,13 @@ const hhmm = (iso: string) => iso.slice(11, 16);
 
 /** The words a model can act on, for the problems a tool call can meet; the problem's own detail otherwise. */
 function problemText(doc: ProblemDocument, args: Record<string, unknown>): string {
-  if (doc.code === 'invalid_local_time' && doc.kind === 'gap' && typeof doc.gapStart === 'string' && typeof doc.gapEnd === 'string' && typeof doc.firstValidTime === 'string') {
+  if (
+    doc.code === 'invalid_local_time' &&
+    doc.kind === 'gap' &&
+    typeof doc.gapStart === 'string' &&
+    typeof doc.gapEnd === 'string' &&
+    typeof doc.firstValidTime === 'string'
+  ) {
     const input = typeof doc.field === 'string' ? args[doc.field] : undefined;
     const zone = args.fromTimeZone ?? args.timeZone;
     if (typeof input === 'string' && typeof zone === 'string') {
@@ -43,7 +49,8 @@ function problemText(doc: ProblemDocument, args: Record<string, unknown>): strin
       );
     }
   }
-  if (doc.code === 'validation_failed' && Array.isArray(doc.errors)) return `Invalid arguments: ${doc.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}.`;
+  if (doc.code === 'validation_failed' && Array.isArray(doc.errors))
+    return `Invalid arguments: ${doc.errors.map((e) => `${e.field}: ${e.message}`).join('; ')}.`;
   return doc.detail ?? doc.title;
 }
 
@@ -115,7 +122,14 @@ export class McpEndpoint {
       if (refusal) {
         // However many calls the plan refused, the request is one usage row (under the tool when it named only one).
         if (refusal.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
-        this.record(owner.userId, owner.keyId, request, ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null, refusal.getStatus(), reply.elapsedTime);
+        this.record(
+          owner.userId,
+          owner.keyId,
+          request,
+          ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null,
+          refusal.getStatus(),
+          reply.elapsedTime,
+        );
       }
       reply.code(response.status);
       response.headers.forEach((value, name) => {
@@ -129,7 +143,10 @@ export class McpEndpoint {
   }
 
   private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Server {
-    const server = new Server({ name: 'tzapi', title: 'TimeZone API', version: APP_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    const server = new Server(
+      { name: 'tzapi', title: 'TimeZone API', version: APP_VERSION },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.toolbox.list().map((tool) => ({
         name: tool.name,
@@ -156,7 +173,13 @@ export class McpEndpoint {
    * then validated and answered in a turn of the event loop of its own, within the answer ceilings, then metered. A
    * call the plan refused writes no row of its own: the request writes one (handle).
    */
-  private async callTool(tool: McpTool, args: Record<string, unknown>, owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<CallToolResult> {
+  private async callTool(
+    tool: McpTool,
+    args: Record<string, unknown>,
+    owner: ResolvedKey,
+    request: FastifyRequest,
+    ledger: CallLedger,
+  ): Promise<CallToolResult> {
     const refused = await ledger.admit(tool.name);
     if (refused) return this.toolError(tool, args, refused);
     // A batch's calls never hold the event loop together: health checks and other clients are answered in between.
@@ -216,7 +239,12 @@ export class McpEndpoint {
 
 function internalError(err: unknown, logger: Logger): ProblemException {
   logger.error(`MCP tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  return new ProblemException({ status: 500, code: 'internal_error', title: 'Internal Server Error', detail: 'The tool failed unexpectedly. Try again later.' });
+  return new ProblemException({
+    status: 500,
+    code: 'internal_error',
+    title: 'Internal Server Error',
+    detail: 'The tool failed unexpectedly. Try again later.',
+  });
 }
 
 /** Not passed on to the SDK: hop-by-hop and body framing (the body is passed parsed) and the key (checked already). */

@@ -19,7 +19,10 @@ export class SupportController {
   @Post('messages')
   @AuthThrottled('support', { subject: 'email', body: CreateSupportMessageDto })
   @ApiAnonymous()
-  @ApiOperation({ summary: 'Send a message to support', description: 'Anyone may write; a signed-in sender is linked to the account. Throttled per IP address and e-mail.' })
+  @ApiOperation({
+    summary: 'Send a message to support',
+    description: 'Anyone may write; a signed-in sender is linked to the account. Throttled per IP address and e-mail.',
+  })
   @ApiCreatedResponse({ type: SupportMessageReceiptView })
   @ApiBadRequestResponse({ description: 'Missing or malformed fields (problem+json, code `validation_failed`)' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages (problem+json, code `too_many_attempts`, Retry-After header)' })

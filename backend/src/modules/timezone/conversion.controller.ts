@@ -34,7 +34,10 @@ export class ConversionController {
       example: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' },
       examples: {
         simple: { summary: 'New York to London', value: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' } },
-        ambiguous: { summary: 'Repeated time, later instant', value: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' } },
+        ambiguous: {
+          summary: 'Repeated time, later instant',
+          value: { fromTimeZone: 'Europe/London', toTimeZone: 'UTC', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' },
+        },
       },
     },
   })

@@ -51,8 +51,7 @@ export class PublicTimezonesController {
   @Header('Cache-Control', `public, max-age=${CACHE_SECONDS}`)
   @ApiEndpoint({
     summary: 'Zone directory (no key)',
-    description:
-      'The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.',
+    description: 'The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.',
     response: ZoneListView,
     example: EXAMPLES.list,
     csvRows: 'timezones',
@@ -85,7 +84,11 @@ export class PublicTimezonesController {
   async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest, @AnswerLocale() locale: string | null) {
     const zone = DEMO_ZONES.find((z) => z.toLowerCase() === query.timezone.trim().toLowerCase());
     if (!zone) {
-      throw timezoneProblem('invalid_timezone', `The demo answers for ${DEMO_ZONES.join(', ')} only; GET /api/time/current with an API key answers for every zone.`, 'timezone');
+      throw timezoneProblem(
+        'invalid_timezone',
+        `The demo answers for ${DEMO_ZONES.join(', ')} only; GET /api/time/current with an API key answers for every zone.`,
+        'timezone',
+      );
     }
     const hit = await this.limiter.hit(`demo:ip:${request.ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
     if (!hit.allowed) {

@@ -41,14 +41,19 @@ export class TimeController {
   @ApiEndpoint({
     summary: 'Current time at a point',
     description:
-      'Current time in the zone at a latitude/longitude (timezone-boundary-builder\'s full release with oceans, as /api/health `boundaryDataVersion` names it; at sea the nautical Etc/GMT±N zone; at the poles and on the date line at sea the nautical zone of the longitude). The country is the zone\'s own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there, the chosen first, and `zone_choice` says why.',
+      "Current time in the zone at a latitude/longitude (timezone-boundary-builder's full release with oceans, as /api/health `boundaryDataVersion` names it; at sea the nautical Etc/GMT±N zone; at the poles and on the date line at sea the nautical zone of the longitude). The country is the zone's own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there, the chosen first, and `zone_choice` says why.",
     response: CurrentTimeAtView,
     example: EXAMPLES.currentAt,
     errors: ['invalid_coordinates'],
   })
   currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
     const now = this.clock.now();
-    return localizeAnswer(this.engine, this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now), locale, now);
+    return localizeAnswer(
+      this.engine,
+      this.engine.currentTimeAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now),
+      locale,
+      now,
+    );
   }
 
   @Get('utc')

@@ -42,7 +42,7 @@ export class TimezoneController {
   @ApiEndpoint({
     summary: 'Search cities',
     description:
-      'Cities whose name starts with the query (accent- and case-insensitive): a city\'s own name exactly first, then an alternate name exactly (Parys, ZA is also called Paris), then own names and alternate names starting so; by population within each. ' +
+      "Cities whose name starts with the query (accent- and case-insensitive): a city's own name exactly first, then an alternate name exactly (Parys, ZA is also called Paris), then own names and alternate names starting so; by population within each. " +
       'A zone name (any IANA name or link, and UTC, GMT or Z) answers its zone first, with null coordinates and population. Each item has its zone, country and coordinates; up to 20 items, `matches` counts all.',
     response: CitySearchView,
     example: EXAMPLES.search,
@@ -73,14 +73,20 @@ export class TimezoneController {
   @PublicApi()
   @ApiEndpoint({
     summary: 'Zone at a point',
-    description: 'The zone at a latitude/longitude with its current offset, from timezone-boundary-builder\'s full release with oceans (every tzdb zone: Africa/Nairobi in Nairobi, not a zone merged by "same clocks since 1970"). Oceans, the poles and the date line at sea answer the nautical Etc/GMT±N zone of the longitude. The country is the zone\'s own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there (overlaps and disputed areas), the chosen first, and `zone_choice` says why.',
+    description:
+      'The zone at a latitude/longitude with its current offset, from timezone-boundary-builder\'s full release with oceans (every tzdb zone: Africa/Nairobi in Nairobi, not a zone merged by "same clocks since 1970"). Oceans, the poles and the date line at sea answer the nautical Etc/GMT±N zone of the longitude. The country is the zone\'s own, the city the nearest of that country; `zones_at_point` lists every zone the data holds there (overlaps and disputed areas), the chosen first, and `zone_choice` says why.',
     response: ZoneAtPointView,
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],
   })
   coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
     const now = this.clock.now();
-    return localizeAnswer(this.engine, this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now), locale, now);
+    return localizeAnswer(
+      this.engine,
+      this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now),
+      locale,
+      now,
+    );
   }
 
   @Get('lookup')

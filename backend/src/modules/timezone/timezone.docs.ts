@@ -103,7 +103,11 @@ export function ApiEndpoint(doc: EndpointDoc) {
         'text/csv': { schema: { type: 'string' }, example: toCsv(doc.example, csvColumns(doc.response, doc.csvRows), doc.csvRows) },
       },
     }),
-    ApiResponse({ status: 400, description: 'Invalid input (problem+json with a stable code and the field).', content: badRequestContent([...doc.errors, 'validation_failed']) }),
+    ApiResponse({
+      status: 400,
+      description: 'Invalid input (problem+json with a stable code and the field).',
+      content: badRequestContent([...doc.errors, 'validation_failed']),
+    }),
     ApiResponse({ status: 406, description: 'The requested format is not offered.', content: problemContent(PROBLEM_EXAMPLES[406]) }),
   ];
   // The key's answers (401, 403, 429) are documented by @PublicApi() itself: the route config says what is metered.

@@ -12,12 +12,7 @@ export type TimezoneProblemCode =
   | 'datetime_out_of_range'
   | 'not_acceptable';
 
-export function timezoneProblem(
-  code: TimezoneProblemCode,
-  detail: string,
-  field?: string,
-  extra?: Record<string, unknown>,
-): ProblemException {
+export function timezoneProblem(code: TimezoneProblemCode, detail: string, field?: string, extra?: Record<string, unknown>): ProblemException {
   return new ProblemException({
     status: code === 'not_acceptable' ? 406 : 400,
     code,

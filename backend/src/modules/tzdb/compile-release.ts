@@ -54,7 +54,11 @@ function untar(archive: Buffer): Map<string, Buffer> {
   while (offset + 512 <= archive.length) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) => header.subarray(from, from + length).toString('latin1').replace(/\0.*$/s, '');
+    const text = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const size = parseInt(text(124, 12).trim() || '0', 8);
     const type = text(156, 1) || '0';
     const prefix = text(345, 155);
@@ -113,7 +117,7 @@ function parseCoordinates(text: string): { latitude: number; longitude: number }
   const m = /^([+-])(\d{2})(\d{2})(\d{2})?([+-])(\d{3})(\d{2})(\d{2})?$/.exec(text);
   if (!m) return null;
   const deg = (sign: string, d: string, mi: string, s: string | undefined) =>
-    (sign === '-' ? -1 : 1) * Math.round((Number(d) + Number(mi) / 60 + Number(s ?? 0) / 3600) * 10000) / 10000;
+    ((sign === '-' ? -1 : 1) * Math.round((Number(d) + Number(mi) / 60 + Number(s ?? 0) / 3600) * 10000)) / 10000;
   return { latitude: deg(m[1], m[2], m[3], m[4]), longitude: deg(m[5], m[6], m[7], m[8]) };
 }
 

@@ -22,7 +22,11 @@ describe('what changes for customers between two releases', () => {
       after: { utcOffset: '-06:00', abbreviation: 'CST', dst: false },
     });
     // Summer 2027: the same offset, but no longer daylight time.
-    expect(edmonton.changes[1]).toMatchObject({ from: '2027-03-14T09:00:00.000Z', before: { abbreviation: 'MDT', dst: true }, after: { abbreviation: 'CST', dst: false } });
+    expect(edmonton.changes[1]).toMatchObject({
+      from: '2027-03-14T09:00:00.000Z',
+      before: { abbreviation: 'MDT', dst: true },
+      after: { abbreviation: 'CST', dst: false },
+    });
     expect(changes.zones.find((z) => z.zone === 'Canada/Mountain')).toMatchObject({ linkTo: 'America/Edmonton', changes: edmonton.changes });
     expect(changes.zones.map((z) => z.zone)).not.toContain('Europe/London');
   });

@@ -111,10 +111,14 @@ export function releaseFolderFiles(path: string, version: string): Map<string, B
 /** The regular files of a ustar archive, by base name. */
 function untar(archive: Buffer): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) => header.subarray(from, from + length).toString('latin1').replace(/\0.*$/s, '');
+    const text = (from: number, length: number) =>
+      header
+        .subarray(from, from + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const size = parseInt(text(124, 12).trim() || '0', 8);
     const type = text(156, 1) || '0';
     const name = text(0, 100);

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { BodyLimit } from '../../common/http/route-config.js';
@@ -29,7 +37,10 @@ export class TzdbAdminController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'The active tz release (version, when and from what it was loaded, zone and link counts, digest, compile time), what it changed, and every stored release' })
+  @ApiOperation({
+    summary:
+      'The active tz release (version, when and from what it was loaded, zone and link counts, digest, compile time), what it changed, and every stored release',
+  })
   @ApiOkResponse({ type: TzdbStatusView })
   async status() {
     return { ...(await this.tzdb.status()), feed: await this.feed.status() };
@@ -50,8 +61,10 @@ export class TzdbAdminController {
   @HttpCode(200)
   @BodyLimit(UPLOAD_LIMIT)
   @ApiOperation({
-    summary: 'Load a release (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled and checked before it replaces anything, then active on every instance within seconds',
-    description: 'The answer lists the zones and links whose offsets or abbreviations differ from the previous release in the next 24 months. The same version and digest again answers alreadyActive: true.',
+    summary:
+      'Load a release (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled and checked before it replaces anything, then active on every instance within seconds',
+    description:
+      'The answer lists the zones and links whose offsets or abbreviations differ from the previous release in the next 24 months. The same version and digest again answers alreadyActive: true.',
   })
   @ApiOkResponse({ type: ActivationResultView })
   @ApiBadRequestResponse({ description: 'The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`)' })

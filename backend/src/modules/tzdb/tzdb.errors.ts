@@ -1,10 +1,7 @@
 import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The tzdb module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type TzdbProblemCode =
-  | 'invalid_release'
-  | 'older_release'
-  | 'unknown_release';
+export type TzdbProblemCode = 'invalid_release' | 'older_release' | 'unknown_release';
 
 /** The tzdb module's stable error codes. */
 export const TzdbErrors = {

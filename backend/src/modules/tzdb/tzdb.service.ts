@@ -177,7 +177,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     return this.activeRelease.active;
   }
 
-
   /** Calls `listener` with the active version now (when known) and at every switch; for the precomputed header objects. */
   onVersion(listener: (version: string) => void): void {
     this.activeRelease.onVersion(listener);
@@ -198,7 +197,11 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       chosen = { row: null, release, result: null };
     }
     const { row, release } = chosen;
-    this.use(row ? this.toActive(row, release) : { id: '', version: release.version, digest: release.digest, source: fromEnv ? 'TZDB_RELEASE' : 'bundled', loadedAt: new Date(), release });
+    this.use(
+      row
+        ? this.toActive(row, release)
+        : { id: '', version: release.version, digest: release.digest, source: fromEnv ? 'TZDB_RELEASE' : 'bundled', loadedAt: new Date(), release },
+    );
     if (chosen.result && !chosen.result.alreadyActive) void this.announce(chosen.row!.id);
   }
 
@@ -211,7 +214,12 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       const bundled = bundledRelease();
       const newerThanStored = rows.every((r) => compareTzVersions(bundled.version, r.version) > 0);
       if (!active || newerThanStored) {
-        const source: ReleaseSource = { release: bundled, bytes: packFolder(join(BUNDLED_RELEASES_DIR, bundled.version)), description: 'bundled', origin: 'bundled' };
+        const source: ReleaseSource = {
+          release: bundled,
+          bytes: packFolder(join(BUNDLED_RELEASES_DIR, bundled.version)),
+          description: 'bundled',
+          origin: 'bundled',
+        };
         return this.activateIn(tx, active, source, system, 'tzdb.load');
       }
       try {
@@ -289,7 +297,10 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   async activate(actor: ReleaseActor, version: string, force: boolean): Promise<ActivationResult> {
     const [row] = await this.em
       .fork()
-      .execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? order by is_active desc, loaded_at desc limit 1', [version]);
+      .execute<Row[]>(
+        'select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? order by is_active desc, loaded_at desc limit 1',
+        [version],
+      );
     if (!row) throw TzdbErrors.releaseNotFound(version);
     const release = await this.compiledRow(this.em.fork(), row);
     return this.serially(() => this.switchTo({ release, bytes: Buffer.alloc(0), description: row.source }, row.id, actor, force, 'tzdb.activate'));
@@ -425,7 +436,10 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   ): Promise<{ row: Row | null; release: TzRelease; result: ActivationResult | null }> {
     const { release } = source;
     if (!rowId) {
-      const [existing] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? and digest = ?', [release.version, release.digest]);
+      const [existing] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? and digest = ?', [
+        release.version,
+        release.digest,
+      ]);
       if (existing?.is_active) return { row: existing, release, result: this.result(existing, release, null, true) };
     }
     let previous: TzRelease | null = null;
@@ -491,7 +505,13 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     return { row, release, result: this.result(row, release, changes, false, active?.version ?? null) };
   }
 
-  private result(row: Row, release: TzRelease, changes: ReleaseChanges | null, alreadyActive: boolean, previousVersion: string | null = null): ActivationResult {
+  private result(
+    row: Row,
+    release: TzRelease,
+    changes: ReleaseChanges | null,
+    alreadyActive: boolean,
+    previousVersion: string | null = null,
+  ): ActivationResult {
     return {
       alreadyActive,
       version: row.version,
@@ -566,7 +586,13 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
         [this.config.TZDB_FEED_URL],
       );
     this.activeRelease.feed = row
-      ? { state: row.state, lastCheckedAt: row.last_checked_at, lastSuccessAt: row.last_success_at, newestVersion: row.newest_version, newestSeenAt: row.newest_seen_at }
+      ? {
+          state: row.state,
+          lastCheckedAt: row.last_checked_at,
+          lastSuccessAt: row.last_success_at,
+          newestVersion: row.newest_version,
+          newestSeenAt: row.newest_seen_at,
+        }
       : { state: 'unknown', lastCheckedAt: null, lastSuccessAt: null, newestVersion: null, newestSeenAt: null };
   }
 

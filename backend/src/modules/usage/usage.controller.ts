@@ -14,7 +14,11 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get('dashboard/stats')
-  @ApiOperation({ summary: 'Dashboard numbers', description: "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour." })
+  @ApiOperation({
+    summary: 'Dashboard numbers',
+    description:
+      "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour.",
+  })
   @ApiOkResponse({ type: DashboardStatsView })
   stats(@CurrentUser() user: User): Promise<DashboardStats> {
     return this.usage.stats(user.id, user.plan, accountLimits(user));
@@ -48,7 +52,8 @@ export class UsageController {
   @Get('usage/summary')
   @ApiOperation({
     summary: 'Usage summary',
-    description: 'What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen.',
+    description:
+      'What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen.',
   })
   @ApiOkResponse({ type: UsageSummaryView })
   @ApiBadRequestResponse({ description: 'Bad date range (problem+json)' })

@@ -7,7 +7,16 @@ import { BATCH_SIZE, UsageRecorder } from './usage.recorder.js';
 import type { UsageStore } from './usage.store.js';
 
 function row(i: number): UsageRow {
-  return { timestamp: 1_700_000_000_000 + i, userId: USER, keyId: KEY, endpoint: '/api/time/utc', method: 'GET', statusCode: 200, responseMs: 1, ipAddress: '127.0.0.1' };
+  return {
+    timestamp: 1_700_000_000_000 + i,
+    userId: USER,
+    keyId: KEY,
+    endpoint: '/api/time/utc',
+    method: 'GET',
+    statusCode: 200,
+    responseMs: 1,
+    ipAddress: '127.0.0.1',
+  };
 }
 
 const USER = '00000000-0000-4000-8000-000000000001';
@@ -99,7 +108,12 @@ describe('UsageRecorder', () => {
 
     const restarted = make(store);
     await restarted.onModuleInit();
-    expect(store.written.flat().map((r) => r.timestamp - 1_700_000_000_000).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      store.written
+        .flat()
+        .map((r) => r.timestamp - 1_700_000_000_000)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     expect(restarted.replayed).toBe(3);
     expect(walFiles()).toHaveLength(0);
     await restarted.onApplicationShutdown();

@@ -91,7 +91,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
       const excess = this.buffer.length - MAX_BUFFERED;
       this.buffer.splice(0, excess);
       this.dropped += excess;
-      this.logger.error(`Usage buffer full while the database is unreachable: dropped ${excess} oldest rows${this.wal ? ` from memory (kept in ${this.wal.dir})` : ''}`);
+      this.logger.error(
+        `Usage buffer full while the database is unreachable: dropped ${excess} oldest rows${this.wal ? ` from memory (kept in ${this.wal.dir})` : ''}`,
+      );
     }
     if (this.buffer.length === BATCH_SIZE && !this.failing) void this.flush();
   }
@@ -180,7 +182,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
         this.replayed += inserted;
         this.wal.remove(file);
         this.replayFiles.shift();
-        this.logger.log(`Replayed ${rows.length} usage rows left by a process that stopped before writing them (${inserted} new, ${rows.length - inserted} already written)`);
+        this.logger.log(
+          `Replayed ${rows.length} usage rows left by a process that stopped before writing them (${inserted} new, ${rows.length - inserted} already written)`,
+        );
       } catch (err) {
         this.logger.error(`Replaying usage file ${file} failed (${(err as Error).message}); retrying later`);
         return;
@@ -249,7 +253,9 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
 
   private loadSpool(): void {
     if (!existsSync(this.spoolDir)) return;
-    for (const name of readdirSync(this.spoolDir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const name of readdirSync(this.spoolDir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
       const file = join(this.spoolDir, name);
       try {
         const rows = readFileSync(file, 'utf8')

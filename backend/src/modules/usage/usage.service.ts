@@ -32,7 +32,10 @@ export const USAGE_CSV_FIELDS = [
  */
 async function* csvChunks(batches: AsyncIterable<UsageRecordView[]>): AsyncGenerator<string> {
   const pending: string[] = [];
-  const parser = new StreamParser<UsageRecordView, UsageRecordView>({ fields: USAGE_CSV_FIELDS, eol: '\r\n', formatters: SAFE_CSV_FORMATTERS }, { objectMode: true });
+  const parser = new StreamParser<UsageRecordView, UsageRecordView>(
+    { fields: USAGE_CSV_FIELDS, eol: '\r\n', formatters: SAFE_CSV_FORMATTERS },
+    { objectMode: true },
+  );
   parser.onData = (chunk) => pending.push(chunk);
   parser.pushHeader();
   for await (const rows of batches) {
@@ -129,7 +132,10 @@ export class UsageService {
     };
   }
 
-  async list(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
+  async list(
+    userId: string,
+    q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; limit?: number; cursor?: string },
+  ): Promise<UsagePage> {
     const limit = q.limit ?? 100;
     const rows = await this.store.records({
       userId,
@@ -174,7 +180,9 @@ export class UsageService {
     const [groups, todayRequests, recent] = await Promise.all([
       this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint, q.keyId)),
       this.cache.read(userId, `today|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () => this.store.todayCount(userId, q.endpoint, q.keyId)),
-      this.cache.read(userId, `recent|${key}`, () => this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, keyId: q.keyId, limit: 10 })),
+      this.cache.read(userId, `recent|${key}`, () =>
+        this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, keyId: q.keyId, limit: 10 }),
+      ),
     ]);
 
     const perDay = new Map<string, number>();

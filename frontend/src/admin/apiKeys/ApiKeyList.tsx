@@ -28,7 +28,14 @@ const StatusChip = ({ k }: { k: AdminApiKey }) => (
 export function ApiKeyList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No API keys yet." />} title="API Keys">
+    <List
+      exporter={false}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={<EmptyList text="No API keys yet." />}
+      title="API Keys"
+    >
       {small ? (
         <SimpleList<AdminApiKey>
           primaryText={(k) => k.name}
@@ -52,8 +59,24 @@ export function ApiKeyList() {
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No API keys match these filters." />}>
           <TextField source="name" label="Name" />
-          <FunctionField source="keyPrefix" label="Key" render={(k: AdminApiKey) => <Typography variant="body2" sx={{ fontFamily: monoFont }}>{keyPrefixLabel(k)}</Typography>} />
-          <FunctionField label="Owner" sortable={false} render={(k: AdminApiKey) => <Typography variant="body2" color={k.userEmail ? 'text.primary' : 'text.secondary'}>{ownerLabel(k)}</Typography>} />
+          <FunctionField
+            source="keyPrefix"
+            label="Key"
+            render={(k: AdminApiKey) => (
+              <Typography variant="body2" sx={{ fontFamily: monoFont }}>
+                {keyPrefixLabel(k)}
+              </Typography>
+            )}
+          />
+          <FunctionField
+            label="Owner"
+            sortable={false}
+            render={(k: AdminApiKey) => (
+              <Typography variant="body2" color={k.userEmail ? 'text.primary' : 'text.secondary'}>
+                {ownerLabel(k)}
+              </Typography>
+            )}
+          />
           <FunctionField source="isActive" label="Status" render={(k: AdminApiKey) => <StatusChip k={k} />} />
           <FunctionField source="lastUsedAt" label="Last used" render={(k: AdminApiKey) => lastUsedLabel(k)} />
           <FunctionField label="Actions" textAlign="right" render={() => <RotateKeyButton />} />

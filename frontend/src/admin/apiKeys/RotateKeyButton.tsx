@@ -12,8 +12,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import type { AdminApiKey, AdminDataProvider } from '../dataProvider';
 import { DIALOG_CLOSE_DELAY_MS } from '../users/UserActions';
 
-export const rotateDialogText = (name: string) =>
-  `This will generate a new API key for "${name}". The old key will be invalidated immediately.`;
+export const rotateDialogText = (name: string) => `This will generate a new API key for "${name}". The old key will be invalidated immediately.`;
 
 /** Rotate with the spec's confirmation dialog; the old key stops at once. */
 export function RotateKeyButton() {

@@ -25,7 +25,14 @@ export const ACTION_CHOICES = [
 ];
 const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
 
-const FIELD_LABELS: Record<string, string> = { isBlocked: 'status', plan: 'plan', planGranted: 'granted', keyPrefix: 'key', version: 'release', changedZones: 'zones changed' };
+const FIELD_LABELS: Record<string, string> = {
+  isBlocked: 'status',
+  plan: 'plan',
+  planGranted: 'granted',
+  keyPrefix: 'key',
+  version: 'release',
+  changedZones: 'zones changed',
+};
 /** How a plan change was applied (the console, admin-users.service): a grant, or through the customer's subscription. */
 const VIA_LABELS: Record<string, string> = { grant: 'granted', subscription: 'through the subscription, prorated', cancellation: 'subscription cancelled' };
 
@@ -59,7 +66,14 @@ const filters = [
 export function AuditLogList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No admin actions recorded yet." />} title="Audit Log">
+    <List
+      exporter={false}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={<EmptyList text="No admin actions recorded yet." />}
+      title="Audit Log"
+    >
       {small ? (
         <SimpleList<AuditEntry>
           primaryText={(a) => actionName(a.action)}
@@ -76,7 +90,15 @@ export function AuditLogList() {
         />
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No admin actions match these filters." />}>
-          <FunctionField source="createdAt" label="When" render={(a: AuditEntry) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</Box>} />
+          <FunctionField
+            source="createdAt"
+            label="When"
+            render={(a: AuditEntry) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(a.createdAt)}
+              </Box>
+            )}
+          />
           <TextField source="actorEmail" label="Admin" />
           <FunctionField source="action" render={(a: AuditEntry) => <Chip size="small" variant="outlined" label={actionName(a.action)} />} />
           <FunctionField

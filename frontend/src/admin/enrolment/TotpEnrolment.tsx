@@ -17,7 +17,16 @@ import { TwoFactorSetup } from '../../features/profile/components/TwoFactorCard'
 export default function TotpEnrolment() {
   const refreshMe = useRefreshMe();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', p: { xs: 1.5, sm: 3 } }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        bgcolor: 'background.default',
+        display: 'flex',
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        justifyContent: 'center',
+        p: { xs: 1.5, sm: 3 },
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 560 }} component="main">
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
           <Stack spacing={2}>
@@ -28,8 +37,8 @@ export default function TotpEnrolment() {
               </Typography>
             </Stack>
             <Typography color="text.secondary">
-              The admin console requires two-factor sign-in. Set up an authenticator app on your phone to continue: from now on, signing
-              in asks for its 6-digit code as well as your password.
+              The admin console requires two-factor sign-in. Set up an authenticator app on your phone to continue: from now on, signing in asks for its 6-digit
+              code as well as your password.
             </Typography>
             <TwoFactorSetup startLabel="Set Up Authenticator" onDone={() => void refreshMe()} />
             <Typography variant="body2" sx={{ pt: 1 }}>

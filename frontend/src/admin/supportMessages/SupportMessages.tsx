@@ -1,4 +1,17 @@
-import { Datagrid, DateField, FunctionField, List, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  ListButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
 import type { Models } from '../../lib/api-models';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -28,7 +41,14 @@ const filters = [
 export function SupportMessageList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No support messages yet." />} title="Support Messages">
+    <List
+      exporter={false}
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      empty={<EmptyList text="No support messages yet." />}
+      title="Support Messages"
+    >
       {small ? (
         <SimpleList<SupportMessage>
           primaryText={(m) => m.subject}

@@ -212,8 +212,6 @@ describe('Time zone data console page', () => {
     expect(within(history).getByRole('button', { name: 'Activate 2026g' })).toBeInTheDocument();
     await userEvent.click(within(feed).getByRole('button', { name: 'Check now' }));
     await waitFor(() => expect(check).toHaveBeenCalled());
-    await waitFor(() =>
-      expect(screen.getByTestId('toast')).toHaveTextContent('Release 2026g is waiting for activation (verified, waiting).'),
-    );
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Release 2026g is waiting for activation (verified, waiting).'));
   });
 });

@@ -23,7 +23,16 @@ const user: AdminUser = {
   customLimits: { hourlyQuota: null, burstPerSecond: null },
   closedAt: null,
 };
-const apiKey: AdminApiKey = { id: 'k1', name: 'Production', keyPrefix: 'tzk_live_AbCd', isActive: true, createdAt: '', lastUsedAt: null, userId: 'u1', userEmail: 'ada@example.com' };
+const apiKey: AdminApiKey = {
+  id: 'k1',
+  name: 'Production',
+  keyPrefix: 'tzk_live_AbCd',
+  isActive: true,
+  createdAt: '',
+  lastUsedAt: null,
+  userId: 'u1',
+  userEmail: 'ada@example.com',
+};
 
 function renderWith(ui: React.ReactNode, record: object, methods: Record<string, unknown>) {
   const dataProvider = testDataProvider(methods as never);
@@ -79,7 +88,10 @@ describe('admin actions', () => {
   });
 
   it('changes the plan in the Manage User dialog; a failure toasts the spec error', async () => {
-    const changePlan = vi.fn().mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce({ data: { ...user, plan: 'enterprise' } });
+    const changePlan = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('500'))
+      .mockResolvedValueOnce({ data: { ...user, plan: 'enterprise' } });
     renderWith(<ManageUserButton />, user, { changePlan });
     await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage User' });

@@ -27,7 +27,12 @@ export function UserStatus() {
       {user.closedAt ? (
         <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${new Date(user.closedAt).toUTCString()}`} />
       ) : (
-        <Chip size="small" label={user.isBlocked ? 'Blocked' : 'Active'} color={user.isBlocked ? 'error' : 'success'} variant={user.isBlocked ? 'filled' : 'outlined'} />
+        <Chip
+          size="small"
+          label={user.isBlocked ? 'Blocked' : 'Active'}
+          color={user.isBlocked ? 'error' : 'success'}
+          variant={user.isBlocked ? 'filled' : 'outlined'}
+        />
       )}
       {!user.emailVerified && !user.closedAt && <Chip size="small" label="Unverified" color="warning" variant="outlined" />}
     </Stack>
@@ -41,7 +46,9 @@ export function UserPlan() {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
       <Chip size="small" label={planName(user.plan)} color={user.plan === 'free' ? 'default' : 'primary'} variant="outlined" />
-      {user.planGranted && <Chip size="small" label="Granted" color="secondary" variant="outlined" title="Plan granted by TimeZone API: no subscription pays for it" />}
+      {user.planGranted && (
+        <Chip size="small" label="Granted" color="secondary" variant="outlined" title="Plan granted by TimeZone API: no subscription pays for it" />
+      )}
     </Stack>
   );
 }
@@ -111,4 +118,3 @@ export function UserList() {
     </List>
   );
 }
-

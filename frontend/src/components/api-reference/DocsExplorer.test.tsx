@@ -23,7 +23,9 @@ const spec: OpenApiDocument = {
           { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'xml', 'csv'] } },
           { name: 'X-API-Key', in: 'header', required: false, schema: { type: 'string' } },
         ],
-        responses: { '200': { content: { 'application/json': { example: { timezone: 'America/New_York', utc_offset: '-04:00', location: { country: 'US' } } } } } },
+        responses: {
+          '200': { content: { 'application/json': { example: { timezone: 'America/New_York', utc_offset: '-04:00', location: { country: 'US' } } } } },
+        },
       },
     },
     '/api/time/utc': {
@@ -41,12 +43,23 @@ const spec: OpenApiDocument = {
         summary: 'Convert between zones',
         tags: ['Conversion'],
         parameters: [{ name: 'X-API-Key', in: 'header', schema: { type: 'string' } }],
-        requestBody: { content: { 'application/json': { examples: { simple: { value: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' } } } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              examples: { simple: { value: { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' } } },
+            },
+          },
+        },
         responses: { '200': { content: { 'application/json': { example: { convertedDateTime: '2024-07-01T14:00:00+01:00' } } } } },
       },
     },
     '/api/health': {
-      get: { operationId: 'Health', summary: 'Service health', tags: ['System'], responses: { '200': { content: { 'application/json': { example: { status: 'ok' } } } } } },
+      get: {
+        operationId: 'Health',
+        summary: 'Service health',
+        tags: ['System'],
+        responses: { '200': { content: { 'application/json': { example: { status: 'ok' } } } } },
+      },
     },
   },
 };
@@ -92,7 +105,9 @@ describe('docs model', () => {
       for (const language of ['javascript', 'python', 'go', 'php', 'csharp']) expect(code[language]).toContain('https://tzapi.dev/api/');
     }
     const tzif = endpoints.find((e) => e.download === 'application/octet-stream')!;
-    expect(pythonExample({ endpoint: tzif, origin: 'https://tzapi.dev', values: { version: '2026f', zone: 'America/New_York' }, body: undefined })).toContain('zoneinfo.ZoneInfo.from_file(f)');
+    expect(pythonExample({ endpoint: tzif, origin: 'https://tzapi.dev', values: { version: '2026f', zone: 'America/New_York' }, body: undefined })).toContain(
+      'zoneinfo.ZoneInfo.from_file(f)',
+    );
     expect(endpoints.filter((e) => e.download).map((e) => e.download)).toEqual(['application/octet-stream', 'text/plain']);
     const current = endpoints.find((e) => e.path === '/api/time/current')!;
     expect(current.requiresKey).toBe(true);
@@ -212,7 +227,9 @@ describe('docs explorer', () => {
     const panel = screen.getByTestId('response-panel');
     expect(await within(panel).findByText('200 OK')).toBeInTheDocument();
     expect(within(panel).getByText('42 ms')).toBeInTheDocument();
-    const keyRows = within(panel).getAllByTestId('ratelimit-header').map((row) => row.textContent);
+    const keyRows = within(panel)
+      .getAllByTestId('ratelimit-header')
+      .map((row) => row.textContent);
     expect(keyRows).toEqual(['ratelimit-limit100', 'ratelimit-remaining97', 'ratelimit-reset1800', 'x-tzdb-version2025b']);
     expect(within(panel).queryByText('content-type')).not.toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'All headers (5)' }));

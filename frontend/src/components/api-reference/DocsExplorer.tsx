@@ -33,13 +33,7 @@ import { MethodBadge } from './MethodBadge';
 import { ResponseHeaders } from './ResponseHeaders';
 import { useSnippetLanguage } from './useSnippetLanguage';
 import { SNIPPET_LANGUAGES, snippet } from '../../lib/api-reference/snippets';
-import {
-  buildCategories,
-  requestUrl,
-  type DocEndpoint,
-  type OpenApiDocument,
-  type ResponseFormat,
-} from '../../lib/api-reference/model';
+import { buildCategories, requestUrl, type DocEndpoint, type OpenApiDocument, type ResponseFormat } from '../../lib/api-reference/model';
 
 export interface ExecuteRequest {
   endpoint: DocEndpoint;
@@ -206,7 +200,11 @@ export function DocsExplorer({
                             aria-current={!showAi && e.id === endpoint.id ? 'true' : undefined}
                           >
                             <MethodBadge method={e.method} />
-                            <ListItemText primary={e.title} secondary={e.path} slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }} />
+                            <ListItemText
+                              primary={e.title}
+                              secondary={e.path}
+                              slotProps={{ secondary: { sx: { fontFamily: monoFont, fontSize: 11, wordBreak: 'break-all' } } }}
+                            />
                           </ListItemButton>
                         </ListItem>
                       ))}
@@ -241,9 +239,9 @@ export function DocsExplorer({
             />
             <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card">
               <AlertTitle>Authentication Required</AlertTitle>
-              Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in
-              the <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;key&gt;</code>). Keys are never accepted in the query string.
-              Create keys on the API Keys page of your dashboard.
+              Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in the{' '}
+              <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;key&gt;</code>). Keys are never accepted in the query string. Create keys on
+              the API Keys page of your dashboard.
             </Alert>
           </Stack>
         )}

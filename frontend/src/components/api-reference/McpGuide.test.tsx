@@ -40,7 +40,10 @@ describe('Use with AI assistants', () => {
   });
 
   it('the playground talks JSON-RPC to /mcp with the key, both Accept types and no cookies, and reads problems', async () => {
-    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     const listed = await mcpRequest('tzk_live_secret', 'tools/list', undefined, fetchImpl as unknown as typeof fetch);
     expect(listed.result).toEqual({ tools: [] });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
@@ -49,11 +52,23 @@ describe('Use with AI assistants', () => {
     expect(init.headers).toMatchObject({ 'X-API-Key': 'tzk_live_secret', Accept: 'application/json, text/event-stream' });
     expect(JSON.parse(init.body as string)).toMatchObject({ jsonrpc: '2.0', method: 'tools/list' });
 
-    const refused = vi.fn(async () => new Response(JSON.stringify({ status: 401, code: 'invalid_api_key', detail: 'no' }), { status: 401, headers: { 'Content-Type': 'application/problem+json' } }));
-    expect(await mcpRequest('bad', 'tools/list', undefined, refused as unknown as typeof fetch)).toMatchObject({ status: 401, problem: { code: 'invalid_api_key' } });
+    const refused = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 401, code: 'invalid_api_key', detail: 'no' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/problem+json' },
+        }),
+    );
+    expect(await mcpRequest('bad', 'tools/list', undefined, refused as unknown as typeof fetch)).toMatchObject({
+      status: 401,
+      problem: { code: 'invalid_api_key' },
+    });
 
     expect(
-      exampleArguments({ name: 'get_current_time', inputSchema: { type: 'object', properties: { timezone: { examples: ['America/New_York'] } }, required: ['timezone'] } }),
+      exampleArguments({
+        name: 'get_current_time',
+        inputSchema: { type: 'object', properties: { timezone: { examples: ['America/New_York'] } }, required: ['timezone'] },
+      }),
     ).toEqual({ timezone: 'America/New_York' });
   });
 });

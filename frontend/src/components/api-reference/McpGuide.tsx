@@ -61,14 +61,25 @@ export function McpGuide({
             </Typography>
           )}
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Language models don’t know what time it is, and they get daylight saving time wrong. Our hosted Model Context Protocol (MCP) server gives
-            Claude, Cursor, VS Code and any other MCP client the API’s answers as tools, on your API key, your plan and your usage page. Nothing to
-            install or run.
+            Language models don’t know what time it is, and they get daylight saving time wrong. Our hosted Model Context Protocol (MCP) server gives Claude,
+            Cursor, VS Code and any other MCP client the API’s answers as tools, on your API key, your plan and your usage page. Nothing to install or run.
           </Typography>
           <Typography variant="subtitle2" component={section}>
             Endpoint (Streamable HTTP)
           </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, mt: 1, borderRadius: 1, bgcolor: 'action.hover', fontFamily: monoFont, wordBreak: 'break-all' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              p: 1.5,
+              mt: 1,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              fontFamily: monoFont,
+              wordBreak: 'break-all',
+            }}
+          >
             <Box component="span" sx={{ flex: 1 }} data-testid="mcp-url">
               {url}
             </Box>
@@ -82,7 +93,14 @@ export function McpGuide({
           <Typography variant="h5" component={section} sx={{ mb: 1 }}>
             Connect your assistant
           </Typography>
-          <Tabs value={config.id} onChange={(_e, value: string) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label="MCP clients" sx={{ mb: 2 }}>
+          <Tabs
+            value={config.id}
+            onChange={(_e, value: string) => setTab(value)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="MCP clients"
+            sx={{ mb: 2 }}
+          >
             {configs.map((c) => (
               <Tab key={c.id} value={c.id} label={c.label} data-testid={`mcp-client-${c.id}`} />
             ))}
@@ -94,7 +112,8 @@ export function McpGuide({
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {apiKey === 'YOUR_API_KEY' ? (
               <>
-                Replace <code>YOUR_API_KEY</code> with a key from the API Keys page of your dashboard. The key can also go in <code>Authorization: Bearer</code>.
+                Replace <code>YOUR_API_KEY</code> with a key from the API Keys page of your dashboard. The key can also go in <code>Authorization: Bearer</code>
+                .
               </>
             ) : (
               <>This configuration carries your full key: keep it private.</>
@@ -122,8 +141,8 @@ export function McpGuide({
             ))}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Each tool answers exactly what its REST endpoint answers (as structured content, with JSON Schemas for input and output) plus a one-line
-            summary. Skipped and repeated wall-clock times are explained in words the model can act on.
+            Each tool answers exactly what its REST endpoint answers (as structured content, with JSON Schemas for input and output) plus a one-line summary.
+            Skipped and repeated wall-clock times are explained in words the model can act on.
           </Typography>
         </CardContent>
       </Card>
@@ -137,21 +156,21 @@ export function McpGuide({
             <li>
               <Typography variant="body2">
                 The same API keys as the REST API, with their IP and domain restrictions. Every tool call counts as one request of your plan
-                {freeQuota ? ` (Free: ${freeQuota}, REST and MCP together)` : ''} and shows up on your Usage page as <code>mcp/&lt;tool&gt;</code>.
-                Connecting and listing tools are free.
+                {freeQuota ? ` (Free: ${freeQuota}, REST and MCP together)` : ''} and shows up on your Usage page as <code>mcp/&lt;tool&gt;</code>. Connecting
+                and listing tools are free.
               </Typography>
             </li>
             <li>
               <Typography variant="body2">
-                A missing or unknown key is an HTTP 401 problem (<code>missing_api_key</code>, <code>invalid_api_key</code>), a refused one a 403
-                (<code>inactive_api_key</code>, <code>account_blocked</code>, <code>ip_not_allowed</code>, <code>domain_not_allowed</code>): your client
-                reports it when it connects.
+                A missing or unknown key is an HTTP 401 problem (<code>missing_api_key</code>, <code>invalid_api_key</code>), a refused one a 403 (
+                <code>inactive_api_key</code>, <code>account_blocked</code>, <code>ip_not_allowed</code>, <code>domain_not_allowed</code>): your client reports
+                it when it connects.
               </Typography>
             </li>
             <li>
               <Typography variant="body2">
-                A call over your plan’s limit, or with a bad argument, is a tool result with <code>isError: true</code>: its text starts with the problem code
-                (<code>rate_limited</code>, <code>validation_failed</code>, <code>invalid_timezone</code>, <code>invalid_local_time</code>…) and names the field,
+                A call over your plan’s limit, or with a bad argument, is a tool result with <code>isError: true</code>: its text starts with the problem code (
+                <code>rate_limited</code>, <code>validation_failed</code>, <code>invalid_timezone</code>, <code>invalid_local_time</code>…) and names the field,
                 and the problem document follows as JSON.
               </Typography>
             </li>

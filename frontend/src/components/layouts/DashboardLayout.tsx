@@ -126,11 +126,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar
-        position="fixed"
-        color="inherit"
-        sx={{ display: wide ? 'none' : 'block', borderBottom: 1, borderColor: 'divider' }}
-      >
+      <AppBar position="fixed" color="inherit" sx={{ display: wide ? 'none' : 'block', borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar>
           <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ mr: 1 }}>
             <MenuIcon />
@@ -144,11 +140,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
       </AppBar>
       <Box component="aside" sx={{ width: { md: DASHBOARD_DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         {wide ? (
-          <Drawer
-            variant="permanent"
-            open
-            sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH, boxSizing: 'border-box' } }}
-          >
+          <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH, boxSizing: 'border-box' } }}>
             <DashboardSidebar user={user} colorModeToggle />
           </Drawer>
         ) : (

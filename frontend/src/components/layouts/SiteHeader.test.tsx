@@ -24,7 +24,10 @@ describe('site header', () => {
   });
 
   it('while auth loads the buttons are hidden', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     renderWithProviders(<SiteHeader />);
     expect(screen.queryByTestId('header-login')).not.toBeInTheDocument();
     expect(screen.queryByTestId('header-get-started')).not.toBeInTheDocument();
@@ -34,7 +37,9 @@ describe('site header', () => {
     renderWithProviders(<SiteHeader />, { me: null });
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Mobile' });
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links.filter(([, href]) => href?.startsWith('/products#'))).toHaveLength(6);
     expect(links.filter(([, href]) => href?.startsWith('/solutions#')).map(([t]) => t)).toEqual([
       'E-commerce',

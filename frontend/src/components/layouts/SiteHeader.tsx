@@ -49,10 +49,7 @@ export const headerNav: NavGroup[] = [
   },
   {
     label: 'Solutions',
-    items: [
-      ...industries.map((i) => ({ label: i.name, to: solutionAnchor(i.id) })),
-      { label: 'View All Solutions', to: paths.solutions },
-    ],
+    items: [...industries.map((i) => ({ label: i.name, to: solutionAnchor(i.id) })), { label: 'View All Solutions', to: paths.solutions }],
   },
   { label: 'API Docs', to: paths.docs },
   { label: 'Pricing', to: paths.pricing },
@@ -103,7 +100,12 @@ function DropdownNav({ group }: { group: NavGroup }) {
 
 export function Logo() {
   return (
-    <Box component={RouterLink} to={paths.home} aria-label={`${SITE_NAME} home`} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
+    <Box
+      component={RouterLink}
+      to={paths.home}
+      aria-label={`${SITE_NAME} home`}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+    >
       <ScheduleIcon color="primary" aria-hidden />
       <Typography variant="h6" component="span" sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
         {SITE_NAME}
@@ -140,7 +142,12 @@ export function SiteHeader() {
     <AppBar
       position="sticky"
       color="inherit"
-      sx={(theme) => ({ borderBottom: 1, borderColor: 'divider', bgcolor: theme.alpha((theme.vars ?? theme).palette.background.paper, 0.92), backdropFilter: 'blur(8px)' })}
+      sx={(theme) => ({
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: theme.alpha((theme.vars ?? theme).palette.background.paper, 0.92),
+        backdropFilter: 'blur(8px)',
+      })}
     >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1 }}>

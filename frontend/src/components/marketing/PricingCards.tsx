@@ -42,7 +42,12 @@ function PlanCard({ plan, headingLevel }: { plan: PublicPlan; headingLevel: 'h2'
       }}
     >
       {highlighted && (
-        <Chip label="Most Popular" color="primary" size="small" sx={{ position: 'absolute', top: -12, left: '50%', transform: 'translateX(-50%)', fontWeight: 700 }} />
+        <Chip
+          label="Most Popular"
+          color="primary"
+          size="small"
+          sx={{ position: 'absolute', top: -12, left: '50%', transform: 'translateX(-50%)', fontWeight: 700 }}
+        />
       )}
       <CardContent sx={{ p: 3, flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Typography variant="h5" component={headingLevel}>

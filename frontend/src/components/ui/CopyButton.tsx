@@ -29,16 +29,16 @@ export async function copyText(text: string): Promise<boolean> {
 export function CopyButton({ text, label = 'Copy', color = 'inherit' }: { text: string; label?: string; color?: 'inherit' | 'primary' | 'default' }) {
   return (
     <IconButton
-        size="small"
-        aria-label={label}
-        title={label}
-        color={color}
-        onClick={async () => {
-          await copyText(text);
-          toast({ title: 'Copied to clipboard', description: 'Code has been copied to your clipboard.' });
-        }}
-      >
-        <ContentCopyIcon fontSize="small" />
-      </IconButton>
+      size="small"
+      aria-label={label}
+      title={label}
+      color={color}
+      onClick={async () => {
+        await copyText(text);
+        toast({ title: 'Copied to clipboard', description: 'Code has been copied to your clipboard.' });
+      }}
+    >
+      <ContentCopyIcon fontSize="small" />
+    </IconButton>
   );
 }

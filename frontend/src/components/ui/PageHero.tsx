@@ -18,9 +18,7 @@ export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: str
       }}
     >
       <Container maxWidth="lg" sx={{ textAlign: 'center' }}>
-        {eyebrow && (
-          <Chip label={eyebrow} size="small" sx={{ mb: 2, bgcolor: 'rgba(255,255,255,0.14)', color: '#fff', fontWeight: 600 }} />
-        )}
+        {eyebrow && <Chip label={eyebrow} size="small" sx={{ mb: 2, bgcolor: 'rgba(255,255,255,0.14)', color: '#fff', fontWeight: 600 }} />}
         <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
           {title}
         </Typography>
@@ -35,9 +33,31 @@ export function PageHero({ eyebrow, title, subtitle, children }: { eyebrow?: str
   );
 }
 
-export function Section({ title, subtitle, children, id, tinted }: { title?: string; subtitle?: ReactNode; children: ReactNode; id?: string; tinted?: boolean }) {
+export function Section({
+  title,
+  subtitle,
+  children,
+  id,
+  tinted,
+}: {
+  title?: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  id?: string;
+  tinted?: boolean;
+}) {
   return (
-    <Box component="section" id={id} sx={{ py: { xs: 6, md: 9 }, bgcolor: tinted ? 'action.hover' : 'transparent', borderTop: tinted ? 1 : 0, borderBottom: tinted ? 1 : 0, borderColor: 'divider' }}>
+    <Box
+      component="section"
+      id={id}
+      sx={{
+        py: { xs: 6, md: 9 },
+        bgcolor: tinted ? 'action.hover' : 'transparent',
+        borderTop: tinted ? 1 : 0,
+        borderBottom: tinted ? 1 : 0,
+        borderColor: 'divider',
+      }}
+    >
       <Container maxWidth="lg">
         {title && (
           <Box sx={{ textAlign: 'center', mb: { xs: 4, md: 6 } }}>

@@ -30,7 +30,13 @@ export function ScrollableTable({ label, children, sx }: { label: string; childr
   return (
     <Box sx={[{ position: 'relative' }, ...(Array.isArray(sx) ? sx : [sx])]}>
       {moreToTheRight && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mb: 0.5 }} data-testid="scroll-hint">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mb: 0.5 }}
+          data-testid="scroll-hint"
+        >
           Scroll for more <ArrowForwardIcon fontSize="inherit" aria-hidden />
         </Typography>
       )}

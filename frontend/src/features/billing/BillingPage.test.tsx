@@ -19,7 +19,10 @@ const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicP
   features: ['Unlimited requests', 'Priority support'],
   highlighted: id === 'premium',
 });
-const config = { plans: [plan('free', 'Free', 0), plan('premium', 'Premium', 5), plan('enterprise', 'Enterprise', 50)], billing: { mode: 'sandbox', publishableKey: null } };
+const config = {
+  plans: [plan('free', 'Free', 0), plan('premium', 'Premium', 5), plan('enterprise', 'Enterprise', 50)],
+  billing: { mode: 'sandbox', publishableKey: null },
+};
 const premiumUser: User = { ...sampleUser, plan: 'premium' };
 const subscription = {
   id: 's1',
@@ -81,7 +84,13 @@ describe('BillingPage', () => {
     expect(await screen.findByText('Subscription Created!')).toBeInTheDocument();
     expect(screen.getByText('Successfully upgraded to the Premium plan')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Billing & Subscription' })).toBeInTheDocument());
-    expect(calls.find((c) => c.url.endsWith('/sandbox/payment-methods'))?.body).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: '' });
+    expect(calls.find((c) => c.url.endsWith('/sandbox/payment-methods'))?.body).toEqual({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      name: '',
+    });
     expect(calls.find((c) => c.url.endsWith('/create-subscription'))?.body).toEqual({ plan: 'premium', paymentMethodId: 'pm_sbx_1' });
   });
 
@@ -101,7 +110,9 @@ describe('BillingPage', () => {
       'GET /api/config': { body: config },
       'GET /api/billing/history': { body: [] },
       'POST /api/billing/sandbox/payment-methods': { status: 201, body: { id: 'pm_sbx_2' } },
-      'POST /api/billing/create-subscription': { body: { success: true, subscription: { ...subscription, status: 'incomplete' }, payment: { requiresAction: true, clientSecret: 'pi_sbx_1_secret_x' } } },
+      'POST /api/billing/create-subscription': {
+        body: { success: true, subscription: { ...subscription, status: 'incomplete' }, payment: { requiresAction: true, clientSecret: 'pi_sbx_1_secret_x' } },
+      },
       'POST /api/billing/sandbox/confirm': { body: { ok: true } },
       'POST /api/billing/complete-subscription': { body: { success: true, subscription } },
       'GET /api/me': { body: premiumUser },
@@ -144,7 +155,14 @@ describe('BillingPage', () => {
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: { ...subscription, cancelAtPeriodEnd: true, status: 'past_due' } },
       'GET /api/billing/history': { body: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)] },
-      'GET /api/billing/invoices': () => ({ body: { items: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)], total: 7, offset: 0, limit: 10 } }),
+      'GET /api/billing/invoices': () => ({
+        body: {
+          items: [invoice(1), invoice(2, 'pending'), invoice(3, 'failed'), invoice(4), invoice(5), invoice(6), invoice(7)],
+          total: 7,
+          offset: 0,
+          limit: 10,
+        },
+      }),
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: premiumUser });
@@ -266,7 +284,10 @@ describe('BillingPage', () => {
       'GET /api/config': { body: config },
       'GET /api/billing/subscription': { body: null },
       'GET /api/billing/history': { body: [] },
-      'POST /api/billing/portal-session': { status: 400, body: { status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet.' } },
+      'POST /api/billing/portal-session': {
+        status: 400,
+        body: { status: 400, code: 'no_billing_account', title: 'Bad Request', detail: 'There is no billing account yet.' },
+      },
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: { ...premiumUser, planGranted: true } });

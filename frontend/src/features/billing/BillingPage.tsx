@@ -68,7 +68,12 @@ export default function BillingPage() {
       onError: (error) => {
         // Nothing to manage yet (a granted plan, never paid for): explain and offer the way to start paying.
         if (isApiError(error) && error.problem.code === 'no_billing_account') setNoBillingAccount(true);
-        else toast({ title: 'Billing Portal Unavailable', description: errorMessage(error, 'Failed to open billing portal. Please try again.'), variant: 'destructive' });
+        else
+          toast({
+            title: 'Billing Portal Unavailable',
+            description: errorMessage(error, 'Failed to open billing portal. Please try again.'),
+            variant: 'destructive',
+          });
       },
     });
   };
@@ -85,7 +90,8 @@ export default function BillingPage() {
         toast({ title: 'Plan Updated!', description: `Successfully upgraded to the ${target.name} plan` });
         go('dashboard');
       },
-      onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update plan. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update plan. Please try again.'), variant: 'destructive' }),
     });
   };
 
@@ -139,7 +145,11 @@ export default function BillingPage() {
           <Box sx={{ mb: 2 }}>{back}</Box>
           <PageHeader
             title="Complete Your Upgrade"
-            subtitle={target.id === plan ? `You are subscribing to the ${target.name} plan, which TimeZone API granted you so far.` : `You are upgrading to the ${target.name} plan.`}
+            subtitle={
+              target.id === plan
+                ? `You are subscribing to the ${target.name} plan, which TimeZone API granted you so far.`
+                : `You are upgrading to the ${target.name} plan.`
+            }
           />
           <PaymentView
             plan={target}
@@ -157,7 +167,14 @@ export default function BillingPage() {
           go('plans');
         }}
       />
-      <ConfirmPlanChangeDialog open={confirmOpen} from={plan} to={target} busy={update.isPending} onCancel={() => setConfirmOpen(false)} onConfirm={confirmChange} />
+      <ConfirmPlanChangeDialog
+        open={confirmOpen}
+        from={plan}
+        to={target}
+        busy={update.isPending}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={confirmChange}
+      />
     </Box>
   );
 }

@@ -43,8 +43,12 @@ export default function SandboxPortalPage() {
       { kind },
       {
         onSuccess: () =>
-          toast({ title: kind === 'cancel' ? 'Subscription Canceled' : 'Subscription Resumed', description: kind === 'cancel' ? 'Your plan stays active until the end of the billing period.' : 'Your subscription renews automatically again.' }),
-        onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the subscription. Please try again.'), variant: 'destructive' }),
+          toast({
+            title: kind === 'cancel' ? 'Subscription Canceled' : 'Subscription Resumed',
+            description: kind === 'cancel' ? 'Your plan stays active until the end of the billing period.' : 'Your subscription renews automatically again.',
+          }),
+        onError: (error) =>
+          toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the subscription. Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -58,10 +62,11 @@ export default function SandboxPortalPage() {
           cardForm.reset(EMPTY_CARD);
           toast({ title: 'Card Updated', description: 'Your new card will be used for the next payments.' });
         },
-        onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the card. Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Update Failed', description: errorMessage(error, 'Failed to update the card. Please try again.'), variant: 'destructive' }),
       },
     );
-   });
+  });
 
   if (!session || portal.isError) {
     return (
@@ -144,7 +149,12 @@ export default function SandboxPortalPage() {
                     <Button color="inherit" onClick={() => setEditingCard(false)} disabled={action.isPending}>
                       Cancel
                     </Button>
-                    <Button type="submit" variant="contained" disabled={action.isPending} startIcon={action.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}>
+                    <Button
+                      type="submit"
+                      variant="contained"
+                      disabled={action.isPending}
+                      startIcon={action.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                    >
                       Save card
                     </Button>
                   </Stack>

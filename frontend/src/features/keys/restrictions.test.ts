@@ -2,7 +2,16 @@ import { isDomainOrWildcard, isIpOrCidr, splitLines, validateIpRestrictions, val
 
 describe('key restriction lines', () => {
   it('accepts IPv4, IPv6 and CIDR ranges of both', () => {
-    for (const ok of ['127.0.0.1', '10.0.0.0/8', '203.0.113.7/32', '::1', '2001:db8::/32', 'fe80::1', '::ffff:10.0.0.1', '2001:0db8:0000:0000:0000:ff00:0042:8329']) {
+    for (const ok of [
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '203.0.113.7/32',
+      '::1',
+      '2001:db8::/32',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '2001:0db8:0000:0000:0000:ff00:0042:8329',
+    ]) {
       expect(isIpOrCidr(ok), ok).toBe(true);
     }
   });
@@ -15,7 +24,8 @@ describe('key restriction lines', () => {
 
   it('accepts host names and *.domain wildcards, refuses URLs and spaces', () => {
     for (const ok of ['example.com', '*.example.com', 'localhost', 'api.my-site.co.uk']) expect(isDomainOrWildcard(ok), ok).toBe(true);
-    for (const bad of ['https://example.com', 'foo bar', '*example.com', 'ex*.com', '-bad.com', 'example.com/path']) expect(isDomainOrWildcard(bad), bad).toBe(false);
+    for (const bad of ['https://example.com', 'foo bar', '*example.com', 'ex*.com', '-bad.com', 'example.com/path'])
+      expect(isDomainOrWildcard(bad), bad).toBe(false);
   });
 
   it('drops blank lines and trims each entry', () => {

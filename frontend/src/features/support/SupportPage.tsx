@@ -32,10 +32,23 @@ export const supportCategories = [
 ];
 
 const supportFaq = [
-  { question: 'How quickly will I get an answer?', answer: "We answer within 24 hours on business days; the average first response is 4 hours. Premium and Enterprise customers get faster response targets (see the SLA)." },
-  { question: 'What should I include in a technical question?', answer: 'The endpoint, the full request (without your key), the answer you received and the answer you expected. The X-Tzdb-Version header helps too.' },
-  { question: 'Can I get help with billing outside business hours?', answer: 'Billing questions are answered during business hours. Enterprise P1 incidents are handled 24/7.' },
-  { question: 'How do I report a security issue?', answer: 'Choose the Technical Issue category and mark the subject SECURITY. We acknowledge security reports within one business day.' },
+  {
+    question: 'How quickly will I get an answer?',
+    answer:
+      'We answer within 24 hours on business days; the average first response is 4 hours. Premium and Enterprise customers get faster response targets (see the SLA).',
+  },
+  {
+    question: 'What should I include in a technical question?',
+    answer: 'The endpoint, the full request (without your key), the answer you received and the answer you expected. The X-Tzdb-Version header helps too.',
+  },
+  {
+    question: 'Can I get help with billing outside business hours?',
+    answer: 'Billing questions are answered during business hours. Enterprise P1 incidents are handled 24/7.',
+  },
+  {
+    question: 'How do I report a security issue?',
+    answer: 'Choose the Technical Issue category and mark the subject SECURITY. We acknowledge security reports within one business day.',
+  },
 ];
 
 const empty = { name: '', email: '', category: '', subject: '', message: '' };
@@ -110,7 +123,9 @@ export function SupportPage() {
                     <Controller
                       name="email"
                       control={control}
-                      render={({ field: { ref, ...field } }) => <TextField {...field} inputRef={ref} label="Email" type="email" required autoComplete="email" />}
+                      render={({ field: { ref, ...field } }) => (
+                        <TextField {...field} inputRef={ref} label="Email" type="email" required autoComplete="email" />
+                      )}
                     />
                   </Box>
                   <Controller

@@ -30,7 +30,12 @@ let nextId = 1;
  * One JSON-RPC message to the hosted MCP server with the user's key, as an MCP client sends it over Streamable HTTP.
  * The server is stateless, so tools/list and tools/call need no initialize first. No cookies: the key alone counts.
  */
-export async function mcpRequest<T>(key: string, method: string, params?: Record<string, unknown>, fetchImpl: typeof fetch = keyedFetch): Promise<McpExchange<T>> {
+export async function mcpRequest<T>(
+  key: string,
+  method: string,
+  params?: Record<string, unknown>,
+  fetchImpl: typeof fetch = keyedFetch,
+): Promise<McpExchange<T>> {
   const response = await fetchImpl(MCP_PATH, {
     method: 'POST',
     headers: { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
@@ -47,6 +52,9 @@ export async function mcpRequest<T>(key: string, method: string, params?: Record
 export function exampleArguments(tool: McpListedTool): Record<string, unknown> {
   const properties = tool.inputSchema.properties ?? {};
   const required = tool.inputSchema.required ?? [];
-  const names = required.length > 0 ? Object.keys(properties).filter((n) => required.includes(n) || properties[n].examples !== undefined) : Object.keys(properties).slice(0, 1);
+  const names =
+    required.length > 0
+      ? Object.keys(properties).filter((n) => required.includes(n) || properties[n].examples !== undefined)
+      : Object.keys(properties).slice(0, 1);
   return Object.fromEntries(names.filter((n) => properties[n].examples?.length).map((n) => [n, properties[n].examples![0]]));
 }

@@ -171,8 +171,7 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
       if (!op) continue;
       const params = op.parameters ?? [];
       const requiresKey =
-        params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'x-api-key') ||
-        Boolean(op.security?.some((s) => 'ApiKeyAuth' in s || 'api-key' in s));
+        params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'x-api-key') || Boolean(op.security?.some((s) => 'ApiKeyAuth' in s || 'api-key' in s));
       const ok = op.responses?.['200'] ?? op.responses?.['201'];
       const json = firstExample(ok?.content?.['application/json']);
       const ref = (ok?.content?.['application/json']?.schema as { $ref?: string } | undefined)?.$ref;
@@ -231,13 +230,7 @@ export function buildCategories(doc: OpenApiDocument): DocCategory[] {
 }
 
 /** The request example as cURL, with the values typed in (or the examples). */
-export function curlExample(
-  endpoint: DocEndpoint,
-  origin: string,
-  values: Record<string, string>,
-  body: string | undefined,
-  apiKey = 'YOUR_API_KEY',
-): string {
+export function curlExample(endpoint: DocEndpoint, origin: string, values: Record<string, string>, body: string | undefined, apiKey = 'YOUR_API_KEY'): string {
   const url = requestUrl(endpoint, origin, values);
   const lines = [`curl -X ${endpoint.method} "${url}"`];
   if (endpoint.requiresKey) lines.push(`  -H "X-API-Key: ${apiKey}"`);

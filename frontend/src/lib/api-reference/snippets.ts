@@ -186,7 +186,12 @@ export function pythonExample({ endpoint, origin, values, body, apiKey = 'YOUR_A
       `with open(${dquoted(name)}, "wb") as f:`,
       '    f.write(res.content)',
       ...(endpoint.download === 'application/octet-stream'
-        ? ['', 'import zoneinfo', `with open(${dquoted(name)}, "rb") as f:`, '    zone = zoneinfo.ZoneInfo.from_file(f)  # answers what the API answers for this release']
+        ? [
+            '',
+            'import zoneinfo',
+            `with open(${dquoted(name)}, "rb") as f:`,
+            '    zone = zoneinfo.ZoneInfo.from_file(f)  # answers what the API answers for this release',
+          ]
         : []),
     ].join('\n');
   }

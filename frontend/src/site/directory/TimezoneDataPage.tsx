@@ -22,7 +22,11 @@ export function TimezoneDataPage() {
   const active = releases.data?.find((r) => r.active);
   return (
     <>
-      <PageHero eyebrow="Data & Reference" title="Time Zone Directory" subtitle="The same zone data the API serves: country, region, current UTC offset and DST for every IANA zone.">
+      <PageHero
+        eyebrow="Data & Reference"
+        title="Time Zone Directory"
+        subtitle="The same zone data the API serves: country, region, current UTC offset and DST for every IANA zone."
+      >
         {active && (
           <Chip
             label={`tz database ${active.version}`}

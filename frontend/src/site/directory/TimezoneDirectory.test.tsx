@@ -7,9 +7,16 @@ import { renderWithProviders } from '../../testing/render';
 const zones: ZoneEntry[] = [
   { timezone: 'Europe/London', country: 'United Kingdom', region: 'Europe', utc_offset: '+01:00', observes_dst: true, main_city: 'London' },
   { timezone: 'Asia/Kathmandu', country: 'Nepal', region: 'Asia', utc_offset: '+05:45', observes_dst: false, main_city: 'Kathmandu' },
-  { timezone: 'America/New_York', country: 'United States of America', region: 'America', utc_offset: '-04:00', observes_dst: true, main_city: 'New York City' },
+  {
+    timezone: 'America/New_York',
+    country: 'United States of America',
+    region: 'America',
+    utc_offset: '-04:00',
+    observes_dst: true,
+    main_city: 'New York City',
+  },
   { timezone: 'America/Argentina/Buenos_Aires', country: 'Argentina', region: 'America', utc_offset: '-03:00', observes_dst: false, main_city: null },
-  { timezone: 'Africa/Abidjan', country: "Côte d'Ivoire, \"CI\"", region: 'Africa', utc_offset: '+00:00', observes_dst: false, main_city: 'Abidjan' },
+  { timezone: 'Africa/Abidjan', country: 'Côte d\'Ivoire, "CI"', region: 'Africa', utc_offset: '+00:00', observes_dst: false, main_city: 'Abidjan' },
 ].map(normalizeZone);
 
 const cityNames = () => screen.getAllByTestId('zone-card').map((c) => within(c).getByRole('heading').textContent);

@@ -82,7 +82,13 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
         />
         <FormControl>
           <InputLabel id="region-label">Region</InputLabel>
-          <Select labelId="region-label" label="Region" value={region} onChange={(e) => setRegion(e.target.value)} inputProps={{ 'data-testid': 'region-select' }}>
+          <Select
+            labelId="region-label"
+            label="Region"
+            value={region}
+            onChange={(e) => setRegion(e.target.value)}
+            inputProps={{ 'data-testid': 'region-select' }}
+          >
             <MenuItem value="all">All regions</MenuItem>
             {regions.map((r) => (
               <MenuItem key={r} value={r}>
@@ -112,7 +118,10 @@ export function TimezoneDirectory({ zones }: { zones: ZoneEntry[] }) {
           No time zones match your search.
         </Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }} data-testid="zone-list">
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}
+          data-testid="zone-list"
+        >
           {shown.slice(0, limit).map((z) => (
             <Card key={z.zone} data-testid="zone-card">
               <CardContent>

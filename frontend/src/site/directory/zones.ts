@@ -64,10 +64,7 @@ export function filterAndSortZones(entries: ZoneEntry[], opts: { search: string;
   const filtered = entries.filter(
     (e) =>
       (opts.region === 'all' || e.region === opts.region) &&
-      (!needle ||
-        cityOf(e).toLowerCase().includes(needle) ||
-        e.zone.toLowerCase().includes(needle) ||
-        (e.country ?? '').toLowerCase().includes(needle)),
+      (!needle || cityOf(e).toLowerCase().includes(needle) || e.zone.toLowerCase().includes(needle) || (e.country ?? '').toLowerCase().includes(needle)),
   );
   const byCity = (a: ZoneEntry, b: ZoneEntry) => cityOf(a).localeCompare(cityOf(b));
   const comparators: Record<ZoneSort, (a: ZoneEntry, b: ZoneEntry) => number> = {
@@ -90,9 +87,7 @@ export function csvCell(value: string): string {
 
 export function zonesToCsv(entries: ZoneEntry[]): string {
   const header = ['zone', 'city', 'country', 'region', 'utc_offset', 'dst'];
-  const lines = entries.map((e) =>
-    [e.zone, cityOf(e), e.country ?? '', e.region, e.utc_offset, e.dst ? 'true' : 'false'].map(csvCell).join(','),
-  );
+  const lines = entries.map((e) => [e.zone, cityOf(e), e.country ?? '', e.region, e.utc_offset, e.dst ? 'true' : 'false'].map(csvCell).join(','));
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 

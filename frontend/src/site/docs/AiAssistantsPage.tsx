@@ -10,7 +10,11 @@ export function AiAssistantsPage() {
   usePageMeta('Use with AI assistants', 'Connect Claude, Cursor, VS Code or any MCP client to the TimeZone API: a hosted MCP server on your API key.');
   return (
     <>
-      <PageHero eyebrow="API Docs" title="Use with AI assistants" subtitle="A hosted MCP server: the current time, conversions and DST rules as tools for your agent, on your API key and plan." />
+      <PageHero
+        eyebrow="API Docs"
+        title="Use with AI assistants"
+        subtitle="A hosted MCP server: the current time, conversions and DST rules as tools for your agent, on your API key and plan."
+      />
       <Section>
         <McpGuide spec={openapiSpec} origin={apiOrigin} heading={false} />
       </Section>

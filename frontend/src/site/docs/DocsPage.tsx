@@ -15,12 +15,16 @@ export function DocsPage() {
   usePageMeta('API Documentation', 'Reference for every TimeZone API endpoint: parameters, request examples and sample answers in JSON, XML and CSV.');
   return (
     <>
-      <PageHero eyebrow="API Docs" title="API Documentation" subtitle="Every endpoint, its parameters and example answers, generated from the OpenAPI document the server is built from." />
+      <PageHero
+        eyebrow="API Docs"
+        title="API Documentation"
+        subtitle="Every endpoint, its parameters and example answers, generated from the OpenAPI document the server is built from."
+      />
       <Section>
         <Box sx={{ mb: 3 }}>
           <Alert severity="info" variant="outlined">
-            Execute here shows the documented example answer; no call is made. Sign in and use the playground in your dashboard to call the API with
-            your own key. Prefer Swagger UI? It is live at{' '}
+            Execute here shows the documented example answer; no call is made. Sign in and use the playground in your dashboard to call the API with your own
+            key. Prefer Swagger UI? It is live at{' '}
             <Link href={paths.server.swaggerUi} target="_blank" rel="noopener" underline="always">
               /api/docs
             </Link>

@@ -17,7 +17,9 @@ describe('landing demo', () => {
 
   it('shows the live answer of the public demo route for the picked zone, and says it is live', async () => {
     const { calls } = serveApi({
-      'GET /api/public/demo/current': () => ({ body: calls.at(-1)!.url.includes('Tokyo') ? answer('Asia/Tokyo', '+09:00') : answer('America/New_York', '-05:00') }),
+      'GET /api/public/demo/current': () => ({
+        body: calls.at(-1)!.url.includes('Tokyo') ? answer('Asia/Tokyo', '+09:00') : answer('America/New_York', '-05:00'),
+      }),
     });
     renderWithProviders(<DemoResponse />);
     expect(await screen.findByText(/"timezone": "America\/New_York"/)).toBeInTheDocument();

@@ -30,29 +30,72 @@ import { brandGradient, onDarkSurface } from '../../theme';
 
 const features = [
   { icon: <PublicIcon />, title: 'Every IANA time zone', text: 'All canonical zones and their legacy names, with countries, regions and main cities.' },
-  { icon: <SwapHorizIcon />, title: 'Conversion you can trust', text: 'Convert between any two zones, or to up to 100 at once, with explicit DST gap and overlap handling.' },
+  {
+    icon: <SwapHorizIcon />,
+    title: 'Conversion you can trust',
+    text: 'Convert between any two zones, or to up to 100 at once, with explicit DST gap and overlap handling.',
+  },
   { icon: <WbSunnyOutlinedIcon />, title: 'DST done right', text: 'Know when daylight saving starts and ends, and whether it is active right now.' },
   { icon: <MyLocationIcon />, title: 'Lookup by place or GPS', text: 'Resolve "Paris, France" or a latitude and longitude to the right zone.' },
-  { icon: <HistoryIcon />, title: 'History since 1970', text: 'Every offset change of every zone, from the IANA database, updated within 24 hours of a release.' },
+  {
+    icon: <HistoryIcon />,
+    title: 'History since 1970',
+    text: 'Every offset change of every zone, from the IANA database, updated within 24 hours of a release.',
+  },
   { icon: <SpeedIcon />, title: 'Fast answers', text: 'Answers computed in memory and served in milliseconds, with rate-limit headers on every call.' },
-  { icon: <DataObjectIcon />, title: 'JSON, XML or CSV', text: 'Pick the format with the Accept header or a format parameter. Errors are RFC 9457 problem documents.' },
+  {
+    icon: <DataObjectIcon />,
+    title: 'JSON, XML or CSV',
+    text: 'Pick the format with the Accept header or a format parameter. Errors are RFC 9457 problem documents.',
+  },
   { icon: <LockOutlinedIcon />, title: 'Secure keys', text: 'Keys restricted by IP, CIDR range or domain, rotated in one click, sent over TLS 1.2 or higher.' },
 ];
 
 const testimonials = [
-  { name: 'Priya Raman', role: 'Staff Engineer, Calendly-style scheduling startup', quote: 'We deleted two thousand lines of time zone code. DST edge cases that used to page us at 2 AM are simply gone.' },
-  { name: 'Marcus Feld', role: 'CTO, cross-border logistics platform', quote: 'Lookup by coordinates gives our drivers the right local delivery windows everywhere we operate.' },
-  { name: 'Aiko Tanaka', role: 'Lead Developer, live events company', quote: 'One multi-zone call and every attendee sees the keynote in their own time. The docs made it a one-afternoon job.' },
+  {
+    name: 'Priya Raman',
+    role: 'Staff Engineer, Calendly-style scheduling startup',
+    quote: 'We deleted two thousand lines of time zone code. DST edge cases that used to page us at 2 AM are simply gone.',
+  },
+  {
+    name: 'Marcus Feld',
+    role: 'CTO, cross-border logistics platform',
+    quote: 'Lookup by coordinates gives our drivers the right local delivery windows everywhere we operate.',
+  },
+  {
+    name: 'Aiko Tanaka',
+    role: 'Lead Developer, live events company',
+    quote: 'One multi-zone call and every attendee sees the keynote in their own time. The docs made it a one-afternoon job.',
+  },
 ];
 
 function landingFaq(freeQuota: string) {
   return [
-    { question: 'How do I get an API key?', answer: 'Create a free account, verify your email and open API Keys in your dashboard. Your first key is ready in seconds.' },
-    { question: 'What does the free plan include?', answer: `The free plan includes ${freeQuota}, all endpoints and every output format. No credit card is required.` },
-    { question: 'How do I authenticate requests?', answer: 'Send your key in the X-API-Key header (or as Authorization: Bearer <key>). Keys are never accepted in the query string.' },
-    { question: 'How do you handle daylight saving time?', answer: 'Conversions tell you whether DST is active. A local time that does not exist returns a clear invalid_local_time error; a repeated local time returns both options.' },
-    { question: 'What happens if I exceed my plan limit?', answer: 'The API answers 429 with a Retry-After header. RateLimit headers on every answer tell you how many requests remain.' },
-    { question: 'How current is the time zone data?', answer: 'We track IANA tz database releases and update within 24 hours. The version in use is in every answer\u2019s X-Tzdb-Version header.' },
+    {
+      question: 'How do I get an API key?',
+      answer: 'Create a free account, verify your email and open API Keys in your dashboard. Your first key is ready in seconds.',
+    },
+    {
+      question: 'What does the free plan include?',
+      answer: `The free plan includes ${freeQuota}, all endpoints and every output format. No credit card is required.`,
+    },
+    {
+      question: 'How do I authenticate requests?',
+      answer: 'Send your key in the X-API-Key header (or as Authorization: Bearer <key>). Keys are never accepted in the query string.',
+    },
+    {
+      question: 'How do you handle daylight saving time?',
+      answer:
+        'Conversions tell you whether DST is active. A local time that does not exist returns a clear invalid_local_time error; a repeated local time returns both options.',
+    },
+    {
+      question: 'What happens if I exceed my plan limit?',
+      answer: 'The API answers 429 with a Retry-After header. RateLimit headers on every answer tell you how many requests remain.',
+    },
+    {
+      question: 'How current is the time zone data?',
+      answer: 'We track IANA tz database releases and update within 24 hours. The version in use is in every answer\u2019s X-Tzdb-Version header.',
+    },
   ];
 }
 
@@ -102,8 +145,7 @@ export function LandingPage() {
                 Accurate Time Zone Data for Every Application
               </Typography>
               <Typography variant="h6" component="p" sx={{ fontWeight: 400, opacity: 0.88, mb: 4 }}>
-                Current time, conversion, lookup and DST rules for every IANA time zone, through one fast, reliable API.
-                Start free; upgrade when you grow.
+                Current time, conversion, lookup and DST rules for every IANA time zone, through one fast, reliable API. Start free; upgrade when you grow.
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <GetStartedButton size="large" variant="contained" color="secondary">
@@ -113,7 +155,15 @@ export function LandingPage() {
                   View API Docs
                 </Button>
               </Stack>
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, auto)', sm: 'repeat(4, auto)' }, gap: { xs: 2, sm: 4 }, mt: 5, justifyContent: 'start' }}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: 'repeat(2, auto)', sm: 'repeat(4, auto)' },
+                  gap: { xs: 2, sm: 4 },
+                  mt: 5,
+                  justifyContent: 'start',
+                }}
+              >
                 {stats.map((s) => (
                   <Box key={s.label}>
                     <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
@@ -200,9 +250,8 @@ export function LandingPage() {
             <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'center' }}>
               <Box>
                 <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  Every endpoint with its parameters, request examples and sample answers in JSON, XML and CSV. Generated from
-                  the same OpenAPI document the server is built from, so it never drifts. Download the OpenAPI file or a
-                  Postman collection and start calling.
+                  Every endpoint with its parameters, request examples and sample answers in JSON, XML and CSV. Generated from the same OpenAPI document the
+                  server is built from, so it never drifts. Download the OpenAPI file or a Postman collection and start calling.
                 </Typography>
                 <Button variant="contained" component={RouterLink} to={paths.docs}>
                   Explore the API Docs

@@ -40,10 +40,7 @@ export function WorldClocks() {
               <Typography variant="subtitle2" component="h3">
                 {city}
               </Typography>
-              <Typography
-                sx={{ fontFamily: monoFont, fontSize: { xs: 20, sm: 24 }, fontWeight: 700, my: 0.5 }}
-                aria-label={`Current time in ${city}`}
-              >
+              <Typography sx={{ fontFamily: monoFont, fontSize: { xs: 20, sm: 24 }, fontWeight: 700, my: 0.5 }} aria-label={`Current time in ${city}`}>
                 <time dateTime={now.toISOString()}>{clockTime(zone, now)}</time>
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">

@@ -17,7 +17,10 @@ const team = [
 ];
 
 const values = [
-  { title: 'Correctness first', text: 'Time bugs are silent and expensive. We test DST gaps, overlaps and historical offsets for every release of the IANA database.' },
+  {
+    title: 'Correctness first',
+    text: 'Time bugs are silent and expensive. We test DST gaps, overlaps and historical offsets for every release of the IANA database.',
+  },
   { title: 'Developer respect', text: 'Clear docs, honest limits, standard errors and no surprises on the invoice.' },
   { title: 'Boring reliability', text: 'Stateless servers, a real database, redundancy and a published SLA.' },
 ];
@@ -34,12 +37,12 @@ export function AboutPage() {
             Our story
           </Typography>
           <Typography color="text.secondary" component="p" sx={{ mb: 2 }}>
-            Every developer eventually meets the bug: a meeting an hour off after the clocks change, an order stamped on the wrong day,
-            a report that double counts the hour that happened twice. We met it too many times, so we built the API we wanted to use.
+            Every developer eventually meets the bug: a meeting an hour off after the clocks change, an order stamped on the wrong day, a report that double
+            counts the hour that happened twice. We met it too many times, so we built the API we wanted to use.
           </Typography>
           <Typography color="text.secondary" component="p" sx={{ mb: 2 }}>
-            Today the TimeZone API serves {config ? config.zoneCount : 'hundreds of'} IANA time zones across {config ? config.countryCount : 'almost every'} countries,
-            running tz database {config?.tzdbVersion ?? 'releases within a day of publication'}.
+            Today the TimeZone API serves {config ? config.zoneCount : 'hundreds of'} IANA time zones across {config ? config.countryCount : 'almost every'}{' '}
+            countries, running tz database {config?.tzdbVersion ?? 'releases within a day of publication'}.
           </Typography>
         </Box>
       </Section>

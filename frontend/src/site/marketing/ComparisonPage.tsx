@@ -68,7 +68,10 @@ function Mark({ value }: { value: Cell }) {
 }
 
 export function ComparisonPage() {
-  usePageMeta('Tool Comparison', 'How the TimeZone API compares with a typical time zone API: features, data quality, developer experience, security and pricing.');
+  usePageMeta(
+    'Tool Comparison',
+    'How the TimeZone API compares with a typical time zone API: features, data quality, developer experience, security and pricing.',
+  );
   const { data: config } = usePublicConfig();
   const premium = config?.plans.find((p) => p.id === 'premium');
   const metrics = [

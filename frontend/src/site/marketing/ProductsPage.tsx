@@ -13,7 +13,10 @@ import { paths } from '../../app/paths';
 import { monoFont } from '../../theme';
 
 export function ProductsPage() {
-  usePageMeta('API Products', 'Nine time zone APIs: current time, conversion, multi-zone conversion, lookup, coordinates, zone list, date calculation, DST and history.');
+  usePageMeta(
+    'API Products',
+    'Nine time zone APIs: current time, conversion, multi-zone conversion, lookup, coordinates, zone list, date calculation, DST and history.',
+  );
   return (
     <>
       <PageHero eyebrow="Products" title="Time Zone APIs for Every Need" subtitle="Nine focused APIs behind one key. Use one, or all of them." />
@@ -60,13 +63,18 @@ export function ProductsPage() {
           ))}
         </Box>
       </Section>
-      <Section tinted id="mcp" title="For AI agents: a hosted MCP server" subtitle="The same nine APIs as tools for Claude, Cursor, VS Code and any MCP client.">
+      <Section
+        tinted
+        id="mcp"
+        title="For AI agents: a hosted MCP server"
+        subtitle="The same nine APIs as tools for Claude, Cursor, VS Code and any MCP client."
+      >
         <Card sx={{ maxWidth: 820, mx: 'auto' }} data-testid="product-mcp">
           <CardContent>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Language models don’t know what time it is and get daylight saving time wrong. Point your assistant at our Model Context Protocol endpoint
-              with your API key: it gets the current time, conversions with real DST rules, zone look-up, date calculations and transitions as tools,
-              answered from the same tz database as the REST API. Each tool call counts as one request of your plan and shows up in your usage.
+              Language models don’t know what time it is and get daylight saving time wrong. Point your assistant at our Model Context Protocol endpoint with
+              your API key: it gets the current time, conversions with real DST rules, zone look-up, date calculations and transitions as tools, answered from
+              the same tz database as the REST API. Each tool call counts as one request of your plan and shows up in your usage.
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {['POST /mcp', 'Streamable HTTP', 'X-API-Key or Bearer'].map((e) => (

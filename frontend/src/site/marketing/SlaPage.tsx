@@ -79,10 +79,9 @@ export function SlaPage() {
             ]}
           />
           <Typography color="text.secondary" component="p" sx={{ mb: 2 }}>
-            Downtime means 5 consecutive minutes in which more than 5% of requests answer with a 5xx error. Credit requests
-            are due within 30 days of the incident. Credits are capped at the monthly fee, have no cash value, are the sole
-            remedy and are applied to the next billing cycle. Scheduled maintenance is announced at least 72 hours ahead and
-            does not count as downtime.
+            Downtime means 5 consecutive minutes in which more than 5% of requests answer with a 5xx error. Credit requests are due within 30 days of the
+            incident. Credits are capped at the monthly fee, have no cash value, are the sole remedy and are applied to the next billing cycle. Scheduled
+            maintenance is announced at least 72 hours ahead and does not count as downtime.
           </Typography>
           <H2>Response-time targets</H2>
           <SimpleTable

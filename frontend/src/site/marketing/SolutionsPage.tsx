@@ -72,10 +72,17 @@ function IndustryCard({ industry }: { industry: Industry }) {
 }
 
 export function SolutionsPage() {
-  usePageMeta('Industry Solutions', 'How e-commerce, finance, healthcare, travel, software, IoT, events and gaming teams use the TimeZone API, with code in JavaScript, Python and cURL.');
+  usePageMeta(
+    'Industry Solutions',
+    'How e-commerce, finance, healthcare, travel, software, IoT, events and gaming teams use the TimeZone API, with code in JavaScript, Python and cURL.',
+  );
   return (
     <>
-      <PageHero eyebrow="Solutions" title="Time Zone Solutions by Industry" subtitle="Eight industries, one API. Every example below calls the real endpoints with your X-API-Key." />
+      <PageHero
+        eyebrow="Solutions"
+        title="Time Zone Solutions by Industry"
+        subtitle="Eight industries, one API. Every example below calls the real endpoints with your X-API-Key."
+      />
       <Section>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', mb: 4 }} component="nav" aria-label="Industries">
           {industries.map((i) => (

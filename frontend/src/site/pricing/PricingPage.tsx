@@ -22,8 +22,7 @@ const NUMERIC_FEATURE = /requests|uptime|SLA|credit card/i;
 function ComparisonTable({ plans }: { plans: PublicPlan[] }) {
   // Plans are tiers: a feature of a cheaper plan is included in the dearer ones too.
   const ordered = [...plans].sort((a, b) => a.priceMonthly - b.priceMonthly);
-  const included = (plan: PublicPlan, feature: string) =>
-    ordered.slice(0, ordered.indexOf(plan) + 1).some((p) => p.features.includes(feature));
+  const included = (plan: PublicPlan, feature: string) => ordered.slice(0, ordered.indexOf(plan) + 1).some((p) => p.features.includes(feature));
   const featureRows = [...new Set(ordered.flatMap((p) => p.features))].filter((f) => !NUMERIC_FEATURE.test(f));
   const rows: { label: string; cell: (p: PublicPlan) => React.ReactNode }[] = [
     { label: 'Monthly price', cell: (p) => formatPrice(p) },
@@ -75,17 +74,32 @@ export function pricingFaq(config: PublicConfig | undefined) {
   const premium = plan('premium');
   const enterprise = plan('enterprise');
   return [
-    { question: 'Do I need a credit card for the free plan?', answer: `No. The free plan is ${free ? formatPrice(free) : 'free'} and includes ${free?.quota?.label ?? 'a request allowance'}. No card needed.` },
-    { question: 'What happens when I reach the free limit?', answer: 'Further requests answer 429 Too Many Requests with a Retry-After header until the window resets. Upgrade at any time for unlimited requests.' },
-    { question: 'What does unlimited mean?', answer: `Premium and Enterprise have no request quota. A fair-use guard of ${premium?.burstPerSecond ?? '—'} (Premium) and ${enterprise?.burstPerSecond ?? '—'} (Enterprise) requests per second protects the service for everyone.` },
+    {
+      question: 'Do I need a credit card for the free plan?',
+      answer: `No. The free plan is ${free ? formatPrice(free) : 'free'} and includes ${free?.quota?.label ?? 'a request allowance'}. No card needed.`,
+    },
+    {
+      question: 'What happens when I reach the free limit?',
+      answer: 'Further requests answer 429 Too Many Requests with a Retry-After header until the window resets. Upgrade at any time for unlimited requests.',
+    },
+    {
+      question: 'What does unlimited mean?',
+      answer: `Premium and Enterprise have no request quota. A fair-use guard of ${premium?.burstPerSecond ?? '—'} (Premium) and ${enterprise?.burstPerSecond ?? '—'} (Enterprise) requests per second protects the service for everyone.`,
+    },
     {
       question: 'Can I use the API from AI assistants?',
       answer:
         'Yes, on every plan. Our hosted MCP server at /mcp gives Claude, Cursor, VS Code and other MCP clients the API as tools, on your API key. Each tool call counts as one request of your plan and shows up in your usage. See "Use with AI assistants" in the docs.',
     },
     { question: 'Can I change plans at any time?', answer: 'Yes. Upgrades and plan changes apply immediately and are charged prorated to the card on file.' },
-    { question: 'What is covered by the SLA?', answer: `Premium includes ${premium?.sla ?? '—'}% and Enterprise ${enterprise?.sla ?? '—'}% monthly uptime, with service credits as described on the SLA page.` },
-    { question: 'Do you offer annual billing?', answer: 'Annual billing with a discount is available through sales, and Enterprise annual plans can pay by ACH. Contact us from the support page.' },
+    {
+      question: 'What is covered by the SLA?',
+      answer: `Premium includes ${premium?.sla ?? '—'}% and Enterprise ${enterprise?.sla ?? '—'}% monthly uptime, with service credits as described on the SLA page.`,
+    },
+    {
+      question: 'Do you offer annual billing?',
+      answer: 'Annual billing with a discount is available through sales, and Enterprise annual plans can pay by ACH. Contact us from the support page.',
+    },
     { question: 'Are fees refundable?', answer: 'Fees are non-refundable. Price changes are announced 30 days in advance.' },
   ];
 }
@@ -95,7 +109,11 @@ export function PricingPage() {
   const { data: config, isPending } = usePublicConfig();
   return (
     <>
-      <PageHero eyebrow="Pricing" title="Simple, Transparent Pricing" subtitle="Start free. Upgrade when you need unlimited requests, priority support and an SLA." />
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple, Transparent Pricing"
+        subtitle="Start free. Upgrade when you need unlimited requests, priority support and an SLA."
+      />
       <Section>
         <PricingCards headingLevel="h2" />
         {config?.billing.mode === 'sandbox' && (

@@ -122,15 +122,20 @@ const moreResources: { title: string; links: { label: string; href: string; inte
 
 export function ResourcesPage() {
   const origin = useApiOrigin();
-  usePageMeta('Guides & Tutorials', 'Six guides on time zone best practices, API integration, performance, global applications, testing and daylight saving time.');
+  usePageMeta(
+    'Guides & Tutorials',
+    'Six guides on time zone best practices, API integration, performance, global applications, testing and daylight saving time.',
+  );
   return (
     <>
       <PageHero eyebrow="Resources" title="Guides & Tutorials" subtitle="Practical guides to getting time zones right, with code you can run." />
       <Section>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-          {guides.map((guide) => withHost(guide, origin)).map((g) => (
-            <GuideCard key={g.slug} guide={g} />
-          ))}
+          {guides
+            .map((guide) => withHost(guide, origin))
+            .map((g) => (
+              <GuideCard key={g.slug} guide={g} />
+            ))}
         </Box>
       </Section>
       <Section tinted title="More resources">

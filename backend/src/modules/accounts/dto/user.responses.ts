@@ -9,13 +9,15 @@ export class UserView {
   @ApiProperty({ example: 'Ada' }) firstName!: string;
   @ApiProperty({ example: 'Lovelace' }) lastName!: string;
   @ApiProperty({ enum: PLAN_IDS, example: 'free' }) plan!: PlanId;
-  @ApiProperty({ description: 'The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.', example: false }) planGranted!: boolean;
+  @ApiProperty({ description: 'The paid plan was granted by TimeZone API (the super admin), not bought: no subscription pays for it.', example: false })
+  planGranted!: boolean;
   @ApiProperty({ enum: ROLES, example: 'user' }) role!: Role;
   @ApiProperty({ example: false }) isBlocked!: boolean;
   @ApiProperty({ example: true }) emailVerified!: boolean;
   @ApiProperty({ example: '2026-11-22T09:30:00.000Z' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true, example: null }) profileImageUrl!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'When the customer closed the account; null while it is open.', example: null }) closedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When the customer closed the account; null while it is open.', example: null }) closedAt!:
+    string | null;
 }
 
 export class MeView extends UserView {
@@ -23,5 +25,6 @@ export class MeView extends UserView {
   @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on; super admins need it for the console.', example: false }) totpEnabled!: boolean;
   @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
   @ApiProperty({ description: 'Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.', example: true }) quotaAlerts!: boolean;
-  @ApiProperty({ description: 'Change notice mails when a new tz release changes a zone the account used in the last 30 days.', example: true }) changeNotices!: boolean;
+  @ApiProperty({ description: 'Change notice mails when a new tz release changes a zone the account used in the last 30 days.', example: true })
+  changeNotices!: boolean;
 }

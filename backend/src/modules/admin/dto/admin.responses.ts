@@ -45,8 +45,10 @@ export class AuditLogView {
   @ApiProperty({ enum: AUDIT_ACTIONS, example: 'user.block' }) action!: string;
   @ApiProperty({ enum: AUDIT_TARGET_TYPES, example: 'user' }) targetType!: string;
   @ApiProperty({ example: '6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11' }) targetId!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields before.', example: { isBlocked: false } }) before!: Record<string, unknown> | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields after.', example: { isBlocked: true } }) after!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields before.', example: { isBlocked: false } })
+  before!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields after.', example: { isBlocked: true } })
+  after!: Record<string, unknown> | null;
   @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) ipAddress!: string | null;
   @ApiProperty({ example: '2026-11-22T02:10:00.000Z' }) createdAt!: string;
 }

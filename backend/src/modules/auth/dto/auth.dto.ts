@@ -1,17 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-  registerDecorator,
-  ValidationOptions,
-} from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { NormalizeEmail, Trim } from '../../../common/http/transforms.js';
 import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy.js';
-
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -3,7 +3,12 @@ import { OkView } from '../../../common/http/ok-view.js';
 import { MeView } from '../../accounts/dto/user.responses.js';
 
 export class ProfileUpdatedView extends MeView {
-  @ApiProperty({ type: String, nullable: true, description: 'A new e-mail waiting for its confirmation link to be clicked.', example: 'ada.lovelace@example.org' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A new e-mail waiting for its confirmation link to be clicked.',
+    example: 'ada.lovelace@example.org',
+  })
   pendingEmail!: string | null;
 }
 
@@ -38,5 +43,6 @@ export class TotpSetupView {
 }
 
 export class TotpEnabledView extends OkView {
-  @ApiProperty({ type: [String], description: 'Ten one-time recovery codes, shown only this once.', example: ['k7m2p-x9qr4', 'a3b4c-d5e6f'] }) recoveryCodes!: string[];
+  @ApiProperty({ type: [String], description: 'Ten one-time recovery codes, shown only this once.', example: ['k7m2p-x9qr4', 'a3b4c-d5e6f'] })
+  recoveryCodes!: string[];
 }

@@ -18,7 +18,7 @@ export class CreateSubscriptionDto {
 }
 
 export class CompleteSubscriptionDto {
-  @ApiProperty({ example: 'sub_1QExample', description: 'The subscription id answered by create-subscription (ours or the provider\'s)' })
+  @ApiProperty({ example: 'sub_1QExample', description: "The subscription id answered by create-subscription (ours or the provider's)" })
   @IsString()
   @Length(3, 255)
   subscriptionId!: string;

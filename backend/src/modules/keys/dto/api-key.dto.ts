@@ -7,7 +7,11 @@ export class CreateApiKeyDto {
   @IsString({ message: 'Name required' })
   name!: string;
 
-  @ApiPropertyOptional({ type: [String], example: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'], description: 'One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'],
+    description: 'One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -15,7 +19,11 @@ export class CreateApiKeyDto {
   @MaxLength(100, { each: true })
   ipRestrictions?: string[];
 
-  @ApiPropertyOptional({ type: [String], example: ['example.com', '*.example.com'], description: 'Host names or wildcards (*.example.com) matched against Origin or Referer.' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['example.com', '*.example.com'],
+    description: 'Host names or wildcards (*.example.com) matched against Origin or Referer.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -57,7 +65,8 @@ export class UpdateApiKeyDto {
     type: String,
     nullable: true,
     example: '2026f',
-    description: 'Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.',
+    description:
+      'Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.',
   })
   @IsOptional()
   @IsString()

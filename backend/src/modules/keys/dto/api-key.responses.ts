@@ -8,9 +8,12 @@ export class ApiKeyView {
   @ApiProperty({ example: true }) isActive!: boolean;
   @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true, example: null }) lastUsedAt!: string | null;
-  @ApiProperty({ type: [String], description: 'IPv4/IPv6 addresses or CIDR ranges; empty = any.', example: ['203.0.113.7', '10.0.0.0/8'] }) ipRestrictions!: string[];
-  @ApiProperty({ type: [String], description: 'Host names or wildcards matched against Origin/Referer; empty = any.', example: ['*.example.com'] }) urlRestrictions!: string[];
-  @ApiProperty({ type: String, nullable: true, description: 'The tz release the key is pinned to; null: the active release.', example: null }) tzdbVersion!: string | null;
+  @ApiProperty({ type: [String], description: 'IPv4/IPv6 addresses or CIDR ranges; empty = any.', example: ['203.0.113.7', '10.0.0.0/8'] })
+  ipRestrictions!: string[];
+  @ApiProperty({ type: [String], description: 'Host names or wildcards matched against Origin/Referer; empty = any.', example: ['*.example.com'] })
+  urlRestrictions!: string[];
+  @ApiProperty({ type: String, nullable: true, description: 'The tz release the key is pinned to; null: the active release.', example: null }) tzdbVersion!:
+    string | null;
 }
 
 export class IssuedApiKeyView extends ApiKeyView {

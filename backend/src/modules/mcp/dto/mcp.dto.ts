@@ -8,7 +8,12 @@ export class McpJsonRpcRequest {
   id?: string | number;
   @ApiProperty({ description: 'MCP method: initialize, notifications/initialized, tools/list, tools/call, ping.', example: 'tools/call' })
   method!: string;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Method parameters; for tools/call `name` and `arguments`.', example: { name: 'get_current_time', arguments: { timezone: 'Europe/London' } } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Method parameters; for tools/call `name` and `arguments`.',
+    example: { name: 'get_current_time', arguments: { timezone: 'Europe/London' } },
+  })
   params?: Record<string, unknown>;
 }
 
@@ -24,13 +29,17 @@ export class McpJsonRpcErrorView {
 export class McpJsonRpcResponseView {
   @ApiProperty({ enum: ['2.0'], example: '2.0' })
   jsonrpc!: '2.0';
-  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', nullable: true }], description: 'The id of the request answered (null when the message could not be read).', example: 1 })
+  @ApiProperty({
+    oneOf: [{ type: 'integer' }, { type: 'string', nullable: true }],
+    description: 'The id of the request answered (null when the message could not be read).',
+    example: 1,
+  })
   id!: string | number | null;
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
     description:
-      'The method\'s result. For tools/call: `content` (a one-line summary, then the REST answer as JSON text), `structuredContent` (the REST answer, matching the tool\'s outputSchema) ' +
+      "The method's result. For tools/call: `content` (a one-line summary, then the REST answer as JSON text), `structuredContent` (the REST answer, matching the tool's outputSchema) " +
       'or, for a refused or invalid call, `isError: true` with the problem `code` first in the text and the problem document as JSON (e.g. `rate_limited`, `validation_failed`, `invalid_local_time`).',
     example: {
       content: [

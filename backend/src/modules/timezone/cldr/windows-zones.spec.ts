@@ -28,8 +28,15 @@ describe("Windows time zone IDs, through CLDR's windowsZones", () => {
   it('CLDR maps Pacific Standard Time to America/Los_Angeles, and in Canada to America/Vancouver; so does the API', () => {
     expect(firstZone('Pacific Standard Time', '001')).toBe('America/Los_Angeles');
     expect(firstZone('Pacific Standard Time', 'CA')).toBe('America/Vancouver');
-    expect(engine.currentTime('Pacific Standard Time', NOW)).toMatchObject({ timezone: 'America/Los_Angeles', requested_timezone: 'Pacific Standard Time', windows_zone: 'Pacific Standard Time' });
-    expect(engine.currentTime('pacific standard time', NOW, 'timezone', 'CA')).toMatchObject({ timezone: 'America/Vancouver', windows_zone: 'Pacific Standard Time' });
+    expect(engine.currentTime('Pacific Standard Time', NOW)).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      requested_timezone: 'Pacific Standard Time',
+      windows_zone: 'Pacific Standard Time',
+    });
+    expect(engine.currentTime('pacific standard time', NOW, 'timezone', 'CA')).toMatchObject({
+      timezone: 'America/Vancouver',
+      windows_zone: 'Pacific Standard Time',
+    });
     // A territory CLDR has no row for falls back to the world's zone, as ICU does.
     expect(engine.currentTime('Pacific Standard Time', NOW, 'timezone', 'FR').timezone).toBe('America/Los_Angeles');
   });
@@ -39,9 +46,18 @@ describe("Windows time zone IDs, through CLDR's windowsZones", () => {
     for (const row of ROWS) {
       const iana = row._type.split(' ')[0];
       const what = `${row._other} (${row._territory}) = ${iana}`;
-      expect({ what, answer: clockOf(engine.currentTime(row._other, NOW, 'timezone', row._territory)) }).toEqual({ what, answer: clockOf(engine.currentTime(iana, NOW)) });
-      expect({ what, answer: clockOf(engine.info(row._other, '2026-01-15', NOW, row._territory)) }).toEqual({ what, answer: clockOf(engine.info(iana, '2026-01-15', NOW)) });
-      expect({ what, answer: engine.transitions(row._other, undefined, undefined, NOW, row._territory) }).toEqual({ what, answer: engine.transitions(iana, undefined, undefined, NOW) });
+      expect({ what, answer: clockOf(engine.currentTime(row._other, NOW, 'timezone', row._territory)) }).toEqual({
+        what,
+        answer: clockOf(engine.currentTime(iana, NOW)),
+      });
+      expect({ what, answer: clockOf(engine.info(row._other, '2026-01-15', NOW, row._territory)) }).toEqual({
+        what,
+        answer: clockOf(engine.info(iana, '2026-01-15', NOW)),
+      });
+      expect({ what, answer: engine.transitions(row._other, undefined, undefined, NOW, row._territory) }).toEqual({
+        what,
+        answer: engine.transitions(iana, undefined, undefined, NOW),
+      });
     }
   });
 

@@ -10,7 +10,8 @@ const DST_AMBIGUITY_DOC =
 
 export class TimezoneQuery {
   @ApiProperty({
-    description: 'IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused.',
+    description:
+      'IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused.',
     example: 'America/New_York',
   })
   @IsString()
@@ -19,7 +20,8 @@ export class TimezoneQuery {
   timezone!: string;
 
   @ApiPropertyOptional({
-    description: 'For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001.',
+    description:
+      'For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001.',
     example: 'CA',
   })
   @IsOptional()
@@ -28,7 +30,10 @@ export class TimezoneQuery {
 }
 
 export class ZoneInfoQuery extends TimezoneQuery {
-  @ApiPropertyOptional({ description: 'Calendar date (YYYY-MM-DD) to describe; default today. DST window and offsets are those around noon local time that day.', example: '2024-07-01' })
+  @ApiPropertyOptional({
+    description: 'Calendar date (YYYY-MM-DD) to describe; default today. DST window and offsets are those around noon local time that day.',
+    example: '2024-07-01',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
@@ -36,13 +41,19 @@ export class ZoneInfoQuery extends TimezoneQuery {
 }
 
 export class TransitionsQuery extends TimezoneQuery {
-  @ApiPropertyOptional({ description: 'Start (inclusive): a date (UTC midnight) or an ISO 8601 date-time; not before 1970-01-01. Default: 1 January of the current year.', example: '2024-01-01' })
+  @ApiPropertyOptional({
+    description: 'Start (inclusive): a date (UTC midnight) or an ISO 8601 date-time; not before 1970-01-01. Default: 1 January of the current year.',
+    example: '2024-01-01',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
   from?: string;
 
-  @ApiPropertyOptional({ description: 'End (exclusive): a date or ISO 8601 date-time; up to 2101-01-01. Default: 1 January of next year.', example: '2025-01-01' })
+  @ApiPropertyOptional({
+    description: 'End (exclusive): a date or ISO 8601 date-time; up to 2101-01-01. Default: 1 January of next year.',
+    example: '2025-01-01',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(40)
@@ -165,7 +176,10 @@ export class MultiConversionRequest {
 }
 
 export class TimeSpanRequest {
-  @ApiProperty({ description: 'ISO 8601 date-time; without offset it is read in timeZone, or as UTC when no timeZone is given.', example: '2024-03-30T12:00:00' })
+  @ApiProperty({
+    description: 'ISO 8601 date-time; without offset it is read in timeZone, or as UTC when no timeZone is given.',
+    example: '2024-03-30T12:00:00',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(40)
@@ -204,7 +218,8 @@ export class DifferenceRequest {
   endDateTime!: string;
 
   @ApiPropertyOptional({
-    description: 'Zone to read date-times without offset in; with it, breakdown.days counts calendar days (a 23-hour DST day is 1 day) and the remainder is exact.',
+    description:
+      'Zone to read date-times without offset in; with it, breakdown.days counts calendar days (a 23-hour DST day is 1 day) and the remainder is exact.',
     example: 'Europe/London',
   })
   @IsOptional()

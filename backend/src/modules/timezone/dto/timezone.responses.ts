@@ -5,25 +5,39 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
  * where the engine can answer null. The CSV and XML shapes and the generated clients are derived from these.
  */
 
-const OFFSET = { description: 'UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).', example: '-04:00', pattern: '^[+-]\\d{2}:\\d{2}(:\\d{2})?$' };
+const OFFSET = {
+  description: 'UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).',
+  example: '-04:00',
+  pattern: '^[+-]\\d{2}:\\d{2}(:\\d{2})?$',
+};
 const INSTANT = { description: 'ISO 8601 date-time with its numeric offset.', example: '2024-07-01T09:00:00-04:00' };
 
 /** The names `lang` (or Accept-Language) adds, from Unicode CLDR; absent without either. */
-const NAME = { description: 'With `lang`: the zone\'s specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).', example: 'Eastern Daylight Time' };
-const GENERIC_NAME = { description: 'With `lang`: the zone\'s generic name, the same in summer and winter (Unicode CLDR).', example: 'Eastern Time' };
+const NAME = {
+  description: "With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).",
+  example: 'Eastern Daylight Time',
+};
+const GENERIC_NAME = { description: "With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).", example: 'Eastern Time' };
 const EXEMPLAR_CITY = {
   type: String,
   nullable: true,
-  description: 'With `lang`: the zone\'s exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).',
+  description:
+    "With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).",
   example: 'New York',
 };
 const LOCALE = {
-  description: 'With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.',
+  description:
+    'With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.',
   example: 'en',
 };
 
 export class ZoneLocationView {
-  @ApiProperty({ type: String, nullable: true, description: 'Country name (Unicode CLDR, in English, or in the language of `lang`); null for zones of no country (UTC, Etc/*).', example: 'United States' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Country name (Unicode CLDR, in English, or in the language of `lang`); null for zones of no country (UTC, Etc/*).',
+    example: 'United States',
+  })
   country!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'ISO 3166-1 alpha-2 code; null for zones of no country.', example: 'US' })
   country_code!: string | null;
@@ -33,7 +47,7 @@ export class ZoneLocationView {
     type: String,
     nullable: true,
     description:
-      'Main city of the zone; null for zones without one (UTC, Etc/*). In coordinate answers: the nearest city of 15,000+ people (GeoNames) in `country` within 100 km of the point, else the zone\'s own city when the zone is named for that country, else null.',
+      "Main city of the zone; null for zones without one (UTC, Etc/*). In coordinate answers: the nearest city of 15,000+ people (GeoNames) in `country` within 100 km of the point, else the zone's own city when the zone is named for that country, else null.",
     example: 'New York',
   })
   city!: string | null;
@@ -63,11 +77,20 @@ export class CoordinatesView {
 export class CurrentTimeView {
   @ApiProperty({ description: 'The zone answered, in canonical spelling.', example: 'America/New_York' })
   timezone!: string;
-  @ApiPropertyOptional({ description: 'The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).', example: 'Asia/Calcutta' })
+  @ApiPropertyOptional({
+    description: 'The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).',
+    example: 'Asia/Calcutta',
+  })
   requested_timezone?: string;
   @ApiPropertyOptional({ description: 'The tzdb zone a listed name links to, when it differs from `timezone`.', example: 'Europe/Zurich' })
   canonical_timezone?: string;
-  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.", example: 'Eastern Standard Time' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.",
+    example: 'Eastern Standard Time',
+  })
   windows_zone!: string | null;
   @ApiProperty(INSTANT)
   current_time!: string;
@@ -101,7 +124,12 @@ export class CurrentTimeAtView extends CurrentTimeView {
 export class ZoneAtPointView {
   @ApiProperty({ description: 'The zone at the point (Etc/GMT±N at sea).', example: 'America/New_York' })
   timezone!: string;
-  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.", example: 'Eastern Standard Time' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.",
+    example: 'Eastern Standard Time',
+  })
   windows_zone!: string | null;
   @ApiProperty({ type: CoordinatesView })
   coordinates!: CoordinatesView;
@@ -145,7 +173,12 @@ export class ZoneListItemView {
   timezone!: string;
   @ApiProperty({ description: 'The tzdb zone this name links to (itself for a zone).', example: 'America/New_York' })
   canonical_timezone!: string;
-  @ApiProperty({ type: String, nullable: true, description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.", example: 'Eastern Standard Time' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The zone's Microsoft Windows time zone ID (CLDR windowsZones); null when CLDR maps none to it.",
+    example: 'Eastern Standard Time',
+  })
   windows_zone!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'US' })
   country_code!: string | null;
@@ -183,7 +216,7 @@ export class ZoneListView {
 export class PlaceCandidateView {
   @ApiProperty({ example: 'America/Los_Angeles' })
   timezone!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'City name; the zone\'s main city for a zone-name look-up.', example: 'San Francisco' })
+  @ApiProperty({ type: String, nullable: true, description: "City name; the zone's main city for a zone-name look-up.", example: 'San Francisco' })
   city!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'State or province; null where unknown.', example: 'California' })
   province!: string | null;
@@ -230,7 +263,10 @@ export class LookupView {
   candidates!: PlaceCandidateView[];
   @ApiProperty({ example: 2 })
   matches!: number;
-  @ApiPropertyOptional({ description: 'Why there are no candidates, e.g. for a zone abbreviation such as EST.', example: '"EST" is a time zone abbreviation, not a place. Use an IANA zone name such as America/New_York.' })
+  @ApiPropertyOptional({
+    description: 'Why there are no candidates, e.g. for a zone abbreviation such as EST.',
+    example: '"EST" is a time zone abbreviation, not a place. Use an IANA zone name such as America/New_York.',
+  })
   hint?: string;
   @ApiPropertyOptional({ type: [String], description: 'With a hint for an abbreviation: zones that use it.', example: ['America/New_York', 'America/Toronto'] })
   zones?: string[];
@@ -247,7 +283,12 @@ export class ZoneInfoView extends CurrentTimeView {
   dst_offset!: string | null;
   @ApiProperty({ example: true })
   observes_dst!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.', example: '2024-03-31T02:00:00+01:00' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.',
+    example: '2024-03-31T02:00:00+01:00',
+  })
   dst_start!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'End of that DST period; null when there is none.', example: '2024-10-27T01:00:00+00:00' })
   dst_end!: string | null;
@@ -274,9 +315,9 @@ export class TransitionItemView {
   abbreviation_after!: string;
   @ApiProperty({ description: 'DST in force after the change.', example: true })
   dst_after!: boolean;
-  @ApiPropertyOptional({ ...NAME, description: 'With `lang`: the zone\'s specific name just before the change (Unicode CLDR).', example: 'Greenwich Mean Time' })
+  @ApiPropertyOptional({ ...NAME, description: "With `lang`: the zone's specific name just before the change (Unicode CLDR).", example: 'Greenwich Mean Time' })
   timezone_name_before?: string;
-  @ApiPropertyOptional({ ...NAME, description: 'With `lang`: the zone\'s specific name from the change on (Unicode CLDR).', example: 'British Summer Time' })
+  @ApiPropertyOptional({ ...NAME, description: "With `lang`: the zone's specific name from the change on (Unicode CLDR).", example: 'British Summer Time' })
   timezone_name_after?: string;
 }
 

@@ -85,10 +85,7 @@ export function formatInstantOrNull(epochMs: number, offsetSeconds: number): str
 export function formatInstant(epochMs: number, offsetSeconds: number): string {
   const out = formatInstantOrNull(epochMs, offsetSeconds);
   if (out === null) {
-    throw timezoneProblem(
-      'datetime_out_of_range',
-      'The answer would fall outside the years 0001-9999, the range the API accepts and answers.',
-    );
+    throw timezoneProblem('datetime_out_of_range', 'The answer would fall outside the years 0001-9999, the range the API accepts and answers.');
   }
   return out;
 }

@@ -14,18 +14,13 @@ export interface ParsedDateTime {
 }
 
 /** Years of any length are read (and refused outside 0001-9999 with that reason), not only ISO's 4 or ±6 digits. */
-const DATE_TIME =
-  /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
+const DATE_TIME = /^([+-]?\d{4,9})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
 /** Parses ISO 8601 date-times (with or without offset) and plain dates (midnight). */
 export function parseDateTime(input: string, field: string): ParsedDateTime {
   const m = DATE_TIME.exec(input.trim());
   const bad = (why: string) =>
-    timezoneProblem(
-      'invalid_datetime',
-      `${field} "${input}" ${why}. Use ISO 8601, e.g. 2024-03-31T01:30:00 or 2024-03-31T01:30:00+01:00.`,
-      field,
-    );
+    timezoneProblem('invalid_datetime', `${field} "${input}" ${why}. Use ISO 8601, e.g. 2024-03-31T01:30:00 or 2024-03-31T01:30:00+01:00.`, field);
   if (!m) {
     // In a query string an unencoded "+" arrives as a space: "…T09:00:00 01:00" was "…T09:00:00+01:00".
     if (UNENCODED_PLUS.test(input)) {
@@ -61,7 +56,8 @@ export function parseDateTime(input: string, field: string): ParsedDateTime {
       const os = Number(digits.slice(4, 6) || '0');
       if (oh > 18 || om > 59 || os > 59) throw bad('has an offset out of range');
       // RFC 3339 §4.3: -00:00 says the offset is unknown, which is not UTC.
-      if (sign < 0 && oh === 0 && om === 0 && os === 0) throw bad('has the offset -00:00, which means "offset unknown" (RFC 3339), not UTC: send Z or +00:00 for UTC, or no offset to read it in the zone');
+      if (sign < 0 && oh === 0 && om === 0 && os === 0)
+        throw bad('has the offset -00:00, which means "offset unknown" (RFC 3339), not UTC: send Z or +00:00 for UTC, or no offset to read it in the zone');
       offsetSeconds = sign * (oh * 3600 + om * 60 + os);
     }
   }
@@ -80,8 +76,9 @@ export function parseDate(input: string, field = 'date'): number {
   const bad = () => timezoneProblem('invalid_date', `${field} "${input}" is not a calendar date in the form YYYY-MM-DD.`, field);
   if (!m) throw bad();
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1 || year > 9999) throw timezoneProblem('invalid_date', `${field} "${input}" is outside the years the API computes: 0001-01-01 to 9999-12-31.`, field);
-  if ( month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw bad();
+  if (year < 1 || year > 9999)
+    throw timezoneProblem('invalid_date', `${field} "${input}" is outside the years the API computes: 0001-01-01 to 9999-12-31.`, field);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw bad();
   return civilMs(year, month, day);
 }
 
@@ -111,12 +108,7 @@ export function possibleInstants(clock: CompiledZone, civil: number): { epochMs:
  * Maps a wall-clock time in a zone to an instant. With no choice: gaps are refused
  * (invalid_local_time naming the gap) and repeated times answer the earlier instant, flagged.
  */
-export function resolveLocal(
-  clock: CompiledZone,
-  civil: number,
-  choice: DstAmbiguity | undefined,
-  field = 'dateTime',
-): LocalResolution {
+export function resolveLocal(clock: CompiledZone, civil: number, choice: DstAmbiguity | undefined, field = 'dateTime'): LocalResolution {
   const candidates = possibleInstants(clock, civil);
   if (candidates.length === 1) return { ...candidates[0], ambiguous: false, options: [], gap: null };
   if (candidates.length === 2) {

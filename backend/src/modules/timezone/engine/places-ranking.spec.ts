@@ -96,7 +96,14 @@ describe('provinces are GeoNames admin1 names keyed by country and code', () => 
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
       .map((l) => l.split('\t'))
-      .map(([name, , , lat, lng, country, , population, , province]) => ({ name, lat: Number(lat), lng: Number(lng), country, population: Number(population), province }))
+      .map(([name, , , lat, lng, country, , population, , province]) => ({
+        name,
+        lat: Number(lat),
+        lng: Number(lng),
+        country,
+        population: Number(population),
+        province,
+      }))
       .sort((a, b) => b.population - a.population)
       .slice(0, 500);
 

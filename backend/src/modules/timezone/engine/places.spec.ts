@@ -37,7 +37,11 @@ describe('search finds what people type', () => {
   });
 
   it('answers real coordinates, populations and provinces from GeoNames', () => {
-    expect(top('Springfield')).toMatchObject({ province: expect.any(String), population: expect.any(Number), coordinates: { latitude: expect.any(Number), longitude: expect.any(Number) } });
+    expect(top('Springfield')).toMatchObject({
+      province: expect.any(String),
+      population: expect.any(Number),
+      coordinates: { latitude: expect.any(Number), longitude: expect.any(Number) },
+    });
   });
 });
 

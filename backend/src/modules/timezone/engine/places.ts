@@ -76,8 +76,31 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
 };
 /** Postal abbreviations of provinces whose GeoNames code is numeric. */
 const PROVINCE_CODES: Record<string, Record<string, string>> = {
-  CA: { Alberta: 'ab', 'British Columbia': 'bc', Manitoba: 'mb', 'New Brunswick': 'nb', 'Newfoundland and Labrador': 'nl', 'Nova Scotia': 'ns', Ontario: 'on', 'Prince Edward Island': 'pe', Quebec: 'qc', Saskatchewan: 'sk', 'Northwest Territories': 'nt', Nunavut: 'nu', Yukon: 'yt' },
-  AU: { 'New South Wales': 'nsw', Victoria: 'vic', Queensland: 'qld', 'Western Australia': 'wa', 'South Australia': 'sa', Tasmania: 'tas', 'Australian Capital Territory': 'act', 'Northern Territory': 'nt' },
+  CA: {
+    Alberta: 'ab',
+    'British Columbia': 'bc',
+    Manitoba: 'mb',
+    'New Brunswick': 'nb',
+    'Newfoundland and Labrador': 'nl',
+    'Nova Scotia': 'ns',
+    Ontario: 'on',
+    'Prince Edward Island': 'pe',
+    Quebec: 'qc',
+    Saskatchewan: 'sk',
+    'Northwest Territories': 'nt',
+    Nunavut: 'nu',
+    Yukon: 'yt',
+  },
+  AU: {
+    'New South Wales': 'nsw',
+    Victoria: 'vic',
+    Queensland: 'qld',
+    'Western Australia': 'wa',
+    'South Australia': 'sa',
+    Tasmania: 'tas',
+    'Australian Capital Territory': 'act',
+    'Northern Territory': 'nt',
+  },
 };
 
 interface CityRow {
@@ -172,8 +195,13 @@ export class PlaceIndex {
       let regionKeys = regionKeysOf.get(regionId);
       if (!regionKeys) {
         let ofCountry = countryKeys.get(row.countryCode);
-        if (!ofCountry) countryKeys.set(row.countryCode, (ofCountry = [row.countryCode, ...names, ...(COUNTRY_ALIASES[row.countryCode] ?? [])].map(normalizeText)));
-        const ofProvince = [province ?? '', /^[A-Z]{2,3}$/.test(row.admin1) ? row.admin1 : '', province ? (PROVINCE_CODES[row.countryCode]?.[province] ?? '') : ''].map(normalizeText);
+        if (!ofCountry)
+          countryKeys.set(row.countryCode, (ofCountry = [row.countryCode, ...names, ...(COUNTRY_ALIASES[row.countryCode] ?? [])].map(normalizeText)));
+        const ofProvince = [
+          province ?? '',
+          /^[A-Z]{2,3}$/.test(row.admin1) ? row.admin1 : '',
+          province ? (PROVINCE_CODES[row.countryCode]?.[province] ?? '') : '',
+        ].map(normalizeText);
         regionKeys = [...new Set([...ofCountry, ...ofProvince].filter(Boolean))];
         regionKeysOf.set(regionId, regionKeys);
         for (const k of regionKeys) this.regionKeys.add(k);
@@ -221,7 +249,10 @@ export class PlaceIndex {
    * that have it as an alternate name, most populous first within each.
    */
   lookup(location: string, limit = 10): City[] {
-    const parts = location.split(',').map((p) => placeKey(p)).filter(Boolean);
+    const parts = location
+      .split(',')
+      .map((p) => placeKey(p))
+      .filter(Boolean);
     if (parts.length === 0) return [];
     let cityKey = parts[0];
     let qualifiers = parts.slice(1).map(normalizeText);
@@ -431,7 +462,8 @@ export function nearestCityIn(countryCode: string, latitude: number, longitude: 
         let dLon = Math.abs(grid.longitude[i] - longitude);
         if (dLon > 180) dLon = 360 - dLon;
         const dLat = Math.abs(grid.latitude[i] - latitude);
-        if (dLat * KM_PER_DEGREE > bestKm * 1.01 || dLon * KM_PER_DEGREE * Math.min(cos, Math.cos((grid.latitude[i] * Math.PI) / 180)) > bestKm * 1.01) continue;
+        if (dLat * KM_PER_DEGREE > bestKm * 1.01 || dLon * KM_PER_DEGREE * Math.min(cos, Math.cos((grid.latitude[i] * Math.PI) / 180)) > bestKm * 1.01)
+          continue;
         if (rows[i].countryCode !== countryCode) continue;
         const km = haversineKm(latitude, longitude, grid.latitude[i], grid.longitude[i]);
         if (km <= bestKm) [bestKm, best] = [km, i];

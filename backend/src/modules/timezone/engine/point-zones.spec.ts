@@ -150,7 +150,11 @@ const OTHER_ZONE_OF_OWN_COUNTRY: Record<string, string> = { Nicosia: 'Asia/Famag
 describe('coordinates agree with an independent point-in-polygon over the full boundary release', () => {
   const CAPITALS = capitals();
   const random = seeded(20261125);
-  const points: { latitude: number; longitude: number; label: string }[] = CAPITALS.map((c) => ({ latitude: c.latitude, longitude: c.longitude, label: `${c.name} (${c.countryCode})` }));
+  const points: { latitude: number; longitude: number; label: string }[] = CAPITALS.map((c) => ({
+    latitude: c.latitude,
+    longitude: c.longitude,
+    label: `${c.name} (${c.countryCode})`,
+  }));
   while (points.length < 1000) {
     const latitude = Math.round(((Math.asin(2 * random() - 1) * 180) / Math.PI) * 1e4) / 1e4;
     const longitude = Math.round((360 * random() - 180) * 1e4) / 1e4;
@@ -181,7 +185,8 @@ describe('coordinates agree with an independent point-in-polygon over the full b
           return [codes[0], ...codes.slice(1).filter((c) => osm.includes(c!))];
         }),
       );
-      if (!countries.has(answer.location.country_code)) wrongCountries.push(`${p.label}: ${answer.location.country_code}, data says ${[...countries].join('|')}`);
+      if (!countries.has(answer.location.country_code))
+        wrongCountries.push(`${p.label}: ${answer.location.country_code}, data says ${[...countries].join('|')}`);
       // Several zones where the data overlaps: every one answered, the chosen first.
       expect([...answer.zones_at_point].sort()).toEqual(expect.arrayContaining(expected.filter((z) => !z.startsWith('Etc/')).sort()));
     }

@@ -78,7 +78,13 @@ describe('Pacific/Apia skipped 2011-12-30', () => {
   it('jumps from -10:00 to +14:00', () => {
     const t = engine.transitions('Pacific/Apia', '2011-12-01', '2012-01-01', 0);
     expect(t.transitions).toEqual([
-      expect.objectContaining({ at: '2011-12-30T10:00:00.000Z', local_before: '2011-12-30T00:00:00', local_after: '2011-12-31T00:00:00', offset_before: '-10:00', offset_after: '+14:00' }),
+      expect.objectContaining({
+        at: '2011-12-30T10:00:00.000Z',
+        local_before: '2011-12-30T00:00:00',
+        local_after: '2011-12-31T00:00:00',
+        offset_before: '-10:00',
+        offset_after: '+14:00',
+      }),
     ]);
   });
   it('a wall-clock time on 2011-12-30 does not exist', () => {
@@ -113,7 +119,12 @@ describe('conversion across London DST', () => {
   });
   it('an offset in the input wins over fromTimeZone and the answer says so', () => {
     const r = engine.convert('Europe/London', 'Asia/Tokyo', '2024-06-01T12:00:00+02:00');
-    expect(r).toMatchObject({ inputOffsetUsed: true, originalDateTime: '2024-06-01T12:00:00+02:00', convertedDateTime: '2024-06-01T19:00:00+09:00', dstActive: false });
+    expect(r).toMatchObject({
+      inputOffsetUsed: true,
+      originalDateTime: '2024-06-01T12:00:00+02:00',
+      convertedDateTime: '2024-06-01T19:00:00+09:00',
+      dstActive: false,
+    });
   });
   it('converts to many zones', () => {
     const r = engine.convertMany('UTC', ['Asia/Kathmandu', 'America/New_York'], '2024-01-01T00:00:00');
@@ -223,11 +234,24 @@ describe('calculation', () => {
     expect(z).toMatchObject({ totalHours: 23, breakdown: { days: 1, hours: 0, minutes: 0, seconds: 0 } });
   });
   it('day of week', () => {
-    expect(engine.dayOfWeek('2024-12-29')).toEqual({ date: '2024-12-29', dayOfWeek: 'Sunday', dayOfWeekNumber: 7, isWeekend: true, weekNumber: 52, dayOfYear: 364 });
+    expect(engine.dayOfWeek('2024-12-29')).toEqual({
+      date: '2024-12-29',
+      dayOfWeek: 'Sunday',
+      dayOfWeekNumber: 7,
+      isWeekend: true,
+      weekNumber: 52,
+      dayOfYear: 364,
+    });
     expect(engine.dayOfWeek('2024-12-30')).toMatchObject({ weekNumber: 1, dayOfWeek: 'Monday' });
     expect(problemOf(() => engine.dayOfWeek('2024-02-30'))).toMatchObject({ code: 'invalid_date', field: 'date' });
   });
   it('utc', () => {
-    expect(engine.utc(at('2024-12-30T10:00:00.123Z'))).toEqual({ utc_time: '2024-12-30T10:00:00.123Z', unix_timestamp: 1735552800, timestamp_ms: 1735552800123, day_of_year: 365, week_number: 1 });
+    expect(engine.utc(at('2024-12-30T10:00:00.123Z'))).toEqual({
+      utc_time: '2024-12-30T10:00:00.123Z',
+      unix_timestamp: 1735552800,
+      timestamp_ms: 1735552800123,
+      day_of_year: 365,
+      week_number: 1,
+    });
   });
 });

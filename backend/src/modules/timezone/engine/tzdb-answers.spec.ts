@@ -75,7 +75,12 @@ describe('the shipped tz release', () => {
     ])('%s on %s', (zone, date) => {
       const info = engine.info(zone, date, 0);
       const year = Number(date.slice(0, 4));
-      const real = new Set(engine.clock(zone).transitionsBetween(Date.UTC(year - 1, 0, 1), Date.UTC(year + 2, 0, 1)).map((t) => t.at));
+      const real = new Set(
+        engine
+          .clock(zone)
+          .transitionsBetween(Date.UTC(year - 1, 0, 1), Date.UTC(year + 2, 0, 1))
+          .map((t) => t.at),
+      );
       for (const edge of [info.dst_start, info.dst_end]) {
         if (edge === null) continue;
         expect(edge.slice(5, 10)).not.toBe('01-01');
@@ -83,13 +88,23 @@ describe('the shipped tz release', () => {
       }
     });
     it('London 1968-1971 was British Standard Time: standard, no DST window', () => {
-      expect(engine.info('Europe/London', '1969-06-01', 0)).toMatchObject({ utc_offset: '+01:00', abbreviation: 'BST', dst_active: false, dst_start: null, dst_end: null });
+      expect(engine.info('Europe/London', '1969-06-01', 0)).toMatchObject({
+        utc_offset: '+01:00',
+        abbreviation: 'BST',
+        dst_active: false,
+        dst_start: null,
+        dst_end: null,
+      });
     });
   });
 
   describe('offsets keep their seconds', () => {
     it('Monrovia until 1972 is -00:44:30: 1972-01-06T12:00Z is 11:15:30 there', () => {
-      expect(now('Africa/Monrovia', '1972-01-06T12:00:00Z')).toMatchObject({ current_time: '1972-01-06T11:15:30-00:44:30', utc_offset: '-00:44:30', abbreviation: 'MMT' });
+      expect(now('Africa/Monrovia', '1972-01-06T12:00:00Z')).toMatchObject({
+        current_time: '1972-01-06T11:15:30-00:44:30',
+        utc_offset: '-00:44:30',
+        abbreviation: 'MMT',
+      });
     });
     it('New York before 1883-11-18 is -04:56:02 local mean time', () => {
       expect(now('America/New_York', '1883-11-18T12:00:00Z')).toMatchObject({ current_time: '1883-11-18T07:03:58-04:56:02', abbreviation: 'LMT' });
@@ -99,7 +114,13 @@ describe('the shipped tz release', () => {
     });
     it('a transition lists its offsets in seconds too', () => {
       const [t] = engine.transitions('Africa/Monrovia', '1972-01-01', '1973-01-01', 0).transitions;
-      expect(t).toMatchObject({ at: '1972-01-07T00:44:30.000Z', offset_before: '-00:44:30', offset_after: '+00:00', offset_before_seconds: -2670, offset_after_seconds: 0 });
+      expect(t).toMatchObject({
+        at: '1972-01-07T00:44:30.000Z',
+        offset_before: '-00:44:30',
+        offset_after: '+00:00',
+        offset_before_seconds: -2670,
+        offset_after_seconds: 0,
+      });
     });
     it('a date-time with a seconds offset is read to the second', () => {
       expect(engine.convert('UTC', 'Africa/Monrovia', '1972-01-06T11:15:30-00:44:30').convertedDateTime).toBe('1972-01-06T11:15:30-00:44:30');

@@ -49,7 +49,10 @@ export class ZoneRegistry {
   /** Every zone the directory lists, sorted. */
   readonly canonicalZones: readonly string[];
 
-  constructor(readonly release: TzRelease, now = Date.now()) {
+  constructor(
+    readonly release: TzRelease,
+    now = Date.now(),
+  ) {
     const listedOf = (zone: string) => LISTED_AS[zone] ?? zone;
     for (const zone of release.zones.keys()) {
       if (UNLISTED.has(zone)) continue;

@@ -21,7 +21,8 @@ describe('reading an address for time by IP', () => {
   });
 
   it('refuses what is not an address with 400 invalid_ip, a zone index included', () => {
-    for (const bad of ['', 'localhost', '81.2.69', '81.2.69.256', '1::2::3', 'fe80::1%eth0', '81.2.69.142/24']) expect({ bad, ...refusal(bad) }).toMatchObject({ bad, code: 'invalid_ip', status: 400 });
+    for (const bad of ['', 'localhost', '81.2.69', '81.2.69.256', '1::2::3', 'fe80::1%eth0', '81.2.69.142/24'])
+      expect({ bad, ...refusal(bad) }).toMatchObject({ bad, code: 'invalid_ip', status: 400 });
   });
 
   it('refuses the edges of special ranges and answers their neighbours', () => {
@@ -47,7 +48,11 @@ describe('reading an address for time by IP', () => {
 
   it('names the network of the record that holds an address (the shipped GeoLite2 City files)', () => {
     const db = new IpDatabase(defaultGeoipFiles());
-    expect(db.lookup('81.2.69.142', 4)).toMatchObject({ timezone: 'Europe/London', countryCode: 'GB', network: expect.stringMatching(/^81\.2\.69\.\d+\/\d+$/) });
+    expect(db.lookup('81.2.69.142', 4)).toMatchObject({
+      timezone: 'Europe/London',
+      countryCode: 'GB',
+      network: expect.stringMatching(/^81\.2\.69\.\d+\/\d+$/),
+    });
     expect(db.lookup('2001:67c:2e8::1', 6)?.network).toMatch(/^2001:67c:2e8::\/\d+$/);
     expect(db.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

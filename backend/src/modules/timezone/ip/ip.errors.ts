@@ -6,7 +6,12 @@ export type IpLocationProblemCode = 'invalid_ip' | 'ip_not_public' | 'ip_not_loc
 export const IpProblems = {
   /** Not an IPv4 or IPv6 address. */
   invalidIp: (value: string) =>
-    new ProblemException({ status: 400, code: 'invalid_ip', detail: `"${value}" is not an IPv4 or IPv6 address (for example 81.2.69.142 or 2001:67c:2e8::1).`, field: 'ip' }),
+    new ProblemException({
+      status: 400,
+      code: 'invalid_ip',
+      detail: `"${value}" is not an IPv4 or IPv6 address (for example 81.2.69.142 or 2001:67c:2e8::1).`,
+      field: 'ip',
+    }),
   /** Private, loopback, link-local, documentation, multicast or otherwise reserved: no place on the map to answer. */
   notPublic: (ip: string, range: string, kind: string, fromCaller: boolean) =>
     new ProblemException({

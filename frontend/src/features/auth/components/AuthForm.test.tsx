@@ -65,14 +65,17 @@ describe('auth form validation', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/usage'));
   });
 
-  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example'])('login success with a returnTo of control characters (%j) goes quietly to /dashboard', async (returnTo) => {
-    serveApi({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
-    renderWithProviders(<Harness returnTo={returnTo} />);
-    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
-  });
+  it.each(['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example'])(
+    'login success with a returnTo of control characters (%j) goes quietly to /dashboard',
+    async (returnTo) => {
+      serveApi({ 'POST /api/auth/login': { body: { ok: true, user: sampleUser } } });
+      renderWithProviders(<Harness returnTo={returnTo} />);
+      await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText(/Password/), 'correct-horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+    },
+  );
 
   it('login with wrong credentials shows the server message', async () => {
     serveApi({
@@ -123,7 +126,11 @@ describe('sign-in with two-factor', () => {
       'POST /api/auth/login': (init) => {
         const body = JSON.parse(String(init?.body)) as { totp?: string };
         if (!body.totp) return { status: 401, body: { status: 401, code: 'totp_required', detail: 'Enter the 6-digit code from your authenticator app.' } };
-        if (body.totp !== '135790') return { status: 401, body: { status: 401, code: 'totp_invalid', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' } };
+        if (body.totp !== '135790')
+          return {
+            status: 401,
+            body: { status: 401, code: 'totp_invalid', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' },
+          };
         return { body: { ok: true, user: sampleUser } };
       },
     });

@@ -193,8 +193,7 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           </Typography>
         )}
         <Typography color="text.secondary">
-          If an account exists for <strong>{email.trim()}</strong>, we&apos;ve sent a password reset link. The link
-          expires in 1 hour.
+          If an account exists for <strong>{email.trim()}</strong>, we&apos;ve sent a password reset link. The link expires in 1 hour.
         </Typography>
         <Link component="button" type="button" onClick={() => switchMode('login')}>
           Back to sign in
@@ -217,8 +216,7 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
             <PhonelinkLockOutlinedIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
             <Typography variant="body2" color="text.secondary">
-              Two-factor sign-in is on for <strong>{email.trim()}</strong>. Enter the 6-digit code from your
-              authenticator app, or one of your recovery codes.
+              Two-factor sign-in is on for <strong>{email.trim()}</strong>. Enter the 6-digit code from your authenticator app, or one of your recovery codes.
             </Typography>
           </Stack>
           <Controller

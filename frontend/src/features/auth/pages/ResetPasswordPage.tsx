@@ -33,7 +33,10 @@ const resetSchema = z
     password: z.string().min(1, 'Password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.'),
     confirm: z.string().min(1, 'Please confirm your password'),
   })
-  .refine((v) => !v.password || !v.confirm || v.confirm === v.password, { path: ['confirm'], message: "Passwords don't match." }) satisfies z.ZodType<ResetValues>;
+  .refine((v) => !v.password || !v.confirm || v.confirm === v.password, {
+    path: ['confirm'],
+    message: "Passwords don't match.",
+  }) satisfies z.ZodType<ResetValues>;
 
 export function ResetPasswordPage() {
   usePageMeta('Reset Password', 'Choose a new password for your TimeZone API account.');
@@ -101,9 +104,7 @@ export function ResetPasswordPage() {
               <Typography variant="h5" component="h1">
                 Invalid Reset Link
               </Typography>
-              <Typography color="text.secondary">
-                This password reset link is invalid or has expired. Request a new one from the sign-in dialog.
-              </Typography>
+              <Typography color="text.secondary">This password reset link is invalid or has expired. Request a new one from the sign-in dialog.</Typography>
               <Button variant="contained" component={RouterLink} to={paths.home}>
                 Go to Homepage
               </Button>

@@ -43,7 +43,8 @@ export const updatePlan = (plan: UserPlan) => apiFetch<BillingResult>('/api/bill
 export const createPortalSession = () => apiFetch<{ url?: string }>('/api/billing/portal-session', { method: 'POST' });
 export const createSandboxPaymentMethod = (card: SandboxCard) =>
   apiFetch<SandboxPaymentMethod>('/api/billing/sandbox/payment-methods', { method: 'POST', body: card });
-export const confirmSandboxPayment = (clientSecret: string) => apiFetch<{ ok: true }>('/api/billing/sandbox/confirm', { method: 'POST', body: { clientSecret } });
+export const confirmSandboxPayment = (clientSecret: string) =>
+  apiFetch<{ ok: true }>('/api/billing/sandbox/confirm', { method: 'POST', body: { clientSecret } });
 
 /** After a payment or plan change: the user (plan), subscription, history and dashboard numbers are re-read. */
 export function useRefreshBilling() {

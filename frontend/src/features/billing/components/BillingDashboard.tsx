@@ -99,7 +99,12 @@ export function BillingDashboard(props: Props) {
                 </Button>
               )}
               {paid && (
-                <Button variant="outlined" onClick={props.onManageBilling} disabled={props.portalBusy} startIcon={props.portalBusy ? <CircularProgress size={18} /> : undefined}>
+                <Button
+                  variant="outlined"
+                  onClick={props.onManageBilling}
+                  disabled={props.portalBusy}
+                  startIcon={props.portalBusy ? <CircularProgress size={18} /> : undefined}
+                >
                   Manage Billing
                 </Button>
               )}
@@ -169,7 +174,9 @@ export function BillingDashboard(props: Props) {
       <BillingHistoryCard items={props.history} loading={props.historyLoading} error={props.historyError} />
 
       <Card>
-        <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <CardContent
+          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <SupportIcon color="primary" sx={{ fontSize: 36 }} />
             <Box>

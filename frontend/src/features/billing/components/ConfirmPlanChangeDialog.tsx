@@ -9,14 +9,28 @@ import { formatPrice, type PublicPlan } from '../../../config/publicConfig';
 import { planName } from '../../../lib/format';
 
 /** Spec: a paid user's plan change is confirmed first; the prorated difference is charged at once. */
-export function ConfirmPlanChangeDialog({ open, from, to, busy, onCancel, onConfirm }: { open: boolean; from: string; to: PublicPlan | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmPlanChangeDialog({
+  open,
+  from,
+  to,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  from: string;
+  to: PublicPlan | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-plan-change-title" maxWidth="xs" fullWidth>
       <DialogTitle id="confirm-plan-change-title">Confirm Plan Change</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Change your plan from {planName(from)} to {to?.name} ({to ? `${formatPrice(to)}/month` : ''})? The prorated difference for the rest of
-          this billing period is charged to your card on file immediately.
+          Change your plan from {planName(from)} to {to?.name} ({to ? `${formatPrice(to)}/month` : ''})? The prorated difference for the rest of this billing
+          period is charged to your card on file immediately.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

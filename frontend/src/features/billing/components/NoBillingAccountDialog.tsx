@@ -12,8 +12,8 @@ export function NoBillingAccountDialog({ open, onClose, onChoosePlan }: { open: 
       <DialogTitle>No Billing Account Yet</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          There is no card or invoice to manage yet: you have not paid for a plan. Start a subscription to add a card; Manage Billing then lets you change it, see
-          invoices and cancel.
+          There is no card or invoice to manage yet: you have not paid for a plan. Start a subscription to add a card; Manage Billing then lets you change it,
+          see invoices and cancel.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

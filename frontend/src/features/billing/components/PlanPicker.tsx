@@ -17,7 +17,17 @@ import { planRank } from '@tzapi/shared/plans';
  * 'Choose Your Plan': Premium (highlighted, 'Recommended') and Enterprise; the current plan is marked, a lower one shows a
  * disabled 'Downgrade'. A plan granted by TimeZone API can be subscribed to from its own card.
  */
-export function PlanPicker({ plans, currentPlan, granted = false, onChoose }: { plans: PublicPlan[]; currentPlan: string; granted?: boolean; onChoose: (plan: PublicPlan) => void }) {
+export function PlanPicker({
+  plans,
+  currentPlan,
+  granted = false,
+  onChoose,
+}: {
+  plans: PublicPlan[];
+  currentPlan: string;
+  granted?: boolean;
+  onChoose: (plan: PublicPlan) => void;
+}) {
   const paidPlans = plans.filter((p) => p.priceMonthly > 0);
   return (
     <Grid container spacing={3}>
@@ -29,7 +39,14 @@ export function PlanPicker({ plans, currentPlan, granted = false, onChoose }: { 
           <Grid key={plan.id} size={{ xs: 12, md: 6 }}>
             <Card
               data-testid={`plan-card-${plan.id}`}
-              sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderWidth: recommended ? 2 : 1, borderColor: recommended ? 'primary.main' : 'divider', position: 'relative' }}
+              sx={{
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                borderWidth: recommended ? 2 : 1,
+                borderColor: recommended ? 'primary.main' : 'divider',
+                position: 'relative',
+              }}
             >
               <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>

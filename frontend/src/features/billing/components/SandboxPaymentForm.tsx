@@ -15,7 +15,19 @@ import { ThreeDSecureDialog } from './ThreeDSecureDialog';
 const FIELD_OF: Record<string, keyof CardFields> = { number: 'number', expMonth: 'expiry', expYear: 'expiry', cvc: 'cvc', name: 'name' };
 
 /** Sandbox checkout: the MUI card form, the 'Sandbox: no real charges' banner and a 3-D Secure dialog. */
-export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCancel }: { amount: string; submitLabel: string; busy: boolean; onSubmit: (collector: CardCollector) => void; onCancel: () => void }) {
+export function SandboxPaymentForm({
+  amount,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  amount: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (collector: CardCollector) => void;
+  onCancel: () => void;
+}) {
   const { control, getValues, setError, handleSubmit } = useCardForm();
   const [confirming, setConfirming] = useState(false);
   const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
@@ -25,7 +37,13 @@ export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCanc
       const card = getValues();
       const expiry = parseExpiry(card.expiry)!;
       try {
-        const pm = await createSandboxPaymentMethod({ number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim() });
+        const pm = await createSandboxPaymentMethod({
+          number: card.number.replace(/\s/g, ''),
+          expMonth: expiry.month,
+          expYear: expiry.year,
+          cvc: card.cvc,
+          name: card.name.trim(),
+        });
         return pm.id;
       } catch (error) {
         if (isApiError(error) && error.problem.errors?.length) {
@@ -66,8 +84,8 @@ export function SandboxPaymentForm({ amount, submitLabel, busy, onSubmit, onCanc
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Alert severity="info" sx={{ mb: 2 }} data-testid="sandbox-banner">
-        <strong>Sandbox: no real charges.</strong> Use Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks for
-        3-D Secure, 4000 0000 0000 0002 is declined. Any future expiry and any CVC.
+        <strong>Sandbox: no real charges.</strong> Use Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0025 0000 3155 asks for 3-D Secure, 4000 0000
+        0000 0002 is declined. Any future expiry and any CVC.
       </Alert>
       <SandboxCardFields control={control} disabled={busy} />
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>

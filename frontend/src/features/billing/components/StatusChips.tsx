@@ -4,7 +4,14 @@ const PLAN_COLORS = { free: 'default', premium: 'primary', enterprise: 'secondar
 
 export function CurrentPlanBadge({ plan }: { plan: string | null | undefined }) {
   const id = (plan || 'free') as keyof typeof PLAN_COLORS;
-  return <Chip color={PLAN_COLORS[id] ?? 'default'} label={`${id.charAt(0).toUpperCase()}${id.slice(1)}`} data-testid="billing-plan-badge" sx={{ fontWeight: 700 }} />;
+  return (
+    <Chip
+      color={PLAN_COLORS[id] ?? 'default'}
+      label={`${id.charAt(0).toUpperCase()}${id.slice(1)}`}
+      data-testid="billing-plan-badge"
+      sx={{ fontWeight: 700 }}
+    />
+  );
 }
 
 /** Spec 4: 'Active' in green, any other status in its own words in yellow. */

@@ -19,9 +19,42 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const plans = [
-  { id: 'free', name: 'Free', priceMonthly: 0, currency: 'usd', quota: { limit: 100, windowSeconds: 3600, label: '100 requests per hour' }, burstPerSecond: null, sla: null, slaMonthlyDowntimeMinutes: null, features: [], highlighted: false },
-  { id: 'premium', name: 'Premium', priceMonthly: 5, currency: 'usd', quota: null, burstPerSecond: 50, sla: '99.9', slaMonthlyDowntimeMinutes: 43.8, features: ['Unlimited requests'], highlighted: true },
-  { id: 'enterprise', name: 'Enterprise', priceMonthly: 50, currency: 'usd', quota: null, burstPerSecond: 200, sla: '99.95', slaMonthlyDowntimeMinutes: 21.9, features: ['Unlimited requests'], highlighted: false },
+  {
+    id: 'free',
+    name: 'Free',
+    priceMonthly: 0,
+    currency: 'usd',
+    quota: { limit: 100, windowSeconds: 3600, label: '100 requests per hour' },
+    burstPerSecond: null,
+    sla: null,
+    slaMonthlyDowntimeMinutes: null,
+    features: [],
+    highlighted: false,
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    priceMonthly: 5,
+    currency: 'usd',
+    quota: null,
+    burstPerSecond: 50,
+    sla: '99.9',
+    slaMonthlyDowntimeMinutes: 43.8,
+    features: ['Unlimited requests'],
+    highlighted: true,
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceMonthly: 50,
+    currency: 'usd',
+    quota: null,
+    burstPerSecond: 200,
+    sla: '99.95',
+    slaMonthlyDowntimeMinutes: 21.9,
+    features: ['Unlimited requests'],
+    highlighted: false,
+  },
 ];
 
 describe('checkout with Stripe', () => {
@@ -29,7 +62,9 @@ describe('checkout with Stripe', () => {
     const { calls } = serveApi({
       'GET /api/config': { body: { plans, billing: { mode: 'stripe', publishableKey: 'pk_test_123' } } },
       'GET /api/billing/history': { body: [] },
-      'POST /api/billing/create-subscription': { body: { success: true, subscription: { id: 's1' }, payment: { requiresAction: true, clientSecret: 'pi_1_secret_2' } } },
+      'POST /api/billing/create-subscription': {
+        body: { success: true, subscription: { id: 's1' }, payment: { requiresAction: true, clientSecret: 'pi_1_secret_2' } },
+      },
       'POST /api/billing/complete-subscription': { body: { success: true, subscription: { id: 's1', plan: 'premium', status: 'active' } } },
       'GET /api/me': { body: { ...sampleUser, plan: 'premium' } },
     });
@@ -51,7 +86,9 @@ describe('checkout with Stripe', () => {
     serveApi({
       'GET /api/config': { body: { plans, billing: { mode: 'stripe', publishableKey: 'pk_test_123' } } },
       'GET /api/billing/history': { body: [] },
-      'POST /api/billing/create-subscription': { body: { success: true, subscription: { id: 's2' }, payment: { requiresAction: true, clientSecret: 'pi_2_secret_3' } } },
+      'POST /api/billing/create-subscription': {
+        body: { success: true, subscription: { id: 's2' }, payment: { requiresAction: true, clientSecret: 'pi_2_secret_3' } },
+      },
     });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<BillingPage />, { me: sampleUser, route: '/dashboard/billing?view=plans' });

@@ -37,7 +37,11 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) throw new PaymentFlowError('Card element not found');
       const name = getValues('name');
-      const { error, paymentMethod } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: name.trim() ? { name: name.trim() } : undefined });
+      const { error, paymentMethod } = await stripe.createPaymentMethod({
+        type: 'card',
+        card,
+        billing_details: name.trim() ? { name: name.trim() } : undefined,
+      });
       if (error || !paymentMethod) throw new PaymentFlowError(error?.message || 'Failed to create payment method');
       return paymentMethod.id;
     },
@@ -54,7 +58,9 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
     <Box component="form" noValidate onSubmit={submit}>
       <TextField label="Cardholder name" fullWidth disabled={busy} autoComplete="cc-name" sx={{ mb: 2 }} {...register('name')} />
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1.75 }}>
-        <CardElement options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: colorMode === 'dark' ? '#e2e8f0' : '#0f172a' } } }} />
+        <CardElement
+          options={{ hidePostalCode: true, disabled: busy, style: { base: { fontSize: '16px', color: colorMode === 'dark' ? '#e2e8f0' : '#0f172a' } } }}
+        />
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         Card details go straight to Stripe; this site never sees the card number.

@@ -19,8 +19,7 @@ export function ThreeDSecureDialog({ open, amount, onApprove, onFail }: { open: 
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Your bank asks you to confirm this payment of {amount} to TimeZone API (3-D Secure). This is the sandbox: no real bank is
-          contacted.
+          Your bank asks you to confirm this payment of {amount} to TimeZone API (3-D Secure). This is the sandbox: no real bank is contacted.
         </DialogContentText>
       </DialogContent>
       <DialogActions>

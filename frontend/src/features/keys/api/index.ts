@@ -16,15 +16,12 @@ export const keysApi = {
   /** `submission`: one id per opened form, sent as Idempotency-Key, so a double click or a retry makes one key. */
   create: ({ input, submission }: { input: ApiKeyInput; submission: string }) =>
     apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body: input, headers: { 'Idempotency-Key': submission } }),
-  update: (id: string, body: ApiKeyInput) =>
-    apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-  rotate: (id: string) =>
-    apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
+  update: (id: string, body: ApiKeyInput) => apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+  rotate: (id: string) => apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
   remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   reveal: revealApiKey,
   /** Pins the key to a stored tz release ("latest": follows the active one). */
-  pin: (id: string, tzdbVersion: string) =>
-    apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body: { tzdbVersion } }),
+  pin: (id: string, tzdbVersion: string) => apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body: { tzdbVersion } }),
 };
 
 /** The tz releases this server has stored (GET /api/timezone/releases, public), newest first: what a key can be pinned to. */
@@ -41,11 +38,7 @@ export function useStoredReleases() {
 
 function useInvalidateKeys() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
-      queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey }),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }), queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey })]);
 }
 
 export function useCreateApiKey() {

@@ -105,14 +105,8 @@ export function ApiKeyCard({
           </Tooltip>
         </Box>
 
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, bgcolor: 'action.hover', borderRadius: 2, pl: 1.5, pr: 0.5, py: 0.5, my: 1.5 }}
-        >
-          <Box
-            component="code"
-            data-testid="key-card-value"
-            sx={{ flex: 1, minWidth: 0, fontFamily: monoFont, fontSize: 13, overflowWrap: 'anywhere' }}
-          >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, bgcolor: 'action.hover', borderRadius: 2, pl: 1.5, pr: 0.5, py: 0.5, my: 1.5 }}>
+          <Box component="code" data-testid="key-card-value" sx={{ flex: 1, minWidth: 0, fontFamily: monoFont, fontSize: 13, overflowWrap: 'anywhere' }}>
             {revealed ?? apiKey.maskedKey}
           </Box>
           <Tooltip title={revealed ? 'Hide key' : 'Reveal key'}>
@@ -132,9 +126,7 @@ export function ApiKeyCard({
         </Box>
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
-          {apiKey.ipRestrictions.length === 0 && apiKey.urlRestrictions.length === 0 && (
-            <Chip size="small" variant="outlined" label="No restrictions" />
-          )}
+          {apiKey.ipRestrictions.length === 0 && apiKey.urlRestrictions.length === 0 && <Chip size="small" variant="outlined" label="No restrictions" />}
           {apiKey.ipRestrictions.map((ip) => (
             <Chip key={`ip-${ip}`} size="small" color="info" variant="outlined" icon={<RouterIcon />} label={ip} data-testid="ip-badge" />
           ))}

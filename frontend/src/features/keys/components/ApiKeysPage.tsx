@@ -145,7 +145,14 @@ export function ApiKeysPage() {
       )}
 
       <KeyFormDialog open={creating !== null} mode="create" pending={create.isPending} onClose={() => setCreating(null)} onSubmit={submitCreate} />
-      <KeyFormDialog open={!!editing} mode="edit" initial={editing} pending={update.isPending && !togglingId} onClose={() => setEditing(null)} onSubmit={submitEdit} />
+      <KeyFormDialog
+        open={!!editing}
+        mode="edit"
+        initial={editing}
+        pending={update.isPending && !togglingId}
+        onClose={() => setEditing(null)}
+        onSubmit={submitEdit}
+      />
       <ConfirmDialog
         open={!!rotating}
         title="Rotate API Key"

@@ -59,7 +59,11 @@ describe('API key form', () => {
   });
 
   it('puts the server’s field errors on the right field', async () => {
-    const problem = { status: 400, code: 'validation_failed' as const, errors: [{ field: 'urlRestrictions[0]', message: 'Line 1: "bad" is refused by the server' }] };
+    const problem = {
+      status: 400,
+      code: 'validation_failed' as const,
+      errors: [{ field: 'urlRestrictions[0]', message: 'Line 1: "bad" is refused by the server' }],
+    };
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, JSON.stringify(problem), 'Bad Request', problem);
     });

@@ -149,7 +149,10 @@ export function KeyFormDialog({
               fullWidth
               placeholder={'example.com\n*.example.com'}
               error={!!errors.urlRestrictions}
-              helperText={errors.urlRestrictions?.message ?? 'One domain or wildcard (*.example.com) per line, matched against the Origin or Referer the caller sends. Browsers send them truthfully, but any program can set them: for a key used from a server, restrict by IP and keep the key secret. Empty: any site.'}
+              helperText={
+                errors.urlRestrictions?.message ??
+                'One domain or wildcard (*.example.com) per line, matched against the Origin or Referer the caller sends. Browsers send them truthfully, but any program can set them: for a key used from a server, restrict by IP and keep the key secret. Empty: any site.'
+              }
               slotProps={{ htmlInput: { 'data-testid': 'key-urls', spellCheck: false } }}
               {...register('urlRestrictions')}
             />

@@ -5,8 +5,9 @@ const endpoint = { id: 'x', method: 'POST', path: '/api/conversion/timezone' } a
 
 describe('playground executor', () => {
   it('calls the API with the picked key, the chosen format and no cookies, and reports status, headers and time', async () => {
-    const fetchImpl = vi.fn(async () =>
-      new Response('{"a":1}', { status: 200, headers: { 'Content-Type': 'application/json', 'RateLimit-Remaining': '97', 'RateLimit-Limit': '100' } }),
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response('{"a":1}', { status: 200, headers: { 'Content-Type': 'application/json', 'RateLimit-Remaining': '97', 'RateLimit-Limit': '100' } }),
     );
     const seen = vi.fn();
     const run = createKeyExecutor(async () => 'tzk_live_secret', seen, fetchImpl as unknown as typeof fetch);

@@ -94,8 +94,8 @@ export function McpPlayground({ getKey, onCalled }: { getKey: () => Promise<stri
           Try the MCP server
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Lists the tools and calls one with the key picked above, as an AI assistant would. Listing is free; a tool call counts as one request and
-          appears in your usage as <code>mcp/&lt;tool&gt;</code>.
+          Lists the tools and calls one with the key picked above, as an AI assistant would. Listing is free; a tool call counts as one request and appears in
+          your usage as <code>mcp/&lt;tool&gt;</code>.
         </Typography>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>

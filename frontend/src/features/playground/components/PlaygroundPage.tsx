@@ -27,7 +27,13 @@ function KeyPicker({ keys, value, onChange }: { keys: ApiKey[]; value: string; o
   return (
     <FormControl size="small" fullWidth sx={{ maxWidth: { sm: 420 } }}>
       <InputLabel id="playground-key-label">API key for Execute</InputLabel>
-      <Select labelId="playground-key-label" label="API key for Execute" value={value} onChange={(e) => onChange(String(e.target.value))} data-testid="playground-key">
+      <Select
+        labelId="playground-key-label"
+        label="API key for Execute"
+        value={value}
+        onChange={(e) => onChange(String(e.target.value))}
+        data-testid="playground-key"
+      >
         {keys.map((k) => (
           <MenuItem key={k.id} value={k.id}>
             {k.name} · {k.keyPrefix}…
@@ -123,7 +129,13 @@ export function PlaygroundPage() {
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
       <KeyPicker keys={activeKeys} value={chosen?.id ?? ''} onChange={setKeyId} />
       {!exampleKey && (
-        <Button variant="outlined" startIcon={<VisibilityIcon />} onClick={() => void revealForExamples()} disabled={revealing || !chosen} sx={{ flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          startIcon={<VisibilityIcon />}
+          onClick={() => void revealForExamples()}
+          disabled={revealing || !chosen}
+          sx={{ flexShrink: 0 }}
+        >
           Use my key in examples
         </Button>
       )}

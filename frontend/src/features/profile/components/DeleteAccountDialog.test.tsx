@@ -23,13 +23,23 @@ describe('delete account dialog', () => {
     await user.click(confirm());
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ url: '/api/me/close', body: { email: 'ADA@example.com', password: 'correct horse' } })]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/me/close', body: { email: 'ADA@example.com', password: 'correct horse' } }),
+    ]);
     expect(await screen.findByText('Your account has been closed. A confirmation has been sent to your e-mail address.')).toBeInTheDocument();
   });
 
   it('asks for the authentication code when two-factor sign-in is on and shows the server’s answer on the field', async () => {
     const { calls } = serveApi({
-      'POST /api/me/close': { status: 400, body: { status: 400, code: 'totp_invalid', field: 'totp', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' } },
+      'POST /api/me/close': {
+        status: 400,
+        body: {
+          status: 400,
+          code: 'totp_invalid',
+          field: 'totp',
+          detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.',
+        },
+      },
     });
     const me = { ...sampleUser, totpEnabled: true };
     renderWithProviders(<DeleteAccountCard user={me} />, { me, route: '/dashboard/profile' });

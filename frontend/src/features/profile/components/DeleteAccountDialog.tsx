@@ -87,9 +87,9 @@ export function DeleteAccountDialog({ user, open, onClose }: { user: User; open:
       <Stack component="form" onSubmit={submit} noValidate aria-label="Delete account">
         <DialogContent>
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This cannot be undone. Your paid subscription ends now, every API key stops working at once and you are signed out everywhere. Your name,
-            e-mail address and support messages are erased. Invoices are kept, as the law requires, and usage records are kept without IP addresses
-            until their 12 months run out.
+            This cannot be undone. Your paid subscription ends now, every API key stops working at once and you are signed out everywhere. Your name, e-mail
+            address and support messages are erased. Invoices are kept, as the law requires, and usage records are kept without IP addresses until their 12
+            months run out.
           </Alert>
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>

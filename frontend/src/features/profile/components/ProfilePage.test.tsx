@@ -9,7 +9,14 @@ describe('profile page', () => {
       'PUT /api/profile': { body: { ...sampleUser, firstName: 'Augusta', pendingEmail: 'augusta@example.com' } },
       'GET /api/profile/totp': { body: { enabled: false, recoveryCodesLeft: 0, required: false } },
     });
-    const calls = { get length() { return allCalls.filter((c) => c.method === 'PUT').length; }, get 0() { return allCalls.filter((c) => c.method === 'PUT')[0]; } };
+    const calls = {
+      get length() {
+        return allCalls.filter((c) => c.method === 'PUT').length;
+      },
+      get 0() {
+        return allCalls.filter((c) => c.method === 'PUT')[0];
+      },
+    };
     renderWithProviders(<ProfilePage />, { me: sampleUser });
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Email'));
@@ -28,7 +35,9 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText('Last Name'), 'King');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     // A new address changes only once its link is clicked; the toast says where the link went.
-    expect(await screen.findByText("Your profile has been updated. We've sent a link to augusta@example.com: your e-mail changes once you click it.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Your profile has been updated. We've sent a link to augusta@example.com: your e-mail changes once you click it."),
+    ).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'augusta@example.com', firstName: 'Augusta', lastName: 'King' } });
   });
 
@@ -65,7 +74,10 @@ describe('profile page', () => {
 
   it('shows a skeleton while the profile loads', () => {
     serveApi({});
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     renderWithProviders(<ProfilePage />);
     expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();
   });

@@ -119,7 +119,10 @@ const passwordSchema = z
     newPassword: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters'),
     confirmPassword: z.string().min(1, 'Please confirm your password'),
   })
-  .refine((v) => !v.confirmPassword || v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: "Passwords don't match" }) satisfies z.ZodType<PasswordValues>;
+  .refine((v) => !v.confirmPassword || v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: "Passwords don't match",
+  }) satisfies z.ZodType<PasswordValues>;
 
 export function PasswordForm() {
   const change = useChangePassword();
@@ -225,8 +228,7 @@ function ProviderSignIn() {
           Password
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          This account signs in through your identity provider, so it has no password here. Change your password with your identity
-          provider.
+          This account signs in through your identity provider, so it has no password here. Change your password with your identity provider.
         </Typography>
       </CardContent>
     </Card>

@@ -5,7 +5,11 @@ import { renderWithProviders, sampleUser, serveApi } from '../../../testing/rend
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/TimeZone%20API:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,iVBORw0KGgo=' };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/TimeZone%20API:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
 
 describe('two-factor card', () => {
@@ -17,7 +21,11 @@ describe('two-factor card', () => {
       'POST /api/profile/totp/setup': { body: SETUP },
       'POST /api/profile/totp/enable': () => {
         attempts += 1;
-        if (attempts === 1) return { status: 400, body: { status: 400, code: 'totp_invalid', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' } };
+        if (attempts === 1)
+          return {
+            status: 400,
+            body: { status: 400, code: 'totp_invalid', detail: 'That code is not valid. Check your authenticator app (or use a recovery code) and try again.' },
+          };
         enabled = true;
         return { body: { ok: true, recoveryCodes: CODES } };
       },

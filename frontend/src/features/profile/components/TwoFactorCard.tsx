@@ -24,7 +24,9 @@ const CODE_PATTERN = /^\d{6}$/;
 type CodeValues = { code: string };
 
 /** Turning it on: the 6-digit code the app shows now. */
-const enableResolver = zodResolver(z.object({ code: z.string().refine((v) => CODE_PATTERN.test(v.trim()), 'Enter the 6-digit code from your authenticator app') }));
+const enableResolver = zodResolver(
+  z.object({ code: z.string().refine((v) => CODE_PATTERN.test(v.trim()), 'Enter the 6-digit code from your authenticator app') }),
+);
 
 /** Turning it off: a current code or one of the recovery codes. */
 const disableResolver = zodResolver(z.object({ code: filled('Enter a code from your authenticator app or a recovery code') }));
@@ -83,13 +85,24 @@ export function TwoFactorSetup({
     return (
       <Stack spacing={2} data-testid="recovery-codes">
         <Alert severity="success">
-          Two-factor sign-in is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They
-          are shown only this once.
+          Two-factor sign-in is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They are shown only this once.
         </Alert>
         <Box
           component="ul"
           aria-label="Recovery codes"
-          sx={{ listStyle: 'none', m: 0, p: 2, bgcolor: 'action.hover', borderRadius: 1, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(7.5rem, 1fr))', gap: 1, fontFamily: 'monospace', fontSize: 15, '& li': { whiteSpace: 'nowrap' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 2,
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(7.5rem, 1fr))',
+            gap: 1,
+            fontFamily: 'monospace',
+            fontSize: 15,
+            '& li': { whiteSpace: 'nowrap' },
+          }}
         >
           {recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
@@ -128,7 +141,12 @@ export function TwoFactorSetup({
       <Typography variant="body2">
         <strong>1.</strong> Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).
       </Typography>
-      <Box component="img" src={qrCode} alt="QR code for your authenticator app" sx={{ width: 200, height: 200, alignSelf: { xs: 'center', sm: 'flex-start' }, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="img"
+        src={qrCode}
+        alt="QR code for your authenticator app"
+        sx={{ width: 200, height: 200, alignSelf: { xs: 'center', sm: 'flex-start' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
       <Box>
         <Typography variant="body2" color="text.secondary">
           Can&apos;t scan it? Enter this key in the app:
@@ -188,14 +206,7 @@ function DisableForm() {
       <Typography variant="body2" color="text.secondary">
         To turn it off, enter a current code from your authenticator app or one of your recovery codes.
       </Typography>
-      <TextField
-        label="Code"
-        autoComplete="one-time-code"
-        fullWidth
-        error={!!errors.code}
-        helperText={errors.code?.message}
-        {...register('code')}
-      />
+      <TextField label="Code" autoComplete="one-time-code" fullWidth error={!!errors.code} helperText={errors.code?.message} {...register('code')} />
       <Button
         type="submit"
         variant="outlined"
@@ -248,10 +259,7 @@ export function TwoFactorCard() {
           </Stack>
         ) : (
           <Stack spacing={2}>
-            <TwoFactorSetup
-              onEnabled={() => setJustEnabled(true)}
-              onDone={() => void refresh().then(() => setJustEnabled(false))}
-            />
+            <TwoFactorSetup onEnabled={() => setJustEnabled(true)} onDone={() => void refresh().then(() => setJustEnabled(false))} />
           </Stack>
         )}
       </CardContent>

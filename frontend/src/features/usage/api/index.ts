@@ -23,8 +23,7 @@ export interface UsageFilter {
   keyId?: string | null;
 }
 
-export const usageSummaryQueryKey = (filter: UsageFilter) =>
-  [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const;
+export const usageSummaryQueryKey = (filter: UsageFilter) => [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const;
 
 /** The query string of a filter: the range ends now and starts `days` before. */
 export function usageParams({ days, endpoint, keyId }: UsageFilter, now = new Date()): URLSearchParams {

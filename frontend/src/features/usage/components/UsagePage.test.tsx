@@ -23,7 +23,17 @@ const summary = {
   recent: [],
   endpoints: ['/api/time/utc'],
 };
-const key = (id: string, name: string) => ({ id, name, keyPrefix: `tzk_live_${id}`, maskedKey: '', isActive: true, createdAt: '', lastUsedAt: null, ipRestrictions: [], urlRestrictions: [] });
+const key = (id: string, name: string) => ({
+  id,
+  name,
+  keyPrefix: `tzk_live_${id}`,
+  maskedKey: '',
+  isActive: true,
+  createdAt: '',
+  lastUsedAt: null,
+  ipRestrictions: [],
+  urlRestrictions: [],
+});
 
 describe('usage page filters', () => {
   it('narrows to one key beside the endpoint filter, and Export CSV downloads the same selection', async () => {

@@ -46,7 +46,13 @@ export function UsagePage() {
       </FormControl>
       <FormControl size="small" sx={{ minWidth: 190, flex: { xs: 1, sm: 'none' } }}>
         <InputLabel id="usage-endpoint-label">Endpoint</InputLabel>
-        <Select labelId="usage-endpoint-label" label="Endpoint" value={endpoint} onChange={(e) => setEndpoint(String(e.target.value))} data-testid="usage-endpoint">
+        <Select
+          labelId="usage-endpoint-label"
+          label="Endpoint"
+          value={endpoint}
+          onChange={(e) => setEndpoint(String(e.target.value))}
+          data-testid="usage-endpoint"
+        >
           <MenuItem value={ALL}>All Endpoints</MenuItem>
           {endpointOptions.map((e) => (
             <MenuItem key={e} value={e}>
@@ -91,7 +97,13 @@ export function UsagePage() {
         </Alert>
       )}
       {summary.data ? (
-        <UsageSummaryView summary={summary.data} keyPrefix={keyPrefix} origin={apiOrigin} rangeDays={days} filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS} />
+        <UsageSummaryView
+          summary={summary.data}
+          keyPrefix={keyPrefix}
+          origin={apiOrigin}
+          rangeDays={days}
+          filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS}
+        />
       ) : summary.isPending ? (
         <Grid container spacing={2} data-testid="usage-loading">
           {[0, 1, 2, 3].map((i) => (

@@ -86,7 +86,11 @@ describe('usage summary', () => {
     expect(within(codes).getByText('200: 1,200')).toBeInTheDocument();
     expect(within(codes).getByText('429: 4')).toBeInTheDocument();
     const top = screen.getByTestId('top-endpoints');
-    expect(within(top).getAllByText(/^\/api\//).map((n) => n.textContent)).toEqual(['/api/a', '/api/b', '/api/c', '/api/d', '/api/e']);
+    expect(
+      within(top)
+        .getAllByText(/^\/api\//)
+        .map((n) => n.textContent),
+    ).toEqual(['/api/a', '/api/b', '/api/c', '/api/d', '/api/e']);
     const rows = within(screen.getByTestId('recent-requests')).getAllByTestId('recent-request');
     expect(rows).toHaveLength(10);
     expect(within(rows[0]).getByTestId('recent-status')).toHaveTextContent('403');
@@ -151,7 +155,9 @@ describe('usage summary', () => {
     const table = screen.getByTestId('recent-requests');
     expect(within(table).getByText(`Time (${zone})`)).toBeInTheDocument();
     const rows = within(table).getAllByTestId('recent-request');
-    const shortZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date('2026-11-21T10:00:00Z')).find((p) => p.type === 'timeZoneName')!.value;
+    const shortZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date('2026-11-21T10:00:00Z'))
+      .find((p) => p.type === 'timeZoneName')!.value;
     expect(rows[0]).toHaveTextContent(new RegExp(`Nov 21, 2026, .* ${shortZone}`));
   });
 });

@@ -133,7 +133,11 @@ function UsageEmptyHint({ keyPrefix, origin, filtered }: { keyPrefix: string | n
         <CodeBlock code={curlHint(keyPrefix, origin)} label="curl" />
       </Box>
       <Typography variant="body2" sx={{ mt: 1.5 }}>
-        The key also works as <Box component="code" sx={{ fontFamily: monoFont }}>Authorization: Bearer &lt;key&gt;</Box>.
+        The key also works as{' '}
+        <Box component="code" sx={{ fontFamily: monoFont }}>
+          Authorization: Bearer &lt;key&gt;
+        </Box>
+        .
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
         {!keyPrefix && (
@@ -244,7 +248,13 @@ export function UsageSummaryView({
                         key={s.statusCode}
                         size="small"
                         variant="outlined"
-                        icon={<Box component="span" data-testid="status-swatch" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: palette.get(s.statusCode), ml: '8px !important' }} />}
+                        icon={
+                          <Box
+                            component="span"
+                            data-testid="status-swatch"
+                            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: palette.get(s.statusCode), ml: '8px !important' }}
+                          />
+                        }
                         label={`${s.statusCode}: ${formatNumber(s.count)}`}
                       />
                     ))}
