@@ -41,7 +41,9 @@ describe('CSV answers have one shape per endpoint', () => {
     });
     expect(header.startsWith('"fromTimeZone","dateTime","originalDateTime","ambiguous","locale","timezone"')).toBe(true);
     expect(rows).toHaveLength(2);
-    expect(rows[0].startsWith('"America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Europe/London"')).toBe(true);
+    expect(rows[0].startsWith('"America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"en","Europe/London"')).toBe(true);
+    // Without lang the zone names are there, in English, in every format.
+    expect(rows[0]).toContain('"British Summer Time"');
   });
 
   it('health answers XML and CSV, and refuses yaml with 406', async () => {

@@ -11,7 +11,7 @@ type Json = Record<string, any>;
 
 /** Public addresses whose place the shipped GeoLite2 City files hold (MaxMind's own test addresses among them), checked against the files below. */
 const KNOWN = [
-  { ip: '81.2.69.142', timezone: 'Europe/London', country_code: 'GB', country: 'Britain (UK)', city: 'Bracknell', version: 4 },
+  { ip: '81.2.69.142', timezone: 'Europe/London', country_code: 'GB', country: 'United Kingdom', city: 'Bracknell', version: 4 },
   { ip: '216.160.83.56', timezone: 'America/Los_Angeles', country_code: 'US', country: 'United States', city: 'Tacoma', version: 4 },
   { ip: '89.160.20.112', timezone: 'Europe/Stockholm', country_code: 'SE', country: 'Sweden', city: 'Kristinehamn', version: 4 },
   { ip: '2001:67c:2e8::1', timezone: 'Europe/Amsterdam', country_code: 'NL', country: 'Netherlands', city: 'Amsterdam', version: 6 },
@@ -89,13 +89,21 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
       utc_offset: '+00:00',
       abbreviation: 'GMT',
       windows_zone: 'GMT Standard Time',
+      // Without lang, the zone's names in English, as every answer naming a zone has them.
+      timezone_name: 'Greenwich Mean Time',
+      locale: 'en',
     });
-    expect(json.json.location).toMatchObject({ country_code: 'GB', city: 'Bracknell' });
+    expect(json.json.location).toMatchObject({ country: 'United Kingdom', country_code: 'GB', city: 'Bracknell' });
 
     const xml = await call(t, '/api/time/current/ip?ip=81.2.69.142&format=xml');
     expect(xml.type).toContain('application/xml');
     const parsed = new XMLParser().parse(xml.text).response;
-    expect(parsed).toMatchObject({ timezone: 'Europe/London', current_time: '2026-01-15T12:00:00+00:00', location: { country_code: 'GB', city: 'Bracknell' } });
+    expect(parsed).toMatchObject({
+      timezone: 'Europe/London',
+      current_time: '2026-01-15T12:00:00+00:00',
+      timezone_name: 'Greenwich Mean Time',
+      location: { country_code: 'GB', city: 'Bracknell' },
+    });
 
     const csv = await call(t, '/api/time/current/ip?ip=216.160.83.56&format=csv');
     expect(csv.type).toContain('text/csv');
@@ -107,6 +115,8 @@ describe('time zone by IP address (GeoLite2 City data, MaxMind DB format)', () =
       current_time: '2026-01-15T04:00:00-08:00',
       'location.country_code': 'US',
       'location.city': 'Tacoma',
+      timezone_name: 'Pacific Standard Time',
+      timezone_generic_name: 'Pacific Time',
     });
   });
 

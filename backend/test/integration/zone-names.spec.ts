@@ -143,15 +143,17 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(bad.json.code).toBe('validation_failed');
   });
 
-  it('Accept-Language names the language when lang is absent; without either the answer has no names', async () => {
+  it('Accept-Language names the language when lang is absent; without either the names are English', async () => {
     freezeClock(Date.UTC(2024, 6, 15, 12));
     const de = await get('/api/time/current?timezone=Europe/Berlin', { 'Accept-Language': 'xx;q=1, de-AT;q=0.9, en;q=0.5' });
     expect(de.json.locale).toBe('de-AT');
     expect(de.json.timezone_name).toBe(zoneNamesOf('de-AT').metazone.Europe_Central.long.daylight);
     const plain = await get('/api/time/current?timezone=Europe/Berlin');
-    expect(plain.json.timezone_name).toBeUndefined();
-    expect(plain.json.locale).toBeUndefined();
-    expect(plain.headers.get('content-language')).toBeNull();
+    expect(plain.json.timezone_name).toBe(zoneNamesOf('en').metazone.Europe_Central.long.daylight);
+    expect(plain.json.timezone_generic_name).toBe(zoneNamesOf('en').metazone.Europe_Central.long.generic);
+    expect(plain.json.exemplar_city).toBe('Berlin');
+    expect(plain.json.locale).toBe('en');
+    expect(plain.headers.get('content-language')).toBe('en');
     expect(plain.headers.get('vary')).toMatch(/\bAccept-Language\b/);
     const both = await get('/api/time/current?timezone=Europe/Berlin&lang=ja', { 'Accept-Language': 'de' });
     expect(both.json.locale).toBe('ja');
@@ -219,6 +221,19 @@ describe('zone names in the reader’s language (CLDR)', () => {
     const answer = ((await res.json()) as Json).result.structuredContent as Json;
     expect(answer.timezone_name).toBe(zoneNamesOf('fr').metazone.Europe_Central.long.daylight);
     expect(answer.locale).toBe('fr');
+  });
+
+  it('the IP answers are named too: in English by default, in the language of lang', async () => {
+    freezeClock(Date.UTC(2024, 0, 15, 12));
+    const plain = await get('/api/time/current/ip?ip=81.2.69.142');
+    expect(plain.json.timezone).toBe('Europe/London');
+    expect(plain.json.timezone_name).toBe(zoneNamesOf('en').zone.Europe.London.long?.standard ?? zoneNamesOf('en').metazone.GMT.long.standard);
+    expect(plain.json.locale).toBe('en');
+    const fr = await get('/api/timezone/ip?ip=81.2.69.142&lang=fr');
+    expect(fr.json.timezone_name).toBe(zoneNamesOf('fr').zone.Europe.London.long?.standard ?? zoneNamesOf('fr').metazone.GMT.long.standard);
+    expect(fr.json.exemplar_city).toBe(zoneNamesOf('fr').zone.Europe.London.exemplarCity);
+    expect(fr.json.location.country).toBe(territoriesOf('fr').GB);
+    expect(fr.json.locale).toBe('fr');
   });
 
   it('transitions name each change on both sides', async () => {

@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '../../common/http/route-config.js';
 import { checkInput } from '../gateway/checked-input.js';
-import { langLocale } from '../timezone/cldr/answer-locale.js';
+import { toolLocale } from '../timezone/cldr/answer-locale.js';
 import { inputSchemaOf, outputSchemaOf, type JsonSchema } from './mcp-schemas.js';
 import { MCP_TOOLS, type McpToolSpec, type RestRoute } from './mcp-tools.js';
 
@@ -12,8 +12,8 @@ interface BoundRoute {
   method: 'GET' | 'POST';
   path: string;
   dto: new () => object;
-  /** The controller method with the validated input and the locale of `lang` (null: no names in a language). */
-  call: (input: object, locale: string | null) => unknown;
+  /** The controller method with the validated input and the locale of `lang` (English when absent). */
+  call: (input: object, locale: string) => unknown;
 }
 
 export interface McpTool {
@@ -92,7 +92,7 @@ export class McpToolbox {
     const routes: BoundRoute[] = spec.routes.map((r) => {
       const { method, path } = restPath(r);
       const instance = this.moduleRef.get(r.controller, { strict: false }) as Record<string, (input: object) => unknown>;
-      return { method, path, dto: routeDto(r), call: (input, locale) => (instance[r.handler] as (i: object, l: string | null) => unknown)(input, locale) };
+      return { method, path, dto: routeDto(r), call: (input, locale) => (instance[r.handler] as (i: object, l: string) => unknown)(input, locale) };
     });
     const inputs = routes.map((r) => inputSchemaOf(document, r.method, r.path));
     const outputs = routes.map((r) => outputSchemaOf(document, r.method, r.path));
@@ -113,7 +113,7 @@ export class McpToolbox {
       answer: (args) => {
         const r = routes[spec.route?.(args) ?? 0];
         const input = r.method === 'GET' ? checkInput(r.dto, asQuery(args), 'arguments') : checkInput(r.dto, args, 'arguments');
-        return r.call(input, langLocale(args.lang));
+        return r.call(input, toolLocale(args.lang));
       },
       summary: (answer, args) => spec.summary(answer as never, args),
       weight: (args) => {

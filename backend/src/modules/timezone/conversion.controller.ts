@@ -41,7 +41,7 @@ export class ConversionController {
       },
     },
   })
-  convert(@CheckedBody(ConversionRequest) body: ConversionRequest, @AnswerLocale() locale: string | null) {
+  convert(@CheckedBody(ConversionRequest) body: ConversionRequest, @AnswerLocale() locale: string) {
     return localizeAnswer(this.engine, this.engine.convert(body.fromTimeZone, body.toTimeZone, body.dateTime, body.dstAmbiguity), locale, 0);
   }
 
@@ -54,7 +54,7 @@ export class ConversionController {
     example: EXAMPLES.conversion,
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_local_time', 'datetime_out_of_range'],
   })
-  convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery, @AnswerLocale() locale: string | null) {
+  convertByQuery(@CheckedQuery(ConversionQuery) query: ConversionQuery, @AnswerLocale() locale: string) {
     return localizeAnswer(this.engine, this.engine.convert(query.from, query.to, query.datetime, query.dstAmbiguity, QUERY_FIELDS), locale, 0);
   }
 
@@ -74,7 +74,7 @@ export class ConversionController {
       example: { dateTime: '2024-07-01T09:00:00', fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Asia/Kathmandu'] },
     },
   })
-  convertMany(@CheckedBody(MultiConversionRequest) body: MultiConversionRequest, @AnswerLocale() locale: string | null) {
+  convertMany(@CheckedBody(MultiConversionRequest) body: MultiConversionRequest, @AnswerLocale() locale: string) {
     return localizeAnswer(this.engine, this.engine.convertMany(body.fromTimeZone, body.toTimeZones, body.dateTime, body.dstAmbiguity), locale, 0);
   }
 }

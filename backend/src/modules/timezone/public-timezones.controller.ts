@@ -81,7 +81,7 @@ export class PublicTimezonesController {
   @ApiTooManyRequestsResponse({
     description: `More than ${DEMO_LIMIT.requests} demo requests a minute from this IP address (problem+json, code \`rate_limited\`, with Retry-After)`,
   })
-  async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest, @AnswerLocale() locale: string | null) {
+  async demoCurrent(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @Req() request: FastifyRequest, @AnswerLocale() locale: string) {
     const zone = DEMO_ZONES.find((z) => z.toLowerCase() === query.timezone.trim().toLowerCase());
     if (!zone) {
       throw timezoneProblem(

@@ -31,7 +31,7 @@ export class TimeController {
     example: EXAMPLES.current,
     errors: ['invalid_timezone'],
   })
-  current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @AnswerLocale() locale: string | null) {
+  current(@CheckedQuery(TimezoneQuery) query: TimezoneQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.currentTime(query.timezone, now, 'timezone', query.territory), locale, now);
   }
@@ -46,7 +46,7 @@ export class TimeController {
     example: EXAMPLES.currentAt,
     errors: ['invalid_coordinates'],
   })
-  currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
+  currentAt(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(
       this.engine,

@@ -32,7 +32,7 @@ export class TimezoneController {
     csvRows: 'timezones',
     errors: [],
   })
-  list(@AnswerLocale() locale: string | null) {
+  list(@AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.list(now), locale, now);
   }
@@ -49,7 +49,7 @@ export class TimezoneController {
     csvRows: 'timezones',
     errors: [],
   })
-  search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery, @AnswerLocale() locale: string | null) {
+  search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.search(query.city, now), locale, now);
   }
@@ -64,7 +64,7 @@ export class TimezoneController {
     example: EXAMPLES.info,
     errors: ['invalid_timezone', 'invalid_date'],
   })
-  info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery, @AnswerLocale() locale: string | null) {
+  info(@CheckedQuery(ZoneInfoQuery) query: ZoneInfoQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.info(query.timezone, query.date, now, query.territory), locale, now);
   }
@@ -79,7 +79,7 @@ export class TimezoneController {
     example: EXAMPLES.coordinate,
     errors: ['invalid_coordinates'],
   })
-  coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string | null) {
+  coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(
       this.engine,
@@ -102,7 +102,7 @@ export class TimezoneController {
     csvRows: 'candidates',
     errors: [],
   })
-  lookup(@CheckedQuery(LookupQuery) query: LookupQuery, @AnswerLocale() locale: string | null) {
+  lookup(@CheckedQuery(LookupQuery) query: LookupQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.lookup(query.location, now), locale, now);
   }
@@ -118,7 +118,7 @@ export class TimezoneController {
     csvRows: 'transitions',
     errors: ['invalid_timezone', 'invalid_datetime', 'invalid_range'],
   })
-  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery, @AnswerLocale() locale: string | null) {
+  transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.transitions(query.timezone, query.from, query.to, now, query.territory), locale, now);
   }

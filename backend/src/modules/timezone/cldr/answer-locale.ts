@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Problems } from '../../../common/problems/problem.js';
-import { lookupLocale, resolveLocale } from './cldr-data.js';
+import { DEFAULT_LOCALE, lookupLocale, resolveLocale } from './cldr-data.js';
 
 /** A BCP 47 tag's shape (en, fr, pt-BR, zh-Hant-TW, sr-Latn; underscores accepted). */
 const TAG = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8}){0,5}$/;
@@ -28,19 +28,22 @@ export function langLocale(lang: unknown): string | null {
   return resolveLocale(lang);
 }
 
+/** The locale of an MCP tool's `lang` argument: as langLocale(), English when absent (a tool has no Accept-Language). */
+export function toolLocale(lang: unknown): string {
+  return langLocale(lang) ?? DEFAULT_LOCALE;
+}
+
 /**
- * The CLDR locale an answer's names are in, or null when the caller asked for none (no `lang`, no Accept-Language):
- * then the answer has no names and costs nothing more. `lang` wins over Accept-Language; a tag CLDR lacks falls back
- * as CLDR says (parentLocales, then the language), else English; the answer's Content-Language names the locale used.
+ * The CLDR locale an answer's names are in: `lang`, else Accept-Language, else English (the names are always there).
+ * A tag CLDR lacks falls back as CLDR says (parentLocales, then the language), else English; the answer's `locale` and
+ * Content-Language name the locale used.
  */
-export function answerLocale(request: FastifyRequest, reply?: FastifyReply): string | null {
+export function answerLocale(request: FastifyRequest, reply?: FastifyReply): string {
   let locale = langLocale((request.query as { lang?: unknown } | undefined)?.lang);
   if (locale === null) {
     const header = request.headers['accept-language'];
-    if (!header) return null;
-    const tags = acceptedTags(header);
-    if (tags.length === 0) return null;
-    locale = tags.map(lookupLocale).find((l) => l !== null) ?? resolveLocale(tags[0]);
+    const tags = header ? acceptedTags(header) : [];
+    locale = tags.length === 0 ? DEFAULT_LOCALE : (tags.map(lookupLocale).find((l) => l !== null) ?? resolveLocale(tags[0]));
   }
   reply?.header('Content-Language', locale);
   return locale;
@@ -55,10 +58,10 @@ const localeParam = createParamDecorator((_: unknown, ctx: ExecutionContext) => 
 });
 
 export const LANG_DOC =
-  'Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds ' +
+  'Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries ' +
   '`timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, ' +
   'country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). ' +
-  "Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones.";
+  'Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant.';
 
 /** The answer's locale (see answerLocale), with `lang` in the OpenAPI document. */
 export function AnswerLocale(): ParameterDecorator {

@@ -1,9 +1,12 @@
+import type { CompiledZone } from '../../tzdb/compiled-zone.js';
+import { parseInstant } from '../engine/civil.js';
 import type { TimeEngine } from '../engine/time-engine.js';
 import type { ZoneRegistry } from '../engine/zone-registry.js';
-import { territoryName } from './cldr-data.js';
-import { cldrKnows, zoneNames } from './zone-names.js';
+import { metazones, territoryName, type MetazoneUse } from './cldr-data.js';
+import { cldrKnows, zoneNames, type ZoneNames } from './zone-names.js';
 
 type Json = string | number | boolean | null | undefined | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
 
 interface RegistryFacts {
   /** Listed zone → the CLDR ID CLDR files it under (Asia/Kolkata → Asia/Calcutta), or itself. */
@@ -12,7 +15,13 @@ interface RegistryFacts {
   zonesPerCountry: Map<string, number>;
   /** tzdb Zone → the link names pointing to it. */
   linksTo: Map<string, string[]>;
+  /** Locale → zone as an answer names it → what naming it takes (see ZoneNaming). */
+  namings: Map<string, Map<string, ZoneNaming>>;
 }
+
+/** Locales and zones whose namings are kept per release; more empty the memory and start again. */
+const LOCALES_KEPT = 64;
+const ZONES_KEPT = 2_000;
 
 const factsOf = new WeakMap<ZoneRegistry, RegistryFacts>();
 
@@ -26,7 +35,7 @@ function registryFacts(registry: ZoneRegistry): RegistryFacts {
     }
     const linksTo = new Map<string, string[]>();
     for (const [link, zone] of registry.release.links) linksTo.set(zone, [...(linksTo.get(zone) ?? []), link]);
-    facts = { cldrIds: new Map(), zonesPerCountry, linksTo };
+    facts = { cldrIds: new Map(), zonesPerCountry, linksTo, namings: new Map() };
     factsOf.set(registry, facts);
   }
   return facts;
@@ -44,57 +53,126 @@ function cldrId(registry: ZoneRegistry, facts: RegistryFacts, listed: string): s
 }
 
 /**
- * The one place zone answers get their names in a language: every object of the answer naming a zone (`timezone`)
- * gains `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`; in the
- * camelCase conversion answers `timeZoneName`, `timeZoneGenericName`, `exemplarCity` of the target at the converted instant), every
- * `country` beside a `country_code` becomes CLDR's name in that language, and the answer says its `locale`.
- * A new answer is built (engine answers are cached and shared); with no locale the answer is returned as it is.
+ * One zone of one release named in one locale: what the names depend on, worked out once, and the names already
+ * resolved per metazone period and standard/daylight (per offset where no metazone applies), so naming an answer
+ * costs a period look-up and a Map read.
  */
-export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string | null | undefined, now: number): T {
-  if (!locale) return answer;
+class ZoneNaming {
+  private readonly names = new Map<number | string, ZoneNames>();
+
+  constructor(
+    private readonly locale: string,
+    private readonly clock: CompiledZone,
+    private readonly cldrZone: string,
+    private readonly sole: string | null,
+    private readonly uses: readonly MetazoneUse[] | undefined,
+  ) {}
+
+  at(epochMs: number): ZoneNames {
+    const period = this.clock.periodAt(epochMs);
+    const uses = this.uses ?? [];
+    let use = -1;
+    // The latest use first: answers are mostly about now.
+    for (let i = uses.length - 1; i >= 0; i--) {
+      if (epochMs >= uses[i].from && epochMs < uses[i].to) {
+        use = i;
+        break;
+      }
+    }
+    const key = use >= 0 ? use * 2 + (period.dst ? 1 : 0) : `${period.offsetSeconds}|${period.dst}`;
+    let names = this.names.get(key);
+    if (!names) {
+      names = zoneNames(this.locale, this.cldrZone, epochMs, period.dst, period.offsetSeconds, this.sole);
+      this.names.set(key, names);
+    }
+    return names;
+  }
+}
+
+function zoneNaming(engine: TimeEngine, registry: ZoneRegistry, facts: RegistryFacts, locale: string, zone: string, requested: Json): ZoneNaming | null {
+  let byZone = facts.namings.get(locale);
+  if (!byZone) {
+    if (facts.namings.size >= LOCALES_KEPT) facts.namings.clear();
+    facts.namings.set(locale, (byZone = new Map()));
+  }
+  const key = typeof requested === 'string' ? `${zone}|${requested}` : zone;
+  let naming = byZone.get(key);
+  if (naming) return naming;
+  if (!registry.knows(zone)) return null;
+  const listed = registry.resolve(zone).canonical;
+  // A link CLDR knows by the name sent (Asia/Calcutta) is named as sent; else the zone under CLDR's ID for it.
+  const asked = typeof requested === 'string' && cldrKnows(requested) ? requested : cldrId(registry, facts, listed);
+  const code = registry.facts(listed).countryCode;
+  const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
+  naming = new ZoneNaming(locale, engine.clock(listed), asked, sole, metazones().get(asked));
+  if (byZone.size >= ZONES_KEPT) byZone.clear();
+  byZone.set(key, naming);
+  return naming;
+}
+
+/**
+ * The one place zone answers get their names: every object of the answer naming a zone (`timezone`) gains
+ * `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`; in the
+ * camelCase conversion answers `timeZoneName`, `timeZoneGenericName`, `exemplarCity` of the target at the converted
+ * instant), every `country` beside a `country_code` becomes CLDR's name in that language, and the answer says its
+ * `locale` (English when the caller asked for none). Engine answers are cached and shared, so nothing is changed in
+ * place: an object is copied only where something in it changes (in English, a zone's location stays the engine's).
+ */
+export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string, now: number): T {
   const registry = engine.registry;
   const facts = registryFacts(registry);
   const visit = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(visit);
     if (value === null || typeof value !== 'object') return value;
-    const out: { [key: string]: Json } = {};
-    // requestedTimeZones echoes the names as sent: nothing to name there.
-    for (const [key, v] of Object.entries(value)) out[key] = v !== null && typeof v === 'object' && key !== 'requestedTimeZones' ? visit(v) : v;
-    if (typeof out.country_code === 'string' && 'country' in out) out.country = territoryName(out.country_code, locale) ?? out.country;
+    if (Array.isArray(value)) {
+      let items: Json[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item = visit(value[i]);
+        if (item !== value[i]) (items ??= value.slice())[i] = item;
+      }
+      return items ?? value;
+    }
+    let out: JsonObject | undefined;
+    for (const key in value) {
+      const v = value[key];
+      // requestedTimeZones echoes the names as sent: nothing to name there.
+      if (v === null || typeof v !== 'object' || key === 'requestedTimeZones') continue;
+      const named = visit(v);
+      if (named !== v) (out ??= { ...value })[key] = named;
+    }
+    if (typeof value.country_code === 'string' && 'country' in value) {
+      const country = territoryName(value.country_code, locale);
+      if (country !== null && country !== value.country) (out ??= { ...value }).country = country;
+    }
     // The zone an object names and its instant: time and zone answers (`timezone`, `current_time`), a conversion's target
     // (`toTimeZone`, `convertedDateTime`; its fields are camelCase) and each item of a multi-conversion (`convertedTime`).
-    const zone = typeof out.toTimeZone === 'string' ? out.toTimeZone : out.timezone;
-    if (typeof zone !== 'string' || !registry.knows(zone)) return out;
-    const listed = registry.resolve(zone).canonical;
-    const clock = engine.clock(listed);
-    // A link CLDR knows by the name sent (Asia/Calcutta) is named as sent; else the zone under CLDR's ID for it.
-    const asked = typeof out.requested_timezone === 'string' && cldrKnows(out.requested_timezone) ? out.requested_timezone : cldrId(registry, facts, listed);
-    const code = registry.facts(listed).countryCode;
-    const sole = code && facts.zonesPerCountry.get(code) === 1 ? code : null;
-    const namesAt = (at: number) => {
-      const period = clock.periodAt(at);
-      return zoneNames(locale, asked, at, period.dst, period.offsetSeconds, sole);
-    };
+    const zone = typeof value.toTimeZone === 'string' ? value.toTimeZone : value.timezone;
+    if (typeof zone !== 'string') return out ?? value;
+    const naming = zoneNaming(engine, registry, facts, locale, zone, value.requested_timezone);
+    if (!naming) return out ?? value;
+    out ??= { ...value };
     if (Array.isArray(out.transitions)) {
       // Offset changes: each change is named on both sides (a range has no one instant to name the zone at).
-      for (const item of out.transitions) {
-        if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') continue;
-        const at = Date.parse(item.at);
-        item.timezone_name_before = namesAt(at - 1).timezone_name;
-        item.timezone_name_after = namesAt(at).timezone_name;
-      }
+      out.transitions = out.transitions.map((item) => {
+        if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
+        const at = parseInstant(item.at);
+        return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
+      });
       return out;
     }
     const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;
-    const names = namesAt(typeof instant === 'string' ? Date.parse(instant) : now);
+    const names = naming.at(typeof instant === 'string' ? parseInstant(instant) : now);
     if ('toTimeZone' in out || 'convertedTime' in out) {
       out.timeZoneName = names.timezone_name;
       out.timeZoneGenericName = names.timezone_generic_name;
       out.exemplarCity = names.exemplar_city;
-    } else Object.assign(out, names);
+    } else {
+      out.timezone_name = names.timezone_name;
+      out.timezone_generic_name = names.timezone_generic_name;
+      out.exemplar_city = names.exemplar_city;
+    }
     return out;
   };
   const localized = visit(answer as Json);
-  if (localized && typeof localized === 'object' && !Array.isArray(localized)) localized.locale = locale;
-  return localized as T;
+  if (!localized || typeof localized !== 'object' || Array.isArray(localized)) return localized as T;
+  return (localized === (answer as Json) ? { ...localized, locale } : Object.assign(localized, { locale })) as T;
 }

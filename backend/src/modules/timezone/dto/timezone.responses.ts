@@ -12,22 +12,22 @@ const OFFSET = {
 };
 const INSTANT = { description: 'ISO 8601 date-time with its numeric offset.', example: '2024-07-01T09:00:00-04:00' };
 
-/** The names `lang` (or Accept-Language) adds, from Unicode CLDR; absent without either. */
+/** The zone names every answer naming a zone carries, from Unicode CLDR: in English, or in the language of `lang` (or Accept-Language). */
 const NAME = {
-  description: "With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).",
+  description: "The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).",
   example: 'Eastern Daylight Time',
 };
-const GENERIC_NAME = { description: "With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).", example: 'Eastern Time' };
+const GENERIC_NAME = { description: "The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).", example: 'Eastern Time' };
 const EXEMPLAR_CITY = {
   type: String,
   nullable: true,
   description:
-    "With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).",
+    "The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).",
   example: 'New York',
 };
 const LOCALE = {
   description:
-    'With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.',
+    'The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.',
   example: 'en',
 };
 
@@ -100,16 +100,16 @@ export class CurrentTimeView {
   dst_active!: boolean;
   @ApiProperty({ description: 'tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).', example: 'EDT' })
   abbreviation!: string;
-  @ApiPropertyOptional(NAME)
-  timezone_name?: string;
-  @ApiPropertyOptional(GENERIC_NAME)
-  timezone_generic_name?: string;
-  @ApiPropertyOptional(EXEMPLAR_CITY)
-  exemplar_city?: string | null;
+  @ApiProperty(NAME)
+  timezone_name!: string;
+  @ApiProperty(GENERIC_NAME)
+  timezone_generic_name!: string;
+  @ApiProperty(EXEMPLAR_CITY)
+  exemplar_city!: string | null;
   @ApiProperty({ type: ZoneLocationView })
   location!: ZoneLocationView;
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class CurrentTimeAtView extends CurrentTimeView {
@@ -139,20 +139,20 @@ export class ZoneAtPointView {
   dst_active!: boolean;
   @ApiProperty({ example: 'EDT' })
   abbreviation!: string;
-  @ApiPropertyOptional(NAME)
-  timezone_name?: string;
-  @ApiPropertyOptional(GENERIC_NAME)
-  timezone_generic_name?: string;
-  @ApiPropertyOptional(EXEMPLAR_CITY)
-  exemplar_city?: string | null;
+  @ApiProperty(NAME)
+  timezone_name!: string;
+  @ApiProperty(GENERIC_NAME)
+  timezone_generic_name!: string;
+  @ApiProperty(EXEMPLAR_CITY)
+  exemplar_city!: string | null;
   @ApiProperty({ type: ZoneLocationView })
   location!: ZoneLocationView;
   @ApiProperty(ZONES_AT_POINT)
   zones_at_point!: string[];
   @ApiProperty(ZONE_CHOICE)
   zone_choice!: 'only_zone' | 'open_sea' | 'pole' | 'date_line' | 'nearest_zone_location';
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class UtcTimeView {
@@ -192,12 +192,12 @@ export class ZoneListItemView {
   utc_offset!: string;
   @ApiProperty({ example: 'EDT' })
   abbreviation!: string;
-  @ApiPropertyOptional(NAME)
-  timezone_name?: string;
-  @ApiPropertyOptional(GENERIC_NAME)
-  timezone_generic_name?: string;
-  @ApiPropertyOptional(EXEMPLAR_CITY)
-  exemplar_city?: string | null;
+  @ApiProperty(NAME)
+  timezone_name!: string;
+  @ApiProperty(GENERIC_NAME)
+  timezone_generic_name!: string;
+  @ApiProperty(EXEMPLAR_CITY)
+  exemplar_city!: string | null;
   @ApiProperty({ description: 'DST in force now.', example: true })
   dst_active!: boolean;
   @ApiProperty({ description: 'The zone has DST this year.', example: true })
@@ -209,8 +209,8 @@ export class ZoneListView {
   timezones!: ZoneListItemView[];
   @ApiProperty({ description: 'Number of items.', example: 3 })
   total!: number;
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class PlaceCandidateView {
@@ -237,12 +237,12 @@ export class PlaceCandidateView {
   population!: number | null;
   @ApiProperty(OFFSET)
   utc_offset!: string;
-  @ApiPropertyOptional(NAME)
-  timezone_name?: string;
-  @ApiPropertyOptional(GENERIC_NAME)
-  timezone_generic_name?: string;
-  @ApiPropertyOptional(EXEMPLAR_CITY)
-  exemplar_city?: string | null;
+  @ApiProperty(NAME)
+  timezone_name!: string;
+  @ApiProperty(GENERIC_NAME)
+  timezone_generic_name!: string;
+  @ApiProperty(EXEMPLAR_CITY)
+  exemplar_city!: string | null;
 }
 
 export class CitySearchView {
@@ -252,8 +252,8 @@ export class CitySearchView {
   timezones!: PlaceCandidateView[];
   @ApiProperty({ description: 'All cities that match.', example: 4 })
   matches!: number;
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class LookupView {
@@ -270,8 +270,8 @@ export class LookupView {
   hint?: string;
   @ApiPropertyOptional({ type: [String], description: 'With a hint for an abbreviation: zones that use it.', example: ['America/New_York', 'America/Toronto'] })
   zones?: string[];
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class ZoneInfoView extends CurrentTimeView {
@@ -315,10 +315,10 @@ export class TransitionItemView {
   abbreviation_after!: string;
   @ApiProperty({ description: 'DST in force after the change.', example: true })
   dst_after!: boolean;
-  @ApiPropertyOptional({ ...NAME, description: "With `lang`: the zone's specific name just before the change (Unicode CLDR).", example: 'Greenwich Mean Time' })
-  timezone_name_before?: string;
-  @ApiPropertyOptional({ ...NAME, description: "With `lang`: the zone's specific name from the change on (Unicode CLDR).", example: 'British Summer Time' })
-  timezone_name_after?: string;
+  @ApiProperty({ ...NAME, description: "The zone's specific name just before the change, in English or the language of `lang` (Unicode CLDR).", example: 'Greenwich Mean Time' })
+  timezone_name_before!: string;
+  @ApiProperty({ ...NAME, description: "The zone's specific name from the change on, in English or the language of `lang` (Unicode CLDR).", example: 'British Summer Time' })
+  timezone_name_after!: string;
 }
 
 export class TransitionsView {
@@ -332,8 +332,8 @@ export class TransitionsView {
   transitions!: TransitionItemView[];
   @ApiProperty({ example: 2 })
   total!: number;
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class ConversionOptionView {
@@ -363,12 +363,12 @@ export class ConversionView {
   dstActive!: boolean;
   @ApiProperty({ example: 'BST' })
   abbreviation!: string;
-  @ApiPropertyOptional({ ...NAME, example: 'British Summer Time' })
-  timeZoneName?: string;
-  @ApiPropertyOptional({ ...GENERIC_NAME, example: 'United Kingdom Time' })
-  timeZoneGenericName?: string;
-  @ApiPropertyOptional({ ...EXEMPLAR_CITY, example: 'London' })
-  exemplarCity?: string | null;
+  @ApiProperty({ ...NAME, example: 'British Summer Time' })
+  timeZoneName!: string;
+  @ApiProperty({ ...GENERIC_NAME, example: 'United Kingdom Time' })
+  timeZoneGenericName!: string;
+  @ApiProperty({ ...EXEMPLAR_CITY, example: 'London' })
+  exemplarCity!: string | null;
   @ApiProperty({ ...OFFSET, example: '+01:00' })
   utcOffset!: string;
   @ApiProperty({ description: 'The input carried its own offset, which won over fromTimeZone.', example: false })
@@ -379,8 +379,8 @@ export class ConversionView {
   options?: ConversionOptionView[];
   @ApiPropertyOptional({ type: RequestedTimeZonesView, description: 'Zone names as sent, when a legacy link was answered as its current zone.' })
   requestedTimeZones?: RequestedTimeZonesView;
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class MultiConversionItemView {
@@ -390,12 +390,12 @@ export class MultiConversionItemView {
   convertedTime!: string;
   @ApiProperty({ example: 'BST' })
   abbreviation!: string;
-  @ApiPropertyOptional({ ...NAME, example: 'British Summer Time' })
-  timeZoneName?: string;
-  @ApiPropertyOptional({ ...GENERIC_NAME, example: 'United Kingdom Time' })
-  timeZoneGenericName?: string;
-  @ApiPropertyOptional({ ...EXEMPLAR_CITY, example: 'London' })
-  exemplarCity?: string | null;
+  @ApiProperty({ ...NAME, example: 'British Summer Time' })
+  timeZoneName!: string;
+  @ApiProperty({ ...GENERIC_NAME, example: 'United Kingdom Time' })
+  timeZoneGenericName!: string;
+  @ApiProperty({ ...EXEMPLAR_CITY, example: 'London' })
+  exemplarCity!: string | null;
   @ApiProperty({ ...OFFSET, example: '+01:00' })
   utcOffset!: string;
   @ApiProperty({ example: true })
@@ -418,8 +418,8 @@ export class MultiConversionView {
   ambiguous!: boolean;
   @ApiProperty({ type: [MultiConversionItemView] })
   conversions!: MultiConversionItemView[];
-  @ApiPropertyOptional(LOCALE)
-  locale?: string;
+  @ApiProperty(LOCALE)
+  locale!: string;
 }
 
 export class CalculationView {

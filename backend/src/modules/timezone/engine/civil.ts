@@ -90,6 +90,44 @@ export function formatInstant(epochMs: number, offsetSeconds: number): string {
   return out;
 }
 
+/** The number in `n` decimal digits of `text` from `at`, or NaN. */
+function digitsAt(text: string, at: number, n: number): number {
+  let value = 0;
+  for (let i = at; i < at + n; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil): arithmetic, no Date. */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return era * 146097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719468;
+}
+
+/**
+ * The instant of a date-time as formatInstant() writes it ("2024-07-01T09:00:00-04:00", "1883-11-18T12:00:00-04:56:02"),
+ * read with arithmetic: Date.parse costs about half a microsecond, and answers are named at their own instant on every
+ * request. Any other shape is read by Date.parse.
+ */
+export function parseInstant(iso: string): number {
+  const length = iso.length;
+  const sign = length === 25 || length === 28 ? iso.charCodeAt(19) : 0;
+  if ((sign === 43 || sign === 45) && iso.charCodeAt(4) === 45 && iso.charCodeAt(7) === 45 && iso.charCodeAt(10) === 84) {
+    const days = daysFromCivil(digitsAt(iso, 0, 4), digitsAt(iso, 5, 2), digitsAt(iso, 8, 2));
+    const civil = days * MS_PER_DAY + digitsAt(iso, 11, 2) * MS_PER_HOUR + digitsAt(iso, 14, 2) * MS_PER_MINUTE + digitsAt(iso, 17, 2) * 1000;
+    const offset = digitsAt(iso, 20, 2) * MS_PER_HOUR + digitsAt(iso, 23, 2) * MS_PER_MINUTE + (length === 28 ? digitsAt(iso, 26, 2) * 1000 : 0);
+    const ms = sign === 43 ? civil - offset : civil + offset;
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return Date.parse(iso);
+}
+
 export function formatDate(ms: number): string {
   return formatCivil(ms).slice(0, 10);
 }

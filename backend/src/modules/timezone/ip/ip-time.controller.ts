@@ -5,6 +5,9 @@ import { ProblemException, Problems } from '../../../common/problems/problem.js'
 import { ProblemDocumentSchema } from '../../../common/problems/problem.schema.js';
 import { CheckedQuery } from '../../gateway/checked-input.js';
 import { PublicApi } from '../../gateway/sold-route.js';
+import { AnswerLocale } from '../cldr/answer-locale.js';
+import { DEFAULT_LOCALE } from '../cldr/cldr-data.js';
+import { localizeAnswer } from '../cldr/localize.js';
 import { Clock } from '../clock.js';
 import { sharedTimeEngine } from '../engine/shared-engine.js';
 import { TimeEngine } from '../engine/time-engine.js';
@@ -92,13 +95,14 @@ export class IpTimeController {
     summary: 'Current time at an IP address',
     description: `Current time in the zone the IP data gives for an address, with the current-time fields of /api/time/current, the country and city of the address and \`ip_location\`. ${DATA_NOTE}`,
     response: IpTimeView,
-    example: withIpPlace(docEngine, docEngine.currentTime('Europe/London', AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA),
+    example: localizeAnswer(docEngine, withIpPlace(docEngine, docEngine.currentTime('Europe/London', AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA), DEFAULT_LOCALE, AT),
     errors: ['invalid_ip'],
   })
   @IpProblemResponses()
-  current(@CheckedQuery(IpQuery) query: IpQuery, @CallerAddress() caller?: string) {
+  current(@CheckedQuery(IpQuery) query: IpQuery, @AnswerLocale() locale: string, @CallerAddress() caller?: string) {
     const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
-    return withIpPlace(this.engine, this.engine.currentTime(zone, this.clock.now()), address, location, fromCaller, this.locator.dataVersion());
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, withIpPlace(this.engine, this.engine.currentTime(zone, now), address, location, fromCaller, this.locator.dataVersion()), locale, now);
   }
 }
 
@@ -117,12 +121,13 @@ export class IpZoneController {
     summary: 'Zone of an IP address',
     description: `The zone the IP data gives for an address with the fields of /api/timezone/info for today (offsets, DST window), the country and city of the address and \`ip_location\`. ${DATA_NOTE}`,
     response: IpZoneView,
-    example: withIpPlace(docEngine, docEngine.info('Europe/London', undefined, AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA),
+    example: localizeAnswer(docEngine, withIpPlace(docEngine, docEngine.info('Europe/London', undefined, AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA), DEFAULT_LOCALE, AT),
     errors: ['invalid_ip'],
   })
   @IpProblemResponses()
-  zone(@CheckedQuery(IpQuery) query: IpQuery, @CallerAddress() caller?: string) {
+  zone(@CheckedQuery(IpQuery) query: IpQuery, @AnswerLocale() locale: string, @CallerAddress() caller?: string) {
     const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
-    return withIpPlace(this.engine, this.engine.info(zone, undefined, this.clock.now()), address, location, fromCaller, this.locator.dataVersion());
+    const now = this.clock.now();
+    return localizeAnswer(this.engine, withIpPlace(this.engine, this.engine.info(zone, undefined, now), address, location, fromCaller, this.locator.dataVersion()), locale, now);
   }
 }
