@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Zone directory (no key)
-         * @description The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.
+         * @description The same items as GET /api/timezone/list (zone names in English), without an API key and not metered, for the public zone directory. Cacheable for a minute.
          */
         get: operations["PublicTimezones_directory"];
         put?: never;

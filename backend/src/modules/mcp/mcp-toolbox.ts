@@ -12,7 +12,7 @@ interface BoundRoute {
   method: 'GET' | 'POST';
   path: string;
   dto: new () => object;
-  /** The controller method with the validated input and the locale of `lang` (English when absent). */
+  /** The controller method with the validated input and, for a route naming zones, the locale of `lang` (English when absent). */
   call: (input: object, locale: string) => unknown;
 }
 
@@ -55,6 +55,12 @@ function routeDto(r: RestRoute): new () => object {
   return dto;
 }
 
+/** Whether an operation takes `lang` (its answer names zones in a language: the route's AnswerLocale argument). */
+function takesLang(document: OpenAPIObject, method: 'GET' | 'POST', path: string): boolean {
+  const operation = document.paths[path]?.[method === 'GET' ? 'get' : 'post'];
+  return (operation?.parameters ?? []).some((p) => 'name' in p && p.name === 'lang');
+}
+
 /** Query DTOs hold strings (a query string has nothing else): a number or boolean argument is sent as its text, as a REST client would. */
 function asQuery(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]));
@@ -92,7 +98,10 @@ export class McpToolbox {
     const routes: BoundRoute[] = spec.routes.map((r) => {
       const { method, path } = restPath(r);
       const instance = this.moduleRef.get(r.controller, { strict: false }) as Record<string, (input: object) => unknown>;
-      return { method, path, dto: routeDto(r), call: (input, locale) => (instance[r.handler] as (i: object, l: string) => unknown)(input, locale) };
+      const handler = instance[r.handler] as (input: object, locale?: string) => unknown;
+      // A route naming zones takes the answer's locale after its input (its AnswerLocale argument); the others take the input alone.
+      const named = takesLang(document, method, path);
+      return { method, path, dto: routeDto(r), call: (input, locale) => (named ? handler.call(instance, input, locale) : handler.call(instance, input)) };
     });
     const inputs = routes.map((r) => inputSchemaOf(document, r.method, r.path));
     const outputs = routes.map((r) => outputSchemaOf(document, r.method, r.path));

@@ -10,6 +10,7 @@ import { TimezoneQuery } from './dto/timezone.dto.js';
 import { TimeEngine, type ZoneListItem } from './engine/time-engine.js';
 import { CurrentTimeView, ZoneListView } from './dto/timezone.responses.js';
 import { AnswerLocale } from './cldr/answer-locale.js';
+import { DEFAULT_LOCALE } from './cldr/cldr-data.js';
 import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { timezoneProblem } from './timezone.errors.js';
@@ -51,7 +52,8 @@ export class PublicTimezonesController {
   @Header('Cache-Control', `public, max-age=${CACHE_SECONDS}`)
   @ApiEndpoint({
     summary: 'Zone directory (no key)',
-    description: 'The same items as GET /api/timezone/list, without an API key and not metered, for the public zone directory. Cacheable for a minute.',
+    description:
+      'The same items as GET /api/timezone/list (zone names in English), without an API key and not metered, for the public zone directory. Cacheable for a minute.',
     response: ZoneListView,
     example: EXAMPLES.list,
     csvRows: 'timezones',
@@ -61,7 +63,12 @@ export class PublicTimezonesController {
     const now = this.clock.now();
     // A switch of the tz release (TzdbService) shows at once, not after the minute.
     if (!this.cached || now >= this.cached.until || this.cached.release !== this.engine.release) {
-      this.cached = { until: now + CACHE_SECONDS * 1000, release: this.engine.release, answer: this.engine.list(now) };
+      // With the zones' English names, as /api/timezone/list answers without lang.
+      this.cached = {
+        until: now + CACHE_SECONDS * 1000,
+        release: this.engine.release,
+        answer: localizeAnswer(this.engine, this.engine.list(now), DEFAULT_LOCALE, now),
+      };
     }
     return this.cached.answer;
   }

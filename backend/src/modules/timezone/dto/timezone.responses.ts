@@ -17,7 +17,10 @@ const NAME = {
   description: "The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).",
   example: 'Eastern Daylight Time',
 };
-const GENERIC_NAME = { description: "The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).", example: 'Eastern Time' };
+const GENERIC_NAME = {
+  description: "The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).",
+  example: 'Eastern Time',
+};
 const EXEMPLAR_CITY = {
   type: String,
   nullable: true,
@@ -315,9 +318,17 @@ export class TransitionItemView {
   abbreviation_after!: string;
   @ApiProperty({ description: 'DST in force after the change.', example: true })
   dst_after!: boolean;
-  @ApiProperty({ ...NAME, description: "The zone's specific name just before the change, in English or the language of `lang` (Unicode CLDR).", example: 'Greenwich Mean Time' })
+  @ApiProperty({
+    ...NAME,
+    description: "The zone's specific name just before the change, in English or the language of `lang` (Unicode CLDR).",
+    example: 'Greenwich Mean Time',
+  })
   timezone_name_before!: string;
-  @ApiProperty({ ...NAME, description: "The zone's specific name from the change on, in English or the language of `lang` (Unicode CLDR).", example: 'British Summer Time' })
+  @ApiProperty({
+    ...NAME,
+    description: "The zone's specific name from the change on, in English or the language of `lang` (Unicode CLDR).",
+    example: 'British Summer Time',
+  })
   timezone_name_after!: string;
 }
 

@@ -18,7 +18,16 @@ describe('civil formatting', () => {
 
   it('reads back every instant formatInstant writes, offsets with seconds and years before 1970 and 100 included', () => {
     const offsets = [0, 3600, -4 * 3600, 5 * 3600 + 45 * 60, -(4 * 3600 + 56 * 60 + 2), -(44 * 60 + 30), 14 * 3600, -12 * 3600];
-    const instants = [Date.UTC(2024, 6, 1, 12), Date.UTC(2024, 1, 29, 23, 59, 59), -1000, 0, civilMs(1, 1, 2), civilMs(99, 12, 31, 13), civilMs(1600, 2, 29), civilMs(9999, 12, 30)];
+    const instants = [
+      Date.UTC(2024, 6, 1, 12),
+      Date.UTC(2024, 1, 29, 23, 59, 59),
+      -1000,
+      0,
+      civilMs(1, 1, 2),
+      civilMs(99, 12, 31, 13),
+      civilMs(1600, 2, 29),
+      civilMs(9999, 12, 30),
+    ];
     for (const at of instants) for (const offset of offsets) expect(parseInstant(formatInstant(at, offset))).toBe(at);
     // Other shapes are Date.parse's.
     expect(parseInstant('2024-07-01T12:00:00.250Z')).toBe(Date.UTC(2024, 6, 1, 12, 0, 0, 250));

@@ -95,14 +95,24 @@ export class IpTimeController {
     summary: 'Current time at an IP address',
     description: `Current time in the zone the IP data gives for an address, with the current-time fields of /api/time/current, the country and city of the address and \`ip_location\`. ${DATA_NOTE}`,
     response: IpTimeView,
-    example: localizeAnswer(docEngine, withIpPlace(docEngine, docEngine.currentTime('Europe/London', AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA), DEFAULT_LOCALE, AT),
+    example: localizeAnswer(
+      docEngine,
+      withIpPlace(docEngine, docEngine.currentTime('Europe/London', AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA),
+      DEFAULT_LOCALE,
+      AT,
+    ),
     errors: ['invalid_ip'],
   })
   @IpProblemResponses()
   current(@CheckedQuery(IpQuery) query: IpQuery, @AnswerLocale() locale: string, @CallerAddress() caller?: string) {
     const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
     const now = this.clock.now();
-    return localizeAnswer(this.engine, withIpPlace(this.engine, this.engine.currentTime(zone, now), address, location, fromCaller, this.locator.dataVersion()), locale, now);
+    return localizeAnswer(
+      this.engine,
+      withIpPlace(this.engine, this.engine.currentTime(zone, now), address, location, fromCaller, this.locator.dataVersion()),
+      locale,
+      now,
+    );
   }
 }
 
@@ -121,13 +131,23 @@ export class IpZoneController {
     summary: 'Zone of an IP address',
     description: `The zone the IP data gives for an address with the fields of /api/timezone/info for today (offsets, DST window), the country and city of the address and \`ip_location\`. ${DATA_NOTE}`,
     response: IpZoneView,
-    example: localizeAnswer(docEngine, withIpPlace(docEngine, docEngine.info('Europe/London', undefined, AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA), DEFAULT_LOCALE, AT),
+    example: localizeAnswer(
+      docEngine,
+      withIpPlace(docEngine, docEngine.info('Europe/London', undefined, AT), EXAMPLE_ADDRESS, EXAMPLE_PLACE, false, EXAMPLE_DATA),
+      DEFAULT_LOCALE,
+      AT,
+    ),
     errors: ['invalid_ip'],
   })
   @IpProblemResponses()
   zone(@CheckedQuery(IpQuery) query: IpQuery, @AnswerLocale() locale: string, @CallerAddress() caller?: string) {
     const { address, location, fromCaller, zone } = locate(this.locator, this.engine, query, caller);
     const now = this.clock.now();
-    return localizeAnswer(this.engine, withIpPlace(this.engine, this.engine.info(zone, undefined, now), address, location, fromCaller, this.locator.dataVersion()), locale, now);
+    return localizeAnswer(
+      this.engine,
+      withIpPlace(this.engine, this.engine.info(zone, undefined, now), address, location, fromCaller, this.locator.dataVersion()),
+      locale,
+      now,
+    );
   }
 }
