@@ -405,6 +405,13 @@ describe('webhooks and change notices', () => {
     expect(banner.body.notices).toEqual([
       expect.objectContaining({ version: '2026h', pinnedKeys: [{ keyId: frozen.id, name: 'Billing (frozen)', pinnedTo: '2026f', zones: [kathmanduChange] }] }),
     ]);
+    // The keys page's pin select asks the same question before the pin moves.
+    const preview = await owner.client.get('/api/change-notices/pin-preview?from=2026f&to=2026h');
+    expect(preview.body).toEqual({ from: '2026f', to: '2026h', zones: [kathmanduChange] });
+    const unknown = await owner.client.get('/api/change-notices/pin-preview?from=2011z&to=2026h');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'unknown_release']);
+    const malformed = await owner.client.get('/api/change-notices/pin-preview?from=latest&to=2026h');
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'validation_failed']);
     // Until its owner moves the pin, the key answers from 2026f.
     const still = await a.client().get(kathmandu, { 'x-api-key': frozen.key });
     expect([still.status, still.headers.get('x-tzdb-version')]).toEqual([200, '2026f']);

@@ -1992,6 +1992,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/change-notices/pin-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What moving a pin would change
+         * @description The zones your requests used in the last 30 days whose answers differ between two stored releases in the next 24 months: what moving a key pinned to `from` to `to` would change.
+         */
+        get: operations["ChangeNotices_pinPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-notices/{id}/dismiss": {
         parameters: {
             query?: never;
@@ -5237,6 +5257,14 @@ export interface components {
         };
         ChangeNoticesResponse: {
             notices: components["schemas"]["ChangeNoticeResponse"][];
+        };
+        PinPreviewResponse: {
+            /** @example 2026a */
+            from: string;
+            /** @example 2026b */
+            to: string;
+            /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
+            zones: components["schemas"]["NoticeZoneResponse"][];
         };
         OffsetReadingEvent: {
             /**
@@ -14450,6 +14478,52 @@ export interface operations {
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChangeNotices_pinPreview: {
+        parameters: {
+            query: {
+                /** @description The release the key is pinned to. */
+                from: string;
+                /** @description The release the pin would move to. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinPreviewResponse"];
+                };
+            };
+            /** @description from or to is not a release version (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A release this server has not stored (problem+json, code `unknown_release`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -203,6 +203,17 @@ export class ChangeNotices implements OnModuleInit {
     }));
   }
 
+  /**
+   * What moving a pin from `from` to `to` would change in the zones the account used in the last 30 days (the keys
+   * page's pin select). Rejects with 404 unknown_release for a version not stored.
+   */
+  async pinPreview(userId: string, from: string, to: string): Promise<{ from: string; to: string; zones: NoticeZone[] }> {
+    await Promise.all([this.releases.get(from), this.releases.get(to)]);
+    const since = new Date(Date.now() - NOTICE_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const used = await this.zones.zonesOf(userId, since);
+    return { from, to, zones: (await new PinDiffs(this.releases, to, Date.now()).of(from, used)) ?? [] };
+  }
+
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;

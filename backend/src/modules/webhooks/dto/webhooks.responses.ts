@@ -84,6 +84,16 @@ export class ChangeNoticeResponse {
   @ApiProperty() createdAt!: string;
 }
 
+export class PinPreviewResponse {
+  @ApiProperty({ example: '2026a' }) from!: string;
+  @ApiProperty({ example: '2026b' }) to!: string;
+  @ApiProperty({
+    type: [NoticeZoneResponse],
+    description: 'The zones your requests used in the last 30 days whose answers differ between the two (next 24 months).',
+  })
+  zones!: NoticeZoneResponse[];
+}
+
 export class ChangeNoticesResponse {
   @ApiProperty({ type: [ChangeNoticeResponse] }) notices!: ChangeNoticeResponse[];
 }
