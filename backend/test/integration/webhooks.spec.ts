@@ -345,4 +345,85 @@ describe('webhooks and change notices', () => {
     expect((await kolkata.client.post(`/api/change-notices/${banner.body.notices[0].id}/dismiss`)).status).toBe(204);
     expect((await kolkata.client.get('/api/change-notices')).body.notices).toEqual([]);
   });
+
+  it('a key pinned to an older release is named in the notice with what moving its pin would change; an account without pins gets the notice as before', async () => {
+    const owner = await enterprise();
+    const hook = await owner.client.post('/api/webhooks', { url: `${receiver.url}/pinned`, events: ['tzdb.zones_changed'] });
+    const plain = await enterprise();
+    const plainHook = await plain.client.post('/api/webhooks', { url: `${receiver.url}/plain`, events: ['tzdb.zones_changed'] });
+
+    // The owner keeps one key on the bundled release 2026f; another follows the active release.
+    const frozen = await createApiKey(a, owner.user, { name: 'Billing (frozen)' });
+    const pin = await owner.client.put(`/api/api-keys/${frozen.id}`, { tzdbVersion: '2026f' });
+    expect([pin.status, pin.body.tzdbVersion]).toEqual([200, '2026f']);
+    const live = await createApiKey(a, owner.user, { name: 'Live' });
+    const plainKey = await createApiKey(a, plain.user);
+    const kathmandu = '/api/time/current?timezone=Asia%2FKathmandu';
+    for (const key of [frozen.key, live.key, plainKey.key]) expect((await a.client().get(kathmandu, { 'x-api-key': key })).status).toBe(200);
+    const zones = a.app.get(ZoneUsage);
+    await waitFor('both accounts’ calls counted', async () => {
+      await zones.flush();
+      const rows = await a.orm.em
+        .fork()
+        .execute<{ n: string }[]>(`select count(distinct user_id) as n from zone_usage where user_id in (?, ?)`, [owner.user.id, plain.user.id]);
+      return Number(rows[0].n) === 2 || undefined;
+    });
+
+    // 2026h moves Asia/Kathmandu from +05:45 to +06:00 at local midnight of the 15th of next month.
+    const { year, monthAbbr, day15 } = nextMonth();
+    const release = makeRelease('2026h', { edit: (zi) => zi.replace(/^(Z Asia\/Kathmandu[\s\S]*?\n5:45 - %z)$/m, `$1 ${year} ${monthAbbr} 15\n6 - %z`) });
+    const admin = await signedInClient(a, await createUser(a, { role: 'super_admin' }));
+    const load = await admin.post('/api/admin/tzdb', { release: release.toString('base64') });
+    expect([load.status, load.body.version]).toEqual([200, '2026h']);
+    const kathmanduChange = {
+      zone: 'Asia/Kathmandu',
+      changes: [
+        expect.objectContaining({
+          from: new Date(Date.parse(day15) - 5.75 * 3600_000).toISOString(),
+          before: expect.objectContaining({ utcOffset: '+05:45' }),
+          after: expect.objectContaining({ utcOffset: '+06:00' }),
+        }),
+      ],
+    };
+
+    // The mail names the pinned key (never its secret), its release, and what moving the pin would change.
+    const mail = await smtp.waitFor({ to: owner.user.email, subject: /Time zone change: Asia\/Kathmandu/ });
+    expect(mail.text).toContain('Your key "Billing (frozen)" is pinned to release 2026f and keeps answering from it until you move the pin.');
+    expect(mail.text).toContain('Moving it to 2026h would change a zone you used:');
+    expect(mail.text.match(/Asia\/Kathmandu: from \S+, UTC\+05:45 \(\S+\) becomes UTC\+06:00/g)).toHaveLength(2);
+    expect(mail.text).not.toContain('"Live"');
+    expect(mail.text).not.toContain(frozen.key);
+
+    const [event] = await delivered('/pinned', 'tzdb.zones_changed');
+    expect(event.body).not.toContain(frozen.key);
+    const payload = verified(hook.body.secret, event);
+    expect(payload.data.version).toBe('2026h');
+    expect(payload.data.zones).toEqual([kathmanduChange]);
+    expect(payload.data.pinnedKeys).toEqual([{ keyId: frozen.id, name: 'Billing (frozen)', pinnedTo: '2026f', zones: [kathmanduChange] }]);
+
+    const banner = await owner.client.get('/api/change-notices');
+    expect(banner.body.notices).toEqual([
+      expect.objectContaining({ version: '2026h', pinnedKeys: [{ keyId: frozen.id, name: 'Billing (frozen)', pinnedTo: '2026f', zones: [kathmanduChange] }] }),
+    ]);
+    // The keys page's pin select asks the same question before the pin moves.
+    const preview = await owner.client.get('/api/change-notices/pin-preview?from=2026f&to=2026h');
+    expect(preview.body).toEqual({ from: '2026f', to: '2026h', zones: [kathmanduChange] });
+    const unknown = await owner.client.get('/api/change-notices/pin-preview?from=2011z&to=2026h');
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'unknown_release']);
+    const malformed = await owner.client.get('/api/change-notices/pin-preview?from=latest&to=2026h');
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'validation_failed']);
+    // Until its owner moves the pin, the key answers from 2026f.
+    const still = await a.client().get(kathmandu, { 'x-api-key': frozen.key });
+    expect([still.status, still.headers.get('x-tzdb-version')]).toEqual([200, '2026f']);
+
+    // No pins: the mail, the event and the banner are the notice every account got before.
+    const plainMail = await smtp.waitFor({ to: plain.user.email, subject: /Time zone change: Asia\/Kathmandu/ });
+    expect(plainMail.text).toContain('Our answers follow the new rules already.');
+    expect(plainMail.text).not.toMatch(/pinned|pin /i);
+    const [plainEvent] = await delivered('/plain', 'tzdb.zones_changed');
+    const plainPayload = verified(plainHook.body.secret, plainEvent);
+    expect(plainPayload.data).toEqual({ version: '2026h', zones: [kathmanduChange] });
+    const plainBanner = await plain.client.get('/api/change-notices');
+    expect(plainBanner.body.notices).toEqual([expect.objectContaining({ version: '2026h', zones: [kathmanduChange], pinnedKeys: [] })]);
+  });
 });

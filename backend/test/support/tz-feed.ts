@@ -121,9 +121,10 @@ export function nextMonth(now = new Date()): { year: number; monthAbbr: string; 
 
 /**
  * A tzdata*.tar.gz of the bundled release under another version, in which Asia/Kolkata moves from +05:30 to +06:00 on
- * the 15th of next month (unless `kolkata` is false). `zi` replaces the whole tzdata.zi when given.
+ * the 15th of next month (unless `kolkata` is false). `zi` replaces the whole tzdata.zi when given; `edit` changes
+ * the text further (another zone's rules).
  */
-export function makeRelease(version: string, options: { kolkata?: boolean; zi?: string } = {}): Buffer {
+export function makeRelease(version: string, options: { kolkata?: boolean; zi?: string; edit?: (zi: string) => string } = {}): Buffer {
   const dir = mkdtempSync(join(tmpdir(), `tzdata-${version}-`));
   try {
     mkdirSync(dir, { recursive: true });
@@ -133,7 +134,7 @@ export function makeRelease(version: string, options: { kolkata?: boolean; zi?: 
       const { year, monthAbbr } = nextMonth();
       zi = zi.replace(/^(Z Asia\/Kolkata[\s\S]*?\n5:30 - IST)$/m, `$1 ${year} ${monthAbbr} 15\n6 - %z`);
     }
-    writeFileSync(join(dir, 'tzdata.zi'), zi);
+    writeFileSync(join(dir, 'tzdata.zi'), options.edit ? options.edit(zi) : zi);
     return packFolder(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1992,6 +1992,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/change-notices/pin-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What moving a pin would change
+         * @description The zones your requests used in the last 30 days whose answers differ between two stored releases in the next 24 months: what moving a key pinned to `from` to `to` would change.
+         */
+        get: operations["ChangeNotices_pinPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-notices/{id}/dismiss": {
         parameters: {
             query?: never;
@@ -5212,16 +5232,39 @@ export interface components {
             zone: string;
             changes: components["schemas"]["NoticeChangeResponse"][];
         };
+        PinnedKeyNoticeResponse: {
+            /** Format: uuid */
+            keyId: string;
+            /** @example Billing (frozen) */
+            name: string;
+            /**
+             * @description The release the key is pinned to; it answers from it until the pin moves.
+             * @example 2026a
+             */
+            pinnedTo: string;
+            /** @description The zones used in the last 30 days that moving the pin to this release would change. */
+            zones: components["schemas"]["NoticeZoneResponse"][];
+        };
         ChangeNoticeResponse: {
             /** Format: uuid */
             id: string;
             /** @example 2026g */
             version: string;
             zones: components["schemas"]["NoticeZoneResponse"][];
+            /** @description The keys pinned to an older release when this one became active. */
+            pinnedKeys: components["schemas"]["PinnedKeyNoticeResponse"][];
             createdAt: string;
         };
         ChangeNoticesResponse: {
             notices: components["schemas"]["ChangeNoticeResponse"][];
+        };
+        PinPreviewResponse: {
+            /** @example 2026a */
+            from: string;
+            /** @example 2026b */
+            to: string;
+            /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
+            zones: components["schemas"]["NoticeZoneResponse"][];
         };
         OffsetReadingEvent: {
             /**
@@ -5248,7 +5291,7 @@ export interface components {
              * @example 2027-10-31T01:00:00Z
              */
             to: string;
-            /** @description What the previous release answered then. */
+            /** @description What the previous release answered then (under `pinnedKeys`: the release the key is pinned to). */
             before: components["schemas"]["OffsetReadingEvent"];
             /** @description What the new release answers then. */
             after: components["schemas"]["OffsetReadingEvent"];
@@ -5262,6 +5305,22 @@ export interface components {
             /** @description Each period whose offset, DST or abbreviation changes. */
             changes: components["schemas"]["ZoneChangeEvent"][];
         };
+        PinnedKeyEvent: {
+            /** Format: uuid */
+            keyId: string;
+            /**
+             * @description The key name; the secret is never sent.
+             * @example Billing (frozen)
+             */
+            name: string;
+            /**
+             * @description The release the key is pinned to: it keeps answering from it until you move the pin.
+             * @example 2026a
+             */
+            pinnedTo: string;
+            /** @description The zones your account used in the last 30 days whose answers would change if the pin moved to `version`; empty when none would. */
+            zones: components["schemas"]["ChangedZoneEvent"][];
+        };
         ZonesChangedData: {
             /**
              * @description The release now active.
@@ -5270,6 +5329,8 @@ export interface components {
             version: string;
             /** @description Only the zones your account used. */
             zones: components["schemas"]["ChangedZoneEvent"][];
+            /** @description Present only when the account has keys pinned to an older release: each one, and what moving its pin to `version` would change. */
+            pinnedKeys?: components["schemas"]["PinnedKeyEvent"][];
         };
         ReleaseActivatedData: {
             /** @example 2026b */
@@ -14560,6 +14621,52 @@ export interface operations {
             };
             /** @description No valid session (problem+json, code `unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChangeNotices_pinPreview: {
+        parameters: {
+            query: {
+                /** @description The release the key is pinned to. */
+                from: string;
+                /** @description The release the pin would move to. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinPreviewResponse"];
+                };
+            };
+            /** @description from or to is not a release version (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A release this server has not stored (problem+json, code `unknown_release`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

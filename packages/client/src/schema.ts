@@ -2511,7 +2511,7 @@ export interface components {
              * @example 2027-10-31T01:00:00Z
              */
             to: string;
-            /** @description What the previous release answered then. */
+            /** @description What the previous release answered then (under `pinnedKeys`: the release the key is pinned to). */
             before: components["schemas"]["OffsetReadingEvent"];
             /** @description What the new release answers then. */
             after: components["schemas"]["OffsetReadingEvent"];
@@ -2525,6 +2525,22 @@ export interface components {
             /** @description Each period whose offset, DST or abbreviation changes. */
             changes: components["schemas"]["ZoneChangeEvent"][];
         };
+        PinnedKeyEvent: {
+            /** Format: uuid */
+            keyId: string;
+            /**
+             * @description The key name; the secret is never sent.
+             * @example Billing (frozen)
+             */
+            name: string;
+            /**
+             * @description The release the key is pinned to: it keeps answering from it until you move the pin.
+             * @example 2026a
+             */
+            pinnedTo: string;
+            /** @description The zones your account used in the last 30 days whose answers would change if the pin moved to `version`; empty when none would. */
+            zones: components["schemas"]["ChangedZoneEvent"][];
+        };
         ZonesChangedData: {
             /**
              * @description The release now active.
@@ -2533,6 +2549,8 @@ export interface components {
             version: string;
             /** @description Only the zones your account used. */
             zones: components["schemas"]["ChangedZoneEvent"][];
+            /** @description Present only when the account has keys pinned to an older release: each one, and what moving its pin to `version` would change. */
+            pinnedKeys?: components["schemas"]["PinnedKeyEvent"][];
         };
         ReleaseActivatedData: {
             /** @example 2026b */

@@ -199,12 +199,40 @@ export interface ZoneChangeLine {
   changes: { from: string; before: string; after: string }[];
 }
 
-export function changeNoticeMail(input: { name: string; version: string; zones: ZoneChangeLine[]; dashboardUrl: string; profileUrl: string }): RenderedMail {
+/** A key pinned to an older release, and what moving its pin to the new release would change. */
+export interface PinnedKeyLine {
+  name: string;
+  pinnedTo: string;
+  zones: ZoneChangeLine[];
+}
+
+const changeText = (z: ZoneChangeLine): string => `${z.zone}: ${z.changes.map((c) => `from ${c.from}, ${c.before} becomes ${c.after}`).join('; ')}.`;
+
+export function changeNoticeMail(input: {
+  name: string;
+  version: string;
+  zones: ZoneChangeLine[];
+  pinnedKeys?: PinnedKeyLine[];
+  dashboardUrl: string;
+  profileUrl: string;
+}): RenderedMail {
+  const pinned = input.pinnedKeys ?? [];
   const lines = [
     greeting(input.name),
     `tz database release ${input.version} is now live on ${PRODUCT}. It changes the clocks of ${input.zones.length === 1 ? 'a zone' : 'zones'} your requests used in the last 30 days:`,
-    ...input.zones.map((z) => `${z.zone}: ${z.changes.map((c) => `from ${c.from}, ${c.before} becomes ${c.after}`).join('; ')}.`),
-    'Our answers follow the new rules already. Check any times you stored or scheduled in these zones.',
+    ...input.zones.map(changeText),
+    pinned.length
+      ? 'Keys that are not pinned follow the new rules already. Check any times you stored or scheduled in these zones.'
+      : 'Our answers follow the new rules already. Check any times you stored or scheduled in these zones.',
+    // Never the secret: a pinned key is named by the name its owner gave it.
+    ...pinned.flatMap((key) => [
+      `Your key "${key.name}" is pinned to release ${key.pinnedTo} and keeps answering from it until you move the pin. ${
+        key.zones.length
+          ? `Moving it to ${input.version} would change ${key.zones.length === 1 ? 'a zone' : `${key.zones.length} zones`} you used:`
+          : `Moving it to ${input.version} would change none of the zones you used in the last 30 days.`
+      }`,
+      ...key.zones.map(changeText),
+    ]),
   ];
   const after = [`To stop these e-mails, turn off change notices in your profile: ${input.profileUrl}`];
   return {

@@ -134,6 +134,15 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
     return new Map(rows.map((r) => [r.user_id, r.zones]));
   }
 
+  /** Every zone one account used since `since` (a UTC date), by name. */
+  async zonesOf(userId: string, since: string): Promise<string[]> {
+    const { rows } = await this.store.pool.query<{ zone: string }>(
+      `select distinct zone from zone_usage where user_id = $1::uuid and day >= $2::date order by zone`,
+      [userId, since],
+    );
+    return rows.map((r) => r.zone);
+  }
+
   /** Written before the usage writer closes the shared pool; the few answers given after are tried once more below. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.flush();

@@ -7,7 +7,10 @@ import { MailService } from '../mail/mail.service.js';
 import { changeNoticeMail } from '../mail/mail.templates.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import type { ReleaseActivated } from '../tzdb/active-release.js';
+import { ReleaseCache } from '../tzdb/release-cache.js';
+import { CHANGE_WINDOW_MONTHS, diffZone } from '../tzdb/release-changes.js';
 import type { ChangedZone, ReleaseChanges } from '../tzdb/release-changes.js';
+import type { TzRelease } from '../tzdb/tz-release.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -25,11 +28,27 @@ export interface NoticeZone {
   }[];
 }
 
+/** A key of the account pinned to an older release: the account's used zones that would change if its pin moved to the new one. */
+export interface PinnedKeyNotice {
+  keyId: string;
+  name: string;
+  pinnedTo: string;
+  zones: NoticeZone[];
+}
+
 export interface ChangeNoticeView {
   id: string;
   version: string;
   zones: NoticeZone[];
+  pinnedKeys: PinnedKeyNotice[];
   createdAt: string;
+}
+
+interface PinnedKeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  tzdb_version: string;
 }
 
 /**
@@ -37,7 +56,9 @@ export interface ChangeNoticeView {
  * last 30 days gets one notice (the dashboard banner), one mail unless it turned them off, and the
  * `tzdb.zones_changed` webhook event naming only its zones; Enterprise endpoints subscribed to
  * `tzdb.release.activated` hear of every activation. An account that used none of the zones gets nothing. Once per
- * account and release (a retried job finds the notice and moves on).
+ * account and release (a retried job finds the notice and moves on). An account with keys pinned to an older release
+ * also hears, per key, which zones it used would change if the pin moved to the new release (the key keeps answering
+ * from its own until then).
  */
 @Injectable()
 export class ChangeNotices implements OnModuleInit {
@@ -46,6 +67,7 @@ export class ChangeNotices implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly activeRelease: ActiveTzRelease,
+    private readonly releases: ReleaseCache,
     private readonly zones: ZoneUsage,
     private readonly mail: MailService,
     private readonly webhooks: WebhooksService,
@@ -86,25 +108,55 @@ export class ChangeNotices implements OnModuleInit {
     }
     const since = new Date(Date.now() - NOTICE_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
     const users = await this.zones.usersOf([...byName.keys()], since);
+    const pins = await this.pinnedKeys(release.version, new Set(users.keys()));
+    const window = release.changes?.window ?? null;
+    const pinDiffs = new PinDiffs(this.releases, release.version, window ? Date.parse(window.from) : Date.now());
     let sent = 0;
     for (const [userId, used] of users) {
       const zones: NoticeZone[] = used.map((name) => ({
         zone: name,
         changes: byName.get(name)!.changes.map((c) => ({ from: c.from, to: c.to, before: c.before, after: c.after })),
       }));
-      if (await this.notify(userId, release.version, zones)) sent++;
+      const keys = pins.get(userId) ?? [];
+      const pinnedKeys: PinnedKeyNotice[] = [];
+      if (keys.length) {
+        const everyZone = await this.zones.zonesOf(userId, since);
+        for (const key of keys) {
+          const moved = await pinDiffs.of(key.tzdb_version, everyZone);
+          if (moved) pinnedKeys.push({ keyId: key.id, name: key.name, pinnedTo: key.tzdb_version, zones: moved });
+        }
+      }
+      if (await this.notify(userId, release.version, zones, pinnedKeys)) sent++;
     }
     this.logger.log(`Release ${release.version}: ${changed.length} zones changed, ${sent} accounts told`);
   }
 
+  /** The active keys of these accounts pinned to a release older than `version`, by account, by name. */
+  private async pinnedKeys(version: string, userIds: Set<string>): Promise<Map<string, PinnedKeyRow[]>> {
+    const byUser = new Map<string, PinnedKeyRow[]>();
+    if (!userIds.size) return byUser;
+    // Newest first: a pin listed after the new release is older; one no longer stored answers nothing to compare.
+    const age = new Map((await this.releases.storedVersions()).map((v, i) => [v, i]));
+    const newest = age.get(version);
+    if (newest === undefined) return byUser;
+    const rows = await this.em
+      .fork()
+      .execute<PinnedKeyRow[]>(`select id, user_id, name, tzdb_version from api_keys where tzdb_version is not null and is_active order by name, created_at`);
+    for (const row of rows) {
+      if (!userIds.has(row.user_id) || (age.get(row.tzdb_version) ?? -1) <= newest) continue;
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    }
+    return byUser;
+  }
+
   /** One account's notice, mail and event, in one transaction; false when it already had this release's notice. */
-  private notify(userId: string, version: string, zones: NoticeZone[]): Promise<boolean> {
+  private notify(userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
     return this.em.fork().transactional(async (tx) => {
       const id = randomUUID();
       const inserted = await tx.execute<{ id: string }[]>(
-        `insert into change_notices (id, user_id, release_version, zones) select ?, id, ?, ?::jsonb from users where id = ? and closed_at is null
+        `insert into change_notices (id, user_id, release_version, zones, pinned_keys) select ?, id, ?, ?::jsonb, ?::jsonb from users where id = ? and closed_at is null
            on conflict (user_id, release_version) do nothing returning id`,
-        [id, version, JSON.stringify(zones), userId],
+        [id, version, JSON.stringify(zones), JSON.stringify(pinnedKeys), userId],
       );
       if (!inserted.length) return false;
       const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
@@ -118,14 +170,8 @@ export class ChangeNotices implements OnModuleInit {
             ...changeNoticeMail({
               name: [user.first_name, user.last_name].filter(Boolean).join(' '),
               version,
-              zones: zones.map((z) => ({
-                zone: z.zone,
-                changes: z.changes.map((c) => ({
-                  from: c.from,
-                  before: `UTC${c.before.utcOffset} (${c.before.abbreviation})`,
-                  after: `UTC${c.after.utcOffset} (${c.after.abbreviation})`,
-                })),
-              })),
+              zones: zones.map(changeLine),
+              pinnedKeys: pinnedKeys.map((k) => ({ name: k.name, pinnedTo: k.pinnedTo, zones: k.zones.map(changeLine) })),
               dashboardUrl: `${this.config.appUrl}/dashboard`,
               profileUrl: `${this.config.appUrl}/dashboard/profile`,
             }),
@@ -133,7 +179,9 @@ export class ChangeNotices implements OnModuleInit {
           { em: tx, key: `change-notice:${id}` },
         );
       }
-      await this.webhooks.emit(userId, 'tzdb.zones_changed', { version, zones }, { em: tx, messageKey: `zc_${id.replace(/-/g, '')}` });
+      // An account without pins gets the event it always got; pinnedKeys appears only when there is a key to name.
+      const data = pinnedKeys.length ? { version, zones, pinnedKeys } : { version, zones };
+      await this.webhooks.emit(userId, 'tzdb.zones_changed', data, { em: tx, messageKey: `zc_${id.replace(/-/g, '')}` });
       return true;
     });
   }
@@ -142,11 +190,28 @@ export class ChangeNotices implements OnModuleInit {
   async open(userId: string): Promise<ChangeNoticeView[]> {
     const rows = await this.em
       .fork()
-      .execute<{ id: string; release_version: string; zones: NoticeZone[]; created_at: Date }[]>(
-        `select id, release_version, zones, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
+      .execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[]; created_at: Date }[]>(
+        `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
         [userId],
       );
-    return rows.map((r) => ({ id: r.id, version: r.release_version, zones: r.zones, createdAt: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      version: r.release_version,
+      zones: r.zones,
+      pinnedKeys: r.pinned_keys,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /**
+   * What moving a pin from `from` to `to` would change in the zones the account used in the last 30 days (the keys
+   * page's pin select). Rejects with 404 unknown_release for a version not stored.
+   */
+  async pinPreview(userId: string, from: string, to: string): Promise<{ from: string; to: string; zones: NoticeZone[] }> {
+    await Promise.all([this.releases.get(from), this.releases.get(to)]);
+    const since = new Date(Date.now() - NOTICE_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const used = await this.zones.zonesOf(userId, since);
+    return { from, to, zones: (await new PinDiffs(this.releases, to, Date.now()).of(from, used)) ?? [] };
   }
 
   /** Hides a banner; answers false when the notice is not the account's. */
@@ -159,5 +224,66 @@ export class ChangeNotices implements OnModuleInit {
         userId,
       ]);
     return rows.length > 0;
+  }
+}
+
+function changeLine(z: NoticeZone): { zone: string; changes: { from: string; before: string; after: string }[] } {
+  return {
+    zone: z.zone,
+    changes: z.changes.map((c) => ({
+      from: c.from,
+      before: `UTC${c.before.utcOffset} (${c.before.abbreviation})`,
+      after: `UTC${c.after.utcOffset} (${c.after.abbreviation})`,
+    })),
+  };
+}
+
+/**
+ * What moving a pin from an older release to the new one changes, zone by zone, within the notice's 24 months: each
+ * release compiled once (ReleaseCache) and each (release, zone) compared once, however many keys share the pin.
+ */
+class PinDiffs {
+  private readonly compiled = new Map<string, Promise<TzRelease | null>>();
+  private readonly diffs = new Map<string, NoticeZone | null>();
+  private readonly toMs: number;
+
+  constructor(
+    private readonly releases: ReleaseCache,
+    private readonly version: string,
+    private readonly fromMs: number,
+  ) {
+    const to = new Date(fromMs);
+    to.setUTCMonth(to.getUTCMonth() + CHANGE_WINDOW_MONTHS);
+    this.toMs = to.getTime();
+  }
+
+  /** The zones (of `used`) whose answers differ between `pinnedTo` and the new release; null when `pinnedTo` is no longer stored. */
+  async of(pinnedTo: string, used: string[]): Promise<NoticeZone[] | null> {
+    const [before, after] = await Promise.all([this.release(pinnedTo), this.release(this.version)]);
+    if (!before || !after) return null;
+    const zones: NoticeZone[] = [];
+    for (const name of used) {
+      const key = `${pinnedTo}\u0000${name}`;
+      if (!this.diffs.has(key)) {
+        const a = before.zone(name);
+        const b = after.zone(name);
+        const changes = a && b ? diffZone(a, b, this.fromMs, this.toMs) : [];
+        this.diffs.set(key, changes.length ? { zone: name, changes } : null);
+      }
+      const diff = this.diffs.get(key);
+      if (diff) zones.push(diff);
+    }
+    return zones;
+  }
+
+  private release(version: string): Promise<TzRelease | null> {
+    let pending = this.compiled.get(version);
+    if (!pending) {
+      pending = Promise.resolve()
+        .then(() => this.releases.get(version))
+        .catch(() => null);
+      this.compiled.set(version, pending);
+    }
+    return pending;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -15,9 +15,15 @@ import { NotFoundException } from '@nestjs/common';
 import { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { ChangeNotices } from './change-notices.js';
-import type { ChangeNoticeView } from './change-notices.js';
-import { CreateWebhookDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
-import { ChangeNoticesResponse, WebhookDeliveryResponse, WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhooks.responses.js';
+import type { ChangeNoticeView, NoticeZone } from './change-notices.js';
+import { CreateWebhookDto, PinPreviewQueryDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
+import {
+  ChangeNoticesResponse,
+  PinPreviewResponse,
+  WebhookDeliveryResponse,
+  WebhookEndpointResponse,
+  WebhookEndpointWithSecretResponse,
+} from './dto/webhooks.responses.js';
 import { WebhooksService } from './webhooks.service.js';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service.js';
 
@@ -131,6 +137,19 @@ export class ChangeNoticesController {
   @ApiOkResponse({ type: ChangeNoticesResponse })
   async list(@CurrentUser() user: User): Promise<{ notices: ChangeNoticeView[] }> {
     return { notices: await this.notices.open(user.id) };
+  }
+
+  @Get('pin-preview')
+  @ApiOperation({
+    summary: 'What moving a pin would change',
+    description:
+      'The zones your requests used in the last 30 days whose answers differ between two stored releases in the next 24 months: what moving a key pinned to `from` to `to` would change.',
+  })
+  @ApiOkResponse({ type: PinPreviewResponse })
+  @ApiBadRequestResponse({ description: 'from or to is not a release version (problem+json, code `validation_failed`)' })
+  @ApiNotFoundResponse({ description: 'A release this server has not stored (problem+json, code `unknown_release`)' })
+  pinPreview(@CurrentUser() user: User, @Query() query: PinPreviewQueryDto): Promise<{ from: string; to: string; zones: NoticeZone[] }> {
+    return this.notices.pinPreview(user.id, query.from, query.to);
   }
 
   @Post(':id/dismiss')

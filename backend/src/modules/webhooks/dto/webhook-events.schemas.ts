@@ -1,4 +1,4 @@
-import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PLAN_IDS } from '../../../config/plans.js';
 import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEventType } from '../webhook-events.js';
 
@@ -25,7 +25,7 @@ export class ZoneChangeEvent {
   @ApiProperty({ example: '2027-10-31T01:00:00Z', description: 'Until when it applies (UTC), within the 24 months looked at.' })
   to!: string;
 
-  @ApiProperty({ type: OffsetReadingEvent, description: 'What the previous release answered then.' })
+  @ApiProperty({ type: OffsetReadingEvent, description: 'What the previous release answered then (under `pinnedKeys`: the release the key is pinned to).' })
   before!: OffsetReadingEvent;
 
   @ApiProperty({ type: OffsetReadingEvent, description: 'What the new release answers then.' })
@@ -40,12 +40,35 @@ export class ChangedZoneEvent {
   changes!: ZoneChangeEvent[];
 }
 
+export class PinnedKeyEvent {
+  @ApiProperty({ format: 'uuid' })
+  keyId!: string;
+
+  @ApiProperty({ example: 'Billing (frozen)', description: 'The key name; the secret is never sent.' })
+  name!: string;
+
+  @ApiProperty({ example: '2026a', description: 'The release the key is pinned to: it keeps answering from it until you move the pin.' })
+  pinnedTo!: string;
+
+  @ApiProperty({
+    type: [ChangedZoneEvent],
+    description: 'The zones your account used in the last 30 days whose answers would change if the pin moved to `version`; empty when none would.',
+  })
+  zones!: ChangedZoneEvent[];
+}
+
 export class ZonesChangedData {
   @ApiProperty({ example: '2026b', description: 'The release now active.' })
   version!: string;
 
   @ApiProperty({ type: [ChangedZoneEvent], description: 'Only the zones your account used.' })
   zones!: ChangedZoneEvent[];
+
+  @ApiPropertyOptional({
+    type: [PinnedKeyEvent],
+    description: 'Present only when the account has keys pinned to an older release: each one, and what moving its pin to `version` would change.',
+  })
+  pinnedKeys?: PinnedKeyEvent[];
 }
 
 export class ReleaseActivatedData {

@@ -67,11 +67,31 @@ export class NoticeZoneResponse {
   @ApiProperty({ type: [NoticeChangeResponse] }) changes!: NoticeChangeResponse[];
 }
 
+export class PinnedKeyNoticeResponse {
+  @ApiProperty({ format: 'uuid' }) keyId!: string;
+  @ApiProperty({ example: 'Billing (frozen)' }) name!: string;
+  @ApiProperty({ example: '2026a', description: 'The release the key is pinned to; it answers from it until the pin moves.' }) pinnedTo!: string;
+  @ApiProperty({ type: [NoticeZoneResponse], description: 'The zones used in the last 30 days that moving the pin to this release would change.' })
+  zones!: NoticeZoneResponse[];
+}
+
 export class ChangeNoticeResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ example: '2026g' }) version!: string;
   @ApiProperty({ type: [NoticeZoneResponse] }) zones!: NoticeZoneResponse[];
+  @ApiProperty({ type: [PinnedKeyNoticeResponse], description: 'The keys pinned to an older release when this one became active.' })
+  pinnedKeys!: PinnedKeyNoticeResponse[];
   @ApiProperty() createdAt!: string;
+}
+
+export class PinPreviewResponse {
+  @ApiProperty({ example: '2026a' }) from!: string;
+  @ApiProperty({ example: '2026b' }) to!: string;
+  @ApiProperty({
+    type: [NoticeZoneResponse],
+    description: 'The zones your requests used in the last 30 days whose answers differ between the two (next 24 months).',
+  })
+  zones!: NoticeZoneResponse[];
 }
 
 export class ChangeNoticesResponse {

@@ -143,19 +143,36 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
   );
 }
 
-/** One change notice: the zones a new tz release changes that the account's requests used, each change's date and offsets. */
+type NoticeZone = ChangeNotice['zones'][number];
+
+function changesText(zones: NoticeZone[]): string {
+  return zones
+    .map(
+      (z) =>
+        `${z.zone}: ${z.changes.map((c) => `from ${formatDateTimeInZone(c.from, z.zone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
+    )
+    .join('. ');
+}
+
+/**
+ * One change notice: the zones a new tz release changes that the account's requests used, each change's date and
+ * offsets; and, per key pinned to an older release, what moving its pin to the new one would change.
+ */
 function ChangeNoticeBanner({ notice }: { notice: ChangeNotice }) {
   const dismiss = useDismissChangeNotice();
+  const pinned = notice.pinnedKeys ?? [];
   return (
     <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="change-notice-banner" onClose={() => dismiss.mutate(notice.id)}>
-      <strong>tz release {notice.version} changes time zones you use.</strong>{' '}
-      {notice.zones
-        .map(
-          (z) =>
-            `${z.zone}: ${z.changes.map((c) => `from ${formatDateTimeInZone(c.from, z.zone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
-        )
-        .join('. ')}
-      . Our answers already follow the new rules.
+      <strong>tz release {notice.version} changes time zones you use.</strong> {changesText(notice.zones)}.{' '}
+      {pinned.length ? 'Keys that are not pinned already follow the new rules.' : 'Our answers already follow the new rules.'}
+      {pinned.map((key) => (
+        <Box component="span" key={key.keyId} sx={{ display: 'block', mt: 1 }} data-testid="change-notice-pinned-key">
+          Your key “{key.name}” is pinned to {key.pinnedTo} and keeps answering from it until you move the pin.{' '}
+          {key.zones.length
+            ? `Moving it to ${notice.version} would change ${changesText(key.zones)}.`
+            : `Moving it to ${notice.version} would change none of the zones you used.`}
+        </Box>
+      ))}
     </Alert>
   );
 }

@@ -36,6 +36,15 @@ export function useStoredReleases() {
   });
 }
 
+/** What moving a pin from `from` to `to` would change in the zones the account used in the last 30 days. */
+export function usePinPreview(from: string | null, to: string | undefined) {
+  return useQuery({
+    queryKey: ['api-keys', 'pin-preview', from, to],
+    queryFn: () => apiFetch<Models['PinPreviewResponse']>(`/api/change-notices/pin-preview?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`),
+    enabled: Boolean(from && to && from !== to),
+  });
+}
+
 function useInvalidateKeys() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }), queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey })]);

@@ -51,4 +51,29 @@ describe('pinning a key to a tz release', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ tzdbVersion: '2026b' });
     expect(await within(card).findByText('Answers stay on this release until you move the pin.')).toBeInTheDocument();
   });
+
+  it('a pinned key says how many of the zones the account used moving to the active release would change', async () => {
+    const zone = (name: string) => ({
+      zone: name,
+      changes: [
+        {
+          from: '2026-12-14T18:15:00.000Z',
+          to: '2028-11-26T00:00:00.000Z',
+          before: { utcOffset: '+05:45', abbreviation: '+0545', dst: false },
+          after: { utcOffset: '+06:00', abbreviation: '+06', dst: false },
+        },
+      ],
+    });
+    const { calls } = serveApi({
+      'GET /api/api-keys': { body: [{ ...key, tzdbVersion: '2026b' }] },
+      'GET /api/timezone/releases': { body: { releases: [release('2026f', true), release('2026b', false)], total: 2 } },
+      'GET /api/change-notices/pin-preview': { body: { from: '2026b', to: '2026f', zones: [zone('Asia/Kathmandu'), zone('Asia/Kolkata')] } },
+    });
+    renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
+    const card = await screen.findByTestId('api-key-card');
+    expect(await within(card).findByText('Answers stay on this release until you move the pin. Moving to 2026f changes 2 of your zones.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/change-notices/pin-preview')).map((c) => c.url)).toEqual([
+      '/api/change-notices/pin-preview?from=2026b&to=2026f',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { toast } from '../../../components/ui/toast';
-import { usePinApiKey, useStoredReleases, type ApiKey } from '../api';
+import { usePinApiKey, usePinPreview, useStoredReleases, type ApiKey } from '../api';
 
 const LATEST = 'latest';
 
@@ -14,6 +14,7 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
   const pin = usePinApiKey();
   const active = releases.data?.find((r) => r.active)?.version;
   const value = apiKey.tzdbVersion ?? LATEST;
+  const preview = usePinPreview(apiKey.tzdbVersion, active);
   const versions = releases.data?.map((r) => r.version) ?? [];
   // A pin to a version the list doesn't show (still loading, or no longer offered) stays selectable as it is.
   if (apiKey.tzdbVersion && !versions.includes(apiKey.tzdbVersion)) versions.push(apiKey.tzdbVersion);
@@ -39,7 +40,11 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
       value={value}
       disabled={pin.isPending || releases.isPending}
       onChange={(e) => void change(e.target.value)}
-      helperText={value === LATEST ? 'Answers follow each new release.' : 'Answers stay on this release until you move the pin.'}
+      helperText={
+        value === LATEST
+          ? 'Answers follow each new release.'
+          : `Answers stay on this release until you move the pin.${moveText(active, preview.data?.zones.length)}`
+      }
       sx={{ minWidth: 200, mb: 1.5 }}
       data-testid="key-release-pin"
     >
@@ -52,4 +57,11 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
       ))}
     </TextField>
   );
+}
+
+/** "Moving to 2026h changes 2 of your zones": the zones used in the last 30 days that the active release answers differently. */
+function moveText(active: string | undefined, changed: number | undefined): string {
+  if (!active || changed === undefined) return '';
+  if (changed === 0) return ` Moving to ${active} changes none of your zones.`;
+  return ` Moving to ${active} changes ${changed} of your zones.`;
 }
