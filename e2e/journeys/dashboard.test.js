@@ -159,6 +159,10 @@ test('creates a key restricted to 127.0.0.1 (line checks first), copies it and c
   await confirm.getByLabel(/^Password/).fill('not my password');
   await confirm.getByRole('button', { name: 'Reveal Key' }).click();
   await confirm.getByText('Password is incorrect').waitFor();
+  await screenshot(page, 'dashboard-keys-reveal-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'dashboard-keys-reveal-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await confirmReveal();
   await card.getByTestId('key-card-value').getByText(localKey).waitFor();
   await card.getByRole('button', { name: 'Copy key' }).click();
@@ -198,6 +202,61 @@ test('the usage page shows both calls with their status codes', async () => {
   await page.getByTestId('usage-total-value').getByText('2', { exact: true }).waitFor();
   await page.getByTestId('usage-success-value').getByText('50.0%').waitFor();
   await screenshot(page, 'dashboard-usage-1280');
+});
+
+test('"Last Day" draws requests per hour, labelled on the viewer’s clock and naming the zone', async () => {
+  await page.goto('/dashboard/usage');
+  await page.getByTestId('chart-per-day').waitFor();
+  await page.getByTestId('usage-range').click();
+  await page.getByRole('option', { name: 'Last Day' }).click();
+  await page.getByRole('heading', { name: 'Requests per Hour' }).waitFor();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.getByTestId('chart-zone').getByText(`(${zone})`, { exact: false }).waitFor();
+  await page.getByTestId('chart-per-hour').scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-usage-last-day-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('chart-per-hour').scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-usage-last-day-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('with the API failing, Usage says why in words with a Retry that loads the page once the API is back', async () => {
+  await page.route('**/api/usage/summary?*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, title: 'Service Unavailable' }) }),
+  );
+  await page.goto('/dashboard/usage');
+  const alert = page.getByTestId('load-error');
+  await alert.getByText('Could not load your usage').waitFor();
+  assert.doesNotMatch(await alert.textContent(), /Failed to fetch/);
+  await screenshot(page, 'dashboard-usage-error-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'dashboard-usage-error-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.unroute('**/api/usage/summary?*');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('status-codes').waitFor();
+  assert.equal(await page.getByTestId('load-error').count(), 0);
+});
+
+test('the landing demo, with the API unreachable, says so beside the request without "Live" or "Answered just now"', async () => {
+  const visitor = await browser.newContext({ baseURL: BASE_URL });
+  const p = await visitor.newPage();
+  await p.route('**/api/public/demo/current?*', (route) => route.abort('connectionrefused'));
+  for (const width of [1280, 390]) {
+    await p.setViewportSize({ width, height: 900 });
+    await p.goto('/');
+    const demo = p.getByTestId('demo-error');
+    await demo.getByText(/could not be reached/).waitFor();
+    assert.equal(await p.getByTestId('demo-live').count(), 0);
+    assert.equal(await p.getByText(/Answered just now/).count(), 0);
+    await demo.scrollIntoViewIfNeeded();
+    await screenshot(p, `landing-demo-error-${width}`, { fullPage: false });
+    const clock = p.getByTestId('world-clock').first();
+    await clock.scrollIntoViewIfNeeded();
+    assert.doesNotMatch((await p.getByTestId('world-clock-zone').allTextContents()).join('|'), /GMT[+-]/);
+    await screenshot(p, `landing-world-clock-${width}`, { fullPage: false });
+  }
+  await visitor.close();
 });
 
 test('edits, deactivates, rotates (the old key stops) and deletes a key', async () => {

@@ -50,7 +50,7 @@ describe('API keys (account API)', () => {
       expect(refused.body).toMatchObject({ code: 'wrong_password', field: 'password' });
       expect(refused.text).not.toContain(key);
     }
-    expect((await client.get(`/api/api-keys/${id}/reveal`)).status).toBe(404);
+    expect((await client.get(`/api/api-keys/${id}/reveal`)).status).toBe(405);
 
     const guarded = await createUser(t, { totpSecret: newTestTotpSecret() });
     const guardedClient = await signedInClient(t, guarded);
