@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { UsageSummaryView } from './UsageSummaryView';
+import { chartBars, UsageSummaryView } from './UsageSummaryView';
 import { renderWithProviders } from '../../../testing/render';
 import type { UsageSummary } from '../api';
 
@@ -14,7 +14,8 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 
-const hours = Array.from({ length: 25 }, (_, i) => ({ hour: new Date(Date.UTC(2026, 10, 21, 6 + i)).toISOString(), count: i === 3 ? 7 : 0 }));
+// A rolling day: 06:00 UTC yesterday to 06:00 UTC today, so one clock hour (11:30 in Kolkata) comes twice.
+const hours = Array.from({ length: 25 }, (_, i) => ({ hour: new Date(Date.UTC(2026, 10, 21, 6 + i)).toISOString(), count: i === 24 ? 7 : 0 }));
 const lastDay: UsageSummary = {
   range: { start: '2026-11-21T00:00:00.000Z', end: '2026-11-22T23:59:59.999Z' },
   totalRequests: 7,
@@ -42,6 +43,14 @@ describe('usage chart for "Last Day"', () => {
     // 06:00 UTC is 11:30 in Kolkata; the axis runs hour by hour from there.
     expect(chart).toHaveTextContent('11:30');
     expect(chart).toHaveTextContent('14:30');
+  });
+
+  it('keeps yesterday’s and today’s same clock hour apart: 25 bars, the calls in the last one', () => {
+    const { hourly, bars } = chartBars(lastDay, [], 1, 'Asia/Kolkata');
+    expect(hourly).toBe(true);
+    expect(new Set(bars.map((b) => b.key)).size).toBe(25);
+    expect(bars[0].label).toBe('11:30');
+    expect(bars[24]).toEqual({ key: '2026-11-22T06:00:00.000Z', label: '11:30', count: 7 });
   });
 
   it('longer ranges stay per day', () => {

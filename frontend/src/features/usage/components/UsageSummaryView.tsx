@@ -63,6 +63,23 @@ export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>, rangeD
 const hourLabel = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 
+/**
+ * The bars of the requests chart: "Last Day" by the hour (one bar per day would be a single bar), labelled on the
+ * viewer's clock; longer ranges by the day. Keyed by the instant: a rolling day holds the same clock hour twice.
+ */
+export function chartBars(
+  summary: Pick<UsageSummary, 'perHour'>,
+  days: { date: string; count: number }[],
+  rangeDays: number | undefined,
+  zone: string,
+): { hourly: boolean; bars: { key: string; label: string; count: number }[] } {
+  const hourly = rangeDays === 1 && summary.perHour.length > 0;
+  const bars = hourly
+    ? summary.perHour.map((h) => ({ key: h.hour, label: hourLabel(h.hour, zone), count: h.count }))
+    : days.map((d) => ({ key: d.date, label: shortDay(d.date), count: d.count }));
+  return { hourly, bars };
+}
+
 const shortDay = (iso: string) => {
   const d = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -180,11 +197,8 @@ export function UsageSummaryView({
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const palette = statusCodePalette(summary.statusCodes.map((s) => s.statusCode));
   const zone = browserTimeZone();
-  // "Last Day" is drawn by the hour (one bar per day would be a single bar), labelled on the viewer's clock.
-  const hourly = rangeDays === 1 && summary.perHour.length > 0;
-  const bars = hourly
-    ? summary.perHour.map((h) => ({ label: hourLabel(h.hour, zone), count: h.count }))
-    : days.map((d) => ({ label: shortDay(d.date), count: d.count }));
+  const { hourly, bars } = chartBars(summary, days, rangeDays, zone);
+  const labelOf = new Map(bars.map((b) => [b.key, b.label]));
 
   return (
     <Stack spacing={3}>
@@ -222,7 +236,7 @@ export function UsageSummaryView({
                   <Box data-testid={hourly ? 'chart-per-hour' : 'chart-per-day'} sx={{ width: '100%' }}>
                     <BarChart
                       height={280}
-                      xAxis={[{ scaleType: 'band', data: bars.map((b) => b.label) }]}
+                      xAxis={[{ scaleType: 'band', data: bars.map((b) => b.key), valueFormatter: (key: string) => labelOf.get(key) ?? key }]}
                       yAxis={[{ tickMinStep: 1 }]}
                       series={[{ data: bars.map((b) => b.count), label: 'Requests', color: '#1d4ed8' }]}
                       hideLegend
