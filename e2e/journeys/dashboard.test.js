@@ -527,7 +527,7 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
   assert.deepEqual(unexpected(errors), []);
 });
 
-test('a toast sits clear of the sidebar’s avatar and Logout (1280 px) and of the app bar (390 px)', async () => {
+test('a toast sits clear of the sidebar’s avatar and Logout (1280 px), of the app bar and of the dialog’s buttons (390 px)', async () => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     await page.goto('/dashboard/api-keys');
@@ -548,6 +548,8 @@ test('a toast sits clear of the sidebar’s avatar and Logout (1280 px) and of t
     } else {
       const appBar = await page.locator('header').first().boundingBox();
       assert.ok(appBar && !overlaps(box, appBar), `the toast ${JSON.stringify(box)} covers the app bar ${JSON.stringify(appBar)}`);
+      const create = await dialog.getByRole('button', { name: 'Create Key' }).boundingBox();
+      assert.ok(create && !overlaps(box, create), `the toast ${JSON.stringify(box)} covers the dialog's Create Key ${JSON.stringify(create)}`);
     }
     await screenshot(page, `dashboard-toast-${width}`, { fullPage: false });
     await page.keyboard.press('Escape');

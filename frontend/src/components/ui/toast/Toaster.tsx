@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useCurrentToast } from './toast-store';
 
-/** The app bars' height from 600 px (MUI's Toolbar), which the notifications sit below. */
-const APP_BAR_HEIGHT_PX = 64;
+/** The app bars' height (MUI's Toolbar: 56 px on phones, 64 px from 600 px), which the notifications sit below. */
+const APP_BAR_HEIGHT_PX = { xs: 56, sm: 64 };
 
 /**
  * The notifications region on Radix's Toast primitive, which brings the spec's behaviour: the 5 s timer (paused while
@@ -82,10 +82,11 @@ export function Toaster() {
           sx={{
             position: 'fixed',
             zIndex: (theme) => theme.zIndex.snackbar + 10,
-            // Clear of the app bar, the menu button, and the sidebar's avatar and Logout (bottom left): on phones at
-            // the bottom, full width; from 600 px at the top right, just below the 64 px app bar.
-            top: { xs: 'auto', sm: APP_BAR_HEIGHT_PX },
-            bottom: { xs: 0, sm: 'auto' },
+            // Just below the app bar (its menu button, the avatar menu), on the right, away from the sidebar's avatar
+            // and Logout (bottom left) and from the primary actions that sit at the bottom of forms and dialogs (Pay,
+            // Save, Create): on phones full width under the 56 px bar, from 600 px at most 420 px under the 64 px bar.
+            top: { xs: APP_BAR_HEIGHT_PX.xs, sm: APP_BAR_HEIGHT_PX.sm },
+            bottom: 'auto',
             left: { xs: 0, sm: 'auto' },
             right: 0,
             width: '100%',
