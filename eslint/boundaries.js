@@ -125,8 +125,8 @@ export const PUBLISHED_TO = {
     why: "the console lists support messages and filters them by support's categories and statuses",
   },
   'backend/src/modules/auth/identity-check': {
-    to: ['self-service'],
-    why: "auth's confirmation port: closing the account re-checks the password and the second factor (auth's secrets stay auth's)",
+    to: ['self-service', 'keys'],
+    why: "auth's confirmation port: closing the account and revealing a key's secret re-check the password and the second factor (auth's secrets stay auth's)",
   },
   'backend/src/modules/billing/billing-commands': {
     to: ['admin'],

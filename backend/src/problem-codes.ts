@@ -88,6 +88,7 @@ export const PROBLEM_STATUS = {
   no_password: 400,
   wrong_password: 400,
   invalid_credentials: 401,
+  session_expired: 401,
   // 401 at sign-in; 400 where a signed-in form (closing the account) asks for it.
   totp_required: [401, 400],
   /** 401 at sign-in, 400 on the profile's two-factor forms. */

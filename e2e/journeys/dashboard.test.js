@@ -53,6 +53,17 @@ async function eventually(check, { timeoutMs = 30_000, reload = true } = {}) {
 }
 
 const toast = () => page.getByTestId('toast').first();
+
+/** A key's secret is shown again only after the password (the "Confirm It's You" dialog the reveal opens). */
+async function confirmReveal(password = PASSWORD) {
+  const dialog = page.getByRole('dialog', { name: "Confirm It's You" });
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Reveal Key' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** True when two boxes on screen overlap. */
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const keyCard = (name) => page.getByTestId('api-key-card').filter({ has: page.getByTestId('key-card-name').getByText(name, { exact: true }) });
 
 async function createKey(name, ips = '', urls = '') {
@@ -143,6 +154,16 @@ test('creates a key restricted to 127.0.0.1 (line checks first), copies it and c
   await card.getByTestId('ip-badge').getByText('127.0.0.1').waitFor();
   assert.ok(!(await card.getByTestId('key-card-value').textContent()).includes(localKey), 'the list shows a masked key');
   await card.getByRole('button', { name: 'Reveal key' }).click();
+  // Asked for the password first; a wrong one is marked on the field and reveals nothing.
+  const confirm = page.getByRole('dialog', { name: "Confirm It's You" });
+  await confirm.getByLabel(/^Password/).fill('not my password');
+  await confirm.getByRole('button', { name: 'Reveal Key' }).click();
+  await confirm.getByText('Password is incorrect').waitFor();
+  await screenshot(page, 'dashboard-keys-reveal-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'dashboard-keys-reveal-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await confirmReveal();
   await card.getByTestId('key-card-value').getByText(localKey).waitFor();
   await card.getByRole('button', { name: 'Copy key' }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), localKey);
@@ -181,6 +202,63 @@ test('the usage page shows both calls with their status codes', async () => {
   await page.getByTestId('usage-total-value').getByText('2', { exact: true }).waitFor();
   await page.getByTestId('usage-success-value').getByText('50.0%').waitFor();
   await screenshot(page, 'dashboard-usage-1280');
+});
+
+test('"Last Day" draws requests per hour, labelled on the viewer’s clock and naming the zone', async () => {
+  await page.goto('/dashboard/usage');
+  await page.getByTestId('chart-per-day').waitFor();
+  await page.getByTestId('usage-range').click();
+  await page.getByRole('option', { name: 'Last Day' }).click();
+  await page.getByRole('heading', { name: 'Requests per Hour' }).waitFor();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.getByTestId('chart-zone').getByText(`(${zone})`, { exact: false }).waitFor();
+  await page.getByTestId('chart-per-hour').scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-usage-last-day-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('chart-per-hour').scrollIntoViewIfNeeded();
+  await screenshot(page, 'dashboard-usage-last-day-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('with the API failing, Usage says why in words with a Retry that loads the page once the API is back', async () => {
+  await page.route('**/api/usage/summary?*', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, title: 'Service Unavailable' }) }),
+  );
+  await page.goto('/dashboard/usage');
+  const alert = page.getByTestId('load-error');
+  await alert.getByText('Could not load your usage').waitFor();
+  assert.doesNotMatch(await alert.textContent(), /Failed to fetch/);
+  await screenshot(page, 'dashboard-usage-error-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'dashboard-usage-error-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.unroute('**/api/usage/summary?*');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await page.getByTestId('status-codes').waitFor();
+  assert.equal(await page.getByTestId('load-error').count(), 0);
+  // The browser logged the 503s this step made on purpose: not errors of the pages checked later.
+  for (let i = errors.length - 1; i >= 0; i--) if (/503 \(Service Unavailable\).*\/api\/usage\/summary/.test(errors[i])) errors.splice(i, 1);
+});
+
+test('the landing demo, with the API unreachable, says so beside the request without "Live" or "Answered just now"', async () => {
+  const visitor = await browser.newContext({ baseURL: BASE_URL });
+  const p = await visitor.newPage();
+  await p.route('**/api/public/demo/current?*', (route) => route.abort('connectionrefused'));
+  for (const width of [1280, 390]) {
+    await p.setViewportSize({ width, height: 900 });
+    await p.goto('/');
+    const demo = p.getByTestId('demo-error');
+    await demo.getByText(/could not be reached/).waitFor();
+    assert.equal(await p.getByTestId('demo-live').count(), 0);
+    assert.equal(await p.getByText(/Answered just now/).count(), 0);
+    await demo.scrollIntoViewIfNeeded();
+    await screenshot(p, `landing-demo-error-${width}`, { fullPage: false });
+    const clock = p.getByTestId('world-clock').first();
+    await clock.scrollIntoViewIfNeeded();
+    assert.doesNotMatch((await p.getByTestId('world-clock-zone').allTextContents()).join('|'), /GMT[+-]/);
+    await screenshot(p, `landing-world-clock-${width}`, { fullPage: false });
+  }
+  await visitor.close();
 });
 
 test('edits, deactivates, rotates (the old key stops) and deletes a key', async () => {
@@ -239,6 +317,7 @@ test('Execute in the playground makes a real call that is counted in usage', asy
     .getByText(/Local only/)
     .waitFor();
   await page.getByRole('button', { name: 'Execute' }).click();
+  await confirmReveal();
   const panel = page.getByTestId('response-panel');
   await panel.getByText(/^200/).waitFor();
   // The explorer's response panel shows the answer's rate limit and data version headers, the rest on demand.
@@ -280,6 +359,7 @@ test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholde
   assert.doesNotMatch(placeholder, /example\.com|…/);
 
   await page.getByRole('button', { name: 'Use my key in examples' }).click();
+  await confirmReveal();
   await example.getByText(/X-API-Key: tzk_live_/).waitFor();
   await example.getByRole('button', { name: 'Copy cURL' }).click();
   const curl = await page.evaluate(() => navigator.clipboard.readText());
@@ -300,6 +380,7 @@ test('the playground’s TypeScript tab calls the typed client (@tzapi/client) w
     .waitFor();
   const example = page.getByTestId('request-example');
   await page.getByRole('button', { name: 'Use my key in examples' }).click();
+  await confirmReveal();
   await example.getByRole('tab', { name: 'TypeScript' }).click();
   await example.getByRole('button', { name: 'Copy TypeScript' }).click();
   const typescript = await page.evaluate(() => navigator.clipboard.readText());
@@ -327,6 +408,7 @@ test('the playground lists the MCP tools and calls one with the picked key; the 
     .getByText(/Local only/)
     .waitFor();
   await page.getByTestId('mcp-list-tools').click();
+  await confirmReveal();
   await page.getByTestId('mcp-tool-count').getByText('12 tools').waitFor();
   // The first tool with its documented example arguments.
   await page.getByTestId('mcp-call').click();
@@ -445,6 +527,37 @@ test('every dashboard page renders at 1280 and 375 px without errors', async () 
   assert.deepEqual(unexpected(errors), []);
 });
 
+test('a toast sits clear of the sidebar’s avatar and Logout (1280 px), of the app bar and of the dialog’s buttons (390 px)', async () => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.goto('/dashboard/api-keys');
+    await page.getByTestId('api-key-card').first().waitFor();
+    await page.getByRole('button', { name: 'Create API Key' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create API Key' });
+    await dialog.getByRole('button', { name: 'Create Key' }).click();
+    const shown = toast();
+    await shown.getByText('Name required').waitFor();
+    await animationsDone(page);
+    const box = await shown.boundingBox();
+    if (width > 600) {
+      for (const what of [page.locator('a[href="/api/logout"]'), page.locator('.MuiAvatar-root')]) {
+        const target = await what.first().boundingBox();
+        assert.ok(target && !overlaps(box, target), `the toast ${JSON.stringify(box)} covers ${JSON.stringify(target)}`);
+      }
+      assert.ok(box.width <= 420, `at most 420 px wide (${box.width})`);
+    } else {
+      const appBar = await page.locator('header').first().boundingBox();
+      assert.ok(appBar && !overlaps(box, appBar), `the toast ${JSON.stringify(box)} covers the app bar ${JSON.stringify(appBar)}`);
+      const create = await dialog.getByRole('button', { name: 'Create Key' }).boundingBox();
+      assert.ok(create && !overlaps(box, create), `the toast ${JSON.stringify(box)} covers the dialog's Create Key ${JSON.stringify(create)}`);
+    }
+    await screenshot(page, `dashboard-toast-${width}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('signed out: a visit goes to the login with returnTo; a session lost mid-visit toasts, then goes there too', async () => {
   const fresh = await browser.newContext({ baseURL: BASE_URL });
   const p = await fresh.newPage();
@@ -470,5 +583,25 @@ test('a super admin who opens the dashboard is sent to /admin', async () => {
   const p = await admin.newPage();
   await p.goto('/dashboard/usage');
   await p.waitForURL(/\/admin/);
+  await admin.close();
+});
+
+test('a blocked customer who reloads is told why on the sign-in page, before typing anything', async () => {
+  await signIn(NEW_PASSWORD);
+  const { id } = await (await page.request.get('/api/me')).json();
+  const admin = await browser.newContext({ baseURL: BASE_URL });
+  const totp = await totpCode(await ensureSuperAdminTotp(admin.request));
+  assert.equal((await admin.request.post('/api/auth/login', { data: { ...SUPER_ADMIN, totp }, headers: { Origin: BASE_URL } })).status(), 200);
+  assert.equal((await admin.request.post(`/api/admin/users/${id}/block`, { headers: { Origin: BASE_URL } })).status(), 200);
+
+  await page.goto('/dashboard/usage');
+  await page.waitForURL(/\/login\?returnTo=%2Fdashboard%2Fusage&error=blocked$/);
+  await page.getByRole('alert').getByText('Your account has been blocked. Contact support.').waitFor();
+  await screenshot(page, 'login-blocked-1280', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'login-blocked-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  assert.equal((await admin.request.post(`/api/admin/users/${id}/unblock`, { headers: { Origin: BASE_URL } })).status(), 200);
   await admin.close();
 });

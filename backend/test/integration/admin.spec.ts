@@ -237,12 +237,15 @@ describe('admin API', () => {
       const blocked = await admin.post(`/api/admin/users/${user.id}/block`);
       expect(blocked.status).toBe(200);
       expect(blocked.body).toMatchObject({ id: user.id, isBlocked: true });
-      expect((await session.get('/api/me')).status).toBe(401);
+      // The browser still holding the session is told why, on every reload, not just "signed out".
+      for (let i = 0; i < 2; i++) expect(await session.get('/api/me')).toMatchObject({ status: 403, body: { code: 'account_blocked' } });
       expect((await admin.get(`/api/admin/users/${user.id}`)).body.isBlocked).toBe(true);
 
       const unblocked = await admin.post(`/api/admin/users/${user.id}/unblock`);
       expect(unblocked.status).toBe(200);
       expect(unblocked.body.isBlocked).toBe(false);
+      // An unblock does not revive the ended session: it has expired, and says so once.
+      expect(await session.get('/api/me')).toMatchObject({ status: 401, body: { code: 'session_expired' } });
 
       const audit = await admin.get(`/api/admin/audit-log${q({ sort: ['createdAt', 'ASC'], filter: { targetId: user.id } })}`);
       expect(audit.headers.get('content-range')).toBe('audit-log 0-1/2');

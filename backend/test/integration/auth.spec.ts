@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { LOGIN_LIMITS } from '../../src/modules/auth/attempt-limits.js';
 import { AuthToken } from '../../src/modules/auth/auth-token.entity.js';
+import { Session } from '../../src/modules/auth/session.entity.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { createUser, signedInClient, uniqueEmail } from '../factories/index.js';
 import type { TestClient } from '../support/http.js';
@@ -219,12 +220,31 @@ describe('accounts', () => {
     expect((await browser.post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
     await t.orm.em.fork().nativeUpdate(User, { id: user.id }, { isBlocked: true });
 
-    expect((await browser.get('/api/me')).status).toBe(401);
+    // The browser holding the session learns why it stopped (the sign-in page says so), and again on a reload.
+    for (let i = 0; i < 2; i++) {
+      const me = await browser.get('/api/me');
+      expect(me.status).toBe(403);
+      expect(me.body).toMatchObject({ code: 'account_blocked', detail: 'This account has been blocked. Please contact support.' });
+    }
     const res = await client().post('/api/auth/login', { email: user.email, password: PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('account_blocked');
     // Without the right password a blocked account looks like any wrong login.
     expect((await client().post('/api/auth/login', { email: user.email, password: 'wrong password here' })).body.code).toBe('invalid_credentials');
+  });
+
+  it.each([
+    ['its absolute lifetime ends', { expiresAt: new Date(Date.now() - 1000) }],
+    ['it was idle too long', { lastSeenAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) }],
+  ])('a session that ran out because %s answers 401 session_expired once, then plain unauthenticated', async (_why, change) => {
+    const user = await createUser(t, { password: PASSWORD });
+    const browser = client();
+    expect((await browser.post('/api/auth/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    await t.orm.em.fork().nativeUpdate(Session, { user: user.id }, change);
+    const first = await browser.get('/api/me');
+    expect(first.status).toBe(401);
+    expect(first.body).toMatchObject({ code: 'session_expired', detail: 'Your session has expired. Please sign in again.' });
+    expect(await browser.get('/api/me')).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
   });
 
   it('the 11th rapid login attempt for one e-mail from one address is throttled with 429 and Retry-After', async () => {

@@ -1,4 +1,5 @@
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { newTestTotpSecret } from '../support/totp.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { checksumOf, isWellFormedApiKey } from '../../src/modules/keys/key-codec.js';
 
@@ -33,10 +34,29 @@ describe('API keys (account API)', () => {
     expect(list.text).not.toContain(created.body.key);
     expect(list.text).not.toContain('hash');
 
-    const revealed = await client.get(`/api/api-keys/${created.body.id}/reveal`);
+    const revealed = await client.post(`/api/api-keys/${created.body.id}/reveal`, { password: user.password });
     expect(revealed.status).toBe(200);
     expect(revealed.body.key).toBe(created.body.key);
     expect(revealed.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('revealing a key again asks for the password (and the code when two-factor sign-in is on); the old GET is gone', async () => {
+    const user = await createUser(t);
+    const client = await signedInClient(t, user);
+    const { id, key } = (await client.post('/api/api-keys', { name: 'Prod' })).body;
+    for (const body of [{}, { password: 'not the password' }]) {
+      const refused = await client.post(`/api/api-keys/${id}/reveal`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'wrong_password', field: 'password' });
+      expect(refused.text).not.toContain(key);
+    }
+    expect((await client.get(`/api/api-keys/${id}/reveal`)).status).toBe(405);
+
+    const guarded = await createUser(t, { totpSecret: newTestTotpSecret() });
+    const guardedClient = await signedInClient(t, guarded);
+    const second = (await guardedClient.post('/api/api-keys', { name: 'Prod' })).body;
+    const noCode = await guardedClient.post(`/api/api-keys/${second.id}/reveal`, { password: guarded.password });
+    expect([noCode.status, noCode.body.code]).toEqual([400, 'totp_required']);
   });
 
   it('a double-clicked Create Key (two requests with one Idempotency-Key, at once) makes one key, answered to both', async () => {
@@ -136,14 +156,15 @@ describe('API keys (account API)', () => {
   });
 
   it("user A gets 404 for every call on B's key ids", async () => {
-    const a = await signedInClient(t, await createUser(t));
+    const aUser = await createUser(t);
+    const a = await signedInClient(t, aUser);
     const b = await createUser(t);
     const { id, key } = await createApiKey(t, b);
     const calls = [
       a.put(`/api/api-keys/${id}`, { name: 'mine now' }),
       a.put(`/api/api-keys/${id}/rotate`),
       a.delete(`/api/api-keys/${id}`),
-      a.get(`/api/api-keys/${id}/reveal`),
+      a.post(`/api/api-keys/${id}/reveal`, { password: aUser.password }),
       a.put('/api/api-keys/not-a-uuid', { name: 'x' }),
     ];
     for (const res of await Promise.all(calls)) {

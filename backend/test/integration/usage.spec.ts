@@ -162,6 +162,34 @@ describe('usage metering and the usage pages', () => {
     expect(stats.body).toMatchObject({ todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, hourlyLimit: 100, hourlyRemaining: 100 });
   });
 
+  it("the Last Day range answers requests per hour: every hour of the range, counted from the raw rows; longer ranges don't", async () => {
+    const user = await createUser(t);
+    const client = await signedInClient(t, user);
+    const end = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 30 * 60_000); // half past the current hour
+    const start = new Date(end.getTime() - 24 * 3_600_000);
+    const at = (hoursAgo: number, minute: number) => new Date(end.getTime() - 30 * 60_000 - hoursAgo * 3_600_000 + minute * 60_000);
+    const rows = [at(0, 5), at(0, 20), at(3, 59), at(23, 45), at(25, 0)]; // the last is before the range
+    for (const ts of rows) {
+      await db.query(
+        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values ($1, $2, gen_random_uuid(), '/api/time/utc', 'GET', 200, 1)`,
+        [ts, user.id],
+      );
+    }
+    const day = await client.get(`/api/usage/summary?startDate=${start.toISOString()}&endDate=${end.toISOString()}`);
+    expect(day.status).toBe(200);
+    const perHour: { hour: string; count: number }[] = day.body.perHour;
+    // From the hour the range starts in to the hour it ends in: 25 buckets, on the hour, in order.
+    expect(perHour).toHaveLength(25);
+    expect(perHour[0].hour).toBe(new Date(start.getTime() - 30 * 60_000).toISOString());
+    expect(perHour.at(-1)!.hour).toBe(new Date(end.getTime() - 30 * 60_000).toISOString());
+    const counted = Object.fromEntries(perHour.filter((h) => h.count > 0).map((h) => [h.hour, h.count]));
+    const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000).toISOString();
+    expect(counted).toEqual({ [hourOf(at(23, 45))]: 1, [hourOf(at(3, 59))]: 1, [hourOf(at(0, 5))]: 2 });
+
+    const week = await client.get(`/api/usage/summary?startDate=${new Date(end.getTime() - 7 * 86_400_000).toISOString()}&endDate=${end.toISOString()}`);
+    expect(week.body.perHour).toEqual([]);
+  });
+
   it('refuses bad paging and ranges with a problem, never a 500', async () => {
     const client = await signedInClient(t, await createUser(t));
     for (const query of [

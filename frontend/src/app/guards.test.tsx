@@ -3,14 +3,15 @@ import { advanceClock, runUntil } from '../testing/clock';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders, createAppQueryClient } from './providers';
 import { ADMIN_REDIRECT_DELAY_MS, AdminGate, DashboardGate, SignedOutOnly } from './guards';
-import { LocationProbe, sampleUser } from '../testing/render';
+import { LocationProbe, sampleUser, serveApi } from '../testing/render';
 import { meQueryKey, type User } from '../lib/auth';
 import { resetToasts } from '../components/ui/toast';
 
-function renderAt(route: string, me: User | null) {
+/** `me` undefined: the session is read from GET /api/me as on a reload. */
+function renderAt(route: string, me: User | null | undefined) {
   resetToasts();
   const queryClient = createAppQueryClient();
-  queryClient.setQueryData(meQueryKey, me);
+  if (me !== undefined) queryClient.setQueryData(meQueryKey, me);
   render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>
@@ -34,6 +35,21 @@ describe('route guards', () => {
   it('a signed-out visit to /dashboard/usage goes to /login with returnTo', async () => {
     renderAt('/dashboard/usage', null);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?returnTo=%2Fdashboard%2Fusage'));
+  });
+
+  it.each([
+    [401, 'session_expired', 'expired'],
+    [403, 'account_blocked', 'blocked'],
+  ])('a reload whose session answers %i %s goes to /login saying why (error=%s)', async (status, code, reason) => {
+    serveApi({ 'GET /api/me': { status, body: { status, code } } });
+    renderAt('/dashboard/usage', undefined);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=%2Fdashboard%2Fusage&error=${reason}`));
+  });
+
+  it('a reload with no session at all goes to /login with returnTo only', async () => {
+    serveApi({ 'GET /api/me': { status: 401, body: { status: 401, code: 'unauthenticated' } } });
+    renderAt('/dashboard/usage', undefined);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login\?returnTo=%2Fdashboard%2Fusage$/));
   });
 
   it('a signed-in user on / goes to /dashboard, a super admin to /admin', async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../lib/auth';
+import { signOutReason, useAuth } from '../lib/auth';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { toast } from '../components/ui/toast';
 import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from './paths';
@@ -23,12 +23,15 @@ export function SignedOutOnly() {
   return <Outlet />;
 }
 
-/** `/dashboard/*`: signed out → /login?returnTo=<path>; super admin → /admin. */
+/**
+ * `/dashboard/*`: signed out → /login?returnTo=<path>, with `&error=expired|blocked` when the server said why the
+ * session this browser held stopped; super admin → /admin.
+ */
 export function DashboardGate() {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner minHeight="100vh" />;
-  if (!user) return <Navigate to={loginWithReturnTo(location.pathname + location.search)} replace />;
+  if (!user) return <Navigate to={loginWithReturnTo(location.pathname + location.search, signOutReason())} replace />;
   if (user.role === 'super_admin') return <Navigate to={paths.admin.root} replace />;
   return (
     <Suspense fallback={<FullPageSpinner minHeight="100vh" />}>

@@ -81,8 +81,11 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   return url.pathname + url.search + url.hash;
 }
 
-export function loginWithReturnTo(returnTo: string): string {
-  return `${paths.login}?returnTo=${encodeURIComponent(returnTo)}`;
+/** Why a signed-in user was sent to sign in, as /login?error= names it (the sign-in page tells them). */
+export type SignedOutReason = 'expired' | 'blocked';
+
+export function loginWithReturnTo(returnTo: string, reason?: SignedOutReason | null): string {
+  return `${paths.login}?returnTo=${encodeURIComponent(returnTo)}${reason ? `&error=${reason}` : ''}`;
 }
 
 /**

@@ -28,4 +28,21 @@ describe('unauthorized handling in the dashboard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage?x=1')}`);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
   });
+
+  it.each([
+    [401, 'session_expired', 'expired', 'You are logged out. Logging in again...'],
+    [403, 'account_blocked', 'blocked', 'This account has been blocked. Please contact support.'],
+  ])('a %i %s goes to /login with error=%s, so the sign-in page says why', async (status, code, reason, toastText) => {
+    vi.useFakeTimers();
+    serveApi({
+      'GET /api/dashboard/stats': {
+        status,
+        body: { status, code, detail: status === 403 ? 'This account has been blocked. Please contact support.' : undefined },
+      },
+    });
+    renderWithProviders(<Probe />, { route: '/dashboard/usage', me: sampleUser });
+    await runUntil(() => screen.queryByText(toastText) !== null);
+    await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage')}&error=${reason}`);
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { isUnauthorized } from '../lib/api';
+import { errorMessage, isUnauthorized, signedOutReason } from '../lib/api';
 import { toast } from '../components/ui/toast';
 import { loginWithReturnTo } from './paths';
 import { meQueryKey } from '../lib/auth';
@@ -11,6 +11,8 @@ export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 /**
  * Spec 4/8: a 401 from any dashboard call (query or mutation) shows 'Unauthorized' and, 500 ms later,
  * goes to /login?returnTo=<current path>. The cached user is dropped so the login page doesn't bounce back.
+ * An expired session (401 session_expired) or a blocked account (403 account_blocked) goes the same way with the
+ * reason in the address (`&error=expired|blocked`), so the sign-in page says why.
  */
 export function useUnauthorizedRedirect() {
   const queryClient = useQueryClient();
@@ -22,13 +24,19 @@ export function useUnauthorizedRedirect() {
 
   useEffect(() => {
     const trigger = (error: unknown) => {
-      if (!isUnauthorized(error) || pending.current) return;
-      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+      const reason = signedOutReason(error);
+      if (!(isUnauthorized(error) || reason) || pending.current) return;
+      toast({
+        title: 'Unauthorized',
+        description:
+          reason === 'blocked' ? errorMessage(error, 'This account has been blocked. Please contact support.') : 'You are logged out. Logging in again...',
+        variant: 'destructive',
+      });
       const returnTo = here.current;
       pending.current = setTimeout(() => {
         pending.current = null;
         queryClient.setQueryData(meQueryKey, null);
-        navigate(loginWithReturnTo(returnTo), { replace: true });
+        navigate(loginWithReturnTo(returnTo, reason), { replace: true });
       }, UNAUTHORIZED_REDIRECT_DELAY_MS);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {

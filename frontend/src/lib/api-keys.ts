@@ -10,9 +10,15 @@ export function fetchApiKeys() {
   return apiFetch<ApiKey[]>('/api/api-keys');
 }
 
-/** The full key of one of the user's keys (the playground calls with it; the key card copies it). */
-export function revealApiKey(id: string) {
-  return apiFetch<Models['RevealedKeyView']>(`/api/api-keys/${encodeURIComponent(id)}/reveal`);
+/** What the user types to prove it is them before a key's secret is shown: the password, and a code when two-factor sign-in is on. */
+export interface IdentityProof {
+  password?: string;
+  totp?: string;
+}
+
+/** The full key of one of the user's keys (the playground calls with it; the key card shows and copies it). */
+export function revealApiKey(id: string, proof: IdentityProof) {
+  return apiFetch<Models['RevealedKeyView']>(`/api/api-keys/${encodeURIComponent(id)}/reveal`, { method: 'POST', body: proof });
 }
 
 export function useApiKeys() {

@@ -498,13 +498,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
          * Reveal the full key
-         * @description For the Copy and show actions of the key card; every call is logged.
+         * @description For the Reveal and Copy actions of the key card and the playground. The signed-in user confirms it is them: the current password (unless the account signs in only through the identity provider) and, when two-factor sign-in is on, a code. Every reveal is logged.
          */
-        get: operations["Keys_reveal"];
-        put?: never;
-        post?: never;
+        post: operations["Keys_reveal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2372,7 +2372,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -2911,6 +2911,15 @@ export interface components {
              */
             tzdbVersion?: string | null;
         };
+        RevealApiKeyDto: {
+            /** @description The current password; required unless the account signs in only through the identity provider. */
+            password?: string;
+            /**
+             * @description A current code or a recovery code, when two-factor sign-in is on.
+             * @example 123456
+             */
+            totp?: string;
+        };
         RevealedKeyView: {
             /** @example tzk_live_AbCdEfGhIjKlMnOpQrStUvWx1a9xQ2 */
             key: string;
@@ -2989,6 +2998,15 @@ export interface components {
             /** @example 42 */
             count: number;
         };
+        HourCountView: {
+            /**
+             * @description Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            hour: string;
+            /** @example 7 */
+            count: number;
+        };
         StatusCountView: {
             /** @example 200 */
             statusCode: number;
@@ -3018,6 +3036,8 @@ export interface components {
             /** @example 42 */
             todayRequests: number;
             perDay: components["schemas"]["DayCountView"][];
+            /** @description Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges. */
+            perHour: components["schemas"]["HourCountView"][];
             statusCodes: components["schemas"]["StatusCountView"][];
             topEndpoints: components["schemas"]["EndpointCountView"][];
             recent: components["schemas"]["UsageRecordView"][];
@@ -5486,14 +5506,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobQueueCountsView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5527,14 +5547,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5563,14 +5583,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5606,14 +5626,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5649,14 +5669,14 @@ export interface operations {
                     "application/json": components["schemas"]["JobView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,8 +6137,15 @@ export interface operations {
                     "application/json": components["schemas"]["MeView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6155,8 +6182,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6189,8 +6223,15 @@ export interface operations {
                     "application/json": components["schemas"]["TotpStateView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6216,8 +6257,15 @@ export interface operations {
                     "application/json": components["schemas"]["TotpSetupView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6261,8 +6309,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6313,14 +6368,18 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A super admin (code `totp_mandatory`) */
+            /**
+             * @description A super admin (code `totp_mandatory`)
+             *
+             *     Problem+json: the session’s account is blocked (code `account_blocked`)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6372,8 +6431,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6426,8 +6492,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6485,8 +6558,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6543,8 +6623,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6578,8 +6665,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6614,8 +6708,15 @@ export interface operations {
                     "application/json": components["schemas"]["IssuedApiKeyView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6639,7 +6740,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevealApiKeyDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -6650,8 +6755,22 @@ export interface operations {
                     "application/json": components["schemas"]["RevealedKeyView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description Wrong or missing password (code `wrong_password`, field `password`), or a missing or wrong code (`totp_required`, `totp_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6684,8 +6803,15 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardStatsView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6730,8 +6856,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6774,8 +6907,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6817,8 +6957,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12405,14 +12552,14 @@ export interface operations {
                     "application/json": components["schemas"]["TzdbStatusView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12450,14 +12597,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12498,14 +12645,14 @@ export interface operations {
                     "application/json": components["schemas"]["FeedCheckView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12543,14 +12690,14 @@ export interface operations {
                     "application/json": components["schemas"]["ActivationResultView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12903,8 +13050,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12934,8 +13088,15 @@ export interface operations {
                     "application/json": components["schemas"]["BillingResultView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12962,8 +13123,15 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionView"] | null;
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12989,8 +13157,15 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13026,8 +13201,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13056,8 +13238,15 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13104,8 +13293,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13142,8 +13338,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13209,8 +13412,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13240,8 +13450,15 @@ export interface operations {
                     "application/json": components["schemas"]["OkView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13274,8 +13491,15 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxPortalView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13312,8 +13536,15 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxPortalView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13350,8 +13581,15 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxPortalView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13388,8 +13626,15 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxPortalView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13460,14 +13705,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStatsView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13503,14 +13748,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13539,14 +13784,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13575,14 +13820,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13611,14 +13856,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13651,7 +13896,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13665,7 +13910,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13713,14 +13958,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13763,14 +14008,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApiKeyView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13799,14 +14044,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApiKeyView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13835,14 +14080,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApiKeyView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13876,14 +14121,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSupportMessageView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13912,14 +14157,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSupportMessageView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13953,14 +14198,14 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLogView"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13989,14 +14234,14 @@ export interface operations {
                     "application/json": components["schemas"]["AuditLogView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`) */
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14034,14 +14279,18 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A super admin account (code `super_admin_cannot_close`) */
+            /**
+             * @description A super admin account (code `super_admin_cannot_close`)
+             *
+             *     Problem+json: the session’s account is blocked (code `account_blocked`)
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14089,8 +14338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExportJobView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14125,8 +14381,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExportJobView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14162,8 +14425,15 @@ export interface operations {
                     "application/json": components["schemas"]["DataExportFileView"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14214,8 +14484,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14252,8 +14529,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14279,7 +14563,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14324,7 +14608,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14366,8 +14650,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14406,7 +14697,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14456,7 +14747,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecretResponse"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14499,7 +14790,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResponse"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14542,8 +14833,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResponse"][];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14578,7 +14876,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryResponse"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14619,8 +14917,15 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeNoticesResponse"];
                 };
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14658,8 +14963,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14693,8 +15005,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No valid session (problem+json, code `unauthenticated`) */
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

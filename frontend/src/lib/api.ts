@@ -159,7 +159,33 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/**
+ * Why a session stopped, when the server said: 'expired' (401 session_expired) or 'blocked' (403 account_blocked);
+ * null for any other error (a plain 401 has no reason to give).
+ */
+export function signedOutReason(error: unknown): 'expired' | 'blocked' | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 401 && error.code === 'session_expired') return 'expired';
+  if (error.status === 403 && error.code === 'account_blocked') return 'blocked';
+  return null;
+}
+
 /** True when an error means "not signed in" (spec 8: message starting '401: '). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 401 : String((error as Error)?.message ?? '').startsWith('401: ');
+}
+
+/**
+ * Why a read failed, in words a user can act on: the server's own words when it sent some, else what the status
+ * means; a request that never got an answer (the browser's "Failed to fetch") is a connection problem.
+ */
+export function loadFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const words = problemWords(error.problem);
+    if (words) return words;
+    if (error.status === 0) return 'We could not reach the server. Check your connection and try again.';
+    if (error.status >= 500) return `The server could not answer just now (error ${error.status}). Please try again in a moment.`;
+    return `The server refused the request (error ${error.status}).`;
+  }
+  return 'We could not reach the server. Check your connection and try again.';
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from './api-models';
 import type { MouseEvent } from 'react';
-import { apiFetch, apiRequest, isUnauthorized } from './api';
+import { apiFetch, apiRequest, isUnauthorized, signedOutReason } from './api';
 
 /** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
 
@@ -13,12 +13,26 @@ export type User = Models['MeView'];
 
 export const meQueryKey = ['me'] as const;
 
-/** GET /api/me; a 401 means anonymous (null), not an error. */
+// Why the last GET /api/me found nobody signed in, when the server said (read by the dashboard's gate).
+let lastSignOutReason: 'expired' | 'blocked' | null = null;
+
+/** Why the session that this browser held stopped ('expired', 'blocked'), as the last GET /api/me said; else null. */
+export function signOutReason(): 'expired' | 'blocked' | null {
+  return lastSignOutReason;
+}
+
+/** GET /api/me; a 401 (and a blocked account's 403) means anonymous (null), not an error; the reason is kept. */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await apiFetch<User>('/api/me');
+    const user = await apiFetch<User>('/api/me');
+    lastSignOutReason = null;
+    return user;
   } catch (error) {
-    if (isUnauthorized(error)) return null;
+    const reason = signedOutReason(error);
+    if (reason || isUnauthorized(error)) {
+      lastSignOutReason = reason;
+      return null;
+    }
     throw error;
   }
 }

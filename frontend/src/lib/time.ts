@@ -40,6 +40,15 @@ export function abbreviation(timeZone: string, at: Date = new Date()): string {
   return f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
+/**
+ * The zone's name at that instant in one style for every zone ("Pacific Standard Time", "Japan Standard Time"):
+ * the short style mixes abbreviations with "GMT+9" where English has no abbreviation.
+ */
+export function zoneLongName(timeZone: string, at: Date = new Date()): string {
+  const f = formatter(`long:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' }));
+  return f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 export function clockTime(timeZone: string, at: Date = new Date()): string {
   return formatter(
     `clock:${timeZone}`,

@@ -228,7 +228,8 @@ export const PROBLEM_TYPES: ProblemType[] = [
     'Send Authorization: Bearer <METRICS_TOKEN>.',
   ),
   // ---- sign-in and account ----------------------------------------------------------------------------------
-  p('unauthenticated', 401, 'Signed out', 'The route needs a signed-in session and there is none (or it expired).', 'Sign in again.'),
+  p('unauthenticated', 401, 'Signed out', 'The route needs a signed-in session and there is none.', 'Sign in again.'),
+  p('session_expired', 401, 'Session expired', 'The session ran out: it was idle too long or reached its absolute lifetime.', 'Sign in again.'),
   p(
     'forbidden',
     403,

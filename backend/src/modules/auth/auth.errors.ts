@@ -7,6 +7,7 @@ export type AuthProblemCode =
   | 'invalid_credentials'
   | 'invalid_token'
   | 'no_password'
+  | 'session_expired'
   | 'too_many_attempts'
   | 'totp_already_enabled'
   | 'totp_enrollment_required'
@@ -31,6 +32,9 @@ export const AuthErrors = {
     }),
   accountBlocked: () =>
     new ProblemException({ status: 403, code: 'account_blocked', title: 'Forbidden', detail: 'This account has been blocked. Please contact support.' }),
+  /** The session cookie names a session that ran out (absolute or idle expiry). */
+  sessionExpired: () =>
+    new ProblemException({ status: 401, code: 'session_expired', title: 'Unauthorized', detail: 'Your session has expired. Please sign in again.' }),
   invalidToken: () =>
     new ProblemException({ status: 400, code: 'invalid_token', title: 'Bad Request', detail: 'Invalid or expired reset link. Please request a new one.' }),
   wrongPassword: () =>

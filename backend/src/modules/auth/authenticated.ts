@@ -30,7 +30,9 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const session = await this.sessions.resolve(request);
+    const { session, ended } = await this.sessions.check(request);
+    if (ended === 'blocked') throw AuthErrors.accountBlocked();
+    if (ended === 'expired') throw AuthErrors.sessionExpired();
     if (!session) throw Problems.unauthenticated();
     request.user = session.user;
     request.session = session;
@@ -45,17 +47,19 @@ export class SessionGuard implements CanActivate {
 
 /** One decorator that both guards a route with the session and documents it in Swagger. */
 export function Authenticated(options: { roles?: Role[] } = {}) {
-  const decorators = [
+  const blocked = 'the session’s account is blocked (code `account_blocked`)';
+  let forbidden = `Problem+json: ${blocked}`;
+  if (options.roles) {
+    const enrolment = options.roles.includes('super_admin') ? '; a super admin without two-factor sign-in gets code `totp_enrollment_required`' : '';
+    forbidden = `Requires role ${options.roles.join(' or ')} (problem+json, code \`forbidden\`${enrolment}); or ${blocked}`;
+  }
+  return applyDecorators(
     SetMetadata(ROLES_KEY, options.roles),
     UseGuards(SessionGuard),
     ApiSecurity(SECURITY.session),
-    ApiUnauthorizedResponse({ description: 'No valid session (problem+json, code `unauthenticated`)' }),
-  ];
-  if (options.roles) {
-    const enrolment = options.roles.includes('super_admin') ? '; a super admin without two-factor sign-in gets code `totp_enrollment_required`' : '';
-    decorators.push(ApiForbiddenResponse({ description: `Requires role ${options.roles.join(' or ')} (problem+json, code \`forbidden\`${enrolment})` }));
-  }
-  return applyDecorators(...decorators);
+    ApiUnauthorizedResponse({ description: 'No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out)' }),
+    ApiForbiddenResponse({ description: forbidden }),
+  );
 }
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): User => {

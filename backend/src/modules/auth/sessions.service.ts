@@ -10,6 +10,12 @@ import { User } from '../accounts/user.entity.js';
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
+/** Why a session cookie no longer signs anyone in, when the server still knows: the sign-in page tells the user. */
+export type SessionEnd = 'expired' | 'blocked';
+
+/** A live session, or why there is none (null when there was no cookie or the server knows nothing of it). */
+export type SessionCheck = { session: Session; ended: null } | { session: null; ended: SessionEnd | null };
+
 /** Creates, checks and ends browser sessions; the session store is PostgreSQL. */
 @Injectable()
 export class SessionsService implements OnModuleInit {
@@ -20,11 +26,14 @@ export class SessionsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // A block or a closure ends every session of the account, once the change is committed.
+    // A block or a closure ends every session of the account, once the change is committed. A blocked account's
+    // sessions are ended but kept: the browser that still holds one is told why (403 account_blocked), not just 401.
     this.accounts.listen((change) =>
-      change.deleted || change.closed || (change.isBlocked && change.fields.includes('isBlocked'))
+      change.deleted || change.closed
         ? this.endAllForUser(change.userId).then(() => undefined)
-        : undefined,
+        : change.isBlocked && change.fields.includes('isBlocked')
+          ? this.expireAllForUser(change.userId).then(() => undefined)
+          : undefined,
     );
   }
 
@@ -63,20 +72,29 @@ export class SessionsService implements OnModuleInit {
 
   /** The live session for this request, with its user; null when absent, expired, idle or blocked. */
   async resolve(request: FastifyRequest): Promise<Session | null> {
+    return (await this.check(request)).session;
+  }
+
+  /**
+   * The live session, or why the cookie no longer works: `blocked` while its account is blocked (the row stays, so a
+   * reload says it again), `expired` once (absolute or idle expiry; the row goes). A closed account is plain null.
+   */
+  async check(request: FastifyRequest): Promise<SessionCheck> {
     const token = this.readToken(request);
-    if (!token) return null;
+    if (!token) return { session: null, ended: null };
     const em = this.em.fork();
     const session = await em.findOne(Session, { tokenHash: sha256(token) }, { populate: ['user'] });
-    if (!session) return null;
+    if (!session) return { session: null, ended: null };
+    if (session.user.isBlocked && !session.user.closedAt) return { session: null, ended: 'blocked' };
     const now = Date.now();
-    if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.isBlocked || session.user.closedAt) {
+    if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.closedAt) {
       await em.nativeDelete(Session, { id: session.id });
-      return null;
+      return { session: null, ended: session.user.closedAt ? null : 'expired' };
     }
     if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date(now) });
     }
-    return session;
+    return { session, ended: null };
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -85,7 +103,12 @@ export class SessionsService implements OnModuleInit {
     reply.clearCookie(this.config.sessionCookieName, { path: '/', httpOnly: true, secure: this.config.secureCookies, sameSite: 'lax' });
   }
 
-  /** Ends every session of a user (password change, reset, block), optionally keeping the current one. */
+  /** Ends every session of a blocked user and keeps the rows, which now only say why they stopped (see check). */
+  async expireAllForUser(userId: string): Promise<number> {
+    return this.em.fork().nativeUpdate(Session, { user: userId, expiresAt: { $gt: new Date() } }, { expiresAt: new Date() });
+  }
+
+  /** Ends every session of a user (password change, reset), optionally keeping the current one. */
   async endAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
     const where = exceptSessionId ? { user: userId, id: { $ne: exceptSessionId } } : { user: userId };
     return this.em.fork().nativeDelete(Session, where);

@@ -18,7 +18,8 @@ import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { toApiKeyView } from './api-key.entity.js';
 import type { ApiKeyView } from './api-key.entity.js';
-import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
+import { CreateApiKeyDto, RevealApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
+import { IdentityCheck } from '../auth/identity-check.js';
 import { KeysService } from './keys.service.js';
 
 /** What an Idempotency-Key may be: a UUID, or any 8 to 64 letters, digits, - or _. */
@@ -45,7 +46,10 @@ const VALIDATION_EXAMPLE = {
 @Controller('api-keys')
 @Authenticated()
 export class KeysController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly keys: KeysService,
+    private readonly identity: IdentityCheck,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Your API keys', description: 'Newest first; keys are masked (use reveal for the full key).' })
@@ -107,12 +111,22 @@ export class KeysController {
     await this.keys.remove(user.id, id);
   }
 
-  @Get(':id/reveal')
+  @Post(':id/reveal')
+  @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Reveal the full key', description: 'For the Copy and show actions of the key card; every call is logged.' })
+  @ApiOperation({
+    summary: 'Reveal the full key',
+    description:
+      'For the Reveal and Copy actions of the key card and the playground. The signed-in user confirms it is them: the current password (unless ' +
+      'the account signs in only through the identity provider) and, when two-factor sign-in is on, a code. Every reveal is logged.',
+  })
   @ApiOkResponse({ type: RevealedKeyView })
+  @ApiBadRequestResponse({
+    description: 'Wrong or missing password (code `wrong_password`, field `password`), or a missing or wrong code (`totp_required`, `totp_invalid`)',
+  })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async reveal(@CurrentUser() user: User, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ key: string }> {
+  async reveal(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RevealApiKeyDto, @Req() request: FastifyRequest): Promise<{ key: string }> {
+    await this.identity.confirm(user, body);
     return { key: await this.keys.reveal(user.id, id, request.ip) };
   }
 }

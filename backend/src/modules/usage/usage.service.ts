@@ -11,6 +11,9 @@ import { UsageStore } from './usage.store.js';
 
 const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
+const HOUR_MS = 3_600_000;
+/** Ranges up to this long (the Usage page's Last Day, with room for its ends) also get per-hour counts, from the raw rows. */
+export const MAX_HOURLY_HOURS = 48;
 /** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
@@ -70,6 +73,7 @@ export interface UsageSummary {
   averageResponseTime: number;
   todayRequests: number;
   perDay: { date: string; count: number }[];
+  perHour: { hour: string; count: number }[];
   statusCodes: { statusCode: number; count: number }[];
   topEndpoints: { endpoint: string; count: number }[];
   recent: UsageRecordView[];
@@ -177,12 +181,20 @@ export class UsageService {
     const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
 
     const key = `${startDay}|${endDay}|${q.endpoint ?? ''}|${q.keyId ?? ''}`;
-    const [groups, todayRequests, recent] = await Promise.all([
+    const hourly = end.getTime() - start.getTime() <= MAX_HOURLY_HOURS * HOUR_MS;
+    const firstHour = Math.floor(start.getTime() / HOUR_MS) * HOUR_MS;
+    const lastHour = Math.floor(end.getTime() / HOUR_MS) * HOUR_MS;
+    const [groups, todayRequests, recent, hours] = await Promise.all([
       this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint, q.keyId)),
       this.cache.read(userId, `today|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () => this.store.todayCount(userId, q.endpoint, q.keyId)),
       this.cache.read(userId, `recent|${key}`, () =>
         this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, keyId: q.keyId, limit: 10 }),
       ),
+      hourly
+        ? this.cache.read(userId, `hours|${firstHour}|${lastHour}|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () =>
+            this.store.perHour(userId, new Date(firstHour), new Date(lastHour + HOUR_MS), q.endpoint, q.keyId),
+          )
+        : Promise.resolve(new Map<number, number>()),
     ]);
 
     const perDay = new Map<string, number>();
@@ -213,6 +225,12 @@ export class UsageService {
       averageResponseTime: total ? Math.round((totalMs / total) * 100) / 100 : 0,
       todayRequests,
       perDay: perDayList,
+      perHour: hourly
+        ? Array.from({ length: (lastHour - firstHour) / HOUR_MS + 1 }, (_, i) => {
+            const at = firstHour + i * HOUR_MS;
+            return { hour: new Date(at).toISOString(), count: hours.get(at) ?? 0 };
+          })
+        : [],
       statusCodes: statusCodes.sort((a, b) => a.statusCode - b.statusCode),
       topEndpoints: byEndpoint
         .filter((e) => e.count > 0)

@@ -395,6 +395,21 @@ export class UsageStore {
     }));
   }
 
+  /**
+   * Requests per UTC hour in [from, to), from the raw rows (the roll-ups are daily) by the (user_id, timestamp) index:
+   * a range of at most two days, keyed by the hour's start in epoch milliseconds.
+   */
+  async perHour(userId: string, from: Date, to: Date, endpoint?: string, keyId?: string): Promise<Map<number, number>> {
+    const { rows } = await this.pool.query<{ hour: Date; count: string }>(
+      `select date_trunc('hour', "timestamp", 'UTC') as hour, count(*) as count from usage_records
+       where user_id = $1 and "timestamp" >= $2::timestamptz and "timestamp" < $3::timestamptz
+         and ($4::text is null or endpoint = $4) and ($5::uuid is null or key_id = $5)
+       group by 1`,
+      [userId, from, to, endpoint ?? null, keyId ?? null],
+    );
+    return new Map(rows.map((r) => [r.hour.getTime(), Number(r.count)]));
+  }
+
   async todayCount(userId: string, endpoint?: string, keyId?: string): Promise<number> {
     const { rows } = await this.pool.query<{ count: string }>(
       `select coalesce(sum(count), 0) as count from usage_daily

@@ -1,6 +1,6 @@
+import { LoadError } from '../../components/ui/LoadError';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -109,7 +109,14 @@ export default function BillingPage() {
       </>
     );
   }
-  if (config.isError) return <Alert severity="error">Billing settings could not be loaded. Please refresh the page.</Alert>;
+  if (config.isError) {
+    return (
+      <>
+        <PageHeader title="Billing & Subscription" />
+        <LoadError what="your billing settings" error={config.error} onRetry={() => config.refetch()} retrying={config.isFetching} />
+      </>
+    );
+  }
 
   return (
     <Box>
@@ -124,7 +131,7 @@ export default function BillingPage() {
             subscriptionLoading={subscription.isPending && subscription.fetchStatus !== 'idle'}
             history={history.data}
             historyLoading={history.isPending}
-            historyError={history.isError}
+            historyError={history.isError ? { error: history.error, retry: () => history.refetch(), retrying: history.isFetching } : null}
             portalBusy={portal.isPending}
             onUpgrade={() => go('plans')}
             onStartSubscription={() => planInfo && choose(planInfo)}

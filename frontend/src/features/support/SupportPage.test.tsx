@@ -6,13 +6,23 @@ import { SupportPage } from './SupportPage';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('support form', () => {
-  it('a missing required field shows one toast and sends nothing', async () => {
+  it('a missing required field is marked beside it, with one toast, and nothing is sent', async () => {
     const { calls } = serveApi({ 'GET /api/config': { body: { plans: [] } } });
     renderWithProviders(<SupportPage />);
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Missing Information')).toBeInTheDocument();
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).not.toBeInvalid();
+    for (const [name, message] of [
+      [/^Email/, 'Please enter your email address.'],
+      [/^Subject/, 'Please enter a subject.'],
+      [/^Message/, 'Please enter your message.'],
+    ] as const) {
+      const field = screen.getByRole('textbox', { name });
+      expect(field).toBeInvalid();
+      expect(field).toHaveAccessibleDescription(message);
+    }
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

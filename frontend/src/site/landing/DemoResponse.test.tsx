@@ -32,6 +32,25 @@ describe('landing demo', () => {
   it('over the demo limit, says to wait or create a key', async () => {
     serveApi({ 'GET /api/public/demo/current': { status: 429, body: { code: 'rate_limited', status: 429 } } });
     renderWithProviders(<DemoResponse />);
-    expect(await screen.findByText(/try again in a minute, or create a free API key/)).toBeInTheDocument();
+    expect(await screen.findByTestId('demo-error')).toHaveTextContent(/try again in a minute, or create a free API key/);
+    expect(screen.queryByTestId('demo-live')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Answered just now/)).not.toBeInTheDocument();
+  });
+
+  it('with the API down, says so beside the request (not as its response), drops "Live", and a Retry asks again', async () => {
+    let up = false;
+    const { calls } = serveApi({
+      'GET /api/public/demo/current': () => (up ? { body: answer('America/New_York', '-05:00') } : { status: 503, body: { status: 503 } }),
+    });
+    renderWithProviders(<DemoResponse />);
+    expect(await screen.findByTestId('demo-error')).toHaveTextContent('The live demo could not be reached just now.');
+    expect(screen.queryByTestId('demo-live')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Answered just now/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy Response' })).not.toBeInTheDocument();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/"timezone": "America\/New_York"/)).toBeInTheDocument();
+    expect(screen.getByTestId('demo-live')).toHaveTextContent('Live from our API');
+    expect(calls).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import BoltIcon from '@mui/icons-material/Bolt';
@@ -36,13 +38,11 @@ export function DemoResponse() {
     gcTime: 0,
     placeholderData: keepPreviousData,
   });
-  const body = answer.data
-    ? JSON.stringify(answer.data, null, 2)
-    : answer.isError
-      ? isApiError(answer.error) && answer.error.status === 429
-        ? 'The live demo is busy for your address: try again in a minute, or create a free API key.'
-        : 'The live demo could not be reached. Please try again later.'
-      : 'Calling the API…';
+  const failed = answer.isError;
+  const failure =
+    isApiError(answer.error) && answer.error.status === 429
+      ? 'The live demo is busy for your address: try again in a minute, or create a free API key.'
+      : 'The live demo could not be reached just now. Please try again in a moment.';
   return (
     <Box>
       {/* A plain native select: tiny, and the platform picker on phones. */}
@@ -75,15 +75,36 @@ export function DemoResponse() {
         ))}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Chip icon={<BoltIcon />} label="Live from our API" size="small" color="success" variant="outlined" data-testid="demo-live" />
+        {answer.data && !failed && (
+          <Chip icon={<BoltIcon />} label="Live from our API" size="small" color="success" variant="outlined" data-testid="demo-live" />
+        )}
         <Typography variant="caption" sx={{ fontFamily: monoFont, color: 'text.secondary', wordBreak: 'break-all' }}>
           GET /api/time/current?timezone={zone}
         </Typography>
       </Box>
-      <CodeBlock label="Response" code={body} />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        Answered just now by our public demo endpoint (no key, a few calls a minute); with your key, /api/time/current answers the same for every zone.
-      </Typography>
+      {failed ? (
+        // Said in words beside the request, not as a response: nothing was answered.
+        <Alert
+          severity="warning"
+          data-testid="demo-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void answer.refetch()} disabled={answer.isFetching}>
+              Retry
+            </Button>
+          }
+        >
+          {failure}
+        </Alert>
+      ) : (
+        <>
+          <CodeBlock label="Response" code={answer.data ? JSON.stringify(answer.data, null, 2) : 'Calling the API…'} />
+          {answer.data && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              Answered just now by our public demo endpoint (no key, a few calls a minute); with your key, /api/time/current answers the same for every zone.
+            </Typography>
+          )}
+        </>
+      )}
     </Box>
   );
 }

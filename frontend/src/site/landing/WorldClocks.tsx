@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { abbreviation, clockDate, clockTime, formatOffset, offsetMinutes } from '../../lib/time';
+import { clockDate, zoneLongName, clockTime, formatOffset, offsetMinutes } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { paths } from '../../app/paths';
 
@@ -47,7 +47,9 @@ export function WorldClocks() {
                 {clockDate(zone, now)}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
-                {abbreviation(zone, now)} · UTC{formatOffset(offsetMinutes(zone, now))}
+                <span data-testid="world-clock-zone">{zoneLongName(zone, now)}</span>
+                <br />
+                UTC{formatOffset(offsetMinutes(zone, now))}
               </Typography>
             </CardContent>
           </Card>

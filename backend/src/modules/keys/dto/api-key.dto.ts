@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Trim } from '../../../common/http/transforms.js';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'Production server' })
@@ -72,4 +73,20 @@ export class UpdateApiKeyDto {
   @IsString()
   @MaxLength(16)
   tzdbVersion?: string | null;
+}
+
+/** Revealing a key's secret: the signed-in user confirms it is them (auth's IdentityCheck). */
+export class RevealApiKeyDto {
+  @ApiPropertyOptional({ description: 'The current password; required unless the account signs in only through the identity provider.' })
+  @IsOptional()
+  @IsString({ message: 'password must be a string' })
+  @MaxLength(1024)
+  password?: string;
+
+  @ApiPropertyOptional({ example: '123456', description: 'A current code or a recovery code, when two-factor sign-in is on.' })
+  @IsOptional()
+  @Trim()
+  @IsString({ message: 'totp must be a string' })
+  @MaxLength(64)
+  totp?: string;
 }

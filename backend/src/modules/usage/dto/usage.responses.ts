@@ -47,6 +47,12 @@ export class DayCountView {
   @ApiProperty({ example: 42 }) count!: number;
 }
 
+export class HourCountView {
+  @ApiProperty({ example: '2026-11-22T14:00:00.000Z', description: 'Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.' })
+  hour!: string;
+  @ApiProperty({ example: 7 }) count!: number;
+}
+
 export class StatusCountView {
   @ApiProperty({ example: 200 }) statusCode!: number;
   @ApiProperty({ example: 410 }) count!: number;
@@ -64,6 +70,11 @@ export class UsageSummaryView {
   @ApiProperty({ description: 'Mean milliseconds.', example: 2.1 }) averageResponseTime!: number;
   @ApiProperty({ example: 42 }) todayRequests!: number;
   @ApiProperty({ type: [DayCountView] }) perDay!: DayCountView[];
+  @ApiProperty({
+    type: [HourCountView],
+    description: `Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges.`,
+  })
+  perHour!: HourCountView[];
   @ApiProperty({ type: [StatusCountView] }) statusCodes!: StatusCountView[];
   @ApiProperty({ type: [EndpointCountView] }) topEndpoints!: EndpointCountView[];
   @ApiProperty({ type: [UsageRecordView] }) recent!: UsageRecordView[];

@@ -5,6 +5,9 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useCurrentToast } from './toast-store';
 
+/** The app bars' height (MUI's Toolbar: 56 px on phones, 64 px from 600 px), which the notifications sit below. */
+const APP_BAR_HEIGHT_PX = { xs: 56, sm: 64 };
+
 /**
  * The notifications region on Radix's Toast primitive, which brings the spec's behaviour: the 5 s timer (paused while
  * hovered or focused), swipe right to dismiss, Escape, F8 to move focus into the region, and the screen-reader
@@ -79,12 +82,13 @@ export function Toaster() {
           sx={{
             position: 'fixed',
             zIndex: (theme) => theme.zIndex.snackbar + 10,
-            // Clear of the primary actions (Pay, Save, Create, dialog buttons), which sit at the bottom and on the
-            // right: on phones at the top (over the app bar), from 600 px at the bottom left.
-            top: { xs: 0, sm: 'auto' },
-            bottom: { xs: 'auto', sm: 0 },
-            left: 0,
-            right: { xs: 0, sm: 'auto' },
+            // Just below the app bar (its menu button, the avatar menu), on the right, away from the sidebar's avatar
+            // and Logout (bottom left) and from the primary actions that sit at the bottom of forms and dialogs (Pay,
+            // Save, Create): on phones full width under the 56 px bar, from 600 px at most 420 px under the 64 px bar.
+            top: { xs: APP_BAR_HEIGHT_PX.xs, sm: APP_BAR_HEIGHT_PX.sm },
+            bottom: 'auto',
+            left: { xs: 0, sm: 'auto' },
+            right: 0,
             width: '100%',
             maxWidth: { sm: 420 },
             m: 0,

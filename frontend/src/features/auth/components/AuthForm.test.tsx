@@ -77,7 +77,7 @@ describe('auth form validation', () => {
     },
   );
 
-  it('login with wrong credentials shows the server message', async () => {
+  it('login with wrong credentials marks the password field with the server message', async () => {
     serveApi({
       'POST /api/auth/login': { status: 401, body: { status: 401, code: 'invalid_credentials', detail: 'Invalid email or password. Please try again.' } },
     });
@@ -85,7 +85,10 @@ describe('auth form validation', () => {
     await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email or password. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    const password = screen.getByLabelText(/Password/);
+    expect(password).toBeInvalid();
+    expect(password).toHaveAccessibleDescription('Invalid email or password. Please try again.');
     expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 

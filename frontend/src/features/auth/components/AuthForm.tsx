@@ -140,6 +140,10 @@ export function AuthForm({ mode, onModeChange, onDone, returnTo, showTitle = tru
           setError('totp', { type: 'server', message: problemMessage(error) || messages.totpInvalid });
           return;
         }
+        if (error instanceof ApiError && error.code === 'invalid_credentials') {
+          // The password is the field to fix (or the address above it): marked where the user is looking.
+          setError('password', { type: 'server', message: problemMessage(error) || messages.loginFailed }, { shouldFocus: true });
+        }
         toast({
           title: 'Login Failed',
           description: error instanceof ApiError ? problemMessage(error) || messages.loginFailed : messages.somethingWrong,

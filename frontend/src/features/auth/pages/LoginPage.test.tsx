@@ -18,6 +18,7 @@ describe('login page', () => {
   it.each([
     ['/login?error=oidc', 'Sign-in with your identity provider failed. Please try again.'],
     ['/login?error=blocked', 'Your account has been blocked. Contact support.'],
+    ['/login?returnTo=%2Fdashboard&error=expired', 'Your session has expired. Please sign in again.'],
     ['/login?verified=1', 'Your email is verified. You can now sign in.'],
     ['/login?verified=0', 'This verification link is invalid or has expired. Sign in to get a new one.'],
   ])('%s explains what happened', (route, message) => {

@@ -12,10 +12,14 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../../config/publicConfig';
 import { paths, safeReturnTo } from '../../../app/paths';
 
-/** Why /api/login/callback sent the visitor back here (`/login?error=<reason>`). */
+/**
+ * Why the visitor was sent here (`/login?error=<reason>`): /api/login/callback's answers, and the dashboard's when
+ * the session it held stopped (expired, or the account was blocked).
+ */
 function signInErrorText(reason: string | null): string | null {
   if (reason === 'oidc') return 'Sign-in with your identity provider failed. Please try again.';
   if (reason === 'blocked') return 'Your account has been blocked. Contact support.';
+  if (reason === 'expired') return 'Your session has expired. Please sign in again.';
   return null;
 }
 
@@ -31,7 +35,7 @@ export function LoginPage() {
   return (
     <Container maxWidth="xs" sx={{ py: { xs: 4, md: 8 } }}>
       {signInError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity={searchParams.get('error') === 'expired' ? 'warning' : 'error'} sx={{ mb: 2 }}>
           {signInError}
         </Alert>
       )}

@@ -14,7 +14,7 @@ import { paths } from '../../../app/paths';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
 import type { BillingHistoryItem, Subscription } from '../api';
 import { formatDate, planName } from '../../../lib/format';
-import { BillingHistoryCard } from './BillingHistoryCard';
+import { BillingHistoryCard, type HistoryFailure } from './BillingHistoryCard';
 import { CurrentPlanBadge, SubscriptionStatusChip } from './StatusChips';
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
   subscriptionLoading: boolean;
   history: BillingHistoryItem[] | undefined;
   historyLoading: boolean;
-  historyError: boolean;
+  historyError: HistoryFailure | null;
   portalBusy: boolean;
   onUpgrade: () => void;
   onStartSubscription: () => void;

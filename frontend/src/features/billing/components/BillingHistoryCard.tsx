@@ -1,3 +1,4 @@
+import { LoadError } from '../../../components/ui/LoadError';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
@@ -64,7 +64,7 @@ export function AllHistoryDialog({ open, onClose }: { open: boolean; onClose: ()
       <DialogTitle id="all-history-title">Billing History</DialogTitle>
       <DialogContent dividers>
         {invoices.isPending && <Skeleton variant="rounded" height={160} />}
-        {invoices.isError && <Alert severity="error">Billing history could not be loaded. Please try again later.</Alert>}
+        {invoices.isError && <LoadError what="your billing history" error={invoices.error} onRetry={() => invoices.refetch()} retrying={invoices.isFetching} />}
         <Stack divider={<Divider flexItem />} spacing={1.5}>
           {(invoices.data?.items ?? []).map((item) => (
             <HistoryRow key={item.id} item={item} />
@@ -86,7 +86,14 @@ export function AllHistoryDialog({ open, onClose }: { open: boolean; onClose: ()
   );
 }
 
-export function BillingHistoryCard({ items, loading, error }: { items: BillingHistoryItem[] | undefined; loading: boolean; error: boolean }) {
+/** A failed read of the history: what went wrong and how to ask again. */
+export interface HistoryFailure {
+  error: unknown;
+  retry: () => unknown;
+  retrying: boolean;
+}
+
+export function BillingHistoryCard({ items, loading, error }: { items: BillingHistoryItem[] | undefined; loading: boolean; error: HistoryFailure | null }) {
   const [allOpen, setAllOpen] = useState(false);
   const list = items ?? [];
   const shown = list.slice(0, HISTORY_SHOWN);
@@ -97,7 +104,7 @@ export function BillingHistoryCard({ items, loading, error }: { items: BillingHi
           Billing History
         </Typography>
         {loading && <Skeleton variant="rounded" height={96} />}
-        {error && <Alert severity="error">Billing history could not be loaded. Please try again later.</Alert>}
+        {error && <LoadError what="your billing history" error={error.error} onRetry={error.retry} retrying={error.retrying} stale={items !== undefined} />}
         {!loading && !error && list.length === 0 && (
           <Box sx={{ textAlign: 'center', py: 3, color: 'text.secondary' }}>
             <ReceiptIcon sx={{ fontSize: 36, mb: 1 }} />

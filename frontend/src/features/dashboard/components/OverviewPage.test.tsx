@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
+import { apiServer } from '../../../testing/api';
 import type { User } from '../../../lib/auth';
 import type { PublicPlan } from '../../../config/publicConfig';
 
@@ -174,5 +177,24 @@ describe('dashboard overview', () => {
     expect(reports).toHaveTextContent(
       'Your key “Reports” is pinned to 2026g and keeps answering from it until you move the pin. Moving it to 2026h would change none of the zones you used.',
     );
+  });
+
+  it('with the network down, says so in words (not "Failed to fetch") and Retry loads the numbers', async () => {
+    let up = false;
+    stubApi({});
+    apiServer.use(
+      http.get('/api/dashboard/stats', () =>
+        up ? HttpResponse.json({ plan: 'free', todayRequests: 4, totalRequests: 321, activeKeys: 3, totalKeys: 4 }) : HttpResponse.error(),
+      ),
+    );
+    renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('Could not load your statistics');
+    expect(alert).toHaveTextContent('We could not reach the server. Check your connection and try again.');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('321')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-error')).not.toBeInTheDocument();
   });
 });

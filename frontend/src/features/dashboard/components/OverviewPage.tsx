@@ -1,3 +1,4 @@
+import { LoadError } from '../../../components/ui/LoadError';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -217,9 +218,10 @@ export function OverviewPage({ user }: { user: User }) {
       )}
 
       {stats.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          Could not load your statistics. {stats.error instanceof Error ? stats.error.message : ''}
-        </Alert>
+        <LoadError what="your statistics" error={stats.error} onRetry={() => stats.refetch()} retrying={stats.isFetching} stale={stats.data !== undefined} />
+      )}
+      {keys.isError && (
+        <LoadError what="your API keys" error={keys.error} onRetry={() => keys.refetch()} retrying={keys.isFetching} stale={keys.data !== undefined} />
       )}
 
       <Grid container spacing={2} sx={{ mb: 3 }}>

@@ -23,7 +23,8 @@ import { copyText } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
-import { keysApi, type ApiKey } from '../api';
+import { type ApiKey } from '../api';
+import { useRevealKey } from '../../../components/dashboard/RevealKeyDialog';
 import { ReleasePinSelect } from './ReleasePinSelect';
 
 export function ApiKeyCard({
@@ -47,7 +48,14 @@ export function ApiKeyCard({
   // A rotated key has a new secret: forget the revealed one.
   useEffect(() => setRevealed(null), [apiKey.maskedKey]);
 
-  const fullKey = async () => revealed ?? (await keysApi.reveal(apiKey.id)).key;
+  // The secret is asked for once (with the password) and kept on the card until hidden or rotated.
+  const { reveal, dialog: confirmDialog } = useRevealKey();
+  const fullKey = async () => {
+    if (revealed) return revealed;
+    const secret = await reveal(apiKey);
+    if (secret) setRevealed(secret);
+    return secret;
+  };
 
   const toggleReveal = async () => {
     if (revealed) {
@@ -56,7 +64,7 @@ export function ApiKeyCard({
     }
     setBusy('reveal');
     try {
-      setRevealed(await fullKey());
+      await fullKey();
     } catch (error) {
       toast({ title: 'Failed to reveal API key', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
@@ -68,6 +76,7 @@ export function ApiKeyCard({
     setBusy('copy');
     try {
       const key = await fullKey();
+      if (key === null) return;
       if (await copyText(key)) toast({ title: 'Copied to clipboard', description: 'Your API key has been copied to your clipboard.' });
       else toast({ title: 'Copy failed', description: 'Select the key and copy it by hand.', variant: 'destructive' });
     } catch (error) {
@@ -149,6 +158,7 @@ export function ApiKeyCard({
           </Button>
         </Stack>
       </CardContent>
+      {confirmDialog}
     </Card>
   );
 }

@@ -18,29 +18,74 @@ const created = {
 describe('API keys page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('the key-created toast says the key can be copied again later (the card reveals it any time)', async () => {
+  it('the new-key dialog and its toast say the same thing: the card reveals the key again after the password', async () => {
     let listed: unknown[] = [];
-    serveApi({
+    const secret = 'tzk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const { calls } = serveApi({
       'GET /api/api-keys': () => ({ body: listed }),
       'POST /api/api-keys': () => {
         listed = [created];
-        return { status: 201, body: { ...created, key: 'tzk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345' } };
+        return { status: 201, body: { ...created, key: secret } };
       },
-      'GET /api/api-keys/k1/reveal': { body: { key: 'tzk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345' } },
+      'POST /api/api-keys/k1/reveal': ({ body }) =>
+        JSON.parse(body ?? '{}').password === 'my password'
+          ? { body: { key: secret } }
+          : { status: 400, body: { status: 400, code: 'wrong_password', detail: 'Password is incorrect', field: 'password' } },
     });
     renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Create API Key' }))[0]);
-    const dialog = screen.getByRole('dialog', { name: 'Create API Key' });
-    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Server');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Key' }));
+    const form = screen.getByRole('dialog', { name: 'Create API Key' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Server');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create Key' }));
+    const promise = 'You can reveal it again later from its card after confirming your password.';
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('API Key Created');
-    expect(toast).not.toHaveTextContent(/only once/);
-    expect(toast).toHaveTextContent(/later from its card with Reveal key or Copy key/);
-    // And it is true: the card reveals the full key.
-    await userEvent.keyboard('{Escape}');
-    const reveal = await screen.findByRole('button', { name: 'Reveal key' });
-    await userEvent.click(reveal);
-    expect(await screen.findByText('tzk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toBeInTheDocument();
+    expect(toast).toHaveTextContent(promise);
+    const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(shown).toHaveTextContent(promise);
+    expect(shown).not.toHaveTextContent(/copy your key now/i);
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+
+    // And it is true: the card reveals the full key, once the password is confirmed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Reveal key' }));
+    const confirm = await screen.findByRole('dialog', { name: "Confirm It's You" });
+    await userEvent.type(within(confirm).getByLabelText(/^Password/), 'wrong');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reveal Key' }));
+    expect(await within(confirm).findByText('Password is incorrect')).toBeInTheDocument();
+    expect(within(confirm).getByLabelText(/^Password/)).toBeInvalid();
+    await userEvent.clear(within(confirm).getByLabelText(/^Password/));
+    await userEvent.type(within(confirm).getByLabelText(/^Password/), 'my password');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reveal Key' }));
+    expect(await screen.findByText(secret)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/api-keys/k1/reveal').map((c) => c.body)).toEqual([{ password: 'wrong' }, { password: 'my password' }]);
+  });
+
+  it('keys that were loaded stay on screen after a failed refresh, marked as possibly out of date, with a Retry', async () => {
+    let up = true;
+    serveApi({ 'GET /api/api-keys': () => (up ? { body: [created] } : { status: 503, body: { status: 503, title: 'Service Unavailable' } }) });
+    const { queryClient } = renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
+    expect(await screen.findByText('Server')).toBeInTheDocument();
+    up = false;
+    await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('Could not refresh your API keys');
+    expect(alert).toHaveTextContent(/may be out of date/);
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    expect(screen.getByText('Server')).toBeInTheDocument();
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('load-error')).not.toBeInTheDocument());
+  });
+
+  it('with the API unreachable, says so in words (not "Failed to fetch") and offers a Retry that loads the keys', async () => {
+    let up = false;
+    serveApi({ 'GET /api/api-keys': () => (up ? { body: [created] } : { status: 503, body: {} }) });
+    renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('Could not load your API keys');
+    expect(alert).toHaveTextContent('The server could not answer just now (error 503). Please try again in a moment.');
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Server')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +8,8 @@ import KeyIcon from '@mui/icons-material/VpnKey';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { isApiError } from '../../../lib/api';
+import { LoadError } from '../../../components/ui/LoadError';
+import { REVEAL_LATER_TEXT } from '../../../components/dashboard/RevealKeyDialog';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useRotateApiKey, useUpdateApiKey, type ApiKey, type ApiKeyInput } from '../api';
@@ -43,7 +44,7 @@ export function ApiKeysPage() {
     try {
       const created = await create.mutateAsync({ input, submission: creating ?? crypto.randomUUID() });
       setCreating(null);
-      toast({ title: 'API Key Created', description: `“${created.name}” is ready. Copy it here, or later from its card with Reveal key or Copy key.` });
+      toast({ title: 'API Key Created', description: `“${created.name}” is ready. ${REVEAL_LATER_TEXT}` });
       setSecret({ name: created.name, key: created.key, title: 'Your new API key' });
     } catch (error) {
       failed('Failed to create API key', error);
@@ -109,10 +110,8 @@ export function ApiKeysPage() {
     <>
       <PageHeader title="API Keys" subtitle="Keys authenticate your calls to the API. Keep them secret." actions={newKeyButton} />
 
-      {keys.isError && !keys.data && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          Could not load your API keys. {messageOf(keys.error)}
-        </Alert>
+      {keys.isError && (
+        <LoadError what="your API keys" error={keys.error} onRetry={() => keys.refetch()} retrying={keys.isFetching} stale={keys.data !== undefined} />
       )}
 
       {keys.isPending ? (

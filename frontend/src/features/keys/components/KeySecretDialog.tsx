@@ -1,4 +1,5 @@
 import { SecretOnceDialog } from '../../../components/ui/SecretOnceDialog';
+import { REVEAL_LATER_TEXT } from '../../../components/dashboard/RevealKeyDialog';
 
 /** The full key right after create or rotate, with a copy button. */
 export function KeySecretDialog({ secret, title, onClose }: { secret: { name: string; key: string } | null; title: string; onClose: () => void }) {
@@ -7,7 +8,11 @@ export function KeySecretDialog({ secret, title, onClose }: { secret: { name: st
       value={secret?.key ?? null}
       title={title}
       titleId="key-secret-title"
-      warning={<>Copy your key for “{secret?.name}” now and store it somewhere safe. Treat it like a password.</>}
+      warning={
+        <>
+          Store your key for “{secret?.name}” somewhere safe and treat it like a password. {REVEAL_LATER_TEXT}
+        </>
+      }
       testId="new-key-value"
       copiedText="Your API key has been copied to your clipboard."
       onClose={onClose}

@@ -18,7 +18,8 @@ import { DocsExplorer } from '../../../components/api-reference/DocsExplorer';
 import { openapiSpec } from '../../../lib/api-reference/spec';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { dashboardStatsQueryKey, usageSummaryRootKey } from '../../../lib/query-keys';
-import { revealApiKey, useApiKeys, type ApiKey } from '../../../lib/api-keys';
+import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
+import { useRevealKey } from '../../../components/dashboard/RevealKeyDialog';
 import { createKeyExecutor } from '../api';
 import { McpGuide } from '../../../components/api-reference/McpGuide';
 import { McpPlayground } from './McpPlayground';
@@ -65,11 +66,13 @@ export function PlaygroundPage() {
   const slot = chosen ? chosen.id + chosen.maskedKey : '';
   const exampleKey = shown && shown.slot === slot ? shown.key : null;
 
-  const secretOf = async (key: ApiKey): Promise<string> => {
+  // The full key is asked for once per key and visit (with the password), then kept for this page's calls.
+  const { reveal, dialog: confirmDialog } = useRevealKey();
+  const secretOf = async (key: ApiKey): Promise<string | null> => {
     const known = secrets.current.get(key.id + key.maskedKey);
     if (known) return known;
-    const { key: secret } = await revealApiKey(key.id);
-    secrets.current.set(key.id + key.maskedKey, secret);
+    const secret = await reveal(key);
+    if (secret !== null) secrets.current.set(key.id + key.maskedKey, secret);
     return secret;
   };
 
@@ -77,7 +80,8 @@ export function PlaygroundPage() {
     if (!chosen) return;
     setRevealing(true);
     try {
-      setShown({ slot, key: await secretOf(chosen) });
+      const secret = await secretOf(chosen);
+      if (secret !== null) setShown({ slot, key: secret });
     } catch (error) {
       toast({ title: 'Could not reveal the key', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
     } finally {
@@ -87,7 +91,9 @@ export function PlaygroundPage() {
 
   const pickedKey = async () => {
     if (!chosen) throw new Error('Pick an active API key first (API Keys page).');
-    return secretOf(chosen);
+    const secret = await secretOf(chosen);
+    if (secret === null) throw new Error('The key was not revealed: confirm your password to call the API with it.');
+    return secret;
   };
   // A call is metered: the usage page and the dashboard counters move.
   const refreshUsage = () => {
@@ -100,7 +106,9 @@ export function PlaygroundPage() {
       createKeyExecutor(
         async () => {
           if (!chosen) throw new Error('Pick an active API key first (API Keys page).');
-          return secretOf(chosen);
+          const secret = await secretOf(chosen);
+          if (secret === null) throw new Error('The key was not revealed: confirm your password to call the API with it.');
+          return secret;
         },
         () => {
           // The call is metered: the usage page and the dashboard counters move.
@@ -152,6 +160,7 @@ export function PlaygroundPage() {
 
   return (
     <>
+      {confirmDialog}
       <PageHeader title="API Docs / Playground" subtitle="Execute makes a real call with the key you pick: it is rate limited and counted in your usage." />
       <DocsExplorer
         spec={openapiSpec}

@@ -41,8 +41,13 @@ describe('profile page', () => {
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'augusta@example.com', firstName: 'Augusta', lastName: 'King' } });
   });
 
-  it('validates the password card and shows the server’s message on failure', async () => {
-    serveApi({ 'PUT /api/profile/password': { status: 400, body: { status: 400, code: 'wrong_password', detail: 'Current password is incorrect' } } });
+  it('validates the password card and marks the field the server refused (wrong current password), with the toast', async () => {
+    serveApi({
+      'PUT /api/profile/password': {
+        status: 400,
+        body: { status: 400, code: 'wrong_password', detail: 'Current password is incorrect', field: 'currentPassword' },
+      },
+    });
     renderWithProviders(<ProfilePage />, { me: sampleUser });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -60,8 +65,10 @@ describe('profile page', () => {
     await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Error')).toBeInTheDocument());
+    // Beside the field to fix, not only in the toast.
+    expect(screen.getByLabelText('Current Password')).toBeInvalid();
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current password is incorrect');
   });
 
   it('an account that signs in through the identity provider gets no password form', async () => {

@@ -20,7 +20,7 @@ import { DeleteAccountCard } from './DeleteAccountDialog';
 import { TwoFactorCard } from './TwoFactorCard';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { filled } from '../../../lib/forms';
+import { filled, markServerErrors } from '../../../lib/forms';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -33,7 +33,7 @@ const profileSchema = z.object({
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
+  const { register, handleSubmit, reset, formState, setError } = useForm<ProfileInput>({
     defaultValues: { email: user.email, firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
     resolver: zodResolver(profileSchema),
   });
@@ -53,6 +53,7 @@ export function ProfileForm({ user }: { user: User }) {
       });
     } catch (error) {
       if (isUnauthorized(error)) return; // the dashboard's 401 handler takes over
+      markServerErrors(error, ['email', 'firstName', 'lastName'] as const, setError);
       toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
     }
   });
@@ -126,7 +127,7 @@ const passwordSchema = z
 
 export function PasswordForm() {
   const change = useChangePassword();
-  const { register, handleSubmit, reset, formState } = useForm<PasswordValues>({
+  const { register, handleSubmit, reset, formState, setError } = useForm<PasswordValues>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     resolver: zodResolver(passwordSchema),
   });
@@ -139,6 +140,7 @@ export function PasswordForm() {
       toast({ title: 'Password Updated', description: 'Your password has been updated successfully.' });
     } catch (error) {
       if (isUnauthorized(error)) return;
+      markServerErrors(error, ['currentPassword', 'newPassword', 'confirmPassword'] as const, setError);
       const message = isApiError(error) ? error.problem.detail || error.problem.title : undefined;
       toast({ title: 'Error', description: message || 'Failed to update password.', variant: 'destructive' });
     }

@@ -18,6 +18,7 @@ const summary = {
   averageResponseTime: 0,
   todayRequests: 0,
   perDay: [],
+  perHour: [],
   statusCodes: [],
   topEndpoints: [],
   recent: [],
@@ -55,5 +56,22 @@ describe('usage page filters', () => {
     expect(Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)).toBe(7 * 86_400_000);
     expect(link).toHaveAttribute('download');
     expect(within(screen.getByRole('combobox', { name: 'Endpoint' })).getByText('All Endpoints')).toBeInTheDocument();
+  });
+
+  it('with the API failing, says so in words (not the browser’s "Failed to fetch") and Retry loads the page', async () => {
+    let up = false;
+    serveApi({
+      'GET /api/usage/summary': () => (up ? { body: { ...summary, totalRequests: 3 } } : { status: 502, body: {} }),
+      'GET /api/api-keys': { body: [] },
+      'GET /api/config': { body: {} },
+    });
+    renderWithProviders(<UsagePage />, { me: sampleUser });
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('Could not load your usage');
+    expect(alert).toHaveTextContent('The server could not answer just now (error 502). Please try again in a moment.');
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('usage-total')).toHaveTextContent('3');
+    expect(screen.queryByTestId('load-error')).not.toBeInTheDocument();
   });
 });

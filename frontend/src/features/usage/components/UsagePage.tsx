@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -11,6 +10,7 @@ import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import Grid from '@mui/material/Grid';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
+import { LoadError } from '../../../components/ui/LoadError';
 import { useApiOrigin } from '../../../config/publicConfig';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useApiKeys } from '../../../lib/api-keys';
@@ -92,9 +92,7 @@ export function UsagePage() {
       <PageHeader title="Usage" subtitle="Every call made with your keys, including refused ones." actions={filters} />
       <Box sx={{ height: 4, mb: 1 }}>{summary.isFetching && summary.data && <LinearProgress aria-label="Refreshing usage" />}</Box>
       {summary.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          Could not load your usage. {summary.error instanceof Error ? summary.error.message : ''}
-        </Alert>
+        <LoadError what="your usage" error={summary.error} onRetry={() => summary.refetch()} retrying={summary.isFetching} stale={summary.data !== undefined} />
       )}
       {summary.data ? (
         <UsageSummaryView

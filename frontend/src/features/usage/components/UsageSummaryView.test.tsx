@@ -19,6 +19,7 @@ const empty: UsageSummary = {
   averageResponseTime: 0,
   todayRequests: 0,
   perDay: [],
+  perHour: [],
   statusCodes: [],
   topEndpoints: [],
   recent: [],

@@ -31,6 +31,7 @@ import { StatCard } from '../../../components/dashboard/StatCard';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
 import { browserTimeZone, formatDateTimeInZone, formatNumber } from '../../../lib/format';
 import type { UsageSummary } from '../api';
+import { zoneLongName } from '../../../lib/time';
 
 export const TOP_ENDPOINTS_SHOWN = 5;
 export const RECENT_REQUESTS_SHOWN = 10;
@@ -56,6 +57,27 @@ export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>, rangeD
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
   return days;
+}
+
+/** An hour's start as the viewer's clock shows it ('14:00'; '14:30' in a zone half an hour off UTC). */
+const hourLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+
+/**
+ * The bars of the requests chart: "Last Day" by the hour (one bar per day would be a single bar), labelled on the
+ * viewer's clock; longer ranges by the day. Keyed by the instant: a rolling day holds the same clock hour twice.
+ */
+export function chartBars(
+  summary: Pick<UsageSummary, 'perHour'>,
+  days: { date: string; count: number }[],
+  rangeDays: number | undefined,
+  zone: string,
+): { hourly: boolean; bars: { key: string; label: string; count: number }[] } {
+  const hourly = rangeDays === 1 && summary.perHour.length > 0;
+  const bars = hourly
+    ? summary.perHour.map((h) => ({ key: h.hour, label: hourLabel(h.hour, zone), count: h.count }))
+    : days.map((d) => ({ key: d.date, label: shortDay(d.date), count: d.count }));
+  return { hourly, bars };
 }
 
 const shortDay = (iso: string) => {
@@ -175,6 +197,8 @@ export function UsageSummaryView({
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const palette = statusCodePalette(summary.statusCodes.map((s) => s.statusCode));
   const zone = browserTimeZone();
+  const { hourly, bars } = chartBars(summary, days, rangeDays, zone);
+  const labelOf = new Map(bars.map((b) => [b.key, b.label]));
 
   return (
     <Stack spacing={3}>
@@ -202,14 +226,19 @@ export function UsageSummaryView({
               <Card sx={{ height: '100%' }}>
                 <CardContent>
                   <Typography variant="h6" component="h2">
-                    Requests per Day
+                    {hourly ? 'Requests per Hour' : 'Requests per Day'}
                   </Typography>
-                  <Box data-testid="chart-per-day" sx={{ width: '100%' }}>
+                  {hourly && (
+                    <Typography variant="caption" color="text.secondary" component="p" data-testid="chart-zone">
+                      Hours in your time zone: {zoneLongName(zone)} ({zone})
+                    </Typography>
+                  )}
+                  <Box data-testid={hourly ? 'chart-per-hour' : 'chart-per-day'} sx={{ width: '100%' }}>
                     <BarChart
                       height={280}
-                      xAxis={[{ scaleType: 'band', data: days.map((d) => shortDay(d.date)) }]}
+                      xAxis={[{ scaleType: 'band', data: bars.map((b) => b.key), valueFormatter: (key: string) => labelOf.get(key) ?? key }]}
                       yAxis={[{ tickMinStep: 1 }]}
-                      series={[{ data: days.map((d) => d.count), label: 'Requests', color: '#1d4ed8' }]}
+                      series={[{ data: bars.map((b) => b.count), label: 'Requests', color: '#1d4ed8' }]}
                       hideLegend
                       margin={{ left: 0, right: 8 }}
                     />

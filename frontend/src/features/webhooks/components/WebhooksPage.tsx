@@ -1,5 +1,5 @@
+import { LoadError } from '../../../components/ui/LoadError';
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -230,8 +230,8 @@ export function WebhooksPage() {
             Upgrade to Enterprise to receive signed events when a time zone you use changes, when keys change, and when invoices are paid.
           </Typography>
         </EmptyState>
-      ) : endpoints.isError ? (
-        <Alert severity="error">Could not load your webhook endpoints. {messageOf(endpoints.error)}</Alert>
+      ) : endpoints.isError && !endpoints.data ? (
+        <LoadError what="your webhook endpoints" error={endpoints.error} onRetry={() => endpoints.refetch()} retrying={endpoints.isFetching} />
       ) : endpoints.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : list.length === 0 ? (
@@ -240,6 +240,16 @@ export function WebhooksPage() {
         </EmptyState>
       ) : (
         <Stack spacing={2}>
+          {endpoints.isError && (
+            <LoadError
+              what="your webhook endpoints"
+              error={endpoints.error}
+              onRetry={() => endpoints.refetch()}
+              retrying={endpoints.isFetching}
+              stale
+              sx={{ mb: 0 }}
+            />
+          )}
           {list.map((endpoint) => (
             <EndpointCard
               key={endpoint.id}
