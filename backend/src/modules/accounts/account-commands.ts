@@ -1,9 +1,10 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { AccountErrors } from './accounts.errors.js';
+import { PLAN_CHANGE_EVENTS } from './plan-change.port.js';
+import type { PlanChangeEvents } from './plan-change.port.js';
 import { User } from './user.entity.js';
 import type { Role } from './user.entity.js';
 
@@ -33,7 +34,7 @@ export class AccountCommands {
 
   constructor(
     private readonly em: EntityManager,
-    @Optional() private readonly webhooks?: WebhooksService,
+    @Optional() @Inject(PLAN_CHANGE_EVENTS) private readonly planEvents?: PlanChangeEvents,
   ) {}
 
   /** A plan bought through a subscription (billing): it replaces a grant. */
@@ -137,7 +138,7 @@ export class AccountCommands {
       apply(user);
       await tx.flush();
       if (before.plan !== user.plan)
-        await this.webhooks?.emit(
+        await this.planEvents?.emit(
           user.id,
           'plan.changed',
           { from: before.plan, to: user.plan, granted: user.planGranted },

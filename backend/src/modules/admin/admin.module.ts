@@ -6,14 +6,15 @@ import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';
 import { AdminController } from './admin.controller.js';
 import { AuditLog } from './audit-log.service.js';
+import { JobsAdminController } from './jobs-admin.controller.js';
 
 /**
  * The super-admin API behind the react-admin console (/admin): one file per resource (users, API keys, support
- * messages, audit log, totals). User changes go through accounts' commands (AccountStateModule, global); key rotation
+ * messages, audit log, totals, jobs). User changes go through accounts' commands (AccountStateModule, global); key rotation
  * through keys (KeysModule, global).
  */
 @Module({
-  controllers: [AdminController],
+  controllers: [AdminController, JobsAdminController],
   providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
 })
 export class AdminModule {}

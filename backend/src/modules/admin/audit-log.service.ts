@@ -8,8 +8,8 @@ import { AdminPages, iso } from './admin-pages.js';
 import type { Page, Row } from './admin-pages.js';
 import { AUDIT_LOG } from './admin-resources.js';
 import { AdminErrors } from './admin.errors.js';
-import { AuditLogEntry } from './audit-log.entity.js';
-import type { AuditAction, AuditTargetType } from './audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
 
 export interface AuditLogView {
   id: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../common/http/uuid.js';
-import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { JobQueue } from './job-queue.js';
 import { JobsErrors } from './jobs.errors.js';

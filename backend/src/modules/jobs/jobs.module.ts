@@ -1,10 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { JOBS_DATABASE_URL, JobQueue } from './job-queue.js';
-import { JobsAdminController } from './jobs-admin.controller.js';
 import { JobsConsole } from './jobs-console.js';
 
 /**
- * The job engine (pg-boss on the product's PostgreSQL) and the console's Jobs page. Global: any feature defines its
+ * The job engine (pg-boss on the product's PostgreSQL) and what the console's Jobs page reads of it. Global: any feature defines its
  * queues and sends jobs.
  */
 @Global()
@@ -13,7 +12,6 @@ export class JobsModule {
   static register(databaseUrl: string): DynamicModule {
     return {
       module: JobsModule,
-      controllers: [JobsAdminController],
       providers: [{ provide: JOBS_DATABASE_URL, useValue: databaseUrl }, JobQueue, JobsConsole],
       exports: [JobQueue, JobsConsole],
     };

@@ -6,8 +6,8 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import { RedisService } from '../../common/redis/redis.service.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { AuditLogEntry } from '../admin/audit-log.entity.js';
-import type { AuditAction } from '../admin/audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import type { AuditAction } from '../audit/audit-log.entity.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';

@@ -10,7 +10,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../../config/publicConfig';
-import { paths, safeReturnTo } from '../../../app/paths';
+import { paths, safeReturnTo } from '../../../config/paths';
 
 /** Why /api/login/callback sent the visitor back here (`/login?error=<reason>`). */
 function signInErrorText(reason: string | null): string | null {

@@ -7,23 +7,15 @@ import { MailService } from '../mail/mail.service.js';
 import { changeNoticeMail } from '../mail/mail.templates.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import type { ReleaseActivated } from '../tzdb/active-release.js';
-import type { ChangedZone, ReleaseChanges } from '../tzdb/release-changes.js';
+import type { ChangedZone } from '../tzdb/release-changes.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
-import { WebhooksService } from './webhooks.service.js';
+import { isUuid } from '../../common/http/uuid.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { ChangeNoticesRepository } from './change-notices.repository.js';
+import type { NoticeZone } from './change-notices.repository.js';
 
 /** How far back an account's use of a zone makes it hear about the zone's change. */
 export const NOTICE_LOOKBACK_DAYS = 30;
-
-/** One zone of a notice: its changes in the next 24 months, each with its first moment and the offsets before and after. */
-export interface NoticeZone {
-  zone: string;
-  changes: {
-    from: string;
-    to: string;
-    before: { utcOffset: string; abbreviation: string; dst: boolean };
-    after: { utcOffset: string; abbreviation: string; dst: boolean };
-  }[];
-}
 
 export interface ChangeNoticeView {
   id: string;
@@ -45,6 +37,7 @@ export class ChangeNotices implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: ChangeNoticesRepository,
     private readonly activeRelease: ActiveTzRelease,
     private readonly zones: ZoneUsage,
     private readonly mail: MailService,
@@ -57,17 +50,12 @@ export class ChangeNotices implements OnModuleInit {
   }
 
   async onActivated(activation: ReleaseActivated): Promise<void> {
-    const [release] = await this.em
-      .fork()
-      .execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [activation.releaseId]);
+    const release = await this.repository.release(activation.releaseId);
     if (!release) return;
     const changed = release.changes?.zones ?? [];
 
     // tzdb.release.activated: every subscribed Enterprise endpoint.
-    const subscribers = await this.em
-      .fork()
-      .execute<{ user_id: string }[]>(`select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`);
-    for (const { user_id } of subscribers) {
+    for (const user_id of await this.repository.releaseSubscribers()) {
       await this.webhooks.emit(
         user_id,
         'tzdb.release.activated',
@@ -101,16 +89,8 @@ export class ChangeNotices implements OnModuleInit {
   private notify(userId: string, version: string, zones: NoticeZone[]): Promise<boolean> {
     return this.em.fork().transactional(async (tx) => {
       const id = randomUUID();
-      const inserted = await tx.execute<{ id: string }[]>(
-        `insert into change_notices (id, user_id, release_version, zones) select ?, id, ?, ?::jsonb from users where id = ? and closed_at is null
-           on conflict (user_id, release_version) do nothing returning id`,
-        [id, version, JSON.stringify(zones), userId],
-      );
-      if (!inserted.length) return false;
-      const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
-        'select email, first_name, last_name, change_notices from users where id = ?',
-        [userId],
-      );
+      if (!(await this.repository.insert(tx, id, userId, version, zones))) return false;
+      const user = (await this.repository.recipient(tx, userId))!;
       if (user.change_notices) {
         await this.mail.queue(
           {
@@ -140,24 +120,12 @@ export class ChangeNotices implements OnModuleInit {
 
   /** The account's notices not dismissed (the dashboard's banners), newest first. */
   async open(userId: string): Promise<ChangeNoticeView[]> {
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string; release_version: string; zones: NoticeZone[]; created_at: Date }[]>(
-        `select id, release_version, zones, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
-        [userId],
-      );
+    const rows = await this.repository.open(userId);
     return rows.map((r) => ({ id: r.id, version: r.release_version, zones: r.zones, createdAt: new Date(r.created_at).toISOString() }));
   }
 
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [
-        id,
-        userId,
-      ]);
-    return rows.length > 0;
+    return isUuid(id) && this.repository.dismiss(userId, id);
   }
 }
