@@ -1,6 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { isUuid } from '../../common/http/uuid.js';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
 import { AccountErrors } from './accounts.errors.js';
 import { PLAN_CHANGE_EVENTS } from './plan-change.port.js';
@@ -20,8 +21,6 @@ export interface UserChange {
   before: Readonly<Pick<User, 'plan' | 'planGranted' | 'role' | 'isBlocked' | 'emailVerified' | 'email' | 'customHourlyQuota' | 'customBurstPerSecond'>>;
   after: User;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The only writer of an account's plan, role, block, limits and verification state. Each command locks the row,
@@ -121,7 +120,7 @@ export class AccountCommands {
   }
 
   private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
-    if (!UUID.test(userId)) throw AccountErrors.userNotFound();
+    if (!isUuid(userId)) throw AccountErrors.userNotFound();
     const run = async (tx: EntityManager): Promise<UserChange> => {
       const user = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user) throw AccountErrors.userNotFound();
