@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminApiKeys } from './admin-api-keys.service.js';
-import { AdminPages } from './admin-pages.js';
+import { AdminListsRepository } from './admin-lists.repository.js';
 import { AdminStatsService } from './admin-stats.service.js';
 import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';
@@ -15,6 +15,6 @@ import { JobsAdminController } from './jobs-admin.controller.js';
  */
 @Module({
   controllers: [AdminController, JobsAdminController],
-  providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
+  providers: [AdminListsRepository, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
 })
 export class AdminModule {}

@@ -86,10 +86,35 @@ export class TzReleasesRepository {
     return row;
   }
 
-  /** The gzipped source of a stored release, read through `em` (the caller's transaction or a fork). */
-  async sourceGz(em: EntityManager, id: string): Promise<Buffer | undefined> {
-    const [stored] = await em.execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [id]);
+  /** The gzipped source of a stored release, read in `tx` when given. */
+  async sourceGz(tx: EntityManager | undefined, id: string): Promise<Buffer | undefined> {
+    const [stored] = await (tx ?? this.em.fork()).execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [id]);
     return stored?.source_gz;
+  }
+
+  /** Every release that went live: one row each, with whether it is the active one and when it was loaded. */
+  live(): Promise<{ id: string; version: string; digest: string; is_active: boolean; loaded_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute<{ id: string; version: string; digest: string; is_active: boolean; loaded_at: Date }[]>(
+        'select id, version, digest, is_active, loaded_at from tz_releases where not waiting',
+      );
+  }
+
+  /** Every stored version (once each). */
+  async versions(): Promise<string[]> {
+    const rows = await this.em.fork().execute<{ version: string }[]>('select distinct version from tz_releases');
+    return rows.map((r) => r.version);
+  }
+
+  /** The latest load of a version: its digest and gzipped source. */
+  async latestSourceOfVersion(version: string): Promise<{ digest: string; source_gz: Buffer } | undefined> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ digest: string; source_gz: Buffer }[]>('select digest, source_gz from tz_releases where version = ? order by loaded_at desc limit 1', [
+        version,
+      ]);
+    return row;
   }
 
   async changesOf(id: string): Promise<ReleaseChanges | undefined> {
