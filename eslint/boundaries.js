@@ -18,6 +18,7 @@ export const GATEWAY_READS = {
   'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
   'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
   'backend/src/modules/usage/zone-usage': 'the metering hook counts the zones each answered request named (change notices)',
+  'backend/src/modules/usage/hour-window.port': "plan limits answer the dashboard's hourly numbers through usage's port (usage imports no gateway)",
   'backend/src/modules/tzdb/release-cache': 'a request pinned to a stored tz release (tzdb=, Tzdb-Version, the key) answers from its compiled copy',
   'backend/src/modules/tzdb/request-release': 'the lane runs a pinned request inside the release it asked for',
   'backend/src/modules/tzdb/tz-release': 'the compiled release a pinned request runs in',
@@ -37,6 +38,8 @@ export const PUBLISHED = {
     "the account's answers (UserView, MeView): sign-in, the profile and the console's user pages answer with them",
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
+  'backend/src/modules/accounts/plan-change.port':
+    'the port a committed plan change is announced through (the plan.changed webhook event): webhooks provides it, accounts imports no webhooks',
   'backend/src/modules/accounts/account-billing.port':
     "the port an account's life asks billing through (ending its subscriptions at a closure): billing provides it, accounts imports no billing",
   'backend/src/modules/auth/authenticated':
@@ -53,7 +56,7 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/tz-release': 'a compiled tz release (zones, links, geography): the lower layer the time engine answers from',
   'backend/src/modules/tzdb/compiled-zone': "a compiled zone's periods and transitions, which the engine's local-time arithmetic reads",
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
-  'backend/src/modules/admin/audit-log.entity':
+  'backend/src/modules/audit/audit-log.entity':
     "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",
   'backend/src/modules/mail/mail.service': 'sending mail: one outbox (a job per mail) and one transport for every feature',
   'backend/src/modules/jobs/job-queue':
@@ -101,9 +104,10 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/usage/usage.module': { to: ['mcp', 'metrics'], why: 'provides the usage writer' },
   'backend/src/modules/jobs/jobs-console': {
-    to: ['metrics'],
-    why: "the job engine's counts by queue and state: /metrics shows queue depth, failures and the oldest waiting job",
+    to: ['metrics', 'admin'],
+    why: "the job engine's jobs and counts by queue and state: /metrics shows queue depth, failures and the oldest waiting job; the console's Jobs page lists, retries and cancels",
   },
+  'backend/src/modules/jobs/jobs.errors': { to: ['admin'], why: "the console's Jobs page answers with the jobs console's problems (not_found, conflict)" },
   'backend/src/modules/keys/key-directory': {
     to: ['mcp', 'metrics'],
     why: "the key cache: MCP's endpoint is handed a resolved key by the gateway's guard, metrics reads the cache's hit counters",

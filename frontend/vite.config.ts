@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { spaRoutePatterns } from './src/app/paths';
+import { spaRoutePatterns } from './src/config/paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 

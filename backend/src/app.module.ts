@@ -10,6 +10,7 @@ import { AccountGuardsModule } from './modules/auth/account-guards.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SessionsModule } from './modules/auth/sessions.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
+import { ChangeNoticesModule } from './modules/change-notices/change-notices.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         SelfServiceModule,
         MetricsModule,
         WebhooksModule,
+        ChangeNoticesModule,
       ],
     };
   }

@@ -14,7 +14,7 @@ import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, createVerifiedUser, ensure
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-// The screens, from the router's own table (frontend/src/app/paths.ts, written by the build as dist/spa-routes.json).
+// The screens, from the router's own table (frontend/src/config/paths.ts, written by the build as dist/spa-routes.json).
 const screens = JSON.parse(readFileSync(join(root, 'frontend', 'dist', 'spa-routes.json'), 'utf8')).filter((p) => !p.includes('*'));
 const withQuery = {
   '/verify-email-confirmation': '/verify-email-confirmation?email=someone%40e2e.test',

@@ -7,7 +7,7 @@ import { SandboxObject } from '../modules/billing/sandbox-object.entity.js';
 import { Subscription } from '../modules/billing/subscription.entity.js';
 import { SupportMessage } from '../modules/support/support-message.entity.js';
 import { ApiKey } from '../modules/keys/api-key.entity.js';
-import { AuditLogEntry } from '../modules/admin/audit-log.entity.js';
+import { AuditLogEntry } from '../modules/audit/audit-log.entity.js';
 import { RecoveryCode } from '../modules/auth/recovery-code.entity.js';
 import { TrustedDevice } from '../modules/auth/trusted-device.entity.js';
 import { TzReleaseRecord } from '../modules/tzdb/tz-release-record.entity.js';

@@ -1,4 +1,4 @@
-import { AuditLogEntry } from '../../src/modules/admin/audit-log.entity.js';
+import { AuditLogEntry } from '../../src/modules/audit/audit-log.entity.js';
 import { Invoice } from '../../src/modules/billing/invoice.entity.js';
 import { Subscription } from '../../src/modules/billing/subscription.entity.js';
 import { SupportMessage } from '../../src/modules/support/support-message.entity.js';

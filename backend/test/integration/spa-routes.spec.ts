@@ -10,7 +10,7 @@ describe('SPA routes', () => {
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'spa-routes-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    // The shape the frontend build writes (frontend/src/app/paths.ts spaRoutePatterns()).
+    // The shape the frontend build writes (frontend/src/config/paths.ts spaRoutePatterns()).
     writeFileSync(
       join(staticDir, 'spa-routes.json'),
       JSON.stringify(['/', '/pricing', '/docs', '/dashboard', '/dashboard/billing/portal', '/admin/*', '/admin']),

@@ -1,5 +1,5 @@
 import { toast } from '../components/ui/toast';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 export const ADMIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { displayName, fetchMe } from '../lib/auth';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { denyAdminAccess } from './access';
 
 /**

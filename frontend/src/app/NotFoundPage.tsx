@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageMeta } from '../components/ui/usePageMeta';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export function NotFoundPage() {
   usePageMeta('404 Page Not Found', 'The page you are looking for does not exist.');

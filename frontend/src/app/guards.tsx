@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { signOutReason, useAuth } from '../lib/auth';
 import { FullPageSpinner } from '../components/ui/FullPageSpinner';
 import { toast } from '../components/ui/toast';
-import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from './paths';
+import { loginWithReturnTo, paths, roleLanding, safeReturnTo } from '../config/paths';
 
 const DashboardRoutes = lazy(() => import('./DashboardRoutes'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isUnauthorized, signedOutReason } from '../lib/api';
 import { toast } from '../components/ui/toast';
-import { loginWithReturnTo } from './paths';
+import { loginWithReturnTo } from '../config/paths';
 import { meQueryKey } from '../lib/auth';
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { roleLanding } from '../app/paths';
+import { roleLanding } from '../config/paths';
 import { useAuth } from './auth';
 import { useAuthDialog } from './auth-dialog';
 

@@ -1,9 +1,11 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { isUuid } from '../../common/http/uuid.js';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { AccountErrors } from './accounts.errors.js';
+import { PLAN_CHANGE_EVENTS } from './plan-change.port.js';
+import type { PlanChangeEvents } from './plan-change.port.js';
 import { User } from './user.entity.js';
 import type { Role } from './user.entity.js';
 
@@ -20,8 +22,6 @@ export interface UserChange {
   after: User;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The only writer of an account's plan, role, block, limits and verification state. Each command locks the row,
  * writes it through the entity and flushes; AccountChanges announces the change after the outermost commit, so the
@@ -33,7 +33,7 @@ export class AccountCommands {
 
   constructor(
     private readonly em: EntityManager,
-    @Optional() private readonly webhooks?: WebhooksService,
+    @Optional() @Inject(PLAN_CHANGE_EVENTS) private readonly planEvents?: PlanChangeEvents,
   ) {}
 
   /** A plan bought through a subscription (billing): it replaces a grant. */
@@ -120,7 +120,7 @@ export class AccountCommands {
   }
 
   private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
-    if (!UUID.test(userId)) throw AccountErrors.userNotFound();
+    if (!isUuid(userId)) throw AccountErrors.userNotFound();
     const run = async (tx: EntityManager): Promise<UserChange> => {
       const user = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!user) throw AccountErrors.userNotFound();
@@ -137,7 +137,7 @@ export class AccountCommands {
       apply(user);
       await tx.flush();
       if (before.plan !== user.plan)
-        await this.webhooks?.emit(
+        await this.planEvents?.emit(
           user.id,
           'plan.changed',
           { from: before.plan, to: user.plan, granted: user.planGranted },

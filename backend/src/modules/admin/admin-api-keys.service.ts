@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { KeysService } from '../keys/keys.service.js';
 import { isUuid } from '../../common/http/uuid.js';
-import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
-import { AdminPages, iso, isoOrNull } from './admin-pages.js';
-import type { Page, Row } from './admin-pages.js';
-import { API_KEYS } from './admin-resources.js';
+import { AdminListsRepository, iso, isoOrNull } from './admin-lists.repository.js';
+import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
 import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
@@ -40,36 +38,18 @@ export class AdminApiKeys {
   private readonly logger = new Logger('Admin');
 
   constructor(
-    private readonly pages: AdminPages,
+    private readonly lists: AdminListsRepository,
     private readonly keys: KeysService,
     private readonly audit: AuditLog,
   ) {}
 
   async list(query: ListQuery): Promise<Page<AdminApiKeyView>> {
-    const where = this.pages.filterClauses(API_KEYS, 'k', { isActive: 'k.is_active', userId: 'k.user_id' }, query);
-    if (query.q) {
-      const byName = await this.pages.textMatch(['k.name'], query.q, where);
-      where.params.push(`${escapeLike(query.q)}%`, `${escapeLike(query.q.toLowerCase())}%`);
-      // `= any(array(...))` is an init plan, so each branch of the OR can use its own index (bitmap OR).
-      where.clauses.push(`(${byName} or k.prefix like ? or k.user_id = any(array(select id from users where email like ? limit 1000)))`);
-    }
-    const select = `k.id, k.name, k.prefix, k.is_active, k.created_at, k.last_used_at, k.user_id`;
-    const page = await this.pages.page(API_KEYS, 'api_keys k', where, select, 'k.id', query, (r) => r);
-    // Owners are looked up for the page only: in the page query, OFFSET rows would be projected too.
-    const ownerIds = [...new Set(page.rows.map((r) => r.user_id as string))];
-    const owners = ownerIds.length ? await this.pages.sql<{ id: string; email: string }>(`select id, email from users where id in (?)`, [ownerIds]) : [];
-    const emails = new Map(owners.map((o) => [o.id, o.email]));
-    return { ...page, rows: page.rows.map((r) => keyView({ ...r, user_email: emails.get(r.user_id as string) ?? null })) };
+    const page = await this.lists.apiKeys(query);
+    return { ...page, rows: page.rows.map(keyView) };
   }
 
   async get(id: string): Promise<AdminApiKeyView> {
-    const [row] = isUuid(id)
-      ? await this.pages.sql(
-          `select k.id, k.name, k.prefix, k.is_active, k.created_at, k.last_used_at, k.user_id, u.email as user_email
-           from api_keys k left join users u on u.id = k.user_id where k.id = ?`,
-          [id],
-        )
-      : [];
+    const row = isUuid(id) ? await this.lists.apiKey(id) : undefined;
     if (!row) throw AdminErrors.keyNotFound();
     return keyView(row);
   }

@@ -1,7 +1,7 @@
 import { PLAN_IDS } from '../../config/plans.js';
 import { ROLES } from '../accounts/user.entity.js';
 import { SUPPORT_CATEGORIES, SUPPORT_STATUSES } from '../support/support-message.entity.js';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-log.entity.js';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit/audit-log.entity.js';
 import type { ResourceSpec } from './admin-list-query.js';
 
 /** The four lists of the console: what each may be sorted and filtered by (SQL expressions are whitelisted here). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdminPages } from './admin-pages.js';
+import { AdminListsRepository } from './admin-lists.repository.js';
 
 export interface AdminStats {
   totalUsers: number;
@@ -10,15 +10,11 @@ export interface AdminStats {
 /** The console dashboard's totals. */
 @Injectable()
 export class AdminStatsService {
-  constructor(private readonly pages: AdminPages) {}
+  constructor(private readonly lists: AdminListsRepository) {}
 
   /** Users and active keys follow the list rule (exact up to EXACT_COUNT_LIMIT, estimated beyond); requests sum the daily roll-ups. */
   async stats(): Promise<AdminStats> {
-    const [users, keys, [requests]] = await Promise.all([
-      this.pages.boundedCount('users u', '', []),
-      this.pages.boundedCount('api_keys k', 'where k.is_active', []),
-      this.pages.sql<{ n: string }>(`select coalesce(sum("count"), 0) as n from usage_daily`),
-    ]);
-    return { totalUsers: users.total, totalApiKeys: keys.total, totalRequests: Number(requests.n) };
+    const totals = await this.lists.totals();
+    return { totalUsers: totals.users, totalApiKeys: totals.activeKeys, totalRequests: totals.requests };
   }
 }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/http/uuid.js';
-import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
-import { AdminPages, iso } from './admin-pages.js';
-import type { Page, Row } from './admin-pages.js';
-import { SUPPORT_MESSAGES } from './admin-resources.js';
+import { AdminListsRepository, iso } from './admin-lists.repository.js';
+import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
 
 export interface AdminSupportMessageView {
@@ -36,20 +34,15 @@ function supportView(r: Row): AdminSupportMessageView {
 /** The console's support inbox (read only). */
 @Injectable()
 export class AdminSupportMessages {
-  constructor(private readonly pages: AdminPages) {}
+  constructor(private readonly lists: AdminListsRepository) {}
 
   async list(query: ListQuery): Promise<Page<AdminSupportMessageView>> {
-    const where = this.pages.filterClauses(SUPPORT_MESSAGES, 's', { category: 's.category', status: 's.status', userId: 's.user_id' }, query);
-    if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
-      where.clauses.push(`(s.email ilike ? or s.name ilike ? or s.subject ilike ?)`);
-      where.params.push(pattern, pattern, pattern);
-    }
-    return this.pages.page(SUPPORT_MESSAGES, 'support_messages s', where, 's.*', 's.id', query, supportView);
+    const page = await this.lists.supportMessages(query);
+    return { ...page, rows: page.rows.map(supportView) };
   }
 
   async get(id: string): Promise<AdminSupportMessageView> {
-    const [row] = isUuid(id) ? await this.pages.sql(`select * from support_messages where id = ?`, [id]) : [];
+    const row = isUuid(id) ? await this.lists.supportMessage(id) : undefined;
     if (!row) throw AdminErrors.recordNotFound('Support message');
     return supportView(row);
   }

@@ -8,9 +8,8 @@ import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/use
 import type { UserView } from '../accounts/user.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
 import type { ListQuery } from './admin-list-query.js';
-import { AdminPages } from './admin-pages.js';
-import type { Page, Row } from './admin-pages.js';
-import { USERS } from './admin-resources.js';
+import { AdminListsRepository } from './admin-lists.repository.js';
+import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
 import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
@@ -34,7 +33,7 @@ export function toAdminUserView(user: User): AdminUserView {
 export class AdminUsers {
   constructor(
     private readonly em: EntityManager,
-    private readonly pages: AdminPages,
+    private readonly lists: AdminListsRepository,
     private readonly accounts: AccountCommands,
     private readonly billing: BillingCommands,
     private readonly audit: AuditLog,
@@ -47,14 +46,7 @@ export class AdminUsers {
   }
 
   async list(query: ListQuery): Promise<Page<AdminUserView>> {
-    const where = this.pages.filterClauses(
-      USERS,
-      'u',
-      { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified', isClosed: '(u.closed_at is not null)' },
-      query,
-    );
-    if (query.q) where.clauses.push(await this.pages.textMatch(['u.email', `(u.first_name || ' ' || u.last_name)`], query.q, where));
-    const page = await this.pages.page(USERS, 'users u', where, 'u.*', 'u.id', query, (r) => r);
+    const page = await this.lists.users(query);
     return { ...page, rows: this.view(page.rows) };
   }
 

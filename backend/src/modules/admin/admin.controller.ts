@@ -14,7 +14,7 @@ import { contentRange, parseListQuery } from './admin-list-query.js';
 import type { ResourceSpec } from './admin-list-query.js';
 import { API_KEYS, AUDIT_LOG, SUPPORT_MESSAGES, USERS } from './admin-resources.js';
 import { AdminApiKeys } from './admin-api-keys.service.js';
-import type { Page } from './admin-pages.js';
+import type { Page } from './admin-lists.repository.js';
 import { AdminStatsService } from './admin-stats.service.js';
 import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';

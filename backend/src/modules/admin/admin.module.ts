@@ -1,19 +1,20 @@
 import { Module } from '@nestjs/common';
 import { AdminApiKeys } from './admin-api-keys.service.js';
-import { AdminPages } from './admin-pages.js';
+import { AdminListsRepository } from './admin-lists.repository.js';
 import { AdminStatsService } from './admin-stats.service.js';
 import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';
 import { AdminController } from './admin.controller.js';
 import { AuditLog } from './audit-log.service.js';
+import { JobsAdminController } from './jobs-admin.controller.js';
 
 /**
  * The super-admin API behind the react-admin console (/admin): one file per resource (users, API keys, support
- * messages, audit log, totals). User changes go through accounts' commands (AccountStateModule, global); key rotation
+ * messages, audit log, totals, jobs). User changes go through accounts' commands (AccountStateModule, global); key rotation
  * through keys (KeysModule, global).
  */
 @Module({
-  controllers: [AdminController],
-  providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
+  controllers: [AdminController, JobsAdminController],
+  providers: [AdminListsRepository, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
 })
 export class AdminModule {}

@@ -2,14 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { User } from '../accounts/user.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
-import { escapeLike } from './admin-list-query.js';
 import type { ListQuery } from './admin-list-query.js';
-import { AdminPages, iso } from './admin-pages.js';
-import type { Page, Row } from './admin-pages.js';
-import { AUDIT_LOG } from './admin-resources.js';
+import { AdminListsRepository, iso } from './admin-lists.repository.js';
+import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
-import { AuditLogEntry } from './audit-log.entity.js';
-import type { AuditAction, AuditTargetType } from './audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
 
 export interface AuditLogView {
   id: string;
@@ -57,25 +55,16 @@ function auditView(r: Row): AuditLogView {
 export class AuditLog {
   constructor(
     private readonly em: EntityManager,
-    private readonly pages: AdminPages,
+    private readonly lists: AdminListsRepository,
   ) {}
 
   async list(query: ListQuery): Promise<Page<AuditLogView>> {
-    const where = this.pages.filterClauses(
-      AUDIT_LOG,
-      'a',
-      { action: 'a.action', targetType: 'a.target_type', targetId: 'a.target_id', actorId: 'a.actor_id' },
-      query,
-    );
-    if (query.q) {
-      where.clauses.push(`(a.actor_email ilike ? or a.target_id = ?)`);
-      where.params.push(`%${escapeLike(query.q)}%`, query.q);
-    }
-    return this.pages.page(AUDIT_LOG, 'audit_log a', where, 'a.*', 'a.id', query, auditView);
+    const page = await this.lists.auditLog(query);
+    return { ...page, rows: page.rows.map(auditView) };
   }
 
   async get(id: string): Promise<AuditLogView> {
-    const [row] = isUuid(id) ? await this.pages.sql(`select * from audit_log where id = ?`, [id]) : [];
+    const row = isUuid(id) ? await this.lists.auditEntry(id) : undefined;
     if (!row) throw AdminErrors.recordNotFound('Audit log entry');
     return auditView(row);
   }

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { HOUR_WINDOW } from '../usage/hour-window.port.js';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { BurstLimiter } from './burst-limiter.js';
 import { PublicApiLane } from './lane.js';
@@ -12,7 +13,7 @@ import { PlanLimits } from './plan-limits.js';
  */
 @Global()
 @Module({
-  providers: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, MeteringHook],
-  exports: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits],
+  providers: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, MeteringHook, { provide: HOUR_WINDOW, useExisting: PlanLimits }],
+  exports: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, HOUR_WINDOW],
 })
 export class GatewayModule {}

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../common/http/uuid.js';
-import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { JobQueue } from './job-queue.js';
 import { JobsErrors } from './jobs.errors.js';
+import { JobsRepository } from './jobs.repository.js';
+import type { JobRow, JobState } from './jobs.repository.js';
 
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES } from './jobs.repository.js';
+export type { JobState } from './jobs.repository.js';
 
 export interface QueueCounts {
   /** The queue's name (react-admin's record id). */
@@ -41,20 +43,6 @@ export interface JobView {
   completedAt: string | null;
 }
 
-interface JobRow {
-  id: string;
-  name: string;
-  state: JobState;
-  retry_count: number;
-  retry_limit: number;
-  data: Record<string, unknown> | null;
-  output: Record<string, unknown> | null;
-  created_on: Date;
-  start_after: Date;
-  started_on: Date | null;
-  completed_on: Date | null;
-}
-
 export interface JobListQuery {
   queue?: string;
   state?: JobState;
@@ -73,19 +61,11 @@ export class JobsConsole {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobQueue,
+    private readonly repository: JobsRepository,
   ) {}
 
-  /** The schema pg-boss keeps its tables in (JOBS_SCHEMA). */
-  private get schema(): string {
-    return this.jobs.schema;
-  }
-
   async counts(): Promise<QueueCounts[]> {
-    const rows = await this.em.fork().execute<{ name: string; state: JobState; n: string; oldest: string | null }[]>(
-      `select name, state::text as state, count(*) as n,
-         extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now())) as oldest
-       from ${this.schema}.job group by name, state`,
-    );
+    const rows = await this.repository.countsByQueueAndState();
     const byQueue = new Map<string, QueueCounts>();
     for (const queue of [...this.jobs.queues.keys()].sort()) byQueue.set(queue, this.empty(queue));
     for (const row of rows) {
@@ -102,25 +82,8 @@ export class JobsConsole {
   }
 
   async list(query: JobListQuery): Promise<{ rows: JobView[]; total: number }> {
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    if (query.queue) {
-      clauses.push('name = ?');
-      params.push(query.queue);
-    }
-    if (query.state) {
-      clauses.push('state = ?::' + `${this.schema}.job_state`);
-      params.push(query.state);
-    }
-    const where = clauses.length ? `where ${clauses.join(' and ')}` : '';
-    const em = this.em.fork();
-    const [{ n }] = await em.execute<{ n: string }[]>(`select count(*) as n from ${this.schema}.job ${where}`, params);
-    const rows = await em.execute<JobRow[]>(
-      `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on
-       from ${this.schema}.job ${where} order by created_on desc, id limit ? offset ?`,
-      [...params, query.limit, query.offset],
-    );
-    return { rows: rows.map((r) => this.view(r)), total: Number(n) };
+    const { rows, total } = await this.repository.page({ queue: query.queue, state: query.state }, query.limit, query.offset);
+    return { rows: rows.map((r) => this.view(r)), total };
   }
 
   async get(id: string): Promise<JobView> {
@@ -168,14 +131,7 @@ export class JobsConsole {
   }
 
   private async row(id: string): Promise<JobRow> {
-    const [row] = isUuid(id)
-      ? await this.em
-          .fork()
-          .execute<JobRow[]>(
-            `select id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on from ${this.schema}.job where id = ? order by created_on desc limit 1`,
-            [id],
-          )
-      : [];
+    const row = isUuid(id) ? await this.repository.byId(id) : undefined;
     if (!row) throw JobsErrors.jobNotFound();
     return row;
   }

@@ -1,10 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { JOBS_DATABASE_URL, JobQueue } from './job-queue.js';
-import { JobsAdminController } from './jobs-admin.controller.js';
 import { JobsConsole } from './jobs-console.js';
+import { JobsRepository } from './jobs.repository.js';
 
 /**
- * The job engine (pg-boss on the product's PostgreSQL) and the console's Jobs page. Global: any feature defines its
+ * The job engine (pg-boss on the product's PostgreSQL) and what the console's Jobs page reads of it. Global: any feature defines its
  * queues and sends jobs.
  */
 @Global()
@@ -13,8 +13,7 @@ export class JobsModule {
   static register(databaseUrl: string): DynamicModule {
     return {
       module: JobsModule,
-      controllers: [JobsAdminController],
-      providers: [{ provide: JOBS_DATABASE_URL, useValue: databaseUrl }, JobQueue, JobsConsole],
+      providers: [{ provide: JOBS_DATABASE_URL, useValue: databaseUrl }, JobQueue, JobsRepository, JobsConsole],
       exports: [JobQueue, JobsConsole],
     };
   }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { AuditLogEntry } from '../admin/audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
 import type { AccountBilling } from '../accounts/account-billing.port.js';
 import { AccountChanges } from '../accounts/account-changes.js';

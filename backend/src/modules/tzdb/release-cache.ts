@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -9,6 +8,7 @@ import { ActiveTzRelease } from './active-release.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease } from './bundled-release.js';
 import { compareTzVersions } from './compile-release.js';
 import { compileBytes } from './release-source.js';
+import { TzReleasesRepository } from './tz-releases.repository.js';
 import type { TzRelease } from './tz-release.js';
 import { TzdbErrors } from './tzdb.errors.js';
 
@@ -52,7 +52,7 @@ export class ReleaseCache {
   lastCompile: { version: string; ms: number } | null = null;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly releases: TzReleasesRepository,
     private readonly active: ActiveTzRelease,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -110,9 +110,9 @@ export class ReleaseCache {
     if (bundled.version === row.version && bundled.digest === row.digest) {
       return this.keepSource(key, { version: row.version, digest: row.digest, zi: readFileSync(join(BUNDLED_RELEASES_DIR, row.version, 'tzdata.zi')) });
     }
-    const [stored] = await this.em.fork().execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+    const stored = await this.releases.sourceGz(undefined, row.id);
     if (!stored) throw TzdbErrors.unknownRelease(version, await this.storedVersions());
-    return this.keepSource(key, { version: row.version, digest: row.digest, zi: ziOf(gunzipSync(stored.source_gz), row.version) });
+    return this.keepSource(key, { version: row.version, digest: row.digest, zi: ziOf(gunzipSync(stored), row.version) });
   }
 
   private keepSource(key: string, source: StoredSource): StoredSource {
@@ -143,9 +143,9 @@ export class ReleaseCache {
     const started = performance.now();
     if (bundled.version === row.version && bundled.digest === row.digest) release = bundled;
     else {
-      const [stored] = await this.em.fork().execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+      const stored = await this.releases.sourceGz(undefined, row.id);
       if (!stored) throw TzdbErrors.unknownRelease(row.version, await this.storedVersions());
-      release = compileBytes(gunzipSync(stored.source_gz));
+      release = compileBytes(gunzipSync(stored));
       this.lastCompile = { version: row.version, ms: Math.round((performance.now() - started) * 10) / 10 };
       this.logger.log(`tz release ${row.version} compiled on first use in ${this.lastCompile.ms} ms`);
     }
@@ -166,9 +166,7 @@ export class ReleaseCache {
 
   private async storedRows(refresh: boolean): Promise<Map<string, StoredRow>> {
     if (this.rows && !(refresh && Date.now() - this.rowsReadAt > ROWS_FRESH_MS)) return this.rows;
-    const found = await this.em
-      .fork()
-      .execute<(StoredRow & { is_active: boolean; loaded_at: Date })[]>('select id, version, digest, is_active, loaded_at from tz_releases where not waiting');
+    const found = await this.releases.live();
     found.sort(
       (a, b) =>
         compareTzVersions(b.version, a.version) ||
@@ -218,5 +216,5 @@ function untar(archive: Buffer): Map<string, Buffer> {
 
 /** Global, so the gateway (pinned requests), the keys (pins) and the time zone features reach the one cache. */
 @Global()
-@Module({ providers: [ReleaseCache], exports: [ReleaseCache] })
+@Module({ providers: [ReleaseCache, TzReleasesRepository], exports: [ReleaseCache, TzReleasesRepository] })
 export class ReleaseCacheModule {}

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ActiveTzRelease } from './active-release.js';
 import { bundledRelease, compareTzVersions } from './release-compiler.js';
 import { compileBytes } from './release-source.js';
+import { TzReleasesRepository } from './tz-releases.repository.js';
 import type { TzRelease } from './tz-release.js';
 import { TzdbErrors } from './tzdb.errors.js';
 
@@ -20,14 +20,13 @@ export class StoredReleaseZones {
   private readonly compiled = new Map<string, TzRelease>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly releases: TzReleasesRepository,
     private readonly active: ActiveTzRelease,
   ) {}
 
   /** The stored versions, newest first. */
   async versions(): Promise<string[]> {
-    const rows = await this.em.fork().getConnection().execute<{ version: string }[]>('select distinct version from tz_releases');
-    const versions = new Set(rows.map((r) => r.version));
+    const versions = new Set(await this.releases.versions());
     versions.add(this.active.version);
     return [...versions].sort((a, b) => compareTzVersions(b, a));
   }
@@ -38,12 +37,8 @@ export class StoredReleaseZones {
     if (current && current.version === version) return current;
     const cached = this.compiled.get(version);
     if (cached) return cached;
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute<{ digest: string; source_gz: Buffer }[]>('select digest, source_gz from tz_releases where version = ? order by loaded_at desc limit 1', [
-        version,
-      ]);
+    const stored = await this.releases.latestSourceOfVersion(version);
+    const rows = stored ? [stored] : [];
     const bundled = bundledRelease();
     let release: TzRelease;
     if (rows.length === 0) {

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { AuditLogEntry } from '../admin/audit-log.entity.js';
-import type { AuditAction } from '../admin/audit-log.entity.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import type { AuditAction } from '../audit/audit-log.entity.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';
+import { FeedStateRepository } from './feed-state.repository.js';
 import { checkRelease } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
 import type { ChangedZone, ReleaseChanges } from './release-changes.js';
@@ -18,12 +19,12 @@ import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError }
 import { compileBytes, packFolder, readReleasePath } from './release-source.js';
 import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
+import { TzReleasesRepository } from './tz-releases.repository.js';
+import type { TzReleaseRow } from './tz-releases.repository.js';
 import { TzdbErrors } from './tzdb.errors.js';
 
 /** Redis channel (namespaced by REDIS_PREFIX) announcing a newly active release to every instance. */
 export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
-/** pg_advisory_xact_lock key serialising writes of the active release across instances. */
-const ACTIVATION_LOCK = 7_240_712;
 /** With Redis the poll is only a safety net for lost messages. */
 const POLL_WITH_REDIS_MS = 30_000;
 
@@ -91,15 +92,6 @@ export interface PublicRelease {
   changedZones: ChangedZone[];
 }
 
-interface Row {
-  id: string;
-  version: string;
-  digest: string;
-  source: string;
-  loaded_at: Date | string;
-  is_active: boolean;
-}
-
 type ActivationMessage = { from: string; id: string };
 
 /** Compiled releases by version and stored digest, shared by the apps of one process (releases are immutable). */
@@ -134,6 +126,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly releases: TzReleasesRepository,
+    private readonly feedState: FeedStateRepository,
     private readonly redis: RedisService,
     private readonly activeRelease: ActiveTzRelease,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -187,7 +181,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private async activateAtStart(): Promise<void> {
     const fromEnv = this.config.TZDB_RELEASE ? this.readConfigured(this.config.TZDB_RELEASE) : null;
     const system: ReleaseActor = { userId: null, email: 'system', ip: null };
-    let chosen: { row: Row | null; release: TzRelease; result: ActivationResult | null };
+    let chosen: { row: TzReleaseRow | null; release: TzRelease; result: ActivationResult | null };
     try {
       chosen = await this.chooseAtStart(fromEnv, system);
     } catch (err) {
@@ -207,8 +201,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   private chooseAtStart(fromEnv: ReleaseSource | null, system: ReleaseActor) {
     return this.em.fork().transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
-      const rows = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases');
+      await this.releases.lockActivation(tx);
+      const rows = await this.releases.all(tx);
       const active = rows.find((r) => r.is_active) ?? null;
       if (fromEnv) return this.activateIn(tx, active, { ...fromEnv, description: `TZDB_RELEASE ${fromEnv.description}`, origin: 'env' }, system, 'tzdb.load');
       const bundled = bundledRelease();
@@ -263,25 +257,9 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   async storeWaiting(source: ReleaseSource): Promise<ReleaseChanges> {
     return this.serially(() =>
       this.em.fork().transactional(async (tx) => {
-        await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+        await this.releases.lockActivation(tx);
         const changes = summarizeChanges(this.current?.release ?? null, source.release, Date.now());
-        await tx.execute(
-          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes, origin, signature, waiting)
-           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), null, false, ?::jsonb, 'feed', ?, true)
-           on conflict (version, digest) do nothing`,
-          [
-            randomUUID(),
-            source.release.version,
-            source.release.digest,
-            source.description.slice(0, 500),
-            gzipSync(source.bytes),
-            source.release.zones.size,
-            source.release.links.size,
-            Math.round(source.release.compileMs),
-            JSON.stringify(changes),
-            source.signature ?? 'unsigned',
-          ],
-        );
+        await this.releases.insertWaiting(tx, source, changes);
         return changes;
       }),
     );
@@ -289,47 +267,21 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Whether this exact release (version and digest) is stored already. */
   async isStored(version: string, digest: string): Promise<boolean> {
-    const rows = await this.em.fork().execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [version, digest]);
-    return rows.length > 0;
+    return this.releases.isStored(version, digest);
   }
 
   /** Re-activates a stored release (a rollback when it is older than the active one, which needs force). */
   async activate(actor: ReleaseActor, version: string, force: boolean): Promise<ActivationResult> {
-    const [row] = await this.em
-      .fork()
-      .execute<Row[]>(
-        'select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? order by is_active desc, loaded_at desc limit 1',
-        [version],
-      );
+    const row = await this.releases.latestOfVersion(version);
     if (!row) throw TzdbErrors.releaseNotFound(version);
     const release = await this.compiledRow(this.em.fork(), row);
     return this.serially(() => this.switchTo({ release, bytes: Buffer.alloc(0), description: row.source }, row.id, actor, force, 'tzdb.activate'));
   }
 
   async status(): Promise<TzdbStatus> {
-    const em = this.em.fork();
-    const rows = await em.execute<
-      (Row & {
-        zone_count: number;
-        link_count: number;
-        compile_ms: number;
-        compiled_at: Date;
-        loaded_by: string | null;
-        changed: number;
-        origin: ReleaseOrigin;
-        signature: 'verified' | 'unsigned' | null;
-        waiting: boolean;
-        went_live_at: Date | null;
-      })[]
-    >(
-      `select r.id, r.version, r.digest, r.source, r.loaded_at, r.is_active, r.zone_count, r.link_count, r.compile_ms, r.compiled_at,
-              r.origin, r.signature, r.waiting, r.went_live_at,
-              u.email as loaded_by, coalesce(jsonb_array_length(r.changes -> 'zones'), 0) as changed
-         from tz_releases r left join users u on u.id = r.loaded_by
-        order by r.loaded_at desc limit 100`,
-    );
+    const rows = await this.releases.history();
     const current = this.current;
-    const [activeRow] = current?.id ? await em.execute<{ changes: ReleaseChanges }[]>('select changes from tz_releases where id = ?', [current.id]) : [];
+    const activeChanges = current?.id ? await this.releases.changesOf(current.id) : undefined;
     const release = current?.release;
     return {
       version: this.version,
@@ -339,7 +291,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       links: release?.links.size ?? 0,
       digest: current?.digest ?? '',
       compileMs: release?.compileMs ?? 0,
-      changes: activeRow?.changes && 'version' in activeRow.changes ? activeRow.changes : null,
+      changes: activeChanges && 'version' in activeChanges ? activeChanges : null,
       history: rows.map((r) => ({
         id: r.id,
         version: r.version,
@@ -364,11 +316,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   /** Every release this deployment has loaded, newest first, with the zones each changed; cached until the next switch. */
   async publicList(): Promise<{ releases: PublicRelease[]; total: number }> {
     if (!this.publicReleases) {
-      const rows = await this.em
-        .fork()
-        .execute<(Row & { changes: Partial<ReleaseChanges>; origin: ReleaseOrigin; went_live_at: Date | null })[]>(
-          'select id, version, digest, source, loaded_at, is_active, changes, origin, went_live_at from tz_releases where not waiting',
-        );
+      const rows = await this.releases.published();
       rows.sort((a, b) => compareTzVersions(b.version, a.version) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime());
       // One entry per version (the same release may be stored from several sources, e.g. bundled and uploaded): its latest load.
       const byVersion = new Map<string, PublicRelease>();
@@ -407,8 +355,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
    */
   private async switchTo(source: ReleaseSource, rowId: string | null, actor: ReleaseActor, force: boolean, action: AuditAction): Promise<ActivationResult> {
     const outcome = await this.em.fork().transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
-      const [active] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where is_active');
+      await this.releases.lockActivation(tx);
+      const active = await this.releases.active(tx);
       const { release } = source;
       if (active && (rowId ? active.id === rowId : active.version === release.version && active.digest === release.digest)) {
         return { row: active, release, result: this.result(active, release, null, true) };
@@ -427,19 +375,16 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   /** Inside the activation transaction: upsert the release row, store what changed, flip is_active, audit. */
   private async activateIn(
     tx: EntityManager,
-    active: Row | null,
+    active: TzReleaseRow | null,
     source: ReleaseSource,
     actor: ReleaseActor,
     action: AuditAction,
     rowId: string | null = null,
     force = false,
-  ): Promise<{ row: Row | null; release: TzRelease; result: ActivationResult | null }> {
+  ): Promise<{ row: TzReleaseRow | null; release: TzRelease; result: ActivationResult | null }> {
     const { release } = source;
     if (!rowId) {
-      const [existing] = await tx.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where version = ? and digest = ?', [
-        release.version,
-        release.digest,
-      ]);
+      const existing = await this.releases.byVersionAndDigest(tx, release.version, release.digest);
       if (existing?.is_active) return { row: existing, release, result: this.result(existing, release, null, true) };
     }
     let previous: TzRelease | null = null;
@@ -451,38 +396,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       }
     }
     const changes = summarizeChanges(previous, release, Date.now());
-    const changesJson = JSON.stringify(changes);
-    const [row] = rowId
-      ? await tx.execute<Row[]>(
-          `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb, waiting = false, went_live_at = coalesce(went_live_at, now())
-            where id = ? returning id, version, digest, source, loaded_at, is_active`,
-          [actor.userId, changesJson, rowId],
-        )
-      : await tx.execute<Row[]>(
-          `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
-                                    origin, signature, waiting, went_live_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
-           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes,
-             waiting = false, went_live_at = coalesce(tz_releases.went_live_at, now())
-           returning id, version, digest, source, loaded_at, is_active`,
-          [
-            randomUUID(),
-            release.version,
-            release.digest,
-            source.description.slice(0, 500),
-            gzipSync(source.bytes),
-            release.zones.size,
-            release.links.size,
-            Math.round(release.compileMs),
-            actor.userId,
-            changesJson,
-            source.origin ?? 'upload',
-            source.signature ?? null,
-          ],
-        );
-    // Two statements: the partial unique index on is_active is checked row by row.
-    await tx.execute('update tz_releases set is_active = false where is_active and id <> ?', [row.id]);
-    await tx.execute('update tz_releases set is_active = true where id = ?', [row.id]);
+    const row = rowId ? await this.releases.reload(tx, rowId, actor.userId, changes) : await this.releases.store(tx, source, actor.userId, changes);
+    await this.releases.makeActive(tx, row.id);
     row.is_active = true;
     cacheRelease(`${row.version}:${row.digest}`, release);
     tx.create(AuditLogEntry, {
@@ -506,7 +421,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private result(
-    row: Row,
+    row: TzReleaseRow,
     release: TzRelease,
     changes: ReleaseChanges | null,
     alreadyActive: boolean,
@@ -525,18 +440,18 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** The compiled release of a stored row: from this process's cache, the bundled release, or its stored source. */
-  private async compiledRow(em: EntityManager, row: Pick<Row, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
+  private async compiledRow(em: EntityManager, row: Pick<TzReleaseRow, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
     const key = `${row.version}:${row.digest}`;
     const cached = compiledCache.get(key);
     if (cached) return cached;
     const bundled = bundledRelease();
     if (bundled.version === row.version && bundled.digest === row.digest) return cacheRelease(key, bundled);
-    const [stored] = await em.execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [row.id]);
+    const stored = await this.releases.sourceGz(em, row.id);
     if (!stored) throw TzdbErrors.releaseNotFound(row.version);
-    return cacheRelease(key, compileBytes(gunzipSync(stored.source_gz)));
+    return cacheRelease(key, compileBytes(gunzipSync(stored)));
   }
 
-  private toActive(row: Row, release: TzRelease): ActiveRelease {
+  private toActive(row: TzReleaseRow, release: TzRelease): ActiveRelease {
     return { id: row.id, version: row.version, digest: row.digest, source: row.source, loadedAt: new Date(row.loaded_at), release };
   }
 
@@ -562,12 +477,11 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private follow(id: string): Promise<void> {
     return this.serially(async () => {
       if (this.closed || this.current?.id === id) return;
-      const em = this.em.fork();
-      const [row] = await em.execute<Row[]>('select id, version, digest, source, loaded_at, is_active from tz_releases where id = ? and is_active', [id]);
+      const row = await this.releases.activeById(id);
       if (!row) return;
       let release: TzRelease;
       try {
-        release = await this.compiledRow(em, row);
+        release = await this.compiledRow(this.em.fork(), row);
       } catch (err) {
         this.unusable.add(id);
         throw err;
@@ -579,12 +493,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** The feed's state row into ActiveTzRelease, where health and metrics read it (every instance, whichever ran the check). */
   async readFeedState(): Promise<void> {
-    const [row] = await this.em
-      .fork()
-      .execute<{ state: string; last_checked_at: Date | null; last_success_at: Date | null; newest_version: string | null; newest_seen_at: Date | null }[]>(
-        'select state, last_checked_at, last_success_at, newest_version, newest_seen_at from tzdb_feed_state where id = 1 and url = ?',
-        [this.config.TZDB_FEED_URL],
-      );
+    const stored = await this.feedState.read();
+    const row = stored?.url === this.config.TZDB_FEED_URL ? stored : null;
     this.activeRelease.feed = row
       ? {
           state: row.state,
@@ -600,7 +510,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private async poll(): Promise<void> {
     if (this.closed) return;
     try {
-      const [row] = await this.em.fork().execute<{ id: string; digest: string }[]>('select id, digest from tz_releases where is_active');
+      const row = await this.releases.activeIdAndDigest();
       this.pollFailing = false;
       if (this.config.TZDB_FEED_URL) await this.readFeedState();
       if (row && row.id !== this.current?.id && !this.unusable.has(row.id)) await this.follow(row.id);

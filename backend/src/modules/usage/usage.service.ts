@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { StreamParser } from '@json2csv/plainjs';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SAFE_CSV_FORMATTERS } from '../../common/http/csv-cells.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
-import { PlanLimits } from '../gateway/plan-limits.js';
 import type { UsageRecordView } from './usage-record.js';
+import { HOUR_WINDOW } from './hour-window.port.js';
+import type { HourWindow } from './hour-window.port.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
@@ -112,7 +113,7 @@ function toView({ cursorTs: _cursor, ...view }: UsageRecordView & { cursorTs: st
 export class UsageService {
   constructor(
     private readonly store: UsageStore,
-    private readonly limits: PlanLimits,
+    @Inject(HOUR_WINDOW) private readonly limits: HourWindow,
     private readonly cache: UsageReadCache,
   ) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,19 +11,10 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundException } from '@nestjs/common';
 import { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { ChangeNotices } from './change-notices.js';
-import type { ChangeNoticeView, NoticeZone } from './change-notices.js';
-import { CreateWebhookDto, PinPreviewQueryDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
-import {
-  ChangeNoticesResponse,
-  PinPreviewResponse,
-  WebhookDeliveryResponse,
-  WebhookEndpointResponse,
-  WebhookEndpointWithSecretResponse,
-} from './dto/webhooks.responses.js';
+import { CreateWebhookDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
+import { WebhookDeliveryResponse, WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhooks.responses.js';
 import { WebhooksService } from './webhooks.service.js';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service.js';
 
@@ -120,44 +111,5 @@ export class WebhooksController {
   @ApiNotFoundResponse({ description: 'No such delivery of yours (problem+json, code `webhook_delivery_not_found`)' })
   resend(@CurrentUser() user: User, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {
     return this.webhooks.resend(user.id, deliveryId);
-  }
-}
-
-@ApiTags('Change notices')
-@Controller('change-notices')
-@Authenticated()
-export class ChangeNoticesController {
-  constructor(private readonly notices: ChangeNotices) {}
-
-  @Get()
-  @ApiOperation({
-    summary: 'Change notices to show',
-    description: 'Releases that changed zones your requests used in the last 30 days, not dismissed yet (the dashboard banner).',
-  })
-  @ApiOkResponse({ type: ChangeNoticesResponse })
-  async list(@CurrentUser() user: User): Promise<{ notices: ChangeNoticeView[] }> {
-    return { notices: await this.notices.open(user.id) };
-  }
-
-  @Get('pin-preview')
-  @ApiOperation({
-    summary: 'What moving a pin would change',
-    description:
-      'The zones your requests used in the last 30 days whose answers differ between two stored releases in the next 24 months: what moving a key pinned to `from` to `to` would change.',
-  })
-  @ApiOkResponse({ type: PinPreviewResponse })
-  @ApiBadRequestResponse({ description: 'from or to is not a release version (problem+json, code `validation_failed`)' })
-  @ApiNotFoundResponse({ description: 'A release this server has not stored (problem+json, code `unknown_release`)' })
-  pinPreview(@CurrentUser() user: User, @Query() query: PinPreviewQueryDto): Promise<{ from: string; to: string; zones: NoticeZone[] }> {
-    return this.notices.pinPreview(user.id, query.from, query.to);
-  }
-
-  @Post(':id/dismiss')
-  @HttpCode(204)
-  @ApiOperation({ summary: 'Dismiss a change notice banner' })
-  @ApiNoContentResponse({ description: 'Dismissed' })
-  @ApiNotFoundResponse({ description: 'No such notice of yours (problem+json, code `not_found`)' })
-  async dismiss(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
-    if (!(await this.notices.dismiss(user.id, id))) throw new NotFoundException();
   }
 }

@@ -1,13 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { ChangeNotices } from './change-notices.js';
-import { ChangeNoticesController, WebhooksController } from './webhooks.controller.js';
+import { PLAN_CHANGE_EVENTS } from '../accounts/plan-change.port.js';
+import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
-/** Webhook endpoints and deliveries (Enterprise), and change notices. Global: features emit their events through WebhooksService. */
+/** Webhook endpoints and deliveries (Enterprise). Global: features emit their events through WebhooksService. */
 @Global()
 @Module({
-  controllers: [WebhooksController, ChangeNoticesController],
-  providers: [WebhooksService, ChangeNotices],
-  exports: [WebhooksService],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhooksRepository, { provide: PLAN_CHANGE_EVENTS, useExisting: WebhooksService }],
+  exports: [WebhooksService, PLAN_CHANGE_EVENTS],
 })
 export class WebhooksModule {}

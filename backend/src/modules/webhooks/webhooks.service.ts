@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
+import { isUuid } from '../../common/http/uuid.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import type { VaultPurpose } from '../../common/crypto/secret-vault.js';
 import { APP_CONFIG } from '../../config/config.js';
@@ -15,6 +16,8 @@ import { checkUrl, guardedLookup } from './url-guard.js';
 import { TEST_EVENT } from './webhook-events.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
 import { WebhookProblems } from './webhooks.errors.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import type { AttemptOutcome, DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 const WEBHOOK_VAULT: VaultPurpose = { salt: 'tzapi-webhook-secrets', info: 'webhook signing secret v1' };
@@ -22,37 +25,6 @@ const WEBHOOK_VAULT: VaultPurpose = { salt: 'tzapi-webhook-secrets', info: 'webh
 const TIMEOUT_MS = 10_000;
 /** The first bytes of an answer kept in the delivery log. */
 const BODY_KEPT = 1024;
-
-interface EndpointRow {
-  id: string;
-  user_id: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  secret_enc: string;
-  enabled: boolean;
-  paused_reason: string | null;
-  failing_since: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface DeliveryRow {
-  id: string;
-  endpoint_id: string;
-  message_id: string;
-  event_type: string;
-  payload: WebhookPayload;
-  status: string;
-  attempts: number;
-  response_code: number | null;
-  response_body: string | null;
-  duration_ms: number | null;
-  last_error: string | null;
-  created_at: Date;
-  last_attempt_at: Date | null;
-  delivered_at: Date | null;
-}
 
 export interface WebhookEndpointView {
   id: string;
@@ -111,13 +83,6 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-interface PostResult {
-  statusCode: number | null;
-  body: string | null;
-  error: string | null;
-  durationMs: number;
-}
-
 /**
  * Webhook endpoints (Enterprise accounts) and their deliveries. `emit` records one delivery per subscribed endpoint
  * and enqueues its job in the caller's transaction; the job signs the payload the Standard Webhooks way and POSTs it,
@@ -130,6 +95,7 @@ export class WebhooksService implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: WebhooksRepository,
     private readonly jobs: JobQueue,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -161,13 +127,12 @@ export class WebhooksService implements OnModuleInit {
   }
 
   private async requireEnterprise(userId: string): Promise<void> {
-    const [user] = await this.em.fork().execute<{ plan: string }[]>('select plan from users where id = ?', [userId]);
-    if (user?.plan !== 'enterprise') throw WebhookProblems.planRequired();
+    if ((await this.repository.planOf(userId)) !== 'enterprise') throw WebhookProblems.planRequired();
   }
 
   private async ownEndpoint(userId: string, id: string): Promise<EndpointRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw WebhookProblems.notFound();
-    const [row] = await this.em.fork().execute<EndpointRow[]>('select * from webhook_endpoints where id = ? and user_id = ?', [id, userId]);
+    if (!isUuid(id)) throw WebhookProblems.notFound();
+    const row = await this.repository.endpointOf(userId, id);
     if (!row) throw WebhookProblems.notFound();
     return row;
   }
@@ -180,20 +145,21 @@ export class WebhooksService implements OnModuleInit {
 
   async list(userId: string): Promise<WebhookEndpointView[]> {
     await this.requireEnterprise(userId);
-    const rows = await this.em.fork().execute<EndpointRow[]>('select * from webhook_endpoints where user_id = ? order by created_at desc, id', [userId]);
-    return rows.map(toEndpointView);
+    return (await this.repository.endpoints(userId)).map(toEndpointView);
   }
 
   async create(userId: string, input: { url: string; events: string[]; description?: string | null }): Promise<WebhookEndpointView & { secret: string }> {
     await this.requireEnterprise(userId);
     const url = await this.checkedUrl(input.url);
     const secret = newSecret();
-    const [row] = await this.em
-      .fork()
-      .execute<EndpointRow[]>(
-        'insert into webhook_endpoints (id, user_id, url, description, events, secret_enc) values (?, ?, ?, ?, ?::jsonb, ?) returning *',
-        [randomUUID(), userId, url, input.description ?? null, JSON.stringify([...new Set(input.events)]), this.vault.encrypt(secret)],
-      );
+    const row = await this.repository.insertEndpoint(
+      randomUUID(),
+      userId,
+      url,
+      input.description ?? null,
+      [...new Set(input.events)],
+      this.vault.encrypt(secret),
+    );
     return { ...toEndpointView(row), secret };
   }
 
@@ -207,28 +173,25 @@ export class WebhooksService implements OnModuleInit {
     const url = input.url !== undefined ? await this.checkedUrl(input.url) : row.url;
     const events = input.events !== undefined ? [...new Set(input.events)] : row.events;
     const enabled = input.enabled ?? row.enabled;
-    const [updated] = await this.em.fork().execute<EndpointRow[]>(
-      `update webhook_endpoints set url = ?, events = ?::jsonb, description = ?, enabled = ?,
-         paused_reason = case when ? then null else coalesce(paused_reason, 'owner') end,
-         failing_since = case when ? and not enabled then null else failing_since end, updated_at = now()
-       where id = ? returning *`,
-      [url, JSON.stringify(events), input.description !== undefined ? input.description : row.description, enabled, enabled, enabled, id],
-    );
+    const updated = await this.repository.updateEndpoint(id, {
+      url,
+      events,
+      description: input.description !== undefined ? input.description : row.description,
+      enabled,
+    });
     return toEndpointView(updated);
   }
 
   async remove(userId: string, id: string): Promise<void> {
     await this.ownEndpoint(userId, id);
-    await this.em.fork().execute('delete from webhook_endpoints where id = ?', [id]);
+    await this.repository.deleteEndpoint(id);
   }
 
   async rotateSecret(userId: string, id: string): Promise<WebhookEndpointView & { secret: string }> {
     await this.requireEnterprise(userId);
     await this.ownEndpoint(userId, id);
     const secret = newSecret();
-    const [row] = await this.em
-      .fork()
-      .execute<EndpointRow[]>('update webhook_endpoints set secret_enc = ?, updated_at = now() where id = ? returning *', [this.vault.encrypt(secret), id]);
+    const row = await this.repository.setSecret(id, this.vault.encrypt(secret));
     return { ...toEndpointView(row), secret };
   }
 
@@ -247,25 +210,15 @@ export class WebhooksService implements OnModuleInit {
 
   async deliveries(userId: string, id: string, limit = 50): Promise<WebhookDeliveryView[]> {
     await this.ownEndpoint(userId, id);
-    const rows = await this.em
-      .fork()
-      .execute<DeliveryRow[]>('select * from webhook_deliveries where endpoint_id = ? order by created_at desc, id limit ?', [
-        id,
-        Math.min(100, Math.max(1, limit)),
-      ]);
+    const rows = await this.repository.deliveries(id, Math.min(100, Math.max(1, limit)));
     return Promise.all(rows.map((r) => this.deliveryView(r.id, r)));
   }
 
   /** Sends a delivery's message again, as a new delivery with the same webhook-id (the receiver may dedupe). */
   async resend(userId: string, deliveryId: string): Promise<WebhookDeliveryView> {
     await this.requireEnterprise(userId);
-    if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) throw WebhookProblems.deliveryNotFound();
-    const [row] = await this.em
-      .fork()
-      .execute<DeliveryRow[]>('select d.* from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ? and e.user_id = ?', [
-        deliveryId,
-        userId,
-      ]);
+    if (!isUuid(deliveryId)) throw WebhookProblems.deliveryNotFound();
+    const row = await this.repository.deliveryOf(userId, deliveryId);
     if (!row) throw WebhookProblems.deliveryNotFound();
     const id = await this.em.fork().transactional((tx) => this.enqueue(tx, row.endpoint_id, row.message_id, row.payload));
     return this.deliveryView(id);
@@ -283,15 +236,11 @@ export class WebhooksService implements OnModuleInit {
   ): Promise<number> {
     const run = async (tx: EntityManager): Promise<number> => {
       // An account leaving Enterprise still hears of that change (wasEnterprise), then nothing more.
-      const endpoints = await tx.execute<{ id: string }[]>(
-        `select e.id from webhook_endpoints e join users u on u.id = e.user_id
-          where e.user_id = ? and e.enabled and (u.plan = 'enterprise' or ?) and u.closed_at is null and e.events @> ?::jsonb`,
-        [userId, options.wasEnterprise === true, JSON.stringify([type])],
-      );
+      const endpoints = await this.repository.subscribedEndpoints(tx, userId, type, options.wasEnterprise === true);
       const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
-      for (const e of endpoints) {
-        const messageId = options.messageKey ? `msg_${options.messageKey}_${e.id.slice(0, 8)}` : `msg_${randomUUID().replace(/-/g, '')}`;
-        await this.enqueue(tx, e.id, messageId, payload);
+      for (const endpointId of endpoints) {
+        const messageId = options.messageKey ? `msg_${options.messageKey}_${endpointId.slice(0, 8)}` : `msg_${randomUUID().replace(/-/g, '')}`;
+        await this.enqueue(tx, endpointId, messageId, payload);
       }
       return endpoints.length;
     };
@@ -301,24 +250,14 @@ export class WebhooksService implements OnModuleInit {
 
   private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload): Promise<string> {
     const id = randomUUID();
-    await tx.execute('insert into webhook_deliveries (id, endpoint_id, message_id, event_type, payload) values (?, ?, ?, ?, ?::jsonb)', [
-      id,
-      endpointId,
-      messageId,
-      payload.type,
-      JSON.stringify(payload),
-    ]);
+    await this.repository.insertDelivery(tx, id, endpointId, messageId, payload);
     await this.jobs.send(WEBHOOK_QUEUE, { deliveryId: id }, { em: tx, key: id });
     return id;
   }
 
   private async deliveryView(id: string, row?: DeliveryRow): Promise<WebhookDeliveryView> {
-    const em = this.em.fork();
-    const d = row ?? (await em.execute<DeliveryRow[]>('select * from webhook_deliveries where id = ?', [id]))[0];
-    const attempts = await em.execute<{ at: Date; status_code: number | null; duration_ms: number; response_body: string | null; error: string | null }[]>(
-      'select at, status_code, duration_ms, response_body, error from webhook_attempts where delivery_id = ? order by at, id',
-      [id],
-    );
+    const d = row ?? (await this.repository.delivery(id))!;
+    const attempts = await this.repository.attempts(id);
     return {
       id: d.id,
       endpointId: d.endpoint_id,
@@ -347,15 +286,11 @@ export class WebhooksService implements OnModuleInit {
   // ---- the delivery job ----
 
   private async deliver(deliveryId: string, retryCount: number): Promise<void> {
-    const em = this.em.fork();
-    const [d] = await em.execute<(DeliveryRow & { url: string; secret_enc: string; enabled: boolean; user_id: string })[]>(
-      `select d.*, e.url, e.secret_enc, e.enabled, e.user_id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id = ?`,
-      [deliveryId],
-    );
+    const d = await this.repository.deliveryToSend(deliveryId);
     if (!d || d.status === 'delivered') return;
     // A paused endpoint gets nothing more (a test event is sent to it all the same, on its owner's request).
     if (!d.enabled && d.event_type !== TEST_EVENT) {
-      await em.execute(`update webhook_deliveries set status = 'skipped', last_error = 'endpoint paused' where id = ?`, [deliveryId]);
+      await this.repository.skipPaused(deliveryId);
       return;
     }
     const body = JSON.stringify(d.payload);
@@ -370,20 +305,9 @@ export class WebhooksService implements OnModuleInit {
     };
     const result = await this.post(d.url, headers, body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    await em.transactional(async (tx) => {
-      await tx.execute('insert into webhook_attempts (delivery_id, status_code, duration_ms, response_body, error) values (?, ?, ?, ?, ?)', [
-        deliveryId,
-        result.statusCode,
-        result.durationMs,
-        result.body,
-        result.error,
-      ]);
-      await tx.execute(
-        `update webhook_deliveries set attempts = attempts + 1, status = ?, response_code = ?, response_body = ?, duration_ms = ?, last_error = ?,
-           last_attempt_at = now(), delivered_at = case when ? then now() else null end where id = ?`,
-        [ok ? 'delivered' : 'failing', result.statusCode, result.body, result.durationMs, result.error, ok, deliveryId],
-      );
-      if (ok) await tx.execute('update webhook_endpoints set failing_since = null where id = ?', [d.endpoint_id]);
+    await this.em.fork().transactional(async (tx) => {
+      await this.repository.recordAttempt(tx, deliveryId, ok, result);
+      if (ok) await this.repository.clearFailing(tx, d.endpoint_id);
       else await this.noteFailure(tx, d.endpoint_id, d.user_id, d.url);
     });
     if (!ok) {
@@ -398,17 +322,9 @@ export class WebhooksService implements OnModuleInit {
   private async noteFailure(tx: EntityManager, endpointId: string, userId: string, url: string): Promise<void> {
     // The app's clock, not the database's: "failing for 3 days" is measured the way the rest of the app tells time.
     const now = new Date();
-    const [row] = await tx.execute<{ paused: boolean }[]>(
-      `update webhook_endpoints set failing_since = coalesce(failing_since, ?) where id = ?
-        returning enabled and failing_since <= ? as paused`,
-      [now, endpointId, new Date(now.getTime() - this.config.WEBHOOK_PAUSE_AFTER_HOURS * 3600_000)],
-    );
-    if (!row?.paused) return;
-    await tx.execute(`update webhook_endpoints set enabled = false, paused_reason = 'failing', updated_at = now() where id = ?`, [endpointId]);
-    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null }[]>(
-      'select email, first_name, last_name from users where id = ?',
-      [userId],
-    );
+    if (!(await this.repository.markFailing(tx, endpointId, now, new Date(now.getTime() - this.config.WEBHOOK_PAUSE_AFTER_HOURS * 3600_000)))) return;
+    await this.repository.pauseFailing(tx, endpointId);
+    const user = await this.repository.owner(tx, userId);
     if (!user) return;
     await this.mail.queue(
       {
@@ -425,12 +341,12 @@ export class WebhooksService implements OnModuleInit {
   }
 
   /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 1 KB of the answer kept. */
-  private post(url: string, headers: Record<string, string>, body: string): Promise<PostResult> {
+  private post(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise((resolve) => {
       let settled = false;
-      const done = (r: Omit<PostResult, 'durationMs'>) => {
+      const done = (r: Omit<AttemptOutcome, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         resolve({ ...r, durationMs: elapsed() });

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhonelinkLockOutlinedIcon from '@mui/icons-material/PhonelinkLockOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { onSignOutClick, useRefreshMe } from '../../lib/auth';
 import { TwoFactorSetup } from '../../features/profile/components/TwoFactorCard';
 

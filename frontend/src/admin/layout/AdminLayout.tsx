@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ColorModeToggle } from '../../components/ui/color-mode';
 import { onSignOutClick } from '../../lib/auth';
 

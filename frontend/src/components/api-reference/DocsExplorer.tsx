@@ -27,7 +27,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { CodeBlock } from '../ui/CodeBlock';
 import { CopyButton } from '../ui/CopyButton';
 import { toast } from '../ui/toast';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { monoFont } from '../../theme';
 import { MethodBadge } from './MethodBadge';
 import { ResponseHeaders } from './ResponseHeaders';

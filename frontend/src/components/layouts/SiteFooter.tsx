@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import GitHubIcon from '@mui/icons-material/GitHub';
 import XIcon from '@mui/icons-material/X';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { onDarkSurface } from '../../theme';
 

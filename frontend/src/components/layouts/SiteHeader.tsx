@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { paths, productAnchor, solutionAnchor } from '../../app/paths';
+import { paths, productAnchor, solutionAnchor } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useGetStarted } from '../../lib/useGetStarted';
 import { apiProducts } from '../../content/products';

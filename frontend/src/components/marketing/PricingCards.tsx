@@ -15,7 +15,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { formatPrice, quotaText, slaText, usePublicConfig, type PublicPlan } from '../../config/publicConfig';
 import { useAuth } from '../../lib/auth';
 import { useAuthDialog } from '../../lib/auth-dialog';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 const ctaLabel: Record<string, string> = {
   free: 'Start Free',

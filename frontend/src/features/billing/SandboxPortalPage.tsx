@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { toast } from '../../components/ui/toast';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { PageHeader } from '../../components/dashboard/PageHeader';

@@ -14,7 +14,7 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { countByCategory, faqCategories, faqQuestions, fillPlanFigures, filterFaq, type FaqCategoryId, type FaqQuestion } from '../../content/faq';
 import { usePublicConfig } from '../../config/publicConfig';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 export function FaqBrowser({ questions = faqQuestions }: { questions?: FaqQuestion[] }) {
   const [category, setCategory] = useState<FaqCategoryId | 'all'>('all');

@@ -23,7 +23,7 @@ import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { helpArticles, helpCategories, searchHelp, type HelpArticle } from '../../content/helpArticles';
 import { faqQuestions, fillPlanFigures } from '../../content/faq';
 import { usePublicConfig } from '../../config/publicConfig';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 function ArticleCard({ article, onOpen }: { article: HelpArticle; onOpen: () => void }) {
   return (

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { fetchZones } from './zones';
 import { fetchReleases, releasesQueryKey } from './releases';
 import { DataUpdates } from './DataUpdates';

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { DocsExplorer } from '../../components/api-reference/DocsExplorer';
 import { McpGuide } from '../../components/api-reference/McpGuide';
 import { openapiSpec } from '../../lib/api-reference/spec';

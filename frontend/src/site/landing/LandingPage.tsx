@@ -22,7 +22,7 @@ import { CodeBlock } from '../../components/ui/CodeBlock';
 import { PricingCards } from '../../components/marketing/PricingCards';
 import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { useApiOrigin, usePublicConfig } from '../../config/publicConfig';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { DemoResponse } from './DemoResponse';
 import { WorldClocks } from './WorldClocks';
 import { GetStartedButton } from '../../components/marketing/GetStartedButton';

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { clockDate, zoneLongName, clockTime, formatOffset, offsetMinutes } from '../../lib/time';
 import { monoFont } from '../../theme';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 export const worldClockCities = [
   { city: 'Los Angeles', zone: 'America/Los_Angeles' },

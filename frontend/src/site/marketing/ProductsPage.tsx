@@ -9,7 +9,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { apiProducts } from '../../content/products';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { monoFont } from '../../theme';
 
 export function ProductsPage() {

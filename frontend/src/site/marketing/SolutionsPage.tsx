@@ -12,7 +12,7 @@ import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { exampleCode, industries, type CodeLanguage, type Industry } from '../../content/industries';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useApiOrigin } from '../../config/publicConfig';
 
 const languages: { id: CodeLanguage; label: string }[] = [

@@ -18,7 +18,7 @@ import { PageHero, Section } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { toast } from '../../components/ui/toast';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useApiOrigin } from '../../config/publicConfig';
 import { downloadGuide, guides, withHost, type Guide } from './guides';
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CustomLimitsView, EffectiveLimitsView } from '../../../config/limits.responses.js';
 import { UserView } from '../../accounts/dto/user.responses.js';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit-log.entity.js';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../audit/audit-log.entity.js';
 
 /** A user as /api/me describes them, with the limits they run under and which of them are negotiated. */
 export class AdminUserView extends UserView {

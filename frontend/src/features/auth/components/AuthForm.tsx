@@ -15,7 +15,7 @@ import { authApi, storePendingEmail } from '../api';
 import { meQueryKey } from '../../../lib/auth';
 import { ApiError, problemMessage } from '../../../lib/api';
 import { dismissErrorToasts, toast } from '../../../components/ui/toast';
-import { paths, roleLanding, safeReturnTo } from '../../../app/paths';
+import { paths, roleLanding, safeReturnTo } from '../../../config/paths';
 import { isValidEmail, messages, MIN_PASSWORD_LENGTH } from '../validation';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';

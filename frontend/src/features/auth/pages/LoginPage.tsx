@@ -10,7 +10,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { AuthForm, type AuthMode } from '../components/AuthForm';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { usePublicConfig } from '../../../config/publicConfig';
-import { paths, safeReturnTo } from '../../../app/paths';
+import { paths, safeReturnTo } from '../../../config/paths';
 
 /**
  * Why the visitor was sent here (`/login?error=<reason>`): /api/login/callback's answers, and the dashboard's when

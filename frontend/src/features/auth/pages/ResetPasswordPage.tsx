@@ -14,7 +14,7 @@ import { ApiError, problemMessage } from '../../../lib/api';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { FullPageSpinner } from '../../../components/ui/FullPageSpinner';
 import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { MIN_PASSWORD_LENGTH } from '../validation';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -18,7 +18,7 @@ import Looks3OutlinedIcon from '@mui/icons-material/Looks3Outlined';
 import { authApi, readPendingEmail } from '../api';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 export function VerifyEmailPage() {
   usePageMeta('Verify Your Email', 'Check your inbox for the verification link to activate your TimeZone API account.');

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SupportIcon from '@mui/icons-material/SupportAgent';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
 import type { BillingHistoryItem, Subscription } from '../api';
 import { formatDate, planName } from '../../../lib/format';

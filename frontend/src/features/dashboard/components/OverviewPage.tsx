@@ -13,7 +13,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import RocketIcon from '@mui/icons-material/RocketLaunch';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { displayName, type User } from '../../../lib/auth';
 import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
 import { usePageMeta } from '../../../components/ui/usePageMeta';

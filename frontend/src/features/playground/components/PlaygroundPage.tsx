@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useApiOrigin } from '../../../config/publicConfig';
 import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { DocsExplorer } from '../../../components/api-reference/DocsExplorer';
 import { openapiSpec } from '../../../lib/api-reference/spec';

@@ -25,7 +25,7 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import TodayIcon from '@mui/icons-material/Today';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { methodTextSx, monoFont } from '../../../theme';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { EmptyState } from '../../../components/dashboard/EmptyState';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { toast } from '../../../components/ui/toast';

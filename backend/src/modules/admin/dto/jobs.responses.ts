@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOB_STATES } from '../jobs-console.js';
-import type { JobState } from '../jobs-console.js';
+import { JOB_STATES } from '../../jobs/jobs-console.js';
+import type { JobState } from '../../jobs/jobs-console.js';
 
 export class JobQueueCountsView {
   @ApiProperty({ example: 'mail', description: "The queue's name" }) id!: string;

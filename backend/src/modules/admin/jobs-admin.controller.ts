@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { JobQueueCountsView, JobView } from './dto/jobs.responses.js';
-import { JOB_STATES, JobsConsole } from './jobs-console.js';
-import type { JobState } from './jobs-console.js';
-import { JobsErrors } from './jobs.errors.js';
+import { JOB_STATES, JobsConsole } from '../jobs/jobs-console.js';
+import type { JobState } from '../jobs/jobs-console.js';
+import { JobsErrors } from '../jobs/jobs.errors.js';
 
 const MAX_PAGE = 500;
 

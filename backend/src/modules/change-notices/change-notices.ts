@@ -12,29 +12,15 @@ import { CHANGE_WINDOW_MONTHS, diffZone } from '../tzdb/release-changes.js';
 import type { ChangedZone, ReleaseChanges } from '../tzdb/release-changes.js';
 import type { TzRelease } from '../tzdb/tz-release.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
-import { WebhooksService } from './webhooks.service.js';
+import { isUuid } from '../../common/http/uuid.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { ChangeNoticesRepository } from './change-notices.repository.js';
+import type { NoticeZone, PinnedKeyNotice, PinnedKeyRow } from './change-notices.repository.js';
+
+export type { NoticeZone, PinnedKeyNotice } from './change-notices.repository.js';
 
 /** How far back an account's use of a zone makes it hear about the zone's change. */
 export const NOTICE_LOOKBACK_DAYS = 30;
-
-/** One zone of a notice: its changes in the next 24 months, each with its first moment and the offsets before and after. */
-export interface NoticeZone {
-  zone: string;
-  changes: {
-    from: string;
-    to: string;
-    before: { utcOffset: string; abbreviation: string; dst: boolean };
-    after: { utcOffset: string; abbreviation: string; dst: boolean };
-  }[];
-}
-
-/** A key of the account pinned to an older release: the account's used zones that would change if its pin moved to the new one. */
-export interface PinnedKeyNotice {
-  keyId: string;
-  name: string;
-  pinnedTo: string;
-  zones: NoticeZone[];
-}
 
 export interface ChangeNoticeView {
   id: string;
@@ -42,13 +28,6 @@ export interface ChangeNoticeView {
   zones: NoticeZone[];
   pinnedKeys: PinnedKeyNotice[];
   createdAt: string;
-}
-
-interface PinnedKeyRow {
-  id: string;
-  user_id: string;
-  name: string;
-  tzdb_version: string;
 }
 
 /**
@@ -66,6 +45,7 @@ export class ChangeNotices implements OnModuleInit {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly repository: ChangeNoticesRepository,
     private readonly activeRelease: ActiveTzRelease,
     private readonly releases: ReleaseCache,
     private readonly zones: ZoneUsage,
@@ -79,17 +59,12 @@ export class ChangeNotices implements OnModuleInit {
   }
 
   async onActivated(activation: ReleaseActivated): Promise<void> {
-    const [release] = await this.em
-      .fork()
-      .execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [activation.releaseId]);
+    const release = await this.repository.release(activation.releaseId);
     if (!release) return;
     const changed = release.changes?.zones ?? [];
 
     // tzdb.release.activated: every subscribed Enterprise endpoint.
-    const subscribers = await this.em
-      .fork()
-      .execute<{ user_id: string }[]>(`select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`);
-    for (const { user_id } of subscribers) {
+    for (const user_id of await this.repository.releaseSubscribers()) {
       await this.webhooks.emit(
         user_id,
         'tzdb.release.activated',
@@ -139,9 +114,7 @@ export class ChangeNotices implements OnModuleInit {
     const age = new Map((await this.releases.storedVersions()).map((v, i) => [v, i]));
     const newest = age.get(version);
     if (newest === undefined) return byUser;
-    const rows = await this.em
-      .fork()
-      .execute<PinnedKeyRow[]>(`select id, user_id, name, tzdb_version from api_keys where tzdb_version is not null and is_active order by name, created_at`);
+    const rows = await this.repository.pinnedKeys();
     for (const row of rows) {
       if (!userIds.has(row.user_id) || (age.get(row.tzdb_version) ?? -1) <= newest) continue;
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
@@ -153,16 +126,8 @@ export class ChangeNotices implements OnModuleInit {
   private notify(userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
     return this.em.fork().transactional(async (tx) => {
       const id = randomUUID();
-      const inserted = await tx.execute<{ id: string }[]>(
-        `insert into change_notices (id, user_id, release_version, zones, pinned_keys) select ?, id, ?, ?::jsonb, ?::jsonb from users where id = ? and closed_at is null
-           on conflict (user_id, release_version) do nothing returning id`,
-        [id, version, JSON.stringify(zones), JSON.stringify(pinnedKeys), userId],
-      );
-      if (!inserted.length) return false;
-      const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
-        'select email, first_name, last_name, change_notices from users where id = ?',
-        [userId],
-      );
+      if (!(await this.repository.insert(tx, id, userId, version, zones, pinnedKeys))) return false;
+      const user = (await this.repository.recipient(tx, userId))!;
       if (user.change_notices) {
         await this.mail.queue(
           {
@@ -188,17 +153,12 @@ export class ChangeNotices implements OnModuleInit {
 
   /** The account's notices not dismissed (the dashboard's banners), newest first. */
   async open(userId: string): Promise<ChangeNoticeView[]> {
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[]; created_at: Date }[]>(
-        `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
-        [userId],
-      );
+    const rows = await this.repository.open(userId);
     return rows.map((r) => ({
       id: r.id,
       version: r.release_version,
       zones: r.zones,
-      pinnedKeys: r.pinned_keys,
+      pinnedKeys: r.pinned_keys ?? [],
       createdAt: new Date(r.created_at).toISOString(),
     }));
   }
@@ -216,14 +176,7 @@ export class ChangeNotices implements OnModuleInit {
 
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [
-        id,
-        userId,
-      ]);
-    return rows.length > 0;
+    return isUuid(id) && this.repository.dismiss(userId, id);
   }
 }
 

@@ -1,0 +1,102 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ReleaseChanges } from '../tzdb/release-changes.js';
+
+/** One zone of a notice as stored (change_notices.zones): its changes in the next 24 months, each with its first moment and the offsets before and after. */
+export interface NoticeZone {
+  zone: string;
+  changes: {
+    from: string;
+    to: string;
+    before: { utcOffset: string; abbreviation: string; dst: boolean };
+    after: { utcOffset: string; abbreviation: string; dst: boolean };
+  }[];
+}
+
+/** A key of the account pinned to an older release: the account's used zones that would change if its pin moved to the new one. */
+export interface PinnedKeyNotice {
+  keyId: string;
+  name: string;
+  pinnedTo: string;
+  zones: NoticeZone[];
+}
+
+/** An active key pinned to a release. */
+export interface PinnedKeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  tzdb_version: string;
+}
+
+/** The change notices' SQL (change_notices, and what a notice reads of a release, an account and its endpoints), after immich's server/src/repositories. */
+@Injectable()
+export class ChangeNoticesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** A stored release's version and what it changed. */
+  async release(releaseId: string): Promise<{ version: string; changes: ReleaseChanges | null } | undefined> {
+    const [release] = await this.em
+      .fork()
+      .execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [releaseId]);
+    return release;
+  }
+
+  /** The accounts with an enabled endpoint subscribed to `tzdb.release.activated`. */
+  async releaseSubscribers(): Promise<string[]> {
+    const rows = await this.em
+      .fork()
+      .execute<{ user_id: string }[]>(`select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`);
+    return rows.map((r) => r.user_id);
+  }
+
+  /** In `tx`: the account's notice of a release, unless it is closed or already has one; answers whether it was written. */
+  async insert(tx: EntityManager, id: string, userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
+    const inserted = await tx.execute<{ id: string }[]>(
+      `insert into change_notices (id, user_id, release_version, zones, pinned_keys) select ?, id, ?, ?::jsonb, ?::jsonb from users where id = ? and closed_at is null
+         on conflict (user_id, release_version) do nothing returning id`,
+      [id, version, JSON.stringify(zones), JSON.stringify(pinnedKeys), userId],
+    );
+    return inserted.length > 0;
+  }
+
+  /** In `tx`: who a notice's mail goes to, and whether the account wants it. */
+  async recipient(
+    tx: EntityManager,
+    userId: string,
+  ): Promise<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean } | undefined> {
+    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
+      'select email, first_name, last_name, change_notices from users where id = ?',
+      [userId],
+    );
+    return user;
+  }
+
+  /** The account's notices of the last 90 days not dismissed, newest first (at most 5). */
+  async open(userId: string): Promise<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]>(
+        `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
+        [userId],
+      );
+  }
+
+  /** Every active key pinned to a release, by name (the activation job keeps those of the accounts it tells). */
+  pinnedKeys(): Promise<PinnedKeyRow[]> {
+    return this.em
+      .fork()
+      .execute<PinnedKeyRow[]>(`select id, user_id, name, tzdb_version from api_keys where tzdb_version is not null and is_active order by name, created_at`);
+  }
+
+  /** Marks the account's notice dismissed; answers false when it has no such notice. */
+  async dismiss(userId: string, id: string): Promise<boolean> {
+    const rows = await this.em
+      .fork()
+      .execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [
+        id,
+        userId,
+      ]);
+    return rows.length > 0;
+  }
+}

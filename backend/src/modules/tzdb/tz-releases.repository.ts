@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { ReleaseChanges } from './release-changes.js';
+import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
+
+/** A stored release as the switching reads it. */
+export interface TzReleaseRow {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  loaded_at: Date | string;
+  is_active: boolean;
+}
+
+/** A stored release as the console's history shows it. */
+export type TzReleaseHistoryRow = TzReleaseRow & {
+  zone_count: number;
+  link_count: number;
+  compile_ms: number;
+  compiled_at: Date;
+  loaded_by: string | null;
+  changed: number;
+  origin: ReleaseOrigin;
+  signature: 'verified' | 'unsigned' | null;
+  waiting: boolean;
+  went_live_at: Date | null;
+};
+
+/** A live release as the public list shows it. */
+export type TzReleasePublishedRow = TzReleaseRow & { changes: Partial<ReleaseChanges>; origin: ReleaseOrigin; went_live_at: Date | null };
+
+/** Serializes every change of the active release across instances (pg advisory lock key). */
+const ACTIVATION_LOCK = 7_240_712;
+
+const ROW = 'id, version, digest, source, loaded_at, is_active';
+
+/** The stored tz releases' SQL (tz_releases), after immich's server/src/repositories: one statement a method, no rule of tzdb's. */
+@Injectable()
+export class TzReleasesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** In `tx`: waits for, then holds until commit, the one lock every change of the active release takes. */
+  async lockActivation(tx: EntityManager): Promise<void> {
+    await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+  }
+
+  all(tx: EntityManager): Promise<TzReleaseRow[]> {
+    return tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases`);
+  }
+
+  async active(tx: EntityManager): Promise<TzReleaseRow | undefined> {
+    const [row] = await tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where is_active`);
+    return row;
+  }
+
+  async byVersionAndDigest(tx: EntityManager, version: string, digest: string): Promise<TzReleaseRow | undefined> {
+    const [row] = await tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where version = ? and digest = ?`, [version, digest]);
+    return row;
+  }
+
+  async isStored(version: string, digest: string): Promise<boolean> {
+    const rows = await this.em.fork().execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [version, digest]);
+    return rows.length > 0;
+  }
+
+  /** The row of a version: the active one if it is active, else the latest loaded. */
+  async latestOfVersion(version: string): Promise<TzReleaseRow | undefined> {
+    const [row] = await this.em
+      .fork()
+      .execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where version = ? order by is_active desc, loaded_at desc limit 1`, [version]);
+    return row;
+  }
+
+  /** The row `id` while it is the active one. */
+  async activeById(id: string): Promise<TzReleaseRow | undefined> {
+    const [row] = await this.em.fork().execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where id = ? and is_active`, [id]);
+    return row;
+  }
+
+  /** The active row's id and digest (the cheap poll). */
+  async activeIdAndDigest(): Promise<{ id: string; digest: string } | undefined> {
+    const [row] = await this.em.fork().execute<{ id: string; digest: string }[]>('select id, digest from tz_releases where is_active');
+    return row;
+  }
+
+  /** The gzipped source of a stored release, read in `tx` when given. */
+  async sourceGz(tx: EntityManager | undefined, id: string): Promise<Buffer | undefined> {
+    const [stored] = await (tx ?? this.em.fork()).execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [id]);
+    return stored?.source_gz;
+  }
+
+  /** Every release that went live: one row each, with whether it is the active one and when it was loaded. */
+  live(): Promise<{ id: string; version: string; digest: string; is_active: boolean; loaded_at: Date }[]> {
+    return this.em
+      .fork()
+      .execute<{ id: string; version: string; digest: string; is_active: boolean; loaded_at: Date }[]>(
+        'select id, version, digest, is_active, loaded_at from tz_releases where not waiting',
+      );
+  }
+
+  /** Every stored version (once each). */
+  async versions(): Promise<string[]> {
+    const rows = await this.em.fork().execute<{ version: string }[]>('select distinct version from tz_releases');
+    return rows.map((r) => r.version);
+  }
+
+  /** The latest load of a version: its digest and gzipped source. */
+  async latestSourceOfVersion(version: string): Promise<{ digest: string; source_gz: Buffer } | undefined> {
+    const [row] = await this.em
+      .fork()
+      .execute<{ digest: string; source_gz: Buffer }[]>('select digest, source_gz from tz_releases where version = ? order by loaded_at desc limit 1', [
+        version,
+      ]);
+    return row;
+  }
+
+  async changesOf(id: string): Promise<ReleaseChanges | undefined> {
+    const [row] = await this.em.fork().execute<{ changes: ReleaseChanges }[]>('select changes from tz_releases where id = ?', [id]);
+    return row?.changes;
+  }
+
+  /** The last 100 loads, newest first, with who loaded each and how many zones it changed. */
+  history(): Promise<TzReleaseHistoryRow[]> {
+    return this.em.fork().execute<TzReleaseHistoryRow[]>(
+      `select r.id, r.version, r.digest, r.source, r.loaded_at, r.is_active, r.zone_count, r.link_count, r.compile_ms, r.compiled_at,
+              r.origin, r.signature, r.waiting, r.went_live_at,
+              u.email as loaded_by, coalesce(jsonb_array_length(r.changes -> 'zones'), 0) as changed
+         from tz_releases r left join users u on u.id = r.loaded_by
+        order by r.loaded_at desc limit 100`,
+    );
+  }
+
+  /** Every release that went live (none still waiting for a super admin). */
+  published(): Promise<TzReleasePublishedRow[]> {
+    return this.em.fork().execute<TzReleasePublishedRow[]>(`select ${ROW}, changes, origin, went_live_at from tz_releases where not waiting`);
+  }
+
+  /** In `tx`: the feed's release stored to wait for a super admin (nothing when this exact release is stored). */
+  async insertWaiting(tx: EntityManager, source: ReleaseSource, changes: ReleaseChanges): Promise<void> {
+    await tx.execute(
+      `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes, origin, signature, waiting)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), null, false, ?::jsonb, 'feed', ?, true)
+       on conflict (version, digest) do nothing`,
+      [
+        randomUUID(),
+        source.release.version,
+        source.release.digest,
+        source.description.slice(0, 500),
+        gzipSync(source.bytes),
+        source.release.zones.size,
+        source.release.links.size,
+        Math.round(source.release.compileMs),
+        JSON.stringify(changes),
+        source.signature ?? 'unsigned',
+      ],
+    );
+  }
+
+  /** In `tx`: a stored row loaded again (live now, no longer waiting). */
+  async reload(tx: EntityManager, id: string, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
+    const [row] = await tx.execute<TzReleaseRow[]>(
+      `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb, waiting = false, went_live_at = coalesce(went_live_at, now())
+        where id = ? returning ${ROW}`,
+      [loadedBy, JSON.stringify(changes), id],
+    );
+    return row;
+  }
+
+  /** In `tx`: the release stored, or this exact release loaded again when it is stored already. */
+  async store(tx: EntityManager, source: ReleaseSource, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
+    const { release } = source;
+    const [row] = await tx.execute<TzReleaseRow[]>(
+      `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
+                                origin, signature, waiting, went_live_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
+       on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes,
+         waiting = false, went_live_at = coalesce(tz_releases.went_live_at, now())
+       returning ${ROW}`,
+      [
+        randomUUID(),
+        release.version,
+        release.digest,
+        source.description.slice(0, 500),
+        gzipSync(source.bytes),
+        release.zones.size,
+        release.links.size,
+        Math.round(release.compileMs),
+        loadedBy,
+        JSON.stringify(changes),
+        source.origin ?? 'upload',
+        source.signature ?? null,
+      ],
+    );
+    return row;
+  }
+
+  /** In `tx`: `id` the one active row. Two statements: the partial unique index on is_active is checked row by row. */
+  async makeActive(tx: EntityManager, id: string): Promise<void> {
+    await tx.execute('update tz_releases set is_active = false where is_active and id <> ?', [id]);
+    await tx.execute('update tz_releases set is_active = true where id = ?', [id]);
+  }
+}
