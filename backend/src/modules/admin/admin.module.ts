@@ -6,14 +6,15 @@ import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';
 import { AdminController } from './admin.controller.js';
 import { AuditLog } from './audit-log.service.js';
+import { CustomerNotices } from './customer-notices.js';
 
 /**
  * The super-admin API behind the react-admin console (/admin): one file per resource (users, API keys, support
  * messages, audit log, totals). User changes go through accounts' commands (AccountStateModule, global); key rotation
- * through keys (KeysModule, global).
+ * through keys (KeysModule, global); each change to a customer's account is mailed to them (CustomerNotices).
  */
 @Module({
   controllers: [AdminController],
-  providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService],
+  providers: [AdminPages, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService, CustomerNotices],
 })
 export class AdminModule {}
