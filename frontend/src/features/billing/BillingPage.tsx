@@ -119,6 +119,7 @@ export default function BillingPage() {
           <BillingDashboard
             plan={plan}
             granted={granted}
+            limits={user?.limits}
             planInfo={planInfo}
             subscription={subscription.data}
             subscriptionLoading={subscription.isPending && subscription.fetchStatus !== 'idle'}
