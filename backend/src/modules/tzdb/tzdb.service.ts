@@ -275,7 +275,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
             source.release.digest,
             source.description.slice(0, 500),
             gzipSync(source.bytes),
-            source.release.zones.size,
+            source.release.listedZoneCount,
             source.release.links.size,
             Math.round(source.release.compileMs),
             JSON.stringify(changes),
@@ -335,7 +335,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       version: this.version,
       loadedAt: current ? iso(current.loadedAt) : null,
       source: current?.source ?? 'runtime',
-      zones: release?.zones.size ?? 0,
+      zones: release?.listedZoneCount ?? 0,
       links: release?.links.size ?? 0,
       digest: current?.digest ?? '',
       compileMs: release?.compileMs ?? 0,
@@ -462,7 +462,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
           `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
                                     origin, signature, waiting, went_live_at)
            values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
-           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes,
+           on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes, zone_count = excluded.zone_count,
              waiting = false, went_live_at = coalesce(tz_releases.went_live_at, now())
            returning id, version, digest, source, loaded_at, is_active`,
           [
@@ -471,7 +471,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
             release.digest,
             source.description.slice(0, 500),
             gzipSync(source.bytes),
-            release.zones.size,
+            release.listedZoneCount,
             release.links.size,
             Math.round(release.compileMs),
             actor.userId,
@@ -517,7 +517,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       version: row.version,
       previousVersion: alreadyActive ? null : previousVersion,
       digest: row.digest,
-      zones: release.zones.size,
+      zones: release.listedZoneCount,
       links: release.links.size,
       loadedAt: iso(row.loaded_at),
       changes,
