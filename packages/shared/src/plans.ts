@@ -131,7 +131,7 @@ export function limitsInWords(limits: Pick<EffectiveLimits, 'hourlyQuota' | 'bur
 /** Negotiated limits in short, as the audit log shows them: '5 requests/hour, 200/second'; null is the plan's default. */
 export function customLimitsInShort(custom: CustomLimits): string {
   if (custom.hourlyQuota === null && custom.burstPerSecond === null) return 'plan default';
-  const hour = custom.hourlyQuota === null ? 'plan default/hour' : `${count(custom.hourlyQuota)} requests/hour`;
+  const hour = custom.hourlyQuota === null ? 'plan default/hour' : `${count(custom.hourlyQuota)} request${custom.hourlyQuota === 1 ? '' : 's'}/hour`;
   const second = custom.burstPerSecond === null ? 'plan default/second' : `${count(custom.burstPerSecond)}/second`;
   return `${hour}, ${second}`;
 }

@@ -55,7 +55,7 @@ function effectiveLimitsInShort(limits: Record<string, unknown>): string {
   const hour = numberOrNull(limits.hourlyQuota);
   const second = numberOrNull(limits.burstPerSecond);
   return [
-    hour === null ? 'unlimited/hour' : `${hour.toLocaleString('en-US')} requests/hour`,
+    hour === null ? 'unlimited/hour' : `${hour.toLocaleString('en-US')} request${hour === 1 ? '' : 's'}/hour`,
     ...(second === null ? [] : [`${second.toLocaleString('en-US')}/second`]),
   ].join(', ');
 }
