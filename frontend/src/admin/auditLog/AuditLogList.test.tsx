@@ -7,6 +7,7 @@ import { ACTION_LABELS, describeChange } from './auditText';
 
 type AuditEntry = Models['AuditLogView'];
 
+// As PostgreSQL's jsonb stores before and after: keys by length, so the effective limits come before the custom ones.
 const limitsChange: AuditEntry = {
   id: 'a1',
   actorId: 'admin1',
@@ -16,15 +17,15 @@ const limitsChange: AuditEntry = {
   targetId: '6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11',
   before: {
     plan: 'enterprise',
-    customLimits: { hourlyQuota: null, burstPerSecond: null },
-    limits: { hourlyQuota: null, burstPerSecond: 200, custom: false },
     email: 'ada@example.com',
+    limits: { hourlyQuota: null, burstPerSecond: 200, custom: false },
+    customLimits: { hourlyQuota: null, burstPerSecond: null },
   },
   after: {
     plan: 'enterprise',
-    customLimits: { hourlyQuota: 5, burstPerSecond: null },
-    limits: { hourlyQuota: 5, burstPerSecond: 200, custom: true },
     email: 'ada@example.com',
+    limits: { hourlyQuota: 5, burstPerSecond: 200, custom: true },
+    customLimits: { hourlyQuota: 5, burstPerSecond: null },
   },
   ipAddress: '127.0.0.1',
   createdAt: '2026-11-23T06:27:00.000Z',

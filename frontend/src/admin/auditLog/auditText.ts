@@ -89,7 +89,9 @@ export function showValue(field: string, value: unknown): string {
 export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // In the order FIELD_LABELS names them, not as stored (PostgreSQL's jsonb orders keys by length).
+  const rank = (k: string) => (k in FIELD_LABELS ? Object.keys(FIELD_LABELS).indexOf(k) : Number.MAX_SAFE_INTEGER);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((a, b) => rank(a) - rank(b));
   const changed = keys.filter((k) => k !== 'via' && k !== 'email' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   const target = typeof after.email === 'string' ? `${after.email}: ` : typeof before.email === 'string' ? `${before.email}: ` : '';
   const via = typeof after.via === 'string' ? ` (${VIA_LABELS[after.via] ?? after.via})` : '';
