@@ -318,22 +318,27 @@ test("negotiates the user's limits in the Manage User dialog: they apply to the 
   const row = page.locator('tr', { hasText: email });
   await row.getByRole('button', { name: `Manage ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage User' });
-  await dialog.getByTestId('effective-limits').getByText("Now: no hourly quota, 50 per second (the plan's)").waitFor();
-  const quota = dialog.getByRole('textbox', { name: 'Requests per hour' });
-  await quota.fill('1');
-  await dialog.getByRole('button', { name: 'Save Limits' }).click();
-  await toast(page, 'Limits saved: 1 request per hour, 50 per second (negotiated)').waitFor();
+  await dialog.getByTestId('effective-limits').getByText("Now: unlimited requests, up to 50 per second (the plan's)").waitFor();
+  await dialog.getByRole('textbox', { name: 'Requests per hour' }).fill('1');
+  // Enter in a limit field submits the limits form only (one submit per form): the plan stays.
+  await dialog.getByRole('textbox', { name: 'Requests per hour' }).press('Enter');
+  await toast(page, 'Limits saved: 1 request per hour, up to 50 per second (set for this account)').waitFor();
+  // Saved: the dialog closes, the toast says what the account runs under now.
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('Premium').waitFor();
   // The requests made earlier in the hour count: the very next one is over a quota of 1.
   const refused = await callApi(userKey);
   assert.equal(refused.status, 429);
   assert.equal(refused.body.code, 'rate_limited');
+  assert.match(refused.body.detail, /\(a limit set for this account\)\. Try again in (\d+ min( \d+ s)?|1 h)\.$/);
   await screenshot(page, 'admin-manage-user-limits-1280', { fullPage: false });
-  await quota.fill('');
+  await row.getByRole('button', { name: `Manage ${email}` }).click();
+  await dialog.getByTestId('effective-limits').getByText('Now: 1 request per hour, up to 50 per second (set for this account)').waitFor();
+  await dialog.getByRole('textbox', { name: 'Requests per hour' }).fill('');
   await dialog.getByRole('button', { name: 'Save Limits' }).click();
-  await toast(page, "Limits saved: no hourly quota, 50 per second (the plan's)").waitFor();
-  assert.equal((await callApi(userKey)).status, 200);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await toast(page, "Limits saved: unlimited requests, up to 50 per second (the plan's)").waitFor();
   await dialog.waitFor({ state: 'detached' });
+  assert.equal((await callApi(userKey)).status, 200);
 });
 
 test("rotates the user's key: the dialog text, the toast, and the old key refused at once", async () => {
@@ -377,10 +382,14 @@ test('lists support messages and the audit log of every action', async () => {
   await screenshot(page, 'admin-support-1280');
 
   await page.getByRole('menuitem', { name: 'Audit Log' }).click();
-  for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'API key rotated']) {
+  for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'Limits changed', 'Key rotated']) {
     await page.locator('tr', { hasText: action }).first().waitFor();
   }
-  await page.getByText(`${email}: plan free → premium`).first().waitFor();
+  await page.getByText(`${email}: plan Free → Premium`).first().waitFor();
+  // A custom-limits change in words, never a raw code or [object Object].
+  await page.getByText(`${email}: custom limits plan default → 1 request/hour, plan default/second`).first().waitFor();
+  assert.equal(await page.getByText('[object Object]').count(), 0);
+  assert.equal(await page.getByText('user.limits_change').count(), 0);
   await screenshot(page, 'admin-audit-1280');
   // 401/403 are answers the console handles; the 400 is the wrong code tried on purpose at enrolment.
   assert.deepEqual(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config/config.js';
+import { createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 /** GET /api/config: the figures the landing, About and Comparison pages show agree with the docs and the directory. */
@@ -31,6 +32,15 @@ describe('site config figures', () => {
     const zones = directory.body.timezones as { country: string | null }[];
     expect(config.body.zoneCount).toBe(zones.length);
     expect(config.body.countryCount).toBe(new Set(zones.map((z) => z.country).filter(Boolean)).size);
+  });
+
+  it("the console's time zone data page counts the zones the site and the directory count (not the release's legacy names)", async () => {
+    const admin = await signedInClient(t, await createUser(t, { role: 'super_admin' }));
+    const [config, status] = await Promise.all([t.client().get('/api/config'), admin.get('/api/admin/tzdb')]);
+    expect(status.status).toBe(200);
+    expect(status.body.zones).toBe(config.body.zoneCount);
+    const active = (status.body.history as { active: boolean; zones: number }[]).find((r) => r.active);
+    expect(active?.zones).toBe(config.body.zoneCount);
   });
 
   it('the endpoint count is the number of REST operations in the served public document (/openapi/openapi.json)', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdminDataProvider } from './dataProvider';
-import { describeChange } from './auditLog/AuditLogList';
+import { describeChange } from './auditLog/auditText';
 import { rotateDialogText } from './apiKeys/RotateKeyButton';
 import { lastUsedLabel, keyPrefixLabel, ownerLabel } from './apiKeys/ApiKeyList';
 
@@ -66,16 +66,16 @@ describe('admin texts', () => {
   });
 
   it('describes an audit change in one line', () => {
-    expect(describeChange({ before: { plan: 'free', email: 'a@b.c' }, after: { plan: 'premium', email: 'a@b.c' } })).toBe('a@b.c: plan free → premium');
+    expect(describeChange({ before: { plan: 'free', email: 'a@b.c' }, after: { plan: 'premium', email: 'a@b.c' } })).toBe('a@b.c: plan Free → Premium');
     expect(describeChange({ before: { isBlocked: false, email: 'a@b.c' }, after: { isBlocked: true, email: 'a@b.c' } })).toBe('a@b.c: status Active → Blocked');
     expect(
       describeChange({
         before: { plan: 'free', planGranted: false, email: 'a@b.c' },
         after: { plan: 'premium', planGranted: true, email: 'a@b.c', via: 'grant' },
       }),
-    ).toBe('a@b.c: plan free → premium, granted no → yes (granted)');
+    ).toBe('a@b.c: plan Free → Premium; granted no → yes (granted)');
     expect(describeChange({ before: { plan: 'premium', email: 'a@b.c' }, after: { plan: 'enterprise', email: 'a@b.c', via: 'subscription' } })).toBe(
-      'a@b.c: plan premium → enterprise (through the subscription, prorated)',
+      'a@b.c: plan Premium → Enterprise (through the subscription, prorated)',
     );
   });
 });

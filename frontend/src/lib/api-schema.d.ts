@@ -4,91 +4,6 @@
  */
 
 export interface paths {
-    "/api/admin/job-queues": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every queue of the job engine with its jobs counted by state and the oldest waiting job */
-        get: operations["JobsAdmin_queues"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/jobs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Jobs, newest first; filter queue and state (a mail shows to and subject, never its body) */
-        get: operations["JobsAdmin_jobs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/jobs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One job */
-        get: operations["JobsAdmin_job"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/jobs/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Give a failed job one more attempt, now (audited) */
-        post: operations["JobsAdmin_retry"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/jobs/{id}/discard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete a job that should not run (again) (audited) */
-        post: operations["JobsAdmin_discard"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1733,6 +1648,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/job-queues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every queue of the job engine with its jobs counted by state and the oldest waiting job */
+        get: operations["JobsAdmin_queues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs, newest first; filter queue and state (a mail shows to and subject, never its body) */
+        get: operations["JobsAdmin_jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job */
+        get: operations["JobsAdmin_job"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a failed job one more attempt, now (audited) */
+        post: operations["JobsAdmin_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a job that should not run (again) (audited) */
+        post: operations["JobsAdmin_discard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/close": {
         parameters: {
             query?: never;
@@ -2204,76 +2204,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        JobQueueCountsView: {
-            /**
-             * @description The queue's name
-             * @example mail
-             */
-            id: string;
-            /** @example mail */
-            queue: string;
-            /**
-             * @description Waiting for their first attempt
-             * @example 0
-             */
-            created: number;
-            /**
-             * @description Waiting for a retry after a failed attempt
-             * @example 2
-             */
-            retry: number;
-            /** @example 1 */
-            active: number;
-            /** @example 311 */
-            completed: number;
-            /** @example 0 */
-            cancelled: number;
-            /**
-             * @description Out of attempts; kept for a retry or a discard
-             * @example 1
-             */
-            failed: number;
-            /**
-             * @description Seconds the oldest job due to run has waited
-             * @example 42
-             */
-            oldestWaitingSeconds: number | null;
-        };
-        JobView: {
-            /** @example 6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11 */
-            id: string;
-            /** @example mail */
-            queue: string;
-            /**
-             * @example failed
-             * @enum {string}
-             */
-            state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
-            /** @example 30 */
-            attempts: number;
-            /** @example 31 */
-            maxAttempts: number;
-            /** @example connect ECONNREFUSED 127.0.0.1:25 */
-            lastError: string | null;
-            /**
-             * @description What the queue lets the console show (a mail: to and subject, never its body)
-             * @example {
-             *       "to": "ada@example.com",
-             *       "subject": "Verify your e-mail address for TimeZone API"
-             *     }
-             */
-            summary: {
-                [key: string]: string;
-            };
-            /** @example 2026-11-24T08:00:00.000Z */
-            createdAt: string;
-            /** @example 2026-11-24T09:00:00.000Z */
-            startAfter: string;
-            /** @example 2026-11-24T09:00:01.000Z */
-            startedAt: string | null;
-            /** @example null */
-            completedAt: string | null;
-        };
         HealthServicesView: {
             /**
              * @example up
@@ -5067,6 +4997,76 @@ export interface components {
             /** @example 2026-11-22T02:10:00.000Z */
             createdAt: string;
         };
+        JobQueueCountsView: {
+            /**
+             * @description The queue's name
+             * @example mail
+             */
+            id: string;
+            /** @example mail */
+            queue: string;
+            /**
+             * @description Waiting for their first attempt
+             * @example 0
+             */
+            created: number;
+            /**
+             * @description Waiting for a retry after a failed attempt
+             * @example 2
+             */
+            retry: number;
+            /** @example 1 */
+            active: number;
+            /** @example 311 */
+            completed: number;
+            /** @example 0 */
+            cancelled: number;
+            /**
+             * @description Out of attempts; kept for a retry or a discard
+             * @example 1
+             */
+            failed: number;
+            /**
+             * @description Seconds the oldest job due to run has waited
+             * @example 42
+             */
+            oldestWaitingSeconds: number | null;
+        };
+        JobView: {
+            /** @example 6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11 */
+            id: string;
+            /** @example mail */
+            queue: string;
+            /**
+             * @example failed
+             * @enum {string}
+             */
+            state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+            /** @example 30 */
+            attempts: number;
+            /** @example 31 */
+            maxAttempts: number;
+            /** @example connect ECONNREFUSED 127.0.0.1:25 */
+            lastError: string | null;
+            /**
+             * @description What the queue lets the console show (a mail: to and subject, never its body)
+             * @example {
+             *       "to": "ada@example.com",
+             *       "subject": "Verify your e-mail address for TimeZone API"
+             *     }
+             */
+            summary: {
+                [key: string]: string;
+            };
+            /** @example 2026-11-24T08:00:00.000Z */
+            createdAt: string;
+            /** @example 2026-11-24T09:00:00.000Z */
+            startAfter: string;
+            /** @example 2026-11-24T09:00:01.000Z */
+            startedAt: string | null;
+            /** @example null */
+            completedAt: string | null;
+        };
         CloseAccountDto: {
             /**
              * @description The account's e-mail address, typed again to confirm.
@@ -5488,210 +5488,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    JobsAdmin_queues: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobQueueCountsView"][];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    JobsAdmin_jobs: {
-        parameters: {
-            query?: {
-                /** @description JSON object: queue, state */
-                filter?: unknown;
-                /** @description JSON [start, end], inclusive, at most 500 rows */
-                range?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    /** @description jobs 0-24/57 */
-                    "Content-Range"?: string;
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobView"][];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    JobsAdmin_job: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such job */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    JobsAdmin_retry: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The job has not failed */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    JobsAdmin_discard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The job is running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     Health_check: {
         parameters: {
             query?: {
@@ -14243,6 +14039,210 @@ export interface operations {
             };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    JobsAdmin_queues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobQueueCountsView"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    JobsAdmin_jobs: {
+        parameters: {
+            query?: {
+                /** @description JSON object: queue, state */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive, at most 500 rows */
+                range?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description jobs 0-24/57 */
+                    "Content-Range"?: string;
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    JobsAdmin_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such job */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    JobsAdmin_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The job has not failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    JobsAdmin_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The job is running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

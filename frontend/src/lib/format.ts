@@ -26,6 +26,23 @@ export function formatDateTime(value: DateInput): string {
   return date ? dateTimeFormat.format(date) : 'Invalid date';
 }
 
+const utcDateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** Date and time in UTC, labelled ('Nov 23, 2026, 06:27 UTC'): the console's one way of writing when something happened. */
+export function formatDateTimeUtc(value: DateInput): string {
+  const date = parse(value);
+  return date ? utcDateTimeFormat.format(date) : 'Invalid date';
+}
+
 /** The browser's IANA time zone (what request times are shown in). */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -116,3 +116,22 @@ export function effectiveLimits(plan: PlanId, custom: CustomLimits = NO_CUSTOM_L
     custom: custom.hourlyQuota !== null || custom.burstPerSecond !== null,
   };
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The limits an account runs under, in words, the same on the dashboard, in mails and in the console:
+ * '5 requests per hour, up to 200 per second', 'unlimited requests, up to 50 per second'.
+ */
+export function limitsInWords(limits: Pick<EffectiveLimits, 'hourlyQuota' | 'burstPerSecond'>): string {
+  const hour = limits.hourlyQuota === null ? 'unlimited requests' : `${count(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour`;
+  return limits.burstPerSecond === null ? hour : `${hour}, up to ${count(limits.burstPerSecond)} per second`;
+}
+
+/** Negotiated limits in short, as the audit log shows them: '5 requests/hour, 200/second'; null is the plan's default. */
+export function customLimitsInShort(custom: CustomLimits): string {
+  if (custom.hourlyQuota === null && custom.burstPerSecond === null) return 'plan default';
+  const hour = custom.hourlyQuota === null ? 'plan default/hour' : `${count(custom.hourlyQuota)} request${custom.hourlyQuota === 1 ? '' : 's'}/hour`;
+  const second = custom.burstPerSecond === null ? 'plan default/second' : `${count(custom.burstPerSecond)}/second`;
+  return `${hour}, ${second}`;
+}

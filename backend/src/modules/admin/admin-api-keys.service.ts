@@ -1,5 +1,8 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { User } from '../accounts/user.entity.js';
 import { KeysService } from '../keys/keys.service.js';
+import { CustomerNotices } from './customer-notices.js';
 import { isUuid } from '../../common/http/uuid.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminListsRepository, iso, isoOrNull } from './admin-lists.repository.js';
@@ -41,6 +44,8 @@ export class AdminApiKeys {
     private readonly lists: AdminListsRepository,
     private readonly keys: KeysService,
     private readonly audit: AuditLog,
+    private readonly em: EntityManager,
+    private readonly notices: CustomerNotices,
   ) {}
 
   async list(query: ListQuery): Promise<Page<AdminApiKeyView>> {
@@ -54,19 +59,18 @@ export class AdminApiKeys {
     return keyView(row);
   }
 
+  /** The new secret, its audit row and the owner's notice commit together; then every instance drops the old key. */
   async rotate(actor: Actor, keyId: string): Promise<AdminApiKeyView> {
     const before = await this.get(keyId);
-    await this.keys.rotateAny(keyId);
-    const after = await this.get(keyId);
-    await this.audit.record(
-      actor,
-      'api_key.rotate',
-      'api_key',
-      keyId,
-      { keyPrefix: before.keyPrefix, userId: before.userId },
-      { keyPrefix: after.keyPrefix, userId: after.userId },
-    );
+    await this.em.fork().transactional(async (tx) => {
+      const { apiKey } = await this.keys.rotateAny(keyId, tx);
+      const after = { keyPrefix: apiKey.prefix, userId: before.userId };
+      await this.audit.record(actor, 'api_key.rotate', 'api_key', keyId, { keyPrefix: before.keyPrefix, userId: before.userId }, after, tx);
+      const owner = before.userId ? await tx.findOne(User, { id: before.userId }) : null;
+      if (owner) await this.notices.changed(owner, { kind: 'key_rotated', keyPrefix: before.keyPrefix }, tx);
+    });
+    await this.keys.keyRotated(keyId);
     this.logger.log(`API key ${keyId} rotated by ${actor.user.email}`);
-    return after;
+    return this.get(keyId);
   }
 }

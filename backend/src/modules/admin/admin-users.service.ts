@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { limitsInWords, planName } from '@tzapi/shared/plans';
 import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
+import { CustomerNotices } from './customer-notices.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import { BillingCommands } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
@@ -37,6 +39,7 @@ export class AdminUsers {
     private readonly accounts: AccountCommands,
     private readonly billing: BillingCommands,
     private readonly audit: AuditLog,
+    private readonly notices: CustomerNotices,
   ) {}
 
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
@@ -61,6 +64,7 @@ export class AdminUsers {
     const change = await this.em.fork().transactional(async (tx) => {
       const done = await this.accounts.setBlocked(userId, blocked, { by: actor.user.email, reason: 'console', em: tx });
       await this.audit.record(actor, blocked ? 'user.block' : 'user.unblock', 'user', userId, ...snapshots(done, (u) => ({ isBlocked: u.isBlocked })), tx);
+      if (done.before.isBlocked !== done.after.isBlocked) await this.notices.changed(done.after, { kind: blocked ? 'blocked' : 'unblocked' }, tx);
       return done;
     });
     return toAdminUserView(change.after);
@@ -78,6 +82,7 @@ export class AdminUsers {
       const via = await this.billing.changePlanFromConsole(userId, plan, { by: actor.user.email, reason: 'console', em: tx });
       const user = await tx.findOneOrFail(User, { id: userId }, { refresh: true });
       await this.audit.record(actor, 'user.plan_change', 'user', userId, pick(before), { ...pick(user), via }, tx);
+      if (before.plan !== user.plan) await this.notices.changed(user, { kind: 'plan_changed', from: planName(before.plan), to: planName(user.plan), via }, tx);
       return user;
     });
     return toAdminUserView(after);
@@ -89,6 +94,10 @@ export class AdminUsers {
       const done = await this.accounts.setLimits(userId, custom, { by: actor.user.email, reason: 'console', em: tx });
       const view = (u: UserChange['before']) => ({ plan: u.plan, customLimits: customLimitsOf(u), limits: accountLimits(u) });
       await this.audit.record(actor, 'user.limits_change', 'user', userId, ...snapshots(done, view), tx);
+      if (JSON.stringify(customLimitsOf(done.before)) !== JSON.stringify(customLimitsOf(done.after))) {
+        const limits = accountLimits(done.after);
+        await this.notices.changed(done.after, { kind: 'limits_changed', limits: limitsInWords(limits), custom: limits.custom }, tx);
+      }
       return done;
     });
     return accountLimits(change.after);

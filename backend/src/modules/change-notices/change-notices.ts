@@ -9,7 +9,7 @@ import { ActiveTzRelease } from '../tzdb/active-release.js';
 import type { ReleaseActivated } from '../tzdb/active-release.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { CHANGE_WINDOW_MONTHS, diffZone } from '../tzdb/release-changes.js';
-import type { ChangedZone, ReleaseChanges } from '../tzdb/release-changes.js';
+import type { ChangedZone } from '../tzdb/release-changes.js';
 import type { TzRelease } from '../tzdb/tz-release.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { isUuid } from '../../common/http/uuid.js';

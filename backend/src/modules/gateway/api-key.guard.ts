@@ -22,14 +22,26 @@ export interface PublicApiRequest extends FastifyRequest {
   apiKey?: ResolvedKey;
 }
 
-/** The 429 of a plan limit, worded for the window that refused (the free plan's hour or the paid plans' burst guard). */
+/** A wait in the units a person reads: '45 s', '59 min 55 s', '1 h 5 min' (Retry-After keeps the seconds). */
+export function waitInWords(seconds: number | string): string {
+  const total = Math.max(0, Math.ceil(Number(seconds)));
+  if (total < 60) return `${total} s`;
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  return s > 0 ? `${m} min ${s} s` : `${m} min`;
+}
+
+/** The 429 of a plan limit, worded for the window that refused (the hour or the burst guard), and for limits set for this account. */
 export function rateLimitProblem(decision: LimitDecision, customLimits = false) {
+  const wait = waitInWords(decision.headers['Retry-After']);
   const detail =
     decision.window.name === 'hour'
       ? customLimits
-        ? `Your account allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s.`
-        : `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${decision.headers['Retry-After']} s, or upgrade for unlimited requests.`
-      : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
+        ? `Your account allows ${decision.limit} requests per hour across all your keys (a limit set for this account). Try again in ${wait}.`
+        : `The free plan allows ${decision.limit} requests per hour across all your keys. Try again in ${wait}, or upgrade for unlimited requests.`
+      : customLimits
+        ? `Your account allows ${decision.limit} requests per second (a limit set for this account). Slow down and retry.`
+        : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
 }
 
@@ -38,7 +50,7 @@ function weightedRefusal(decision: LimitDecision, weight: number) {
   const detail =
     weight > decision.limit
       ? `This call counts as ${weight} requests (one per 100 items or cells), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * 100} items or cells, or upgrade.`
-      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${decision.headers['Retry-After']} s, send fewer items, or upgrade.`;
+      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['Retry-After'])}, send fewer items, or upgrade.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
 }
 

@@ -109,11 +109,23 @@ export class KeysService {
   }
 
   /** For the admin console: rotates any key; the old one stops at once on every instance. */
-  async rotateAny(keyId: string): Promise<IssuedKey> {
-    const em = this.em.fork();
+  /**
+   * The console's rotation of any key, inside the caller's open transaction (`em`): the new secret commits with the
+   * caller's other writes (its audit row, the owner's notice); the caller calls `keyRotated` after its commit.
+   */
+  async rotateAny(keyId: string, em: EntityManager): Promise<IssuedKey> {
     const apiKey = await em.findOne(ApiKey, { id: keyId });
     if (!apiKey) throw Problems.notFound('API key');
-    return this.rotateIn(em, apiKey);
+    const key = generateApiKey();
+    Object.assign(apiKey, this.secretFields(key));
+    await em.flush();
+    await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em });
+    return { apiKey, key };
+  }
+
+  /** After a rotation committed in the caller's transaction: every instance drops the old key at once. */
+  async keyRotated(keyId: string): Promise<void> {
+    await this.directory.invalidateKey(keyId);
   }
 
   async remove(userId: string, keyId: string): Promise<void> {

@@ -257,3 +257,73 @@ export function webhookPausedMail(input: { name: string; url: string; hours: num
     html: layout(lines, { label: 'Open Webhooks', url: input.webhooksUrl }, []),
   };
 }
+
+/** What a super admin changed on a customer's account, as the customer's notice says it. */
+export type ConsoleChange =
+  | { kind: 'key_rotated'; keyPrefix: string }
+  | { kind: 'plan_changed'; from: string; to: string; via: 'grant' | 'subscription' | 'cancellation' }
+  | { kind: 'limits_changed'; limits: string; custom: boolean }
+  | { kind: 'blocked' }
+  | { kind: 'unblocked' };
+
+function consoleChangeLines(change: ConsoleChange): { subject: string; lines: string[] } {
+  switch (change.kind) {
+    case 'key_rotated':
+      return {
+        subject: `Your ${PRODUCT} API key was rotated`,
+        lines: [
+          `Our team rotated your API key ${change.keyPrefix}…. The old key stopped working at once.`,
+          'Reveal the new key on the API Keys page of your dashboard and put it where the old one was used.',
+        ],
+      };
+    case 'plan_changed':
+      return {
+        subject: `Your ${PRODUCT} plan is now ${change.to}`,
+        lines: [
+          `Our team changed your plan from ${change.from} to ${change.to}.`,
+          change.via === 'grant'
+            ? change.to === 'Free'
+              ? 'Nothing is charged for the Free plan.'
+              : `The ${change.to} plan is granted at no charge; you can start paying for it from Billing.`
+            : change.via === 'cancellation'
+              ? 'Your subscription was cancelled: nothing more will be charged.'
+              : 'The change was charged or credited to your card, prorated; your billing history shows it.',
+          'The new limits apply from your next API request.',
+        ],
+      };
+    case 'limits_changed':
+      return {
+        subject: `Your ${PRODUCT} limits were changed`,
+        lines: [
+          change.custom
+            ? `Our team set limits for your account: ${change.limits}. They replace your plan's limits from your next API request.`
+            : `Our team removed the limits set for your account: your plan's limits apply again (${change.limits}) from your next API request.`,
+        ],
+      };
+    case 'blocked':
+      return {
+        subject: `Your ${PRODUCT} account was blocked`,
+        lines: ['Our team blocked your account: you were signed out, and your API keys are refused.', 'If you think this is a mistake, contact support.'],
+      };
+    case 'unblocked':
+      return {
+        subject: `Your ${PRODUCT} account was unblocked`,
+        lines: ['Our team unblocked your account: you can sign in again, and your API keys are accepted again.'],
+      };
+  }
+}
+
+/**
+ * To the customer, after a super admin's change in the console (keys, plan, limits, block). Only texts of ours and
+ * values the product made (plan names, numbers, a key's generated prefix): nothing anyone typed.
+ */
+export function consoleChangeMail(input: { change: ConsoleChange; dashboardUrl: string; supportUrl: string }): RenderedMail {
+  const { subject, lines } = consoleChangeLines(input.change);
+  const all = [FIXED_GREETING, ...lines];
+  const after = [`Questions about this change: ${input.supportUrl}`];
+  return {
+    subject,
+    text: [...all, `Your dashboard: ${input.dashboardUrl}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(all, { label: 'Open the dashboard', url: input.dashboardUrl }, after),
+  };
+}

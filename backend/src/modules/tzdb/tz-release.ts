@@ -11,6 +11,21 @@ export interface ZoneGeography {
   longitude: number | null;
 }
 
+/** zic's placeholder zone for machines without a configured one, not a place. */
+const UNLISTED = new Set(['Factory']);
+/** Clients say "UTC" far more than "Etc/UTC", so that is the name the directory lists for that Zone. */
+export const LISTED_AS: Readonly<Record<string, string>> = { 'Etc/UTC': 'UTC' };
+
+/**
+ * The one rule of which Zones are counted and listed (the zone directory, the site's figures, the console): places
+ * (Area/City, Etc/GMT±n) and UTC. Legacy names such as EST5EDT or WET still resolve, but are not zones people pick.
+ */
+export function listedZoneName(zone: string): string | null {
+  if (UNLISTED.has(zone)) return null;
+  const listed = LISTED_AS[zone] ?? zone;
+  return listed.includes('/') || listed === 'UTC' ? listed : null;
+}
+
 /**
  * One IANA release, compiled: every Zone of its zic source, every Link resolved to its Zone, and the country tables.
  * Immutable: a new release is a new object, so readers never see half a switch.
@@ -32,6 +47,16 @@ export class TzRelease {
     /** How long compiling took, in milliseconds. */
     readonly compileMs: number,
   ) {}
+
+  /** How many zones the directory lists (listedZoneName): the count the site and the console both show. */
+  get listedZoneCount(): number {
+    const listed = new Set<string>();
+    for (const zone of this.zones.keys()) {
+      const name = listedZoneName(zone);
+      if (name !== null) listed.add(name);
+    }
+    return listed.size;
+  }
 
   /** The Zone a name (zone or link, exact spelling) resolves to, or undefined. */
   zone(name: string): CompiledZone | undefined {

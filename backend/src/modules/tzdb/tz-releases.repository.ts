@@ -150,7 +150,7 @@ export class TzReleasesRepository {
         source.release.digest,
         source.description.slice(0, 500),
         gzipSync(source.bytes),
-        source.release.zones.size,
+        source.release.listedZoneCount,
         source.release.links.size,
         Math.round(source.release.compileMs),
         JSON.stringify(changes),
@@ -176,7 +176,7 @@ export class TzReleasesRepository {
       `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
                                 origin, signature, waiting, went_live_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
-       on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes,
+       on conflict (version, digest) do update set loaded_at = now(), loaded_by = excluded.loaded_by, changes = excluded.changes, zone_count = excluded.zone_count,
          waiting = false, went_live_at = coalesce(tz_releases.went_live_at, now())
        returning ${ROW}`,
       [
@@ -185,7 +185,7 @@ export class TzReleasesRepository {
         release.digest,
         source.description.slice(0, 500),
         gzipSync(source.bytes),
-        release.zones.size,
+        release.listedZoneCount,
         release.links.size,
         Math.round(release.compileMs),
         loadedBy,

@@ -8,7 +8,7 @@ import { monoFont } from '../../theme';
 import type { AdminApiKey } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
 import { searchSx } from '../choices';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeUtc } from '../../lib/format';
 import { RotateKeyButton } from './RotateKeyButton';
 
 const filters = [
@@ -18,7 +18,7 @@ const filters = [
 
 export const keyPrefixLabel = (k: AdminApiKey) => `${k.keyPrefix}…`;
 export const ownerLabel = (k: AdminApiKey) => k.userEmail ?? 'Unknown User';
-export const lastUsedLabel = (k: AdminApiKey) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never');
+export const lastUsedLabel = (k: AdminApiKey) => (k.lastUsedAt ? formatDateTimeUtc(k.lastUsedAt) : 'Never');
 
 const StatusChip = ({ k }: { k: AdminApiKey }) => (
   <Chip size="small" label={k.isActive ? 'Active' : 'Inactive'} color={k.isActive ? 'success' : 'default'} variant="outlined" />

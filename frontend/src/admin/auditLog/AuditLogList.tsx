@@ -8,55 +8,10 @@ import type { Theme } from '@mui/material/styles';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
 import { searchSx } from '../choices';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeUtc } from '../../lib/format';
+import { ACTION_CHOICES, actionName, describeChange } from './auditText';
 
 type AuditEntry = Models['AuditLogView'];
-
-export const ACTION_CHOICES = [
-  { id: 'user.block', name: 'User blocked' },
-  { id: 'user.unblock', name: 'User unblocked' },
-  { id: 'user.plan_change', name: 'Plan changed' },
-  { id: 'user.close', name: 'Account closed' },
-  { id: 'api_key.rotate', name: 'API key rotated' },
-  { id: 'tzdb.load', name: 'Time zone data loaded' },
-  { id: 'tzdb.activate', name: 'Time zone data activated' },
-  { id: 'job.retry', name: 'Job retried' },
-  { id: 'job.discard', name: 'Job discarded' },
-];
-const actionName = (id: string) => ACTION_CHOICES.find((a) => a.id === id)?.name ?? id;
-
-const FIELD_LABELS: Record<string, string> = {
-  isBlocked: 'status',
-  plan: 'plan',
-  planGranted: 'granted',
-  keyPrefix: 'key',
-  version: 'release',
-  changedZones: 'zones changed',
-};
-/** How a plan change was applied (the console, admin-users.service): a grant, or through the customer's subscription. */
-const VIA_LABELS: Record<string, string> = { grant: 'granted', subscription: 'through the subscription, prorated', cancellation: 'subscription cancelled' };
-
-function showValue(field: string, value: unknown): string {
-  if (value === undefined || value === null) return '—';
-  if (field === 'isBlocked') return value ? 'Blocked' : 'Active';
-  if (field === 'planGranted') return value ? 'yes' : 'no';
-  if (field === 'keyPrefix') return `${String(value)}…`;
-  if (field === 'digest') return `${String(value).slice(0, 12)}…`;
-  if (Array.isArray(value)) return String(value.length);
-  return String(value);
-}
-
-/** "a@b.c: plan free → premium": what changed, in one line. */
-export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changed = keys.filter((k) => k !== 'via' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  const target = typeof after.email === 'string' ? `${after.email}: ` : '';
-  const via = typeof after.via === 'string' ? ` (${VIA_LABELS[after.via] ?? after.via})` : '';
-  if (!changed.length) return `${target}no change${via}`;
-  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k])} → ${showValue(k, after[k])}`).join(', ') + via;
-}
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search admin e-mail or target id" sx={searchSx} />,
@@ -84,7 +39,7 @@ export function AuditLogList() {
               by {a.actorEmail}
             </Box>
           )}
-          tertiaryText={(a) => formatDateTime(a.createdAt)}
+          tertiaryText={(a) => formatDateTimeUtc(a.createdAt)}
           rowClick={false}
           empty={<EmptyList text="No admin actions match these filters." />}
         />
@@ -95,7 +50,7 @@ export function AuditLogList() {
             label="When"
             render={(a: AuditEntry) => (
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(a.createdAt)}
+                {formatDateTimeUtc(a.createdAt)}
               </Box>
             )}
           />

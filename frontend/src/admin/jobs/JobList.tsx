@@ -14,7 +14,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { AdminDataProvider, AdminJob, JobQueueCounts } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeUtc } from '../../lib/format';
 
 export const STATE_CHOICES = [
   { id: 'created', name: 'Waiting' },
@@ -161,7 +161,7 @@ export function JobList() {
           sortable={false}
           render={(j: AdminJob) => (
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(j.createdAt)}
+              {formatDateTimeUtc(j.createdAt)}
             </Box>
           )}
         />

@@ -1,17 +1,4 @@
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  ListButton,
-  SearchInput,
-  SelectInput,
-  Show,
-  SimpleList,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import type { Models } from '../../lib/api-models';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -19,9 +6,18 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { EmptyList } from '../EmptyList';
 import { searchSx } from '../choices';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeUtc } from '../../lib/format';
 
 type SupportMessage = Models['AdminSupportMessageView'];
+
+/** When it came in, as the rest of the console writes times (the shared formatter, in UTC with its label). */
+function ReceivedAt({ message }: { message: SupportMessage }) {
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTimeUtc(message.createdAt)}
+    </Typography>
+  );
+}
 
 const CATEGORY_CHOICES = [
   { id: 'api-help', name: 'API help' },
@@ -53,13 +49,13 @@ export function SupportMessageList() {
         <SimpleList<SupportMessage>
           primaryText={(m) => m.subject}
           secondaryText={(m) => `${m.name} <${m.email}> · ${categoryName(m.category)}`}
-          tertiaryText={(m) => formatDateTime(m.createdAt)}
+          tertiaryText={(m) => formatDateTimeUtc(m.createdAt)}
           linkType="show"
           empty={<EmptyList text="No support messages match these filters." />}
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={<EmptyList text="No support messages match these filters." />}>
-          <DateField source="createdAt" label="Received" showTime />
+          <FunctionField source="createdAt" label="Received" render={(m: SupportMessage) => <ReceivedAt message={m} />} />
           <TextField source="name" />
           <TextField source="email" label="E-mail" />
           <FunctionField source="category" render={(m: SupportMessage) => <Chip size="small" variant="outlined" label={categoryName(m.category)} />} />
@@ -81,7 +77,7 @@ export function SupportMessageShow() {
       }
     >
       <SimpleShowLayout>
-        <DateField source="createdAt" label="Received" showTime />
+        <FunctionField source="createdAt" label="Received" render={(m: SupportMessage) => <ReceivedAt message={m} />} />
         <TextField source="name" />
         <TextField source="email" label="E-mail" />
         <FunctionField source="category" render={(m: SupportMessage) => categoryName(m.category)} />

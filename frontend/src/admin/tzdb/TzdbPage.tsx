@@ -22,7 +22,7 @@ import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
 import { monoFont } from '../../theme';
 import type { AdminDataProvider, TzActivation, TzdbStatus, TzReleaseHistoryItem } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeUtc } from '../../lib/format';
 import { problemMessage, type ProblemCode } from '../../lib/api';
 
 export const tzdbQueryKey = ['admin', 'tzdb'] as const;
@@ -252,8 +252,8 @@ function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => vo
           <>
             {mutation.isPending && <LinearProgress aria-label="Checking the feed" />}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-              <Fact label="Last checked" value={feed.lastCheckedAt ? formatDateTime(feed.lastCheckedAt) : '—'} />
-              <Fact label="Last success" value={feed.lastSuccessAt ? formatDateTime(feed.lastSuccessAt) : '—'} />
+              <Fact label="Last checked" value={feed.lastCheckedAt ? formatDateTimeUtc(feed.lastCheckedAt) : '—'} />
+              <Fact label="Last success" value={feed.lastSuccessAt ? formatDateTimeUtc(feed.lastSuccessAt) : '—'} />
               <Fact label="Newest seen" value={feed.newestVersion ?? '—'} mono />
               <Fact label="New releases" value={feed.autoActivate ? 'Go live when verified' : 'Wait for activation'} />
             </Box>
@@ -317,8 +317,8 @@ function HistoryCard({ history, activeVersion, onDone }: { history: TzReleaseHis
                 )}
                 <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {formatDateTime(h.loadedAt)} · {h.waiting ? 'from the IANA feed' : (h.loadedBy ?? (h.origin === 'feed' ? 'IANA feed' : 'server start'))} ·{' '}
-                    {h.source}
+                    {formatDateTimeUtc(h.loadedAt)} · {h.waiting ? 'from the IANA feed' : (h.loadedBy ?? (h.origin === 'feed' ? 'IANA feed' : 'server start'))}{' '}
+                    · {h.source}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {h.zones} zones, {h.links} links · {h.changedZones} changed
@@ -381,7 +381,7 @@ export function TzdbPage() {
           ) : data ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }} data-testid="tzdb-active">
               <Fact label="Version" value={data.version} mono />
-              <Fact label="Loaded at" value={data.loadedAt ? formatDateTime(data.loadedAt) : '—'} />
+              <Fact label="Loaded at" value={data.loadedAt ? formatDateTimeUtc(data.loadedAt) : '—'} />
               <Fact label="Zones" value={`${data.zones} (+${data.links} links)`} />
               <Fact label="Source" value={data.source} />
               <Fact label="Digest" value={data.digest ? `${data.digest.slice(0, 12)}…` : '—'} mono />
@@ -396,7 +396,7 @@ export function TzdbPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {changes?.previousVersion
-              ? `${changes.previousVersion} → ${changes.version}: zones whose clocks read differently until ${formatDateTime(changes.window.to)}`
+              ? `${changes.previousVersion} → ${changes.version}: zones whose clocks read differently until ${formatDateTimeUtc(changes.window.to)}`
               : 'What the active release changed, compared with the one before it.'}
           </Typography>
           {isPending ? (

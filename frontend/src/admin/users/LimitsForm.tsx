@@ -11,7 +11,7 @@ import type { AccountLimits, AdminDataProvider, AdminUser, CustomLimits } from '
 import { problemMessage } from '../../lib/api';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CUSTOM_LIMIT_BOUNDS } from '@tzapi/shared/plans';
+import { CUSTOM_LIMIT_BOUNDS, limitsInWords } from '@tzapi/shared/plans';
 
 /** The server's own bounds (it checks them again). */
 export const LIMIT_BOUNDS = { hourlyQuota: CUSTOM_LIMIT_BOUNDS.hourlyQuota.max, burstPerSecond: CUSTOM_LIMIT_BOUNDS.burstPerSecond.max } as const;
@@ -21,11 +21,9 @@ type LimitValues = Record<LimitField, string>;
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-/** The limits an account runs under, in words. */
+/** The limits an account runs under, in the words the customer's dashboard uses, and whose they are. */
 export function describeLimits(limits: AccountLimits): string {
-  const quota = limits.hourlyQuota !== null ? `${number(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'no hourly quota';
-  const burst = limits.burstPerSecond !== null ? `${number(limits.burstPerSecond)} per second` : 'no burst guard';
-  return `${quota}, ${burst}${limits.custom ? ' (negotiated)' : " (the plan's)"}`;
+  return `${limitsInWords(limits)} (${limits.custom ? 'set for this account' : "the plan's"})`;
 }
 
 /** Empty means the plan's default (null); anything else must be a whole number within the bounds. */
@@ -43,8 +41,8 @@ export function toCustomLimits(values: LimitValues): CustomLimits {
   return { hourlyQuota: read(values.hourlyQuota), burstPerSecond: read(values.burstPerSecond) };
 }
 
-/** Negotiated limits of one account (enterprise contracts): empty fields keep the plan's default. */
-export function LimitsForm({ user }: { user: AdminUser }) {
+/** Negotiated limits of one account (enterprise contracts): empty fields keep the plan's default. One form, one submit. */
+export function LimitsForm({ user, onSaved }: { user: AdminUser; onSaved?: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const notify = useNotify();
@@ -61,6 +59,7 @@ export function LimitsForm({ user }: { user: AdminUser }) {
     onSuccess: ({ data }) => {
       notify(`Limits saved: ${describeLimits(data)}`, { type: 'success' });
       refresh();
+      onSaved?.();
     },
     onError: (error) => {
       notify(problemMessage(error) ?? 'Failed to update user limits', { type: 'error' });
@@ -79,7 +78,14 @@ export function LimitsForm({ user }: { user: AdminUser }) {
     />
   );
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit((values) => mutation.mutate(toCustomLimits(values)))} sx={{ mt: 3 }} data-testid="limits-form">
+    <Box
+      component="form"
+      aria-label="Limits"
+      noValidate
+      onSubmit={handleSubmit((values) => mutation.mutate(toCustomLimits(values)))}
+      sx={{ mt: 3 }}
+      data-testid="limits-form"
+    >
       <Typography variant="subtitle2">Limits</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="effective-limits">
         Now: {describeLimits(user.limits)}

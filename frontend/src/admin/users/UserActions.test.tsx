@@ -59,6 +59,19 @@ describe('admin actions', () => {
     expect(blockUser).toHaveBeenCalledWith('u1');
   });
 
+  it('offers no Block, Unblock or Manage for a closed account', () => {
+    const closed = { ...user, email: 'closed-u1@closed.invalid', closedAt: '2026-11-20T00:00:00.000Z' };
+    renderWith(
+      <>
+        <BlockToggleButton />
+        <ManageUserButton />
+      </>,
+      closed,
+      {},
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('toasts the spec error when blocking fails', async () => {
     renderWith(<BlockToggleButton />, { ...user, isBlocked: true }, { unblockUser: vi.fn(async () => Promise.reject(new Error('500'))) });
     await userEvent.click(screen.getByRole('button', { name: 'Unblock ada@example.com' }));
@@ -113,7 +126,12 @@ describe('admin actions', () => {
     renderWith(<ManageUserButton />, enterprise, { setLimits });
     await userEvent.click(screen.getByRole('button', { name: 'Manage ada@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage User' });
-    expect(within(dialog).getByTestId('effective-limits')).toHaveTextContent("Now: no hourly quota, 200 per second (the plan's)");
+    expect(within(dialog).getByTestId('effective-limits')).toHaveTextContent("Now: unlimited requests, up to 200 per second (the plan's)");
+    // Two forms, each with its own single submit: Enter in a limit field can't change the plan.
+    for (const name of ['Plan', 'Limits']) {
+      const form = within(dialog).getByRole('form', { name });
+      expect(form.querySelectorAll('button[type="submit"]')).toHaveLength(1);
+    }
     const burst = within(dialog).getByRole('textbox', { name: 'Requests per second' });
     await userEvent.type(burst, '1.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
@@ -126,8 +144,13 @@ describe('admin actions', () => {
     await userEvent.clear(burst);
     await userEvent.type(burst, '1000');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
-    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Limits saved: no hourly quota, 1,000 per second (negotiated)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent('Limits saved: unlimited requests, up to 1,000 per second (set for this account)'),
+    );
     expect(setLimits).toHaveBeenCalledWith('u1', { hourlyQuota: null, burstPerSecond: 1000 });
+    // Saved: the dialog closes, the toast stays.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('toast')).toHaveTextContent('Limits saved');
   });
 
   it("toasts the server's reason when it refuses the limits", async () => {
@@ -140,6 +163,8 @@ describe('admin actions', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Limits' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(detail));
     expect(setLimits).toHaveBeenCalledWith('u1', { hourlyQuota: 5, burstPerSecond: null });
+    // Refused: the dialog stays open with what was typed.
+    expect(screen.getByRole('dialog', { name: 'Manage User' })).toBeInTheDocument();
   });
 
   it('rotates after the confirmation dialog with the spec text', async () => {

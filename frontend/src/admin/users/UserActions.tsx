@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +13,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
+import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ManageIcon from '@mui/icons-material/ManageAccounts';
@@ -44,7 +46,8 @@ export function BlockToggleButton() {
     },
     onError: () => notify('Failed to update user status', { type: 'error' }),
   });
-  if (!user || user.role === 'super_admin') return null;
+  // A closed account has nothing left to block: its keys are revoked and its sessions ended.
+  if (!user || user.role === 'super_admin' || user.closedAt) return null;
   const blocked = user.isBlocked;
   const verb = blocked ? 'Unblock' : 'Block';
   return (
@@ -95,11 +98,12 @@ export function BlockToggleButton() {
   );
 }
 
-/** Manage: the plan dialog (Free, Premium, Enterprise; Cancel / Update Plan) and the account's negotiated limits. */
+/** Manage: the plan (Free, Premium, Enterprise; Update Plan) and the account's negotiated limits (Save Limits), each its own form; Cancel closes. */
 export function ManageUserButton() {
   const user = useRecordContext<AdminUser>();
   const [open, setOpen] = useState(false);
-  if (!user) return null;
+  // A closed account has no plan or limits to manage (its subscription ended with it).
+  if (!user || user.closedAt) return null;
   return (
     <>
       <Button
@@ -157,32 +161,44 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
           {userLabel(user)}
           {userLabel(user) !== user.email && ` (${user.email})`}
         </DialogContentText>
-        <DialogContentText variant="body2" sx={{ mb: 2 }} data-testid="plan-change-mode">
-          {planChangeHint(user)}
-        </DialogContentText>
-        <FormControl fullWidth size="small">
-          <InputLabel id="manage-plan-label">Plan</InputLabel>
-          <Select labelId="manage-plan-label" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)} data-testid="plan-select">
-            {PLAN_CHOICES.map((p) => (
-              <MenuItem key={p.id} value={p.id}>
-                {p.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <LimitsForm user={user} />
+        <Box
+          component="form"
+          aria-label="Plan"
+          onSubmit={(e) => {
+            e.preventDefault();
+            mutation.mutate(plan);
+          }}
+        >
+          <Typography variant="subtitle2">Plan</Typography>
+          <DialogContentText variant="body2" sx={{ mb: 2 }} data-testid="plan-change-mode">
+            {planChangeHint(user)}
+          </DialogContentText>
+          <FormControl fullWidth size="small">
+            <InputLabel id="manage-plan-label">Plan</InputLabel>
+            <Select labelId="manage-plan-label" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)} data-testid="plan-select">
+              {PLAN_CHOICES.map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={mutation.isPending}
+              startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+            >
+              Update Plan
+            </Button>
+          </Box>
+        </Box>
+        <LimitsForm user={user} onSaved={close} />
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={mutation.isPending}>
           Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => mutation.mutate(plan)}
-          disabled={mutation.isPending}
-          startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
-        >
-          Update Plan
         </Button>
       </DialogActions>
     </Dialog>

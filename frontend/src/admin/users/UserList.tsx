@@ -1,4 +1,4 @@
-import { Datagrid, DateField, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { AdminUser } from '../dataProvider';
 import { PLAN_CHOICES, ROLE_CHOICES, roleName, userLabel, searchSx } from '../choices';
-import { formatDate, planName } from '../../lib/format';
+import { formatDateTimeUtc, planName } from '../../lib/format';
 import { EmptyList } from '../EmptyList';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
 
@@ -25,7 +25,7 @@ export function UserStatus() {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {user.closedAt ? (
-        <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${new Date(user.closedAt).toUTCString()}`} />
+        <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${formatDateTimeUtc(user.closedAt)}`} />
       ) : (
         <Chip
           size="small"
@@ -94,7 +94,7 @@ export function UserList() {
                 {u.email !== userLabel(u) ? `${u.email} · ` : ''}
                 {roleName(u.role)} ·{' '}
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(u.createdAt)}
+                  {formatDateTimeUtc(u.createdAt)}
                 </Box>
               </Box>
               <UserPlan />
@@ -111,7 +111,15 @@ export function UserList() {
           <FunctionField source="plan" label="Plan" render={() => <UserPlan />} />
           <FunctionField source="role" label="Role" render={(u: AdminUser) => roleName(u.role)} />
           <FunctionField source="isBlocked" label="Status" render={() => <UserStatus />} />
-          <DateField source="createdAt" label="Created" options={{ year: 'numeric', month: 'short', day: 'numeric' }} />
+          <FunctionField
+            source="createdAt"
+            label="Created"
+            render={(u: AdminUser) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTimeUtc(u.createdAt)}
+              </Box>
+            )}
+          />
           <FunctionField label="Actions" render={() => <UserActionsCell />} textAlign="right" />
         </Datagrid>
       )}

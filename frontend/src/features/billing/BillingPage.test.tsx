@@ -279,6 +279,20 @@ describe('BillingPage', () => {
     expect(calls.some((c) => c.url.endsWith('/update-plan'))).toBe(false);
   });
 
+  it("limits set for this account replace the plan's 'unlimited' in the plan text, in the dashboard's words", async () => {
+    serveApi({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: { ...subscription, plan: 'enterprise' } },
+      'GET /api/billing/history': { body: [] },
+    });
+    renderWithProviders(<BillingPage />, {
+      me: { ...sampleUser, plan: 'enterprise', limits: { hourlyQuota: 5, burstPerSecond: 200, custom: true } },
+    });
+    const text = await screen.findByTestId('plan-description');
+    expect(text).toHaveTextContent('$50/month: 5 requests per hour, up to 200 per second (set for this account), 99.9% uptime SLA');
+    expect(text).not.toHaveTextContent(/unlimited/i);
+  });
+
   it('Manage Billing without a billing account explains it and leads to the plans', async () => {
     serveApi({
       'GET /api/config': { body: config },

@@ -126,6 +126,7 @@ export default function BillingPage() {
           <BillingDashboard
             plan={plan}
             granted={granted}
+            limits={user?.limits}
             planInfo={planInfo}
             subscription={subscription.data}
             subscriptionLoading={subscription.isPending && subscription.fetchStatus !== 'idle'}

@@ -1,3 +1,4 @@
+import { LISTED_AS, listedZoneName } from '../../tzdb/tz-release.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { territoryName } from '../cldr/cldr-data.js';
 import { timezoneProblem } from '../timezone.errors.js';
@@ -24,9 +25,7 @@ export interface ResolvedZone {
 
 /** Names that look like abbreviations but are real tz zones clients rely on. */
 const ACCEPTED_SHORT_NAMES = new Set(['UTC', 'GMT', 'UCT', 'ZULU', 'UNIVERSAL', 'GREENWICH']);
-/** Clients say "UTC" far more than "Etc/UTC", so that is the name the directory lists for that Zone. */
-const LISTED_AS: Record<string, string> = { 'Etc/UTC': 'UTC' };
-/** zic's placeholder zone for machines without a configured one, not a place. */
+/** zic's placeholder zone for machines without a configured one, not a place (it resolves to nothing). */
 const UNLISTED = new Set(['Factory']);
 /** Distinct zone names remembered by resolve(); more are resolved again after a clear. */
 const RESOLVED_MEMO_LIMIT = 5000;
@@ -65,8 +64,8 @@ export class ZoneRegistry {
       if (UNLISTED.has(zone) || this.nameByLower.has(link.toLowerCase())) continue;
       this.nameByLower.set(link.toLowerCase(), listedOf(zone));
     }
-    // The directory lists places (Area/City) and UTC; legacy names such as EST5EDT or WET still resolve.
-    this.canonicalZones = [...this.zoneOfListed.keys()].filter((n) => n.includes('/') || n === 'UTC').sort();
+    // The directory lists places (Area/City) and UTC (tz-release's one rule); legacy names such as EST5EDT or WET still resolve.
+    this.canonicalZones = [...this.zoneOfListed.keys()].filter((name) => listedZoneName(name) === name).sort();
 
     // Abbreviations in use around now (a year either side), to answer "EST" with a hint instead of a guess.
     const year = 366 * 86_400_000;

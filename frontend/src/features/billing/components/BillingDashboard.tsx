@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import { paths } from '../../../config/paths';
+import { limitsInWords, type EffectiveLimits } from '@tzapi/shared/plans';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
 import type { BillingHistoryItem, Subscription } from '../api';
 import { formatDate, planName } from '../../../lib/format';
@@ -21,6 +22,8 @@ interface Props {
   plan: string;
   /** The paid plan was granted by TimeZone API: no subscription pays for it. */
   granted: boolean;
+  /** The limits the account runs under (/api/me): when set for this account, they replace the plan's in the text. */
+  limits?: EffectiveLimits;
   planInfo: PublicPlan | undefined;
   subscription: Subscription | null | undefined;
   subscriptionLoading: boolean;
@@ -34,10 +37,12 @@ interface Props {
   onUpgradeToEnterprise: () => void;
 }
 
-export function planDescription(plan: PublicPlan | undefined): string {
+/** The plan in one line; limits set for this account replace the plan's quota in it, so Billing never says "unlimited" when they are not. */
+export function planDescription(plan: PublicPlan | undefined, limits?: EffectiveLimits): string {
   if (!plan) return '';
-  if (plan.priceMonthly === 0) return `${quotaText(plan)}, all endpoints, community support. No credit card needed.`;
-  return `${formatPrice(plan)}/month: ${quotaText(plan).toLowerCase()}${plan.sla ? `, ${plan.sla}% uptime SLA` : ''}, ${plan.features.slice(1, 2).join('').toLowerCase() || 'priority support'}.`;
+  const quota = limits?.custom ? `${limitsInWords(limits)} (set for this account)` : quotaText(plan).toLowerCase();
+  if (plan.priceMonthly === 0) return `${quota.charAt(0).toUpperCase()}${quota.slice(1)}, all endpoints, community support. No credit card needed.`;
+  return `${formatPrice(plan)}/month: ${quota}${plan.sla ? `, ${plan.sla}% uptime SLA` : ''}, ${plan.features.slice(1, 2).join('').toLowerCase() || 'priority support'}.`;
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -66,7 +71,9 @@ export function BillingDashboard(props: Props) {
                 </Typography>
                 <CurrentPlanBadge plan={plan} />
               </Stack>
-              <Typography color="text.secondary">{planDescription(planInfo)}</Typography>
+              <Typography color="text.secondary" data-testid="plan-description">
+                {planDescription(planInfo, props.limits)}
+              </Typography>
               {props.granted && (
                 <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} data-testid="plan-granted">
                   Plan granted by TimeZone API

@@ -101,9 +101,7 @@ describe('dashboard overview', () => {
     stubApi({ ...free, plan: 'enterprise', hourlyLimit: 5000, hourlyRemaining: 4990, limits: { hourlyQuota: 5000, burstPerSecond: 1000, custom: true } });
     renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'enterprise' }} />);
     expect(await screen.findByTestId('today-requests-hint')).toHaveTextContent('4,990 of 5,000 remaining this hour');
-    expect(screen.getByTestId('account-limits')).toHaveTextContent(
-      'Your limits: 5,000 requests per hour, up to 1,000 per second (negotiated for your account).',
-    );
+    expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: 5,000 requests per hour, up to 1,000 per second (set for this account).');
   });
 
   it('shows the empty state when there are no keys', async () => {

@@ -20,6 +20,7 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
 import { useChangeNotices, useDashboardStats, useDismissChangeNotice, type ChangeNotice, type DashboardStats } from '../api';
 import { formatDate, formatDateTimeInZone, formatNumber } from '../../../lib/format';
+import { limitsInWords } from '@tzapi/shared/plans';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
@@ -37,14 +38,10 @@ export function todayCard(stats: DashboardStats | undefined) {
   };
 }
 
-/** The limits the account's keys run under, in words; says so when they were negotiated rather than the plan's. */
+/** The limits the account's keys run under, in the words Billing and the console use; says so when they were set for this account. */
 export function limitsText(limits: DashboardStats['limits'] | undefined): string | null {
   if (!limits) return null;
-  const parts = [
-    limits.hourlyQuota !== null ? `${formatNumber(limits.hourlyQuota)} request${limits.hourlyQuota === 1 ? '' : 's'} per hour` : 'unlimited requests',
-    ...(limits.burstPerSecond !== null ? [`up to ${formatNumber(limits.burstPerSecond)} per second`] : []),
-  ];
-  return `Your limits: ${parts.join(', ')}${limits.custom ? ' (negotiated for your account)' : ''}.`;
+  return `Your limits: ${limitsInWords(limits)}${limits.custom ? ' (set for this account)' : ''}.`;
 }
 
 /** The dashboard's quota banner on the free plan, at the same points as the alert mails: 80% of the hour and all of it. */
