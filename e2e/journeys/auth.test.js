@@ -74,7 +74,7 @@ test('a signed-out visit to /dashboard/usage returns there after login', async (
   await screenshot(page, 'auth-login-returnto', { fullPage: false });
   // Wrong password first: the server's message in a toast, still on /login.
   await signInOnLoginPage(page, { email: user.email, password: 'wrong-password-1' });
-  await page.getByText('Invalid email or password. Please try again.').waitFor();
+  await page.getByTestId('toast').getByText('Invalid email or password. Please try again.').waitFor();
   await signInOnLoginPage(page, user);
   await page.waitForURL(/\/dashboard\/usage$/);
   assert.deepEqual(
@@ -129,7 +129,7 @@ test('forgot and reset password end to end', async () => {
   // The new password signs in; the old one does not.
   await page.goto('/login', { waitUntil: 'networkidle' });
   await signInOnLoginPage(page, user);
-  await page.getByText('Invalid email or password. Please try again.').waitFor();
+  await page.getByTestId('toast').getByText('Invalid email or password. Please try again.').waitFor();
   await signInOnLoginPage(page, { email: user.email, password: newPassword });
   await page.waitForURL(/\/dashboard$/);
   assert.deepEqual(

@@ -32,6 +32,19 @@ describe('AuthThrottle', () => {
     await expect(throttle.check('totp', '10.0.0.99', 'user-2')).resolves.toBeUndefined();
   });
 
+  it('two-factor codes: a correct code clears the source, so a super admin signing in all day is never locked out by their successes', async () => {
+    const { limiter } = fakeLimiter();
+    const throttle = new AuthThrottle(limiter);
+    // More successes than the source's budgets (10 at this account, 30 in all), fewer than the account's ceiling (50).
+    for (let i = 0; i < AUTH_LIMITS.totp.perIp + 5; i++) {
+      await throttle.check('totp', '10.0.0.5', 'admin-1');
+      await throttle.clearTotp('10.0.0.5', 'admin-1');
+    }
+    // Failures still count from there: the source gets its 10 wrong codes, then 429.
+    for (let i = 0; i < AUTH_LIMITS.totp.perSubjectIp!; i++) await throttle.check('totp', '10.0.0.5', 'admin-1');
+    await expect(throttle.check('totp', '10.0.0.5', 'admin-1')).rejects.toBeInstanceOf(ProblemException);
+  });
+
   it("two-factor codes: one source's lockout is not the owner's; the account keeps a higher ceiling over all sources", async () => {
     const { limiter } = fakeLimiter();
     const throttle = new AuthThrottle(limiter);

@@ -73,6 +73,16 @@ export class AuthThrottle {
     await this.limiter.reset(`auth:login:subject-ip:${email.toLowerCase()}|${ip ?? 'unknown'}`);
   }
 
+  /**
+   * After a correct two-factor code this source's code attempts (at this account, and in all) no longer count: an
+   * admin who signs in many times an hour is not locked out by their own successes. The account's ceiling over all
+   * sources is left alone, as clearLogin leaves the per-e-mail count.
+   */
+  async clearTotp(ip: string | undefined, userId: string): Promise<void> {
+    await this.limiter.reset(`auth:totp:subject-ip:${userId.toLowerCase()}|${ip ?? 'unknown'}`);
+    await this.limiter.reset(`auth:totp:ip:${ip ?? 'unknown'}`);
+  }
+
   private async hit(key: string, limit: number, windowMs: number): Promise<void> {
     const result = await this.limiter.hit(key, limit, windowMs);
     if (!result.allowed) throw AuthErrors.tooManyAttempts(Math.ceil(result.resetMs / 1000) || 1);

@@ -139,6 +139,7 @@ export class AuthController {
       if (!totp?.trim()) throw AuthErrors.totpRequired();
       await this.throttle.check('totp', request.ip, user.id);
       if (!(await this.twoFactor.verify(user, totp))) throw AuthErrors.totpInvalid();
+      await this.throttle.clearTotp(request.ip, user.id);
     }
     await this.throttle.clearLogin(request.ip, email);
     await this.devices.remember(user, request, reply);
