@@ -313,6 +313,8 @@ test('resources download as markdown; the directory filters and exports CSV', as
 test('keyboard: skip link, header menus, and F8 to the notifications', async () => {
   const { page, errors, context } = await openPage(browser);
   await page.goto('/support', { waitUntil: 'networkidle' });
+  // The page's form is on screen first (the first Tab must find the rendered page, not a document still mounting).
+  await page.getByRole('button', { name: 'Send Message' }).waitFor();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
   // Open the Products menu from the keyboard and follow an entry.
