@@ -237,7 +237,8 @@ export function DocsExplorer({
               exampleApiKey={exampleApiKey}
               exampleNote={exampleNote}
             />
-            <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card">
+            {/* The public paths are long unbroken words ("/api/timezone/releases/{version}/tzif/{zone}"): they break where they must at phone width instead of scrolling. */}
+            <Alert severity="info" icon={<LockOutlinedIcon />} data-testid="auth-card" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
               <AlertTitle>Authentication Required</AlertTitle>
               Every endpoint{publicEndpoints.length ? ` except ${publicEndpoints.map((e) => e.path).join(' and ')}` : ''} needs an API key. Send it in the{' '}
               <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;key&gt;</code>). Keys are never accepted in the query string. Create keys on
