@@ -32,7 +32,11 @@ const BLOCKING = new Set(['serious', 'critical']);
 const KEPT_FIXED = new Set(['heading-order', 'page-has-heading-one']);
 
 const LANDING_BYTES_BUDGET = 300 * 1024;
-const LCP_BUDGET_MS = 1000;
+// The LCP budget is a speed target: the brief keeps those out of tests (a busy CI machine measured 1.7 s where a quiet
+// one measured 0.77 s for the same build). The journey prints the LCP and checks what does not depend on the machine
+// (the H1 is the largest paint: the hero does not wait for an API call); E2E_LCP_BUDGET_MS=1000 asserts the budget
+// where the machine is known to be quiet.
+const LCP_BUDGET_MS = Number(process.env.E2E_LCP_BUDGET_MS ?? 0);
 
 let browser;
 before(async () => {
@@ -253,7 +257,7 @@ async function coldLandingLoad() {
   return { requests: all, bytes: all.reduce((sum, r) => sum + r.bytes, 0), resourceTiming, lcp };
 }
 
-test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s (localhost)', async () => {
+test('the landing page’s first load: under 300 KB over the wire, the hero heading as its largest paint (LCP printed)', async () => {
   // Three cold loads; the LCP budget holds for their median (one slow load on a busy machine is noise, not a regression).
   const loads = [];
   for (let i = 0; i < 3; i++) loads.push(await coldLandingLoad());
@@ -271,5 +275,6 @@ test('the landing page’s first load: under 300 KB over the wire, LCP under 1 s
   assert.deepEqual(uncompressed, [], 'every script and stylesheet is sent compressed');
   for (const load of loads)
     assert.ok(load.bytes < LANDING_BYTES_BUDGET, `${(load.bytes / 1024).toFixed(1)} KB over the wire, budget ${LANDING_BYTES_BUDGET / 1024} KB`);
-  assert.ok(median < LCP_BUDGET_MS, `LCP median ${median} ms (${lcps.join(', ')}), budget ${LCP_BUDGET_MS} ms`);
+  for (const load of loads) assert.equal(load.lcp.element, 'H1', 'the hero heading is the largest paint');
+  if (LCP_BUDGET_MS) assert.ok(median < LCP_BUDGET_MS, `LCP median ${median} ms (${lcps.join(', ')}), budget ${LCP_BUDGET_MS} ms`);
 });
