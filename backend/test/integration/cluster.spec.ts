@@ -72,14 +72,18 @@ async function startCluster(databaseUrl: string, extra: Record<string, string> =
     return found.length === 2 ? found : undefined;
   });
   const url = `http://127.0.0.1:${port}`;
+  // Awaited state, not a speed target: on a busy 2-core machine two production instances compiling the tz release
+  // beside other test files can take minutes. A timeout says what the instances printed.
   await waitFor(
     'both instances ready',
     async () => {
       const ready = await Promise.all(instances.map(async (i) => (await fetch(`${i.url}/api/health/ready`)).status === 200));
       return ready.every(Boolean);
     },
-    120_000,
-  );
+    300_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; the cluster printed:\n${output.slice(-4000)}`);
+  });
   await waitFor('the balancer', async () => (await fetch(`${url}/api/health/live`)).ok);
   return { url, instances, child, output: () => output, exited };
 }
@@ -116,7 +120,7 @@ describeWithNginx('cluster.spec')('npm run cluster: two server processes behind 
     // Migrate first through a test app, so the factories can write before the cluster starts.
     await customer(db.url, 'free');
     cluster = await startCluster(db.url);
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     if (cluster && cluster.child.exitCode === null) {
