@@ -1,9 +1,13 @@
+import { jest } from '@jest/globals';
 import { DataExportService } from '../../src/modules/self-service/data-export.service.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { UsageStore } from '../../src/modules/usage/usage.store.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
+
+// An export is a job: on a busy 2-core machine a run of them can take minutes. Awaited state, not a speed.
+jest.setTimeout(180_000);
 
 describe('export my data', () => {
   let a: TestApp;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { RedisService } from './redis.service.js';
+import { RedisService, withinDeadline } from './redis.service.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -91,21 +91,23 @@ export class RateLimiter {
   async reset(key: string): Promise<void> {
     this.memory.delete(key);
     this.seeded.delete(key);
-    if (this.redis.ready) await this.redis.client!.del(this.prefix + key).catch(() => undefined);
+    if (this.redis.ready) await withinDeadline(this.redis.client!.del(this.prefix + key)).catch(() => undefined);
   }
 
   private async run(key: string, limit: number, windowMs: number, countHit: boolean, seed?: HitSeed, weight = 1): Promise<RateLimitResult> {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
-        const [allowed, count, reset] = await command.call(
-          this.redis.client,
-          this.prefix + key,
-          windowMs,
-          limit,
-          countHit ? '1' : '0',
-          `${this.instance}-${(this.sequence++).toString(36)}`,
-          weight,
+        const [allowed, count, reset] = await withinDeadline(
+          command.call(
+            this.redis.client,
+            this.prefix + key,
+            windowMs,
+            limit,
+            countHit ? '1' : '0',
+            `${this.instance}-${(this.sequence++).toString(36)}`,
+            weight,
+          ),
         );
         if (this.fallback) this.leaveFallback();
         return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };

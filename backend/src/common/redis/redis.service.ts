@@ -5,9 +5,48 @@ import type { AppConfig } from '../../config/config.js';
 
 export type CacheState = 'up' | 'degraded' | 'memory';
 
+/** How long a command may take before its caller counts in-process instead (Redis hung, or a network partition). */
+export const REDIS_DEADLINE_MS = 500;
+
+/**
+ * A Redis reply, or a rejection when Redis has not answered within `ms`. The deadline measures Redis, not this process:
+ * a reply can already sit unread in the socket while a busy event loop runs the timer first (ioredis's own
+ * `commandTimeout` then drops an answer Redis gave, and a limiter that counts in-process after it grants twice). So the
+ * timer gives the poll phase one turn (setImmediate runs after it) before it gives up.
+ */
+export function withinDeadline<T>(reply: Promise<T>, ms = REDIS_DEADLINE_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (done) return;
+          done = true;
+          reject(new Error(`Redis did not answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    reply.then(
+      (value) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * The shared Redis connection (rate-limit counters, key-revocation fan-out) when REDIS_URL is set.
- * No offline queue: while Redis is away, callers fail fast and fall back to in-process state.
+ * No offline queue: while Redis is away, callers fail fast and fall back to in-process state. A command that hangs is
+ * given up by its caller through withinDeadline (not ioredis's commandTimeout, which a busy event loop trips).
  */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
@@ -29,7 +68,6 @@ export class RedisService implements OnApplicationShutdown {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
-      commandTimeout: 500,
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,
     });
@@ -62,7 +100,7 @@ export class RedisService implements OnApplicationShutdown {
   async publish(channel: string, message: string): Promise<void> {
     if (!this.ready) return;
     try {
-      await this.client!.publish(this.prefix + channel, message);
+      await withinDeadline(this.client!.publish(this.prefix + channel, message));
     } catch (err) {
       this.logger.warn(`publish to ${channel} failed: ${(err as Error).message}`);
     }
@@ -73,7 +111,7 @@ export class RedisService implements OnApplicationShutdown {
     if (!this.client) return;
     const channel = this.prefix + name;
     if (!this.subscriber) {
-      this.subscriber = this.client.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
+      this.subscriber = this.client.duplicate({ enableOfflineQueue: true });
       this.subscriber.on('error', () => undefined);
       this.subscriber.on('message', (ch: string, message: string) => this.handlers.get(ch)?.forEach((h) => h(message)));
     }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { RateLimitResult } from '../../common/redis/rate-limiter.js';
-import { RedisService } from '../../common/redis/redis.service.js';
+import { RedisService, withinDeadline } from '../../common/redis/redis.service.js';
 
 /** How often each instance adds its new hits to the shared count and reads the others' back. */
 export const BURST_SYNC_MS = 100;
@@ -174,7 +174,7 @@ export class BurstLimiter implements OnModuleDestroy {
     const slot = Math.floor(Date.now() / BURST_SYNC_MS);
     try {
       const command = (this.redis.client as unknown as { tzapiBurstAddAndSum: AddAndSum }).tzapiBurstAddAndSum;
-      const total = await command.call(this.redis.client, this.prefix + key, slot, log.slots, 0, log.windowMs * 2);
+      const total = await withinDeadline(command.call(this.redis.client, this.prefix + key, slot, log.slots, 0, log.windowMs * 2));
       log.others = Number(total);
       log.othersSlot = slot;
     } catch (err) {
@@ -216,7 +216,7 @@ export class BurstLimiter implements OnModuleDestroy {
         if (pushed > 0) log.pushed.set(slot, pushed);
         else log.pushed.delete(slot);
       };
-      const replies = await pipeline.exec().catch((err: Error) => {
+      const replies = await withinDeadline(pipeline.exec()).catch((err: Error) => {
         active.forEach(([, log], i) => unsend(log, i));
         throw err;
       });

@@ -121,13 +121,16 @@ export class DataExportService implements OnModuleInit {
     return Readable.from(pieces());
   }
 
-  /** Waits until no export is being built, on any instance (tests). */
-  async settled(timeoutMs = 60_000): Promise<void> {
+  /** Waits until no export is being built, on any instance (tests); says so when that does not happen in time. */
+  async settled(timeoutMs = 150_000): Promise<void> {
     const until = performance.now() + timeoutMs;
+    let running = 0;
     while (performance.now() < until) {
-      if ((await this.exports.runningCount()) === 0) return;
+      running = await this.exports.runningCount();
+      if (running === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    throw new Error(`${running} export(s) still running after ${timeoutMs} ms`);
   }
 
   private async row(userId: string, id: string): Promise<ExportRow> {
