@@ -82,11 +82,15 @@ export class ChangeNoticesRepository {
       );
   }
 
-  /** Every active key pinned to a release, by name (the activation job keeps those of the accounts it tells). */
-  pinnedKeys(): Promise<PinnedKeyRow[]> {
+  /** The active keys of these accounts pinned to one of these releases, by name. */
+  pinnedKeys(userIds: string[], versions: string[]): Promise<PinnedKeyRow[]> {
+    if (!userIds.length || !versions.length) return Promise.resolve([]);
     return this.em
       .fork()
-      .execute<PinnedKeyRow[]>(`select id, user_id, name, tzdb_version from api_keys where tzdb_version is not null and is_active order by name, created_at`);
+      .execute<PinnedKeyRow[]>(
+        `select id, user_id, name, tzdb_version from api_keys where user_id = any(?::uuid[]) and tzdb_version = any(?::text[]) and is_active order by name, created_at`,
+        [`{${userIds.join(',')}}`, `{${versions.map((v) => `"${v}"`).join(',')}}`],
+      );
   }
 
   /** Marks the account's notice dismissed; answers false when it has no such notice. */

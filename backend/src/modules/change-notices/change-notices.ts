@@ -111,12 +111,10 @@ export class ChangeNotices implements OnModuleInit {
     const byUser = new Map<string, PinnedKeyRow[]>();
     if (!userIds.size) return byUser;
     // Newest first: a pin listed after the new release is older; one no longer stored answers nothing to compare.
-    const age = new Map((await this.releases.storedVersions()).map((v, i) => [v, i]));
-    const newest = age.get(version);
-    if (newest === undefined) return byUser;
-    const rows = await this.repository.pinnedKeys();
-    for (const row of rows) {
-      if (!userIds.has(row.user_id) || (age.get(row.tzdb_version) ?? -1) <= newest) continue;
+    const stored = await this.releases.storedVersions();
+    const newest = stored.indexOf(version);
+    if (newest < 0) return byUser;
+    for (const row of await this.repository.pinnedKeys([...userIds], stored.slice(newest + 1))) {
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     }
     return byUser;
