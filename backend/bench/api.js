@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ZoneUsage } from '../dist/modules/usage/zone-usage.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -199,7 +200,22 @@ console.log(
   `tzdb=${activeVersion} (issue 30): ${pinned.rps} req/s, p99 ${pinned.p99} ms against ${current.rps} req/s without (medians above); ` +
     `with/without ${pinRatio.toFixed(3)}: median of ${pinRatios.length} pairs of ${WAL_SECONDS} s runs (${pinRatios.map((r) => r.toFixed(3)).join(' ')})`,
 );
+// Zone counting (issue 26): what counting an answer's zones costs on the request path (a Map increment per zone), timed
+// on its own over a million answers of time/current's shape, against the time one answer takes at the measured rate.
+const zoneCounter = new ZoneUsage(null, { USAGE_FLUSH_MS: 1000 });
+const answer = JSON.parse(body);
+const ZONE_NOTES = 1_000_000;
+for (let i = 0; i < 100_000; i++) zoneCounter.note('00000000-0000-4000-8000-000000000001', Date.now(), answer);
+const noteStart = process.hrtime.bigint();
+for (let i = 0; i < ZONE_NOTES; i++) zoneCounter.note('00000000-0000-4000-8000-000000000001', Date.now(), answer);
+const noteMicros = Number(process.hrtime.bigint() - noteStart) / 1000 / ZONE_NOTES;
+const answerMicros = 1e6 / current.rps;
+const zoneShare = noteMicros / answerMicros;
+console.log(
+  `Zone counting (issue 26): ${noteMicros.toFixed(3)} µs per answer, ${(zoneShare * 100).toFixed(2)}% of the ${answerMicros.toFixed(1)} µs one time/current answer takes at ${current.rps} req/s`,
+);
 const checks = [
+  [`zone counting within 3% of time/current (${(zoneShare * 100).toFixed(2)}%)`, zoneShare <= 0.03],
   [`time/current with tzdb=<active> not slower than without (${pinRatio.toFixed(3)} >= 0.97, the noise of this machine)`, pinRatio >= 0.97],
   [`time/current not slower than before the tz engine, >= 0.26 of bare (${ratio.toFixed(2)})`, ratio >= 0.26],
   [`time/current >= 0.4 of bare (${ratio.toFixed(2)})`, ratio >= 0.4],
