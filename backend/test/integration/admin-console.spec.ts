@@ -23,9 +23,10 @@ describe('admin console: user page, overview, closed accounts', () => {
   const sql = (query: string, params: unknown[] = []) => t.orm.em.getConnection().execute(query, params);
 
   beforeAll(async () => {
-    freezeClock(NOW);
     db = await isolatedDatabase();
     t = await createTestApp({ DATABASE_URL: db.url, REDIS_URL: undefined });
+    // From here on the app's "now" is NOW: the overview's 24 hours and 30 days are NOW's.
+    freezeClock(NOW);
     admin = await signedInClient(t, await createUser(t, { role: 'super_admin' }));
     customer = await signedInClient(t, await createUser(t));
   });
