@@ -51,6 +51,18 @@ async function seriousAxeFindings(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/** The same, in the light and the dark theme (the console follows the system's preference, as look.test.js emulates it). */
+async function seriousAxeFindingsLightAndDark(page) {
+  const findings = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.locator(`html[data-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
+    findings.push(...(await seriousAxeFindings(page)).map((f) => `${scheme}: ${f}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}
+
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
 
 async function signIn(page, address, password, landing) {
@@ -459,7 +471,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
     .waitFor();
   assert.equal(await audit.getByText('user.limits_change').count(), 0);
   await screenshot(page, 'admin-user-page-1280');
-  assert.deepEqual(await seriousAxeFindings(page), []);
+  assert.deepEqual(await seriousAxeFindingsLightAndDark(page), []);
 });
 
 test('a closed account reads Closed, offers no action in the list or on its page, and the API refuses one (409 account_closed)', async () => {
@@ -523,7 +535,7 @@ test("the overview shows signups per day, paid accounts, MRR and the last 24 hou
     .waitFor();
   await page.getByRole('img', { name: /^Signups per day from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)$/ }).waitFor();
   await screenshot(page, 'admin-overview-1280');
-  assert.deepEqual(await seriousAxeFindings(page), []);
+  assert.deepEqual(await seriousAxeFindingsLightAndDark(page), []);
 });
 
 test('every screen works at 375 px', async () => {
