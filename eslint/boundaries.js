@@ -122,7 +122,10 @@ export const PUBLISHED_TO = {
   'backend/src/modules/billing/subscription.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
   'backend/src/modules/usage/usage.store': { to: ['self-service'], why: "usage's read side: the data export reads the account's rows" },
   'backend/src/modules/keys/dto/api-key.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
-  'backend/src/modules/billing/dto/billing.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
+  'backend/src/modules/billing/dto/billing.responses': {
+    to: ['self-service', 'admin'],
+    why: "the data export's document embeds each module's own answer model; the console's user page lists the account's invoices in billing's model",
+  },
   'backend/src/modules/usage/dto/usage.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
   'backend/src/modules/support/support-message.entity': {
     to: ['admin'],
@@ -134,7 +137,7 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/billing/billing-commands': {
     to: ['admin'],
-    why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction",
+    why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
   'backend/src/modules/timezone/timezone.docs': {
     to: ['tzdb'],

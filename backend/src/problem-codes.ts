@@ -83,6 +83,7 @@ export const PROBLEM_STATUS = {
   // admin
   invalid_query: 400,
   cannot_block_self: 409,
+  account_closed: 409,
   // auth
   invalid_token: 400,
   no_password: 400,

@@ -1,9 +1,12 @@
 // The super-admin console against the real server: sign-in lands on /admin, stat cards, find a user by e-mail,
 // block and unblock them (their key is refused while blocked), change their plan and negotiate their limits, rotate their key (the old one
-// is refused at once), support messages and the audit log; a regular user opening /admin goes to /dashboard.
-// Screenshots of each screen at 1280 and 375 px.
+// is refused at once), support messages and the audit log; a user's page (keys, usage, invoices, audit trail) and the
+// overview's numbers; a closed account without actions; a regular user opening /admin goes to /dashboard.
+// Screenshots of each screen at 1280 and 375 px; axe on the new screens.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   BASE_URL,
   SUPER_ADMIN,
@@ -35,6 +38,30 @@ async function callApi(key) {
 
 /** Retries check() until it passes (returns without throwing); the deadline only guards against a hang. */
 const eventually = (check) => until(async () => (await check(), true), { everyMs: 200 });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page once its animations have settled (look.test.js audits every route the same way). */
+async function seriousAxeFindings(page) {
+  await animationsDone(page);
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** The same, in the light and the dark theme (the console follows the system's preference, as look.test.js emulates it). */
+async function seriousAxeFindingsLightAndDark(page) {
+  const findings = [];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.locator(`html[data-color-scheme="${scheme}"]`).waitFor({ state: 'attached' });
+    findings.push(...(await seriousAxeFindings(page)).map((f) => `${scheme}: ${f}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first();
 
@@ -398,6 +425,119 @@ test('lists support messages and the audit log of every action', async () => {
   );
 });
 
+test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, invoices and the audit trail, dates in UTC", async () => {
+  const { page } = admin;
+  await page.goto('/admin/users');
+  await searchUsers(page, email);
+  await page
+    .locator('tr', { hasText: email })
+    .getByRole('link', { name: `View ${email}` })
+    .click();
+  await page.waitForURL(/\/admin\/users\/[0-9a-f-]{36}\/show$/);
+  const profile = page.getByTestId('user-profile');
+  await profile.getByTestId('user-name').getByText('Fox Mulder').waitFor();
+  await profile.getByText('Premium').first().waitFor();
+  await profile.getByText('Active').waitFor();
+  await profile.getByTestId('user-limits').getByText("unlimited requests, up to 50 per second (the plan's)").waitFor();
+  await profile.getByRole('button', { name: `Manage ${email}` }).waitFor();
+  await profile.getByRole('button', { name: `Block ${email}` }).waitFor();
+
+  const keys = page.getByTestId('user-keys');
+  await keys.getByText(KEY_NAME).waitFor();
+  await keys.getByText(/^tzk_live_\w{4}…$/).waitFor();
+  assert.equal(await keys.getByText(/tzk_live_\w{20,}/).count(), 0, 'no secret on the page');
+
+  // The customer's calls of this journey (200s, the 403 while blocked, the 429 over the negotiated limit) are in today's roll-up.
+  await page
+    .getByTestId('user-usage-total')
+    .getByText(/^[1-9][\d,]* requests, [\d,]+ answered with an error \(4xx or 5xx\)$/)
+    .waitFor();
+  await page.getByTestId('user-usage').getByText('Last 30 days, per UTC day').waitFor();
+
+  const invoices = page.getByTestId('user-invoices');
+  await invoices.getByText('Paid').first().waitFor();
+  await invoices.getByText(/ USD$/).first().waitFor();
+  await invoices
+    .getByText(/· \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/)
+    .first()
+    .waitFor();
+
+  const audit = page.getByTestId('user-audit');
+  for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'Limits changed']) await audit.getByText(action, { exact: true }).first().waitFor();
+  await audit.getByText(`${email}: custom limits plan default → 1 request/hour, plan default/second`).first().waitFor();
+  await audit
+    .getByText(/^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC · by /)
+    .first()
+    .waitFor();
+  assert.equal(await audit.getByText('user.limits_change').count(), 0);
+  await screenshot(page, 'admin-user-page-1280');
+  assert.deepEqual(await seriousAxeFindingsLightAndDark(page), []);
+});
+
+test('a closed account reads Closed, offers no action in the list or on its page, and the API refuses one (409 account_closed)', async () => {
+  const request = (await browser.newContext({ baseURL: BASE_URL })).request;
+  const leaver = await createVerifiedUser(request, { name: 'Alex Krycek', prefix: 'admin-closed' });
+  const login = await request.post('/api/auth/login', { data: { email: leaver.email, password: leaver.password }, headers: { Origin: BASE_URL } });
+  assert.equal(login.status(), 200, await login.text());
+  const { id } = await (await request.get('/api/me')).json();
+  const closed = await request.post('/api/me/close', { data: { email: leaver.email, password: leaver.password }, headers: { Origin: BASE_URL } });
+  assert.equal(closed.status(), 200, await closed.text());
+
+  const { page } = admin;
+  // The closure replaced the address by closed-<id>@closed.invalid.
+  await page.goto(`/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: `closed-${id}`, isClosed: true }))}`);
+  const row = page.locator('tr', { hasText: `closed-${id}` });
+  await row.getByText('Closed', { exact: true }).waitFor();
+  assert.equal(await row.getByRole('button', { name: /^(Block|Unblock|Manage) / }).count(), 0);
+  await row.getByRole('link', { name: /^View / }).click();
+  await page
+    .getByTestId('user-closed')
+    .getByText(/^Closed by the customer on \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/)
+    .waitFor();
+  assert.equal(await page.getByTestId('user-profile').getByRole('button').count(), 0);
+  await page.waitForURL(new RegExp(`/admin/users/${id}/show$`));
+  const refused = await page.request.post(`/api/admin/users/${id}/block`, { headers: { Origin: BASE_URL } });
+  assert.equal(refused.status(), 409);
+  assert.equal((await refused.json()).code, 'account_closed');
+  await screenshot(page, 'admin-user-closed-1280');
+  // The console remembers a list's filters (in localStorage): the screens after this one search without isClosed.
+  await page.goto(`/admin/users?filter=${encodeURIComponent('{}')}`);
+  await page.locator('tbody tr').first().waitFor();
+});
+
+test("the overview shows signups per day, paid accounts, MRR and the last 24 hours' error rate", async () => {
+  const { page } = admin;
+  await page.goto('/admin');
+  // This journey's subscribers pay: Fox Mulder (Premium) and Dana Scully (Premium).
+  await page
+    .getByTestId('overview-paid-value')
+    .getByText(/^([2-9]|\d{2,})$/)
+    .waitFor();
+  await page
+    .getByTestId('overview-mrr-value')
+    .getByText(/^\$([1-9][\d,]*)\.\d{2}$/)
+    .waitFor();
+  await page
+    .getByTestId('overview-mrr')
+    .getByText(/Premium: \d+ × \$5\.00/)
+    .waitFor();
+  await page
+    .getByTestId('overview-errors-value')
+    .getByText(/^[\d.]+% 5xx · [\d.]+% 4xx$/)
+    .waitFor();
+  await page
+    .getByTestId('overview-errors')
+    .getByText(/of [1-9][\d,]* requests, .* UTC to .* UTC$/)
+    .waitFor();
+  await page
+    .getByTestId('overview-signups-total')
+    .getByText(/^([3-9]|\d{2,})$/)
+    .waitFor();
+  await page.getByRole('img', { name: /^Signups per day from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(UTC\)$/ }).waitFor();
+  await screenshot(page, 'admin-overview-1280');
+  assert.deepEqual(await seriousAxeFindingsLightAndDark(page), []);
+});
+
 test('every screen works at 375 px', async () => {
   const state = await admin.context.storageState();
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: BASE_URL, storageState: state });
@@ -411,6 +551,10 @@ test('every screen works at 375 px', async () => {
     .first()
     .waitFor();
   await screenshot(page, 'admin-dashboard-375');
+  await page.getByTestId('overview-mrr-value').getByText(/^\$/).waitFor();
+  assert.deepEqual(await seriousAxeFindings(page), []);
+  const dashboardOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(dashboardOverflow <= 1, `the overview overflows the 375 px viewport by ${dashboardOverflow}px`);
   await page
     .getByRole('button', { name: /open menu|menu/i })
     .first()
@@ -429,6 +573,14 @@ test('every screen works at 375 px', async () => {
   await animationsDone(page); // the dialog has faded in
   await screenshot(page, 'admin-manage-user-375', { fullPage: false });
   await page.getByRole('dialog', { name: 'Manage User' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Manage User' }).waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: `View ${email}` }).click();
+  await page.getByTestId('user-audit').getByText('Limits changed').first().waitFor();
+  await page.getByTestId('user-keys').getByText(KEY_NAME).waitFor();
+  await screenshot(page, 'admin-user-page-375');
+  assert.deepEqual(await seriousAxeFindings(page), []);
+  const userOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(userOverflow <= 1, `the user page overflows the 375 px viewport by ${userOverflow}px`);
 
   await page.goto('/admin/api-keys');
   await page

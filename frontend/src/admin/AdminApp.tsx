@@ -14,6 +14,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AdminNotification } from './layout/AdminNotification';
 import { AdminDashboard } from './dashboard/AdminDashboard';
 import { UserList } from './users/UserList';
+import { UserShow } from './users/UserShow';
 import { ApiKeyList } from './apiKeys/ApiKeyList';
 import { SupportMessageList, SupportMessageShow } from './supportMessages/SupportMessages';
 import { AuditLogList } from './auditLog/AuditLogList';
@@ -45,7 +46,7 @@ export default function AdminApp() {
       notification={AdminNotification}
       dashboard={AdminDashboard}
     >
-      <Resource name="users" list={UserList} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
+      <Resource name="users" list={UserList} show={UserShow} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
       <Resource
         name="support-messages"

@@ -10,6 +10,10 @@ export type AccountLimits = Models['EffectiveLimitsView'];
 export type CustomLimits = Models['SetLimitsDto'];
 export type AdminApiKey = Models['AdminApiKeyView'];
 export type AdminStats = Models['AdminStatsView'];
+export type AdminOverview = Models['AdminOverviewView'];
+export type AdminUserUsage = Models['AdminUserUsageView'];
+export type AdminInvoice = Models['InvoiceView'];
+export type AuditEntry = Models['AuditLogView'];
 
 export type TzOffsetReading = Models['OffsetReadingView'];
 export type TzChangedZone = Models['ChangedZoneView'];
@@ -25,6 +29,12 @@ export type TzFeedCheck = Models['FeedCheckView'];
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
   getStats(): Promise<AdminStats>;
+  /** Signups per day (last 30), paid accounts, MRR and the last 24 hours' error rate. */
+  getOverview(): Promise<AdminOverview>;
+  /** One user's requests per UTC day, the last 30 days. */
+  getUserUsage(id: string): Promise<AdminUserUsage>;
+  /** One user's invoices, newest first. */
+  getUserInvoices(id: string): Promise<AdminInvoice[]>;
   blockUser(id: string): Promise<{ data: AdminUser }>;
   unblockUser(id: string): Promise<{ data: AdminUser }>;
   changePlan(id: string, plan: PlanId): Promise<{ data: AdminUser }>;
@@ -96,6 +106,9 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
   return {
     ...base,
     getStats: async () => (await httpClient(`${apiUrl}/stats`)).json as AdminStats,
+    getOverview: async () => (await httpClient(`${apiUrl}/overview`)).json as AdminOverview,
+    getUserUsage: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/usage`)).json as AdminUserUsage,
+    getUserInvoices: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/invoices`)).json as AdminInvoice[],
     blockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/block`),
     unblockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/unblock`),
     changePlan: (id, plan) => post<AdminUser>(`/users/${encodeURIComponent(id)}/plan`, { plan }),

@@ -1424,6 +1424,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The console's overview: signups per UTC day (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests */
+        get: operations["Admin_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -1450,6 +1467,40 @@ export interface paths {
         };
         /** One user */
         get: operations["Admin_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's API requests per UTC day, the last 30 days (from the daily roll-ups), with their 4xx and 5xx answers */
+        get: operations["Admin_userUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's invoices as their Billing History lists them, newest first (at most 100) */
+        get: operations["Admin_userInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2302,7 +2353,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -4848,6 +4899,90 @@ export interface components {
             /** @example 412 */
             totalApiKeys: number;
         };
+        SignupDayView: {
+            /**
+             * @description UTC day
+             * @example 2026-11-26
+             */
+            date: string;
+            /** @example 4 */
+            count: number;
+        };
+        MrrPlanView: {
+            /**
+             * @example premium
+             * @enum {string}
+             */
+            plan: "free" | "premium" | "enterprise";
+            /** @example 12 */
+            subscriptions: number;
+            /**
+             * @description Monthly amount in major units
+             * @example 60
+             */
+            amount: number;
+        };
+        MrrView: {
+            /**
+             * @description Each paid subscription (active or trialing) at its plan's monthly price, in major units
+             * @example 160
+             */
+            amount: number;
+            /** @example usd */
+            currency: string;
+            perPlan: components["schemas"]["MrrPlanView"][];
+        };
+        ErrorRateView: {
+            /**
+             * @description Start of the window (24 hours before `to`)
+             * @example 2026-11-25T22:00:00.000Z
+             */
+            from: string;
+            /** @example 2026-11-26T22:00:00.000Z */
+            to: string;
+            /**
+             * @description API requests answered in the window
+             * @example 12000
+             */
+            requests: number;
+            /**
+             * @description Of them answered 4xx
+             * @example 240
+             */
+            clientErrors: number;
+            /**
+             * @description Of them answered 5xx
+             * @example 3
+             */
+            serverErrors: number;
+            /**
+             * @description Share of 4xx answers, percent with two decimals
+             * @example 2
+             */
+            clientErrorPercent: number;
+            /**
+             * @description Share of 5xx answers, percent with two decimals
+             * @example 0.03
+             */
+            serverErrorPercent: number;
+        };
+        AdminOverviewView: {
+            /** @description Accounts created per UTC day, the last 30 days, oldest first, days without signups as 0 */
+            signupsPerDay: components["schemas"]["SignupDayView"][];
+            /**
+             * @description Accounts created in those 30 days
+             * @example 41
+             */
+            signupsTotal: number;
+            /**
+             * @description Accounts with a paid subscription (active or trialing); granted plans are not counted
+             * @example 32
+             */
+            paidAccounts: number;
+            mrr: components["schemas"]["MrrView"];
+            /** @description The last 24 hours of API requests, every account */
+            errorRate: components["schemas"]["ErrorRateView"];
+        };
         CustomLimitsView: {
             /** @example null */
             hourlyQuota: number | null;
@@ -4897,6 +5032,41 @@ export interface components {
             limits: components["schemas"]["EffectiveLimitsView"];
             /** @description The negotiated limits as set; null keeps the plan's default. */
             customLimits: components["schemas"]["CustomLimitsView"];
+        };
+        UserUsageDayView: {
+            /**
+             * @description UTC day
+             * @example 2026-11-26
+             */
+            date: string;
+            /** @example 1200 */
+            requests: number;
+            /**
+             * @description Answered 4xx
+             * @example 12
+             */
+            clientErrors: number;
+            /**
+             * @description Answered 5xx
+             * @example 0
+             */
+            serverErrors: number;
+        };
+        AdminUserUsageView: {
+            /**
+             * @description First UTC day
+             * @example 2026-10-28
+             */
+            from: string;
+            /**
+             * @description Last UTC day (today)
+             * @example 2026-11-26
+             */
+            to: string;
+            /** @example 30500 */
+            totalRequests: number;
+            /** @description One entry per day, oldest first, days without requests as 0 */
+            days: components["schemas"]["UserUsageDayView"][];
         };
         ChangePlanDto: {
             /**
@@ -13517,6 +13687,40 @@ export interface operations {
             };
         };
     };
+    Admin_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOverviewView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Admin_users: {
         parameters: {
             query?: {
@@ -13596,6 +13800,92 @@ export interface operations {
             };
         };
     };
+    Admin_userUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserUsageView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Admin_userInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Admin_block: {
         parameters: {
             query?: never;
@@ -13625,6 +13915,13 @@ export interface operations {
             };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer closed the account (code `account_closed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13661,6 +13958,13 @@ export interface operations {
             };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer closed the account (code `account_closed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13713,7 +14017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Another billing change for this user is in progress (code `billing_change_in_progress`) */
+            /** @description Another billing change for this user is in progress (code `billing_change_in_progress`), or the customer closed the account (code `account_closed`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13770,6 +14074,13 @@ export interface operations {
             };
             /** @description No such user (code `not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer closed the account (code `account_closed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13885,6 +14196,13 @@ export interface operations {
             };
             /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The customer closed the account (code `account_closed`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -414,6 +414,13 @@ export const PROBLEM_TYPES: ProblemType[] = [
   // ---- the console --------------------------------------------------------------------------------------------
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
   p(
+    'account_closed',
+    409,
+    'Account closed',
+    'The customer closed the account: blocking, unblocking, a plan change, limits and key rotation no longer apply to it.',
+    'Nothing to do; the account, its keys and its subscription ended with the closure.',
+  ),
+  p(
     'invalid_release',
     400,
     'Invalid tz release',

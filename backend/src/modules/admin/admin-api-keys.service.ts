@@ -8,6 +8,7 @@ import type { ListQuery } from './admin-list-query.js';
 import { AdminListsRepository, iso, isoOrNull } from './admin-lists.repository.js';
 import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
+import { AdminUsers } from './admin-users.service.js';
 import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
 
@@ -63,6 +64,8 @@ export class AdminApiKeys {
   async rotate(actor: Actor, keyId: string): Promise<AdminApiKeyView> {
     const before = await this.get(keyId);
     await this.em.fork().transactional(async (tx) => {
+      // A closed account's keys were deleted with it; the lock keeps a closure from running under a rotation.
+      if (before.userId) await AdminUsers.lockOpenAccount(tx, before.userId);
       const { apiKey } = await this.keys.rotateAny(keyId, tx);
       const after = { keyPrefix: apiKey.prefix, userId: before.userId };
       await this.audit.record(actor, 'api_key.rotate', 'api_key', keyId, { keyPrefix: before.keyPrefix, userId: before.userId }, after, tx);

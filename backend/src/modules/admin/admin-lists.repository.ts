@@ -18,6 +18,13 @@ export interface Page<T> {
 
 export type Row = Record<string, unknown>;
 
+export interface DailyUsageRow {
+  day: string;
+  requests: string;
+  client_errors: string;
+  server_errors: string;
+}
+
 interface Where {
   clauses: string[];
   params: unknown[];
@@ -123,6 +130,47 @@ export class AdminListsRepository {
       this.sql<{ n: string }>(`select coalesce(sum("count"), 0) as n from usage_daily`),
     ]);
     return { users: users.total, activeKeys: keys.total, requests: Number(requests.n) };
+  }
+
+  /** One account's requests per UTC day from `fromDay` to `toDay` (inclusive), split by status class; days without requests are absent. */
+  userDailyUsage(userId: string, fromDay: string, toDay: string): Promise<DailyUsageRow[]> {
+    return this.sql<DailyUsageRow>(
+      `select to_char(day, 'YYYY-MM-DD') as day, sum("count")::bigint as requests,
+         coalesce(sum("count") filter (where status_code between 400 and 499), 0)::bigint as client_errors,
+         coalesce(sum("count") filter (where status_code >= 500), 0)::bigint as server_errors
+       from usage_daily where user_id = ? and day between ?::date and ?::date group by day order by day`,
+      [userId, fromDay, toDay],
+    );
+  }
+
+  /** Accounts created per UTC day from `fromDay` on (days without signups are absent). */
+  signupsPerDay(fromDay: string): Promise<{ day: string; n: string }[]> {
+    return this.sql(
+      `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
+       from users where created_at >= (?::date)::timestamp at time zone 'UTC' group by 1 order by 1`,
+      [fromDay],
+    );
+  }
+
+  /** Subscriptions in one of `statuses` on a paid plan: how many per plan, and how many accounts hold one. */
+  async paidSubscriptions(statuses: string[]): Promise<{ perPlan: { plan: string; n: number }[]; accounts: number }> {
+    const where = `where status in (?) and plan <> 'free'`;
+    const [perPlan, [accounts]] = await Promise.all([
+      this.sql<{ plan: string; n: number }>(`select plan, count(*)::int as n from subscriptions ${where} group by plan`, [statuses]),
+      this.sql<{ n: number }>(`select count(distinct user_id)::int as n from subscriptions ${where}`, [statuses]),
+    ]);
+    return { perPlan, accounts: accounts.n };
+  }
+
+  /** Requests answered in (from, to], by status class (the BRIN index on "timestamp" keeps this a range read). */
+  async requestOutcomes(from: Date, to: Date): Promise<{ total: number; clientErrors: number; serverErrors: number }> {
+    const [row] = await this.sql<{ total: string; client_errors: string; server_errors: string }>(
+      `select count(*) as total, count(*) filter (where status_code between 400 and 499) as client_errors,
+         count(*) filter (where status_code >= 500) as server_errors
+       from usage_records where "timestamp" > ? and "timestamp" <= ?`,
+      [from, to],
+    );
+    return { total: Number(row.total), clientErrors: Number(row.client_errors), serverErrors: Number(row.server_errors) };
   }
 
   /** Infix search (trigram indexes) when pg_trgm is installed, else prefix search (btree text_pattern_ops). */

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { limitsInWords, planName } from '@tzapi/shared/plans';
@@ -5,6 +6,7 @@ import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.j
 import { CustomerNotices } from './customer-notices.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import { BillingCommands } from '../billing/billing-commands.js';
+import type { InvoiceView } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
 import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/user.entity.js';
 import type { UserView } from '../accounts/user.entity.js';
@@ -21,6 +23,17 @@ export interface AdminUserView extends UserView {
   limits: EffectiveLimits;
   customLimits: CustomLimits;
 }
+
+/** One account's requests per UTC day, the last USER_USAGE_DAYS days (today last), days without requests as 0. */
+export interface AdminUserUsage {
+  from: string;
+  to: string;
+  totalRequests: number;
+  days: { date: string; requests: number; clientErrors: number; serverErrors: number }[];
+}
+
+export const USER_USAGE_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 export function toAdminUserView(user: User): AdminUserView {
   return { ...toUserView(user), limits: accountLimits(user), customLimits: customLimitsOf(user) };
@@ -59,9 +72,41 @@ export class AdminUsers {
     return toAdminUserView(user);
   }
 
+  /** The account's usage from the daily roll-ups (404 for an unknown user). */
+  async usage(id: string, now = new Date()): Promise<AdminUserUsage> {
+    const user = await this.get(id);
+    const today = Date.parse(now.toISOString().slice(0, 10));
+    const dates = Array.from({ length: USER_USAGE_DAYS }, (_, i) => new Date(today - (USER_USAGE_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+    const rows = await this.lists.userDailyUsage(user.id, dates[0], dates[dates.length - 1]);
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const days = dates.map((date) => {
+      const row = byDay.get(date);
+      return { date, requests: Number(row?.requests ?? 0), clientErrors: Number(row?.client_errors ?? 0), serverErrors: Number(row?.server_errors ?? 0) };
+    });
+    return { from: dates[0], to: dates[dates.length - 1], totalRequests: days.reduce((sum, d) => sum + d.requests, 0), days };
+  }
+
+  /** The account's invoices as its Billing History lists them (404 for an unknown user). */
+  async invoices(id: string): Promise<InvoiceView[]> {
+    const user = await this.get(id);
+    return this.billing.invoices(user.id);
+  }
+
+  /**
+   * In `tx`: locks the account and refuses a closed one (409 account_closed): its keys, sessions and subscription
+   * ended with the closure, so no console action applies. The closure takes the same lock, so neither overtakes the other.
+   */
+  static async lockOpenAccount(tx: EntityManager, userId: string): Promise<User> {
+    const user = isUuid(userId) ? await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
+    if (!user) throw AdminErrors.userNotFound();
+    if (user.closedAt) throw AdminErrors.accountClosed();
+    return user;
+  }
+
   async setBlocked(actor: Actor, userId: string, blocked: boolean): Promise<AdminUserView> {
     if (blocked && actor.user.id === userId) throw AdminErrors.cannotBlockSelf();
     const change = await this.em.fork().transactional(async (tx) => {
+      await AdminUsers.lockOpenAccount(tx, userId);
       const done = await this.accounts.setBlocked(userId, blocked, { by: actor.user.email, reason: 'console', em: tx });
       await this.audit.record(actor, blocked ? 'user.block' : 'user.unblock', 'user', userId, ...snapshots(done, (u) => ({ isBlocked: u.isBlocked })), tx);
       if (done.before.isBlocked !== done.after.isBlocked) await this.notices.changed(done.after, { kind: blocked ? 'blocked' : 'unblocked' }, tx);
@@ -77,6 +122,8 @@ export class AdminUsers {
    */
   async changePlan(actor: Actor, userId: string, plan: PlanId): Promise<AdminUserView> {
     const before = await this.get(userId);
+    // Checked before the provider is called, without the row lock: billing writes the row on its own connection when the provider refuses.
+    if (before.closedAt) throw AdminErrors.accountClosed();
     const pick = (u: Pick<User, 'plan' | 'planGranted' | 'email'>) => ({ plan: u.plan, planGranted: u.planGranted, email: u.email });
     const after = await this.em.fork().transactional(async (tx) => {
       const via = await this.billing.changePlanFromConsole(userId, plan, { by: actor.user.email, reason: 'console', em: tx });
@@ -91,6 +138,7 @@ export class AdminUsers {
   /** Negotiated limits (null = the plan's default); like a plan change, they apply from the next API request everywhere. */
   async setLimits(actor: Actor, userId: string, custom: CustomLimits): Promise<EffectiveLimits> {
     const change = await this.em.fork().transactional(async (tx) => {
+      await AdminUsers.lockOpenAccount(tx, userId);
       const done = await this.accounts.setLimits(userId, custom, { by: actor.user.email, reason: 'console', em: tx });
       const view = (u: UserChange['before']) => ({ plan: u.plan, customLimits: customLimitsOf(u), limits: accountLimits(u) });
       await this.audit.record(actor, 'user.limits_change', 'user', userId, ...snapshots(done, view), tx);

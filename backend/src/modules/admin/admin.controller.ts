@@ -3,6 +3,8 @@ import {
   AdminUserView as UserResponse,
   AdminApiKeyView as AdminApiKeyResponse,
   AdminStatsView,
+  AdminOverviewView,
+  AdminUserUsageView,
   AdminSupportMessageView as AdminSupportMessageResponse,
   AuditLogView as AuditLogResponse,
 } from './dto/admin.responses.js';
@@ -22,6 +24,7 @@ import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
 import { ChangePlanDto, SetLimitsDto } from './dto/admin.dto.js';
 import { EffectiveLimitsView } from '../../config/limits.responses.js';
+import { InvoiceView } from '../billing/dto/billing.responses.js';
 
 const listQueryDocs = [
   ApiQuery({ name: 'range', required: false, example: '[0,24]', description: 'JSON [start, end], inclusive, at most 500 rows' }),
@@ -65,6 +68,16 @@ export class AdminController {
     return this.totals.stats();
   }
 
+  @Get('overview')
+  @ApiOperation({
+    summary:
+      "The console's overview: signups per UTC day (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests",
+  })
+  @ApiOkResponse({ type: AdminOverviewView })
+  overview() {
+    return this.totals.overview();
+  }
+
   @Get('users')
   @ListDocs()
   @ApiOperation({ summary: 'Users, one page; filter q (e-mail or name), plan, role, isBlocked, emailVerified, isClosed; Content-Range holds the total' })
@@ -80,8 +93,25 @@ export class AdminController {
     return this.adminUsers.get(id);
   }
 
+  @Get('users/:id/usage')
+  @ApiOperation({ summary: "One user's API requests per UTC day, the last 30 days (from the daily roll-ups), with their 4xx and 5xx answers" })
+  @ApiOkResponse({ type: AdminUserUsageView })
+  @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
+  userUsage(@Param('id') id: string) {
+    return this.adminUsers.usage(id);
+  }
+
+  @Get('users/:id/invoices')
+  @ApiOperation({ summary: "One user's invoices as their Billing History lists them, newest first (at most 100)" })
+  @ApiOkResponse({ type: [InvoiceView] })
+  @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
+  userInvoices(@Param('id') id: string) {
+    return this.adminUsers.invoices(id);
+  }
+
   @Post('users/:id/block')
   @HttpCode(200)
+  @ApiConflictResponse({ description: 'The customer closed the account (code `account_closed`)' })
   @ApiOperation({ summary: 'Block a user: ends every session and refuses their API keys at once (403 account_blocked) on every instance' })
   @ApiOkResponse({ type: UserResponse })
   block(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
@@ -90,6 +120,7 @@ export class AdminController {
 
   @Post('users/:id/unblock')
   @HttpCode(200)
+  @ApiConflictResponse({ description: 'The customer closed the account (code `account_closed`)' })
   @ApiOperation({ summary: 'Unblock a user' })
   @ApiOkResponse({ type: UserResponse })
   unblock(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
@@ -108,12 +139,16 @@ export class AdminController {
     status: 402,
     description: "The provider could not charge the subscriber's card for the change (code `plan_change_not_paid`); the plan is unchanged",
   })
-  @ApiConflictResponse({ description: 'Another billing change for this user is in progress (code `billing_change_in_progress`)' })
+  @ApiConflictResponse({
+    description:
+      'Another billing change for this user is in progress (code `billing_change_in_progress`), or the customer closed the account (code `account_closed`)',
+  })
   plan(@Param('id') id: string, @Body() body: ChangePlanDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.adminUsers.changePlan(this.actor(user, request), id, body.plan);
   }
 
   @Put('users/:id/limits')
+  @ApiConflictResponse({ description: 'The customer closed the account (code `account_closed`)' })
   @ApiOperation({
     summary: "Set a user's negotiated limits (null = the plan's default); they apply from the next API request on every instance, and are audited",
   })
@@ -141,6 +176,7 @@ export class AdminController {
 
   @Post('api-keys/:id/rotate')
   @HttpCode(200)
+  @ApiConflictResponse({ description: 'The customer closed the account (code `account_closed`)' })
   @ApiOperation({ summary: 'Rotate any API key: the old key is refused at once on every instance; the owner reveals the new one in their dashboard' })
   @ApiOkResponse({ type: AdminApiKeyResponse })
   rotate(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {

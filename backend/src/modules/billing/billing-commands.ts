@@ -7,12 +7,15 @@ import type { ChangeContext } from '../accounts/account-commands.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
 import type { PlanChangeVia } from './billing.service.js';
+import type { InvoiceView } from './invoice.entity.js';
 
 export type { PlanChangeVia } from './billing.service.js';
+export type { InvoiceView } from './invoice.entity.js';
+export { PAID_STATUSES } from './billing.service.js';
 
 /**
- * What billing offers the features above it (published in eslint/boundaries.js): the console's plan change, and the
- * end of an account's subscriptions (accounts' AccountBilling port, which the closure asks). Everything else of
+ * What billing offers the features above it (published in eslint/boundaries.js): the console's plan change and its
+ * read of an account's invoices, the statuses that count as paid (the console's MRR), and the end of an account's subscriptions (accounts' AccountBilling port, which the closure asks). Everything else of
  * billing is its own.
  */
 @Injectable()
@@ -28,6 +31,11 @@ export class BillingCommands implements AccountBilling {
    */
   changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { em: EntityManager }): Promise<PlanChangeVia> {
     return this.billing.changePlanFromConsole(userId, plan, context);
+  }
+
+  /** An account's billing history as the customer sees it (newest first, at most 100; abandoned invoices left out), for the console's user page. */
+  invoices(userId: string): Promise<InvoiceView[]> {
+    return this.billing.history(userId);
   }
 
   /** Cancels every subscription the provider may still bill, at once; 502 `payment_provider_unavailable` when it can't be reached. */

@@ -72,6 +72,15 @@ describe('admin actions', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it("a block refused because the customer closed the account meanwhile toasts the server's reason", async () => {
+    const detail = 'The customer closed this account; it can no longer be changed.';
+    const blockUser = vi.fn().mockRejectedValueOnce(new HttpError(detail, 409, { status: 409, code: 'account_closed', title: 'Account closed', detail }));
+    renderWith(<BlockToggleButton />, user, { blockUser });
+    await userEvent.click(screen.getByRole('button', { name: 'Block ada@example.com' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Block User' })).getByRole('button', { name: 'Block User' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(detail));
+  });
+
   it('toasts the spec error when blocking fails', async () => {
     renderWith(<BlockToggleButton />, { ...user, isBlocked: true }, { unblockUser: vi.fn(async () => Promise.reject(new Error('500'))) });
     await userEvent.click(screen.getByRole('button', { name: 'Unblock ada@example.com' }));

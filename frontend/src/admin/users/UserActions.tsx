@@ -44,7 +44,11 @@ export function BlockToggleButton() {
       setOpen(false);
       refresh();
     },
-    onError: () => notify('Failed to update user status', { type: 'error' }),
+    // A refusal the server explains (the customer closed the account meanwhile) is shown as it is; then the list catches up.
+    onError: (error) => {
+      notify(problemMessage(error) ?? 'Failed to update user status', { type: 'error' });
+      refresh();
+    },
   });
   // A closed account has nothing left to block: its keys are revoked and its sessions ended.
   if (!user || user.role === 'super_admin' || user.closedAt) return null;

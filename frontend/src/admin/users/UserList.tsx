@@ -1,4 +1,4 @@
-import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, ShowButton, SimpleList, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -53,9 +53,18 @@ export function UserPlan() {
   );
 }
 
+/** The user's page (keys, usage, invoices, audit trail). */
+function ViewUserButton() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  return <ShowButton label="View" aria-label={`View ${user.email}`} variant="outlined" onClick={(e: React.MouseEvent) => e.stopPropagation()} />;
+}
+
+/** View, and for an open account Manage and Block/Unblock; a closed one has nothing left to change (its status reads Closed). */
 function UserActionsCell() {
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      <ViewUserButton />
       <ManageUserButton />
       <BlockToggleButton />
     </Stack>

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CustomLimitsView, EffectiveLimitsView } from '../../../config/limits.responses.js';
 import { UserView } from '../../accounts/dto/user.responses.js';
+import { PLAN_IDS } from '../../../config/plans.js';
+import type { PlanId } from '../../../config/plans.js';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../audit/audit-log.entity.js';
 
 /** A user as /api/me describes them, with the limits they run under and which of them are negotiated. */
@@ -13,6 +15,57 @@ export class AdminStatsView {
   @ApiProperty({ example: 319 }) totalUsers!: number;
   @ApiProperty({ example: 1204332 }) totalRequests!: number;
   @ApiProperty({ example: 412 }) totalApiKeys!: number;
+}
+
+export class SignupDayView {
+  @ApiProperty({ description: 'UTC day', example: '2026-11-26' }) date!: string;
+  @ApiProperty({ example: 4 }) count!: number;
+}
+
+export class MrrPlanView {
+  @ApiProperty({ enum: PLAN_IDS, example: 'premium' }) plan!: PlanId;
+  @ApiProperty({ example: 12 }) subscriptions!: number;
+  @ApiProperty({ description: 'Monthly amount in major units', example: 60 }) amount!: number;
+}
+
+export class MrrView {
+  @ApiProperty({ description: "Each paid subscription (active or trialing) at its plan's monthly price, in major units", example: 160 })
+  amount!: number;
+  @ApiProperty({ example: 'usd' }) currency!: string;
+  @ApiProperty({ type: [MrrPlanView] }) perPlan!: MrrPlanView[];
+}
+
+export class ErrorRateView {
+  @ApiProperty({ description: 'Start of the window (24 hours before `to`)', example: '2026-11-25T22:00:00.000Z' }) from!: string;
+  @ApiProperty({ example: '2026-11-26T22:00:00.000Z' }) to!: string;
+  @ApiProperty({ description: 'API requests answered in the window', example: 12000 }) requests!: number;
+  @ApiProperty({ description: 'Of them answered 4xx', example: 240 }) clientErrors!: number;
+  @ApiProperty({ description: 'Of them answered 5xx', example: 3 }) serverErrors!: number;
+  @ApiProperty({ description: 'Share of 4xx answers, percent with two decimals', example: 2 }) clientErrorPercent!: number;
+  @ApiProperty({ description: 'Share of 5xx answers, percent with two decimals', example: 0.03 }) serverErrorPercent!: number;
+}
+
+export class AdminOverviewView {
+  @ApiProperty({ type: [SignupDayView], description: 'Accounts created per UTC day, the last 30 days, oldest first, days without signups as 0' })
+  signupsPerDay!: SignupDayView[];
+  @ApiProperty({ description: 'Accounts created in those 30 days', example: 41 }) signupsTotal!: number;
+  @ApiProperty({ description: 'Accounts with a paid subscription (active or trialing); granted plans are not counted', example: 32 }) paidAccounts!: number;
+  @ApiProperty({ type: MrrView }) mrr!: MrrView;
+  @ApiProperty({ type: ErrorRateView, description: 'The last 24 hours of API requests, every account' }) errorRate!: ErrorRateView;
+}
+
+export class UserUsageDayView {
+  @ApiProperty({ description: 'UTC day', example: '2026-11-26' }) date!: string;
+  @ApiProperty({ example: 1200 }) requests!: number;
+  @ApiProperty({ description: 'Answered 4xx', example: 12 }) clientErrors!: number;
+  @ApiProperty({ description: 'Answered 5xx', example: 0 }) serverErrors!: number;
+}
+
+export class AdminUserUsageView {
+  @ApiProperty({ description: 'First UTC day', example: '2026-10-28' }) from!: string;
+  @ApiProperty({ description: 'Last UTC day (today)', example: '2026-11-26' }) to!: string;
+  @ApiProperty({ example: 30500 }) totalRequests!: number;
+  @ApiProperty({ type: [UserUsageDayView], description: 'One entry per day, oldest first, days without requests as 0' }) days!: UserUsageDayView[];
 }
 
 export class AdminApiKeyView {
