@@ -203,8 +203,22 @@ describe('the request log (Usage → Requests)', () => {
     const sum = (field: string) => res.body.buckets.reduce((n: number, b: Record<string, number>) => n + b[field], 0);
     expect([sum('status2xx'), sum('status4xx'), sum('status5xx'), sum('total')]).toEqual([11, 2, 0, requestIds.length]);
 
-    const week = await owner.get(`/api/usage/requests/stats?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`);
+    expect(res.body.timeZone).toBe('UTC');
+    expect(res.body.buckets.every((b: { start: string }) => b.start.endsWith(':00:00.000Z'))).toBe(true);
+
+    // Buckets are the viewer's hours and days: India's hours start at :30 UTC, New York's days at 04:00 or 05:00 UTC.
+    const india = await owner.get(`/api/usage/requests/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&timeZone=Asia/Kolkata`);
+    expect(india.body).toMatchObject({ bucket: 'hour', timeZone: 'Asia/Kolkata', total: requestIds.length });
+    expect(india.body.buckets.every((b: { start: string }) => b.start.endsWith(':30:00.000Z'))).toBe(true);
+    expect(india.body.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0)).toBe(requestIds.length);
+    const week = await owner.get(
+      `/api/usage/requests/stats?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}&timeZone=America/New_York`,
+    );
     expect(week.body.bucket).toBe('day');
+    expect(week.body.buckets.every((b: { start: string }) => /T0[45]:00:00\.000Z$/.test(b.start))).toBe(true);
+    expect(week.body.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0)).toBe(requestIds.length);
+    const badZone = await owner.get('/api/usage/requests/stats?timeZone=Mars/Olympus');
+    expect([badZone.status, badZone.body.code]).toEqual([400, 'invalid_timezone']);
 
     const free = await stranger.get('/api/usage/requests/stats');
     expect(free.status).toBe(403);

@@ -535,7 +535,7 @@ export interface paths {
         };
         /**
          * Request log analytics (Premium and Enterprise)
-         * @description Latency percentiles (p50, p95, p99) and counts by status class for [from, to) (default the last 24 hours, at most 31 days), in hourly buckets for ranges up to 48 hours, else daily (UTC). Free plan: 403 analytics_plan_required.
+         * @description Latency percentiles (p50, p95, p99) and counts by status class for [from, to) (default the last 24 hours, at most 31 days), in hourly buckets for ranges up to 48 hours, else daily, on the clock of timeZone (IANA, default UTC). Free plan: 403 analytics_plan_required.
          */
         get: operations["Usage_requestStats"];
         put?: never;
@@ -3112,10 +3112,15 @@ export interface components {
             /** @example 2026-11-27T00:00:00.000Z */
             to: string;
             /**
-             * @description hour for ranges up to 48 hours, else day (UTC).
+             * @description hour for ranges up to 48 hours, else day, on the clock of timeZone.
              * @enum {string}
              */
             bucket: "hour" | "day";
+            /**
+             * @description The zone whose hours and days the buckets are.
+             * @example Europe/Paris
+             */
+            timeZone: string;
             /** @example 2400 */
             total: number;
             /**
@@ -7053,6 +7058,8 @@ export interface operations {
                 keyId?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
+                /** @description The viewer's IANA zone: buckets are its hours and days (default UTC) */
+                timeZone?: string;
             };
             header?: never;
             path?: never;
@@ -7069,7 +7076,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestStatsView"];
                 };
             };
-            /** @description Bad date range (problem+json) */
+            /** @description Bad date range or time zone (problem+json: invalid_range, invalid_timezone) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -18,6 +18,16 @@ export const HOURLY_STATS_MAX_MS = 48 * HOUR_MS;
 export const MAX_STATS_DAYS = 31;
 const STATUS_FILTER = /^([1-5])(\d\d|xx)$/i;
 
+/** An IANA zone the runtime knows (the buckets' clock). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface RequestLogFilters {
   from?: string;
   to?: string;
@@ -125,23 +135,33 @@ export class RequestLogService {
     };
   }
 
-  /** Default range: the last 24 hours. `to` is exclusive. */
-  async stats(userId: string, plan: PlanId, q: { from?: string; to?: string; keyId?: string; endpoint?: string }): Promise<RequestStatsView> {
+  /** Default range: the last 24 hours. `to` is exclusive. Buckets are hours or days on the clock of `timeZone` (default UTC). */
+  async stats(
+    userId: string,
+    plan: PlanId,
+    q: { from?: string; to?: string; keyId?: string; endpoint?: string; timeZone?: string },
+  ): Promise<RequestStatsView> {
     if (!hasAdvancedAnalytics(plan)) throw UsageProblems.analyticsPlanRequired();
+    const timeZone = q.timeZone || 'UTC';
+    if (!isTimeZone(timeZone)) throw UsageProblems.invalidTimeZone(timeZone);
     const to = parseDate(q.to, 'to') ?? new Date();
     const from = parseDate(q.from, 'from') ?? new Date(to.getTime() - 24 * HOUR_MS);
     if (from >= to) throw UsageProblems.invalidRange('from must be before to', 'from');
     if (to.getTime() - from.getTime() > MAX_STATS_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_STATS_DAYS} days`, 'from');
     const bucket = to.getTime() - from.getTime() <= HOURLY_STATS_MAX_MS ? 'hour' : 'day';
-    const size = bucket === 'hour' ? HOUR_MS : DAY_MS;
-    const rows = await this.store.stats({ userId, from, to, bucket, keyId: q.keyId, endpoint: q.endpoint });
+    const { rows, starts } = await this.store
+      .stats({ userId, from, to, bucket, timeZone, keyId: q.keyId, endpoint: q.endpoint })
+      .catch((err: { code?: string }) => {
+        // PostgreSQL's zone list can differ from the runtime's: a zone it does not know is the caller's bad input.
+        if (err?.code === '22023') throw UsageProblems.invalidTimeZone(timeZone);
+        throw err;
+      });
     const whole = rows.find((r) => r.bucket === null);
     const byStart = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket!.getTime(), r]));
-    const buckets: RequestStatsBucketView[] = [];
-    for (let at = Math.floor(from.getTime() / size) * size; at < to.getTime(); at += size) {
-      const r = byStart.get(at);
-      buckets.push({
-        start: new Date(at).toISOString(),
+    const buckets: RequestStatsBucketView[] = starts.map((start) => {
+      const r = byStart.get(start.getTime());
+      return {
+        start: start.toISOString(),
         total: r?.total ?? 0,
         status2xx: r?.s2xx ?? 0,
         status3xx: r?.s3xx ?? 0,
@@ -150,12 +170,13 @@ export class RequestLogService {
         p50: r?.p50 ?? null,
         p95: r?.p95 ?? null,
         p99: r?.p99 ?? null,
-      });
-    }
+      };
+    });
     return {
       from: from.toISOString(),
       to: to.toISOString(),
       bucket,
+      timeZone,
       total: whole?.total ?? 0,
       p50: whole?.p50 ?? null,
       p95: whole?.p95 ?? null,

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { RequestLogQueryDto, RequestLogRangeDto } from './dto/request-log.dto.js';
+import { RequestLogQueryDto, RequestStatsQueryDto } from './dto/request-log.dto.js';
 import { RequestDetailView, RequestLogPageView, RequestStatsView } from './dto/request-log.responses.js';
 import { RequestLogService } from './request-log.service.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
@@ -85,12 +85,12 @@ export class UsageController {
     summary: 'Request log analytics (Premium and Enterprise)',
     description:
       'Latency percentiles (p50, p95, p99) and counts by status class for [from, to) (default the last 24 hours, at most 31 days), ' +
-      'in hourly buckets for ranges up to 48 hours, else daily (UTC). Free plan: 403 analytics_plan_required.',
+      'in hourly buckets for ranges up to 48 hours, else daily, on the clock of timeZone (IANA, default UTC). Free plan: 403 analytics_plan_required.',
   })
   @ApiOkResponse({ type: RequestStatsView })
-  @ApiBadRequestResponse({ description: 'Bad date range (problem+json)' })
+  @ApiBadRequestResponse({ description: 'Bad date range or time zone (problem+json: invalid_range, invalid_timezone)' })
   @ApiForbiddenResponse({ description: 'The plan has no advanced analytics (problem+json: analytics_plan_required)' })
-  requestStats(@CurrentUser() user: User, @Query() query: RequestLogRangeDto): Promise<RequestStatsView> {
+  requestStats(@CurrentUser() user: User, @Query() query: RequestStatsQueryDto): Promise<RequestStatsView> {
     return this.requestLog.stats(user.id, user.plan, query);
   }
 

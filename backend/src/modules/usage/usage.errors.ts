@@ -1,7 +1,8 @@
 import { ProblemException } from '../../common/problems/problem.js';
 
 /** The usage module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type UsageProblemCode = 'invalid_cursor' | 'invalid_range' | 'invalid_status_filter' | 'request_not_found' | 'analytics_plan_required';
+export type UsageProblemCode =
+  'invalid_cursor' | 'invalid_range' | 'invalid_status_filter' | 'request_not_found' | 'analytics_plan_required' | 'invalid_timezone';
 
 export const UsageProblems = {
   invalidCursor: () =>
@@ -24,6 +25,14 @@ export const UsageProblems = {
     }),
   requestNotFound: () =>
     new ProblemException({ status: 404, code: 'request_not_found', title: 'Request not found', detail: 'No request of yours has this id in the log.' }),
+  invalidTimeZone: (zone: string) =>
+    new ProblemException({
+      status: 400,
+      code: 'invalid_timezone',
+      title: 'Invalid time zone',
+      detail: `"${zone.slice(0, 64)}" is not an IANA time zone (e.g. Europe/Paris).`,
+      field: 'timeZone',
+    }),
   analyticsPlanRequired: () =>
     new ProblemException({
       status: 403,

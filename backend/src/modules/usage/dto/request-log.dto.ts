@@ -26,6 +26,14 @@ export class RequestLogRangeDto {
   endpoint?: string;
 }
 
+export class RequestStatsQueryDto extends RequestLogRangeDto {
+  @ApiPropertyOptional({ example: 'Europe/Paris', description: "The viewer's IANA zone: buckets are its hours and days (default UTC)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timeZone?: string;
+}
+
 export class RequestLogQueryDto extends RequestLogRangeDto {
   @ApiPropertyOptional({ example: '4xx', description: 'An exact status (404) or a class (4xx)' })
   @IsOptional()

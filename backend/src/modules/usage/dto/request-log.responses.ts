@@ -59,7 +59,8 @@ export class RequestStatsBucketView {
 export class RequestStatsView {
   @ApiProperty({ example: '2026-11-26T00:00:00.000Z' }) from!: string;
   @ApiProperty({ example: '2026-11-27T00:00:00.000Z' }) to!: string;
-  @ApiProperty({ enum: ['hour', 'day'], description: 'hour for ranges up to 48 hours, else day (UTC).' }) bucket!: 'hour' | 'day';
+  @ApiProperty({ enum: ['hour', 'day'], description: 'hour for ranges up to 48 hours, else day, on the clock of timeZone.' }) bucket!: 'hour' | 'day';
+  @ApiProperty({ example: 'Europe/Paris', description: 'The zone whose hours and days the buckets are.' }) timeZone!: string;
   @ApiProperty({ example: 2400 }) total!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Latency percentiles over the range, ms.', example: 2.1 }) p50!: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 8.4 }) p95!: number | null;

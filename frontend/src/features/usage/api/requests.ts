@@ -64,8 +64,13 @@ export function useRequestDetail(id: string | null) {
 }
 
 /** Percentiles and status series (Premium and Enterprise: the caller checks hasAdvancedAnalytics first). */
-export function useRequestStats(range: { from: string; to: string; keyId: string | null; endpoint: string | null }, enabled: boolean, live: boolean) {
-  const params = new URLSearchParams({ from: range.from, to: range.to });
+export function useRequestStats(
+  range: { from: string; to: string; keyId: string | null; endpoint: string | null; timeZone: string },
+  enabled: boolean,
+  live: boolean,
+) {
+  // Buckets are the viewer's own hours and days (a half-hour zone's hours start at :30 UTC).
+  const params = new URLSearchParams({ from: range.from, to: range.to, timeZone: range.timeZone });
   if (range.keyId) params.set('keyId', range.keyId);
   if (range.endpoint) params.set('endpoint', range.endpoint);
   return useQuery({

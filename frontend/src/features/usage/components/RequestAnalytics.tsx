@@ -33,7 +33,7 @@ export function RequestAnalytics({
   zone: string;
   live: boolean;
 }) {
-  const stats = useRequestStats(range, true, live);
+  const stats = useRequestStats({ ...range, timeZone: zone }, true, live);
   const s = stats.data;
   const hourly = s?.bucket === 'hour';
   const label = new Intl.DateTimeFormat(
@@ -60,7 +60,7 @@ export function RequestAnalytics({
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p" data-testid="analytics-zone">
                 {s ? `${formatNumber(s.total)} requests. ` : ''}
-                {hourly ? 'Hours' : 'Days (UTC)'} shown in your time zone: {zoneLongName(zone)} ({zone})
+                {hourly ? 'Hours' : 'Days'} in your time zone: {zoneLongName(zone)} ({zone})
               </Typography>
               <Box sx={{ width: '100%' }} data-testid="chart-status-stacked">
                 <BarChart

@@ -41,6 +41,7 @@ const stats = {
   from: '2026-11-25T12:00:00.000Z',
   to: '2026-11-26T12:00:00.000Z',
   bucket: 'hour',
+  timeZone: 'UTC',
   total: 12,
   p50: 2.1,
   p95: 8.4,
@@ -153,6 +154,9 @@ describe('the Requests page', () => {
     expect(screen.getByTestId('latency-p50-value')).toHaveTextContent('2.1 ms');
     expect(screen.getByTestId('latency-p99-value')).toHaveTextContent('15.2 ms');
     expect(screen.getByTestId('analytics-zone')).toHaveTextContent(`(${zone})`);
+    // The buckets are asked for in the viewer's zone.
+    const asked = premium.calls.find((c) => c.url.startsWith('/api/usage/requests/stats'))!;
+    expect(new URL(asked.url, 'http://localhost').searchParams.get('timeZone')).toBe(zone);
     expect(screen.queryByTestId('analytics-upsell')).not.toBeInTheDocument();
     unmount();
 
