@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BASE_URL, createVerifiedUser, launch, openPage, screenshot, signInOnLoginPage, usageWritten } from '../lib.js';
+import { BASE_URL, createVerifiedUser, launch, openPage, openSuperAdminConsole, screenshot, signInOnLoginPage, usageWritten } from '../lib.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASTED = 'tzk_live_PastedIntoTheUrlByMistake0000000000';
@@ -93,5 +93,30 @@ test('the Requests page works at 390 px: no sideways scroll, the drawer fills th
   await page.getByTestId('request-detail').waitFor();
   assert.deepEqual(await seriousAxeFindings(), []);
   await screenshot(page, 'dashboard-requests-detail-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('on Premium the page adds p50, p95 and p99 and the status-stacked hourly chart in the viewer’s zone, at 1280 and 390 px', async () => {
+  const me = await (await context.request.get('/api/me')).json();
+  const admin = await openSuperAdminConsole(browser);
+  const changed = await admin.context.request.post(`/api/admin/users/${me.id}/plan`, { data: { plan: 'premium' }, headers: { Origin: BASE_URL } });
+  assert.equal(changed.status(), 200, await changed.text());
+  await admin.context.close();
+
+  await page.goto('/dashboard/requests');
+  await page.getByTestId('latency-p95-value').getByText(/ms$/).waitFor();
+  for (const p of ['p50', 'p95', 'p99']) assert.match(await page.getByTestId(`latency-${p}-value`).textContent(), /^\d+(\.\d+)? ms$/);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.getByTestId('analytics-zone').getByText(`(${zone})`, { exact: false }).waitFor();
+  await page.getByRole('heading', { name: 'Requests per Hour by Status' }).waitFor();
+  await page.getByTestId('chart-status-stacked').locator('svg').first().waitFor();
+  assert.equal(await page.getByTestId('analytics-upsell').count(), 0);
+  assert.deepEqual(await seriousAxeFindings(), []);
+  await screenshot(page, 'dashboard-requests-premium-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  assert.deepEqual(await seriousAxeFindings(), []);
+  await screenshot(page, 'dashboard-requests-premium-390');
   await page.setViewportSize({ width: 1280, height: 900 });
 });
