@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * request_id for the search, key, endpoint and the status class (status_code / 100, which also serves an exact status
  * as a filter within its class). Rows written before this have no request id, code or parameters.
  * The price is on the writer, not the request path: an 8,000-row batch took about 2 to 3.5 times as long with these four
- * indexes as without (0.3–0.6 s against 0.7–1.1 s, measured on the 2-core machine at load average 12, 2026-11-26); the
+ * indexes as without (0.7–1.1 s against 0.3–0.6 s, measured on the 2-core machine at load average 12, 2026-11-26); the
  * recorder still writes in the background every USAGE_FLUSH_MS. Dropping the key and endpoint indexes (not measured)
  * would save half of the added index writes and leave those two filters walking usage_records_user_time_index (slow
  * only for a rare key or endpoint).
