@@ -80,6 +80,7 @@ export const PUBLISHED = {
  * controller). `to` lists the importing features.
  */
 export const PUBLISHED_TO = {
+  'backend/src/modules/keys/key-codec': { to: ['usage'], why: "the request log's detail shows the request's key masked as the Keys page does (maskKey)" },
   'backend/src/modules/timezone/time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/timezone.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/conversion.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },

@@ -148,6 +148,9 @@ export const PROBLEM_STATUS = {
   unknown_release: 404,
   // usage
   invalid_cursor: 400,
+  invalid_status_filter: 400,
+  request_not_found: 404,
+  analytics_plan_required: 403,
   // webhooks
   webhooks_plan_required: 403,
   webhook_url_refused: 422,

@@ -11,6 +11,7 @@ const named = <T extends Record<string, unknown>>(loader: () => Promise<T>, name
 
 const ApiKeysPage = named(() => import('../features/keys/components/ApiKeysPage'), 'ApiKeysPage');
 const UsagePage = named(() => import('../features/usage/components/UsagePage'), 'UsagePage');
+const RequestsPage = named(() => import('../features/usage/components/RequestsPage'), 'RequestsPage');
 const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const WebhooksPage = named(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage');
 const PlaygroundPage = named(() => import('../features/playground/components/PlaygroundPage'), 'PlaygroundPage');
@@ -31,6 +32,7 @@ export default function DashboardRoutes() {
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="docs" element={<PlaygroundPage />} />
         <Route path="usage" element={<UsagePage />} />
+        <Route path="requests" element={<RequestsPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="billing" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />

@@ -26,6 +26,7 @@ export const paths = {
     apiKeys: '/dashboard/api-keys',
     docs: '/dashboard/docs',
     usage: '/dashboard/usage',
+    requests: '/dashboard/requests',
     webhooks: '/dashboard/webhooks',
     billing: '/dashboard/billing',
     billingPortal: '/dashboard/billing/portal',

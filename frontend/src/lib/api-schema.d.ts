@@ -506,6 +506,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your request log
+         * @description Every request of the retention period (every plan), newest first, page by page: pass nextCursor as cursor for the next page (limit ≤ 200). Filters: keyId, endpoint, status (404 or a class such as 4xx), from/to (ISO 8601, inclusive) and requestId (the X-Request-Id).
+         */
+        get: operations["Usage_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/requests/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request log analytics (Premium and Enterprise)
+         * @description Latency percentiles (p50, p95, p99) and counts by status class for [from, to) (default the last 24 hours, at most 31 days), in hourly buckets for ranges up to 48 hours, else daily, on the clock of timeZone (IANA, default UTC). Free plan: 403 analytics_plan_required.
+         */
+        get: operations["Usage_requestStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request of your log
+         * @description Method, route, query parameters (secrets redacted, bodies not logged), status, problem code, latency, client IP, key and X-Request-Id.
+         */
+        get: operations["Usage_request"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/time/current": {
         parameters: {
             query?: never;
@@ -2353,7 +2413,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3029,6 +3089,167 @@ export interface components {
              *     ]
              */
             endpoints: string[];
+        };
+        RequestLogItemView: {
+            /**
+             * @description Opaque id of this log entry (for GET /api/usage/requests/{id}).
+             * @example WyIyMDI2LTExLTI2IDEwOjAwOjAwLjEyMysw
+             */
+            id: string;
+            /** @example 2026-11-26T10:00:00.123Z */
+            timestamp: string;
+            /** @example GET */
+            method: string;
+            /**
+             * @description Route pattern.
+             * @example /api/time/current
+             */
+            endpoint: string;
+            /** @example 200 */
+            statusCode: number;
+            /**
+             * @description Milliseconds.
+             * @example 1.8
+             */
+            responseTime: number;
+            /** @example 6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11 */
+            keyId: string;
+            /**
+             * @description null once the key is deleted.
+             * @example Production server
+             */
+            keyName: string | null;
+            /** @description The X-Request-Id; null for requests logged before it was kept. */
+            requestId: string | null;
+            /**
+             * @description The problem code of an error answer.
+             * @example invalid_timezone
+             */
+            problemCode: string | null;
+        };
+        RequestLogPageView: {
+            items: components["schemas"]["RequestLogItemView"][];
+            /** @description Pass as cursor for the next page; null on the last page. */
+            nextCursor: string | null;
+            /**
+             * @description The oldest time the log reaches back to (the retention period).
+             * @example 2025-11-26T00:00:00.000Z
+             */
+            retentionStart: string;
+        };
+        RequestStatsBucketView: {
+            /** @example 2026-11-26T10:00:00.000Z */
+            start: string;
+            /** @example 120 */
+            total: number;
+            /** @example 110 */
+            status2xx: number;
+            /** @example 0 */
+            status3xx: number;
+            /** @example 9 */
+            status4xx: number;
+            /** @example 1 */
+            status5xx: number;
+            /** @example 2.1 */
+            p50: number | null;
+            /** @example 8.4 */
+            p95: number | null;
+            /** @example 15.2 */
+            p99: number | null;
+        };
+        RequestStatsView: {
+            /** @example 2026-11-26T00:00:00.000Z */
+            from: string;
+            /** @example 2026-11-27T00:00:00.000Z */
+            to: string;
+            /**
+             * @description hour for ranges up to 48 hours, else day, on the clock of timeZone.
+             * @enum {string}
+             */
+            bucket: "hour" | "day";
+            /**
+             * @description The zone whose hours and days the buckets are.
+             * @example Europe/Paris
+             */
+            timeZone: string;
+            /** @example 2400 */
+            total: number;
+            /**
+             * @description Latency percentiles over the range, ms.
+             * @example 2.1
+             */
+            p50: number | null;
+            /** @example 8.4 */
+            p95: number | null;
+            /** @example 15.2 */
+            p99: number | null;
+            /** @description Every bucket of the range, empty ones included. */
+            buckets: components["schemas"]["RequestStatsBucketView"][];
+        };
+        RequestKeyView: {
+            /** @example 6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11 */
+            id: string;
+            /** @example Production server */
+            name: string | null;
+            /**
+             * @description null once the key is deleted.
+             * @example tzk_live_AbCd…9xQ2
+             */
+            masked: string | null;
+        };
+        RequestDetailView: {
+            /**
+             * @description Opaque id of this log entry (for GET /api/usage/requests/{id}).
+             * @example WyIyMDI2LTExLTI2IDEwOjAwOjAwLjEyMysw
+             */
+            id: string;
+            /** @example 2026-11-26T10:00:00.123Z */
+            timestamp: string;
+            /** @example GET */
+            method: string;
+            /**
+             * @description Route pattern.
+             * @example /api/time/current
+             */
+            endpoint: string;
+            /** @example 200 */
+            statusCode: number;
+            /**
+             * @description Milliseconds.
+             * @example 1.8
+             */
+            responseTime: number;
+            /** @example 6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11 */
+            keyId: string;
+            /**
+             * @description null once the key is deleted.
+             * @example Production server
+             */
+            keyName: string | null;
+            /** @description The X-Request-Id; null for requests logged before it was kept. */
+            requestId: string | null;
+            /**
+             * @description The problem code of an error answer.
+             * @example invalid_timezone
+             */
+            problemCode: string | null;
+            /**
+             * @description The route with the query string as logged (secrets replaced by [redacted]).
+             * @example /api/time/current?timezone=Asia%2FTokyo
+             */
+            route: string;
+            /**
+             * @description Query parameters; secret-looking ones (key, token, …) read [redacted]. Request bodies are not logged.
+             * @example {
+             *       "timezone": "Asia/Tokyo"
+             *     }
+             */
+            parameters: {
+                [key: string]: string;
+            };
+            /** @example 203.0.113.7 */
+            ipAddress: string | null;
+            key: components["schemas"]["RequestKeyView"];
         };
         ZoneLocationView: {
             /**
@@ -6932,6 +7153,158 @@ export interface operations {
             };
             /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Usage_requests: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 start (inclusive); default the start of the retention period */
+                from?: string;
+                /** @description ISO 8601 end (inclusive); default now */
+                to?: string;
+                /** @description Only the requests made with this key */
+                keyId?: string;
+                /** @description Only this route pattern */
+                endpoint?: string;
+                /** @description An exact status (404) or a class (4xx) */
+                status?: string;
+                /** @description Only the request with this X-Request-Id */
+                requestId?: string;
+                limit?: number;
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPageView"];
+                };
+            };
+            /** @description Bad filter, date or cursor (problem+json: invalid_status_filter, invalid_range, invalid_cursor, validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Usage_requestStats: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 start (inclusive); default the start of the retention period */
+                from?: string;
+                /** @description ISO 8601 end (inclusive); default now */
+                to?: string;
+                /** @description Only the requests made with this key */
+                keyId?: string;
+                /** @description Only this route pattern */
+                endpoint?: string;
+                /** @description The viewer's IANA zone: buckets are its hours and days (default UTC) */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestStatsView"];
+                };
+            };
+            /** @description Bad date range or time zone (problem+json: invalid_range, invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The plan has no advanced analytics (problem+json: analytics_plan_required) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Usage_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestDetailView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No request of yours has this id (problem+json: request_not_found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

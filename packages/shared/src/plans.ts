@@ -135,3 +135,12 @@ export function customLimitsInShort(custom: CustomLimits): string {
   const second = custom.burstPerSecond === null ? 'plan default/second' : `${count(custom.burstPerSecond)}/second`;
   return `${hour}, ${second}`;
 }
+
+/**
+ * "Advanced analytics", a Premium feature that every higher plan keeps: the request log's latency percentiles
+ * (p50/p95/p99) and its status-stacked series. The request log itself (every request of the retention window,
+ * filters, search, detail) is every plan's; retention is the same for all plans (the privacy policy's 12 months).
+ */
+export function hasAdvancedAnalytics(plan: string | null | undefined): boolean {
+  return planRank(plan) >= PLANS.premium.rank;
+}

@@ -198,6 +198,27 @@ export const PROBLEM_TYPES: ProblemType[] = [
     'Start again from the first page without a cursor.',
   ),
   p(
+    'invalid_status_filter',
+    400,
+    'Invalid status filter',
+    'The request log’s status filter is neither an HTTP status (404) nor a status class (4xx).',
+    'Send an exact status such as 429 or a class such as 5xx.',
+  ),
+  p(
+    'request_not_found',
+    404,
+    'Request not found',
+    'No request of your account has this id in the request log: it is another account’s, past the retention period, or not an id the log gave out.',
+    'Open the request from the log’s list, or search by its X-Request-Id.',
+  ),
+  p(
+    'analytics_plan_required',
+    403,
+    'Advanced analytics need the Premium plan',
+    'Latency percentiles and status-stacked series are part of the Premium and Enterprise plans.',
+    'Upgrade under Billing; the request log itself is on every plan.',
+  ),
+  p(
     'csrf_rejected',
     403,
     'Cross-site request refused',

@@ -20,6 +20,7 @@ import { Migration20261125000800_void_invoices } from './Migration20261125000800
 import { Migration20261125000810_key_idempotency } from './Migration20261125000810_key_idempotency.js';
 import { Migration20261125000900_key_tzdb_pin } from './Migration20261125000900_key_tzdb_pin.js';
 import { Migration20261126000100_change_notice_pins } from './Migration20261126000100_change_notice_pins.js';
+import { Migration20261127001100_request_log } from './Migration20261127001100_request_log.js';
 import { Migration20261127002100_usage_time_brin } from './Migration20261127002100_usage_time_brin.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
@@ -45,5 +46,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000810_key_idempotency', class: Migration20261125000810_key_idempotency },
   { name: 'Migration20261125000900_key_tzdb_pin', class: Migration20261125000900_key_tzdb_pin },
   { name: 'Migration20261126000100_change_notice_pins', class: Migration20261126000100_change_notice_pins },
+  { name: 'Migration20261127001100_request_log', class: Migration20261127001100_request_log },
   { name: 'Migration20261127002100_usage_time_brin', class: Migration20261127002100_usage_time_brin },
 ];

@@ -5,6 +5,7 @@ import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
+import { loggedQuery, problemCodeOf } from './logged-query.js';
 import { readApiKey } from './read-api-key.js';
 import { answerOf, meterOf } from './meter.js';
 import type { Meter } from './meter.js';
@@ -31,24 +32,26 @@ export class MeteringHook implements OnModuleInit {
     // process is killed the next instant (the row is in the write-ahead file by then). A callback hook: no promise per
     // request on the hot path (only a key not seen by the guard is looked up).
     fastify?.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      this.onAnswer(request, reply, () => done(null, payload));
+      this.onAnswer(request, reply, () => done(null, payload), payload);
     });
   }
 
   /** Meters the answer, then calls `send` (exactly once) when its row is in the write-ahead file, or at once when it has none. */
-  onAnswer(request: FastifyRequest, reply: FastifyReply, send: () => void): void {
+  onAnswer(request: FastifyRequest, reply: FastifyReply, send: () => void, payload?: unknown): void {
     const known = meterOf(request);
-    if (known) return this.record(request, reply, known, send);
+    if (known) return this.record(request, reply, known, send, payload);
     if (!soldRouteOf(request)?.metered) return send();
     const key = readApiKey(request);
     if (!key || !isWellFormedApiKey(key)) return send();
     this.directory
       .resolve(hashApiKey(key))
       .catch(() => null)
-      .then((resolved) => (resolved ? this.record(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan }, send) : send()));
+      .then((resolved) =>
+        resolved ? this.record(request, reply, { keyId: resolved.keyId, userId: resolved.userId, plan: resolved.plan }, send, payload) : send(),
+      );
   }
 
-  private record(request: FastifyRequest, reply: FastifyReply, meter: Meter, send: () => void): void {
+  private record(request: FastifyRequest, reply: FastifyReply, meter: Meter, send: () => void, payload: unknown): void {
     if (!meter.userId || !meter.keyId || meter.ownRows) return send();
     const timestamp = Date.now();
     if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, answerOf(request));
@@ -62,6 +65,10 @@ export class MeteringHook implements OnModuleInit {
         statusCode: reply.statusCode,
         responseMs: Math.round(reply.elapsedTime * 100) / 100,
         ipAddress: request.ip ?? null,
+        // For the request log: cheap on the hot path (the query is parsed only when there is one, a body only for an error).
+        requestId: request.id,
+        problemCode: reply.statusCode >= 400 ? problemCodeOf(reply.getHeader('content-type'), payload) : null,
+        query: loggedQuery(request.url),
       },
       send,
     );

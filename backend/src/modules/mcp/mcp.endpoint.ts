@@ -233,6 +233,7 @@ export class McpEndpoint {
       statusCode,
       responseMs: Math.round(ms * 100) / 100,
       ipAddress: request.ip ?? null,
+      requestId: request.id,
     });
   }
 }

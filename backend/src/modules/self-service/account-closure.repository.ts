@@ -34,8 +34,10 @@ export class AccountClosureRepository {
     return revoked.map((r) => r.id);
   }
 
-  /** Clears the IP address of every usage row of the account. */
+  /** Clears the IP address and the logged query parameters (an `ip`, coordinates) of every usage row of the account. */
   async eraseIpAddresses(userId: string): Promise<void> {
-    await this.em.fork().execute(`update usage_records set ip_address = null where user_id = ? and ip_address is not null`, [userId]);
+    await this.em
+      .fork()
+      .execute(`update usage_records set ip_address = null, query = null where user_id = ? and (ip_address is not null or query is not null)`, [userId]);
   }
 }

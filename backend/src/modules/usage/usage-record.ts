@@ -16,6 +16,12 @@ export interface UsageRow {
   statusCode: number;
   responseMs: number;
   ipAddress: string | null;
+  /** The request's X-Request-Id (the request log's search finds a row by it). */
+  requestId?: string | null;
+  /** The problem document's `code` of an error answer. */
+  problemCode?: string | null;
+  /** The query string without secrets (see loggedQuery), for the request log's detail. */
+  query?: string | null;
   /** Unique per row, given by the writer's write-ahead log: a replayed row is never written twice. */
   rowId?: number;
 }

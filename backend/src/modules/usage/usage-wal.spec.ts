@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRow } from './usage-record.js';
@@ -54,5 +54,19 @@ describe('UsageWal', () => {
     wal.append(row(0), () => undefined);
     wal.seal();
     expect(fileLines()).toHaveLength(1);
+  });
+
+  it("keeps the request log's fields across a replay, and still reads segments written before them", () => {
+    wal.append({ ...row(0), requestId: 'req-1', problemCode: 'invalid_timezone', query: 'timezone=Not%2FAZone' });
+    wal.append(row(1));
+    const [file] = readdirSync(wal.dir).map((n) => join(wal.dir, n));
+    const read = UsageWal.read(file);
+    expect(read.map((r) => [r.requestId, r.problemCode, r.query])).toEqual([
+      ['req-1', 'invalid_timezone', 'timezone=Not%2FAZone'],
+      [null, null, null],
+    ]);
+    const old = join(dataDir, 'old.wal');
+    writeFileSync(old, `7\t${row(2).timestamp}\t200\t1\t${row(2).userId}\t${row(2).keyId}\tGET\t127.0.0.1\t/api/time/utc\n`);
+    expect(UsageWal.read(old).map((r) => [r.rowId, r.endpoint, r.requestId ?? null])).toEqual([[7, '/api/time/utc', null]]);
   });
 });

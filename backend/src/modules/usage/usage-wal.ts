@@ -78,7 +78,8 @@ export class UsageWal {
       return logged;
     }
     const endpoint = LINE_BREAK.test(row.endpoint) ? row.endpoint.replace(/[\t\n\r]/g, ' ') : row.endpoint;
-    this.lines += `${logged.rowId}\t${row.timestamp}\t${row.statusCode}\t${row.responseMs}\t${row.userId}\t${row.keyId}\t${row.method}\t${row.ipAddress ?? ''}\t${endpoint}\n`;
+    // The request log's fields come last (a segment written before them has 9 fields); none holds a tab or line break.
+    this.lines += `${logged.rowId}\t${row.timestamp}\t${row.statusCode}\t${row.responseMs}\t${row.userId}\t${row.keyId}\t${row.method}\t${row.ipAddress ?? ''}\t${endpoint}\t${row.requestId ?? ''}\t${row.problemCode ?? ''}\t${row.query ?? ''}\n`;
     segment.pending++;
     logged.segment = segment;
     this.unwritten.push(logged);
@@ -217,12 +218,27 @@ export class UsageWal {
     const rows: LoggedRow[] = [];
     for (const line of readFileSync(path, 'utf8').split('\n')) {
       const f = line.split('\t');
-      if (f.length !== 9) continue;
+      if (f.length !== 9 && f.length !== 12) continue;
       const [rowId, timestamp, statusCode, responseMs] = [Number(f[0]), Number(f[1]), Number(f[2]), Number(f[3])];
       if (!Number.isSafeInteger(rowId) || rowId <= 0 || !Number.isSafeInteger(timestamp) || timestamp <= 0) continue;
       if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599 || !Number.isFinite(responseMs)) continue;
       if (!isUuid(f[4]) || !isUuid(f[5]) || !/^[A-Z]{1,10}$/.test(f[6]) || f[7].length > 64 || !f[8] || f[8].length > 200) continue;
-      rows.push({ rowId, timestamp, statusCode, responseMs, userId: f[4], keyId: f[5], method: f[6], ipAddress: f[7] || null, endpoint: f[8], segment: null });
+      if (f.length === 12 && (f[9].length > 128 || f[10].length > 64 || f[11].length > 1000)) continue;
+      rows.push({
+        rowId,
+        timestamp,
+        statusCode,
+        responseMs,
+        userId: f[4],
+        keyId: f[5],
+        method: f[6],
+        ipAddress: f[7] || null,
+        endpoint: f[8],
+        requestId: f[9] || null,
+        problemCode: f[10] || null,
+        query: f[11] || null,
+        segment: null,
+      });
     }
     return rows;
   }

@@ -1,6 +1,9 @@
-import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
 import { DashboardStatsView, UsagePageView, UsageSummaryView } from './dto/usage.responses.js';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { RequestLogQueryDto, RequestStatsQueryDto } from './dto/request-log.dto.js';
+import { RequestDetailView, RequestLogPageView, RequestStatsView } from './dto/request-log.responses.js';
+import { RequestLogService } from './request-log.service.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { accountLimits, User } from '../accounts/user.entity.js';
 import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
@@ -11,7 +14,10 @@ import type { DashboardStats, UsagePage, UsageSummary } from './usage.service.js
 @Controller()
 @Authenticated()
 export class UsageController {
-  constructor(private readonly usage: UsageService) {}
+  constructor(
+    private readonly usage: UsageService,
+    private readonly requestLog: RequestLogService,
+  ) {}
 
   @Get('dashboard/stats')
   @ApiOperation({
@@ -59,5 +65,43 @@ export class UsageController {
   @ApiBadRequestResponse({ description: 'Bad date range (problem+json)' })
   summary(@CurrentUser() user: User, @Query() query: UsageRangeDto): Promise<UsageSummary> {
     return this.usage.summary(user.id, query);
+  }
+
+  @Get('usage/requests')
+  @ApiOperation({
+    summary: 'Your request log',
+    description:
+      'Every request of the retention period (every plan), newest first, page by page: pass nextCursor as cursor for the next page (limit ≤ 200). ' +
+      'Filters: keyId, endpoint, status (404 or a class such as 4xx), from/to (ISO 8601, inclusive) and requestId (the X-Request-Id).',
+  })
+  @ApiOkResponse({ type: RequestLogPageView })
+  @ApiBadRequestResponse({ description: 'Bad filter, date or cursor (problem+json: invalid_status_filter, invalid_range, invalid_cursor, validation_failed)' })
+  requests(@CurrentUser() user: User, @Query() query: RequestLogQueryDto): Promise<RequestLogPageView> {
+    return this.requestLog.page(user.id, query);
+  }
+
+  @Get('usage/requests/stats')
+  @ApiOperation({
+    summary: 'Request log analytics (Premium and Enterprise)',
+    description:
+      'Latency percentiles (p50, p95, p99) and counts by status class for [from, to) (default the last 24 hours, at most 31 days), ' +
+      'in hourly buckets for ranges up to 48 hours, else daily, on the clock of timeZone (IANA, default UTC). Free plan: 403 analytics_plan_required.',
+  })
+  @ApiOkResponse({ type: RequestStatsView })
+  @ApiBadRequestResponse({ description: 'Bad date range or time zone (problem+json: invalid_range, invalid_timezone)' })
+  @ApiForbiddenResponse({ description: 'The plan has no advanced analytics (problem+json: analytics_plan_required)' })
+  requestStats(@CurrentUser() user: User, @Query() query: RequestStatsQueryDto): Promise<RequestStatsView> {
+    return this.requestLog.stats(user.id, user.plan, query);
+  }
+
+  @Get('usage/requests/:id')
+  @ApiOperation({
+    summary: 'One request of your log',
+    description: 'Method, route, query parameters (secrets redacted, bodies not logged), status, problem code, latency, client IP, key and X-Request-Id.',
+  })
+  @ApiOkResponse({ type: RequestDetailView })
+  @ApiNotFoundResponse({ description: 'No request of yours has this id (problem+json: request_not_found)' })
+  request(@CurrentUser() user: User, @Param('id') id: string): Promise<RequestDetailView> {
+    return this.requestLog.detail(user.id, id);
   }
 }

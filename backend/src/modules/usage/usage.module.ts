@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { QuotaAlerts } from './quota-alerts.js';
+import { RequestLogService } from './request-log.service.js';
+import { RequestLogStore } from './request-log.store.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
@@ -12,7 +14,7 @@ import { ZoneUsage } from './zone-usage.js';
 @Global()
 @Module({
   controllers: [UsageController],
-  providers: [UsageStore, UsageReadCache, ZoneUsage, UsageRecorder, UsageService, UsageRetention, QuotaAlerts],
+  providers: [UsageStore, RequestLogStore, RequestLogService, UsageReadCache, ZoneUsage, UsageRecorder, UsageService, UsageRetention, QuotaAlerts],
   exports: [UsageRecorder, UsageService, QuotaAlerts, UsageStore, ZoneUsage],
 })
 export class UsageModule {}

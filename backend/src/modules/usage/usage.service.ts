@@ -88,11 +88,11 @@ function parseDate(value: string | undefined, field: string): Date | null {
   return date;
 }
 
-function encodeCursor(ts: string, id: string): string {
+export function encodeCursor(ts: string, id: string): string {
   return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { ts: string; id: string } {
+export function decodeCursor(cursor: string): { ts: string; id: string } {
   try {
     const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
     if (typeof ts === 'string' && typeof id === 'string' && /^\d{1,18}$/.test(id) && PG_TIMESTAMP.test(ts)) {

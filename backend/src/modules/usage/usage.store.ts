@@ -40,6 +40,10 @@ interface RowColumns {
   statuses: string;
   responseMs: string;
   callers: string;
+  /** Per row, the request log's fields (null when the row has none). */
+  requestIds: (string | null)[];
+  problemCodes: (string | null)[];
+  queries: (string | null)[];
   /** The dictionary: one entry per distinct (user, key, endpoint, method, IP). */
   userIds: string[];
   keyIds: string[];
@@ -55,6 +59,9 @@ function rowColumns(rows: UsageRow[]): RowColumns {
   const r = new Array<number>(n);
   const c = new Array<number>(n);
   const ids = new Array<number | string>(n);
+  const requestIds = new Array<string | null>(n);
+  const problemCodes = new Array<string | null>(n);
+  const queries = new Array<string | null>(n);
   const columns = { userIds: [] as string[], keyIds: [] as string[], endpoints: [] as string[], methods: [] as string[], ips: [] as (string | null)[] };
   const seen = new Map<string, number>();
   let previous: UsageRow | null = null;
@@ -88,6 +95,9 @@ function rowColumns(rows: UsageRow[]): RowColumns {
     s[i] = row.statusCode;
     r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
     c[i] = caller;
+    requestIds[i] = row.requestId ?? null;
+    problemCodes[i] = row.problemCode ?? null;
+    queries[i] = row.query ?? null;
   }
   return {
     rowIds: `{${ids.join(',')}}`,
@@ -95,6 +105,9 @@ function rowColumns(rows: UsageRow[]): RowColumns {
     statuses: `{${s.join(',')}}`,
     responseMs: `{${r.join(',')}}`,
     callers: `{${c.join(',')}}`,
+    requestIds,
+    problemCodes,
+    queries,
     ...columns,
   };
 }
@@ -104,10 +117,11 @@ function utcDay(epochMs: number): string {
 }
 
 /** The batch's rows (parameters as rowColumns builds them), for an INSERT ... SELECT. */
-const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.n
-  from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[]) with ordinality as v(id, t, s, r, caller, n)
+const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.q, v.pc, v.qs, v.n
+  from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[], $11::text[], $12::text[], $13::text[])
+    with ordinality as v(id, t, s, r, caller, q, pc, qs, n)
   join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller`;
-const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address)`;
+const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, problem_code, query)`;
 /** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it). */
 const DEDUPE_LOCK = 727_311;
 
@@ -199,7 +213,7 @@ export class UsageStore {
   async write(rows: UsageRow[], dedupe = false): Promise<number> {
     if (!rows.length) return 0;
     // The rows travel as five number arrays (row id, epoch milliseconds, status, ms, caller) written as array literals,
-    // plus a dictionary of the callers' text fields, which repeat from row to row.
+    // a dictionary of the callers' text fields, which repeat from row to row, and the request log's per-row texts.
     const columns = rowColumns(rows);
     const params = [
       columns.rowIds,
@@ -212,6 +226,9 @@ export class UsageStore {
       columns.endpoints,
       columns.methods,
       columns.ips,
+      columns.requestIds,
+      columns.problemCodes,
+      columns.queries,
     ];
     const lastUsed = new Map<string, number>();
     for (const row of rows) {
@@ -221,7 +238,7 @@ export class UsageStore {
     const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     if (!dedupe) {
       await this.transaction(async (client) => {
-        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i from (${BATCH_ROWS}) as b order by n`, params);
+        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
         const daily = dailyRollups(rows);
         await client.query(
           `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
@@ -248,7 +265,7 @@ export class UsageStore {
       const { rows: counted } = await client.query<{ n: number }>(
         `with ins as (
            ${INSERT_COLUMNS}
-           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i from (${BATCH_ROWS}) as b
+           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i, b.q, b.pc, b.qs from (${BATCH_ROWS}) as b
            where b.id is null or not exists (select 1 from usage_records x where x.user_id = b.u and x."timestamp" = b.ts and x.row_id = b.id)
            order by b.n
            returning "timestamp", user_id, key_id, endpoint, status_code, response_ms

@@ -20,6 +20,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import DocsIcon from '@mui/icons-material/Terminal';
 import UsageIcon from '@mui/icons-material/BarChart';
+import RequestsIcon from '@mui/icons-material/ListAlt';
 import BillingIcon from '@mui/icons-material/CreditCard';
 import ProfileIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -39,6 +40,7 @@ export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?:
   { label: 'API Keys', to: paths.dashboard.apiKeys, icon: <KeyIcon /> },
   { label: 'API Docs / Playground', to: paths.dashboard.docs, icon: <DocsIcon /> },
   { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon /> },
+  { label: 'Requests', to: paths.dashboard.requests, icon: <RequestsIcon /> },
   { label: 'Webhooks', to: paths.dashboard.webhooks, icon: <WebhookIcon /> },
   { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon /> },
   { label: 'Profile', to: paths.dashboard.profile, icon: <ProfileIcon /> },

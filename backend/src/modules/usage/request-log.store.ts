@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { UsageStore } from './usage.store.js';
+
+/** A filtered page of the request log: every set filter is an indexed condition (see Migration20261127001100_request_log). */
+export interface RequestLogQuery {
+  userId: string;
+  from: Date;
+  to: Date;
+  keyId?: string;
+  endpoint?: string;
+  /** 1–5: the status class (4 for 4xx). */
+  statusClass?: number;
+  /** An exact status, within statusClass. */
+  status?: number;
+  requestId?: string;
+  /** Keyset: rows strictly older than (timestamp text, id). */
+  before?: { ts: string; id: string };
+  limit: number;
+}
+
+export interface RequestLogRow {
+  id: string;
+  /** PostgreSQL's text form of the timestamp, exact to the microsecond (cursor and detail id carry it). */
+  ts: string;
+  timestamp: Date;
+  method: string;
+  endpoint: string;
+  statusCode: number;
+  responseMs: number;
+  keyId: string;
+  keyName: string | null;
+  requestId: string | null;
+  problemCode: string | null;
+}
+
+export interface RequestDetailRow extends RequestLogRow {
+  ipAddress: string | null;
+  query: string | null;
+  keyPrefix: string | null;
+  keyLastFour: string | null;
+}
+
+export interface RequestStatsRow {
+  /** The bucket's start, null for the whole range. */
+  bucket: Date | null;
+  total: number;
+  s2xx: number;
+  s3xx: number;
+  s4xx: number;
+  s5xx: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+}
+
+const COLUMNS = `r.id::text as id, r."timestamp"::text as ts, r."timestamp", r.method, r.endpoint, r.status_code, r.response_ms,
+  r.key_id, k.name as key_name, r.request_id, r.problem_code`;
+
+interface DbRow {
+  id: string;
+  ts: string;
+  timestamp: Date;
+  method: string;
+  endpoint: string;
+  status_code: number;
+  response_ms: number;
+  key_id: string;
+  key_name: string | null;
+  request_id: string | null;
+  problem_code: string | null;
+}
+
+function toRow(r: DbRow): RequestLogRow {
+  return {
+    id: r.id,
+    ts: r.ts,
+    timestamp: r.timestamp,
+    method: r.method,
+    endpoint: r.endpoint,
+    statusCode: r.status_code,
+    responseMs: Math.round(r.response_ms * 100) / 100,
+    keyId: r.key_id,
+    keyName: r.key_name,
+    requestId: r.request_id,
+    problemCode: r.problem_code,
+  };
+}
+
+/**
+ * The request log's SQL over usage_records (on the usage store's pool). Only the filters that are set become conditions,
+ * so the planner sees each one and picks the index that leads with it; pages are keyset ranges, never OFFSET.
+ */
+@Injectable()
+export class RequestLogStore {
+  constructor(private readonly usage: UsageStore) {}
+
+  async page(q: RequestLogQuery): Promise<RequestLogRow[]> {
+    const params: unknown[] = [q.userId, q.from, q.to];
+    const where = [`r.user_id = $1`, `r."timestamp" >= $2::timestamptz`, `r."timestamp" <= $3::timestamptz`];
+    const add = (sql: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (q.keyId) add((p) => `r.key_id = ${p}::uuid`, q.keyId);
+    if (q.endpoint) add((p) => `r.endpoint = ${p}`, q.endpoint);
+    if (q.statusClass) add((p) => `(r.status_code / 100) = ${p}::int`, q.statusClass);
+    if (q.status) add((p) => `r.status_code = ${p}::smallint`, q.status);
+    if (q.requestId) add((p) => `r.request_id = ${p}`, q.requestId);
+    if (q.before) {
+      // The plain bound lets the planner skip newer partitions; the row comparison is the keyset itself.
+      add((p) => `r."timestamp" <= ${p}::timestamptz`, q.before.ts);
+      params.push(q.before.id);
+      where.push(`(r."timestamp", r.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+    }
+    params.push(q.limit);
+    const { rows } = await this.usage.pool.query<DbRow>(
+      `select ${COLUMNS} from usage_records r left join api_keys k on k.id = r.key_id
+       where ${where.join(' and ')}
+       order by r."timestamp" desc, r.id desc limit $${params.length}`,
+      params,
+    );
+    return rows.map(toRow);
+  }
+
+  async detail(userId: string, ts: string, id: string): Promise<RequestDetailRow | null> {
+    const { rows } = await this.usage.pool.query<DbRow & { ip_address: string | null; query: string | null; prefix: string | null; last_four: string | null }>(
+      `select ${COLUMNS}, r.ip_address, r.query, k.prefix, k.last_four
+       from usage_records r left join api_keys k on k.id = r.key_id
+       where r.user_id = $1 and r."timestamp" = $2::timestamptz and r.id = $3::bigint`,
+      [userId, ts, id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return { ...toRow(r), ipAddress: r.ip_address, query: r.query, keyPrefix: r.prefix, keyLastFour: r.last_four };
+  }
+
+  /**
+   * Counts by status class and latency percentiles per bucket (an hour or a day on the clock of `timeZone`) and for the
+   * whole range, in one pass; then every bucket start of [from, to), empty ones included, computed by PostgreSQL in
+   * that zone (a half-hour offset, a 23-hour day). A zone PostgreSQL does not know throws (code 22023).
+   */
+  async stats(q: {
+    userId: string;
+    from: Date;
+    to: Date;
+    bucket: 'hour' | 'day';
+    timeZone: string;
+    keyId?: string;
+    endpoint?: string;
+  }): Promise<{ rows: RequestStatsRow[]; starts: Date[] }> {
+    const { rows } = await this.usage.pool.query<{
+      bucket: Date | null;
+      total: string;
+      s2xx: string;
+      s3xx: string;
+      s4xx: string;
+      s5xx: string;
+      p: number[] | null;
+    }>(
+      `select date_trunc($4, r."timestamp", $5) as bucket, count(*) as total,
+              count(*) filter (where r.status_code < 300) as s2xx,
+              count(*) filter (where r.status_code between 300 and 399) as s3xx,
+              count(*) filter (where r.status_code between 400 and 499) as s4xx,
+              count(*) filter (where r.status_code >= 500) as s5xx,
+              percentile_cont(array[0.5, 0.95, 0.99]) within group (order by r.response_ms) as p
+       from usage_records r
+       where r.user_id = $1 and r."timestamp" >= $2::timestamptz and r."timestamp" < $3::timestamptz
+         and ($6::uuid is null or r.key_id = $6) and ($7::text is null or r.endpoint = $7)
+       group by grouping sets ((1), ())`,
+      [q.userId, q.from, q.to, q.bucket, q.timeZone, q.keyId ?? null, q.endpoint ?? null],
+    );
+    const { rows: starts } = await this.usage.pool.query<{ start: Date }>(
+      `select distinct g at time zone $3 as start
+       from generate_series(date_trunc($4, $1::timestamptz, $3) at time zone $3, ($2::timestamptz at time zone $3) - interval '1 microsecond',
+                            ('1 ' || $4)::interval) as g
+       order by 1`,
+      [q.from, q.to, q.timeZone, q.bucket],
+    );
+    const ms = (v: number | undefined) => (v === undefined || v === null ? null : Math.round(v * 100) / 100);
+    return {
+      rows: rows.map((r) => ({
+        bucket: r.bucket,
+        total: Number(r.total),
+        s2xx: Number(r.s2xx),
+        s3xx: Number(r.s3xx),
+        s4xx: Number(r.s4xx),
+        s5xx: Number(r.s5xx),
+        p50: ms(r.p?.[0]),
+        p95: ms(r.p?.[1]),
+        p99: ms(r.p?.[2]),
+      })),
+      starts: starts.map((r) => r.start),
+    };
+  }
+}

@@ -1,0 +1,228 @@
+import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import type { TestClient } from '../support/http.js';
+import { createTestApp, TestApp } from '../support/test-app.js';
+import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
+
+interface Item {
+  id: string;
+  timestamp: string;
+  method: string;
+  endpoint: string;
+  statusCode: number;
+  responseTime: number;
+  keyId: string;
+  keyName: string | null;
+  requestId: string | null;
+  problemCode: string | null;
+}
+
+interface Page {
+  items: Item[];
+  nextCursor: string | null;
+  retentionStart: string;
+}
+
+/** A secret pasted into the query string by mistake: the log must never keep it. */
+const PASTED_SECRET = 'tzk_live_PastedIntoTheUrlByMistake0000000000';
+
+describe('the request log (Usage → Requests)', () => {
+  let t: TestApp;
+  let owner: TestClient;
+  let stranger: TestClient;
+  let alpha: { key: string; id: string };
+  let beta: { key: string; id: string };
+  /** X-Request-Id of every request the owner made, as the API answered it. */
+  const requestIds: string[] = [];
+  let tokyoRequestId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createUser(t, { plan: 'premium' });
+    alpha = await createApiKey(t, user, { name: 'Alpha' });
+    beta = await createApiKey(t, user, { name: 'Beta' });
+    const call = async (path: string, key: string, status: number) => {
+      const res = await t.client().get(path, { 'x-api-key': key });
+      expect(res.status).toBe(status);
+      const id = res.headers.get('x-request-id');
+      expect(id).toBeTruthy();
+      requestIds.push(id!);
+      return id!;
+    };
+    for (let i = 0; i < 7; i++) await call('/api/time/utc', alpha.key, 200);
+    for (let i = 0; i < 2; i++) await call('/api/time/current?timezone=Not/AZone', alpha.key, 400);
+    tokyoRequestId = await call(`/api/time/current?timezone=Asia/Tokyo&api_key=${PASTED_SECRET}&token=hunter2`, alpha.key, 200);
+    for (let i = 0; i < 3; i++) await call('/api/timezone/list', beta.key, 200);
+    owner = await signedInClient(t, user);
+
+    // Another account with a request of its own.
+    const other = await createUser(t, { plan: 'free' });
+    const otherKey = await createApiKey(t, other, { name: 'Theirs' });
+    expect((await t.client().get('/api/time/utc', { 'x-api-key': otherKey.key })).status).toBe(200);
+    stranger = await signedInClient(t, other);
+
+    await t.app.get(UsageRecorder).flush();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = (client: TestClient, query: string) => client.get<Page>(`/api/usage/requests?${query}`);
+
+  async function everyPage(query: string, limit: number): Promise<Item[]> {
+    const seen: Item[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Awaited<ReturnType<typeof list>> = await list(owner, `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...res.body.items);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    return seen;
+  }
+
+  it('pages every request newest first by cursor, without duplicates or gaps', async () => {
+    const items = await everyPage('', 4);
+    expect(items).toHaveLength(requestIds.length);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    // Every request the API answered is in the log once, with the X-Request-Id the client saw, newest first.
+    expect(items.map((i) => i.requestId)).toEqual([...requestIds].reverse());
+    const times = items.map((i) => Date.parse(i.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(items[0]).toMatchObject({ method: 'GET', endpoint: '/api/timezone/list', statusCode: 200, keyId: beta.id, keyName: 'Beta' });
+  });
+
+  it('filters by key, endpoint, status (exact or class) and time', async () => {
+    const byKey = await everyPage(`keyId=${beta.id}`, 2);
+    expect(byKey).toHaveLength(3);
+    expect(byKey.every((i) => i.keyId === beta.id)).toBe(true);
+
+    const byEndpoint = await everyPage(`endpoint=${encodeURIComponent('/api/time/current')}`, 50);
+    expect(byEndpoint).toHaveLength(3);
+    expect(byEndpoint.every((i) => i.endpoint === '/api/time/current')).toBe(true);
+
+    const exact = await everyPage('status=400', 50);
+    expect(exact).toHaveLength(2);
+    expect(exact.every((i) => i.statusCode === 400 && i.problemCode === 'invalid_timezone')).toBe(true);
+    expect(await everyPage('status=4xx', 1)).toHaveLength(2);
+    expect(await everyPage('status=2xx', 5)).toHaveLength(11);
+    expect(await everyPage('status=404', 5)).toHaveLength(0);
+    expect(await everyPage(`status=2xx&keyId=${alpha.id}`, 50)).toHaveLength(8);
+
+    const all = await everyPage('', 50);
+    const middle = all[5].timestamp;
+    const since = await everyPage(`from=${encodeURIComponent(middle)}`, 3);
+    expect(since.map((i) => i.id)).toEqual(all.filter((i) => i.timestamp >= middle).map((i) => i.id));
+    expect(since.length).toBeGreaterThanOrEqual(6);
+    const before = await list(owner, `to=${encodeURIComponent('2020-01-01T00:00:00Z')}`);
+    expect(before.body.items).toEqual([]);
+  });
+
+  it('finds one request by its X-Request-Id', async () => {
+    const res = await list(owner, `requestId=${encodeURIComponent(tokyoRequestId)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({ requestId: tokyoRequestId, endpoint: '/api/time/current', statusCode: 200 });
+    expect((await list(owner, 'requestId=no-such-request')).body.items).toEqual([]);
+  });
+
+  it('shows one request in detail: parameters without secrets, the masked key, IP, status, code and latency', async () => {
+    const [found] = (await list(owner, `requestId=${encodeURIComponent(tokyoRequestId)}`)).body.items;
+    const res = await owner.get(`/api/usage/requests/${found.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: found.id,
+      method: 'GET',
+      endpoint: '/api/time/current',
+      statusCode: 200,
+      problemCode: null,
+      requestId: tokyoRequestId,
+      ipAddress: '127.0.0.1',
+      parameters: { timezone: 'Asia/Tokyo', api_key: '[redacted]', token: '[redacted]' },
+      key: { id: alpha.id, name: 'Alpha' },
+    });
+    expect(res.body.route).toMatch(/^\/api\/time\/current\?timezone=Asia%2FTokyo/);
+    expect(res.body.responseTime).toBeGreaterThanOrEqual(0);
+    expect(res.body.key.masked).toContain('…');
+    expect(alpha.key.startsWith(res.body.key.masked.split('…')[0])).toBe(true);
+    expect(res.text).not.toContain(PASTED_SECRET);
+    expect(res.text).not.toContain('hunter2');
+    expect(res.text).not.toContain(alpha.key);
+
+    const [failed] = (await list(owner, 'status=400&limit=1')).body.items;
+    const problem = await owner.get(`/api/usage/requests/${failed.id}`);
+    expect(problem.body).toMatchObject({ statusCode: 400, problemCode: 'invalid_timezone', parameters: { timezone: 'Not/AZone' } });
+  });
+
+  it("another account's request is 404, and its log holds none of ours", async () => {
+    const [ours] = (await list(owner, 'limit=1')).body.items;
+    const res = await stranger.get(`/api/usage/requests/${ours.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'request_not_found', status: 404 });
+    expect((await stranger.get('/api/usage/requests/not-an-id')).body).toMatchObject({ code: 'request_not_found' });
+    const theirs = await list(stranger, '');
+    expect(theirs.body.items).toHaveLength(1);
+    expect(theirs.body.items[0].keyName).toBe('Theirs');
+    expect((await t.client().get('/api/usage/requests')).status).toBe(401);
+  });
+
+  it('refuses bad filters with 400 problem documents and stable codes', async () => {
+    const cases: [string, string][] = [
+      ['status=4x5', 'invalid_status_filter'],
+      ['status=600', 'invalid_status_filter'],
+      ['status=abc', 'invalid_status_filter'],
+      ['cursor=bm90LWEtY3Vyc29y', 'invalid_cursor'],
+      ['keyId=not-a-uuid', 'validation_failed'],
+      ['requestId=has%20space', 'validation_failed'],
+      ['from=2026-11-20T00:00:00Z&to=2026-11-10T00:00:00Z', 'invalid_range'],
+      ['from=yesterday', 'validation_failed'],
+      ['limit=0', 'validation_failed'],
+    ];
+    for (const [query, code] of cases) {
+      const res = await list(owner, query);
+      expect({ query, status: res.status, type: res.headers.get('content-type'), code: (res.body as unknown as { code: string }).code }).toEqual({
+        query,
+        status: 400,
+        type: expect.stringContaining('application/problem+json'),
+        code,
+      });
+    }
+  });
+
+  it('gives Premium latency percentiles and status-stacked hourly series; Free gets a 403 problem', async () => {
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const from = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const res = await owner.get(`/api/usage/requests/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bucket: 'hour', total: requestIds.length });
+    const { p50, p95, p99 } = res.body;
+    expect(typeof p50).toBe('number');
+    expect(p50).toBeLessThanOrEqual(p95);
+    expect(p95).toBeLessThanOrEqual(p99);
+    expect(res.body.buckets.length).toBeGreaterThanOrEqual(3);
+    const sum = (field: string) => res.body.buckets.reduce((n: number, b: Record<string, number>) => n + b[field], 0);
+    expect([sum('status2xx'), sum('status4xx'), sum('status5xx'), sum('total')]).toEqual([11, 2, 0, requestIds.length]);
+
+    expect(res.body.timeZone).toBe('UTC');
+    expect(res.body.buckets.every((b: { start: string }) => b.start.endsWith(':00:00.000Z'))).toBe(true);
+
+    // Buckets are the viewer's hours and days: India's hours start at :30 UTC, New York's days at 04:00 or 05:00 UTC.
+    const india = await owner.get(`/api/usage/requests/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&timeZone=Asia/Kolkata`);
+    expect(india.body).toMatchObject({ bucket: 'hour', timeZone: 'Asia/Kolkata', total: requestIds.length });
+    expect(india.body.buckets.every((b: { start: string }) => b.start.endsWith(':30:00.000Z'))).toBe(true);
+    expect(india.body.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0)).toBe(requestIds.length);
+    const week = await owner.get(
+      `/api/usage/requests/stats?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}&timeZone=America/New_York`,
+    );
+    expect(week.body.bucket).toBe('day');
+    expect(week.body.buckets.every((b: { start: string }) => /T0[45]:00:00\.000Z$/.test(b.start))).toBe(true);
+    expect(week.body.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0)).toBe(requestIds.length);
+    const badZone = await owner.get('/api/usage/requests/stats?timeZone=Mars/Olympus');
+    expect([badZone.status, badZone.body.code]).toEqual([400, 'invalid_timezone']);
+
+    const free = await stranger.get('/api/usage/requests/stats');
+    expect(free.status).toBe(403);
+    expect(free.body).toMatchObject({ code: 'analytics_plan_required' });
+    expect(free.body.p50).toBeUndefined();
+  });
+});
