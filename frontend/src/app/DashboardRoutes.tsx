@@ -32,7 +32,7 @@ export default function DashboardRoutes() {
         <Route path="docs" element={<PlaygroundPage />} />
         <Route path="usage" element={<UsagePage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
-        <Route path="billing" element={<BillingPage />} />
+        <Route path="billing/*" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -20,6 +20,7 @@ import { Migration20261125000800_void_invoices } from './Migration20261125000800
 import { Migration20261125000810_key_idempotency } from './Migration20261125000810_key_idempotency.js';
 import { Migration20261125000900_key_tzdb_pin } from './Migration20261125000900_key_tzdb_pin.js';
 import { Migration20261126000100_change_notice_pins } from './Migration20261126000100_change_notice_pins.js';
+import { Migration20261127003100_usage_seen } from './Migration20261127003100_usage_seen.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125000810_key_idempotency', class: Migration20261125000810_key_idempotency },
   { name: 'Migration20261125000900_key_tzdb_pin', class: Migration20261125000900_key_tzdb_pin },
   { name: 'Migration20261126000100_change_notice_pins', class: Migration20261126000100_change_notice_pins },
+  { name: 'Migration20261127003100_usage_seen', class: Migration20261127003100_usage_seen },
 ];

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -51,6 +51,8 @@ const free = {
   hourlyRemaining: 88,
   hourlyResetSeconds: 1200,
   limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
+  firstRequestAt: '2026-11-20T09:15:00.000Z',
+  usageSeenAt: null,
 };
 
 describe('dashboard overview', () => {
@@ -175,6 +177,46 @@ describe('dashboard overview', () => {
     expect(reports).toHaveTextContent(
       'Your key “Reports” is pinned to 2026g and keeps answering from it until you move the pin. Moving it to 2026h would change none of the zones you used.',
     );
+  });
+
+  it('the Quick Start ticks itself off from the server: the key, the first call arriving while the page is open, the Usage page seen', async () => {
+    let stats: Record<string, unknown> = { ...free, todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, firstRequestAt: null };
+    let asked = 0;
+    stubApi(free, []);
+    apiServer.use(
+      http.get('/api/dashboard/stats', () => {
+        asked++;
+        return HttpResponse.json(stats);
+      }),
+    );
+    renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
+    expect(await screen.findByTestId('quick-start-progress')).toHaveTextContent('0 of 3 done');
+    for (const step of ['key', 'call', 'usage']) expect(screen.getByTestId(`quick-start-${step}`)).toHaveAttribute('data-done', 'false');
+    expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
+
+    // A key made elsewhere (another tab): the next poll ticks it, and the page now waits for the first call.
+    stats = { ...stats, activeKeys: 1, totalKeys: 1 };
+    await waitFor(() => expect(screen.getByTestId('quick-start-key')).toHaveAttribute('data-done', 'true'), { timeout: 10_000 });
+    expect(screen.getByTestId('quick-start-key-status')).toHaveTextContent('Key created');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for your first call…');
+
+    // The first call is metered: ticked without a reload, with its time.
+    stats = { ...stats, todayRequests: 1, totalRequests: 1, firstRequestAt: '2026-11-26T10:00:00.000Z' };
+    await waitFor(() => expect(screen.getByTestId('quick-start-call')).toHaveAttribute('data-done', 'true'), { timeout: 10_000 });
+    expect(screen.getByTestId('quick-start-call-status')).toHaveTextContent(/^First call received Nov 26, 2026/);
+    expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
+    expect(screen.getByTestId('quick-start-usage')).toHaveAttribute('data-done', 'false');
+    expect(screen.getByRole('link', { name: 'View Usage' })).toHaveAttribute('href', '/dashboard/usage');
+    expect(screen.getByTestId('quick-start-progress')).toHaveTextContent('2 of 3 done');
+    expect(asked).toBeGreaterThan(2); // asked again while the page stayed open, never reloaded
+  });
+
+  it('a returning user sees every Quick Start step ticked from the server, none from clicks', async () => {
+    stubApi({ ...free, usageSeenAt: '2026-11-21T08:00:00.000Z' });
+    renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
+    expect(await screen.findByTestId('quick-start-progress')).toHaveTextContent('3 of 3 done');
+    expect(screen.getByTestId('quick-start-usage-status')).toHaveTextContent('Usage seen');
+    expect(within(screen.getByTestId('quick-start')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('with the network down, says so in words (not "Failed to fetch") and Retry loads the numbers', async () => {
