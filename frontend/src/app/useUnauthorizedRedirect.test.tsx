@@ -12,6 +12,14 @@ function Probe() {
   return null;
 }
 
+/** Two calls in flight when the session ran out: the server names the expiry to the first it checks, not to the next. */
+function TwoCallsProbe() {
+  useUnauthorizedRedirect();
+  const first = useQuery({ queryKey: ['probe-first'], queryFn: () => apiFetch('/api/dashboard/stats'), retry: false });
+  useQuery({ queryKey: ['probe-second'], queryFn: () => apiFetch('/api/api-keys'), enabled: first.isError, retry: false });
+  return null;
+}
+
 describe('unauthorized handling in the dashboard', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -44,5 +52,18 @@ describe('unauthorized handling in the dashboard', () => {
     await runUntil(() => screen.queryByText(toastText) !== null);
     await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage')}&error=${reason}`);
+  });
+
+  it('an expired session still says so when another call got the plain 401 first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the redirect's delay; fetch keeps its real turns
+    serveApi({
+      'GET /api/dashboard/stats': { status: 401, body: { status: 401, code: 'unauthenticated', title: 'Unauthorized' } },
+      'GET /api/api-keys': { status: 401, body: { status: 401, code: 'session_expired', title: 'Unauthorized' } },
+    });
+    const { queryClient } = renderWithProviders(<TwoCallsProbe />, { route: '/dashboard/api-keys', me: sampleUser });
+    await runUntil(() => queryClient.getQueryState(['probe-second'])?.status === 'error');
+    await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/api-keys')}&error=expired`);
+    expect(screen.getAllByText('You are logged out. Logging in again...')).toHaveLength(1);
   });
 });

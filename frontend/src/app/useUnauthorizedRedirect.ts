@@ -21,11 +21,18 @@ export function useUnauthorizedRedirect() {
   const here = useRef(location.pathname + location.search);
   here.current = location.pathname + location.search;
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The server says why only once (an expired session's row goes with the first answer): keep it if any call said it.
+  const why = useRef<ReturnType<typeof signedOutReason>>(null);
 
   useEffect(() => {
     const trigger = (error: unknown) => {
       const reason = signedOutReason(error);
-      if (!(isUnauthorized(error) || reason) || pending.current) return;
+      if (!(isUnauthorized(error) || reason)) return;
+      if (pending.current) {
+        why.current ??= reason;
+        return;
+      }
+      why.current = reason;
       toast({
         title: 'Unauthorized',
         description:
@@ -36,7 +43,7 @@ export function useUnauthorizedRedirect() {
       pending.current = setTimeout(() => {
         pending.current = null;
         queryClient.setQueryData(meQueryKey, null);
-        navigate(loginWithReturnTo(returnTo, reason), { replace: true });
+        navigate(loginWithReturnTo(returnTo, why.current), { replace: true });
       }, UNAUTHORIZED_REDIRECT_DELAY_MS);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {

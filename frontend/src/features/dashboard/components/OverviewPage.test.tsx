@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { advanceClock, runUntil } from '../../../testing/clock';
+import { FIRST_CALL_POLL_MS } from '../api';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -56,6 +58,8 @@ const free = {
 };
 
 describe('dashboard overview', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('greets with the full name, then the e-mail part, then "User"', async () => {
     stubApi(free);
     const first = renderWithProviders(<OverviewPage user={sampleUser} />);
@@ -182,6 +186,7 @@ describe('dashboard overview', () => {
   it('the Quick Start ticks itself off from the server: the key, the first call arriving while the page is open, the Usage page seen', async () => {
     let stats: Record<string, unknown> = { ...free, todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, firstRequestAt: null };
     let asked = 0;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }); // the poll's clock; the network keeps its real turns
     stubApi(free, []);
     apiServer.use(
       http.get('/api/dashboard/stats', () => {
@@ -190,25 +195,32 @@ describe('dashboard overview', () => {
       }),
     );
     renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
-    expect(await screen.findByTestId('quick-start-progress')).toHaveTextContent('0 of 3 done');
+    await runUntil(() => screen.queryByTestId('quick-start-progress') !== null);
+    expect(screen.getByTestId('quick-start-progress')).toHaveTextContent('0 of 3 done');
     for (const step of ['key', 'call', 'usage']) expect(screen.getByTestId(`quick-start-${step}`)).toHaveAttribute('data-done', 'false');
     expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
 
     // A key made elsewhere (another tab): the next poll ticks it, and the page now waits for the first call.
     stats = { ...stats, activeKeys: 1, totalKeys: 1 };
-    await waitFor(() => expect(screen.getByTestId('quick-start-key')).toHaveAttribute('data-done', 'true'), { timeout: 10_000 });
+    await advanceClock(FIRST_CALL_POLL_MS);
+    await runUntil(() => screen.getByTestId('quick-start-key').getAttribute('data-done') === 'true');
     expect(screen.getByTestId('quick-start-key-status')).toHaveTextContent('Key created');
     expect(screen.getByRole('status')).toHaveTextContent('Waiting for your first call…');
 
     // The first call is metered: ticked without a reload, with its time.
     stats = { ...stats, todayRequests: 1, totalRequests: 1, firstRequestAt: '2026-11-26T10:00:00.000Z' };
-    await waitFor(() => expect(screen.getByTestId('quick-start-call')).toHaveAttribute('data-done', 'true'), { timeout: 10_000 });
+    await advanceClock(FIRST_CALL_POLL_MS);
+    await runUntil(() => screen.getByTestId('quick-start-call').getAttribute('data-done') === 'true');
     expect(screen.getByTestId('quick-start-call-status')).toHaveTextContent(/^First call received Nov 26, 2026/);
     expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
     expect(screen.getByTestId('quick-start-usage')).toHaveAttribute('data-done', 'false');
     expect(screen.getByRole('link', { name: 'View Usage' })).toHaveAttribute('href', '/dashboard/usage');
     expect(screen.getByTestId('quick-start-progress')).toHaveTextContent('2 of 3 done');
-    expect(asked).toBeGreaterThan(2); // asked again while the page stayed open, never reloaded
+    expect(asked).toBe(3); // asked again on each poll while the page stayed open, never reloaded
+    // Every step the server knows of is done: no more polls.
+    await advanceClock(FIRST_CALL_POLL_MS * 3);
+    await runUntil(() => true);
+    expect(asked).toBe(3);
   });
 
   it('a returning user sees every Quick Start step ticked from the server, none from clicks', async () => {
