@@ -230,7 +230,10 @@ test('an expired session sends the user to sign in with a word why, on a reload 
   await signInOnLoginPage(page, user);
   await page.waitForURL(/\/dashboard\/usage$/);
 
-  // The tab stays open while the session runs out; the next page opened in it asks the server and is told.
+  // The tab stays open on a page that asks nothing by itself while the session runs out; the next page opened in it
+  // asks the server and is told.
+  await page.goto('/dashboard/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).waitFor();
   await expireSessionsOf(user.email);
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await page.getByRole('link', { name: 'API Keys' }).click();

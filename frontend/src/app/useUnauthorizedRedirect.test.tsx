@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
 import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
 import { apiFetch } from '../lib/api';
-import { meQueryKey } from '../lib/auth';
+import { meQueryKey, signOutReason } from '../lib/auth';
 import { advanceClock, runUntil } from '../testing/clock';
 
 function Probe() {
@@ -52,6 +52,8 @@ describe('unauthorized handling in the dashboard', () => {
     await runUntil(() => screen.queryByText(toastText) !== null);
     await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage')}&error=${reason}`);
+    // The dashboard's gate, which sees the user dropped too, names the same reason (the router may commit its navigation last).
+    expect(signOutReason()).toBe(reason);
   });
 
   it('an expired session still says so when another call got the plain 401 first', async () => {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isUnauthorized, signedOutReason } from '../lib/api';
 import { toast } from '../components/ui/toast';
 import { loginWithReturnTo } from '../config/paths';
-import { meQueryKey } from '../lib/auth';
+import { meQueryKey, noteSignOutReason } from '../lib/auth';
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
@@ -42,6 +42,7 @@ export function useUnauthorizedRedirect() {
       const returnTo = here.current;
       pending.current = setTimeout(() => {
         pending.current = null;
+        noteSignOutReason(why.current);
         queryClient.setQueryData(meQueryKey, null);
         navigate(loginWithReturnTo(returnTo, why.current), { replace: true });
       }, UNAUTHORIZED_REDIRECT_DELAY_MS);
