@@ -174,7 +174,7 @@ test('the checkout steps have addresses: Back and Forward move between them, the
     await page.waitForURL(/\/confirm$/);
     await page.goBack();
     await page.waitForURL(/\/dashboard\/billing\/checkout\/premium$/);
-    await failure.getByText(/^Payment confirmation failed: /).waitFor();
+    await failure.getByText(/Payment confirmation failed: /).waitFor();
     await dialog.waitFor({ state: 'detached' });
     // And Back from the card form still reaches the plans.
     await page.goBack();

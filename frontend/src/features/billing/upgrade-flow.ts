@@ -60,11 +60,18 @@ export async function runUpgrade(plan: UserPlan, collector: CardCollector, onPha
   return result;
 }
 
-export function useUpgrade(plan: UserPlan, onPhase: (phase: UpgradePhase) => void) {
+/**
+ * `onSucceeded` runs before billing and the account are refreshed: the refreshed plan can end the checkout's view, and
+ * with it any callback passed to `mutate`.
+ */
+export function useUpgrade(plan: UserPlan, onPhase: (phase: UpgradePhase) => void, onSucceeded?: () => void) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (collector: CardCollector) => runUpgrade(plan, collector, onPhase),
-    onSuccess: () => refresh(),
+    onSuccess: () => {
+      onSucceeded?.();
+      return refresh();
+    },
     onSettled: () => onPhase('idle'),
   });
 }

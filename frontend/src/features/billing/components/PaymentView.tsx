@@ -37,7 +37,10 @@ interface Props {
 export function PaymentView({ plan, billing, confirmStep, onConfirmStep, onCancel, onSuccess }: Props) {
   const [phase, setPhase] = useState<UpgradePhase>('idle');
   const [error, setError] = useState<string | null>(null);
-  const upgrade = useUpgrade(plan.id, setPhase);
+  const upgrade = useUpgrade(plan.id, setPhase, () => {
+    toast({ title: 'Subscription Created!', description: `Successfully upgraded to the ${plan.name} plan` });
+    onSuccess();
+  });
   const amount = formatAmount(plan.priceMonthly, plan.currency);
   const busy = upgrade.isPending;
   const collectorRef = useRef<CardCollector | null>(null);
@@ -69,10 +72,6 @@ export function PaymentView({ plan, billing, confirmStep, onConfirmStep, onCance
     setError(null);
     collectorRef.current = collector;
     upgrade.mutate(collector, {
-      onSuccess: () => {
-        toast({ title: 'Subscription Created!', description: `Successfully upgraded to the ${plan.name} plan` });
-        onSuccess();
-      },
       onError: (failure) => {
         setError(errorMessage(failure, 'Failed to create subscription'));
       },
