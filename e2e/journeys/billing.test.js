@@ -129,7 +129,7 @@ test('a free user at the hourly limit upgrades with 4242: badge, Subscription De
 });
 
 test('the checkout steps have addresses: Back and Forward move between them, the card is never kept, a failed 3-D Secure is said once', async () => {
-  const { page, context } = await newCustomer('Dana Scully');
+  const { page, context, errors } = await newCustomer('Dana Scully');
   try {
     await openPayment(page);
     assert.match(page.url(), /\/dashboard\/billing\/checkout\/premium$/);
@@ -181,6 +181,8 @@ test('the checkout steps have addresses: Back and Forward move between them, the
     await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
     const me = await page.request.get('/api/me');
     assert.equal((await me.json()).plan, 'free');
+    const unexpected = errors.filter((e) => !/status of (400|402|429)/.test(e));
+    assert.deepEqual(unexpected, [], unexpected.join('\n'));
   } finally {
     await context.close();
   }

@@ -68,6 +68,19 @@ export function PaymentView({ plan, billing, confirmStep, onConfirmStep, onCance
     if (leave && confirmStep) stepRef.current(false);
   }, [phase, confirmStep]);
 
+  useEffect(() => {
+    // The browser's Back can come before the router has shown the step it leaves (both moves commit as one render):
+    // a history move off the step while the bank's question is open is caught here too.
+    if (phase !== 'confirming') return;
+    const left = () => {
+      if (step.current === 'none' || window.location.pathname.endsWith('/confirm')) return;
+      step.current = 'none';
+      collectorRef.current?.abandonConfirmation?.();
+    };
+    window.addEventListener('popstate', left);
+    return () => window.removeEventListener('popstate', left);
+  }, [phase]);
+
   const submit = (collector: CardCollector) => {
     setError(null);
     collectorRef.current = collector;
