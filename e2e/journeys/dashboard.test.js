@@ -189,6 +189,8 @@ test('creates a key restricted to 127.0.0.1 (line checks first), copies it and c
     .waitFor();
   await quickStart.getByTestId('quick-start-progress').getByText('2 of 3 done').waitFor();
   await screenshot(page, 'dashboard-quick-start-1280', { fullPage: false });
+  await page.goto('/dashboard/api-keys'); // where the next steps go on
+  await keyCard('Local only').waitFor();
 });
 
 test('a key restricted to another address is refused with 403', async () => {
