@@ -52,6 +52,30 @@ export async function usageWritten() {
   );
 }
 
+/**
+ * Runs `fn` with a client of the server's own database, for a step that plays what happens on the server's side (a
+ * session running out): the run's fresh database (E2E_DATABASE_URL from e2e/run.js), else the embedded PostgreSQL the
+ * server started under DATA_DIR (its port is in postmaster.pid; user and password as backend/src/database set them).
+ */
+export async function withServerDatabase(fn) {
+  let url = process.env.E2E_DATABASE_URL;
+  if (!url) {
+    const port = readFileSync(join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8')
+      .split('\n')[3]
+      ?.trim();
+    assert.match(port ?? '', /^\d+$/, 'the embedded PostgreSQL names its port in DATA_DIR/pg/postmaster.pid');
+    url = `postgres://postgres:postgres@127.0.0.1:${port}/tzapi`;
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -209,6 +209,9 @@ async function main() {
         E2E_SUPER_ADMIN_EMAIL: superAdmin.email,
         E2E_SUPER_ADMIN_PASSWORD: superAdmin.password,
         E2E_METRICS_TOKEN: env.METRICS_TOKEN,
+        // Journeys that play a server-side event (a session running out) reach the run's database; without one they
+        // find the embedded PostgreSQL under DATA_DIR (lib.js withServerDatabase).
+        ...(db ? { E2E_DATABASE_URL: db.url } : {}),
       },
     });
     code = await new Promise((resolve) => testChild.once('exit', (c) => resolve(c ?? 1)));

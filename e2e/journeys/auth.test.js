@@ -13,6 +13,7 @@ import {
   screenshot,
   signInOnLoginPage,
   uniqueEmail,
+  withServerDatabase,
 } from '../lib.js';
 
 let browser;
@@ -200,5 +201,49 @@ test('the sign-in page says why the visitor is back: provider failure, blocked a
     await screenshot(page, `auth-login-${query.replace('=', '-')}-375`, { fullPage: false });
   }
   assert.deepEqual(errors, [], errors.join('\n'));
+  await context.close();
+});
+
+/** What the server does when a session reaches its end of life: it is past its expiry from then on. */
+async function expireSessionsOf(email) {
+  const { rowCount } = await withServerDatabase((db) =>
+    db.query(`update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`, [email]),
+  );
+  assert.ok(rowCount >= 1, `a session of ${email} to expire`);
+}
+
+test('an expired session sends the user to sign in with a word why, on a reload and on the next click, and back after', async () => {
+  const { page, errors, context } = await openPage(browser, { width: 390, height: 844 });
+  const user = await createVerifiedUser(context.request, { prefix: 'expiry' });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await signInOnLoginPage(page, user);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto('/dashboard/usage');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+  // The tab is reloaded after the session ran out.
+  await expireSessionsOf(user.email);
+  await page.reload();
+  await page.waitForURL('**/login?returnTo=%2Fdashboard%2Fusage&error=expired');
+  await page.getByRole('alert').getByText('Your session has expired. Please sign in again.').waitFor();
+  await screenshot(page, 'auth-login-session-expired-390', { fullPage: false });
+  await signInOnLoginPage(page, user);
+  await page.waitForURL(/\/dashboard\/usage$/);
+
+  // The tab stays open on a page that asks nothing by itself while the session runs out; the next page opened in it
+  // asks the server and is told.
+  await page.goto('/dashboard/profile');
+  await page.getByRole('button', { name: 'Update Profile' }).waitFor();
+  await expireSessionsOf(user.email);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('link', { name: 'API Keys' }).click();
+  await page.getByTestId('toast').getByText('You are logged out. Logging in again...').waitFor();
+  await page.waitForURL('**/login?returnTo=%2Fdashboard%2Fapi-keys&error=expired');
+  await page.getByRole('alert').getByText('Your session has expired. Please sign in again.').waitFor();
+  await signInOnLoginPage(page, user);
+  await page.waitForURL(/\/dashboard\/api-keys$/);
+  // The browser logs the refused calls themselves (401); nothing else.
+  const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of 401/.test(e));
+  assert.deepEqual(unexpected, [], unexpected.join('\n'));
   await context.close();
 });

@@ -76,14 +76,16 @@ test('the free billing dashboard: Free badge, empty history, Need Help, Upgrade 
   await screenshot(page, 'billing-plans-1280');
 });
 
-test('4000 0000 0000 0002 is declined: Payment Failed, still on free', async () => {
+test('4000 0000 0000 0002 is declined: Payment Failed beside the form, once, still on free', async () => {
   const { page } = sessions.a;
   await openPayment(page);
   await page.getByTestId('sandbox-banner').getByText('Sandbox: no real charges.').waitFor();
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay 5.00 USD' }).click();
-  await toast(page).getByText('Payment Failed').waitFor();
-  await page.getByTestId('payment-error').getByText('Your card was declined.').waitFor();
+  const failure = page.getByTestId('payment-error');
+  await failure.getByText('Payment Failed').waitFor();
+  await failure.getByText('Your card was declined.').waitFor();
+  assert.equal(await page.getByTestId('toast').count(), 0, 'the decline is said beside the form, not again in a toast');
   await screenshot(page, 'billing-declined-1280');
   const me = await page.request.get('/api/me');
   assert.equal((await me.json()).plan, 'free');
@@ -124,6 +126,66 @@ test('a free user at the hourly limit upgrades with 4242: badge, Subscription De
   await page.getByRole('button', { name: 'Manage Billing' }).waitFor();
   await page.getByRole('button', { name: 'Upgrade to Enterprise' }).waitFor();
   await screenshot(page, 'billing-premium-1280');
+});
+
+test('the checkout steps have addresses: Back and Forward move between them, the card is never kept, a failed 3-D Secure is said once', async () => {
+  const { page, context, errors } = await newCustomer('Dana Scully');
+  try {
+    await openPayment(page);
+    assert.match(page.url(), /\/dashboard\/billing\/checkout\/premium$/);
+    await fillCard(page, '4000 0025 0000 3155');
+
+    // Back from the card form: Billing's plan choice, not another page.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+    assert.match(page.url(), /\/dashboard\/billing\/plans$/);
+    // Forward: the same step and plan; the card is typed again (never kept in the address or in storage).
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Complete Your Upgrade' }).waitFor();
+    await page.getByText('You are upgrading to the Premium plan.').waitFor();
+    assert.equal(await page.getByTestId('card-number').inputValue(), '');
+    const kept = await page.evaluate(() => location.href + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    assert.ok(!/4000\s?0025/.test(kept), 'no card number in the address or storage');
+    // A reload keeps the step too.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Complete Your Upgrade' }).waitFor();
+
+    // 3-D Secure is a step of its own: failing it comes back to the card form, said once, with what to do next.
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay 5.00 USD' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await dialog.waitFor();
+    await page.waitForURL(/\/dashboard\/billing\/checkout\/premium\/confirm$/);
+    await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.waitForURL(/\/dashboard\/billing\/checkout\/premium$/);
+    const failure = page.getByTestId('payment-error');
+    await failure
+      .getByText(
+        'Payment confirmation failed: your bank did not confirm the payment. Nothing was charged. Pay again to retry the confirmation, or use another card.',
+      )
+      .waitFor();
+    assert.equal(await page.getByTestId('toast').count(), 0, 'the failure is said beside the form, not again in a toast');
+    await screenshot(page, 'billing-3ds-failed-1280');
+
+    // Back in the middle of 3-D Secure leaves the question unanswered: the same failure, on the card form.
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay 5.00 USD' }).click();
+    await dialog.waitFor();
+    await page.waitForURL(/\/confirm$/);
+    await page.goBack();
+    await page.waitForURL(/\/dashboard\/billing\/checkout\/premium$/);
+    await failure.getByText(/Payment confirmation failed: /).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // And Back from the card form still reaches the plans.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+    const me = await page.request.get('/api/me');
+    assert.equal((await me.json()).plan, 'free');
+    const unexpected = errors.filter((e) => !/status of (400|402|429)/.test(e));
+    assert.deepEqual(unexpected, [], unexpected.join('\n'));
+  } finally {
+    await context.close();
+  }
 });
 
 test('4000 0025 0000 3155 goes through the 3-D Secure confirmation step', async () => {

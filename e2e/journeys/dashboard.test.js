@@ -120,6 +120,7 @@ test('the overview greets the new user and shows a full hourly quota', async () 
   await page.getByTestId('today-requests-hint').getByText('100 of 100 remaining this hour').waitFor();
   await page.getByRole('link', { name: 'Upgrade to Premium - $5/month' }).waitFor();
   await page.getByTestId('recent-keys-empty').waitFor();
+  await page.getByTestId('quick-start-progress').getByText('0 of 3 done').waitFor();
 });
 
 test('creates a key restricted to 127.0.0.1 (line checks first), copies it and calls the API with it', async () => {
@@ -168,10 +169,28 @@ test('creates a key restricted to 127.0.0.1 (line checks first), copies it and c
   await card.getByRole('button', { name: 'Copy key' }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), localKey);
 
+  // The overview's Quick Start ticks the key off and waits for the first call…
+  await page.goto('/dashboard');
+  const quickStart = page.getByTestId('quick-start');
+  await quickStart.getByTestId('quick-start-key-status').getByText('Key created').waitFor();
+  await quickStart.getByText('Waiting for your first call…').waitFor();
+  assert.equal(await quickStart.getByTestId('quick-start-call').getAttribute('data-done'), 'false');
+
   const allowed = await callApi(localKey);
   assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
   assert.equal(allowed.body.timezone, 'Europe/London');
   assert.ok(allowed.headers.get('ratelimit-remaining'), 'metered answers carry RateLimit-Remaining');
+
+  // …which it ticks off by itself once the server has it, without a reload (the deadline only guards against a hang).
+  await quickStart.locator('[data-testid="quick-start-call"][data-done="true"]').waitFor({ timeout: 30_000 });
+  await quickStart
+    .getByTestId('quick-start-call-status')
+    .getByText(/^First call received /)
+    .waitFor();
+  await quickStart.getByTestId('quick-start-progress').getByText('2 of 3 done').waitFor();
+  await screenshot(page, 'dashboard-quick-start-1280', { fullPage: false });
+  await page.goto('/dashboard/api-keys'); // where the next steps go on
+  await keyCard('Local only').waitFor();
 });
 
 test('a key restricted to another address is refused with 403', async () => {
@@ -202,6 +221,11 @@ test('the usage page shows both calls with their status codes', async () => {
   await page.getByTestId('usage-total-value').getByText('2', { exact: true }).waitFor();
   await page.getByTestId('usage-success-value').getByText('50.0%').waitFor();
   await screenshot(page, 'dashboard-usage-1280');
+
+  // Having seen the usage, the Quick Start is done, as the server knows it.
+  await page.goto('/dashboard');
+  await page.getByTestId('quick-start-usage-status').getByText('Usage seen').waitFor();
+  await page.getByTestId('quick-start-progress').getByText('3 of 3 done').waitFor();
 });
 
 test('"Last Day" draws requests per hour, labelled on the viewer’s clock and naming the zone', async () => {

@@ -125,6 +125,8 @@ describe('usage metering and the usage pages', () => {
       hourlyRemaining: null,
       hourlyResetSeconds: null,
       limits: { hourlyQuota: null, burstPerSecond: 200, custom: false },
+      firstRequestAt: expect.any(String),
+      usageSeenAt: expect.any(String),
     });
 
     // Paging through everything with the cursor yields each row once, newest first.
@@ -143,6 +145,33 @@ describe('usage metering and the usage pages', () => {
     expect(new Set(seen).size).toBe(made);
     const all = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc`, [user.id]);
     expect(seen).toEqual(all.rows.map((r) => r.id));
+  });
+
+  it('the dashboard stats tell the Quick Start when the first call came and when the Usage page was first opened', async () => {
+    const user = await createUser(t);
+    const key = await createApiKey(t, user);
+    const client = await signedInClient(t, user);
+    const before = await client.get('/api/dashboard/stats');
+    expect(before.body).toMatchObject({ totalKeys: 1, firstRequestAt: null, usageSeenAt: null });
+
+    expect((await t.client().get('/api/time/utc', { 'x-api-key': key.key })).status).toBe(200);
+    await flush();
+    const first = await db.query(`select min("timestamp") as at from usage_records where user_id = $1`, [user.id]);
+    const called = await client.get('/api/dashboard/stats');
+    expect(called.body).toMatchObject({ firstRequestAt: first.rows[0].at.toISOString(), usageSeenAt: null });
+    // A later call leaves the first one's time as it was.
+    expect((await t.client().get('/api/time/utc', { 'x-api-key': key.key })).status).toBe(200);
+    await flush();
+    expect((await client.get('/api/dashboard/stats')).body.firstRequestAt).toBe(first.rows[0].at.toISOString());
+
+    expect((await client.get('/api/usage/summary')).status).toBe(200);
+    const seen = (await client.get('/api/dashboard/stats')).body.usageSeenAt;
+    expect(seen).toEqual(expect.any(String));
+    expect((await client.get('/api/usage/summary')).status).toBe(200);
+    expect((await client.get('/api/dashboard/stats')).body.usageSeenAt).toBe(seen);
+    // Another account's visit and calls are its own.
+    const other = await signedInClient(t, await createUser(t));
+    expect((await other.get('/api/dashboard/stats')).body).toMatchObject({ firstRequestAt: null, usageSeenAt: null });
   });
 
   it("a user never sees another user's usage", async () => {

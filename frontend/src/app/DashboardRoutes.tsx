@@ -34,7 +34,7 @@ export default function DashboardRoutes() {
         <Route path="usage" element={<UsagePage />} />
         <Route path="requests" element={<RequestsPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
-        <Route path="billing" element={<BillingPage />} />
+        <Route path="billing/*" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage />} />

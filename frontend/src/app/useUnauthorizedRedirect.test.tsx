@@ -3,12 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
 import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
 import { apiFetch } from '../lib/api';
-import { meQueryKey } from '../lib/auth';
+import { meQueryKey, signOutReason } from '../lib/auth';
 import { advanceClock, runUntil } from '../testing/clock';
 
 function Probe() {
   useUnauthorizedRedirect();
   useQuery({ queryKey: ['probe'], queryFn: () => apiFetch('/api/dashboard/stats') });
+  return null;
+}
+
+/** Two calls in flight when the session ran out: the server names the expiry to the first it checks, not to the next. */
+function TwoCallsProbe() {
+  useUnauthorizedRedirect();
+  const first = useQuery({ queryKey: ['probe-first'], queryFn: () => apiFetch('/api/dashboard/stats'), retry: false });
+  useQuery({ queryKey: ['probe-second'], queryFn: () => apiFetch('/api/api-keys'), enabled: first.isError, retry: false });
   return null;
 }
 
@@ -44,5 +52,20 @@ describe('unauthorized handling in the dashboard', () => {
     await runUntil(() => screen.queryByText(toastText) !== null);
     await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
     expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/usage')}&error=${reason}`);
+    // The dashboard's gate, which sees the user dropped too, names the same reason (the router may commit its navigation last).
+    expect(signOutReason()).toBe(reason);
+  });
+
+  it('an expired session still says so when another call got the plain 401 first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the redirect's delay; fetch keeps its real turns
+    serveApi({
+      'GET /api/dashboard/stats': { status: 401, body: { status: 401, code: 'unauthenticated', title: 'Unauthorized' } },
+      'GET /api/api-keys': { status: 401, body: { status: 401, code: 'session_expired', title: 'Unauthorized' } },
+    });
+    const { queryClient } = renderWithProviders(<TwoCallsProbe />, { route: '/dashboard/api-keys', me: sampleUser });
+    await runUntil(() => queryClient.getQueryState(['probe-second'])?.status === 'error');
+    await advanceClock(UNAUTHORIZED_REDIRECT_DELAY_MS);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?returnTo=${encodeURIComponent('/dashboard/api-keys')}&error=expired`);
+    expect(screen.getAllByText('You are logged out. Logging in again...')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isUnauthorized, signedOutReason } from '../lib/api';
 import { toast } from '../components/ui/toast';
 import { loginWithReturnTo } from '../config/paths';
-import { meQueryKey } from '../lib/auth';
+import { meQueryKey, noteSignOutReason } from '../lib/auth';
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
@@ -21,11 +21,18 @@ export function useUnauthorizedRedirect() {
   const here = useRef(location.pathname + location.search);
   here.current = location.pathname + location.search;
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The server says why only once (an expired session's row goes with the first answer): keep it if any call said it.
+  const why = useRef<ReturnType<typeof signedOutReason>>(null);
 
   useEffect(() => {
     const trigger = (error: unknown) => {
       const reason = signedOutReason(error);
-      if (!(isUnauthorized(error) || reason) || pending.current) return;
+      if (!(isUnauthorized(error) || reason)) return;
+      if (pending.current) {
+        why.current ??= reason;
+        return;
+      }
+      why.current = reason;
       toast({
         title: 'Unauthorized',
         description:
@@ -35,8 +42,9 @@ export function useUnauthorizedRedirect() {
       const returnTo = here.current;
       pending.current = setTimeout(() => {
         pending.current = null;
+        noteSignOutReason(why.current);
         queryClient.setQueryData(meQueryKey, null);
-        navigate(loginWithReturnTo(returnTo, reason), { replace: true });
+        navigate(loginWithReturnTo(returnTo, why.current), { replace: true });
       }, UNAUTHORIZED_REDIRECT_DELAY_MS);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {

@@ -29,6 +29,9 @@ export const paths = {
     requests: '/dashboard/requests',
     webhooks: '/dashboard/webhooks',
     billing: '/dashboard/billing',
+    billingPlans: '/dashboard/billing/plans',
+    /** The checkout's steps, each with its own address (`billingCheckoutPath`); a pattern, not a link. */
+    billingCheckout: '/dashboard/billing/checkout/*',
     billingPortal: '/dashboard/billing/portal',
     profile: '/dashboard/profile',
   },
@@ -58,6 +61,12 @@ export const productAnchor = (id: string) => `${paths.products}#${id}`;
 /** The landing page of a signed-in user by role. */
 export function roleLanding(user: { role: string } | null | undefined): string {
   return user?.role === 'super_admin' ? paths.admin.root : paths.dashboard.root;
+}
+
+/** A checkout step's address: the card form for a plan, or its 3-D Secure confirmation. */
+export function billingCheckoutPath(plan: string, step: 'card' | 'confirm' = 'card'): string {
+  const base = paths.dashboard.billingCheckout.replace('*', encodeURIComponent(plan));
+  return step === 'confirm' ? `${base}/confirm` : base;
 }
 
 const RETURN_BASE = 'http://return-to.invalid';

@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour.
+         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Usage summary
-         * @description What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen.
+         * @description What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
          */
         get: operations["Usage_summary"];
         put?: never;
@@ -2989,6 +2989,16 @@ export interface components {
             /** @example 1800 */
             hourlyResetSeconds: number | null;
             limits: components["schemas"]["EffectiveLimitsView"];
+            /**
+             * @description When the first request with one of your keys was received (the oldest kept); null before the first call.
+             * @example 2026-11-22T09:59:58.120Z
+             */
+            firstRequestAt: string | null;
+            /**
+             * @description When you first opened the Usage page; null until then.
+             * @example 2026-11-22T10:02:11.000Z
+             */
+            usageSeenAt: string | null;
         };
         UsageRecordView: {
             /** @example 1042 */

@@ -21,6 +21,14 @@ export function signOutReason(): 'expired' | 'blocked' | null {
   return lastSignOutReason;
 }
 
+/**
+ * Notes why a dashboard call found the session gone, before the user is dropped: the dashboard's gate then sends to
+ * sign-in with the same reason, whichever of the two navigations the router commits last.
+ */
+export function noteSignOutReason(reason: 'expired' | 'blocked' | null): void {
+  lastSignOutReason = reason;
+}
+
 /** GET /api/me; a 401 (and a blocked account's 403) means anonymous (null), not an error; the reason is kept. */
 export async function fetchMe(): Promise<User | null> {
   try {

@@ -22,6 +22,7 @@ import { Migration20261125000900_key_tzdb_pin } from './Migration20261125000900_
 import { Migration20261126000100_change_notice_pins } from './Migration20261126000100_change_notice_pins.js';
 import { Migration20261127001100_request_log } from './Migration20261127001100_request_log.js';
 import { Migration20261127002100_usage_time_brin } from './Migration20261127002100_usage_time_brin.js';
+import { Migration20261127003100_usage_seen } from './Migration20261127003100_usage_seen.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000100_change_notice_pins', class: Migration20261126000100_change_notice_pins },
   { name: 'Migration20261127001100_request_log', class: Migration20261127001100_request_log },
   { name: 'Migration20261127002100_usage_time_brin', class: Migration20261127002100_usage_time_brin },
+  { name: 'Migration20261127003100_usage_seen', class: Migration20261127003100_usage_seen },
 ];

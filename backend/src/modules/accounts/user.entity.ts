@@ -30,6 +30,7 @@ export class User {
     | 'closedAt'
     | 'quotaAlerts'
     | 'changeNotices'
+    | 'usageSeenAt'
     | 'createdAt'
     | 'updatedAt';
 
@@ -108,6 +109,10 @@ export class User {
   /** Change notice mails when a tz release changes a zone the account used; the customer can turn them off. */
   @Property({ type: 'boolean', fieldName: 'change_notices' })
   changeNotices: boolean = true;
+
+  /** When the customer first opened the Usage page (the dashboard's Quick Start ticks it off). */
+  @Property({ type: 'datetime', nullable: true, fieldName: 'usage_seen_at' })
+  usageSeenAt: Date | null = null;
 
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();

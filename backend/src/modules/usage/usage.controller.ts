@@ -23,11 +23,12 @@ export class UsageController {
   @ApiOperation({
     summary: 'Dashboard numbers',
     description:
-      "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), and with an hourly quota what is left of the rolling hour.",
+      "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, " +
+      'and the Quick Start steps: the first request received and the first visit to the Usage page.',
   })
   @ApiOkResponse({ type: DashboardStatsView })
   stats(@CurrentUser() user: User): Promise<DashboardStats> {
-    return this.usage.stats(user.id, user.plan, accountLimits(user));
+    return this.usage.stats(user.id, user.plan, accountLimits(user), user.usageSeenAt);
   }
 
   @Get('usage')
@@ -59,12 +60,15 @@ export class UsageController {
   @ApiOperation({
     summary: 'Usage summary',
     description:
-      'What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen.',
+      'What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. ' +
+      "The first read marks the account's Usage page as seen (the dashboard's Quick Start).",
   })
   @ApiOkResponse({ type: UsageSummaryView })
   @ApiBadRequestResponse({ description: 'Bad date range (problem+json)' })
-  summary(@CurrentUser() user: User, @Query() query: UsageRangeDto): Promise<UsageSummary> {
-    return this.usage.summary(user.id, query);
+  async summary(@CurrentUser() user: User, @Query() query: UsageRangeDto): Promise<UsageSummary> {
+    const summary = await this.usage.summary(user.id, query);
+    if (!user.usageSeenAt) await this.usage.markUsageSeen(user.id);
+    return summary;
   }
 
   @Get('usage/requests')

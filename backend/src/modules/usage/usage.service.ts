@@ -60,6 +60,8 @@ export interface DashboardStats {
   hourlyRemaining: number | null;
   hourlyResetSeconds: number | null;
   limits: EffectiveLimits;
+  firstRequestAt: string | null;
+  usageSeenAt: string | null;
 }
 
 export interface UsagePage {
@@ -117,11 +119,12 @@ export class UsageService {
     private readonly cache: UsageReadCache,
   ) {}
 
-  async stats(userId: string, plan: PlanId, limits: EffectiveLimits): Promise<DashboardStats> {
-    const [totals, keys, window] = await Promise.all([
+  async stats(userId: string, plan: PlanId, limits: EffectiveLimits, usageSeenAt: Date | null = null): Promise<DashboardStats> {
+    const [totals, keys, window, first] = await Promise.all([
       this.cache.read(userId, 'totals', () => this.store.totals(userId)),
       this.store.keyCounts(userId),
       this.limits.peek(limits, userId),
+      this.cache.read(userId, 'first', () => this.store.firstRequestAt(userId)),
     ]);
     const hourly = window.window.name === 'hour';
     return {
@@ -134,6 +137,8 @@ export class UsageService {
       hourlyRemaining: hourly ? window.remaining : null,
       hourlyResetSeconds: hourly ? Math.ceil(window.resetMs / 1000) : null,
       limits,
+      firstRequestAt: first ? first.toISOString() : null,
+      usageSeenAt: usageSeenAt ? usageSeenAt.toISOString() : null,
     };
   }
 
@@ -170,6 +175,11 @@ export class UsageService {
   }
 
   /** Whole UTC days: the range widens to the days its ends fall on (the roll-ups are daily). Default: the last 7 days. */
+  /** The Usage page was opened: the Quick Start's last step. */
+  markUsageSeen(userId: string): Promise<void> {
+    return this.store.markUsageSeen(userId);
+  }
+
   async summary(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Promise<UsageSummary> {
     const end = parseDate(q.endDate, 'endDate') ?? new Date();
     const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 6 * DAY_MS);

@@ -373,6 +373,17 @@ export class UsageStore {
     return { today: Number(rows[0].today), total: Number(rows[0].total) };
   }
 
+  /** The account's first metered request still kept (null before its first call); the index on (user_id, timestamp) answers it. */
+  async firstRequestAt(userId: string): Promise<Date | null> {
+    const { rows } = await this.pool.query<{ first: Date | null }>(`select min("timestamp") as first from usage_records where user_id = $1`, [userId]);
+    return rows[0].first;
+  }
+
+  /** Notes the first visit to the Usage page; later visits keep the first time. */
+  async markUsageSeen(userId: string): Promise<void> {
+    await this.pool.query(`update users set usage_seen_at = now() where id = $1 and usage_seen_at is null`, [userId]);
+  }
+
   async keyCounts(userId: string): Promise<{ active: number; total: number }> {
     const { rows } = await this.pool.query<{ active: string; total: string }>(
       `select count(*) filter (where is_active) as active, count(*) as total from api_keys where user_id = $1`,

@@ -7,7 +7,17 @@ import { completeSubscription, createSubscription, useRefreshBilling, type Billi
 export interface CardCollector {
   createPaymentMethod(): Promise<string>;
   confirmPayment(clientSecret: string): Promise<void>;
+  /** Gives up a confirmation still waiting for the user (they left its step), when the form can. */
+  abandonConfirmation?(): void;
 }
+
+/** Spec 8's 'Payment confirmation failed', with why (the provider's reason when it gave one) and what to do next. */
+export function confirmationFailed(reason?: string): string {
+  const why = reason?.trim().replace(/\.$/, '') || 'your bank did not confirm the payment';
+  return `Payment confirmation failed: ${why}. Nothing was charged. Pay again to retry the confirmation, or use another card.`;
+}
+
+export const CONFIRMATION_FAILED = confirmationFailed();
 
 export type UpgradePhase = 'idle' | 'creating' | 'confirming' | 'completing';
 
@@ -33,7 +43,13 @@ export async function runUpgrade(plan: UserPlan, collector: CardCollector, onPha
   const result = await step(() => createSubscription({ plan, paymentMethodId }), 'Failed to create subscription');
   if (result.payment?.requiresAction && result.payment.clientSecret) {
     onPhase('confirming');
-    await step(() => collector.confirmPayment(result.payment!.clientSecret!), 'Payment confirmation failed');
+    try {
+      await collector.confirmPayment(result.payment.clientSecret);
+    } catch (error) {
+      if (isUnauthorized(error)) throw error;
+      // A collector's PaymentFlowError carries the provider's reason; anything else (a network failure) has none to tell.
+      throw new PaymentFlowError(confirmationFailed(error instanceof PaymentFlowError ? error.message : undefined));
+    }
     onPhase('completing');
     const subscriptionId = result.subscription?.id ?? '';
     const done = await step(() => completeSubscription(subscriptionId), 'Failed to complete subscription');
@@ -44,11 +60,18 @@ export async function runUpgrade(plan: UserPlan, collector: CardCollector, onPha
   return result;
 }
 
-export function useUpgrade(plan: UserPlan, onPhase: (phase: UpgradePhase) => void) {
+/**
+ * `onSucceeded` runs before billing and the account are refreshed: the refreshed plan can end the checkout's view, and
+ * with it any callback passed to `mutate`.
+ */
+export function useUpgrade(plan: UserPlan, onPhase: (phase: UpgradePhase) => void, onSucceeded?: () => void) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (collector: CardCollector) => runUpgrade(plan, collector, onPhase),
-    onSuccess: () => refresh(),
+    onSuccess: () => {
+      onSucceeded?.();
+      return refresh();
+    },
     onSettled: () => onPhase('idle'),
   });
 }

@@ -12,6 +12,15 @@ export class DashboardStatsView {
   @ApiProperty({ type: Number, nullable: true, example: 58 }) hourlyRemaining!: number | null;
   @ApiProperty({ type: Number, nullable: true, example: 1800 }) hourlyResetSeconds!: number | null;
   @ApiProperty({ type: EffectiveLimitsView }) limits!: EffectiveLimitsView;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When the first request with one of your keys was received (the oldest kept); null before the first call.',
+    example: '2026-11-22T09:59:58.120Z',
+  })
+  firstRequestAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When you first opened the Usage page; null until then.', example: '2026-11-22T10:02:11.000Z' })
+  usageSeenAt!: string | null;
 }
 
 export class UsageRecordView {

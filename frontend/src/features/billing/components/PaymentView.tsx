@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import AlertTitle from '@mui/material/AlertTitle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { formatPrice, quotaText, type PublicPlan } from '../../../config/publicConfig';
 import { formatAmount } from '../../../lib/format';
-import { useUpgrade, type UpgradePhase } from '../upgrade-flow';
+import { useUpgrade, type CardCollector, type UpgradePhase } from '../upgrade-flow';
 import { SandboxPaymentForm } from './SandboxPaymentForm';
 import { errorMessage } from '../../../lib/api';
 
@@ -20,29 +21,72 @@ const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 interface Props {
   plan: PublicPlan;
   billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
+  /** The address names the 3-D Secure step (…/confirm). */
+  confirmStep: boolean;
+  /** Enter the 3-D Secure step's address (true), or leave it for the card form's (false). */
+  onConfirmStep: (open: boolean) => void;
   onCancel: () => void;
   onSuccess: () => void;
 }
 
-/** 'Complete Your Upgrade': the card form for the chosen plan, the 3-D Secure step, and a processing alert meanwhile. */
-export function PaymentView({ plan, billing, onCancel, onSuccess }: Props) {
+/**
+ * 'Complete Your Upgrade': the card form for the chosen plan, the 3-D Secure step, and a processing alert meanwhile.
+ * The 3-D Secure step has its own address: leaving it with Back abandons the confirmation (as "Fail authentication"
+ * would), and arriving there without a payment waiting for it shows the card form. A failure is said once, beside the form.
+ */
+export function PaymentView({ plan, billing, confirmStep, onConfirmStep, onCancel, onSuccess }: Props) {
   const [phase, setPhase] = useState<UpgradePhase>('idle');
   const [error, setError] = useState<string | null>(null);
-  const upgrade = useUpgrade(plan.id, setPhase);
+  const upgrade = useUpgrade(plan.id, setPhase, () => {
+    toast({ title: 'Subscription Created!', description: `Successfully upgraded to the ${plan.name} plan` });
+    onSuccess();
+  });
   const amount = formatAmount(plan.priceMonthly, plan.currency);
   const busy = upgrade.isPending;
+  const collectorRef = useRef<CardCollector | null>(null);
+  // The 3-D Secure step's address, as this view put it in the history: asked for, then shown (the address changed).
+  const step = useRef<'none' | 'asked' | 'shown'>('none');
+  const stepRef = useRef(onConfirmStep);
+  stepRef.current = onConfirmStep;
 
-  const submit = (collector: Parameters<typeof upgrade.mutate>[0]) => {
+  useEffect(() => {
+    if (phase === 'confirming') {
+      if (step.current === 'none') {
+        step.current = 'asked';
+        stepRef.current(true);
+      } else if (step.current === 'asked' && confirmStep) {
+        step.current = 'shown';
+      } else if (step.current === 'shown' && !confirmStep) {
+        // Back from the 3-D Secure step: the bank's question goes unanswered, which is a failed confirmation.
+        step.current = 'none';
+        collectorRef.current?.abandonConfirmation?.();
+      }
+      return;
+    }
+    const leave = step.current !== 'none' || confirmStep; // settled, or Forward/a reload onto the step with nothing waiting
+    step.current = 'none';
+    if (leave && confirmStep) stepRef.current(false);
+  }, [phase, confirmStep]);
+
+  useEffect(() => {
+    // The browser's Back can come before the router has shown the step it leaves (both moves commit as one render):
+    // a history move off the step while the bank's question is open is caught here too.
+    if (phase !== 'confirming') return;
+    const left = () => {
+      if (step.current === 'none' || window.location.pathname.endsWith('/confirm')) return;
+      step.current = 'none';
+      collectorRef.current?.abandonConfirmation?.();
+    };
+    window.addEventListener('popstate', left);
+    return () => window.removeEventListener('popstate', left);
+  }, [phase]);
+
+  const submit = (collector: CardCollector) => {
     setError(null);
+    collectorRef.current = collector;
     upgrade.mutate(collector, {
-      onSuccess: () => {
-        toast({ title: 'Subscription Created!', description: `Successfully upgraded to the ${plan.name} plan` });
-        onSuccess();
-      },
       onError: (failure) => {
-        const message = errorMessage(failure, 'Failed to create subscription');
-        setError(message);
-        toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+        setError(errorMessage(failure, 'Failed to create subscription'));
       },
     });
   };
@@ -73,6 +117,7 @@ export function PaymentView({ plan, billing, onCancel, onSuccess }: Props) {
           )}
           {error && !busy && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="payment-error">
+              <AlertTitle>Payment Failed</AlertTitle>
               {error}
             </Alert>
           )}

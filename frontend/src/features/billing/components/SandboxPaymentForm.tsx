@@ -69,6 +69,9 @@ export function SandboxPaymentForm({
         setConfirming(true);
       });
     },
+    abandonConfirmation() {
+      settle(false);
+    },
   };
 
   const submit = handleSubmit(() => onSubmit(collector));
@@ -78,7 +81,7 @@ export function SandboxPaymentForm({
     const waiting = pending.current;
     pending.current = null;
     if (approved) waiting?.resolve();
-    else waiting?.reject(new PaymentFlowError('Payment confirmation failed'));
+    else waiting?.reject(new Error('3-D Secure not completed')); // the flow says it in the spec's words
   };
 
   return (

@@ -81,7 +81,7 @@ describe('checkout with Stripe', () => {
     expect(calls.find((c) => c.url.endsWith('/complete-subscription'))?.body).toEqual({ subscriptionId: 's1' });
   });
 
-  it("a failed 3-D Secure shows Payment Failed with Stripe's message", async () => {
+  it("a failed 3-D Secure shows Payment Failed beside the form with Stripe's message and what to do next", async () => {
     stripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'We are unable to authenticate your payment method.' } } as never);
     serveApi({
       'GET /api/config': { body: { plans, billing: { mode: 'stripe', publishableKey: 'pk_test_123' } } },
@@ -96,6 +96,9 @@ describe('checkout with Stripe', () => {
     await screen.findByTestId('stripe-card-element');
     await user.click(screen.getByRole('button', { name: 'Pay 5.00 USD' }));
     expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
-    expect(screen.getByTestId('payment-error')).toHaveTextContent('We are unable to authenticate your payment method.');
+    expect(screen.getByTestId('payment-error')).toHaveTextContent(
+      'Payment confirmation failed: We are unable to authenticate your payment method. Nothing was charged. Pay again to retry the confirmation, or use another card.',
+    );
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   });
 });

@@ -46,9 +46,10 @@ function CardForm({ submitLabel, busy, onSubmit, onCancel }: Omit<Props, 'publis
       return paymentMethod.id;
     },
     async confirmPayment(clientSecret: string) {
-      if (!stripe) throw new PaymentFlowError('Payment confirmation failed');
+      if (!stripe) throw new Error('Stripe.js is not loaded');
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret);
-      if (error || paymentIntent?.status !== 'succeeded') throw new PaymentFlowError(error?.message || 'Payment confirmation failed');
+      // Stripe's reason, which the flow puts into 'Payment confirmation failed: …' with what to do next.
+      if (error || paymentIntent?.status !== 'succeeded') throw new PaymentFlowError(error?.message ?? '');
     },
   };
 

@@ -9,9 +9,23 @@ export function fetchDashboardStats() {
   return apiFetch<DashboardStats>('/api/dashboard/stats');
 }
 
-/** Refetched on every visit: the numbers move while the user calls the API. */
+/** How often the dashboard asks again while the Quick Start waits for the first call. */
+export const FIRST_CALL_POLL_MS = 3000;
+
+/** The Quick Start's "first call received": the server metered one (or counted some, once the first row left retention). */
+export function firstCallReceived(stats: DashboardStats): boolean {
+  return Boolean(stats.firstRequestAt) || stats.totalRequests > 0;
+}
+
+/** Refetched on every visit: the numbers move while the user calls the API; polled until the first call arrives. */
 export function useDashboardStats() {
-  return useQuery({ queryKey: dashboardStatsQueryKey, queryFn: fetchDashboardStats, staleTime: 0, refetchOnMount: 'always' });
+  return useQuery({
+    queryKey: dashboardStatsQueryKey,
+    queryFn: fetchDashboardStats,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data && !firstCallReceived(query.state.data) ? FIRST_CALL_POLL_MS : false),
+  });
 }
 
 export type ChangeNotice = Models['ChangeNoticeResponse'];

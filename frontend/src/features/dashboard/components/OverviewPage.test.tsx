@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { advanceClock, runUntil } from '../../../testing/clock';
+import { FIRST_CALL_POLL_MS } from '../api';
 import { OverviewPage, upgradeOffer } from './OverviewPage';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -51,9 +53,13 @@ const free = {
   hourlyRemaining: 88,
   hourlyResetSeconds: 1200,
   limits: { hourlyQuota: 100, burstPerSecond: null, custom: false },
+  firstRequestAt: '2026-11-20T09:15:00.000Z',
+  usageSeenAt: null,
 };
 
 describe('dashboard overview', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('greets with the full name, then the e-mail part, then "User"', async () => {
     stubApi(free);
     const first = renderWithProviders(<OverviewPage user={sampleUser} />);
@@ -175,6 +181,54 @@ describe('dashboard overview', () => {
     expect(reports).toHaveTextContent(
       'Your key “Reports” is pinned to 2026g and keeps answering from it until you move the pin. Moving it to 2026h would change none of the zones you used.',
     );
+  });
+
+  it('the Quick Start ticks itself off from the server: the key, the first call arriving while the page is open, the Usage page seen', async () => {
+    let stats: Record<string, unknown> = { ...free, todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, firstRequestAt: null };
+    let asked = 0;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }); // the poll's clock; the network keeps its real turns
+    stubApi(free, []);
+    apiServer.use(
+      http.get('/api/dashboard/stats', () => {
+        asked++;
+        return HttpResponse.json(stats);
+      }),
+    );
+    renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
+    await runUntil(() => screen.queryByTestId('quick-start-progress') !== null);
+    expect(screen.getByTestId('quick-start-progress')).toHaveTextContent('0 of 3 done');
+    for (const step of ['key', 'call', 'usage']) expect(screen.getByTestId(`quick-start-${step}`)).toHaveAttribute('data-done', 'false');
+    expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
+
+    // A key made elsewhere (another tab): the next poll ticks it, and the page now waits for the first call.
+    stats = { ...stats, activeKeys: 1, totalKeys: 1 };
+    await advanceClock(FIRST_CALL_POLL_MS);
+    await runUntil(() => screen.getByTestId('quick-start-key').getAttribute('data-done') === 'true');
+    expect(screen.getByTestId('quick-start-key-status')).toHaveTextContent('Key created');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for your first call…');
+
+    // The first call is metered: ticked without a reload, with its time.
+    stats = { ...stats, todayRequests: 1, totalRequests: 1, firstRequestAt: '2026-11-26T10:00:00.000Z' };
+    await advanceClock(FIRST_CALL_POLL_MS);
+    await runUntil(() => screen.getByTestId('quick-start-call').getAttribute('data-done') === 'true');
+    expect(screen.getByTestId('quick-start-call-status')).toHaveTextContent(/^First call received Nov 26, 2026/);
+    expect(screen.queryByText('Waiting for your first call…')).not.toBeInTheDocument();
+    expect(screen.getByTestId('quick-start-usage')).toHaveAttribute('data-done', 'false');
+    expect(screen.getByRole('link', { name: 'View Usage' })).toHaveAttribute('href', '/dashboard/usage');
+    expect(screen.getByTestId('quick-start-progress')).toHaveTextContent('2 of 3 done');
+    expect(asked).toBe(3); // asked again on each poll while the page stayed open, never reloaded
+    // Every step the server knows of is done: no more polls.
+    await advanceClock(FIRST_CALL_POLL_MS * 3);
+    await runUntil(() => true);
+    expect(asked).toBe(3);
+  });
+
+  it('a returning user sees every Quick Start step ticked from the server, none from clicks', async () => {
+    stubApi({ ...free, usageSeenAt: '2026-11-21T08:00:00.000Z' });
+    renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
+    expect(await screen.findByTestId('quick-start-progress')).toHaveTextContent('3 of 3 done');
+    expect(screen.getByTestId('quick-start-usage-status')).toHaveTextContent('Usage seen');
+    expect(within(screen.getByTestId('quick-start')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('with the network down, says so in words (not "Failed to fetch") and Retry loads the numbers', async () => {

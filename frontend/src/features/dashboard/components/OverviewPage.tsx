@@ -23,6 +23,7 @@ import { formatDate, formatDateTimeInZone, formatNumber } from '../../../lib/for
 import { limitsInWords } from '@tzapi/shared/plans';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
+import { QuickStart } from './QuickStart';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
 
@@ -72,17 +73,6 @@ export function upgradeOffer(plan: string, plans: PublicPlan[] | undefined): { t
   if (!next) return null;
   return { text: `Upgrade to ${next.name} - ${formatPrice(next)}/month`, plan: next };
 }
-
-const quickStart = [
-  {
-    title: 'Create an API key',
-    body: 'Generate a key and keep it secret; restrict it to your IPs or domains.',
-    to: paths.dashboard.apiKeys,
-    action: 'Create API Key',
-  },
-  { title: 'Read the docs', body: 'Try every endpoint in the playground with your own key.', to: paths.dashboard.docs, action: 'Open API Docs' },
-  { title: 'View your usage', body: 'Watch requests, status codes and response times per day.', to: paths.dashboard.usage, action: 'View Usage' },
-];
 
 function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: boolean }) {
   const recent = [...(keys ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_KEYS_SHOWN);
@@ -249,43 +239,7 @@ export function OverviewPage({ user }: { user: User }) {
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 7 }}>
-          <Card sx={{ mb: 2 }}>
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Quick Start
-              </Typography>
-              <Stack component="ol" spacing={2} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                {quickStart.map((step, index) => (
-                  <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                    <Box
-                      sx={{
-                        width: 32,
-                        height: 32,
-                        borderRadius: '50%',
-                        bgcolor: 'primary.main',
-                        color: 'primary.contrastText',
-                        display: 'grid',
-                        placeItems: 'center',
-                        fontWeight: 700,
-                        flexShrink: 0,
-                      }}
-                    >
-                      {index + 1}
-                    </Box>
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 600 }}>{step.title}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {step.body}
-                      </Typography>
-                      <Button component={RouterLink} to={step.to} size="small" sx={{ mt: 0.5, ml: -1 }}>
-                        {step.action}
-                      </Button>
-                    </Box>
-                  </Box>
-                ))}
-              </Stack>
-            </CardContent>
-          </Card>
+          <QuickStart stats={stats.data} />
           {offer && (
             <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }} data-testid="upgrade-card">
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
