@@ -98,7 +98,7 @@ test('forgot and reset password end to end', async () => {
   const since = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   await dialog.getByText('Check Your Email').first().waitFor();
-  await page.getByText('Reset Email Sent').waitFor();
+  await page.getByTestId('toast').getByText('Reset Email Sent').waitFor();
   await screenshot(page, 'auth-forgot-check-email', { fullPage: false });
   await dialog.getByRole('button', { name: 'Back to sign in' }).waitFor();
   await page.keyboard.press('Escape');
@@ -110,11 +110,12 @@ test('forgot and reset password end to end', async () => {
   await page.locator('input[name=newPassword]').fill(newPassword);
   await page.locator('input[name=confirmPassword]').fill('something-else-1');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await page.getByText("Passwords don't match.").waitFor();
+  // Beside the field (the toast says it too).
+  await page.getByRole('form', { name: 'Reset password' }).getByText("Passwords don't match.").waitFor();
   await page.locator('input[name=newPassword]').fill('short');
   await page.locator('input[name=confirmPassword]').fill('short');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await page.getByText('Password must be at least 8 characters long.').waitFor();
+  await page.getByRole('form', { name: 'Reset password' }).getByText('Password must be at least 8 characters long.').waitFor();
   await page.locator('input[name=newPassword]').fill(newPassword);
   await page.locator('input[name=confirmPassword]').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -151,7 +152,7 @@ test('an unverified login goes to the verification page, which can resend the li
   await page.goto('/login', { waitUntil: 'networkidle' });
   await signInOnLoginPage(page, { email, password });
   await page.waitForURL('**/verify-email-confirmation**');
-  await page.getByText('Email Not Verified').waitFor();
+  await page.getByTestId('toast').getByText('Email Not Verified').waitFor();
   const since = Date.now();
   await page.getByRole('button', { name: 'Resend Verification Email' }).click();
   await readMail(email, { since });
