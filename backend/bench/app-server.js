@@ -53,7 +53,42 @@ try {
   } catch (err) {
     console.error(`No API key for the bench (${err instanceof Error ? err.message : String(err)}); calling without one.`);
   }
-  process.send?.({ port: app.getHttpServer().address().port, key });
+  // A free account too: the bench checks its hourly quota is exact under parallel load (500 calls, 100 answered).
+  const free = em.create(User, {
+    email: `bench-free-${randomBytes(4).toString('hex')}@example.com`,
+    firstName: 'Bench',
+    lastName: 'Free',
+    passwordHash: '!',
+    plan: 'free',
+    role: 'user',
+    emailVerified: true,
+    isBlocked: false,
+  });
+  await em.flush();
+  let freeKey = '';
+  try {
+    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
+    ({ key: freeKey } = await app.get(KeysService).create(free.id, { name: 'bench free', ipRestrictions: [], urlRestrictions: [] }));
+  } catch {
+    freeKey = '';
+  }
+  const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
+  // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
+  process.on('message', async (msg) => {
+    if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
+    if (msg?.cmd === 'rows') {
+      const recorder = app.get(UsageRecorder);
+      await recorder.flush();
+      const [{ n }] = await app.get(MikroORM).em.fork().getConnection().execute('select count(*)::int as n from usage_records where user_id = ?', [user.id]);
+      // Answers as the server counted them (its request metric, set at each answer's onResponse): a run's last
+      // requests may still be in flight when the load generator stops counting, but the server answers them.
+      const { MetricsService } = await import('../dist/modules/metrics/metrics.service.js');
+      const metric = await app.get(MetricsService).registry.getSingleMetric('tzapi_http_requests_total').get();
+      const answered = metric.values.reduce((sum, v) => sum + v.value, 0);
+      process.send?.({ reply: 'rows', rows: n, answered });
+    }
+  });
+  process.send?.({ port: app.getHttpServer().address().port, key, freeKey });
 } catch (err) {
   console.error(err);
   await db.stop().catch(() => undefined);

@@ -2,7 +2,7 @@
 // headers, so a second yardstick can answer byte for byte what the API answers.
 import http from 'node:http';
 
-const body = process.env.BENCH_BODY ?? '{}';
+let body = process.env.BENCH_BODY ?? '{}';
 const headers = {
   'content-type': 'application/json; charset=utf-8',
   ...JSON.parse(process.env.BENCH_HEADERS ?? '{}'),
@@ -15,3 +15,12 @@ const server = http.createServer((_req, res) => {
 server.keepAliveTimeout = 30_000;
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
 process.on('disconnect', () => process.exit(0));
+process.on('message', (msg) => {
+  if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
+  // The per-endpoint bench sends each endpoint's answer bytes in turn.
+  if (msg?.cmd === 'body') {
+    body = msg.body;
+    headers['content-length'] = Buffer.byteLength(body);
+    process.send?.({ reply: 'body' });
+  }
+});

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 let failed = false;
-for (const script of ['tz.js', 'boundaries.js', 'api.js', 'usage.js', 'batch.js', 'request-log.js']) {
+for (const script of ['tz.js', 'boundaries.js', 'api.js', 'endpoints.js', 'usage.js', 'batch.js', 'request-log.js']) {
   const path = here(script);
   if (!existsSync(path)) continue;
   console.log(`\n=== bench/${script} ===`);

@@ -1,0 +1,198 @@
+// Every sold endpoint against a bare node:http server sending that endpoint's answer bytes, in the same run (issue 28).
+// For each endpoint: req/s at CONNECTIONS connections, as the median of alternating API/bare pairs of short runs (the
+// machine is shared, so a pair's two runs are seconds apart and the ratio is taken per pair), p99 and errors; then the
+// API's CPU time per answer at a fixed offered load (RATE req/s), read from the server process itself (steadier than
+// req/s when other work shares the cores). MCP: tools/call get_current_time over Streamable HTTP at 20 connections.
+// Afterwards: usage rows equal to the answers sent, and a free key's quota exact under 500 parallel calls.
+// Targets: time/current >= 0.45 of bare with p99 < 10 ms; every other sold endpoint >= 0.30; MCP >= 0.15; 0 errors.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const PAIRS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 3);
+const ONLY = process.env.BENCH_ONLY;
+
+function start(script, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('message', (msg) => resolve({ child, ...msg }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+}
+
+/** One IPC question to a bench child, answered by a message carrying `reply: cmd`. */
+function ask(server, cmd, extra = {}) {
+  return new Promise((resolve) => {
+    const on = (msg) => {
+      if (msg?.reply !== cmd) return;
+      server.child.off('message', on);
+      resolve(msg);
+    };
+    server.child.on('message', on);
+    server.child.send({ cmd, ...extra });
+  });
+}
+
+function load(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (err, r) => {
+      if (err) return reject(err);
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, non2xx: r.non2xx });
+    });
+  });
+}
+
+/** CPU µs the server spends per answer at a fixed offered load (user + system, the whole process, usage writer included). */
+async function cpuPerAnswer(server, options) {
+  const before = (await ask(server, 'cpu')).cpu;
+  const r = await load({ ...options, connections: 10, duration: RATE_SECONDS, overallRate: RATE });
+  const after = (await ask(server, 'cpu')).cpu;
+  const micros = after.user - before.user + (after.system - before.system);
+  return { micros: micros / Math.max(1, r.total), total: r.total, errors: r.errors };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const app = await start('./app-server.js');
+const bare = await start('./bare-server.js');
+const base = `http://127.0.0.1:${app.port}`;
+const key = { 'x-api-key': app.key };
+const json = { ...key, 'content-type': 'application/json' };
+const post = (path, body) => ({ path, method: 'POST', headers: json, body: JSON.stringify(body) });
+const get = (path) => ({ path, method: 'GET', headers: key });
+const TEN = [
+  'Europe/London',
+  'Asia/Tokyo',
+  'Asia/Kathmandu',
+  'Australia/Adelaide',
+  'America/Sao_Paulo',
+  'Africa/Nairobi',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'America/Los_Angeles',
+  'Pacific/Auckland',
+];
+const mcpCall = {
+  path: '/mcp',
+  method: 'POST',
+  headers: { ...key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'America/New_York' } } }),
+};
+const endpoints = [
+  { name: 'GET time/current', target: 0.45, request: get('/api/time/current?timezone=America/New_York') },
+  {
+    name: 'POST conversion/timezone',
+    target: 0.3,
+    request: post('/api/conversion/timezone', { fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' }),
+  },
+  {
+    name: 'POST conversion/multi (10)',
+    target: 0.3,
+    request: post('/api/conversion/multi', { fromTimeZone: 'America/New_York', toTimeZones: TEN, dateTime: '2024-07-01T09:00:00' }),
+  },
+  {
+    name: 'POST calculation/add',
+    target: 0.3,
+    request: post('/api/calculation/add', { baseDateTime: '2024-01-31T10:00:00', timeSpan: 'P1M2D', timeZone: 'America/New_York' }),
+  },
+  {
+    name: 'POST calculation/difference',
+    target: 0.3,
+    request: post('/api/calculation/difference', { startDateTime: '2024-03-30T12:00:00', endDateTime: '2024-03-31T12:00:00', timeZone: 'Europe/London' }),
+  },
+  { name: 'GET calculation/dayofweek', target: 0.3, request: get('/api/calculation/dayofweek?date=2024-07-01') },
+  { name: 'GET timezone/info', target: 0.3, request: get('/api/timezone/info?timezone=Europe/Paris') },
+  { name: 'GET timezone/transitions', target: 0.3, request: get('/api/timezone/transitions?timezone=Europe/Paris&from=2024-01-01&to=2025-01-01') },
+  { name: 'GET timezone/search', target: 0.3, request: get('/api/timezone/search?city=san') },
+  { name: 'GET timezone/lookup', target: 0.3, request: get('/api/timezone/lookup?location=Paris') },
+  { name: 'GET timezone/coordinate', target: 0.3, request: get('/api/timezone/coordinate?latitude=48.8566&longitude=2.3522') },
+  { name: 'MCP tools/call (20 conn)', target: 0.15, request: mcpCall, connections: 20 },
+].filter((e) => !ONLY || e.name.includes(ONLY));
+
+let answers = 0;
+const results = [];
+try {
+  for (const e of endpoints) {
+    const sample = await fetch(base + e.request.path, { method: e.request.method, headers: e.request.headers, body: e.request.body });
+    const body = await sample.text();
+    answers++;
+    if (sample.status !== 200) throw new Error(`${e.name} answered ${sample.status}: ${body.slice(0, 300)}`);
+    await ask(bare, 'body', { body });
+    const api = { url: base, requests: [e.request], connections: e.connections ?? CONNECTIONS };
+    const yardstick = {
+      url: `http://127.0.0.1:${bare.port}${e.request.path}`,
+      method: e.request.method,
+      body: e.request.body,
+      connections: e.connections ?? CONNECTIONS,
+    };
+    // Warm both (JIT, caches), then alternating pairs.
+    answers += (await load({ ...api, duration: 1 })).total;
+    await load({ ...yardstick, duration: 1 });
+    const ratios = [];
+    const runs = [];
+    const bareRuns = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const order = pair % 2 ? ['bare', 'api'] : ['api', 'bare'];
+      const got = {};
+      for (const which of order) got[which] = await load(which === 'api' ? api : yardstick);
+      answers += got.api.total;
+      runs.push(got.api);
+      bareRuns.push(got.bare);
+      ratios.push(got.api.rps / got.bare.rps);
+    }
+    const apiCpu = await cpuPerAnswer(app, api);
+    answers += apiCpu.total;
+    const bareCpu = await cpuPerAnswer(bare, yardstick);
+    results.push({
+      name: e.name,
+      target: e.target,
+      rps: Math.round(median(runs.map((r) => r.rps))),
+      bareRps: Math.round(median(bareRuns.map((r) => r.rps))),
+      ratio: median(ratios),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((n, r) => n + r.errors, 0) + apiCpu.errors,
+      cpu: apiCpu.micros,
+      bareCpu: bareCpu.micros,
+      bytes: Buffer.byteLength(body),
+    });
+  }
+  var { rows, answered } = await ask(app, 'rows');
+  // The free plan's hourly quota (100) under 500 parallel calls: exactly 100 answered, the rest 429.
+  if (app.freeKey) {
+    const statuses = await Promise.all(
+      Array.from({ length: 500 }, () =>
+        fetch(`${base}/api/time/current?timezone=UTC`, { headers: { 'x-api-key': app.freeKey } }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
+    var granted = statuses.filter((s) => s === 200).length;
+    var refused = statuses.filter((s) => s === 429).length;
+  }
+} finally {
+  bare.child.kill();
+  app.child.disconnect();
+}
+
+console.log(
+  `\nSold endpoints against a bare node:http server sending the same answer bytes: ${CONNECTIONS} connections (MCP 20), medians of ${PAIRS} alternating pairs of ${SECONDS} s runs; CPU at ${RATE} req/s offered for ${RATE_SECONDS} s`,
+);
+console.log(
+  `${'endpoint'.padEnd(28)} ${'bytes'.padStart(6)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'x bare'.padStart(7)} ${'target'.padStart(6)} ${'p99 ms'.padStart(6)} ${'errors'.padStart(6)} ${'CPU µs'.padStart(7)} ${'bare µs'.padStart(7)}`,
+);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(28)} ${String(r.bytes).padStart(6)} ${String(r.rps).padStart(7)} ${String(r.bareRps).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.target.toFixed(2).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.errors).padStart(6)} ${r.cpu.toFixed(0).padStart(7)} ${r.bareCpu.toFixed(0).padStart(7)}`,
+  );
+}
+const checks = results.map((r) => [`${r.name} >= ${r.target} of bare (${r.ratio.toFixed(2)})`, r.ratio >= r.target]);
+const current = results.find((r) => r.name === 'GET time/current');
+if (current) checks.push([`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10]);
+checks.push([`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)]);
+checks.push([`usage rows equal answers (${rows} rows, ${answered} answered; the load generator counted ${answers})`, rows === answered]);
+if (granted !== undefined)
+  checks.push([`free quota exact under 500 parallel calls (${granted} answered, ${refused} refused)`, granted === 100 && refused === 400]);
+for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);
+process.exit(0);
