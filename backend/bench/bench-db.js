@@ -22,7 +22,8 @@ export function benchConfig(label) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'error',
+    // The per-endpoint bench runs with the access log on (info), as deployed; the older benches keep it off.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
   });
   return { config, dataDir, ownDir };
 }

@@ -18,7 +18,12 @@ const ONLY = process.env.BENCH_ONLY;
 
 function start(script, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
+    // The API runs as deployed: JSON access log lines on stdout, here a pipe this process drains (as a log collector would).
+    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
+      env: { BENCH_LOG_LEVEL: 'info', ...process.env, ...env },
+      stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
+    });
+    child.stdout.resume();
     child.once('message', (msg) => resolve({ child, ...msg }));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
   });

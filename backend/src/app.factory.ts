@@ -10,7 +10,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
-import { AppLogger, createRootLogger, requestIdGenerator } from './common/logging/logging.js';
+import { AppLogger, createAccessLog, createRootLogger, requestIdGenerator } from './common/logging/logging.js';
 import { ProblemException, problemType } from './common/problems/problem.js';
 import { ProblemFilter } from './common/problems/problem.filter.js';
 import { guardedJsonParser } from './common/http/json-body.js';
@@ -224,13 +224,18 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
 
   // One access line per answer (never the key: its id and the account's), and the request metrics.
   const metrics = app.get(MetricsService);
-  const accessLog = rootLogger.isLevelEnabled('info');
+  const access = createAccessLog(config, rootLogger);
+  const accessLog = access.log.isLevelEnabled('info');
+  fastify.addHook('onClose', (_instance, done) => {
+    access.close();
+    done();
+  });
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     metrics.observe(request, reply);
     if (accessLog) {
       const meter = meterOf(request);
       const user = (request as FastifyRequest & { user?: { id?: string } }).user;
-      rootLogger.info(
+      access.log.info(
         {
           requestId: request.id,
           method: request.method,
