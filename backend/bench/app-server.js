@@ -19,6 +19,9 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  // As main.ts does: a shutdown still waiting after 15 s (seen after the free-quota check's 400 refusals) does not keep
+  // the bench's process, and the pipe it writes to, alive.
+  setTimeout(() => process.exit(0), 15_000).unref();
   await app?.close().catch(() => undefined);
   await db.stop().catch(() => undefined);
   if (ownDir) rmSync(dataDir, { recursive: true, force: true });
@@ -74,7 +77,25 @@ try {
   }
   const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
   // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
+  let profiler = null;
+  const post = (method, params) => new Promise((resolve, reject) => profiler.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   process.on('message', async (msg) => {
+    // A CPU profile of this process between two messages (the per-endpoint bench's BENCH_PROFILE): the warmed server only.
+    if (msg?.cmd === 'profile-start') {
+      const inspector = await import('node:inspector');
+      profiler = new inspector.Session();
+      profiler.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+      process.send?.({ reply: 'profile-start' });
+    }
+    if (msg?.cmd === 'profile-stop') {
+      const { profile } = await post('Profiler.stop');
+      await post('Profiler.disable');
+      profiler.disconnect();
+      profiler = null;
+      process.send?.({ reply: 'profile-stop', profile: JSON.stringify(profile) });
+    }
     if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
     if (msg?.cmd === 'rows') {
       const recorder = app.get(UsageRecorder);

@@ -7,7 +7,10 @@
 // Targets: time/current >= 0.45 of bare with p99 < 10 ms; every other sold endpoint >= 0.30; MCP >= 0.15; 0 errors.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { topFrames } from './profile-top.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PAIRS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,6 +18,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 3);
 const ONLY = process.env.BENCH_ONLY;
+/** A directory: each endpoint's API process is also profiled over one saturated run, and its top frames printed. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 function start(script, env = {}) {
   return new Promise((resolve, reject) => {
@@ -149,6 +154,15 @@ try {
       bareRuns.push(got.bare);
       ratios.push(got.api.rps / got.bare.rps);
     }
+    let profile = null;
+    if (PROFILE_DIR) {
+      await ask(app, 'profile-start');
+      answers += (await load(api)).total;
+      const text = (await ask(app, 'profile-stop')).profile;
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(join(PROFILE_DIR, `${e.name.replace(/[^\w]+/g, '-')}.cpuprofile`), text);
+      profile = topFrames(JSON.parse(text), 8);
+    }
     const apiCpu = await cpuPerAnswer(app, api);
     answers += apiCpu.total;
     const bareCpu = await cpuPerAnswer(bare, yardstick);
@@ -163,6 +177,7 @@ try {
       cpu: apiCpu.micros,
       bareCpu: bareCpu.micros,
       bytes: Buffer.byteLength(body),
+      profile,
     });
   }
   var { rows, answered } = await ask(app, 'rows');
@@ -191,6 +206,13 @@ for (const r of results) {
   console.log(
     `${r.name.padEnd(28)} ${String(r.bytes).padStart(6)} ${String(r.rps).padStart(7)} ${String(r.bareRps).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.target.toFixed(2).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.errors).padStart(6)} ${r.cpu.toFixed(0).padStart(7)} ${r.bareCpu.toFixed(0).padStart(7)}`,
   );
+}
+if (PROFILE_DIR) {
+  console.log(`\nTop frames by self time, share of the API process's busy time over one saturated run (profiles in ${PROFILE_DIR}):`);
+  for (const r of results) {
+    console.log(`${r.name} (GC ${(r.profile.gc * 100).toFixed(1)}%)`);
+    for (const f of r.profile.top) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.frame}`);
+  }
 }
 const checks = results.map((r) => [`${r.name} >= ${r.target} of bare (${r.ratio.toFixed(2)})`, r.ratio >= r.target]);
 const current = results.find((r) => r.name === 'GET time/current');
