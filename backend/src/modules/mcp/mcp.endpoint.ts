@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, type ProblemDocument } from '../../common/problems/problem.js';
@@ -28,6 +29,13 @@ const INSTRUCTIONS =
   'Time zone tools backed by the IANA tz database (our own compiled copy, history since 1970). Language models do not know the current time and often get ' +
   'daylight saving time wrong: call these tools instead of guessing. Zones are IANA names such as "Europe/London"; use find_timezone to get one for a place. ' +
   'Every tool call counts as one API request of your plan; check_release_impact and convert_time_matrix count one per 100 items or cells.';
+
+/**
+ * The JSON Schema validator of every per-request Server, built once: the SDK builds an Ajv instance (with its formats)
+ * per Server when given none, which cost more than the rest of a tool call. A server only uses it to check an
+ * elicitation answer, which this one never asks for; one instance keeps the compiled schemas anyway.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 const hhmm = (iso: string) => iso.slice(11, 16);
 
@@ -145,7 +153,7 @@ export class McpEndpoint {
   private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Server {
     const server = new Server(
       { name: 'tzapi', title: 'TimeZone API', version: APP_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.toolbox.list().map((tool) => ({
