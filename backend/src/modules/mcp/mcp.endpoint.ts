@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, type ProblemDocument } from '../../common/problems/problem.js';
@@ -19,6 +20,7 @@ import { requestRelease } from '../tzdb/request-release.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { CallLedger, MCP_LIMITS, soleTool, toolCallArgs } from './mcp-ledger.js';
+import { directToolCalls, errorMessage, resultMessage, type DirectCall } from './mcp-direct.js';
 import { McpToolbox, type McpTool } from './mcp-toolbox.js';
 
 /** Usage rows of the MCP endpoint: `mcp/<tool>` per tool call, `mcp` for a refused request that called no tool. */
@@ -28,6 +30,20 @@ const INSTRUCTIONS =
   'Time zone tools backed by the IANA tz database (our own compiled copy, history since 1970). Language models do not know the current time and often get ' +
   'daylight saving time wrong: call these tools instead of guessing. Zones are IANA names such as "Europe/London"; use find_timezone to get one for a place. ' +
   'Every tool call counts as one API request of your plan; check_release_impact and convert_time_matrix count one per 100 items or cells.';
+
+/**
+ * The JSON Schema validator of every per-request Server, built once: the SDK builds an Ajv instance (with its formats)
+ * per Server when given none, which cost more than the rest of a tool call. A server only uses it to check an
+ * elicitation answer, which this one never asks for; one instance keeps the compiled schemas anyway.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/** What POST /mcp answers, from the SDK's transport or directly: status, headers (no Content-Length) and body text. */
+interface McpAnswer {
+  status: number;
+  headers: [string, string][];
+  text: string;
+}
 
 const hhmm = (iso: string) => iso.slice(11, 16);
 
@@ -56,10 +72,11 @@ function problemText(doc: ProblemDocument, args: Record<string, unknown>): strin
 
 /**
  * The hosted MCP server, stateless: every POST /mcp gets its own low-level SDK Server and Streamable HTTP transport
- * (JSON answers, no session), so any instance can answer any request. The key is checked per HTTP request with the
- * sold API's own gate (ApiKeyGuard.identify: key, owner, restrictions); each tool call is counted against the plan
- * by the same gate (ApiKeyGuard.count: limit, headers, quota alert) and becomes one usage row `mcp/<tool>`. initialize, tools/list and ping are
- * protocol chatter: they need a valid key but use no quota.
+ * (JSON answers, no session), so any instance can answer any request; a POST of nothing but plain tool calls, the
+ * common case, is answered the same way without them (mcp-direct.ts), by the same tool handler. The key is checked per
+ * HTTP request with the sold API's own gate (ApiKeyGuard.identify: key, owner, restrictions); each tool call is
+ * counted against the plan by the same gate (ApiKeyGuard.count: limit, headers, quota alert) and becomes one usage row
+ * `mcp/<tool>`. initialize, tools/list and ping are protocol chatter: they need a valid key but use no quota.
  */
 @Injectable()
 export class McpEndpoint {
@@ -105,38 +122,75 @@ export class McpEndpoint {
       reply.code(400).send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
       return;
     }
+    // A POST of plain tool calls is answered here as the SDK would answer it (mcp-direct.ts); anything else goes through the SDK.
+    const direct = this.directCalls(request);
     const ledger = new CallLedger(
-      toolCallArgs(body, (name) => this.toolbox.get(name) !== undefined).map((call) => this.toolbox.get(call.name)!.weight(call.args)),
+      direct
+        ? direct.map((call) => call.tool.weight(call.args))
+        : toolCallArgs(body, (name) => this.toolbox.get(name) !== undefined).map((call) => this.toolbox.get(call.name)!.weight(call.args)),
       (weight) => this.guard.count(owner, reply, weight),
       (err) => internalError(err, this.logger),
     );
+    const answer = direct ? await this.answerDirectly(direct, owner, request, ledger) : await this.answerWithSdk(owner, request, ledger);
+    const refusal = ledger.refusedWith;
+    if (refusal) {
+      // However many calls the plan refused, the request is one usage row (under the tool when it named only one).
+      if (refusal.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
+      this.record(
+        owner.userId,
+        owner.keyId,
+        request,
+        ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null,
+        refusal.getStatus(),
+        reply.elapsedTime,
+      );
+    }
+    reply.code(answer.status);
+    for (const [name, value] of answer.headers) reply.header(name, value);
+    reply.send(answer.text === '' ? undefined : answer.text);
+  }
+
+  /** The request's tool calls when it carries nothing but plain tools/call requests of known tools, else null (the SDK answers). */
+  private directCalls(request: FastifyRequest): DirectCall<McpTool>[] | null {
+    return directToolCalls(request.body, request.headers, (name) => this.toolbox.get(name));
+  }
+
+  /** A key pinned to a release (or a Tzdb-Version header) answers every tool call from it, as the REST API does. */
+  private async inPinnedRelease<T>(request: FastifyRequest, owner: ResolvedKey, answer: () => Promise<T>): Promise<T> {
+    const pinned = await pinnedRelease(this.releases, request, owner);
+    return pinned ? requestRelease.run(pinned, answer) : answer();
+  }
+
+  /**
+   * The calls run as the SDK runs a batch's: all started in the batch's order (so they take the ledger's slots in that
+   * order), each answered when done, the answer sent when all are.
+   */
+  private async answerDirectly(calls: DirectCall<McpTool>[], owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<McpAnswer> {
+    const messages = await this.inPinnedRelease(request, owner, () =>
+      Promise.all(
+        calls.map((call) =>
+          this.callTool(call.tool, call.args, owner, request, ledger).then(
+            (result) => resultMessage(call.id, result),
+            (err: unknown) => errorMessage(call.id, err),
+          ),
+        ),
+      ),
+    );
+    return { status: 200, headers: [['content-type', 'application/json']], text: JSON.stringify(messages.length === 1 ? messages[0] : messages) };
+  }
+
+  /** Stateless: a Server and Streamable HTTP transport of its own for this request. */
+  private async answerWithSdk(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<McpAnswer> {
     const server = this.server(owner, request, ledger);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      // A key pinned to a release (or a Tzdb-Version header) answers every tool call from it, as the REST API does.
-      const pinned = await pinnedRelease(this.releases, request, owner);
-      const handle = () => transport.handleRequest(webRequest(request), { parsedBody: body });
-      const response = await (pinned ? requestRelease.run(pinned, handle) : handle());
-      const refusal = ledger.refusedWith;
-      if (refusal) {
-        // However many calls the plan refused, the request is one usage row (under the tool when it named only one).
-        if (refusal.getStatus() === 429) this.metrics?.rateLimitRefused(owner.plan);
-        this.record(
-          owner.userId,
-          owner.keyId,
-          request,
-          ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null,
-          refusal.getStatus(),
-          reply.elapsedTime,
-        );
-      }
-      reply.code(response.status);
+      const response = await this.inPinnedRelease(request, owner, () => transport.handleRequest(webRequest(request), { parsedBody: request.body }));
+      const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
-        if (name !== 'content-length') reply.header(name, value);
+        if (name !== 'content-length') headers.push([name, value]);
       });
-      const text = await response.text();
-      reply.send(text === '' ? undefined : text);
+      return { status: response.status, headers, text: await response.text() };
     } finally {
       void server.close();
     }
@@ -145,7 +199,7 @@ export class McpEndpoint {
   private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Server {
     const server = new Server(
       { name: 'tzapi', title: 'TimeZone API', version: APP_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.toolbox.list().map((tool) => ({
