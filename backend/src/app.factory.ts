@@ -225,29 +225,25 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // One access line per answer (never the key: its id and the account's), and the request metrics.
   const metrics = app.get(MetricsService);
   const access = createAccessLog(config, rootLogger);
-  const accessLog = access.log.isLevelEnabled('info');
   fastify.addHook('onClose', (_instance, done) => {
     access.close();
     done();
   });
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     metrics.observe(request, reply);
-    if (accessLog) {
+    if (access.enabled) {
       const meter = meterOf(request);
       const user = (request as FastifyRequest & { user?: { id?: string } }).user;
-      access.log.info(
-        {
-          requestId: request.id,
-          method: request.method,
-          route: answeredRoute(request) ?? null,
-          path: request.url.split('?')[0].slice(0, 200),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 100) / 100,
-          accountId: meter?.userId ?? user?.id ?? null,
-          keyId: meter?.keyId ?? null,
-        },
-        'request',
-      );
+      access.write({
+        requestId: request.id,
+        method: request.method,
+        route: answeredRoute(request) ?? null,
+        path: request.url.split('?')[0].slice(0, 200),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        accountId: meter?.userId ?? user?.id ?? null,
+        keyId: meter?.keyId ?? null,
+      });
     }
     done();
   });
