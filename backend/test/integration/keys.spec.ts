@@ -2,6 +2,7 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import { newTestTotpSecret } from '../support/totp.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { checksumOf, isWellFormedApiKey } from '../../src/modules/keys/key-codec.js';
+import { KeyDirectory } from '../../src/modules/keys/key-directory.js';
 
 const PUBLIC_ROUTE = '/api/time/utc';
 
@@ -38,6 +39,19 @@ describe('API keys (account API)', () => {
     expect(revealed.status).toBe(200);
     expect(revealed.body.key).toBe(created.body.key);
     expect(revealed.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a burst of requests with a key not yet cached reads it from the database once', async () => {
+    const user = await createUser(t);
+    const client = await signedInClient(t, user);
+    const { key } = (await client.post('/api/api-keys', { name: 'Burst' })).body;
+    const directory = t.app.get(KeyDirectory);
+    const before = directory.cacheMisses;
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () => fetch(`${t.url}/api/time/current?timezone=UTC`, { headers: { 'X-API-Key': key } }).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(directory.cacheMisses - before).toBe(1);
   });
 
   it('revealing a key again asks for the password (and the code when two-factor sign-in is on); the old GET is gone', async () => {

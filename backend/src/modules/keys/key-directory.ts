@@ -78,9 +78,25 @@ export class KeyDirectory implements OnModuleInit {
     return undefined;
   }
 
+  /** Reads in flight, by key hash: a burst of requests with a key not in the cache waits for one read, not one each. */
+  private readonly loading = new Map<string, { generation: number; read: Promise<ResolvedKey | null> }>();
+
   async resolve(hash: string): Promise<ResolvedKey | null> {
     const cached = this.cached(hash);
     if (cached) return cached;
+    // A read started before an invalidation is not joined: the request must see the state after it.
+    const inFlight = this.loading.get(hash);
+    if (inFlight && inFlight.generation === this.generation) return inFlight.read;
+    const flight = { generation: this.generation, read: this.read(hash) };
+    this.loading.set(hash, flight);
+    try {
+      return await flight.read;
+    } finally {
+      if (this.loading.get(hash) === flight) this.loading.delete(hash);
+    }
+  }
+
+  private async read(hash: string): Promise<ResolvedKey | null> {
     this.cacheMisses++;
     const now = Date.now();
     const generation = this.generation;
