@@ -13,12 +13,11 @@ import {
   MS_PER_MINUTE,
   CIVIL_RANGE,
 } from './civil.js';
-import { DateTime } from 'luxon';
 import { bundledRelease } from '../../tzdb/bundled-release.js';
 import type { CompiledZone, ZonePeriod } from '../../tzdb/compiled-zone.js';
-import { CompiledLuxonZone } from '../../tzdb/luxon-zone.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { requestRelease } from '../../tzdb/request-release.js';
+import { moveWallClock } from './calendar-move.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
 import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
@@ -165,7 +164,6 @@ class ReleaseView {
   readonly registry: ZoneRegistry;
   places: PlaceIndex | null = null;
   readonly locationByZone = new Map<string, ZoneLocation>();
-  readonly luxonZones = new Map<string, CompiledLuxonZone>();
 
   constructor(readonly release: TzRelease) {
     this.registry = new ZoneRegistry(release);
@@ -240,16 +238,6 @@ export class TimeEngine {
   clock(canonical: string): CompiledZone {
     const view = this.view;
     return view.release.zone(view.registry.zoneName(canonical))!;
-  }
-
-  private luxonZone(clock: CompiledZone): CompiledLuxonZone {
-    const zones = this.view.luxonZones;
-    let zone = zones.get(clock.name);
-    if (!zone) {
-      zone = new CompiledLuxonZone(clock);
-      zones.set(clock.name, zone);
-    }
-    return zone;
   }
 
   private location(facts: ZoneFacts): ZoneLocation {
@@ -690,9 +678,8 @@ export class TimeEngine {
   }
 
   /**
-   * Calendar units move the wall clock (luxon's calendar arithmetic over a luxon Zone backed by the active release;
-   * the day is constrained to the target month), the wall time is then read back the Temporal 'compatible' way,
-   * and hours/minutes/seconds are added exactly.
+   * Calendar units move the wall clock (moveWallClock, over the active release; the day is constrained to the target
+   * month), the wall time is then read back the Temporal 'compatible' way, and hours/minutes/seconds are added exactly.
    */
   private applySpan(start: Instant, span: TimeSpan, clock: CompiledZone | null): Instant {
     const offset = clock ? clock.offsetAt(start.epochMs) : start.offsetSeconds;
@@ -700,11 +687,14 @@ export class TimeEngine {
     if (span.years || span.months || span.days) {
       const outOfRange = () => timezoneProblem('invalid_timespan', 'The result falls outside the years 0001-9999.', 'timeSpan');
       if (span.years > 10_000 || span.months > 120_000 || span.days > 3_660_000) throw outOfRange();
-      const zone = clock ? this.luxonZone(clock) : 'utc';
-      const base = DateTime.fromMillis(clock ? start.epochMs : start.epochMs + offset * 1000, { zone });
-      const moved = base.plus({ years: span.sign * span.years, months: span.sign * span.months, days: span.sign * span.days });
-      if (!moved.isValid) throw outOfRange();
-      const civil = civilMs(moved.year, moved.month, moved.day, moved.hour, moved.minute, moved.second, moved.millisecond);
+      const civil = moveWallClock(
+        clock,
+        clock ? start.epochMs : start.epochMs + offset * 1000,
+        span.sign * span.years,
+        span.sign * span.months,
+        span.sign * span.days,
+      );
+      if (Number.isNaN(civil)) throw outOfRange();
       epochMs = clock ? resolveLocal(clock, civil, 'compatible').epochMs : civil - offset * 1000;
     }
     epochMs += span.sign * span.exactMs;
