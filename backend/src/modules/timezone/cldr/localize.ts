@@ -110,6 +110,25 @@ function zoneNaming(engine: TimeEngine, registry: ZoneRegistry, facts: RegistryF
   return naming;
 }
 
+/** Transitions lists as named in each naming: the engine shares a zone's list between requests, so it is named once. */
+const namedTransitionLists = new WeakMap<Json[], WeakMap<ZoneNaming, Json[]>>();
+
+/** Offset changes: each change is named on both sides (a range has no one instant to name the zone at). */
+function namedTransitions(list: Json[], naming: ZoneNaming): Json[] {
+  let byNaming = namedTransitionLists.get(list);
+  if (!byNaming) namedTransitionLists.set(list, (byNaming = new WeakMap()));
+  let named = byNaming.get(naming);
+  if (!named) {
+    named = list.map((item) => {
+      if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
+      const at = parseInstant(item.at);
+      return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
+    });
+    byNaming.set(naming, named);
+  }
+  return named;
+}
+
 /**
  * The one place zone answers get their names: every object of the answer naming a zone (`timezone`) gains
  * `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`; in the
@@ -151,12 +170,7 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string,
     if (!naming) return out ?? value;
     out ??= { ...value };
     if (Array.isArray(out.transitions)) {
-      // Offset changes: each change is named on both sides (a range has no one instant to name the zone at).
-      out.transitions = out.transitions.map((item) => {
-        if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
-        const at = parseInstant(item.at);
-        return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
-      });
+      out.transitions = namedTransitions(out.transitions, naming);
       return out;
     }
     const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;

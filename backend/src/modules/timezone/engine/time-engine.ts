@@ -25,6 +25,8 @@ import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry
 
 /** Point answers' locations remembered per release. */
 const POINT_LOCATIONS_KEPT = 10_000;
+/** Transitions answers remembered per release (zone and range); more empty the memory and start again. */
+const TRANSITIONS_KEPT = 2_000;
 
 export interface ZoneLocation {
   country: string | null;
@@ -88,6 +90,14 @@ export interface TransitionView {
   abbreviation_before: string;
   abbreviation_after: string;
   dst_after: boolean;
+}
+
+export interface TransitionsAnswer {
+  timezone: string;
+  from: string;
+  to: string;
+  transitions: TransitionView[];
+  total: number;
 }
 
 export interface ZoneInfo extends CurrentTime {
@@ -164,6 +174,8 @@ class ReleaseView {
   readonly registry: ZoneRegistry;
   places: PlaceIndex | null = null;
   readonly locationByZone = new Map<string, ZoneLocation>();
+  /** Transitions answers by zone and range: clients ask for the same zone's year again and again. */
+  readonly transitionsByRange = new Map<string, TransitionsAnswer>();
 
   constructor(readonly release: TzRelease) {
     this.registry = new ZoneRegistry(release);
@@ -538,9 +550,9 @@ export class TimeEngine {
     return { start: Number.isFinite(start) ? start : null, end: Number.isFinite(end) && end < horizon + 366 * MS_PER_DAY ? end : null };
   }
 
-  transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string) {
+  /** The answer is shared between requests for the same zone and range (callers copy what they change, as localizeAnswer does). */
+  transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string): TransitionsAnswer {
     const zone = this.zone(input, 'timezone', territory);
-    const clock = this.clock(zone.canonical);
     const year = new Date(now).getUTCFullYear();
     const fromMs = from !== undefined ? this.boundary(from, 'from') : civilMs(year, 1, 1);
     const toMs = to !== undefined ? this.boundary(to, 'to') : civilMs(year + 1, 1, 1);
@@ -548,6 +560,19 @@ export class TimeEngine {
       throw timezoneProblem('invalid_range', 'Transitions are available from 1970-01-01 to 2100-12-31.', fromMs < TRANSITION_RANGE.from ? 'from' : 'to');
     }
     if (toMs <= fromMs) throw timezoneProblem('invalid_range', '"to" must be after "from".', 'to');
+    const memo = this.view.transitionsByRange;
+    const key = `${zone.canonical}|${fromMs}|${toMs}`;
+    let answer = memo.get(key);
+    if (!answer) {
+      answer = this.transitionsAnswer(zone.canonical, fromMs, toMs);
+      if (memo.size >= TRANSITIONS_KEPT) memo.clear();
+      memo.set(key, answer);
+    }
+    return answer;
+  }
+
+  private transitionsAnswer(canonical: string, fromMs: number, toMs: number): TransitionsAnswer {
+    const clock = this.clock(canonical);
     const list: TransitionView[] = clock.transitionsBetween(fromMs, toMs).map(({ at, before, after }) => ({
       at: new Date(at).toISOString(),
       local_before: formatCivil(at + before.offsetSeconds * 1000),
@@ -561,7 +586,7 @@ export class TimeEngine {
       dst_after: after.dst,
     }));
     return {
-      timezone: zone.canonical,
+      timezone: canonical,
       from: new Date(fromMs).toISOString(),
       to: new Date(toMs).toISOString(),
       transitions: list,
