@@ -123,6 +123,16 @@ export interface ConversionResult {
   requestedTimeZones?: { fromTimeZone?: string; toTimeZone?: string };
 }
 
+/** One target of a multi-conversion. */
+export interface TargetConversion {
+  timezone: string;
+  convertedTime: string;
+  abbreviation: string;
+  utcOffset: string;
+  dstActive: boolean;
+  options?: { originalDateTime: string; convertedDateTime: string }[];
+}
+
 export interface CalculationResult {
   originalDateTime: string;
   timeSpan: string;
@@ -156,6 +166,8 @@ export interface DayOfWeekResult {
 /** Field names of a conversion's body and of its GET form. */
 const BODY_FIELDS = { from: 'fromTimeZone', to: 'toTimeZone', dateTime: 'dateTime' };
 export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
+/** A multi-conversion's target fields as a problem names them, written once (a request names up to 100). */
+const TARGET_FIELDS = Array.from({ length: 100 }, (_, i) => `toTimeZones[${i}]`);
 
 /** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
 const ZONE_WORDS: Record<string, string> = { z: 'UTC' };
@@ -656,29 +668,32 @@ export class TimeEngine {
     const from = this.zone(fromInput, 'fromTimeZone');
     const fromClock = this.clock(from.canonical);
     const start = this.instant(dateTime, 'dateTime', fromClock, choice);
-    const targets = toInputs.map((name, i) => this.zone(name, `toTimeZones[${i}]`));
+    // The request's release is looked up once for all targets (up to 100).
+    const { registry, release } = this.view;
+    const targets = toInputs.map((name, i) => registry.resolve(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
     return {
       fromTimeZone: from.canonical,
       dateTime,
       originalDateTime: formatInstant(start.epochMs, start.offsetSeconds),
       ambiguous: start.ambiguous,
       conversions: targets.map((zone) => {
-        const clock = this.clock(zone.canonical);
+        const clock = release.zone(registry.zoneName(zone.canonical))!;
         const period = clock.periodAt(start.epochMs);
-        return {
+        const conversion: TargetConversion = {
           timezone: zone.canonical,
           convertedTime: formatInstant(start.epochMs, period.offsetSeconds),
           abbreviation: period.abbreviation,
           utcOffset: formatOffset(period.offsetSeconds),
           dstActive: period.dst,
-          // Both readings of a repeated time, as a single conversion answers them.
-          ...(start.ambiguous && {
-            options: start.options.map((o) => ({
-              originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
-              convertedDateTime: formatInstant(o.epochMs, clock.offsetAt(o.epochMs)),
-            })),
-          }),
         };
+        // Both readings of a repeated time, as a single conversion answers them.
+        if (start.ambiguous) {
+          conversion.options = start.options.map((o) => ({
+            originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
+            convertedDateTime: formatInstant(o.epochMs, clock.offsetAt(o.epochMs)),
+          }));
+        }
+        return conversion;
       }),
     };
   }
