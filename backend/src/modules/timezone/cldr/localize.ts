@@ -110,22 +110,22 @@ function zoneNaming(engine: TimeEngine, registry: ZoneRegistry, facts: RegistryF
   return naming;
 }
 
-/** Transitions lists as named in each naming: the engine shares a zone's list between requests, so it is named once. */
-const namedTransitionLists = new WeakMap<Json[], WeakMap<ZoneNaming, Json[]>>();
+/**
+ * A transitions list as named last: the engine shares a zone's list between requests, so a list asked for again in the
+ * same language is named once. One naming per list, so the memory stays the size of the engine's.
+ */
+const namedTransitionLists = new WeakMap<Json[], { naming: ZoneNaming; named: Json[] }>();
 
 /** Offset changes: each change is named on both sides (a range has no one instant to name the zone at). */
 function namedTransitions(list: Json[], naming: ZoneNaming): Json[] {
-  let byNaming = namedTransitionLists.get(list);
-  if (!byNaming) namedTransitionLists.set(list, (byNaming = new WeakMap()));
-  let named = byNaming.get(naming);
-  if (!named) {
-    named = list.map((item) => {
-      if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
-      const at = parseInstant(item.at);
-      return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
-    });
-    byNaming.set(naming, named);
-  }
+  const last = namedTransitionLists.get(list);
+  if (last?.naming === naming) return last.named;
+  const named = list.map((item) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
+    const at = parseInstant(item.at);
+    return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
+  });
+  namedTransitionLists.set(list, { naming, named });
   return named;
 }
 

@@ -25,8 +25,9 @@ import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry
 
 /** Point answers' locations remembered per release. */
 const POINT_LOCATIONS_KEPT = 10_000;
-/** Transitions answers remembered per release (zone and range); more empty the memory and start again. */
+/** Transitions answers remembered per release (zone and range), and the changes in them all (a 1970-2100 range holds hundreds); more empty the memory and start again. */
 const TRANSITIONS_KEPT = 2_000;
+const TRANSITION_ITEMS_KEPT = 20_000;
 
 export interface ZoneLocation {
   country: string | null;
@@ -188,6 +189,8 @@ class ReleaseView {
   readonly locationByZone = new Map<string, ZoneLocation>();
   /** Transitions answers by zone and range: clients ask for the same zone's year again and again. */
   readonly transitionsByRange = new Map<string, TransitionsAnswer>();
+  /** The changes those answers hold. */
+  transitionItems = 0;
 
   constructor(readonly release: TzRelease) {
     this.registry = new ZoneRegistry(release);
@@ -572,13 +575,18 @@ export class TimeEngine {
       throw timezoneProblem('invalid_range', 'Transitions are available from 1970-01-01 to 2100-12-31.', fromMs < TRANSITION_RANGE.from ? 'from' : 'to');
     }
     if (toMs <= fromMs) throw timezoneProblem('invalid_range', '"to" must be after "from".', 'to');
-    const memo = this.view.transitionsByRange;
+    const view = this.view;
+    const memo = view.transitionsByRange;
     const key = `${zone.canonical}|${fromMs}|${toMs}`;
     let answer = memo.get(key);
     if (!answer) {
       answer = this.transitionsAnswer(zone.canonical, fromMs, toMs);
-      if (memo.size >= TRANSITIONS_KEPT) memo.clear();
+      if (memo.size >= TRANSITIONS_KEPT || view.transitionItems + answer.total > TRANSITION_ITEMS_KEPT) {
+        memo.clear();
+        view.transitionItems = 0;
+      }
       memo.set(key, answer);
+      view.transitionItems += answer.total;
     }
     return answer;
   }
