@@ -111,6 +111,25 @@ function zoneNaming(engine: TimeEngine, registry: ZoneRegistry, facts: RegistryF
 }
 
 /**
+ * A transitions list as named last: the engine shares a zone's list between requests, so a list asked for again in the
+ * same language is named once. One naming per list, so the memory stays the size of the engine's.
+ */
+const namedTransitionLists = new WeakMap<Json[], { naming: ZoneNaming; named: Json[] }>();
+
+/** Offset changes: each change is named on both sides (a range has no one instant to name the zone at). */
+function namedTransitions(list: Json[], naming: ZoneNaming): Json[] {
+  const last = namedTransitionLists.get(list);
+  if (last?.naming === naming) return last.named;
+  const named = list.map((item) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
+    const at = parseInstant(item.at);
+    return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
+  });
+  namedTransitionLists.set(list, { naming, named });
+  return named;
+}
+
+/**
  * The one place zone answers get their names: every object of the answer naming a zone (`timezone`) gains
  * `timezone_name`, `timezone_generic_name` and `exemplar_city` for its instant (`current_time`, else `now`; in the
  * camelCase conversion answers `timeZoneName`, `timeZoneGenericName`, `exemplarCity` of the target at the converted
@@ -151,12 +170,7 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string,
     if (!naming) return out ?? value;
     out ??= { ...value };
     if (Array.isArray(out.transitions)) {
-      // Offset changes: each change is named on both sides (a range has no one instant to name the zone at).
-      out.transitions = out.transitions.map((item) => {
-        if (!item || typeof item !== 'object' || Array.isArray(item) || typeof item.at !== 'string') return item;
-        const at = parseInstant(item.at);
-        return { ...item, timezone_name_before: naming.at(at - 1).timezone_name, timezone_name_after: naming.at(at).timezone_name };
-      });
+      out.transitions = namedTransitions(out.transitions, naming);
       return out;
     }
     const instant = out.current_time ?? out.convertedDateTime ?? out.convertedTime;

@@ -1,4 +1,4 @@
-import { civilMs, formatCivil, formatInstant, parseInstant } from './civil.js';
+import { civilMs, daysInMonth, formatCivil, formatInstant, parseInstant } from './civil.js';
 
 describe('civil formatting', () => {
   it('gives each instant of one second its own milliseconds, the whole second without them', () => {
@@ -33,5 +33,38 @@ describe('civil formatting', () => {
     expect(parseInstant('2024-07-01T12:00:00.250Z')).toBe(Date.UTC(2024, 6, 1, 12, 0, 0, 250));
     expect(parseInstant('2024-07-01T12:00:00.250+02:00')).toBe(Date.UTC(2024, 6, 1, 10, 0, 0, 250));
     expect(parseInstant('not a date')).toBeNaN();
+  });
+});
+
+describe('civil arithmetic', () => {
+  /** A fixed-seed generator, so a failure names values that can be checked again. */
+  let x = 20261124;
+  const random = () => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
+    x = (x ^ (x >>> 13)) >>> 0;
+    return x / 2 ** 32;
+  };
+  const first = new Date(0).setUTCFullYear(0, 0, 1);
+  const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+  it('writes what Date writes, for any millisecond of the years 0000-9999', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.floor(first + random() * (last - first));
+      const iso = new Date(ms).toISOString();
+      const expected = ms % 1000 === 0 ? iso.slice(0, 19) : iso.slice(0, 23);
+      if (formatCivil(ms) !== expected) expect(`${ms}: ${formatCivil(ms)}`).toBe(`${ms}: ${expected}`);
+    }
+  });
+
+  it('counts dates and their days as Date does', () => {
+    for (let i = 0; i < 20_000; i++) {
+      const [year, month] = [Math.floor(random() * 10_000), 1 + Math.floor(random() * 12)];
+      const length = new Date(Date.UTC(2000, month, 0)).setUTCFullYear(year, month, 0);
+      expect(daysInMonth(year, month)).toBe(new Date(length).getUTCDate());
+      const [day, hour, minute, second, ms] = [1 + Math.floor(random() * 31), random() * 24, random() * 60, random() * 60, random() * 1000].map(Math.floor);
+      const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
+      date.setUTCFullYear(year, month - 1, day);
+      expect(civilMs(year, month, day, hour, minute, second, ms)).toBe(date.getTime());
+    }
   });
 });

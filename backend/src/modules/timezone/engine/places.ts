@@ -168,6 +168,7 @@ export class PlaceIndex {
   private readonly cities: (IndexedCity | null)[] = [];
   private readonly regionKeys = new Set<string>();
   private readonly searchCache = new Map<string, { matches: number; cities: City[] }>();
+  private readonly lookupCache = new Map<string, City[]>();
 
   constructor(canonicalZone: (name: string) => string | null, countries: ReadonlyMap<string, string> = new Map()) {
     const countryNames = new Map<string, string[]>();
@@ -249,6 +250,18 @@ export class PlaceIndex {
    * that have it as an alternate name, most populous first within each.
    */
   lookup(location: string, limit = 10): City[] {
+    // Clients look the same places up again and again, and reading one costs several text passes: a bounded cache, as for search.
+    const cacheKey = `${limit}:${location}`;
+    let cities = this.lookupCache.get(cacheKey);
+    if (!cities) {
+      cities = this.lookupUncached(location, limit);
+      if (this.lookupCache.size >= SEARCH_CACHE_SIZE) this.lookupCache.delete(this.lookupCache.keys().next().value!);
+      this.lookupCache.set(cacheKey, cities);
+    }
+    return cities;
+  }
+
+  private lookupUncached(location: string, limit: number): City[] {
     const parts = location
       .split(',')
       .map((p) => placeKey(p))

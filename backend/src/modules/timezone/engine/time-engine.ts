@@ -13,12 +13,11 @@ import {
   MS_PER_MINUTE,
   CIVIL_RANGE,
 } from './civil.js';
-import { DateTime } from 'luxon';
 import { bundledRelease } from '../../tzdb/bundled-release.js';
 import type { CompiledZone, ZonePeriod } from '../../tzdb/compiled-zone.js';
-import { CompiledLuxonZone } from '../../tzdb/luxon-zone.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { requestRelease } from '../../tzdb/request-release.js';
+import { moveWallClock } from './calendar-move.js';
 import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalResolution } from './local-time.js';
 import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
@@ -26,6 +25,9 @@ import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry
 
 /** Point answers' locations remembered per release. */
 const POINT_LOCATIONS_KEPT = 10_000;
+/** Transitions answers remembered per release (zone and range), and the changes in them all (a 1970-2100 range holds hundreds); more empty the memory and start again. */
+const TRANSITIONS_KEPT = 2_000;
+const TRANSITION_ITEMS_KEPT = 20_000;
 
 export interface ZoneLocation {
   country: string | null;
@@ -91,6 +93,14 @@ export interface TransitionView {
   dst_after: boolean;
 }
 
+export interface TransitionsAnswer {
+  timezone: string;
+  from: string;
+  to: string;
+  transitions: TransitionView[];
+  total: number;
+}
+
 export interface ZoneInfo extends CurrentTime {
   date: string;
   raw_offset: string;
@@ -112,6 +122,16 @@ export interface ConversionResult {
   ambiguous: boolean;
   options?: { originalDateTime: string; convertedDateTime: string }[];
   requestedTimeZones?: { fromTimeZone?: string; toTimeZone?: string };
+}
+
+/** One target of a multi-conversion. */
+export interface TargetConversion {
+  timezone: string;
+  convertedTime: string;
+  abbreviation: string;
+  utcOffset: string;
+  dstActive: boolean;
+  options?: { originalDateTime: string; convertedDateTime: string }[];
 }
 
 export interface CalculationResult {
@@ -147,6 +167,8 @@ export interface DayOfWeekResult {
 /** Field names of a conversion's body and of its GET form. */
 const BODY_FIELDS = { from: 'fromTimeZone', to: 'toTimeZone', dateTime: 'dateTime' };
 export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
+/** A multi-conversion's target fields as a problem names them, written once (a request names up to 100). */
+const TARGET_FIELDS = Array.from({ length: 100 }, (_, i) => `toTimeZones[${i}]`);
 
 /** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
 const ZONE_WORDS: Record<string, string> = { z: 'UTC' };
@@ -165,7 +187,10 @@ class ReleaseView {
   readonly registry: ZoneRegistry;
   places: PlaceIndex | null = null;
   readonly locationByZone = new Map<string, ZoneLocation>();
-  readonly luxonZones = new Map<string, CompiledLuxonZone>();
+  /** Transitions answers by zone and range: clients ask for the same zone's year again and again. */
+  readonly transitionsByRange = new Map<string, TransitionsAnswer>();
+  /** The changes those answers hold. */
+  transitionItems = 0;
 
   constructor(readonly release: TzRelease) {
     this.registry = new ZoneRegistry(release);
@@ -240,16 +265,6 @@ export class TimeEngine {
   clock(canonical: string): CompiledZone {
     const view = this.view;
     return view.release.zone(view.registry.zoneName(canonical))!;
-  }
-
-  private luxonZone(clock: CompiledZone): CompiledLuxonZone {
-    const zones = this.view.luxonZones;
-    let zone = zones.get(clock.name);
-    if (!zone) {
-      zone = new CompiledLuxonZone(clock);
-      zones.set(clock.name, zone);
-    }
-    return zone;
   }
 
   private location(facts: ZoneFacts): ZoneLocation {
@@ -550,9 +565,9 @@ export class TimeEngine {
     return { start: Number.isFinite(start) ? start : null, end: Number.isFinite(end) && end < horizon + 366 * MS_PER_DAY ? end : null };
   }
 
-  transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string) {
+  /** The answer is shared between requests for the same zone and range (callers copy what they change, as localizeAnswer does). */
+  transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string): TransitionsAnswer {
     const zone = this.zone(input, 'timezone', territory);
-    const clock = this.clock(zone.canonical);
     const year = new Date(now).getUTCFullYear();
     const fromMs = from !== undefined ? this.boundary(from, 'from') : civilMs(year, 1, 1);
     const toMs = to !== undefined ? this.boundary(to, 'to') : civilMs(year + 1, 1, 1);
@@ -560,6 +575,24 @@ export class TimeEngine {
       throw timezoneProblem('invalid_range', 'Transitions are available from 1970-01-01 to 2100-12-31.', fromMs < TRANSITION_RANGE.from ? 'from' : 'to');
     }
     if (toMs <= fromMs) throw timezoneProblem('invalid_range', '"to" must be after "from".', 'to');
+    const view = this.view;
+    const memo = view.transitionsByRange;
+    const key = `${zone.canonical}|${fromMs}|${toMs}`;
+    let answer = memo.get(key);
+    if (!answer) {
+      answer = this.transitionsAnswer(zone.canonical, fromMs, toMs);
+      if (memo.size >= TRANSITIONS_KEPT || view.transitionItems + answer.total > TRANSITION_ITEMS_KEPT) {
+        memo.clear();
+        view.transitionItems = 0;
+      }
+      memo.set(key, answer);
+      view.transitionItems += answer.total;
+    }
+    return answer;
+  }
+
+  private transitionsAnswer(canonical: string, fromMs: number, toMs: number): TransitionsAnswer {
+    const clock = this.clock(canonical);
     const list: TransitionView[] = clock.transitionsBetween(fromMs, toMs).map(({ at, before, after }) => ({
       at: new Date(at).toISOString(),
       local_before: formatCivil(at + before.offsetSeconds * 1000),
@@ -573,7 +606,7 @@ export class TimeEngine {
       dst_after: after.dst,
     }));
     return {
-      timezone: zone.canonical,
+      timezone: canonical,
       from: new Date(fromMs).toISOString(),
       to: new Date(toMs).toISOString(),
       transitions: list,
@@ -643,29 +676,32 @@ export class TimeEngine {
     const from = this.zone(fromInput, 'fromTimeZone');
     const fromClock = this.clock(from.canonical);
     const start = this.instant(dateTime, 'dateTime', fromClock, choice);
-    const targets = toInputs.map((name, i) => this.zone(name, `toTimeZones[${i}]`));
+    // The request's release is looked up once for all targets (up to 100).
+    const { registry, release } = this.view;
+    const targets = toInputs.map((name, i) => registry.resolve(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
     return {
       fromTimeZone: from.canonical,
       dateTime,
       originalDateTime: formatInstant(start.epochMs, start.offsetSeconds),
       ambiguous: start.ambiguous,
       conversions: targets.map((zone) => {
-        const clock = this.clock(zone.canonical);
+        const clock = release.zone(registry.zoneName(zone.canonical))!;
         const period = clock.periodAt(start.epochMs);
-        return {
+        const conversion: TargetConversion = {
           timezone: zone.canonical,
           convertedTime: formatInstant(start.epochMs, period.offsetSeconds),
           abbreviation: period.abbreviation,
           utcOffset: formatOffset(period.offsetSeconds),
           dstActive: period.dst,
-          // Both readings of a repeated time, as a single conversion answers them.
-          ...(start.ambiguous && {
-            options: start.options.map((o) => ({
-              originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
-              convertedDateTime: formatInstant(o.epochMs, clock.offsetAt(o.epochMs)),
-            })),
-          }),
         };
+        // Both readings of a repeated time, as a single conversion answers them.
+        if (start.ambiguous) {
+          conversion.options = start.options.map((o) => ({
+            originalDateTime: formatInstant(o.epochMs, o.offsetSeconds),
+            convertedDateTime: formatInstant(o.epochMs, clock.offsetAt(o.epochMs)),
+          }));
+        }
+        return conversion;
       }),
     };
   }
@@ -690,9 +726,8 @@ export class TimeEngine {
   }
 
   /**
-   * Calendar units move the wall clock (luxon's calendar arithmetic over a luxon Zone backed by the active release;
-   * the day is constrained to the target month), the wall time is then read back the Temporal 'compatible' way,
-   * and hours/minutes/seconds are added exactly.
+   * Calendar units move the wall clock (moveWallClock, over the active release; the day is constrained to the target
+   * month), the wall time is then read back the Temporal 'compatible' way, and hours/minutes/seconds are added exactly.
    */
   private applySpan(start: Instant, span: TimeSpan, clock: CompiledZone | null): Instant {
     const offset = clock ? clock.offsetAt(start.epochMs) : start.offsetSeconds;
@@ -700,11 +735,14 @@ export class TimeEngine {
     if (span.years || span.months || span.days) {
       const outOfRange = () => timezoneProblem('invalid_timespan', 'The result falls outside the years 0001-9999.', 'timeSpan');
       if (span.years > 10_000 || span.months > 120_000 || span.days > 3_660_000) throw outOfRange();
-      const zone = clock ? this.luxonZone(clock) : 'utc';
-      const base = DateTime.fromMillis(clock ? start.epochMs : start.epochMs + offset * 1000, { zone });
-      const moved = base.plus({ years: span.sign * span.years, months: span.sign * span.months, days: span.sign * span.days });
-      if (!moved.isValid) throw outOfRange();
-      const civil = civilMs(moved.year, moved.month, moved.day, moved.hour, moved.minute, moved.second, moved.millisecond);
+      const civil = moveWallClock(
+        clock,
+        clock ? start.epochMs : start.epochMs + offset * 1000,
+        span.sign * span.years,
+        span.sign * span.months,
+        span.sign * span.days,
+      );
+      if (Number.isNaN(civil)) throw outOfRange();
       epochMs = clock ? resolveLocal(clock, civil, 'compatible').epochMs : civil - offset * 1000;
     }
     epochMs += span.sign * span.exactMs;
