@@ -93,6 +93,30 @@ describe('the gateway', () => {
     observe.mockRestore();
   });
 
+  it('a body sent again is answered as the first time (the checked body is remembered, never shared): the answer, and the same 400 for a bad one', async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const { key } = await createApiKey(t, user);
+    const post = (path: string, body: object) =>
+      fetch(`${t.url}${path}`, { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }),
+      );
+    const multi = { fromTimeZone: 'America/New_York', toTimeZones: ['Europe/London', 'Asia/Tokyo', 'Europe/London'], dateTime: '2024-07-01T09:00:00' };
+    const first = await post('/api/conversion/multi', multi);
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await post('/api/conversion/multi', multi)).toEqual(first);
+    // Another body of the same shape is checked for itself.
+    const other = await post('/api/conversion/multi', { ...multi, toTimeZones: ['Asia/Kolkata'] });
+    expect(other.status).toBe(200);
+    expect(JSON.stringify(other.body)).toContain('Asia/Kolkata');
+    expect(JSON.stringify(other.body)).not.toContain('Asia/Tokyo');
+
+    const bad = { fromTimeZone: 'America/New_York', toTimeZones: 'Europe/London', dateTime: '2024-07-01T09:00:00', extra: 1 };
+    const refused = await post('/api/conversion/multi', bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation_failed');
+    expect(await post('/api/conversion/multi', bad)).toEqual({ ...refused, body: { ...refused.body, instance: expect.any(String) } });
+  });
+
   // The same database and config as the app above; only the extra module differs.
   const start = (module: new () => object) => createApp(t.config, t.config.DATABASE_URL!, { logger: false, modules: [module] });
 

@@ -58,10 +58,44 @@ function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
   return Object.assign(new dto(), outcome);
 }
 
+/** Bodies longer than this (as JSON text) are checked every time: the memo stays small whatever callers send. */
+const BODY_MEMO_MAX = 2048;
+const checkedBodies = new WeakMap<Dto<object>, Map<string, object | ProblemException>>();
+
+/** Only flat bodies (primitives and arrays of primitives) are remembered: a copy of one is a shallow copy plus array slices. */
+const isFlat = (value: object): boolean =>
+  Object.values(value).every((v) => v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((e) => e === null || typeof e !== 'object')));
+
+/**
+ * The body checked against its DTO, remembered as CheckedQuery remembers query strings: the check is a pure function of
+ * the parsed body, whose JSON text is the memo's key (a sold call's body is small, and callers repeat theirs).
+ */
+function checkBody<T extends object>(dto: Dto<T>, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return checkInput(dto, body, 'body');
+  const raw = JSON.stringify(body);
+  if (raw.length > BODY_MEMO_MAX || !isFlat(body)) return checkInput(dto, body, 'body');
+  let memo = checkedBodies.get(dto);
+  if (!memo) checkedBodies.set(dto, (memo = new Map()));
+  let outcome = memo.get(raw);
+  if (outcome === undefined) {
+    try {
+      outcome = checkInput(dto, body, 'body');
+    } catch (problem) {
+      if (!(problem instanceof ProblemException)) throw problem;
+      outcome = problem;
+    }
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+    memo.set(raw, outcome);
+  }
+  if (outcome instanceof ProblemException) throw outcome;
+  // A copy per request (arrays too), so a handler can never change what the next caller gets.
+  const copy = Object.assign(new dto(), outcome) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(copy)) if (Array.isArray(value)) copy[key] = value.slice();
+  return copy as T;
+}
+
 const queryParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkQuery(dto, ctx.switchToHttp().getRequest<FastifyRequest>()));
-const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) =>
-  checkInput(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body, 'body'),
-);
+const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkBody(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body));
 
 /**
  * The query string validated against a class-validator DTO. The hot routes of the sold API use this
@@ -78,7 +112,7 @@ export function CheckedQuery<T extends object>(dto: Dto<T>): ParameterDecorator 
   };
 }
 
-/** The JSON body validated against a class-validator DTO, as CheckedQuery does for query strings. */
+/** The JSON body validated against a class-validator DTO, and remembered, as CheckedQuery does for query strings. */
 export function CheckedBody<T extends object>(dto: Dto<T>): ParameterDecorator {
   return bodyParam(dto);
 }
