@@ -214,7 +214,7 @@ if (PROFILE_DIR) {
     for (const f of r.profile.top) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.frame}`);
   }
 }
-const checks = results.map((r) => [`${r.name} >= ${r.target} of bare (${r.ratio.toFixed(2)})`, r.ratio >= r.target]);
+const checks = results.map((r) => [`${r.name} >= ${r.target} of bare (${r.ratio.toFixed(3)})`, r.ratio >= r.target]);
 const current = results.find((r) => r.name === 'GET time/current');
 if (current) checks.push([`time/current p99 < 10 ms (${current.p99} ms)`, current.p99 < 10]);
 checks.push([`zero errors (${results.reduce((n, r) => n + r.errors, 0)})`, results.every((r) => r.errors === 0)]);
