@@ -199,7 +199,7 @@ export class RequestLogStore {
   /**
    * Counts by status class and latency percentiles per bucket (an hour or a day on the clock of `timeZone`) and for the
    * whole range, in one pass; then every bucket start of [from, to), empty ones included, computed by PostgreSQL in
-   * that zone (a half-hour offset, a 23-hour day). A zone PostgreSQL does not know throws (code 22023). Hourly ranges
+   * that zone (a half-hour offset, a 23-hour day, the two 01:00 hours of a night the clock goes back). A zone PostgreSQL does not know throws (code 22023). Hourly ranges
    * (48 hours at most) are read by STATS_BY_HOUR, daily ones (up to 31 days) by STATS_BY_DAY: the same numbers.
    */
   async stats(q: {
@@ -220,10 +220,15 @@ export class RequestLogStore {
       s5xx: string;
       p: number[] | null;
     }>(q.bucket === 'hour' ? STATS_BY_HOUR : STATS_BY_DAY, [q.userId, q.from, q.to, q.bucket, q.timeZone, q.keyId ?? null, q.endpoint ?? null]);
+    // The buckets [from, to) touches, as date_trunc names them: `from`'s, and those of the quarter hours after it (see
+    // STATS_BY_DAY). Stepping the zone's wall clock instead gave one bucket for the two hours a clock reads 01:00 when it
+    // goes back, and the requests of the first were in none.
     const { rows: starts } = await this.usage.pool.query<{ start: Date }>(
-      `select distinct g at time zone $3 as start
-       from generate_series(date_trunc($4, $1::timestamptz, $3) at time zone $3, ($2::timestamptz at time zone $3) - interval '1 microsecond',
-                            ('1 ' || $4)::interval) as g
+      `select distinct date_trunc($4, g, $3) as start
+       from (select $1::timestamptz as g
+             union all
+             select g from generate_series(date_trunc('hour', $1::timestamptz, 'UTC'), $2::timestamptz, interval '15 minutes') as g
+             where g > $1::timestamptz and g < $2::timestamptz) x
        order by 1`,
       [q.from, q.to, q.timeZone, q.bucket],
     );
