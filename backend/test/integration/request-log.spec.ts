@@ -225,4 +225,54 @@ describe('the request log (Usage → Requests)', () => {
     expect(free.body).toMatchObject({ code: 'analytics_plan_required' });
     expect(free.body.p50).toBeUndefined();
   });
+
+  it("counts and percentiles are PostgreSQL's date_trunc in the zone and percentile_cont, across a DST change and in quarter-hour zones", async () => {
+    // 600 rows every 7 min 13 s from 2026-10-31 (New York falls back on 1 November), two keys and endpoints, every status
+    // class, latencies with ties; the stats answer against the plain SQL the store's query stands in for.
+    const user = await createUser(t, { plan: 'premium' });
+    const [one, two] = [await createApiKey(t, user, { name: 'One' }), await createApiKey(t, user, { name: 'Two' })];
+    const sql = <T>(query: string, params: unknown[]) => t.orm.em.getConnection().execute<T[]>(query, params);
+    await sql(
+      `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms)
+       select timestamptz '2026-10-31 00:00:00Z' + g * interval '7 minutes 13 seconds', ?, case when g % 3 = 0 then ?::uuid else ?::uuid end,
+              case when g % 4 = 0 then '/api/time/utc' else '/api/time/current' end, 'GET', (array[200, 200, 200, 200, 301, 404, 429, 500])[1 + g % 8],
+              case when g % 10 = 0 then 5 else round((0.2 + (g * 37 % 1000) / 100.0 * (1 + g % 5))::numeric, 2) end::real
+       from generate_series(0, 599) as g`,
+      [user.id, two.id, one.id],
+    );
+    const client = await signedInClient(t, user);
+    const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+    const cases: [string, string, string, string][] = [];
+    for (const zone of ['America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'])
+      for (const filter of ['', `&keyId=${two.id}`, '&endpoint=%2Fapi%2Ftime%2Futc'])
+        cases.push(
+          ['2026-10-31T12:00:00.000Z', '2026-11-02T12:00:00.000Z', zone, filter],
+          ['2026-10-30T23:10:00.000Z', '2026-11-03T01:00:00.000Z', zone, filter],
+        );
+    for (const [from, to, zone, filter] of cases) {
+      const res = await client.get(`/api/usage/requests/stats?from=${from}&to=${to}&timeZone=${encodeURIComponent(zone)}${filter}`);
+      expect(res.status).toBe(200);
+      const params = new URLSearchParams(filter);
+      const expected = await sql<{ bucket: Date | null; total: string; s2xx: string; s3xx: string; s4xx: string; s5xx: string; p: number[] }>(
+        `select date_trunc(?, "timestamp", ?) as bucket, count(*) as total, count(*) filter (where status_code < 300) as s2xx,
+                count(*) filter (where status_code between 300 and 399) as s3xx, count(*) filter (where status_code between 400 and 499) as s4xx,
+                count(*) filter (where status_code >= 500) as s5xx, percentile_cont(array[0.5, 0.95, 0.99]) within group (order by response_ms) as p
+         from usage_records where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
+         group by grouping sets ((1), ())`,
+        [res.body.bucket, zone, user.id, from, to, params.get('keyId'), params.get('keyId'), params.get('endpoint'), params.get('endpoint')],
+      );
+      const whole = expected.find((r) => r.bucket === null)!;
+      expect([res.body.total, res.body.p50, res.body.p95, res.body.p99]).toEqual([Number(whole.total), ...whole.p.map(round)]);
+      const byStart = new Map(expected.filter((r) => r.bucket).map((r) => [new Date(r.bucket!).toISOString(), r]));
+      for (const b of res.body.buckets as Record<string, number | string | null>[]) {
+        const r = byStart.get(b.start as string);
+        expect([b.start, b.total, b.status2xx, b.status3xx, b.status4xx, b.status5xx, b.p50, b.p95, b.p99]).toEqual(
+          r ? [b.start, ...[r.total, r.s2xx, r.s3xx, r.s4xx, r.s5xx].map(Number), ...r.p.map(round)] : [b.start, 0, 0, 0, 0, 0, null, null, null],
+        );
+        byStart.delete(b.start as string);
+      }
+      // Every bucket a row fell in is listed: New York's 1 November has two hours that start at 01:00 local time.
+      expect([...byStart.keys()]).toEqual([]);
+    }
+  });
 });
