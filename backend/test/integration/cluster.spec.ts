@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../factories/index.js';
 import { BACKEND_DIR, buildBackend, freshDatabase, queryOne, waitFor } from '../support/processes.js';
@@ -26,9 +27,29 @@ interface Cluster {
   exited: Promise<number | null>;
 }
 
+/** Whether 127.0.0.1:port can be listened on right now. */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * Two consecutive free ports for the instances (the cluster takes --base-port and the one after it), below the kernel's
+ * ephemeral range: a port the kernel hands out (freePort) has a neighbour any outgoing connection of another test may
+ * be using, which failed a CI run with EADDRINUSE.
+ */
+async function instancePorts(): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
+    if ((await canListen(base)) && (await canListen(base + 1))) return base;
+  }
+}
+
 async function startCluster(databaseUrl: string, extra: Record<string, string> = {}): Promise<Cluster> {
   const port = await freePort();
-  const basePort = await freePort();
+  const basePort = await instancePorts();
   const dataDir = join(process.env.TEST_DATA_ROOT!, `cluster-${process.pid}-${Date.now()}`);
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(
