@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -10,12 +10,46 @@ export const BACKEND_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 let built = false;
 
-/** Builds backend/dist from the current sources (once per test file), so the real entry point is what runs. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Builds backend/dist from the current sources once per test run, so the real entry point is what runs. Jest's
+ * workers are separate processes: without the lock two of them rebuilt dist at once, and a server one had just
+ * started imported a module the other was rewriting ("does not provide an export named ..."). The first worker
+ * builds under a lock directory and leaves a stamp with the run's id; the others wait for the lock and skip.
+ */
 export function buildBackend(): void {
   if (built) return;
-  execFileSync(process.execPath, [join(BACKEND_DIR, '../node_modules/typescript/bin/tsc'), '-p', join(BACKEND_DIR, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  });
+  const runId = process.env.TEST_RUN_ID ?? `pid-${process.pid}`;
+  const lock = join(BACKEND_DIR, '.tmp', 'build.lock');
+  const stamp = join(BACKEND_DIR, '.tmp', 'build.stamp');
+  mkdirSync(join(BACKEND_DIR, '.tmp'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // another worker is building; a lock older than ten minutes belongs to a worker that died holding it
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile
+      }
+      sleepSync(200);
+    }
+  }
+  try {
+    if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== runId) {
+      execFileSync(process.execPath, [join(BACKEND_DIR, '../node_modules/typescript/bin/tsc'), '-p', join(BACKEND_DIR, 'tsconfig.build.json')], {
+        stdio: 'inherit',
+      });
+      writeFileSync(stamp, runId);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
   built = true;
 }
 
