@@ -2,6 +2,7 @@ import { createApiKey, createUser, signedInClient } from '../factories/index.js'
 import type { TestClient } from '../support/http.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
+import { UsageStore } from '../../src/modules/usage/usage.store.js';
 
 interface Item {
   id: string;
@@ -249,16 +250,16 @@ describe('the request log (Usage → Requests)', () => {
           ['2026-10-31T12:00:00.000Z', '2026-11-02T12:00:00.000Z', zone, filter],
           ['2026-10-30T23:10:00.000Z', '2026-11-03T01:00:00.000Z', zone, filter],
         );
-    for (const [from, to, zone, filter] of cases) {
+    const check = async ([from, to, zone, filter]: [string, string, string, string]) => {
       const res = await client.get(`/api/usage/requests/stats?from=${from}&to=${to}&timeZone=${encodeURIComponent(zone)}${filter}`);
       expect(res.status).toBe(200);
       const params = new URLSearchParams(filter);
       const expected = await sql<{ bucket: Date | null; total: string; s2xx: string; s3xx: string; s4xx: string; s5xx: string; p: number[] }>(
         `select date_trunc(?, "timestamp", ?) as bucket, count(*) as total, count(*) filter (where status_code < 300) as s2xx,
-                count(*) filter (where status_code between 300 and 399) as s3xx, count(*) filter (where status_code between 400 and 499) as s4xx,
-                count(*) filter (where status_code >= 500) as s5xx, percentile_cont(array[0.5, 0.95, 0.99]) within group (order by response_ms) as p
-         from usage_records where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
-         group by grouping sets ((1), ())`,
+              count(*) filter (where status_code between 300 and 399) as s3xx, count(*) filter (where status_code between 400 and 499) as s4xx,
+              count(*) filter (where status_code >= 500) as s5xx, percentile_cont(array[0.5, 0.95, 0.99]) within group (order by response_ms) as p
+       from usage_records where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
+       group by grouping sets ((1), ())`,
         [res.body.bucket, zone, user.id, from, to, params.get('keyId'), params.get('keyId'), params.get('endpoint'), params.get('endpoint')],
       );
       const whole = expected.find((r) => r.bucket === null)!;
@@ -273,6 +274,26 @@ describe('the request log (Usage → Requests)', () => {
       }
       // Every bucket a row fell in is listed: New York's 1 November has two hours that start at 01:00 local time.
       expect([...byStart.keys()]).toEqual([]);
-    }
+    };
+    // Twice: the first answer counts the closed days and keeps them (request_stats_days), the second reads them back.
+    for (let pass = 0; pass < 2; pass++) for (const c of cases) await check(c);
+    const kept = await sql<{ n: string }>(`select count(*) as n from request_stats_days where user_id = ?`, [user.id]);
+    expect(Number(kept[0].n)).toBeGreaterThan(0);
+
+    // A late write (a replayed write-ahead segment) into a kept day: the day is counted again, with the new rows.
+    const store = t.app.get(UsageStore);
+    const late = (status: number, ms: number, keyId: string) => ({
+      timestamp: Date.parse('2026-11-01T15:00:00Z'),
+      userId: user.id,
+      keyId,
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode: status,
+      responseMs: ms,
+      ipAddress: null,
+    });
+    await store.write([late(200, 900, two.id), late(503, 950, one.id)], true);
+    await store.write([late(200, 990, two.id)]);
+    for (const c of cases) await check(c);
   });
 });

@@ -24,6 +24,7 @@ import { Migration20261127001100_request_log } from './Migration20261127001100_r
 import { Migration20261127002100_usage_time_brin } from './Migration20261127002100_usage_time_brin.js';
 import { Migration20261127003100_usage_seen } from './Migration20261127003100_usage_seen.js';
 import { Migration20261127004100_usage_covering_indexes } from './Migration20261127004100_usage_covering_indexes.js';
+import { Migration20261127005100_request_stats_days } from './Migration20261127005100_request_stats_days.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127002100_usage_time_brin', class: Migration20261127002100_usage_time_brin },
   { name: 'Migration20261127003100_usage_seen', class: Migration20261127003100_usage_seen },
   { name: 'Migration20261127004100_usage_covering_indexes', class: Migration20261127004100_usage_covering_indexes },
+  { name: 'Migration20261127005100_request_stats_days', class: Migration20261127005100_request_stats_days },
 ];

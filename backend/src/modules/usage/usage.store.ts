@@ -124,6 +124,13 @@ const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e
 const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, problem_code, query)`;
 /** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it). */
 const DEDUPE_LOCK = 727_311;
+/** Taken shared by the request log's stats while they count and keep closed days, exclusively by a late write. */
+export const STATS_LOCK = 727_312;
+/**
+ * A row older than this when written is late (a replayed write-ahead segment, a batch kept through a database outage):
+ * its write deletes the kept stats days it lands in. Well under STATS_DAY_CLOSED_MS, the age a day must reach to be kept.
+ */
+const LATE_ROW_MS = 10 * 60_000;
 
 interface DailyRollup {
   day: string;
@@ -170,6 +177,32 @@ function dailyRollups(rows: UsageRow[]): DailyRollup[] {
     previous = row;
   }
   return [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+/** The accounts with late rows in a batch (see LATE_ROW_MS) and the oldest of those rows, or null if none is late. */
+function lateRows(rows: UsageRow[]): { userIds: string[]; since: number } | null {
+  const lateBefore = Date.now() - LATE_ROW_MS;
+  let since = Infinity;
+  const userIds = new Set<string>();
+  for (const row of rows) {
+    if (row.timestamp >= lateBefore) continue;
+    userIds.add(row.userId);
+    if (row.timestamp < since) since = row.timestamp;
+  }
+  return userIds.size ? { userIds: [...userIds], since } : null;
+}
+
+/**
+ * Deletes the request log's kept stats days (request_stats_days) that late rows land in, inside the batch's transaction:
+ * the exclusive lock waits for the stats reads counting days to keep, and a read that starts after it waits for this
+ * commit and counts the new rows.
+ */
+async function forgetKeptDays(client: pg.PoolClient, late: { userIds: string[]; since: number }): Promise<void> {
+  await client.query('select pg_advisory_xact_lock($1)', [STATS_LOCK]);
+  await client.query(`delete from request_stats_days where user_id = any($1::uuid[]) and ends_at > to_timestamp($2::float8 / 1000)`, [
+    late.userIds,
+    late.since,
+  ]);
 }
 
 /**
@@ -236,8 +269,10 @@ export class UsageStore {
       if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
     }
     const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    const late = lateRows(rows);
     if (!dedupe) {
       await this.transaction(async (client) => {
+        if (late) await forgetKeptDays(client, late);
         await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
         const daily = dailyRollups(rows);
         await client.query(
@@ -262,6 +297,7 @@ export class UsageStore {
     // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
     return this.transaction(async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
+      if (late) await forgetKeptDays(client, late);
       const { rows: counted } = await client.query<{ n: number }>(
         `with ins as (
            ${INSERT_COLUMNS}
@@ -531,6 +567,11 @@ export class UsageStore {
       );
       for (const { name } of rows) await client.query(`drop table if exists "${name.replace(/"/g, '')}"`);
       await client.query(`delete from usage_records_default where "timestamp" < now() - make_interval(months => $1::int)`, [retentionMonths]);
+      // The request log's kept stats days go with the months their rows went with.
+      await client.query(
+        `delete from request_stats_days where starts_at < date_trunc('month', now() at time zone 'utc') at time zone 'utc' - make_interval(months => $1::int)`,
+        [retentionMonths],
+      );
       return rows.map((r) => r.name);
     });
   }
