@@ -114,6 +114,35 @@ describe('MCP tool calls answered directly: the same answer as through the SDK t
     expect(direct.rows).toHaveLength(7);
   });
 
+  it('arguments sent again are answered as the first time (the checked arguments are remembered, never shared): answers and tool errors', async () => {
+    const user = await createUser(t, { plan: 'enterprise' });
+    const { key } = await createApiKey(t, user);
+    const batch = [
+      call(1, 'convert_time_multi', {
+        dateTime: '2024-07-01T09:00:00',
+        fromTimeZone: 'America/New_York',
+        toTimeZones: ['Asia/Tokyo', 'Europe/London', 'Asia/Tokyo'],
+      }),
+      call(2, 'day_of_week', { date: '2024-02-30' }),
+      call(3, 'list_transitions', { timezone: 'Europe/London', from: '2024-01-01', to: '2025-01-01' }),
+      call(4, 'day_of_week', { day: '2024-02-03' }),
+    ];
+    const first = await post(key, batch);
+    expect(first.status).toBe(200);
+    const answers = JSON.parse(first.text) as Json[];
+    expect(answers.map((a) => (a.result.isError ? JSON.parse(a.result.content[1].text).code : null))).toEqual([
+      null,
+      'invalid_date',
+      null,
+      'validation_failed',
+    ]);
+    for (let i = 0; i < 3; i++) expect((await post(key, batch)).text).toBe(first.text);
+    // Other arguments of the same shape are checked for themselves.
+    const other = JSON.parse((await post(key, [call(1, 'convert_time_multi', { ...batch[0].params.arguments, toTimeZones: ['Asia/Kolkata'] })])).text) as Json;
+    expect(JSON.stringify(other)).toContain('Asia/Kolkata');
+    expect(JSON.stringify(other)).not.toContain('Asia/Tokyo');
+  });
+
   it('a batch the plan refuses in part: the same answers, RateLimit headers and usage rows', async () => {
     const batch = [1, 2, 3, 4].map((i) => call(i, 'day_of_week', { date: `2024-07-0${i}` }));
     const { direct, sdk } = await bothWays(batch, { plan: 'free', used: 98 });

@@ -32,70 +32,65 @@ export function checkInput<T extends object>(dto: Dto<T>, source: unknown, where
   return instance;
 }
 
-/** Query strings already checked, per DTO: validation is a pure function of the string, and callers repeat theirs. */
+/** Inputs already checked, per DTO and kind, by their text: validation is a pure function of it, and callers repeat theirs. */
 const MEMO_LIMIT = 5000;
-const checkedQueries = new WeakMap<Dto<object>, Map<string, object | ProblemException>>();
+type Outcomes = Map<string, object | ProblemException>;
+const memos = { query: new WeakMap<Dto<object>, Outcomes>(), body: new WeakMap<Dto<object>, Outcomes>(), arguments: new WeakMap<Dto<object>, Outcomes>() };
 
-function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
-  const at = request.url.indexOf('?');
-  const raw = at < 0 ? '' : request.url.slice(at + 1);
-  let memo = checkedQueries.get(dto);
-  if (!memo) checkedQueries.set(dto, (memo = new Map()));
-  let outcome = memo.get(raw);
+/**
+ * `source` checked against `dto` (checkInput), or the outcome the same `text` had before: the instance, or the problem
+ * thrown again. At most MEMO_LIMIT texts per DTO and kind, the oldest dropped first. Each caller gets its own copy,
+ * arrays too, so a handler can never change what the next caller gets.
+ */
+function checkRemembered<T extends object>(dto: Dto<T>, source: unknown, where: 'query' | 'body' | 'arguments', text: string): T {
+  let memo = memos[where].get(dto);
+  if (!memo) memos[where].set(dto, (memo = new Map()));
+  let outcome = memo.get(text);
   if (outcome === undefined) {
     try {
-      outcome = checkInput(dto, request.query ?? {}, 'query');
+      outcome = checkInput(dto, source, where);
     } catch (problem) {
       if (!(problem instanceof ProblemException)) throw problem;
       outcome = problem;
     }
     // Oldest first out: a Map keeps insertion order.
     if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-    memo.set(raw, outcome);
+    memo.set(text, outcome);
   }
   if (outcome instanceof ProblemException) throw outcome;
-  // A copy per request, so a handler can never change what the next caller gets.
-  return Object.assign(new dto(), outcome);
-}
-
-/** Bodies longer than this (as JSON text) are checked every time: the memo stays small whatever callers send. */
-const BODY_MEMO_MAX = 2048;
-const checkedBodies = new WeakMap<Dto<object>, Map<string, object | ProblemException>>();
-
-/** Only flat bodies (primitives and arrays of primitives) are remembered: a copy of one is a shallow copy plus array slices. */
-const isFlat = (value: object): boolean =>
-  Object.values(value).every((v) => v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((e) => e === null || typeof e !== 'object')));
-
-/**
- * The body checked against its DTO, remembered as CheckedQuery remembers query strings: the check is a pure function of
- * the parsed body, whose JSON text is the memo's key (a sold call's body is small, and callers repeat theirs).
- */
-function checkBody<T extends object>(dto: Dto<T>, body: unknown): T {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return checkInput(dto, body, 'body');
-  const raw = JSON.stringify(body);
-  if (raw.length > BODY_MEMO_MAX || !isFlat(body)) return checkInput(dto, body, 'body');
-  let memo = checkedBodies.get(dto);
-  if (!memo) checkedBodies.set(dto, (memo = new Map()));
-  let outcome = memo.get(raw);
-  if (outcome === undefined) {
-    try {
-      outcome = checkInput(dto, body, 'body');
-    } catch (problem) {
-      if (!(problem instanceof ProblemException)) throw problem;
-      outcome = problem;
-    }
-    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-    memo.set(raw, outcome);
-  }
-  if (outcome instanceof ProblemException) throw outcome;
-  // A copy per request (arrays too), so a handler can never change what the next caller gets.
   const copy = Object.assign(new dto(), outcome) as Record<string, unknown>;
   for (const [key, value] of Object.entries(copy)) if (Array.isArray(value)) copy[key] = value.slice();
   return copy as T;
 }
 
+/** The query string checked against its DTO, remembered by the raw query string. */
+function checkQuery<T extends object>(dto: Dto<T>, request: FastifyRequest): T {
+  const at = request.url.indexOf('?');
+  return checkRemembered(dto, request.query ?? {}, 'query', at < 0 ? '' : request.url.slice(at + 1));
+}
+
+/** Objects longer than this (as JSON text) are checked every time: the memo stays small whatever callers send. */
+const OBJECT_MEMO_MAX = 2048;
+
+/** Only flat objects (primitives and arrays of primitives) are remembered: a copy of one is a shallow copy plus array slices. */
+const isFlat = (value: object): boolean =>
+  Object.values(value).every((v) => v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((e) => e === null || typeof e !== 'object')));
+
+/**
+ * A JSON body or an MCP tool's arguments checked against its DTO, remembered by its JSON text (a sold call's body is
+ * small, and callers repeat theirs). Anything else (not an object, nested, long) is checked every time.
+ */
+export function checkObject<T extends object>(dto: Dto<T>, value: unknown, where: 'body' | 'arguments'): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !isFlat(value)) return checkInput(dto, value, where);
+  const text = JSON.stringify(value);
+  if (text.length > OBJECT_MEMO_MAX) return checkInput(dto, value, where);
+  return checkRemembered(dto, value, where, text);
+}
+
 const queryParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkQuery(dto, ctx.switchToHttp().getRequest<FastifyRequest>()));
-const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) => checkBody(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body));
+const bodyParam = createParamDecorator((dto: Dto<object>, ctx: ExecutionContext) =>
+  checkObject(dto, ctx.switchToHttp().getRequest<FastifyRequest>().body, 'body'),
+);
 
 /**
  * The query string validated against a class-validator DTO. The hot routes of the sold API use this

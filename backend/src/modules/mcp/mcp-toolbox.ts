@@ -2,7 +2,7 @@ import { Injectable, RequestMethod } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '../../common/http/route-config.js';
-import { checkInput } from '../gateway/checked-input.js';
+import { checkObject } from '../gateway/checked-input.js';
 import { toolLocale } from '../timezone/cldr/answer-locale.js';
 import { inputSchemaOf, outputSchemaOf, type JsonSchema } from './mcp-schemas.js';
 import { MCP_TOOLS, type McpToolSpec, type RestRoute } from './mcp-tools.js';
@@ -121,7 +121,7 @@ export class McpToolbox {
       rest: routes.map((r) => `${r.method} ${r.path}`),
       answer: (args) => {
         const r = routes[spec.route?.(args) ?? 0];
-        const input = r.method === 'GET' ? checkInput(r.dto, asQuery(args), 'arguments') : checkInput(r.dto, args, 'arguments');
+        const input = checkObject(r.dto, r.method === 'GET' ? asQuery(args) : args, 'arguments');
         return r.call(input, toolLocale(args.lang));
       },
       summary: (answer, args) => spec.summary(answer as never, args),
