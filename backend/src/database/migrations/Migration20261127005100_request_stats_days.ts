@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The request log's stats of closed days, kept once computed (RequestLogStore.stats): a day is a bucket on a viewer's
+ * The request log's stats of closed buckets (hours and days), kept once computed (RequestLogStore.stats): a bucket is on a viewer's
  * clock, so a row is keyed by its instants, not a date (New York's and Kolkata's days are different rows; zones that
  * share an offset share them). `latencies` holds the day's every distinct response time (float4, ascending) followed by
  * how many rows had it (int4), the exact multiset percentile_cont needs. A write of rows older than a few minutes

@@ -128,7 +128,7 @@ const DEDUPE_LOCK = 727_311;
 export const STATS_LOCK = 727_312;
 /**
  * A row older than this when written is late (a replayed write-ahead segment, a batch kept through a database outage):
- * its write deletes the kept stats days it lands in. Well under STATS_DAY_CLOSED_MS, the age a day must reach to be kept.
+ * its write deletes the kept stats buckets it lands in. Well under STATS_BUCKET_CLOSED_MS, the age a bucket must reach to be kept.
  */
 const LATE_ROW_MS = 10 * 60_000;
 
@@ -193,11 +193,11 @@ function lateRows(rows: UsageRow[]): { userIds: string[]; since: number } | null
 }
 
 /**
- * Deletes the request log's kept stats days (request_stats_days) that late rows land in, inside the batch's transaction:
+ * Deletes the request log's kept stats buckets (request_stats_days) that late rows land in, inside the batch's transaction:
  * the exclusive lock waits for the stats reads counting days to keep, and a read that starts after it waits for this
  * commit and counts the new rows.
  */
-async function forgetKeptDays(client: pg.PoolClient, late: { userIds: string[]; since: number }): Promise<void> {
+async function forgetKeptBuckets(client: pg.PoolClient, late: { userIds: string[]; since: number }): Promise<void> {
   await client.query('select pg_advisory_xact_lock($1)', [STATS_LOCK]);
   await client.query(`delete from request_stats_days where user_id = any($1::uuid[]) and ends_at > to_timestamp($2::float8 / 1000)`, [
     late.userIds,
@@ -272,7 +272,7 @@ export class UsageStore {
     const late = lateRows(rows);
     if (!dedupe) {
       await this.transaction(async (client) => {
-        if (late) await forgetKeptDays(client, late);
+        if (late) await forgetKeptBuckets(client, late);
         await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
         const daily = dailyRollups(rows);
         await client.query(
@@ -297,7 +297,7 @@ export class UsageStore {
     // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
     return this.transaction(async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
-      if (late) await forgetKeptDays(client, late);
+      if (late) await forgetKeptBuckets(client, late);
       const { rows: counted } = await client.query<{ n: number }>(
         `with ins as (
            ${INSERT_COLUMNS}
@@ -567,7 +567,7 @@ export class UsageStore {
       );
       for (const { name } of rows) await client.query(`drop table if exists "${name.replace(/"/g, '')}"`);
       await client.query(`delete from usage_records_default where "timestamp" < now() - make_interval(months => $1::int)`, [retentionMonths]);
-      // The request log's kept stats days go with the months their rows went with.
+      // The request log's kept stats buckets go with the months their rows went with.
       await client.query(
         `delete from request_stats_days where starts_at < date_trunc('month', now() at time zone 'utc') at time zone 'utc' - make_interval(months => $1::int)`,
         [retentionMonths],
