@@ -169,17 +169,34 @@ export class RequestLogStore {
     // The buckets [from, to) touches, as date_trunc names them: `from`'s, and those of the quarter hours after it (every
     // UTC offset in use since 1972 is a whole number of quarter hours). Stepping the zone's wall clock instead gave one
     // bucket for the two hours a clock reads 01:00 when it goes back, and the requests of the first were in none.
-    const { rows: found } = await this.usage.pool.query<{ start: Date }>(
-      `select distinct date_trunc($4, g, $3) as start
-       from (select $1::timestamptz as g
-             union all
-             select g from generate_series(date_trunc('hour', $1::timestamptz, 'UTC'), $2::timestamptz, interval '15 minutes') as g
-             where g > $1::timestamptz and g < $2::timestamptz) x
-       order by 1`,
-      [q.from, q.to, q.timeZone, q.bucket],
+    // With them, in the same round trip, each bucket's kept counts if it has them (whether they apply is bucketStats's
+    // to say: the first bucket may start before `from`).
+    const { rows: found } = await this.usage.pool.query<{ start: Date; kept: KeptBucket | null }>(
+      `with starts as (
+         select distinct date_trunc($4, g, $3) as start
+         from (select $1::timestamptz as g
+               union all
+               select g from generate_series(date_trunc('hour', $1::timestamptz, 'UTC'), $2::timestamptz, interval '15 minutes') as g
+               where g > $1::timestamptz and g < $2::timestamptz) x
+       ),
+       edges as (select start, lead(start) over (order by start) as next from starts)
+       select e.start, case when k.user_id is null then null else json_build_object('total', k.total, 's2xx', k.s2xx, 's3xx', k.s3xx,
+                's4xx', k.s4xx, 's5xx', k.s5xx, 'latencies', encode(k.latencies, 'base64')) end as kept
+       from edges e
+       left join request_stats_days k on k.user_id = $5 and coalesce(k.key_id, '${NO_KEY}'::uuid) = coalesce($6::uuid, '${NO_KEY}'::uuid)
+         and coalesce(k.endpoint, '') = coalesce($7::text, '') and k.starts_at = e.start and k.ends_at = e.next
+       order by e.start`,
+      [q.from, q.to, q.timeZone, q.bucket, q.userId, q.keyId ?? null, q.endpoint ?? null],
     );
     const starts = found.map((r) => r.start);
-    return { rows: await this.bucketStats(q, starts), starts };
+    return {
+      rows: await this.bucketStats(
+        q,
+        starts,
+        found.map((r) => r.kept),
+      ),
+      starts,
+    };
   }
 
   /**
@@ -191,7 +208,7 @@ export class RequestLogStore {
    * (UsageStore.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
    * Percentiles are percentile_cont's (LatencyCounts), whether a bucket was kept or counted.
    */
-  private async bucketStats(q: StatsQuery, starts: Date[]): Promise<RequestStatsRow[]> {
+  private async bucketStats(q: StatsQuery, starts: Date[], kept: (KeptBucket | null)[]): Promise<RequestStatsRow[]> {
     const closedBy = Date.now() - STATS_BUCKET_CLOSED_MS;
     const buckets = starts.map((start, i) => {
       const end = starts[i + 1];
@@ -203,21 +220,9 @@ export class RequestLogStore {
       };
     });
     const filter = [q.keyId ?? null, q.endpoint ?? null];
-    const keepable = buckets.filter((b) => b.keepable);
-    if (keepable.length) {
-      const { rows: kept } = await this.usage.pool.query<KeptBucket>(
-        `select starts_at, ends_at, total::float8 as total, s2xx::float8 as s2xx, s3xx::float8 as s3xx, s4xx::float8 as s4xx, s5xx::float8 as s5xx, latencies
-         from request_stats_days
-         where user_id = $1 and coalesce(key_id, '${NO_KEY}'::uuid) = coalesce($2::uuid, '${NO_KEY}'::uuid) and coalesce(endpoint, '') = coalesce($3::text, '')
-           and starts_at = any($4::timestamptz[])`,
-        [q.userId, ...filter, keepable.map((b) => b.lo)],
-      );
-      // Two zones' days can start at one instant and end at different ones (one of them changes its clock that day).
-      const byRange = new Map(kept.map((k) => [`${k.starts_at.getTime()}/${k.ends_at.getTime()}`, k]));
-      for (const b of keepable) {
-        const k = byRange.get(`${b.lo.getTime()}/${b.hi.getTime()}`);
-        if (k) b.counts = LatencyCounts.decode(k);
-      }
+    for (const [i, b] of buckets.entries()) {
+      const k = kept[i];
+      if (b.keepable && k) b.counts = LatencyCounts.decode({ ...k, latencies: Buffer.from(k.latencies, 'base64') });
     }
     const counted = buckets.filter((b) => !b.counts);
     const fills = counted.filter((b) => b.keepable);
@@ -235,8 +240,8 @@ export class RequestLogStore {
       else {
         const client = await this.usage.pool.connect();
         try {
-          await client.query('begin');
-          await client.query('select pg_advisory_xact_lock_shared($1)', [STATS_LOCK]);
+          // One round trip: a simple query may hold two statements (no parameters).
+          await client.query(`begin; select pg_advisory_xact_lock_shared(${STATS_LOCK})`);
           await read(client);
           await client.query(
             `insert into request_stats_days (user_id, key_id, endpoint, starts_at, ends_at, total, s2xx, s3xx, s4xx, s5xx, latencies)
@@ -280,15 +285,14 @@ interface StatsQuery {
   endpoint?: string;
 }
 
+/** A kept bucket as the stats query sends it (JSON: bigint counts as numbers, the latencies in base64). */
 interface KeptBucket {
-  starts_at: Date;
-  ends_at: Date;
   total: number;
   s2xx: number;
   s3xx: number;
   s4xx: number;
   s5xx: number;
-  latencies: Buffer;
+  latencies: string;
 }
 
 function statsRow(bucket: Date | null, counts: LatencyCounts): RequestStatsRow {
