@@ -220,6 +220,9 @@ describe('the request log (Usage → Requests)', () => {
     expect(week.body.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0)).toBe(requestIds.length);
     const badZone = await owner.get('/api/usage/requests/stats?timeZone=Mars/Olympus');
     expect([badZone.status, badZone.body.code]).toEqual([400, 'invalid_timezone']);
+    // The stats' own `to` (exclusive, documented apart from the list's) keeps the range's checks.
+    const badEnd = await owner.get('/api/usage/requests/stats?to=yesterday');
+    expect([badEnd.status, badEnd.body.code, badEnd.body.errors?.[0]?.field]).toEqual([400, 'validation_failed', 'to']);
 
     const free = await stranger.get('/api/usage/requests/stats');
     expect(free.status).toBe(403);

@@ -7232,7 +7232,7 @@ export interface operations {
             query?: {
                 /** @description ISO 8601 start (inclusive); default the start of the retention period */
                 from?: string;
-                /** @description ISO 8601 end (inclusive); default now */
+                /** @description ISO 8601 end (exclusive); default now */
                 to?: string;
                 /** @description Only the requests made with this key */
                 keyId?: string;

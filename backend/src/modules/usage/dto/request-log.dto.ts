@@ -27,6 +27,10 @@ export class RequestLogRangeDto {
 }
 
 export class RequestStatsQueryDto extends RequestLogRangeDto {
+  // The list's `to` is inclusive (the last request shown); the stats' range is half-open, as its buckets are.
+  @ApiPropertyOptional({ example: '2026-11-27T00:00:00.000Z', description: 'ISO 8601 end (exclusive); default now' })
+  declare to?: string;
+
   @ApiPropertyOptional({ example: 'Europe/Paris', description: "The viewer's IANA zone: buckets are its hours and days (default UTC)" })
   @IsOptional()
   @IsString()
