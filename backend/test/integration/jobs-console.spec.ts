@@ -53,7 +53,9 @@ describe('the console: Jobs', () => {
       maxAttempts: 3,
       attempts: 3,
     });
-    expect(shown.lastError).toMatch(/ECONNREFUSED/);
+    // The SMTP server's own failure: refused, or (when another test's listener has taken the kernel-given port since)
+    // a peer that never greets, as CI once saw.
+    expect(shown.lastError).toMatch(/ECONNREFUSED|Greeting never received|ECONNRESET|Connection closed/);
     // The body with its token link is in no answer of the console.
     expect(list.text).not.toContain('verify-email?token=');
     expect((await admin.get(`/api/admin/jobs/${job.id}`)).text).not.toContain('token=');
