@@ -72,6 +72,26 @@ export function jobIdFor(queue: string, key: string): string {
  * Features define their queues in onModuleInit (`define`), then send from anywhere (`send`), optionally inside their
  * own transaction. The engine starts with the app and stops with it: workers finish (or give back) their jobs first.
  */
+/**
+ * Gives every client of pg-boss's pool an error listener for its whole life, as UsageStore's pool has. A late answer on
+ * a connection whose statement was cut (a hung PostgreSQL: "Received unexpected rowDescription message from backend")
+ * is emitted as 'error' on the client; while the client is checked out between statements it has no listener, and an
+ * unheard 'error' is an uncaught exception that ends the process. The statement itself already failed and was reported.
+ * pg-boss makes its pool in Db.open(), inside start(): the listener is added there, before any connection is made.
+ */
+function guardClients(db: Db): void {
+  const opened = db as Db & {
+    open?: () => Promise<void>;
+    pool?: { on(event: 'connect', listener: (client: { on(event: 'error', l: () => void): void }) => void): void };
+  };
+  const open = opened.open?.bind(opened);
+  if (!open) return;
+  opened.open = async () => {
+    await open();
+    opened.pool?.on('connect', (client) => client.on('error', () => undefined));
+  };
+}
+
 @Injectable()
 export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
@@ -103,6 +123,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
       useListenNotify: true,
     });
     this.boss.on('error', (err) => this.logger.error(`Job engine: ${redactForLog(err)}`));
+    guardClients(this.boss.getDb());
   }
 
   /** The PostgreSQL schema of the engine's tables (JOBS_SCHEMA, validated as a plain identifier). */
