@@ -213,6 +213,7 @@ export class RequestLogStore {
     const buckets = starts.map((start, i) => {
       const end = starts[i + 1];
       return {
+        i,
         lo: start < q.from ? q.from : start,
         hi: end ?? q.to,
         keepable: start >= q.from && end !== undefined && end.getTime() <= closedBy,
@@ -230,7 +231,7 @@ export class RequestLogStore {
     if (counted.length) {
       const params: unknown[] = [q.userId, ...filter];
       for (const b of counted) params.push(b.lo, b.hi);
-      const sql = countsSql(counted.map((b) => buckets.indexOf(b)));
+      const sql = countsSql(counted.map((b) => b.i));
       const read = async (client: pg.PoolClient | pg.Pool) => {
         const { rows } = await client.query<{ i: number; class: number; ms: number; n: number }>(sql, params);
         // pg reads a float4 as the decimal PostgreSQL prints; fround gives back the float4 itself, which percentile_cont uses.
@@ -238,15 +239,13 @@ export class RequestLogStore {
       };
       if (!fills.length) await read(this.usage.pool);
       else {
-        const client = await this.usage.pool.connect();
-        try {
-          // One round trip: a simple query may hold two statements (no parameters).
-          await client.query(`begin; select pg_advisory_xact_lock_shared(${STATS_LOCK})`);
+        await this.usage.transaction(async (client) => {
+          await client.query('select pg_advisory_xact_lock_shared($1)', [STATS_LOCK]);
           await read(client);
           await client.query(
             `insert into request_stats_days (user_id, key_id, endpoint, starts_at, ends_at, total, s2xx, s3xx, s4xx, s5xx, latencies)
-             select $1, $2, $3, * from unnest($4::timestamptz[], $5::timestamptz[], $6::int8[], $7::int8[], $8::int8[], $9::int8[], $10::int8[], $11::bytea[])
-             on conflict do nothing`,
+           select $1, $2, $3, * from unnest($4::timestamptz[], $5::timestamptz[], $6::int8[], $7::int8[], $8::int8[], $9::int8[], $10::int8[], $11::bytea[])
+           on conflict do nothing`,
             [
               q.userId,
               ...filter,
@@ -256,12 +255,7 @@ export class RequestLogStore {
               fills.map((b) => b.counts!.encode()),
             ],
           );
-          await client.query('commit');
-          client.release();
-        } catch (err) {
-          client.release(err as Error);
-          throw err;
-        }
+        });
       }
     }
     const whole = new LatencyCounts();

@@ -333,7 +333,7 @@ export class UsageStore {
    * Runs `work` in a transaction on one connection (the writes, partitions and retention all go through here). After
    * a failure the connection may be broken or out of step with the server: it is closed, not reused.
    */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
