@@ -7,10 +7,12 @@
 // Targets: time/current >= 0.45 of bare with p99 < 10 ms; every other sold endpoint >= 0.30; MCP >= 0.15; 0 errors.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
-import { topFrames } from './profile-top.js';
+import { letGo } from './children.js';
+import { stepShares, topFrames } from './profile-top.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PAIRS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -63,6 +65,63 @@ async function cpuPerAnswer(server, options) {
   const after = (await ask(server, 'cpu')).cpu;
   const micros = after.user - before.user + (after.system - before.system);
   return { micros: micros / Math.max(1, r.total), total: r.total, errors: r.errors };
+}
+
+/** Every process's pid, parent and CPU time so far (utime + stime, in ticks of 1/100 s), from /proc. */
+function processTable() {
+  const table = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      table.push({
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** The machine's CPU ticks: busy (user, nice, system, irq, softirq) and steal. */
+function machineTicks() {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return { busy: user + nice + system + irq + softirq, steal };
+}
+
+/** Where the cores went during `run`: the API process, its PostgreSQL (the embedded one, a child of it), this load generator, the rest. */
+async function coresDuring(apiPid, run) {
+  const sample = () => {
+    const table = processTable();
+    const below = new Set([apiPid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const p of table) if (!below.has(p.pid) && below.has(p.ppid)) (below.add(p.pid), (grew = true));
+    }
+    const sum = (pred) => table.filter(pred).reduce((n, p) => n + p.ticks, 0);
+    return {
+      api: sum((p) => p.pid === apiPid),
+      db: sum((p) => p.pid !== apiPid && below.has(p.pid)),
+      load: sum((p) => p.pid === process.pid),
+      machine: machineTicks(),
+      at: performance.now(),
+    };
+  };
+  const before = sample();
+  const result = await run();
+  const after = sample();
+  const ticks = ((after.at - before.at) / 1000) * 100;
+  const busy = after.machine.busy - before.machine.busy;
+  const share = (n) => n / ticks;
+  const api = share(after.api - before.api);
+  const db = share(after.db - before.db);
+  const load = share(after.load - before.load);
+  return { result, cores: { api, db, load, other: Math.max(0, share(busy) - api - db - load), steal: share(after.machine.steal - before.machine.steal) } };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -145,11 +204,16 @@ try {
     const ratios = [];
     const runs = [];
     const bareRuns = [];
+    const cores = [];
     for (let pair = 0; pair < PAIRS; pair++) {
       const order = pair % 2 ? ['bare', 'api'] : ['api', 'bare'];
       const got = {};
-      for (const which of order) got[which] = await load(which === 'api' ? api : yardstick);
+      for (const which of order) {
+        if (which === 'bare') got.bare = await load(yardstick);
+        else ({ result: got.api, cores: got.cores } = await coresDuring(app.child.pid, () => load(api)));
+      }
       answers += got.api.total;
+      cores.push(got.cores);
       runs.push(got.api);
       bareRuns.push(got.bare);
       ratios.push(got.api.rps / got.bare.rps);
@@ -161,7 +225,8 @@ try {
       const text = (await ask(app, 'profile-stop')).profile;
       mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(join(PROFILE_DIR, `${e.name.replace(/[^\w]+/g, '-')}.cpuprofile`), text);
-      profile = topFrames(JSON.parse(text), 8);
+      const parsed = JSON.parse(text);
+      profile = { ...topFrames(parsed, 8), steps: stepShares(parsed) };
     }
     const apiCpu = await cpuPerAnswer(app, api);
     answers += apiCpu.total;
@@ -177,6 +242,7 @@ try {
       cpu: apiCpu.micros,
       bareCpu: bareCpu.micros,
       bytes: Buffer.byteLength(body),
+      cores: Object.fromEntries(Object.keys(cores[0]).map((k) => [k, median(cores.map((c) => c[k]))])),
       profile,
     });
   }
@@ -193,7 +259,8 @@ try {
   }
 } finally {
   bare.child.kill();
-  app.child.disconnect();
+  // A server that has not stopped 20 s after the bench let it go is killed, so it never outlives the bench.
+  var stopped = letGo(app.child);
 }
 
 console.log(
@@ -207,11 +274,29 @@ for (const r of results) {
     `${r.name.padEnd(28)} ${String(r.bytes).padStart(6)} ${String(r.rps).padStart(7)} ${String(r.bareRps).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.target.toFixed(2).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.errors).padStart(6)} ${r.cpu.toFixed(0).padStart(7)} ${r.bareCpu.toFixed(0).padStart(7)}`,
   );
 }
+console.log(`\nWhere the machine's ${cpus().length} cores went while the API was saturated (cores busy, medians of the runs above):`);
+console.log(`${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)}`);
+for (const r of results) {
+  const c = r.cores;
+  console.log(
+    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)}`,
+  );
+}
 if (PROFILE_DIR) {
   console.log(`\nTop frames by self time, share of the API process's busy time over one saturated run (profiles in ${PROFILE_DIR}):`);
   for (const r of results) {
     console.log(`${r.name} (GC ${(r.profile.gc * 100).toFixed(1)}%)`);
     for (const f of r.profile.top) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.frame}`);
+  }
+  console.log(`\nWhere the API process's busy time goes, by step of an answer (each sample to the deepest step on its stack):`);
+  for (const r of results) {
+    console.log(`${r.name}`);
+    console.log(
+      r.profile.steps
+        .filter((s) => s.share >= 0.01)
+        .map((s) => `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.step}`)
+        .join('\n'),
+    );
   }
 }
 const checks = results.map((r) => [`${r.name} >= ${r.target} of bare (${r.ratio.toFixed(3)})`, r.ratio >= r.target]);
@@ -222,4 +307,6 @@ checks.push([`usage rows equal answers (${rows} rows, ${answered} answered; the 
 if (granted !== undefined)
   checks.push([`free quota exact under 500 parallel calls (${granted} answered, ${refused} refused)`, granted === 100 && refused === 400]);
 for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${label}`);
+// The server stops before this process does (or is killed after 20 s): it never outlives the bench.
+await stopped;
 process.exit(0);

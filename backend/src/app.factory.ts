@@ -47,6 +47,8 @@ export interface CreateAppOptions {
 }
 
 const ROUTE_PATH = Symbol('tzapi.route-path');
+/** Set on a request once its metrics and access line are written. */
+const ANSWER_LOGGED = Symbol('tzapi.answer-logged');
 
 /** Percent-decodes until nothing changes (`/%2561pi` → `/%61pi` → `/api`); undecodable input stays as it is. */
 function decodeFully(path: string): string {
@@ -210,18 +212,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     }
     appLogger.inRequest(request.id, () => RequestContext.create(orm.em, done));
   });
-  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    reply.header('X-Request-Id', request.id);
-    if (soldRouteOf(request)) sold.onSend(reply);
-    else {
-      reply.headers(securityHeaders);
-      // Account and admin answers are someone's own data: never kept by a browser or a shared cache.
-      const path = routePath(request);
-      if (path.startsWith('/api/') && !path.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    }
-    done(null, payload);
-  });
-
   // One access line per answer (never the key: its id and the account's), and the request metrics.
   const metrics = app.get(MetricsService);
   const access = createAccessLog(config, rootLogger);
@@ -229,7 +219,11 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     access.close();
     done();
   });
-  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  /** The answer's metrics and access line, once: when it is written (onResponse), or when its client hung up first. */
+  const logAnswer = (request: FastifyRequest, reply: FastifyReply, aborted: boolean): void => {
+    const holder = request as FastifyRequest & { [ANSWER_LOGGED]?: true };
+    if (holder[ANSWER_LOGGED]) return;
+    holder[ANSWER_LOGGED] = true;
     metrics.observe(request, reply);
     if (access.enabled) {
       const meter = meterOf(request);
@@ -243,8 +237,33 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
         ms: Math.round(reply.elapsedTime * 100) / 100,
         accountId: meter?.userId ?? user?.id ?? null,
         keyId: meter?.keyId ?? null,
+        aborted,
       });
     }
+  };
+  // An answer whose client hung up before it was written (a reset connection, the rest of a pipelined batch) never
+  // reaches onResponse, yet it was answered and metered (its usage row is recorded as it is sent): it still gets its
+  // access line (marked aborted) and counts in the metrics, so the log, the metrics and the usage rows agree.
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    const res = reply.raw;
+    const hungUp = () => {
+      if (!res.writableFinished) logAnswer(request, reply, true);
+    };
+    if (res.closed) queueMicrotask(hungUp);
+    else res.once('close', hungUp);
+    reply.header('X-Request-Id', request.id);
+    if (soldRouteOf(request)) sold.onSend(reply);
+    else {
+      reply.headers(securityHeaders);
+      // Account and admin answers are someone's own data: never kept by a browser or a shared cache.
+      const path = routePath(request);
+      if (path.startsWith('/api/') && !path.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    }
+    done(null, payload);
+  });
+
+  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    logAnswer(request, reply, false);
     done();
   });
   // Prometheus text format, for a scraper holding METRICS_TOKEN; without the token configured there is no such page.

@@ -2,7 +2,6 @@ import './config/dotenv.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Server } from 'node:http';
 import { createApp } from './app.factory.js';
 import { Lifecycle } from './common/core/lifecycle.js';
 import { redactForLog } from './common/logging/redact.js';
@@ -31,14 +30,7 @@ function installShutdown(config: AppConfig, db: DatabaseHandle, app: () => NestF
     logger.log(`${signal}: shutting down (at most ${config.SHUTDOWN_TIMEOUT_MS} ms)`);
     let code = 0;
     const current = app();
-    // Requests still open 3 s before the deadline lose their connection, so usage can still be written in time.
-    setTimeout(
-      () => {
-        logger.warn('Requests still open near the shutdown deadline: closing their connections');
-        (current?.getHttpServer() as Server | undefined)?.closeAllConnections();
-      },
-      Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 3000),
-    ).unref();
+    // Requests still open 3 s before the deadline lose their connection (Lifecycle, on every close).
     // The last resort: whatever still hangs at the deadline does not keep the process alive; unwritten usage is spooled.
     setTimeout(() => {
       logger.error(`Shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`);

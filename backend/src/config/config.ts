@@ -74,6 +74,8 @@ export const envSchema = z.object({
   GEOIP_DB_PATHS: z.string().optional(),
   /** Stored releases kept compiled for tzdb= / Tzdb-Version / pinned keys (least recently used out first; the active one is always kept). */
   TZDB_RELEASE_CACHE_SIZE: z.coerce.number().int().min(1).max(64).default(4),
+  /** JSON characters of search, lookup, coordinate and transitions answers kept while exact (timezone/answer-memo.ts); 0: none. */
+  ANSWER_MEMO_CHARS: z.coerce.number().int().min(0).max(1_000_000_000).default(8_388_608),
   /** Where new IANA releases are looked for (a tzdata*.tar.gz, its detached signature at <url>.asc); unset: no feed. */
   TZDB_FEED_URL: url(['http', 'https']).optional(),
   /** Armored OpenPGP public keys trusted to sign releases: the armored text itself, or the path of a file holding it. */

@@ -1,24 +1,32 @@
 import { jest } from '@jest/globals';
-import { DataExportService } from '../../src/modules/self-service/data-export.service.js';
+import { randomUUID } from 'node:crypto';
+import { JobQueue, jobIdFor } from '../../src/modules/jobs/job-queue.js';
+import { DataExportService, EXPORT_QUEUE } from '../../src/modules/self-service/data-export.service.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../src/modules/usage/usage.recorder.js';
 import { UsageStore } from '../../src/modules/usage/usage.store.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { isolatedDatabase } from '../support/isolated-database.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 
 // An export is a job: on a busy 2-core machine a run of them can take minutes. Awaited state, not a speed.
 jest.setTimeout(180_000);
 
 describe('export my data', () => {
+  let db: { url: string; drop(): Promise<void> };
   let a: TestApp;
   let b: TestApp;
+  // A database of its own: the run's other suites take the usage tables away on purpose (an outage, a retention pass),
+  // and an export reads them.
   beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp();
+    db = await isolatedDatabase();
+    a = await createTestApp({ DATABASE_URL: db.url });
+    b = await createTestApp({ DATABASE_URL: db.url });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await db?.drop();
   });
 
   it('builds a JSON file with the profile, masked keys, invoices and the last calls; progress and download work from another instance', async () => {
@@ -108,5 +116,56 @@ describe('export my data', () => {
     await a.orm.em.fork().getConnection().execute(`update data_exports set status = 'running' where id = ?`, [started.id]);
     const notReady = await client.get(`/api/me/exports/${started.id}/download`);
     expect([notReady.status, notReady.body.code]).toEqual([409, 'export_not_ready']);
+  });
+
+  it('an export whose job the engine no longer holds (an operator discarded it) reads failed, not running for ever', async () => {
+    const owner = await createUser(a);
+    const client = await signedInClient(a, owner);
+    // An export whose job waits an hour, so no worker takes it while the test looks.
+    const id = randomUUID();
+    const jobs = a.app.get(JobQueue);
+    const em = a.orm.em.fork();
+    await em.transactional(async (tx) => {
+      await tx.execute(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0)`, [id, owner.id]);
+      await jobs.send(EXPORT_QUEUE, { exportId: id, userId: owner.id }, { em: tx, key: id, startAfter: 3600 });
+    });
+    expect((await client.get(`/api/me/exports/${id}`)).body).toMatchObject({ status: 'running', downloadUrl: null });
+
+    await jobs.engine.deleteJob(EXPORT_QUEUE, jobIdFor(EXPORT_QUEUE, id));
+    // Read from the other instance: the row itself now says failed.
+    const onB = b.client();
+    client.cookies.forEach((v, k) => onB.cookies.set(k, v));
+    expect((await onB.get(`/api/me/exports/${id}`)).body).toMatchObject({ status: 'failed', downloadUrl: null });
+    const [row] = await em.execute<{ status: string; error: string }[]>(`select status, error from data_exports where id = ?`, [id]);
+    expect(row).toEqual({ status: 'failed', error: 'the build ended (job gone)' });
+    expect((await client.get(`/api/me/exports/${id}/download`)).body.code).toBe('export_not_ready');
+    await a.app.get(DataExportService).settled(5000);
+  });
+
+  it('an export whose job failed for good is built when an operator retries the job in the console, and downloads', async () => {
+    const owner = await createUser(a, { firstName: 'Grace' });
+    const client = await signedInClient(a, owner);
+    const admin = await signedInClient(a, await createUser(a, { role: 'super_admin' }));
+    const id = randomUUID();
+    const jobId = jobIdFor(EXPORT_QUEUE, id);
+    const jobs = a.app.get(JobQueue);
+    const em = a.orm.em.fork();
+    await em.transactional(async (tx) => {
+      await tx.execute(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0)`, [id, owner.id]);
+      await jobs.send(EXPORT_QUEUE, { exportId: id, userId: owner.id }, { em: tx, key: id, startAfter: 3600 });
+    });
+    // Its last attempt fails, as one lost with its process does: the job is failed for good, and the export reads so.
+    await em.execute(`update ${jobs.schema}.job set state = 'failed', completed_on = now(), start_after = now() where id = ?`, [jobId]);
+    expect((await client.get(`/api/me/exports/${id}`)).body).toMatchObject({ status: 'failed', downloadUrl: null });
+
+    const retried = await admin.post(`/api/admin/jobs/${jobId}/retry`);
+    expect([retried.status, retried.body.state]).toEqual([200, 'retry']);
+    // From the retry on, the export reads running again (on either instance), then ready.
+    expect((await client.get(`/api/me/exports/${id}`)).body.status).toMatch(/^(running|ready)$/);
+    await a.app.get(DataExportService).settled();
+    expect((await client.get(`/api/me/exports/${id}`)).body).toMatchObject({ status: 'ready', progress: 100 });
+    const file = await client.get(`/api/me/exports/${id}/download`);
+    expect(file.status).toBe(200);
+    expect(JSON.parse(file.text).profile).toMatchObject({ email: owner.email, firstName: 'Grace' });
   });
 });

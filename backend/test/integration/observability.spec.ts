@@ -1,8 +1,9 @@
 /** What an operator sees of a real server process: JSON logs with request ids, an access line per answer, /metrics. */
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../factories/index.js';
-import { buildBackend, freshDatabase, startServer, waitFor, type ServerProcess } from '../support/processes.js';
+import { buildBackend, freshDatabase, queryOne, startServer, waitFor, type ServerProcess } from '../support/processes.js';
 import { createTestApp } from '../support/test-app.js';
 
 const SECRET = 'observability-test-secret-0123456789abcdef012345';
@@ -97,6 +98,47 @@ describe('a real server process, as an operator sees it', () => {
     expect(text).toMatch(/tzapi_db_pool_connections\{state="in_use"\} \d/);
     expect(text).toMatch(/tzapi_usage_buffered_rows \d/);
     expect(text).toMatch(/tzapi_process_resident_memory_bytes \d/);
+  });
+
+  it('an answer whose client hung up before reading it still has its access line and is counted, as its usage row is', async () => {
+    const scrape = async () => (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const labels = { method: 'GET', route: '/api/time/current', status: '200' };
+    const { port } = new URL(server.url);
+    // Twenty pipelined requests in one write; the connection is reset as soon as the first answer arrives, so the
+    // answers still being written then go into a closed connection. How many that is depends on the machine (all
+    // twenty can be out before the reset lands): each round must hold, and rounds go on until one has hung-up answers.
+    let hungUp = 0;
+    for (let round = 0; round < 10 && hungUp === 0; round++) {
+      const before = sample(await scrape(), 'tzapi_http_requests_total', labels);
+      const ids = Array.from({ length: 20 }, (_, i) => `hangup-${process.pid}-${round}-${i}`);
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            ids.map((id) => `GET /api/time/current?timezone=Europe/Oslo HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nX-Request-Id: ${id}\r\n\r\n`).join(''),
+          );
+        });
+        socket.once('data', () => {
+          socket.resetAndDestroy();
+          resolve();
+        });
+        socket.once('error', reject);
+      });
+      const rows = await waitFor(
+        'the usage rows of the twenty',
+        async () => {
+          const { n } = await queryOne<{ n: number }>(db.url, 'select count(*)::int as n from usage_records where request_id = any($1)', [ids]);
+          return n === ids.length && n;
+        },
+        30_000,
+      );
+      expect(rows).toBe(20);
+      // Every answer of the round has its one access line and its count, whether its client read it or not.
+      for (const id of ids) await waitForLine((l) => l.requestId === id && l.msg === 'request' && l.status === 200);
+      expect(lines().filter((l) => ids.includes(l.requestId as string))).toHaveLength(20);
+      expect(sample(await scrape(), 'tzapi_http_requests_total', labels)).toBe(before + 20);
+      hungUp = lines().filter((l) => ids.includes(l.requestId as string) && l.aborted === true).length;
+    }
+    expect(hungUp).toBeGreaterThan(0);
   });
 
   async function waitForLine(match: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../factories/index.js';
@@ -94,6 +95,8 @@ describe('the real server process on SIGTERM', () => {
       expect(statuses.get(400)).toBeGreaterThan(0);
       expect(lastUsed.last_used_at).not.toBeNull();
       expect(server.output()).toContain('SIGTERM: shutting down');
+      // Every connection ended with its last answer: none was held open until the cut before the deadline.
+      expect(server.output()).not.toContain('Requests still open near the shutdown deadline');
     }, 180_000);
   });
 
@@ -216,5 +219,23 @@ describe('the real server process on SIGTERM', () => {
       server.child.kill('SIGTERM');
       expect((await server.exited).code).toBe(0);
     }, 180_000);
+  });
+});
+
+describe('a plain app.close() (an embedding, a test)', () => {
+  it('cuts a request that never finishes its body near the deadline instead of waiting for it, and returns', async () => {
+    const t = await createTestApp({ SHUTDOWN_TIMEOUT_MS: '4000' });
+    const { port } = new URL(t.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    // Headers and part of the body: the server reads it as a request under way, not an idle connection.
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":');
+    const server = t.app.getHttpServer() as Server;
+    await waitFor('the connection to be accepted', () => new Promise<boolean>((resolve) => server.getConnections((_err, n) => resolve(n > 0))));
+    await t.close();
+    await closed;
+    expect(socket.destroyed).toBe(true);
   });
 });

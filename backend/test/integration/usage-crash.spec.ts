@@ -91,6 +91,8 @@ describe('metering across a SIGKILL of the server process', () => {
     db = await freshDatabase('usage_crash');
     const free = await customer(db.url, 'free');
     const enterprise = await customer(db.url, 'enterprise');
+    // An AI agent's key on the MCP endpoint: one usage row per tool call, written before its answer leaves.
+    const agent = await customer(db.url, 'enterprise');
     const dataDir = join(process.env.TEST_DATA_ROOT!, `usage-crash-${process.pid}-${Date.now()}`);
     mkdirSync(dataDir, { recursive: true });
     // No Redis: the hourly quota is counted in-process, so after the restart it can only start from the usage rows.
@@ -109,6 +111,7 @@ describe('metering across a SIGKILL of the server process', () => {
     const seen = new Map<string, Seen>([
       [free.key, { statuses: new Map(), answers: 0, unanswered: 0 }],
       [enterprise.key, { statuses: new Map(), answers: 0, unanswered: 0 }],
+      [agent.key, { statuses: new Map(), answers: 0, unanswered: 0 }],
     ]);
     let stop = false;
     // 200s, 400s (an unknown zone), and 429s: the free key's hourly quota, the enterprise key's 200 per second.
@@ -130,13 +133,41 @@ describe('metering across a SIGKILL of the server process', () => {
         mine.answers++;
       }
     };
-    const workers = [...Array.from({ length: 4 }, (_, n) => worker(free.key, n)), ...Array.from({ length: 12 }, (_, n) => worker(enterprise.key, n))];
+    const mcpWorker = async () => {
+      const mine = seen.get(agent.key)!;
+      for (let id = 1; !stop; id++) {
+        try {
+          const res = await fetch(`${url}/mcp`, {
+            method: 'POST',
+            headers: { 'x-api-key': agent.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_current_time', arguments: { timezone: 'Asia/Tokyo' } } }),
+          });
+          await res.arrayBuffer();
+          mine.statuses.set(res.status, (mine.statuses.get(res.status) ?? 0) + 1);
+          mine.answers++;
+        } catch {
+          mine.unanswered++;
+          return;
+        }
+      }
+    };
+    const workers = [
+      ...Array.from({ length: 4 }, (_, n) => worker(free.key, n)),
+      ...Array.from({ length: 12 }, (_, n) => worker(enterprise.key, n)),
+      ...Array.from({ length: 3 }, () => mcpWorker()),
+    ];
     await waitFor(
       'load with every kind of answer',
       async () => {
         const f = seen.get(free.key)!.statuses;
         const e = seen.get(enterprise.key)!.statuses;
-        return (f.get(429) ?? 0) > 200 && (e.get(429) ?? 0) > 0 && (e.get(400) ?? 0) > 0 && seen.get(enterprise.key)!.answers > 3000;
+        return (
+          (f.get(429) ?? 0) > 200 &&
+          (e.get(429) ?? 0) > 0 &&
+          (e.get(400) ?? 0) > 0 &&
+          seen.get(enterprise.key)!.answers > 3000 &&
+          seen.get(agent.key)!.answers > 300
+        );
       },
       120_000,
       20,
@@ -171,6 +202,17 @@ describe('metering across a SIGKILL of the server process', () => {
       expect(got.distinctIds).toBe(got.total);
       expect(got.daily).toEqual(got.rows);
     }
+    // Each MCP answer seen (one tool call each) is a row, once: a call counted the instant before the kill may have a row
+    // its client never saw, at most one per request left without an answer.
+    const calls = seen.get(agent.key)!;
+    const agentRows = await rowsByStatus(db.url, agent.userId);
+    console.log(
+      `crash under load, MCP key: answers seen ${calls.answers}, ${calls.unanswered} unanswered at the kill; rows after the restart ${agentRows.total}`,
+    );
+    expect(calls.statuses.get(200)).toBe(calls.answers);
+    expect(agentRows.total - calls.answers).toBeGreaterThanOrEqual(0);
+    expect(agentRows.total - calls.answers).toBeLessThanOrEqual(calls.unanswered);
+    expect(agentRows.distinctIds).toBe(agentRows.total);
     // The kill did leave rows unwritten: the restart wrote them.
     expect(after.enterprise.total + after.free.total).toBeGreaterThan(before.enterprise.total + before.free.total);
     expect(server.output()).toMatch(/Replayed \d+ usage rows left by a process that stopped before writing them/);

@@ -6,6 +6,7 @@ import { createApp } from '../../src/app.factory.js';
 import { runMigrations } from '../../src/database/migrate.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
+import { closeWatched } from './close-watch.js';
 import { TestClient } from './http.js';
 
 export interface TestApp {
@@ -65,7 +66,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
     config,
     orm: app.get(MikroORM),
     client: () => new TestClient(url),
-    close: () => app.close(),
+    close: () => closeWatched(app, databaseUrl),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import pino from 'pino';
@@ -31,11 +32,13 @@ const redactArg = (value: unknown): unknown =>
 
 /**
  * The process's one pino logger: JSON lines at LOG_LEVEL (pretty in development), every message through redactText
- * (no key hashes, ciphertexts, tokens or row data), structured secrets censored by path.
+ * (no key hashes, ciphertexts, tokens or row data), structured secrets censored by path. Each line goes out at once
+ * through `out` (stdout's LineBlocks, shared with the access log), so a stalled log reader costs lines, never an
+ * answer: pino's own destination sleeps and retries on EAGAIN, stalling the event loop while the reader is away.
  */
-export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'>): pino.Logger {
+export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'>, out: LineBlocks = stdoutLines()): pino.Logger {
   const pretty = config.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json';
-  return pino({
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
@@ -44,12 +47,22 @@ export function createRootLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV
         method.apply(this, args.map(redactArg) as Parameters<typeof method>);
       },
     },
-    ...(pretty && { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }),
+  };
+  if (pretty)
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+  return pino(options, {
+    write: (line: string) => {
+      out.write(line);
+      out.flush();
+    },
   });
 }
 
-/** The access log's write buffer: lines go out in blocks of about this many bytes (one write() for ~15 lines). */
-const ACCESS_LOG_BLOCK = 4096;
+/** LineBlocks' write buffer: log lines go out in blocks of about this many bytes (one write() for ~15 access lines). */
+const LINE_BLOCK_BYTES = 4096;
+
+/** Log lines kept while the output takes none (a stalled log reader); beyond this they are dropped, never waited for. */
+const LINE_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /** The fields of one access line, in the order they are written. */
 export interface AccessLine {
@@ -61,6 +74,8 @@ export interface AccessLine {
   ms: number;
   accountId: string | null;
   keyId: string | null;
+  /** The client hung up before the answer was written (written as `"aborted":true`; absent otherwise). */
+  aborted?: boolean;
 }
 
 export interface AccessLog {
@@ -78,48 +93,121 @@ const json = (value: string | null): string => (value === null ? 'null' : JSON.s
  * written out directly in pino's own shape (level, time, pid, hostname, the fields, msg "request"; every string through
  * JSON.stringify), which was most of a logged answer's cost. Lines go to stdout in blocks of about 4 KB, written
  * synchronously when a block is full, at least once a second, and at exit, instead of one write() per answer. What a
- * SIGKILL can lose is the last second's access lines, never a usage row: those have their own write-ahead file. In
- * development's pretty mode the root logger writes them.
+ * SIGKILL can lose is the last second's access lines, never a usage row: those have their own write-ahead file. A
+ * stdout that takes nothing (a stalled log reader) costs lines, not answers. In development's pretty mode the root
+ * logger writes them.
  */
-export function createAccessLog(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'>, root: pino.Logger, dest: number | string = 1): AccessLog {
+export function createAccessLog(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'>, root: pino.Logger, out: LineBlocks = stdoutLines()): AccessLog {
   const enabled = root.isLevelEnabled('info');
   if (config.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json') {
-    return { enabled, write: (line) => root.info(line, 'request'), flush: () => undefined, close: () => undefined };
+    return {
+      enabled,
+      write: ({ aborted, ...line }) => root.info(aborted ? { ...line, aborted } : line, 'request'),
+      flush: () => undefined,
+      close: () => undefined,
+    };
   }
-  const destination = pino.destination({ dest, sync: true, minLength: ACCESS_LOG_BLOCK });
-  const flush = (): void => {
-    try {
-      destination.flushSync();
-    } catch {
-      // stdout gone (EPIPE at exit): nothing left to write to.
-    }
-  };
-  const timer = setInterval(flush, 1000);
-  timer.unref();
-  accessLogFlushes.add(flush);
   const head = `{"level":30,"time":"`;
   const origin = `","pid":${process.pid},"hostname":${JSON.stringify(hostname())},"requestId":`;
   return {
     enabled,
     write: (l) =>
-      destination.write(
+      out.write(
         `${head}${new Date().toISOString()}${origin}${json(l.requestId)},"method":${json(l.method)},"route":${json(l.route)},"path":${json(l.path)},` +
-          `"status":${l.status},"ms":${l.ms},"accountId":${json(l.accountId)},"keyId":${json(l.keyId)},"msg":"request"}\n`,
+          `"status":${l.status},"ms":${l.ms},"accountId":${json(l.accountId)},"keyId":${json(l.keyId)},${l.aborted ? '"aborted":true,' : ''}"msg":"request"}\n`,
       ),
-    flush,
-    close: () => {
-      clearInterval(timer);
-      flush();
-      accessLogFlushes.delete(flush);
-    },
+    flush: () => out.flush(),
+    // The output is shared (stdout's serves every app of the process): closing the log hands over what waits.
+    close: () => out.flush(),
   };
 }
 
-/** Every open access log's flush, run once at process exit (one listener however many apps a test process starts). */
-const accessLogFlushes = new Set<() => void>();
+/**
+ * Lines written to a file descriptor in blocks, synchronously, never waiting: a reader that does not keep up (a full
+ * pipe answers EAGAIN, a non-blocking stdout) keeps the block here, the part it did not take included, for the next
+ * write or flush; past `backlog` bytes waiting, new lines are dropped; a reader gone for good (EPIPE) ends the writing.
+ * What waits goes out at least once a second and at exit. Every logger writing to one descriptor shares its
+ * LineBlocks, so a block the reader took only part of is never cut into by another logger's line.
+ * (pino's SonicBoom sleeps 100 ms and retries on EAGAIN without end, stalling every answer and hanging the exit; told
+ * not to retry, its flushSync loses track of a block the pipe took only part of, and tears a line.)
+ */
+export class LineBlocks {
+  private readonly fd: number;
+  private readonly ownFd: boolean;
+  /** Lines not handed to write() yet. */
+  private text = '';
+  /** The rest of a block the descriptor took only part of (or none of): written first, byte-exact. */
+  private unwritten: Buffer | null = null;
+  private gone = false;
+  private readonly timer: NodeJS.Timeout;
+
+  /** `dest`: a descriptor (the caller's to close) or a path (opened here, closed by close()). */
+  constructor(
+    dest: number | string,
+    private readonly block = LINE_BLOCK_BYTES,
+    private readonly backlog = LINE_BACKLOG_BYTES,
+  ) {
+    this.ownFd = typeof dest === 'string';
+    this.fd = typeof dest === 'string' ? openSync(dest, 'a') : dest;
+    this.timer = setInterval(() => this.flush(), 1000);
+    this.timer.unref();
+    openOutputs.add(this);
+  }
+
+  write(line: string): void {
+    if (this.gone || this.text.length + (this.unwritten?.length ?? 0) > this.backlog) return;
+    this.text += line;
+    if (this.text.length >= this.block) this.flush();
+  }
+
+  /** Writes what waits, as far as the descriptor takes it now. */
+  flush(): void {
+    if (this.gone) return;
+    try {
+      if (!this.writeOut() || !this.text) return;
+      this.unwritten = Buffer.from(this.text);
+      this.text = '';
+      this.writeOut();
+    } catch (err) {
+      // EAGAIN: the reader is behind, the block waits in `unwritten`. Anything else (EPIPE, EBADF): nobody to write to.
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') {
+        this.gone = true;
+        this.text = '';
+        this.unwritten = null;
+      }
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    openOutputs.delete(this);
+    this.flush();
+    if (this.ownFd) closeSync(this.fd);
+  }
+
+  /** Writes `unwritten` until done (true) or the descriptor takes no more (false, the rest kept). */
+  private writeOut(): boolean {
+    while (this.unwritten) {
+      const n = writeSync(this.fd, this.unwritten);
+      if (n === 0) return false;
+      this.unwritten = n < this.unwritten.length ? this.unwritten.subarray(n) : null;
+    }
+    return true;
+  }
+}
+
+/** Every open output, flushed once at process exit (one listener however many apps a test process starts). */
+const openOutputs = new Set<LineBlocks>();
 process.once('exit', () => {
-  for (const flush of accessLogFlushes) flush();
+  for (const out of openOutputs) out.flush();
 });
+
+let stdout: LineBlocks | null = null;
+
+/** The process's stdout as log lines: one LineBlocks for the root logger and every app's access log. Never closed. */
+export function stdoutLines(): LineBlocks {
+  return (stdout ??= new LineBlocks(1));
+}
 
 /** Nest's logger over the same pino logger (nestjs-pino), without the start-up chatter. */
 export class AppLogger extends PinoNestLogger {

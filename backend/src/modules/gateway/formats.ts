@@ -178,6 +178,13 @@ export function FormattedRoute(model: ModelClass, csvRows?: string): MethodDecor
   return SoldRouteConfig({ formats: { csvRows, columns: csvColumns(model, csvRows) } satisfies RouteFormats });
 }
 
+const NOT_JSON = Symbol('tzapi.notJson');
+
+/** Whether the request's answer goes out as JSON (the default), after applyResponseFormat has run. */
+export function answersJson(request: FastifyRequest): boolean {
+  return !(request as FastifyRequest & { [NOT_JSON]?: true })[NOT_JSON];
+}
+
 /**
  * Content negotiation of a sold route, run by the onRequest hook (request-hooks.ts) before anything else of the route:
  * ?format= or Accept picks JSON (default), XML or CSV; an explicit unsupported format is a 406 problem, returned for
@@ -193,6 +200,7 @@ export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply
   }
   reply.header('Vary', 'Accept');
   if (format !== 'json') {
+    (request as FastifyRequest & { [NOT_JSON]?: true })[NOT_JSON] = true;
     // Fastify passes strings through a reply serializer too: problem documents arrive here as JSON text and stay so.
     reply.serializer((data: unknown) => {
       if (typeof data === 'string') return data;

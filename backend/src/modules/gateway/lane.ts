@@ -15,7 +15,9 @@ import {
 } from '../../common/http/route-config.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { ApiKeyGuard } from './api-key.guard.js';
+import { answersJson } from './formats.js';
 import { noteAnswer } from './meter.js';
+import { PreparedAnswer } from './prepared-answer.js';
 import { inRequestedRelease } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
@@ -45,6 +47,9 @@ interface ArgMetadata {
   data: unknown;
   pipes?: unknown[];
 }
+
+/** What Fastify names a JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Route metadata the lane does not run: a @PublicApi() route carrying any of it fails at boot. */
 const SKIPPED: [string, string][] = [
@@ -92,7 +97,8 @@ export class PublicApiLane {
         guard ??= app.get(ApiKeyGuard, { strict: false });
         releases ??= app.get(ReleaseCache, { strict: false });
         run(guard!, releases!, filter, compiled, request, reply);
-        return reply;
+        // Nothing returned: the lane sends the reply itself. A returned reply is a thenable to Fastify, which then
+        // watched the response stream (end-of-stream listeners) for every answer not sent synchronously.
       };
     });
   }
@@ -185,13 +191,19 @@ function run(guard: ApiKeyGuard, releases: ReleaseCache, filter: ProblemFilter, 
     const args = new Array<unknown>(route.args.length);
     for (let i = 0; i < args.length; i++) args[i] = route.args[i](host);
     const result = route.handler.apply(route.instance, args);
-    if (result instanceof Promise)
-      return result.then((value) => {
-        noteAnswer(request, value);
-        reply.code(route.status).send(value);
-      }, fail);
-    noteAnswer(request, result);
-    reply.code(route.status).send(result);
+    if (result instanceof Promise) return result.then(send, fail);
+    send(result);
+  };
+  const send = (value: unknown) => {
+    if (value instanceof PreparedAnswer) {
+      noteAnswer(request, value.value);
+      // Its JSON text as made once (Fastify sends a string with a JSON type as it is); XML and CSV from the value.
+      if (answersJson(request)) reply.code(route.status).header('content-type', JSON_TYPE).send(value.json);
+      else reply.code(route.status).send(value.value);
+      return;
+    }
+    noteAnswer(request, value);
+    reply.code(route.status).send(value);
   };
   try {
     const allowed = guard.canActivate(host);

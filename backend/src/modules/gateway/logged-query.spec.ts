@@ -5,9 +5,13 @@ describe('loggedQuery (the request log keeps the query without secrets)', () => 
     expect(loggedQuery('/api/time/current')).toBeNull();
     expect(loggedQuery('/api/time/current?')).toBeNull();
     expect(loggedQuery('/api/time/current?timezone=Asia/Tokyo&format=xml')).toBe('timezone=Asia%2FTokyo&format=xml');
+    // Asked again (answered from the memo of query strings), on another path too: the same text.
+    expect(loggedQuery('/api/timezone/info?timezone=Asia/Tokyo&format=xml')).toBe('timezone=Asia%2FTokyo&format=xml');
     expect(loggedQuery('/x?api_key=abc&apiKey=abc&token=t&password=p&signature=s&note=tzk_live_abcdef')).toBe(
       'api_key=%5Bredacted%5D&apiKey=%5Bredacted%5D&token=%5Bredacted%5D&password=%5Bredacted%5D&signature=%5Bredacted%5D&note=%5Bredacted%5D',
     );
+    expect(loggedQuery('/y?token=t&q=1')).toBe('token=%5Bredacted%5D&q=1');
+    expect(loggedQuery('/y?token=t&q=1')).toBe('token=%5Bredacted%5D&q=1');
   });
 
   it('never holds a tab or line break and stays within the column', () => {

@@ -14,9 +14,29 @@ export const MAX_LOGGED_QUERY = 1000;
 export function loggedQuery(url: string): string | null {
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return null;
+  const raw = url.slice(at + 1);
+  // Callers repeat their queries: one parse per distinct query string of the last MEMO_LIMIT (a pure function of it).
+  const known = remembered.get(raw);
+  if (known !== undefined) return known;
+  const logged = redactedQuery(raw);
+  // A query that carried a credential is not kept: the memo never holds a key.
+  if (raw.length <= MEMO_TEXT_MAX && !logged?.includes(REDACTED_ENCODED)) {
+    if (remembered.size >= MEMO_LIMIT) remembered.clear();
+    remembered.set(raw, logged);
+  }
+  return logged;
+}
+
+/** Distinct query strings remembered (emptied when full), and the longest one kept: the memo stays under ~2 MB. */
+const MEMO_LIMIT = 2000;
+const MEMO_TEXT_MAX = 500;
+const remembered = new Map<string, string | null>();
+const REDACTED_ENCODED = encodeURIComponent(REDACTED);
+
+function redactedQuery(raw: string): string | null {
   const parts: string[] = [];
   let length = -1;
-  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+  for (const [name, value] of new URLSearchParams(raw)) {
     const safe = SECRET_NAME.test(name) || value.includes(KEY_PREFIX) ? REDACTED : value;
     const part = `${encodeURIComponent(name)}=${encodeURIComponent(safe)}`;
     if (length + 1 + part.length > MAX_LOGGED_QUERY) break;

@@ -54,6 +54,9 @@ export interface SendOptions {
   startAfter?: Date | number;
 }
 
+/** The states a job ends in: it runs no more (completed, failed for good, or cancelled). */
+export const ENDED_JOB_STATES: readonly string[] = ['completed', 'failed', 'cancelled'];
+
 /** The job id a key stands for: a name-based UUID (RFC 9562 version 8 layout, SHA-256), the same on every instance. */
 export function jobIdFor(queue: string, key: string): string {
   const h = createHash('sha256').update(`${queue}\u0000${key}`).digest();
@@ -63,15 +66,6 @@ export function jobIdFor(queue: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * The one job engine: pg-boss on the product's own PostgreSQL (embedded or external), so every instance shares one
- * queue and any instance runs any job. A job is claimed with SKIP LOCKED by one worker at a time; one whose process
- * died (no completion within its expiry or heartbeat) is handed out again on any instance, and a completion names the
- * attempt it settles, so a late answer from a lost attempt never completes a job a second time.
- *
- * Features define their queues in onModuleInit (`define`), then send from anywhere (`send`), optionally inside their
- * own transaction. The engine starts with the app and stops with it: workers finish (or give back) their jobs first.
- */
 /**
  * Gives every client of pg-boss's pool an error listener for its whole life, as UsageStore's pool has. A late answer on
  * a connection whose statement was cut (a hung PostgreSQL: "Received unexpected rowDescription message from backend")
@@ -92,6 +86,15 @@ function guardClients(db: Db): void {
   };
 }
 
+/**
+ * The one job engine: pg-boss on the product's own PostgreSQL (embedded or external), so every instance shares one
+ * queue and any instance runs any job. A job is claimed with SKIP LOCKED by one worker at a time; one whose process
+ * died (no completion within its expiry or heartbeat) is handed out again on any instance, and a completion names the
+ * attempt it settles, so a late answer from a lost attempt never completes a job a second time.
+ *
+ * Features define their queues in onModuleInit (`define`), then send from anywhere (`send`), optionally inside their
+ * own transaction. The engine starts with the app and stops with it: workers finish (or give back) their jobs first.
+ */
 @Injectable()
 export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
@@ -193,7 +196,7 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     const until = performance.now() + timeoutMs;
     for (;;) {
       const [job] = await this.boss.findJobs(queue, { id });
-      if (!job || ['completed', 'failed', 'cancelled'].includes(job.state)) return job?.state ?? null;
+      if (!job || ENDED_JOB_STATES.includes(job.state)) return job?.state ?? null;
       if (performance.now() > until) return job.state;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -231,8 +234,17 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     // Graceful: workers stop fetching and the jobs under way may finish, leaving 3 s of the shutdown deadline for the
     // usage flush; a job still running then is failed back to its queue and runs again on another instance.
     const timeout = Math.min(8000, Math.max(1000, this.lifecycle.deadline - Date.now() - 3000));
-    await this.boss.stop({ graceful: true, close: true, timeout }).catch((err: unknown) => {
-      this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`);
-    });
+    // Bounded as a whole: the engine's own timeout covers only its workers' grace, and its last steps (failing the jobs
+    // under way, closing its pool) wait on the database. A second past the grace, a stop still running is left to finish
+    // alone, and the usage flush still has 2 s of the deadline.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeout + 1000)));
+    const stopped = this.boss.stop({ graceful: true, close: true, timeout }).then(
+      () => 'stopped' as const,
+      (err: unknown) => void this.logger.warn(`Stopping the job engine: ${redactForLog(err)}`),
+    );
+    if ((await Promise.race([stopped, late])) === 'late')
+      this.logger.warn('The job engine had not stopped a second after its grace; its jobs under way run again elsewhere');
+    clearTimeout(timer);
   }
 }

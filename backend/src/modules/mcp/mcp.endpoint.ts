@@ -12,6 +12,7 @@ import { ProblemException, type ProblemDocument } from '../../common/problems/pr
 import { APP_VERSION } from '../../common/core/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
 import { meter as meterOfRequest, type Meter } from '../gateway/meter.js';
+import { PreparedAnswer } from '../gateway/prepared-answer.js';
 import { pinnedRelease } from '../gateway/release-pin.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -143,8 +144,12 @@ export class McpEndpoint {
         ledger.refusedTools.size === 1 ? [...ledger.refusedTools][0] : null,
         refusal.getStatus(),
         reply.elapsedTime,
+        rowWritten(request),
       );
     }
+    // The answer leaves once its calls' rows are in the write-ahead file (one write() per turn of the event loop for
+    // all the rows of that turn, as the REST API's metering does), so a client that saw an answer finds its rows.
+    await rowsWritten(request);
     reply.code(answer.status);
     for (const [name, value] of answer.headers) reply.header(name, value);
     reply.send(answer.text === '' ? undefined : answer.text);
@@ -243,8 +248,11 @@ export class McpEndpoint {
     try {
       if (ledger.full) throw ledger.batchFull();
       // A tool whose REST route reads the database (the impact check's stored releases) answers a promise.
-      const answer = (await tool.answer(args)) as Record<string, unknown>;
-      const json = JSON.stringify(answer);
+      const given = await tool.answer(args);
+      // A kept answer (search, lookup, coordinate, transitions) brings its JSON text along; any other gets it made here.
+      const prepared = given instanceof PreparedAnswer ? given : new PreparedAnswer(given as object);
+      const answer = prepared.value as Record<string, unknown>;
+      const json = prepared.json;
       const tooLarge = ledger.fit(json);
       if (tooLarge) throw tooLarge;
       // The zones the call named count for change notices, as a REST answer's do.
@@ -261,7 +269,7 @@ export class McpEndpoint {
       status = problem.getStatus();
       return this.toolError(tool, args, problem);
     } finally {
-      this.record(owner.userId, owner.keyId, request, tool.name, status, performance.now() - started);
+      this.record(owner.userId, owner.keyId, request, tool.name, status, performance.now() - started, rowWritten(request));
     }
   }
 
@@ -277,19 +285,39 @@ export class McpEndpoint {
     };
   }
 
-  private record(userId: string, keyId: string, request: FastifyRequest, tool: string | null, statusCode: number, ms: number): void {
-    this.recorder.record({
-      timestamp: Date.now(),
-      userId,
-      keyId,
-      endpoint: tool ? `${MCP_ENDPOINT}/${tool}`.slice(0, 200) : MCP_ENDPOINT,
-      method: request.method,
-      statusCode,
-      responseMs: Math.round(ms * 100) / 100,
-      ipAddress: request.ip ?? null,
-      requestId: request.id,
-    });
+  /** One usage row; with `onWritten`, written with the other rows of this turn and `onWritten` called after, else now. */
+  private record(userId: string, keyId: string, request: FastifyRequest, tool: string | null, statusCode: number, ms: number, onWritten?: () => void): void {
+    this.recorder.record(
+      {
+        timestamp: Date.now(),
+        userId,
+        keyId,
+        endpoint: tool ? `${MCP_ENDPOINT}/${tool}`.slice(0, 200) : MCP_ENDPOINT,
+        method: request.method,
+        statusCode,
+        responseMs: Math.round(ms * 100) / 100,
+        ipAddress: request.ip ?? null,
+        requestId: request.id,
+      },
+      onWritten,
+    );
   }
+}
+
+const ROWS_WRITTEN = Symbol('tzapi.mcp-rows-written');
+
+/** A callback for one of the request's rows, called once that row is in the write-ahead file. */
+function rowWritten(request: FastifyRequest): () => void {
+  const holder = request as FastifyRequest & { [ROWS_WRITTEN]?: Promise<void>[] };
+  let release!: () => void;
+  (holder[ROWS_WRITTEN] ??= []).push(new Promise<void>((resolve) => (release = resolve)));
+  return release;
+}
+
+/** Settles when every row the request recorded with rowWritten is in the write-ahead file. */
+function rowsWritten(request: FastifyRequest): Promise<unknown> {
+  const pending = (request as FastifyRequest & { [ROWS_WRITTEN]?: Promise<void>[] })[ROWS_WRITTEN];
+  return pending ? Promise.all(pending) : Promise.resolve();
 }
 
 function internalError(err: unknown, logger: Logger): ProblemException {

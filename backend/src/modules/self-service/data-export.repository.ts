@@ -47,9 +47,10 @@ export class DataExportRepository {
     return row?.status ?? null;
   }
 
-  async runningCount(): Promise<number> {
-    const [{ n }] = await this.em.fork().execute<{ n: string }[]>(`select count(*) as n from data_exports where status = 'running'`);
-    return Number(n);
+  /** The exports still being built (any account's), oldest first. */
+  async runningIds(): Promise<string[]> {
+    const rows = await this.em.fork().execute<{ id: string }[]>(`select id from data_exports where status = 'running' order by created_at`);
+    return rows.map((row) => row.id);
   }
 
   async setProgress(id: string, progress: number): Promise<void> {
@@ -63,13 +64,26 @@ export class DataExportRepository {
       .execute(`update data_exports set status = 'ready', progress = 100, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [id]);
   }
 
-  async markFailed(id: string, error: string): Promise<void> {
-    await this.em
+  /** A running export becomes failed; answers whether it was still running. */
+  async markFailed(id: string, error: string): Promise<boolean> {
+    const rows = await this.em
       .fork()
-      .execute(`update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ? and status = 'running'`, [
-        error,
-        id,
-      ]);
+      .execute<{ id: string }[]>(
+        `update data_exports set status = 'failed', error = ?, updated_at = now(), finished_at = now() where id = ? and status = 'running' returning id`,
+        [error, id],
+      );
+    return rows.length > 0;
+  }
+
+  /** A failed export runs again (its job was retried by an operator); answers whether it was failed. */
+  async reopen(id: string): Promise<boolean> {
+    const rows = await this.em
+      .fork()
+      .execute<{ id: string }[]>(
+        `update data_exports set status = 'running', progress = 0, error = null, updated_at = now(), finished_at = null where id = ? and status = 'failed' returning id`,
+        [id],
+      );
+    return rows.length > 0;
   }
 
   async part(id: string, seq: number): Promise<string | null> {

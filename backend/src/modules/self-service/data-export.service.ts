@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { JobWithMetadata } from 'pg-boss';
 import { isUuid } from '../../common/http/uuid.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { ENDED_JOB_STATES, JobQueue, jobIdFor } from '../jobs/job-queue.js';
 import type { JobAttempt } from '../jobs/job-queue.js';
 import { toMeView, User } from '../accounts/user.entity.js';
 import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
@@ -103,12 +104,12 @@ export class DataExportService implements OnModuleInit {
   }
 
   async get(userId: string, id: string): Promise<ExportJobView> {
-    return view(await this.row(userId, id));
+    return view(await this.current(userId, id));
   }
 
   /** The finished file, read back piece by piece (each piece is one usage batch at most). */
   async file(userId: string, id: string): Promise<Readable> {
-    const job = view(await this.row(userId, id));
+    const job = view(await this.current(userId, id));
     if (job.status !== 'ready') throw SelfServiceErrors.exportNotReady();
     const exports = this.exports;
     async function* pieces(): AsyncGenerator<string> {
@@ -121,16 +122,51 @@ export class DataExportService implements OnModuleInit {
     return Readable.from(pieces());
   }
 
-  /** Waits until no export is being built, on any instance (tests); says so when that does not happen in time. */
+  /**
+   * Waits until no export is being built, on any instance (tests). When that does not happen in time it says why: each
+   * export still running, with its job's state, attempt and last error as the engine holds them.
+   */
   async settled(timeoutMs = 150_000): Promise<void> {
     const until = performance.now() + timeoutMs;
-    let running = 0;
+    let running: { id: string; job: JobWithMetadata<unknown> | null }[] = [];
     while (performance.now() < until) {
-      running = await this.exports.runningCount();
-      if (running === 0) return;
+      running = await Promise.all((await this.exports.runningIds()).map(async (id) => ({ id, job: await this.liveJob(id) })));
+      running = running.filter((export_) => export_.job);
+      if (running.length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error(`${running} export(s) still running after ${timeoutMs} ms`);
+    const states = running.map(
+      ({ id, job }) => `${id}: job ${job?.state}, retry ${job?.retryCount}, output ${JSON.stringify(job?.output ?? null).slice(0, 300)}`,
+    );
+    throw new Error(`${running.length} export(s) still running after ${timeoutMs} ms (${states.join('; ')})`);
+  }
+
+  /**
+   * The job building a running export while the engine still holds it as live (waiting, retrying or active); null once
+   * it has ended. An export whose job ended without the build saying so (its last attempt lost with its process, an
+   * operator's cancel) is marked failed then, so it never reads as running again.
+   */
+  private async liveJob(id: string): Promise<JobWithMetadata<unknown> | null> {
+    const [job] = await this.jobs.engine.findJobs(EXPORT_QUEUE, { id: jobIdFor(EXPORT_QUEUE, id) });
+    if (job && !ENDED_JOB_STATES.includes(job.state)) return job;
+    // A build that finished in the meantime has made its export ready: then nothing changes here.
+    if (await this.exports.markFailed(id, `the build ended (${job?.state ?? 'job gone'})`)) {
+      this.logger.warn(`Export ${id} ended without a file: its job is ${job?.state ?? 'gone'}`);
+    }
+    return null;
+  }
+
+  /**
+   * The account's export as it stands: a running one whose job has ended is read again after liveJob settled it, and a
+   * failed one whose job an operator retried (live again) reads running from then on.
+   */
+  private async current(userId: string, id: string): Promise<ExportRow> {
+    const row = await this.row(userId, id);
+    if (row.status === 'ready') return row;
+    const job = await this.liveJob(row.id);
+    if (row.status === 'running' && job) return row;
+    if (row.status === 'failed' && !(job && (await this.exports.reopen(row.id)))) return row;
+    return this.row(userId, id);
   }
 
   private async row(userId: string, id: string): Promise<ExportRow> {
@@ -145,8 +181,11 @@ export class DataExportService implements OnModuleInit {
 
   private async build(id: string, userId: string, signal: AbortSignal): Promise<void> {
     const em = this.em.fork();
-    // A finished export (its job completed by an attempt whose answer was lost) is not built again.
-    if ((await this.exports.status(id)) !== 'running') return;
+    // A finished export (its job completed by an attempt whose answer was lost) is not built again. A failed one whose
+    // job runs again was retried by an operator (the job had ended: its last attempt failed, or it was lost): it runs.
+    const status = await this.exports.status(id);
+    if (status === 'failed' && (await this.exports.reopen(id))) this.logger.log(`Export ${id} runs again: its job was retried`);
+    else if (status !== 'running') return;
     // A rebuild after a lost attempt starts from an empty file.
     await this.exports.clearParts(id);
     const user = await em.findOneOrFail(User, { id: userId });

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { PublicApi } from '../gateway/sold-route.js';
 import { CheckedQuery } from '../gateway/checked-input.js';
+import { AnswerMemo } from './answer-memo.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
@@ -12,12 +13,19 @@ import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
 
+/** The UTC year `now` falls in, as [its first instant, the next year's). */
+function yearOf(now: number): [number, number] {
+  const year = new Date(now).getUTCFullYear();
+  return [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
+}
+
 @ApiTags('TimeZone')
 @Controller('timezone')
 export class TimezoneController {
   constructor(
     private readonly engine: TimeEngine,
     private readonly clock: Clock,
+    private readonly memo: AnswerMemo,
   ) {}
 
   @Get('list')
@@ -51,7 +59,7 @@ export class TimezoneController {
   })
   search(@CheckedQuery(CitySearchQuery) query: CitySearchQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
-    return localizeAnswer(this.engine, this.engine.search(query.city, now), locale, now);
+    return this.memo.answer('search', query.city, locale, now, () => localizeAnswer(this.engine, this.engine.search(query.city, now), locale, now));
   }
 
   @Get('info')
@@ -81,11 +89,13 @@ export class TimezoneController {
   })
   coordinate(@CheckedQuery(CoordinatesQuery) query: CoordinatesQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
-    return localizeAnswer(
-      this.engine,
-      this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now),
-      locale,
-      now,
+    return this.memo.answer('coordinate', `${query.latitude}\u0000${query.longitude}`, locale, now, () =>
+      localizeAnswer(
+        this.engine,
+        this.engine.zoneAt(parseCoordinate(query.latitude, 'latitude'), parseCoordinate(query.longitude, 'longitude'), now),
+        locale,
+        now,
+      ),
     );
   }
 
@@ -104,7 +114,7 @@ export class TimezoneController {
   })
   lookup(@CheckedQuery(LookupQuery) query: LookupQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
-    return localizeAnswer(this.engine, this.engine.lookup(query.location, now), locale, now);
+    return this.memo.answer('lookup', query.location, locale, now, () => localizeAnswer(this.engine, this.engine.lookup(query.location, now), locale, now));
   }
 
   @Get('transitions')
@@ -120,6 +130,15 @@ export class TimezoneController {
   })
   transitions(@CheckedQuery(TransitionsQuery) query: TransitionsQuery, @AnswerLocale() locale: string) {
     const now = this.clock.now();
-    return localizeAnswer(this.engine, this.engine.transitions(query.timezone, query.from, query.to, now, query.territory), locale, now);
+    const { timezone, from, to, territory } = query;
+    return this.memo.answer(
+      'transitions',
+      `${timezone}\u0000${from ?? ''}\u0000${to ?? ''}\u0000${territory ?? ''}`,
+      locale,
+      now,
+      () => localizeAnswer(this.engine, this.engine.transitions(timezone, from, to, now, territory), locale, now),
+      // Each change is named at its own instant: only a range left to its default (this year) moves with the clock.
+      () => (from !== undefined && to !== undefined ? [-Infinity, Infinity] : yearOf(now)),
+    );
   }
 }

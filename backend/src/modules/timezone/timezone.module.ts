@@ -1,5 +1,6 @@
 import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { AnswerMemo } from './answer-memo.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
 import { CalculationController } from './calculation.controller.js';
 import { Clock, SystemClock } from './clock.js';
@@ -34,6 +35,7 @@ import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
     { provide: Clock, useClass: SystemClock },
     IpLocator,
     StoredReleaseZones,
+    AnswerMemo,
   ],
   exports: [TimeEngine, IpLocator],
 })

@@ -87,6 +87,25 @@ class ZoneNaming {
     }
     return names;
   }
+
+  /**
+   * The instants [from, until) around epochMs within which at() names the zone as at epochMs and its offset stays the
+   * same: the tz period, narrowed by the metazone use in force (or the gap between two uses).
+   */
+  span(epochMs: number): [number, number] {
+    const period = this.clock.periodAt(epochMs);
+    let from = period.start;
+    let until = period.end;
+    for (const use of this.uses ?? []) {
+      if (use.to <= epochMs) from = Math.max(from, use.to);
+      else if (use.from > epochMs) until = Math.min(until, use.from);
+      else {
+        from = Math.max(from, use.from);
+        until = Math.min(until, use.to);
+      }
+    }
+    return [from, until];
+  }
 }
 
 function zoneNaming(engine: TimeEngine, registry: ZoneRegistry, facts: RegistryFacts, locale: string, zone: string, requested: Json): ZoneNaming | null {
@@ -189,4 +208,33 @@ export function localizeAnswer<T>(engine: TimeEngine, answer: T, locale: string,
   const localized = visit(answer as Json);
   if (!localized || typeof localized !== 'object' || Array.isArray(localized)) return localized as T;
   return (localized === (answer as Json) ? { ...localized, locale } : Object.assign(localized, { locale })) as T;
+}
+
+/**
+ * The instants [from, until) around `now` within which every zone an answer names has the offset and the names it has
+ * at `now` in `locale`: a place answer (search, lookup) built and named at `now` is the same answer anywhere in the
+ * span. Only for answers whose one dependence on the clock is their zones' state now (no `current_time` of their own).
+ */
+export function answerSpan(engine: TimeEngine, answer: unknown, locale: string, now: number): [number, number] {
+  const registry = engine.registry;
+  const facts = registryFacts(registry);
+  let from = -Infinity;
+  let until = Infinity;
+  const visit = (value: Json): void => {
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    for (const key in value) visit(value[key]);
+    if (typeof value.timezone !== 'string') return;
+    const naming = zoneNaming(engine, registry, facts, locale, value.timezone, value.requested_timezone);
+    // A zone the release does not know would not be named at all: nothing of it can change.
+    if (!naming) return;
+    const [start, end] = naming.span(now);
+    from = Math.max(from, start);
+    until = Math.min(until, end);
+  };
+  visit(answer as Json);
+  return [from, until];
 }
