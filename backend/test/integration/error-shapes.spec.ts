@@ -145,6 +145,21 @@ describe('error shapes a client can act on', () => {
     });
   });
 
+  describe('names an object inherits are only text', () => {
+    // Tables keyed by client text were plain objects: "__proto__" found Object.prototype, and lookup answered 500.
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('%s', async (word) => {
+      const q = encodeURIComponent(word);
+      for (const path of [`/api/timezone/lookup?location=${q}`, `/api/timezone/search?city=${q}`]) {
+        const a = await call('GET', path);
+        expect({ path, status: a.status }).toEqual({ path, status: 200 });
+        expect(a.json.query).toBe(word);
+      }
+      expectProblem(await call('GET', `/api/time/current?timezone=${q}`), 400, 'invalid_timezone');
+      const res = await fetch(`${t.url}/api/time/utc`, { headers: { 'X-API-Key': key, accept: word } });
+      expectProblem({ status: res.status, headers: res.headers, json: (await res.json()) as Json }, 406, 'not_acceptable');
+    });
+  });
+
   describe('titles come from the one catalog', () => {
     it('the generic and the time zone problems carry the published titles', async () => {
       expectProblem(await call('GET', '/api/nope'), 404, 'not_found');

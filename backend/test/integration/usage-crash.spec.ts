@@ -63,6 +63,23 @@ async function rowsByStatus(
   }
 }
 
+/**
+ * Statements of other sessions still running in the database: a stopped server's commit may still be landing. (A
+ * transaction it left open waits for it, idle, and is rolled back when it dies.)
+ */
+async function runningStatements(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>(
+      "select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active'",
+    );
+    return Number(r.rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 async function signIn(url: string, who: Customer): Promise<string> {
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -173,6 +190,29 @@ describe('metering across a SIGKILL of the server process', () => {
       20,
     );
     const deadPid = server.child.pid!;
+    // Kill only while rows the clients have seen are still unwritten (in the write-ahead file only), so the restart has
+    // something to replay: stop the process (it can neither flush nor answer), wait until none of its statements is
+    // still running in PostgreSQL (a commit sent just before the stop lands), then compare. A flush that had just
+    // written everything, with the next answers waiting on the quota's read, left nothing to replay once in CI.
+    await waitFor(
+      'a moment when the server has rows its clients saw and the database does not',
+      async () => {
+        process.kill(deadPid, 'SIGSTOP');
+        let unwritten = false;
+        try {
+          await waitFor("the stopped server's statements to end", async () => (await runningStatements(db.url)) === 0, 10_000, 5);
+          const written = (await rowsByStatus(db.url, free.userId)).total + (await rowsByStatus(db.url, enterprise.userId)).total;
+          unwritten = written < seen.get(free.key)!.answers + seen.get(enterprise.key)!.answers;
+        } finally {
+          if (!unwritten) process.kill(deadPid, 'SIGCONT');
+        }
+        if (unwritten) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return false;
+      },
+      60_000,
+      0,
+    );
     server.child.kill('SIGKILL');
     const exit = await server.exited;
     stop = true;

@@ -3,17 +3,17 @@ import { cardDigits, cvcValid, expiryProblem, luhnValid } from '@tzapi/shared/ca
 /** Stripe's documented test cards, which the sandbox follows (decisions section 5). */
 export type CardBehaviour = 'succeeds' | 'requires_action' | 'declined' | 'attach_ok_charge_fails';
 
-const SPECIAL: Record<string, CardBehaviour> = {
-  '4000002500003155': 'requires_action',
-  '4000002760003184': 'requires_action',
-  '4000000000003220': 'requires_action',
-  '4000000000000002': 'declined',
-  '4000000000009995': 'declined',
-  '4000000000000341': 'attach_ok_charge_fails',
-};
+const SPECIAL = new Map<string, CardBehaviour>([
+  ['4000002500003155', 'requires_action'],
+  ['4000002760003184', 'requires_action'],
+  ['4000000000003220', 'requires_action'],
+  ['4000000000000002', 'declined'],
+  ['4000000000009995', 'declined'],
+  ['4000000000000341', 'attach_ok_charge_fails'],
+]);
 
 export function cardBehaviour(number: string): CardBehaviour {
-  return SPECIAL[number] ?? 'succeeds';
+  return SPECIAL.get(number) ?? 'succeeds';
 }
 
 export { cardBrand, luhnValid } from '@tzapi/shared/cards';

@@ -17,16 +17,16 @@ export const CONTENT_TYPES: Record<ResponseFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-const MEDIA_TYPES: Record<string, ResponseFormat> = {
-  'application/json': 'json',
-  'application/problem+json': 'json',
-  'application/*': 'json',
-  '*/*': 'json',
-  'application/xml': 'xml',
-  'text/xml': 'xml',
-  'text/csv': 'csv',
-  'application/csv': 'csv',
-};
+const MEDIA_TYPES = new Map<string, ResponseFormat>([
+  ['application/json', 'json'],
+  ['application/problem+json', 'json'],
+  ['application/*', 'json'],
+  ['*/*', 'json'],
+  ['application/xml', 'xml'],
+  ['text/xml', 'xml'],
+  ['text/csv', 'csv'],
+  ['application/csv', 'csv'],
+]);
 
 function notAcceptable(detail: string): ProblemException {
   return new ProblemException({
@@ -49,7 +49,7 @@ export function negotiateFormat(formatParam: unknown, accept: string | undefined
   let best: { format: ResponseFormat; q: number } | null = null;
   for (const part of accept.split(',')) {
     const [type, ...params] = part.trim().toLowerCase().split(';');
-    const format = MEDIA_TYPES[type.trim()];
+    const format = MEDIA_TYPES.get(type.trim());
     if (!format) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;

@@ -48,23 +48,23 @@ export function placeKey(text: string): string {
 }
 
 /** What people type for a few big cities that no name list spells that way. */
-const CITY_ALIASES: Record<string, string> = {
-  nyc: 'new york city',
-  ny: 'new york city',
-  'new york': 'new york city',
-  la: 'los angeles',
-  sf: 'san francisco',
-  'san fran': 'san francisco',
-  dc: 'washington',
-  'washington dc': 'washington',
-  philly: 'philadelphia',
-  vegas: 'las vegas',
-  rio: 'rio de janeiro',
-  cdmx: 'mexico city',
-  spb: 'saint petersburg',
-  hk: 'hong kong',
-  kl: 'kuala lumpur',
-};
+const CITY_ALIASES = new Map<string, string>([
+  ['nyc', 'new york city'],
+  ['ny', 'new york city'],
+  ['new york', 'new york city'],
+  ['la', 'los angeles'],
+  ['sf', 'san francisco'],
+  ['san fran', 'san francisco'],
+  ['dc', 'washington'],
+  ['washington dc', 'washington'],
+  ['philly', 'philadelphia'],
+  ['vegas', 'las vegas'],
+  ['rio', 'rio de janeiro'],
+  ['cdmx', 'mexico city'],
+  ['spb', 'saint petersburg'],
+  ['hk', 'hong kong'],
+  ['kl', 'kuala lumpur'],
+]);
 
 /** Region names people write after the comma that neither list spells. */
 const COUNTRY_ALIASES: Record<string, string[]> = {
@@ -233,7 +233,7 @@ export class PlaceIndex {
     if (cached) return cached;
     const found = new Map<number, Match>();
     this.exact(key, found);
-    const alias = CITY_ALIASES[key];
+    const alias = CITY_ALIASES.get(key);
     if (alias) this.exact(alias, found);
     this.prefix(key, found);
     const ranked = this.rank(found);
@@ -284,7 +284,7 @@ export class PlaceIndex {
     }
     const found = new Map<number, Match>();
     this.exact(cityKey, found);
-    const alias = CITY_ALIASES[cityKey];
+    const alias = CITY_ALIASES.get(cityKey);
     if (alias) this.exact(alias, found);
     if (found.size === 0 && cityKey.length >= 3) this.prefix(cityKey, found);
     for (const q of qualifiers) for (const i of found.keys()) if (!this.cities[i]!.regionKeys.includes(q)) found.delete(i);

@@ -171,7 +171,8 @@ export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
 const TARGET_FIELDS = Array.from({ length: 100 }, (_, i) => `toTimeZones[${i}]`);
 
 /** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
-const ZONE_WORDS: Record<string, string> = { z: 'UTC' };
+/** Words that name a zone without being one of its names (a Map: a query such as "__proto__" is no key of it). */
+const ZONE_WORDS = new Map([['z', 'UTC']]);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** The API serves history back to 1970 (decisions §3) and rules known up to 2100. */
@@ -458,7 +459,7 @@ export class TimeEngine {
 
   /** The zone a query names (any IANA name or link, any case, and "Z" for UTC), as a place candidate; else null. */
   private zoneCandidate(text: string, now: number): PlaceCandidate | null {
-    const name = ZONE_WORDS[text.toLowerCase()] ?? text;
+    const name = ZONE_WORDS.get(text.toLowerCase()) ?? text;
     // Most queries are places: a set look-up answers them without building a refusal.
     const zone = this.registry.knows(name) ? this.zoneOrNull(name) : null;
     if (!zone) return null;
