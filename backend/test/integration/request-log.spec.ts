@@ -299,4 +299,15 @@ describe('the request log (Usage → Requests)', () => {
     await store.write([late(200, 990, two.id)]);
     for (const c of cases) await check(c);
   });
+
+  it('lists parameters named as a plain object\'s own members as the client sent them', async () => {
+    const res = await t.client().get('/api/time/current?timezone=UTC&constructor=a&constructor=b&__proto__=c&toString=d', { 'x-api-key': beta.key });
+    expect(res.status).toBe(400);
+    const requestId = res.headers.get('x-request-id')!;
+    await t.app.get(UsageRecorder).flush();
+    const [found] = (await list(owner, `requestId=${encodeURIComponent(requestId)}`)).body.items;
+    const detail = await owner.get(`/api/usage/requests/${found.id}`);
+    expect(detail.status).toBe(200);
+    expect(JSON.parse(detail.text).parameters).toEqual(JSON.parse('{"timezone":"UTC","constructor":"a,b","__proto__":"c","toString":"d"}'));
+  });
 });

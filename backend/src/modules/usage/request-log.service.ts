@@ -124,12 +124,13 @@ export class RequestLogService {
     }
     const row = await this.store.detail(userId, at.ts, at.id);
     if (!row) throw UsageProblems.requestNotFound();
-    const parameters: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(row.query ?? '')) parameters[name] = name in parameters ? `${parameters[name]},${value}` : value;
+    // A Map first: a client's parameter may be named "constructor" or "__proto__", which a plain object already has.
+    const parameters = new Map<string, string>();
+    for (const [name, value] of new URLSearchParams(row.query ?? '')) parameters.set(name, parameters.has(name) ? `${parameters.get(name)},${value}` : value);
     return {
       ...itemOf(row),
       route: row.query ? `${row.endpoint}?${row.query}` : row.endpoint,
-      parameters,
+      parameters: Object.fromEntries(parameters),
       ipAddress: row.ipAddress,
       key: { id: row.keyId, name: row.keyName, masked: row.keyPrefix && row.keyLastFour ? maskKey(row.keyPrefix, row.keyLastFour) : null },
     };
