@@ -300,7 +300,7 @@ describe('the request log (Usage → Requests)', () => {
     for (const c of cases) await check(c);
   });
 
-  it('lists parameters named as a plain object\'s own members as the client sent them', async () => {
+  it("lists parameters named as a plain object's own members as the client sent them", async () => {
     const res = await t.client().get('/api/time/current?timezone=UTC&constructor=a&constructor=b&__proto__=c&toString=d', { 'x-api-key': beta.key });
     expect(res.status).toBe(400);
     const requestId = res.headers.get('x-request-id')!;
