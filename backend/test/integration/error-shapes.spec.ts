@@ -155,6 +155,10 @@ describe('error shapes a client can act on', () => {
         expect(a.json.query).toBe(word);
       }
       expectProblem(await call('GET', `/api/time/current?timezone=${q}`), 400, 'invalid_timezone');
+      // A body with a "__proto__" member is refused as it is read (secure-json-parse), never a prototype.
+      const body = `{"__proto__":{"toTimeZone":"Asia/Tokyo"},"fromTimeZone":"UTC","dateTime":"2024-07-01T09:00:00"}`;
+      const post = await fetch(`${t.url}/api/conversion/timezone`, { method: 'POST', headers: { 'X-API-Key': key, 'content-type': 'application/json' }, body });
+      expectProblem({ status: post.status, headers: post.headers, json: (await post.json()) as Json }, 400, 'invalid_json');
       const res = await fetch(`${t.url}/api/time/utc`, { headers: { 'X-API-Key': key, accept: word } });
       expectProblem({ status: res.status, headers: res.headers, json: (await res.json()) as Json }, 406, 'not_acceptable');
     });

@@ -34,7 +34,9 @@ export function dropNulls<T>(value: T, depth = 0): T {
   if (depth > 40 || !isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
-    if (member !== null) out[key] = dropNulls(member, depth + 1);
+    // JSON.parse makes "__proto__" an own member; assigned here it would set the copy's prototype. No DTO has it, so
+    // it goes the way of every unknown member: dropped.
+    if (member !== null && key !== '__proto__') out[key] = dropNulls(member, depth + 1);
   }
   return out as T;
 }
