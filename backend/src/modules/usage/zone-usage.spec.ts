@@ -1,4 +1,6 @@
-import { answeredZones } from './zone-usage.js';
+import type { AppConfig } from '../../config/config.js';
+import type { UsageStore } from './usage.store.js';
+import { answeredZones, ZoneUsage } from './zone-usage.js';
 
 const zonesOf = (answer: unknown) => {
   const zones: string[] = [];
@@ -24,5 +26,65 @@ describe('the zones an answer names', () => {
     expect(zonesOf({ timezones: [{ timezone: 'Europe/Paris' }], total: 1 })).toEqual([]);
     expect(zonesOf({ utc: '2026-11-25T10:00:00Z' })).toEqual([]);
     expect(zonesOf('text')).toEqual([]);
+  });
+});
+
+describe('ZoneUsage counts', () => {
+  const DAY = 86_400_000;
+  const day1 = Date.UTC(2026, 10, 26, 12);
+  const day2 = day1 + DAY;
+  /** A pool that records each upsert's arrays as (user, day, zone) → count, or fails while `down`. */
+  function fakeStore() {
+    const writes: Map<string, number>[] = [];
+    const state = { down: false };
+    const pool = {
+      query: async (_sql: string, [users, days, zones, counts]: [string[], string[], string[], number[]]) => {
+        if (state.down) throw new Error('connection refused');
+        writes.push(new Map(users.map((u, i) => [`${u} ${days[i]} ${zones[i]}`, counts[i]])));
+        return { rows: [] };
+      },
+    };
+    return { store: { pool } as unknown as UsageStore, writes, state };
+  }
+  const config = { USAGE_FLUSH_MS: 1000 } as AppConfig;
+
+  it('sums each zone per account and UTC day, and a failed write is kept and merged with later counts', async () => {
+    const { store, writes, state } = fakeStore();
+    const usage = new ZoneUsage(store, config);
+    usage.note('a', day1, { fromTimeZone: 'UTC', conversions: [{ timezone: 'Asia/Tokyo' }, { timezone: 'Asia/Tokyo' }] });
+    usage.note('a', day1, { timezone: 'Asia/Tokyo' });
+    usage.note('b', day1, { timezone: 'Asia/Tokyo' });
+    usage.note('a', day2, { timezone: 'Europe/Paris' });
+    usage.note('a', day2, { timezone: null });
+    expect(usage.pending).toBe(4);
+    await usage.flush();
+    expect(writes.pop()).toEqual(
+      new Map([
+        ['a 2026-11-26 UTC', 1],
+        ['a 2026-11-26 Asia/Tokyo', 3],
+        ['b 2026-11-26 Asia/Tokyo', 1],
+        ['a 2026-11-27 Europe/Paris', 1],
+      ]),
+    );
+    expect(usage.pending).toBe(0);
+
+    state.down = true;
+    usage.note('a', day2, { timezone: 'Europe/Paris' });
+    await usage.flush();
+    expect(usage.pending).toBe(1);
+    usage.note('a', day2, { timezone: 'Europe/Paris' });
+    usage.note('b', day2, { toTimeZone: 'America/New_York' });
+    expect(usage.pending).toBe(2);
+    state.down = false;
+    await usage.flush();
+    expect(writes.pop()).toEqual(
+      new Map([
+        ['a 2026-11-27 Europe/Paris', 2],
+        ['b 2026-11-27 America/New_York', 1],
+      ]),
+    );
+    // Nothing left, and a flush with nothing counted writes nothing.
+    await usage.flush();
+    expect(writes).toEqual([]);
   });
 });
