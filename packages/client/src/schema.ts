@@ -1783,7 +1783,10 @@ export interface components {
         DifferenceBreakdownView: {
             /** @example 1 */
             days: number;
-            /** @example 0 */
+            /**
+             * @description Hours after the whole days. Usually 0 to 23; with timeZone, when the end falls on a 25-hour day (DST ends), it can be 24. Send it back to add as an ISO 8601 duration (P6112DT24H): a .NET span allows at most 23 hours.
+             * @example 0
+             */
             hours: number;
             /** @example 0 */
             minutes: number;

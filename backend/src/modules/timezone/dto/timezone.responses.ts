@@ -448,7 +448,12 @@ export class CalculationView {
 
 export class DifferenceBreakdownView {
   @ApiProperty({ example: 1 }) days!: number;
-  @ApiProperty({ example: 0 }) hours!: number;
+  @ApiProperty({
+    example: 0,
+    description:
+      'Hours after the whole days. Usually 0 to 23; with timeZone, when the end falls on a 25-hour day (DST ends), it can be 24. Send it back to add as an ISO 8601 duration (P6112DT24H): a .NET span allows at most 23 hours.',
+  })
+  hours!: number;
   @ApiProperty({ example: 0 }) minutes!: number;
   @ApiProperty({ example: 0 }) seconds!: number;
 }
