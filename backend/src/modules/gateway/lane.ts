@@ -15,7 +15,7 @@ import {
 } from '../../common/http/route-config.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { ApiKeyGuard } from './api-key.guard.js';
-import { answersJson } from './formats.js';
+import { answersJson, CONTENT_TYPES } from './formats.js';
 import { noteAnswer } from './meter.js';
 import { PreparedAnswer } from './prepared-answer.js';
 import { inRequestedRelease } from './release-pin.js';
@@ -47,9 +47,6 @@ interface ArgMetadata {
   data: unknown;
   pipes?: unknown[];
 }
-
-/** What Fastify names a JSON answer. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Route metadata the lane does not run: a @PublicApi() route carrying any of it fails at boot. */
 const SKIPPED: [string, string][] = [
@@ -198,7 +195,7 @@ function run(guard: ApiKeyGuard, releases: ReleaseCache, filter: ProblemFilter, 
     if (value instanceof PreparedAnswer) {
       noteAnswer(request, value.value);
       // Its JSON text as made once (Fastify sends a string with a JSON type as it is); XML and CSV from the value.
-      if (answersJson(request)) reply.code(route.status).header('content-type', JSON_TYPE).send(value.json);
+      if (answersJson(request)) reply.code(route.status).header('content-type', CONTENT_TYPES.json).send(value.json);
       else reply.code(route.status).send(value.value);
       return;
     }

@@ -6,18 +6,12 @@ import { AnswerMemo } from './answer-memo.js';
 import { Clock } from './clock.js';
 import { parseCoordinate } from './coordinates.js';
 import { CitySearchQuery, CoordinatesQuery, LookupQuery, TransitionsQuery, ZoneInfoQuery } from './dto/timezone.dto.js';
-import { TimeEngine } from './engine/time-engine.js';
+import { defaultTransitionRange, TimeEngine } from './engine/time-engine.js';
 import { CitySearchView, LookupView, TransitionsView, ZoneAtPointView, ZoneInfoView, ZoneListView } from './dto/timezone.responses.js';
 import { AnswerLocale } from './cldr/answer-locale.js';
 import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { EXAMPLES } from './timezone.examples.js';
-
-/** The UTC year `now` falls in, as [its first instant, the next year's). */
-function yearOf(now: number): [number, number] {
-  const year = new Date(now).getUTCFullYear();
-  return [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
-}
 
 @ApiTags('TimeZone')
 @Controller('timezone')
@@ -138,7 +132,7 @@ export class TimezoneController {
       now,
       () => localizeAnswer(this.engine, this.engine.transitions(timezone, from, to, now, territory), locale, now),
       // Each change is named at its own instant: only a range left to its default (this year) moves with the clock.
-      () => (from !== undefined && to !== undefined ? [-Infinity, Infinity] : yearOf(now)),
+      () => (from !== undefined && to !== undefined ? [-Infinity, Infinity] : defaultTransitionRange(now)),
     );
   }
 }

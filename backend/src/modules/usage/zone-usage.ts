@@ -50,7 +50,8 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<void> = Promise.resolve();
   private failing = false;
-  /** The zone counts of the answer being noted. */
+  /** The answer being noted: its account and UTC day, and their zone counts once it has counted one. */
+  private noted = { day: 0, userId: '' };
   private current: Map<string, number> | null = null;
 
   constructor(
@@ -65,7 +66,7 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
 
   private readonly add = (zone: string): void => {
     if (zone.length > 64) return;
-    const zones = this.current!;
+    const zones = (this.current ??= this.countsOf(this.noted.day, this.noted.userId));
     const n = zones.get(zone);
     if (n !== undefined) zones.set(zone, n + 1);
     else if (this.size < MAX_KEYS) {
@@ -86,7 +87,8 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
   /** One answered request of the account: counts the zones its answer names. */
   note(userId: string, timestampMs: number, answer: unknown): void {
     if (answer === undefined) return;
-    this.current = this.countsOf(Math.floor(timestampMs / DAY_MS), userId);
+    this.noted.day = Math.floor(timestampMs / DAY_MS);
+    this.noted.userId = userId;
     answeredZones(answer, this.add);
     this.current = null;
   }
@@ -103,11 +105,7 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
   }
 
   private async drain(): Promise<void> {
-    if (!this.size) {
-      // Only the empty maps of answers that named no zone.
-      this.counts.clear();
-      return;
-    }
+    if (!this.size) return;
     const batch = this.counts;
     this.counts = new Map();
     this.size = 0;

@@ -178,6 +178,12 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /** The API serves history back to 1970 (decisions §3) and rules known up to 2100. */
 export const TRANSITION_RANGE = { from: civilMs(1970, 1, 1), to: civilMs(2101, 1, 1) };
 
+/** The range transitions() answers when `from` or `to` is left out: the UTC year `now` falls in, [its start, the next's). */
+export function defaultTransitionRange(now: number): [number, number] {
+  const year = new Date(now).getUTCFullYear();
+  return [civilMs(year, 1, 1), civilMs(year + 1, 1, 1)];
+}
+
 interface Instant {
   epochMs: number;
   offsetSeconds: number;
@@ -569,9 +575,9 @@ export class TimeEngine {
   /** The answer is shared between requests for the same zone and range (callers copy what they change, as localizeAnswer does). */
   transitions(input: string, from: string | undefined, to: string | undefined, now: number, territory?: string): TransitionsAnswer {
     const zone = this.zone(input, 'timezone', territory);
-    const year = new Date(now).getUTCFullYear();
-    const fromMs = from !== undefined ? this.boundary(from, 'from') : civilMs(year, 1, 1);
-    const toMs = to !== undefined ? this.boundary(to, 'to') : civilMs(year + 1, 1, 1);
+    const [yearStart, nextYear] = defaultTransitionRange(now);
+    const fromMs = from !== undefined ? this.boundary(from, 'from') : yearStart;
+    const toMs = to !== undefined ? this.boundary(to, 'to') : nextYear;
     if (fromMs < TRANSITION_RANGE.from || toMs > TRANSITION_RANGE.to) {
       throw timezoneProblem('invalid_range', 'Transitions are available from 1970-01-01 to 2100-12-31.', fromMs < TRANSITION_RANGE.from ? 'from' : 'to');
     }
