@@ -251,7 +251,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     };
     if (res.closed) queueMicrotask(hungUp);
     else res.once('close', hungUp);
-    reply.header('X-Request-Id', request.id);
+    reply.header('x-request-id', request.id);
     if (soldRouteOf(request)) sold.onSend(reply);
     else {
       reply.headers(securityHeaders);

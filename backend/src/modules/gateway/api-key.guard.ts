@@ -33,7 +33,7 @@ export function waitInWords(seconds: number | string): string {
 
 /** The 429 of a plan limit, worded for the window that refused (the hour or the burst guard), and for limits set for this account. */
 export function rateLimitProblem(decision: LimitDecision, customLimits = false) {
-  const wait = waitInWords(decision.headers['Retry-After']);
+  const wait = waitInWords(decision.headers['retry-after']);
   const detail =
     decision.window.name === 'hour'
       ? customLimits
@@ -42,7 +42,7 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
       : customLimits
         ? `Your account allows ${decision.limit} requests per second (a limit set for this account). Slow down and retry.`
         : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
-  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
 /** The 429 of a batch call that counts more requests than the hour has left (or than it holds at all). */
@@ -50,8 +50,8 @@ function weightedRefusal(decision: LimitDecision, weight: number) {
   const detail =
     weight > decision.limit
       ? `This call counts as ${weight} requests (one per 100 items or cells), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * 100} items or cells, or upgrade.`
-      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['Retry-After'])}, send fewer items, or upgrade.`;
-  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['Retry-After'] });
+      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['retry-after'])}, send fewer items, or upgrade.`;
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
 /**

@@ -198,13 +198,13 @@ export function applyResponseFormat(request: FastifyRequest, reply: FastifyReply
   } catch (problem) {
     return problem as ProblemException;
   }
-  reply.header('Vary', 'Accept');
+  reply.header('vary', 'Accept');
   if (format !== 'json') {
     (request as FastifyRequest & { [NOT_JSON]?: true })[NOT_JSON] = true;
     // Fastify passes strings through a reply serializer too: problem documents arrive here as JSON text and stay so.
     reply.serializer((data: unknown) => {
       if (typeof data === 'string') return data;
-      reply.header('Content-Type', CONTENT_TYPES[format]);
+      reply.header('content-type', CONTENT_TYPES[format]);
       return format === 'csv' ? toCsv(data, route.columns, route.csvRows) : toXml(data);
     });
   }

@@ -31,17 +31,21 @@ export function burstWindow(limits: EffectiveLimits, userId: string): PlanWindow
   return limits.burstPerSecond === null ? null : { key: `burst:${userId}`, name: 'burst', limit: limits.burstPerSecond, windowMs: 1000 };
 }
 
-/** IETF draft RateLimit fields plus the widely read RateLimit-Limit/Remaining/Reset (and Retry-After on 429). */
+/**
+ * IETF draft RateLimit fields plus the widely read RateLimit-Limit/Remaining/Reset (and Retry-After on 429). Named in
+ * lowercase, as every answer header of the sold path: Fastify lowercases each name it is given (a new string per
+ * header per answer) and writes them lowercase; HTTP names are case-insensitive.
+ */
 export function rateLimitHeaders(window: PlanWindow, result: RateLimitResult): Record<string, string> {
   const resetSeconds = Math.ceil(result.resetMs / 1000);
   const headers: Record<string, string> = {
-    'RateLimit-Policy': `"${window.name}";q=${window.limit};w=${Math.round(window.windowMs / 1000)}`,
-    RateLimit: `"${window.name}";r=${result.remaining};t=${resetSeconds}`,
-    'RateLimit-Limit': String(window.limit),
-    'RateLimit-Remaining': String(result.remaining),
-    'RateLimit-Reset': String(resetSeconds),
+    'ratelimit-policy': `"${window.name}";q=${window.limit};w=${Math.round(window.windowMs / 1000)}`,
+    ratelimit: `"${window.name}";r=${result.remaining};t=${resetSeconds}`,
+    'ratelimit-limit': String(window.limit),
+    'ratelimit-remaining': String(result.remaining),
+    'ratelimit-reset': String(resetSeconds),
   };
-  if (!result.allowed) headers['Retry-After'] = String(Math.max(1, resetSeconds));
+  if (!result.allowed) headers['retry-after'] = String(Math.max(1, resetSeconds));
   return headers;
 }
 

@@ -2,7 +2,7 @@ import { rateLimitProblem, waitInWords } from './api-key.guard.js';
 import type { LimitDecision } from './plan-limits.js';
 
 const refused = (window: 'hour' | 'burst', limit: number, retryAfter: string) =>
-  ({ allowed: false, limit, remaining: 0, window: { name: window }, headers: { 'Retry-After': retryAfter } }) as unknown as LimitDecision;
+  ({ allowed: false, limit, remaining: 0, window: { name: window }, headers: { 'retry-after': retryAfter } }) as unknown as LimitDecision;
 
 describe('the 429 of a plan limit', () => {
   it('says the wait in minutes and seconds, keeping Retry-After in seconds', () => {

@@ -19,34 +19,36 @@ export class SoldRouteEdge {
   private readonly preflight: Record<SoldRoute['cors'], Record<string, string>>;
 
   constructor(options: { secureCookies: boolean; tzdbVersion: string }) {
+    // Names in lowercase: Fastify lowercases each name it is given (a new string per header per answer), and writes
+    // them lowercase anyway.
     this.answerHeaders = {
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': EXPOSED,
-      'X-Tzdb-Version': options.tzdbVersion,
-      ...(options.secureCookies && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': EXPOSED,
+      'x-tzdb-version': options.tzdbVersion,
+      ...(options.secureCookies && { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }),
     };
     const api = {
       ...this.answerHeaders,
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version',
-      'Access-Control-Max-Age': '86400',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version',
+      'access-control-max-age': '86400',
     };
     // MCP's transport headers too (a browser-based agent or the dashboard's playground calls /mcp with fetch).
     const mcp = {
       ...api,
-      'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+      'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+      'access-control-allow-headers': 'X-API-Key, Authorization, Content-Type, Accept, Tzdb-Version, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
     };
     this.preflight = { api, mcp };
   }
 
   /** A tz release switch: the header objects are shared by every answer and rewritten in place, nothing per request. */
   setTzdbVersion(version: string): void {
-    this.answerHeaders['X-Tzdb-Version'] = this.preflight.api['X-Tzdb-Version'] = this.preflight.mcp['X-Tzdb-Version'] = version;
+    this.answerHeaders['x-tzdb-version'] = this.preflight.api['x-tzdb-version'] = this.preflight.mcp['x-tzdb-version'] = version;
   }
 
   /**
@@ -83,6 +85,6 @@ export class SoldRouteEdge {
     reply.headers(this.answerHeaders);
     // A request pinned to another stored release (release-pin.ts) names the one it answered from.
     const pinned = answeredVersion(reply.request);
-    if (pinned !== undefined) reply.header('X-Tzdb-Version', pinned);
+    if (pinned !== undefined) reply.header('x-tzdb-version', pinned);
   }
 }

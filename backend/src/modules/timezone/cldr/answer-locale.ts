@@ -45,7 +45,7 @@ export function answerLocale(request: FastifyRequest, reply?: FastifyReply): str
     const tags = header ? acceptedTags(header) : [];
     locale = tags.length === 0 ? DEFAULT_LOCALE : (tags.map(lookupLocale).find((l) => l !== null) ?? resolveLocale(tags[0]));
   }
-  reply?.header('Content-Language', locale);
+  reply?.header('content-language', locale);
   return locale;
 }
 
@@ -53,7 +53,7 @@ const localeParam = createParamDecorator((_: unknown, ctx: ExecutionContext) => 
   const reply = ctx.switchToHttp().getResponse<FastifyReply>();
   // The answer depends on Accept-Language: caches keep one per language.
   const vary = reply.getHeader('vary');
-  reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
   return answerLocale(ctx.switchToHttp().getRequest<FastifyRequest>(), reply);
 });
 
