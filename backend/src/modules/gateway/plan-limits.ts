@@ -33,8 +33,9 @@ export function burstWindow(limits: EffectiveLimits, userId: string): PlanWindow
 
 /**
  * IETF draft RateLimit fields plus the widely read RateLimit-Limit/Remaining/Reset (and Retry-After on 429). Named in
- * lowercase, as every answer header of the sold path: Fastify lowercases each name it is given (a new string per
- * header per answer) and writes them lowercase; HTTP names are case-insensitive.
+ * lowercase, as the API header set is (request-hooks.ts): they go on every answer, and Fastify lowercases each name it
+ * is given (a new string per header per answer) and writes them lowercase; HTTP names are case-insensitive. The 429's
+ * problem document carries its own Retry-After (KeyProblems.rateLimited).
  */
 export function rateLimitHeaders(window: PlanWindow, result: RateLimitResult): Record<string, string> {
   const resetSeconds = Math.ceil(result.resetMs / 1000);
