@@ -65,10 +65,15 @@ describe('a real server process, as an operator sees it', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it('logs JSON lines, and one access line per request carrying the id it answers in X-Request-Id, never the key', async () => {
+    const sent = Date.now();
     const res = await fetch(`${server.url}/api/time/current?timezone=Europe/Paris`, { headers: { 'X-API-Key': key } });
+    const answered = Date.now();
     expect(res.status).toBe(200);
     const id = res.headers.get('x-request-id');
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // A UUID version 7: the time it was made in its first 48 bits, so ids sort (and are indexed) in the order of requests.
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const made = parseInt(id!.replace('-', '').slice(0, 12), 16);
+    expect(made >= sent && made <= answered).toBe(true);
     const access = await waitForLine((l) => l.requestId === id && l.msg === 'request');
     expect(access).toMatchObject({ level: 30, method: 'GET', route: '/api/time/current', status: 200, accountId: userId, keyId });
     expect(typeof access.ms).toBe('number');
