@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import pino from 'pino';
+import { advanceClock, freezeClock } from '../../../test/support/clock.js';
 import { createAccessLog, createRootLogger, LineBlocks } from './logging.js';
 
 describe('access log', () => {
@@ -39,6 +41,30 @@ describe('access log', () => {
     expect(strip(ours)).toEqual(strip(theirs));
     expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(theirs)));
     expect(Date.parse(JSON.parse(ours).time)).not.toBeNaN();
+  });
+
+  it("stamps each line with the millisecond it was written in, as pino's isoTime would", () => {
+    freezeClock(Date.parse('2026-11-28T02:30:00.123Z'));
+    try {
+      const file = join(dir, 'access.log');
+      const out = new LineBlocks(file);
+      const log = createAccessLog(config, pino({ level: 'info' }), out);
+      log.write(line);
+      log.write(line);
+      advanceClock(1);
+      log.write(line);
+      advanceClock(60_000);
+      log.write(line);
+      log.flush();
+      out.close();
+      const times = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { time: string }).time);
+      expect(times).toEqual(['2026-11-28T02:30:00.123Z', '2026-11-28T02:30:00.123Z', '2026-11-28T02:30:00.124Z', '2026-11-28T02:31:00.124Z']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps lines until a block is full or it is flushed, and writes every one', () => {

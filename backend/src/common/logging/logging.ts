@@ -87,6 +87,21 @@ export interface AccessLog {
 
 const json = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
 
+let isoMs = Number.NaN;
+let isoText = '';
+/**
+ * The current time as pino's isoTime writes it, made once per millisecond: an access line is written per answer, many
+ * in one millisecond under load, and a Date and its toISOString were half a line's cost (2.9 -> 1.1-1.5 µs per line).
+ */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
+}
+
 /**
  * The access log: one JSON line per answer, of fields the app itself chose (ids, route, path without query, status,
  * time): nothing in it can hold a secret, so it skips the root logger's redaction and message hook, and its line is
@@ -113,7 +128,7 @@ export function createAccessLog(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'
     enabled,
     write: (l) =>
       out.write(
-        `${head}${new Date().toISOString()}${origin}${json(l.requestId)},"method":${json(l.method)},"route":${json(l.route)},"path":${json(l.path)},` +
+        `${head}${isoNow()}${origin}${json(l.requestId)},"method":${json(l.method)},"route":${json(l.route)},"path":${json(l.path)},` +
           `"status":${l.status},"ms":${l.ms},"accountId":${json(l.accountId)},"keyId":${json(l.keyId)},${l.aborted ? '"aborted":true,' : ''}"msg":"request"}\n`,
       ),
     flush: () => out.flush(),
