@@ -1,5 +1,6 @@
 // The yardstick: a bare node:http server answering a fixed JSON body, as fast as Node can. BENCH_HEADERS (JSON) adds
-// headers, so a second yardstick can answer byte for byte what the API answers.
+// headers, so a second yardstick can answer byte for byte what the API answers (the per-endpoint bench sends them with
+// each endpoint's body instead).
 import http from 'node:http';
 
 let body = process.env.BENCH_BODY ?? '{}';
@@ -20,6 +21,10 @@ process.on('message', (msg) => {
   // The per-endpoint bench sends each endpoint's answer bytes in turn.
   if (msg?.cmd === 'body') {
     body = msg.body;
+    if (msg.headers) {
+      for (const name of Object.keys(headers)) delete headers[name];
+      Object.assign(headers, msg.headers);
+    }
     headers['content-length'] = Buffer.byteLength(body);
     process.send?.({ reply: 'body' });
   }

@@ -1,9 +1,12 @@
 // Every sold endpoint against a bare node:http server sending that endpoint's answer bytes, in the same run (issue 28).
-// For each endpoint: req/s at CONNECTIONS connections, as the median of alternating API/bare pairs of short runs (the
-// machine is shared, so a pair's two runs are seconds apart and the ratio is taken per pair), p99 and errors; then the
+// For each endpoint: req/s at CONNECTIONS connections, as the median of alternating rounds of short runs, API and bare
+// (the machine is shared, so a round's runs are seconds apart and the ratio is taken per round), p99 and errors; then the
 // API's CPU time per answer at a fixed offered load (RATE req/s), read from the server process itself (steadier than
 // req/s when other work shares the cores). MCP: tools/call get_current_time over Streamable HTTP at 20 connections.
 // Afterwards: usage rows equal to the answers sent, and a free key's quota exact under 500 parallel calls.
+// A second yardstick runs in the same rounds: the bare server sending the API's whole answer, its header set included
+// (RateLimit fields, request id, CORS, cache and security headers, as the API sent them for that endpoint). The targets
+// are against the first; the second says how much of the gap is the header bytes, which every client also pays.
 // Targets: time/current >= 0.45 of bare with p99 < 10 ms; every other sold endpoint >= 0.30; MCP >= 0.15; 0 errors.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +131,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const app = await start('./app-server.js');
 const bare = await start('./bare-server.js');
+const bareWithHeaders = await start('./bare-server.js');
+/** What the API answered, as a server sends it (what Node adds per answer or per connection left to Node). */
+const answerHeaders = (response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
 const base = `http://127.0.0.1:${app.port}`;
 const key = { 'x-api-key': app.key };
 const json = { ...key, 'content-type': 'application/json' };
@@ -191,6 +198,7 @@ try {
     answers++;
     if (sample.status !== 200) throw new Error(`${e.name} answered ${sample.status}: ${body.slice(0, 300)}`);
     await ask(bare, 'body', { body });
+    await ask(bareWithHeaders, 'body', { body, headers: answerHeaders(sample) });
     const api = { url: base, requests: [e.request], connections: e.connections ?? CONNECTIONS };
     const yardstick = {
       url: `http://127.0.0.1:${bare.port}${e.request.path}`,
@@ -198,18 +206,22 @@ try {
       body: e.request.body,
       connections: e.connections ?? CONNECTIONS,
     };
-    // Warm both (JIT, caches), then alternating pairs.
+    const withHeaders = { ...yardstick, url: `http://127.0.0.1:${bareWithHeaders.port}${e.request.path}` };
+    // Warm all three (JIT, caches), then alternating rounds (the API first, then last, then first...).
     answers += (await load({ ...api, duration: 1 })).total;
     await load({ ...yardstick, duration: 1 });
+    await load({ ...withHeaders, duration: 1 });
     const ratios = [];
+    const headerRatios = [];
     const runs = [];
     const bareRuns = [];
     const cores = [];
-    for (let pair = 0; pair < PAIRS; pair++) {
-      const order = pair % 2 ? ['bare', 'api'] : ['api', 'bare'];
+    for (let round = 0; round < PAIRS; round++) {
+      const order = round % 2 ? ['bare', 'headers', 'api'] : ['api', 'headers', 'bare'];
       const got = {};
       for (const which of order) {
         if (which === 'bare') got.bare = await load(yardstick);
+        else if (which === 'headers') got.headers = await load(withHeaders);
         else ({ result: got.api, cores: got.cores } = await coresDuring(app.child.pid, () => load(api)));
       }
       answers += got.api.total;
@@ -217,6 +229,7 @@ try {
       runs.push(got.api);
       bareRuns.push(got.bare);
       ratios.push(got.api.rps / got.bare.rps);
+      headerRatios.push(got.api.rps / got.headers.rps);
     }
     let profile = null;
     if (PROFILE_DIR) {
@@ -237,6 +250,7 @@ try {
       rps: Math.round(median(runs.map((r) => r.rps))),
       bareRps: Math.round(median(bareRuns.map((r) => r.rps))),
       ratio: median(ratios),
+      headerRatio: median(headerRatios),
       p99: median(runs.map((r) => r.p99)),
       errors: runs.reduce((n, r) => n + r.errors, 0) + apiCpu.errors,
       cpu: apiCpu.micros,
@@ -259,21 +273,23 @@ try {
   }
 } finally {
   bare.child.kill();
+  bareWithHeaders.child.kill();
   // A server that has not stopped 20 s after the bench let it go is killed, so it never outlives the bench.
   var stopped = letGo(app.child);
 }
 
 console.log(
-  `\nSold endpoints against a bare node:http server sending the same answer bytes: ${CONNECTIONS} connections (MCP 20), medians of ${PAIRS} alternating pairs of ${SECONDS} s runs; CPU at ${RATE} req/s offered for ${RATE_SECONDS} s`,
+  `\nSold endpoints against a bare node:http server sending the same answer bytes: ${CONNECTIONS} connections (MCP 20), medians of ${PAIRS} alternating rounds of ${SECONDS} s runs; CPU at ${RATE} req/s offered for ${RATE_SECONDS} s`,
 );
 console.log(
-  `${'endpoint'.padEnd(28)} ${'bytes'.padStart(6)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'x bare'.padStart(7)} ${'target'.padStart(6)} ${'p99 ms'.padStart(6)} ${'errors'.padStart(6)} ${'CPU µs'.padStart(7)} ${'bare µs'.padStart(7)}`,
+  `${'endpoint'.padEnd(28)} ${'bytes'.padStart(6)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'x bare'.padStart(7)} ${'target'.padStart(6)} ${'p99 ms'.padStart(6)} ${'errors'.padStart(6)} ${'CPU µs'.padStart(7)} ${'bare µs'.padStart(7)} ${'x bare+h'.padStart(8)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(28)} ${String(r.bytes).padStart(6)} ${String(r.rps).padStart(7)} ${String(r.bareRps).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.target.toFixed(2).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.errors).padStart(6)} ${r.cpu.toFixed(0).padStart(7)} ${r.bareCpu.toFixed(0).padStart(7)}`,
+    `${r.name.padEnd(28)} ${String(r.bytes).padStart(6)} ${String(r.rps).padStart(7)} ${String(r.bareRps).padStart(7)} ${r.ratio.toFixed(2).padStart(7)} ${r.target.toFixed(2).padStart(6)} ${String(r.p99).padStart(6)} ${String(r.errors).padStart(6)} ${r.cpu.toFixed(0).padStart(7)} ${r.bareCpu.toFixed(0).padStart(7)} ${r.headerRatio.toFixed(2).padStart(8)}`,
   );
 }
+console.log(`(x bare+h: against the bare server sending the API's header set too, in the same rounds; the targets are against bare)`);
 console.log(`\nWhere the machine's ${cpus().length} cores went while the API was saturated (cores busy, medians of the runs above):`);
 console.log(`${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)}`);
 for (const r of results) {
