@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { answerHeaders } from './answer-headers.js';
 import { letGo } from './children.js';
 import { ZoneUsage } from '../dist/modules/usage/zone-usage.js';
 
@@ -70,16 +71,14 @@ if (sample.status !== 200) {
   process.exit(1);
 }
 const body = await sample.text();
-// The API's own header set, for the second yardstick (what varies per answer or per connection is left to Node).
-const answerHeaders = Object.fromEntries(
-  [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)),
-);
 // The same answer asked of the active release by name (?tzdb=, issue 30): the pin check must cost nothing measurable.
 const activeVersion = sample.headers.get('x-tzdb-version');
 const pinnedPath = `${currentPath}&tzdb=${activeVersion}`;
 const bare = await start('./bare-server.js', { BENCH_BODY: body });
-const bareHeaders = await start('./bare-server.js', { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(answerHeaders) });
-const bareFastify = await start('./fastify-server.js', { BENCH_BODY: body, BENCH_HEADERS: JSON.stringify(answerHeaders) });
+// The API's own header set, for the second yardstick and Fastify's twin.
+const headerSet = JSON.stringify(answerHeaders(sample));
+const bareHeaders = await start('./bare-server.js', { BENCH_BODY: body, BENCH_HEADERS: headerSet });
+const bareFastify = await start('./fastify-server.js', { BENCH_BODY: body, BENCH_HEADERS: headerSet });
 
 const conversion = JSON.stringify({ fromTimeZone: 'America/New_York', toTimeZone: 'Europe/London', dateTime: '2024-07-01T09:00:00' });
 const targets = [

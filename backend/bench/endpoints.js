@@ -14,11 +14,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
+import { answerHeaders } from './answer-headers.js';
 import { letGo } from './children.js';
 import { stepShares, topFrames } from './profile-top.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const PAIRS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 3);
@@ -132,9 +133,6 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const app = await start('./app-server.js');
 const bare = await start('./bare-server.js');
 const bareWithHeaders = await start('./bare-server.js');
-/** What the API answered, as a server sends it (what Node adds per answer or per connection left to Node). */
-const answerHeaders = (response) =>
-  Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
 const base = `http://127.0.0.1:${app.port}`;
 const key = { 'x-api-key': app.key };
 const json = { ...key, 'content-type': 'application/json' };
@@ -216,7 +214,7 @@ try {
     const runs = [];
     const bareRuns = [];
     const cores = [];
-    for (let round = 0; round < PAIRS; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? ['bare', 'headers', 'api'] : ['api', 'headers', 'bare'];
       const got = {};
       for (const which of order) {
@@ -279,7 +277,7 @@ try {
 }
 
 console.log(
-  `\nSold endpoints against a bare node:http server sending the same answer bytes: ${CONNECTIONS} connections (MCP 20), medians of ${PAIRS} alternating rounds of ${SECONDS} s runs; CPU at ${RATE} req/s offered for ${RATE_SECONDS} s`,
+  `\nSold endpoints against a bare node:http server sending the same answer bytes: ${CONNECTIONS} connections (MCP 20), medians of ${ROUNDS} alternating rounds of ${SECONDS} s runs; CPU at ${RATE} req/s offered for ${RATE_SECONDS} s`,
 );
 console.log(
   `${'endpoint'.padEnd(28)} ${'bytes'.padStart(6)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'x bare'.padStart(7)} ${'target'.padStart(6)} ${'p99 ms'.padStart(6)} ${'errors'.padStart(6)} ${'CPU µs'.padStart(7)} ${'bare µs'.padStart(7)} ${'x bare+h'.padStart(8)}`,
