@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import pino from 'pino';
 import { advanceClock, freezeClock } from '../../../test/support/clock.js';
+import { BACKEND_DIR, buildBackend } from '../../../test/support/processes.js';
 import { createAccessLog, createRootLogger, LineBlocks } from './logging.js';
 
 describe('access log', () => {
@@ -170,6 +171,59 @@ describe('access log', () => {
     expect(ids.length).toBeGreaterThan(10_000);
     expect(ids.length).toBeLessThan(40_000);
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => `r${i}`));
+  });
+
+  it("never waits for a collector that stopped reading the process's real stdout, a pipe inherited in blocking mode", async () => {
+    buildBackend();
+    // A process whose stdout is a pipe this test does not read, as a supervisor or log collector hands it over (in
+    // blocking mode): it logs some 9 MB, more than the pipe and the kept backlog hold, then says so on stderr. Had its logger waited
+    // for the reader, it would never get there.
+    const logging = join(BACKEND_DIR, 'dist/common/logging/logging.js');
+    const script = `
+      import { createAccessLog, createRootLogger } from ${JSON.stringify(logging)};
+      const config = { LOG_LEVEL: 'info', NODE_ENV: 'production' };
+      const root = createRootLogger(config);
+      const log = createAccessLog(config, root);
+      const line = ${JSON.stringify(line)};
+      for (let i = 0; i < 40000; i++) log.write({ ...line, requestId: 'p' + i });
+      root.warn('written');
+      log.flush();
+      process.stderr.write('done\\n');
+      process.stdin.once('data', () => process.exit(0));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdout.pause();
+    let stderr = '';
+    const done = new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('done\n')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code} before it was done: ${stderr}`)));
+    });
+    try {
+      await done;
+    } catch (err) {
+      child.kill();
+      throw err;
+    }
+    // Only now does the collector come back, as the process exits: what came through is whole lines, in the order
+    // they were written, the last block included (the exit waits for a reader that keeps reading).
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.stdout.resume();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.write('exit\n');
+    await exited;
+    await new Promise((resolve) => (child.stdout.readableEnded ? resolve(null) : child.stdout.once('end', resolve)));
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { requestId?: string; msg: string });
+    const ids = lines.filter((l) => l.msg === 'request').map((l) => Number(l.requestId!.slice(1)));
+    // What the pipe held and the backlog kept came through; not all (the process did without its reader and dropped).
+    expect(ids.length).toBeGreaterThan(10_000);
+    expect(ids.length).toBeLessThan(40_000);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i));
   });
 
   it('writes nothing when info is off', () => {

@@ -141,7 +141,7 @@ export function createAccessLog(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'
  * Lines written to a file descriptor in blocks, synchronously, never waiting: a reader that does not keep up (a full
  * pipe answers EAGAIN, a non-blocking stdout) keeps the block here, the part it did not take included, for the next
  * write or flush; past `backlog` bytes waiting, new lines are dropped; a reader gone for good (EPIPE) ends the writing.
- * What waits goes out at least once a second and at exit. Every logger writing to one descriptor shares its
+ * What waits goes out at least once a second, and at exit (see finish). Every logger writing to one descriptor shares its
  * LineBlocks, so a block the reader took only part of is never cut into by another logger's line.
  * (pino's SonicBoom sleeps 100 ms and retries on EAGAIN without end, stalling every answer and hanging the exit; told
  * not to retry, its flushSync loses track of a block the pipe took only part of, and tears a line.)
@@ -193,6 +193,31 @@ export class LineBlocks {
     }
   }
 
+  /**
+   * At exit, when no answer waits any more: writes what waits, so the last block is not cut inside a line. A reader
+   * that is behind gets the time it takes while it keeps reading (up to EXIT_MAX_MS); one that takes nothing for
+   * `idleMs` costs the rest.
+   */
+  finish(idleMs = EXIT_IDLE_MS): void {
+    const start = performance.now();
+    let lastProgress = start;
+    let waiting = this.waitingBytes();
+    for (;;) {
+      this.flush();
+      const now = performance.now();
+      const left = this.waitingBytes();
+      if (this.gone || left === 0 || now - start >= EXIT_MAX_MS) return;
+      if (left < waiting) lastProgress = now;
+      else if (now - lastProgress >= idleMs) return;
+      waiting = left;
+      Atomics.wait(EXIT_PAUSE, 0, 0, 5);
+    }
+  }
+
+  private waitingBytes(): number {
+    return (this.unwritten?.length ?? 0) + this.text.length;
+  }
+
   close(): void {
     clearInterval(this.timer);
     openOutputs.delete(this);
@@ -211,16 +236,29 @@ export class LineBlocks {
   }
 }
 
-/** Every open output, flushed once at process exit (one listener however many apps a test process starts). */
+/** At exit, a log reader that takes nothing for this long is given up on; one that keeps reading, after EXIT_MAX_MS. */
+const EXIT_IDLE_MS = 1000;
+const EXIT_MAX_MS = 10_000;
+const EXIT_PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** Every open output, written out once at process exit (one listener however many apps a test process starts). */
 const openOutputs = new Set<LineBlocks>();
 process.once('exit', () => {
-  for (const out of openOutputs) out.flush();
+  for (const out of openOutputs) out.finish();
 });
 
 let stdout: LineBlocks | null = null;
 
-/** The process's stdout as log lines: one LineBlocks for the root logger and every app's access log. Never closed. */
+/**
+ * The process's stdout as log lines: one LineBlocks for the root logger and every app's access log. Never closed.
+ * A pipe or socket inherited as stdout (a log collector's, a supervisor's) is usually in blocking mode, and there a
+ * write() to a full pipe waits for its reader: every answer would then wait for the collector. Opening Node's own
+ * process.stdout puts such a descriptor in non-blocking mode (libuv does so for pipes and sockets; a terminal or a
+ * file is left as it is), so a full pipe answers EAGAIN and LineBlocks keeps or drops lines instead of waiting.
+ * Without it the "never waits" held only where something else had touched process.stdout first.
+ */
 export function stdoutLines(): LineBlocks {
+  if (!stdout) void process.stdout;
   return (stdout ??= new LineBlocks(1));
 }
 
