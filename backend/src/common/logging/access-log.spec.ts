@@ -176,8 +176,8 @@ describe('access log', () => {
   it("never waits for a collector that stopped reading the process's real stdout, a pipe inherited in blocking mode", async () => {
     buildBackend();
     // A process whose stdout is a pipe this test does not read, as a supervisor or log collector hands it over (in
-    // blocking mode): it logs some 9 MB, more than the pipe and the kept backlog hold, then says so on stderr. Had its logger waited
-    // for the reader, it would never get there.
+    // blocking mode): it logs some 9 MB, more than the pipe and the kept backlog hold, then says so on stderr. Had its
+    // logger waited for the reader, it would never get there.
     const logging = join(BACKEND_DIR, 'dist/common/logging/logging.js');
     const script = `
       import { createAccessLog, createRootLogger } from ${JSON.stringify(logging)};

@@ -141,8 +141,8 @@ export function createAccessLog(config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV'
  * Lines written to a file descriptor in blocks, synchronously, never waiting: a reader that does not keep up (a full
  * pipe answers EAGAIN, a non-blocking stdout) keeps the block here, the part it did not take included, for the next
  * write or flush; past `backlog` bytes waiting, new lines are dropped; a reader gone for good (EPIPE) ends the writing.
- * What waits goes out at least once a second, and at exit (see finish). Every logger writing to one descriptor shares its
- * LineBlocks, so a block the reader took only part of is never cut into by another logger's line.
+ * What waits goes out at least once a second, and at exit (see finish). Every logger writing to one descriptor shares
+ * its LineBlocks, so a block the reader took only part of is never cut into by another logger's line.
  * (pino's SonicBoom sleeps 100 ms and retries on EAGAIN without end, stalling every answer and hanging the exit; told
  * not to retry, its flushSync loses track of a block the pipe took only part of, and tears a line.)
  */
@@ -196,9 +196,9 @@ export class LineBlocks {
   /**
    * At exit, when no answer waits any more: writes what waits, so the last block is not cut inside a line. A reader
    * that is behind gets the time it takes while it keeps reading (up to EXIT_MAX_MS); one that takes nothing for
-   * `idleMs` costs the rest.
+   * EXIT_IDLE_MS costs the rest.
    */
-  finish(idleMs = EXIT_IDLE_MS): void {
+  finish(): void {
     const start = performance.now();
     let lastProgress = start;
     let waiting = this.waitingBytes();
@@ -208,7 +208,7 @@ export class LineBlocks {
       const left = this.waitingBytes();
       if (this.gone || left === 0 || now - start >= EXIT_MAX_MS) return;
       if (left < waiting) lastProgress = now;
-      else if (now - lastProgress >= idleMs) return;
+      else if (now - lastProgress >= EXIT_IDLE_MS) return;
       waiting = left;
       Atomics.wait(EXIT_PAUSE, 0, 0, 5);
     }
@@ -258,8 +258,11 @@ let stdout: LineBlocks | null = null;
  * Without it the "never waits" held only where something else had touched process.stdout first.
  */
 export function stdoutLines(): LineBlocks {
-  if (!stdout) void process.stdout;
-  return (stdout ??= new LineBlocks(1));
+  if (!stdout) {
+    void process.stdout;
+    stdout = new LineBlocks(1);
+  }
+  return stdout;
 }
 
 /** Nest's logger over the same pino logger (nestjs-pino), without the start-up chatter. */
