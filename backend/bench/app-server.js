@@ -97,6 +97,11 @@ try {
       process.send?.({ reply: 'profile-stop', profile: JSON.stringify(profile) });
     }
     if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
+    // Before the CPU windows: the usage rows of the saturated runs written out, so their insert is not billed to them.
+    if (msg?.cmd === 'settle') {
+      await app.get(UsageRecorder).flush();
+      process.send?.({ reply: 'settle' });
+    }
     if (msg?.cmd === 'rows') {
       const recorder = app.get(UsageRecorder);
       await recorder.flush();
