@@ -77,12 +77,15 @@ export class PlanLimits {
 
   /**
    * Where an in-process quota count starts (Redis away, or no Redis): the account's recorded usage in the window, from
-   * PostgreSQL and from this instance's buffer not yet written, so an exhausted account stays refused.
+   * PostgreSQL and from this instance's buffer not yet written, so an exhausted account stays refused. The buffer is
+   * written first: a batch committing while the query runs would otherwise be in neither (the query's snapshot came
+   * before its commit, the buffer let go of it after), and the account would get that batch's requests again.
    */
   private quotaSeed(window: PlanWindow, userId: string): HitSeed | undefined {
     const store = this.store;
     if (!store) return undefined;
     return async (sinceMs) => {
+      await this.recorder?.flush();
       const written = await store.quotaHits(userId, new Date(sinceMs), window.limit);
       return written.concat(this.recorder?.bufferedQuotaHits(userId, sinceMs) ?? []);
     };
