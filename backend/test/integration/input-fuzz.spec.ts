@@ -56,6 +56,7 @@ const nasty = fc.oneof(
   fc.boolean(),
   fc.array(fc.oneof(fc.constant(null), fc.string({ maxLength: 10 }), fc.constant('\u0000'), fc.integer()), { maxLength: 4 }),
   fc.jsonValue({ maxDepth: 3 }),
+  fc.constant({ toString: 1, valueOf: 1 }),
 );
 
 const queryValue = fc.oneof(
@@ -122,6 +123,25 @@ describe('any JSON value on any route answers 2xx or 4xx, never 5xx', () => {
     const search = await client.get('/api/admin/users?q=a%00b');
     expect(search.status).toBe(400);
     expect(search.body.errors[0].field).toBe('q');
+  });
+
+  it('an object that cannot become a string or number, in every body field of every route, is a 4xx', async () => {
+    // {"toString": 1} is valid JSON; Number() and String() throw on it, since its toString is not a function.
+    const poison = { toString: 1, valueOf: 1 };
+    const admin = await createUser(t, { role: 'super_admin', plan: 'enterprise' });
+    const client = await signedInClient(t, admin);
+    const failures: string[] = [];
+    for (const op of ops.filter((o) => o.bodyFields?.length)) {
+      let url = op.path;
+      for (const name of op.pathParams) url = url.replace(`{${name}}`, '00000000-0000-0000-0000-000000000000');
+      const body = Object.fromEntries(op.bodyFields!.map((field) => [field, poison]));
+      const res = await client.request(op.method, url, { body, headers: { 'x-api-key': key } });
+      if (res.status >= 500) failures.push(`${op.method} ${url} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+    const card = await client.post('/api/billing/sandbox/portal/card', { number: '4242424242424242', expMonth: poison, expYear: 2030, cvc: '123' });
+    expect(card.status).toBe(400);
+    expect(card.body.errors.map((e: { field: string }) => e.field)).toContain('expMonth');
   });
 
   it('fuzzes every route: path, query and body', async () => {

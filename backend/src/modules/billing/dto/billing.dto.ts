@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { NumberInput } from '../../../common/http/number-input.js';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { PlanId } from '../../../config/plans.js';
 
@@ -37,14 +37,14 @@ export class SandboxCardDto {
   number!: string;
 
   @ApiProperty({ example: 12 })
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'expMonth must be a month number' })
   @Min(1, { message: "Your card's expiration month is invalid." })
   @Max(12, { message: "Your card's expiration month is invalid." })
   expMonth!: number;
 
   @ApiProperty({ example: 2030 })
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'expYear must be a year' })
   @Min(0)
   @Max(2100)
@@ -86,7 +86,7 @@ export class SandboxPortalCardDto extends SandboxCardDto {
 export class InvoicePageQueryDto {
   @ApiProperty({ required: false, minimum: 0, default: 0, example: 0 })
   @IsOptional()
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'offset must be a whole number' })
   @Min(0, { message: 'offset must be at least 0' })
   @Max(1_000_000, { message: 'offset is too large' })
@@ -94,7 +94,7 @@ export class InvoicePageQueryDto {
 
   @ApiProperty({ required: false, minimum: 1, maximum: 100, default: 20, example: 20 })
   @IsOptional()
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: 'limit must be at least 1' })
   @Max(100, { message: 'limit must be at most 100' })

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { NumberInput } from '../../../common/http/number-input.js';
 import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** The request log's filters, shared by the list and the stats. */
@@ -54,7 +54,7 @@ export class RequestLogQueryDto extends RequestLogRangeDto {
 
   @ApiPropertyOptional({ example: 50, minimum: 1, maximum: 200, default: 50 })
   @IsOptional()
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: 'limit must be at least 1' })
   @Max(200, { message: 'limit must be at most 200' })

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { NumberInput } from '../../../common/http/number-input.js';
 import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 export class UsageRangeDto {
@@ -28,7 +28,7 @@ export class UsageRangeDto {
 export class UsageListQueryDto extends UsageRangeDto {
   @ApiPropertyOptional({ example: 100, minimum: 1, maximum: 1000, default: 100 })
   @IsOptional()
-  @Type(() => Number)
+  @NumberInput()
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: 'limit must be at least 1' })
   @Max(1000, { message: 'limit must be at most 1000' })
