@@ -35,8 +35,6 @@ interface QuotaAlertJob {
   userId: string;
   level: QuotaAlertLevel;
   window: AlertWindow;
-  /** The observing instance's unwritten rows per key at that moment (the job may run on another instance). */
-  buffered: [string, number][];
 }
 
 /**
@@ -69,7 +67,7 @@ export class QuotaAlerts implements OnModuleInit {
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, deleteAfterSeconds: 2 * 3600 },
       describe: (job) => ({ account: job.userId, level: `${job.level}%` }),
       handle: async (job, attempt) => {
-        const outcome = await this.notify(job.userId, job.level, job.window, new Map(job.buffered));
+        const outcome = await this.notify(job.userId, job.level, job.window);
         this.outcomes.set(attempt.id, outcome);
         if (outcome === 'failed') throw new Error(`The ${job.level}% quota alert for ${job.userId} could not be prepared`);
       },
@@ -81,12 +79,14 @@ export class QuotaAlerts implements OnModuleInit {
     const level = alertLevelAt(used, limit);
     if (!level) return;
     const now = Date.now();
-    const buffered = [...this.recorder.bufferedKeyCounts(userId, now - windowMs)];
+    // This instance's unwritten rows are written before the job is queued (it may run on another instance, which reads
+    // them from PostgreSQL). A per-key count carried in the job instead was counted twice once those rows were written.
     const sent = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.recorder.flush())
       .then(() =>
         this.jobs.send<QuotaAlertJob>(
           QUOTA_ALERT_QUEUE,
-          { userId, level, window: { used, limit, windowMs, resetMs }, buffered },
+          { userId, level, window: { used, limit, windowMs, resetMs } },
           // Two instances noticing the same level in the same hour enqueue one job (the claim dedupes the rest).
           { key: `${userId}:${level}:${Math.floor(now / windowMs)}` },
         ),
@@ -110,7 +110,7 @@ export class QuotaAlerts implements OnModuleInit {
     return outcomes;
   }
 
-  async notify(userId: string, level: QuotaAlertLevel, window: AlertWindow, buffered?: Map<string, number>): Promise<QuotaAlertOutcome> {
+  async notify(userId: string, level: QuotaAlertLevel, window: AlertWindow): Promise<QuotaAlertOutcome> {
     try {
       const user = await this.em.fork().findOne(User, { id: userId });
       if (!user || user.closedAt || user.isBlocked) return 'not_applicable';
@@ -118,7 +118,7 @@ export class QuotaAlerts implements OnModuleInit {
       const mailIt = user.plan === 'free' && user.quotaAlerts;
       const hookIt = this.webhooks !== undefined && user.plan === 'enterprise';
       if (!mailIt && !hookIt) return user.plan === 'free' ? 'opted_out' : 'not_applicable';
-      const topKeys = await this.topKeys(userId, window.windowMs, buffered);
+      const topKeys = await this.topKeys(userId, window.windowMs);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
       // The claim and the queued mail (and event) commit together: a claimed level always has its mail in the outbox.
       const claimed = await this.em.fork().transactional(async (tx) => {
@@ -157,11 +157,14 @@ export class QuotaAlerts implements OnModuleInit {
     }
   }
 
-  /** The keys that used the most of the window: written rows plus the observing instance's unwritten ones. */
-  private async topKeys(userId: string, windowMs: number, buffered?: Map<string, number>): Promise<{ name: string; count: number }[]> {
-    const since = Date.now() - windowMs;
-    const counts = await this.store.usageByKey(userId, new Date(since));
-    for (const [keyId, n] of buffered ?? this.recorder.bufferedKeyCounts(userId, since)) counts.set(keyId, (counts.get(keyId) ?? 0) + n);
+  /**
+   * The keys that used the most of the window, from written rows: this instance writes its own first (write, then
+   * read, so no row is in both). Another instance's rows still waiting for their flush (at most USAGE_FLUSH_MS) are
+   * not counted; the observing instance wrote its rows before it queued the job.
+   */
+  private async topKeys(userId: string, windowMs: number): Promise<{ name: string; count: number }[]> {
+    await this.recorder.flush();
+    const counts = await this.store.usageByKey(userId, new Date(Date.now() - windowMs));
     const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_KEYS);
     if (!top.length) return [];
     const keys = await this.em.fork().find(ApiKey, { id: { $in: top.map(([id]) => id) } });

@@ -108,17 +108,6 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     return hits;
   }
 
-  /** Per key, the account's quota-using requests since `sinceMs` still waiting to be written. */
-  bufferedKeyCounts(userId: string, sinceMs: number): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const row of this.inflight ? this.inflight.concat(this.buffer) : this.buffer) {
-      if (row.userId === userId && row.timestamp > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) {
-        counts.set(row.keyId, (counts.get(row.keyId) ?? 0) + 1);
-      }
-    }
-    return counts;
-  }
-
   get pending(): number {
     return this.buffer.length;
   }
