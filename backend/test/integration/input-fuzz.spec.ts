@@ -3,6 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { buildApiDocument as buildOpenApiDocument } from '../../src/app.factory.js';
+import { nasty } from '../support/fuzz.js';
 
 interface Operation {
   method: string;
@@ -41,23 +42,6 @@ function operations(doc: OpenAPIObject): Operation[] {
   }
   return ops;
 }
-
-/** Any JSON value, with a bias to what breaks handlers: null, NUL characters, empty and odd strings, wrong types. */
-const nasty = fc.oneof(
-  fc.constant(null),
-  fc.constant('a\u0000b'),
-  fc.constant(''),
-  fc.constant('Europe/Paris'),
-  fc.constant('2024-03-10T02:30:00'),
-  fc.constant('00000000-0000-0000-0000-000000000000'),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.array(fc.oneof(fc.constant(null), fc.string({ maxLength: 10 }), fc.constant('\u0000'), fc.integer()), { maxLength: 4 }),
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.constant({ toString: 1, valueOf: 1 }),
-);
 
 const queryValue = fc.oneof(
   fc.constant('\u0000'),

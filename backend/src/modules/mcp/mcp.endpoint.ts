@@ -8,6 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ProblemException, type ProblemDocument } from '../../common/problems/problem.js';
 import { APP_VERSION } from '../../common/core/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
@@ -38,6 +39,13 @@ const INSTRUCTIONS =
  * elicitation answer, which this one never asks for; one instance keeps the compiled schemas anyway.
  */
 const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/**
+ * tools/call with its params unread, so that the SDK's Server checks them (against CallToolRequestSchema) and answers a
+ * malformed call (`"arguments": "x"`) with -32602 Invalid params. Registered with CallToolRequestSchema itself, the
+ * Protocol parsed the request before that check and answered -32603 Internal error with zod's issue list.
+ */
+const TOOLS_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 /** What POST /mcp answers, from the SDK's transport or directly: status, headers (no Content-Length) and body text. */
 interface McpAnswer {
@@ -216,7 +224,8 @@ export class McpEndpoint {
         annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, openWorldHint: false },
       })),
     }));
-    server.setRequestHandler(CallToolRequestSchema, async (call) => {
+    server.setRequestHandler(TOOLS_CALL, async (message) => {
+      const call = message as z.infer<typeof CallToolRequestSchema>;
       const tool = this.toolbox.get(call.params.name);
       if (!tool) {
         const names = this.toolbox.list().map((t) => t.name);
