@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { buildApiDocument as buildOpenApiDocument } from '../../src/app.factory.js';
 import { nasty } from '../support/fuzz.js';
+import { BUNDLED_DIR } from '../support/tz-feed.js';
 
 interface Operation {
   method: string;
@@ -126,6 +129,41 @@ describe('any JSON value on any route answers 2xx or 4xx, never 5xx', () => {
     const card = await client.post('/api/billing/sandbox/portal/card', { number: '4242424242424242', expMonth: poison, expYear: 2030, cvc: '123' });
     expect(card.status).toBe(400);
     expect(card.body.errors.map((e: { field: string }) => e.field)).toContain('expMonth');
+  });
+
+  it('any text as a text/csv body of the CSV batch route answers 2xx or 4xx, never 5xx', async () => {
+    const cell = fc.oneof(
+      fc.constantFrom('localDateTime', 'utc', 'timeZone', '2024-03-10T02:30:00', '2024-03-10T07:30:00Z', 'America/New_York', '', '"', '""', '=1+1', '\uFEFF'),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
+    const row = fc.array(cell, { maxLength: 4 }).map((cells) => cells.join(','));
+    const csv = fc.oneof(
+      fc.tuple(fc.array(row, { minLength: 0, maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r')).map(([rows, eol]) => rows.join(eol)),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+    );
+    // The bundled release on both sides: the items are read and answered, not refused for an unknown release.
+    const release = /^# version (\S+)/m.exec(readFileSync(join(BUNDLED_DIR, 'tzdata.zi'), 'utf8'))![1];
+    const failures: string[] = [];
+    await fc
+      .assert(
+        fc.asyncProperty(
+          csv,
+          fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'text/csv; charset=latin1', 'text/csv; header=absent'),
+          async (body, type) => {
+            const res = await t
+              .client()
+              .request('POST', `/api/timezone/impact?from=${release}&to=${release}`, { raw: body, headers: { 'content-type': type, 'x-api-key': key } });
+            if (res.status >= 500) failures.push(`${type} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
+            return res.status < 500;
+          },
+        ),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 25) * 4, endOnFailure: true },
+      )
+      .catch((error: Error) => {
+        if (!failures.length) throw error;
+      });
+    expect(failures).toEqual([]);
   });
 
   it('fuzzes every route: path, query and body', async () => {
