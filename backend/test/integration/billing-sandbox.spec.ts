@@ -63,6 +63,7 @@ describe('billing in sandbox mode', () => {
       'the receipt in the mailbox',
       async () => {
         for (const f of await readdir(dir).catch(() => [] as string[])) {
+          if (!f.endsWith('.eml')) continue;
           const text = await readFile(join(dir, f), 'utf8');
           if (text.includes(user.email) && /Subject: Receipt/.test(text)) return text;
         }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
@@ -130,7 +130,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     const slug = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
     // Dots between the parts: the log's redaction takes any 40-character run of letters, digits and dashes for a token.
     const file = join(this.mailboxDir, `${stamp}.${Math.random().toString(36).slice(2, 8)}.${slug}.eml`);
-    await writeFile(file, info.message as Buffer);
+    // Written under another name, then renamed: whoever lists the mailbox sees a message whole or not at all (a reader
+    // once found an .eml still empty), and a send cut short by a crash leaves no half message (its retry writes it again).
+    await writeFile(`${file}.partial`, info.message as Buffer);
+    await rename(`${file}.partial`, file);
     // The log names the file, not the link: links carry tokens, and tokens never reach a log.
     this.logger.log(`Mail to ${message.to}: ${message.subject} — open ${file}${LINK.test(message.text) ? ' for its link' : ''}`);
     return { via: 'mailbox', messageId: info.messageId, file };
