@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
+import { fuzz } from '../support/fuzz.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** A header value as a client may send it: any visible ASCII or Latin-1 text, or one of the shapes that break parsers. */
@@ -75,28 +76,24 @@ describe('any header value on the main routes answers 2xx-4xx, never 5xx', () =>
   it.each(routes)('%s %s', async (method, path, body) => {
     const failures: string[] = [];
     const sets = fc.array(fc.tuple(fc.constantFrom(...HEADERS), headerValue), { minLength: 1, maxLength: 4 });
-    await fc
-      .assert(
-        fc.asyncProperty(sets, fc.boolean(), async (extra, withAuth) => {
-          const base: [string, string][] = [
-            ['host', new URL(t.url).host],
-            ['accept', 'application/json, text/event-stream'],
-            ['content-type', 'application/json'],
-          ];
-          if (withAuth) base.push(['x-api-key', key], ['cookie', cookie]);
-          // A header sent here replaces the base's of that name; a name drawn twice is sent twice.
-          const names = new Set(extra.map(([name]) => name));
-          const headers = [...base.filter(([name]) => !names.has(name)), ...extra];
-          const res = await send(method, path, headers, body);
-          if (res.status >= 500) failures.push(`${JSON.stringify(headers)} -> ${res.status} ${res.text.slice(0, 200)}`);
-          return res.status < 500;
-        }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 60), endOnFailure: true },
-      )
-      .catch((error: Error) => {
-        // A 5xx is listed below; anything else that stopped the property (a request that could not be sent) fails here.
-        if (!failures.length) throw error;
-      });
+    await fuzz(
+      fc.asyncProperty(sets, fc.boolean(), async (extra, withAuth) => {
+        const base: [string, string][] = [
+          ['host', new URL(t.url).host],
+          ['accept', 'application/json, text/event-stream'],
+          ['content-type', 'application/json'],
+        ];
+        if (withAuth) base.push(['x-api-key', key], ['cookie', cookie]);
+        // A header sent here replaces the base's of that name; a name drawn twice is sent twice.
+        const names = new Set(extra.map(([name]) => name));
+        const headers = [...base.filter(([name]) => !names.has(name)), ...extra];
+        const res = await send(method, path, headers, body);
+        if (res.status >= 500) failures.push(`${JSON.stringify(headers)} -> ${res.status} ${res.text.slice(0, 200)}`);
+        return res.status < 500;
+      }),
+      failures,
+      Number(process.env.FUZZ_RUNS ?? 60),
+    );
     expect(failures).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { createTestApp, TestApp } from '../support/test-app.js';
 import { buildApiDocument as buildOpenApiDocument } from '../../src/app.factory.js';
-import { nasty } from '../support/fuzz.js';
+import { fuzz, fuzzRuns, nasty } from '../support/fuzz.js';
 import { BUNDLED_DIR } from '../support/tz-feed.js';
 
 interface Operation {
@@ -145,24 +145,21 @@ describe('any JSON value on any route answers 2xx or 4xx, never 5xx', () => {
     // The bundled release on both sides: the items are read and answered, not refused for an unknown release.
     const release = /^# version (\S+)/m.exec(readFileSync(join(BUNDLED_DIR, 'tzdata.zi'), 'utf8'))![1];
     const failures: string[] = [];
-    await fc
-      .assert(
-        fc.asyncProperty(
-          csv,
-          fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'text/csv; charset=latin1', 'text/csv; header=absent'),
-          async (body, type) => {
-            const res = await t
-              .client()
-              .request('POST', `/api/timezone/impact?from=${release}&to=${release}`, { raw: body, headers: { 'content-type': type, 'x-api-key': key } });
-            if (res.status >= 500) failures.push(`${type} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
-            return res.status < 500;
-          },
-        ),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 25) * 4, endOnFailure: true },
-      )
-      .catch((error: Error) => {
-        if (!failures.length) throw error;
-      });
+    await fuzz(
+      fc.asyncProperty(
+        csv,
+        fc.constantFrom('text/csv', 'text/csv; charset=utf-8', 'text/csv; charset=latin1', 'text/csv; header=absent'),
+        async (body, type) => {
+          const res = await t
+            .client()
+            .request('POST', `/api/timezone/impact?from=${release}&to=${release}`, { raw: body, headers: { 'content-type': type, 'x-api-key': key } });
+          if (res.status >= 500) failures.push(`${type} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
+          return res.status < 500;
+        },
+      ),
+      failures,
+      fuzzRuns(4),
+    );
     expect(failures).toEqual([]);
   });
 
@@ -176,25 +173,24 @@ describe('any JSON value on any route answers 2xx or 4xx, never 5xx', () => {
         query: fc.tuple(...op.queryParams.map(() => fc.option(queryValue, { nil: undefined }))),
         body: op.bodyFields ? bodyFor(op.bodyFields) : fc.constant(undefined),
       });
-      await fc
-        .assert(
-          fc.asyncProperty(request, async ({ path, query, body }) => {
-            let url = op.path;
-            op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(path[i] as string))));
-            const qs = op.queryParams
-              .flatMap((name, i) => (query[i] === undefined ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(query[i] as string)}`]))
-              .join('&');
-            const target = qs ? `${url}?${qs}` : url;
-            const res = await client.request(op.method, target, {
-              ...(body !== undefined && { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': key } }),
-              ...(body === undefined && { headers: { 'x-api-key': key } }),
-            });
-            if (res.status >= 500) failures.push(`${op.method} ${target} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
-            return res.status < 500;
-          }),
-          { numRuns: Number(process.env.FUZZ_RUNS ?? 25), endOnFailure: true },
-        )
-        .catch(() => undefined);
+      await fuzz(
+        fc.asyncProperty(request, async ({ path, query, body }) => {
+          let url = op.path;
+          op.pathParams.forEach((name, i) => (url = url.replace(`{${name}}`, encodeURIComponent(path[i] as string))));
+          const qs = op.queryParams
+            .flatMap((name, i) => (query[i] === undefined ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(query[i] as string)}`]))
+            .join('&');
+          const target = qs ? `${url}?${qs}` : url;
+          const res = await client.request(op.method, target, {
+            ...(body !== undefined && { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': key } }),
+            ...(body === undefined && { headers: { 'x-api-key': key } }),
+          });
+          if (res.status >= 500) failures.push(`${op.method} ${target} ${JSON.stringify(body)} -> ${res.status} ${res.text.slice(0, 200)}`);
+          return res.status < 500;
+        }),
+        failures,
+        fuzzRuns(),
+      );
     }
     expect(failures).toEqual([]);
   }, 300_000);

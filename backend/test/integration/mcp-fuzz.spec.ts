@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createApiKey, createUser } from '../factories/index.js';
-import { nasty } from '../support/fuzz.js';
+import { fuzz, fuzzRuns, nasty } from '../support/fuzz.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>;
@@ -59,17 +59,16 @@ describe('MCP: any arguments to any tool answer a result or a clear error, never
         { weight: 4, arbitrary: fc.record(Object.fromEntries(fields.map((f) => [f, nasty])), { requiredKeys: [] }) },
         { weight: 1, arbitrary: nasty },
       );
-      await fc
-        .assert(
-          fc.asyncProperty(args, async (a) => {
-            const res = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: tool.name, arguments: a } });
-            const internal = res.status >= 500 || res.json === undefined || res.json.error?.code === -32603;
-            if (internal) failures.push(`${tool.name} ${JSON.stringify(a)} -> ${res.status} ${res.text.slice(0, 300)}`);
-            return !internal;
-          }),
-          { numRuns: Number(process.env.FUZZ_RUNS ?? 25), endOnFailure: true },
-        )
-        .catch(() => undefined);
+      await fuzz(
+        fc.asyncProperty(args, async (a) => {
+          const res = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: tool.name, arguments: a } });
+          const internal = res.status >= 500 || res.json === undefined || res.json.error?.code === -32603;
+          if (internal) failures.push(`${tool.name} ${JSON.stringify(a)} -> ${res.status} ${res.text.slice(0, 300)}`);
+          return !internal;
+        }),
+        failures,
+        fuzzRuns(),
+      );
     }
     expect(failures).toEqual([]);
   }, 300_000);

@@ -19,3 +19,16 @@ export const nasty = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constant({ toString: 1, valueOf: 1 }),
 );
+
+/** How many draws a fuzzer makes, `times` the base (FUZZ_RUNS, 25 unless set). */
+export const fuzzRuns = (times = 1): number => Number(process.env.FUZZ_RUNS ?? 25) * times;
+
+/**
+ * Runs a property that lists what it found in `failures` (and returns false there), stopping at the first. Anything
+ * else that stops it, a request that could not be sent or a throw in the property, fails the test.
+ */
+export async function fuzz<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, failures: string[], numRuns: number): Promise<void> {
+  await fc.assert(property, { numRuns, endOnFailure: true }).catch((error: unknown) => {
+    if (!failures.length) throw error;
+  });
+}

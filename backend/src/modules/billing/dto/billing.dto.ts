@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { NumberInput } from '../../../common/http/number-input.js';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { NumberInput } from '../../../common/http/number-input.js';
 import type { PlanId } from '../../../config/plans.js';
 
 const PAID_PLANS = ['premium', 'enterprise'];

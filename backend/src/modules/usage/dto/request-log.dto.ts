@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { NumberInput } from '../../../common/http/number-input.js';
 import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { NumberInput } from '../../../common/http/number-input.js';
 
 /** The request log's filters, shared by the list and the stats. */
 export class RequestLogRangeDto {

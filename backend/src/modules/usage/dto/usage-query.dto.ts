@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { NumberInput } from '../../../common/http/number-input.js';
 import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { NumberInput } from '../../../common/http/number-input.js';
 
 export class UsageRangeDto {
   @ApiPropertyOptional({ example: '2026-11-15T00:00:00.000Z', description: 'ISO 8601 start (inclusive)' })
