@@ -230,11 +230,13 @@ try {
     const runs = [];
     const bareRuns = [];
     const cores = [];
+    const ceilings = [];
+    const budgets = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? ['bare', 'headers', 'api'] : ['api', 'headers', 'bare'];
       const got = {};
       for (const which of order) {
-        if (which === 'bare') got.bare = await load(yardstick);
+        if (which === 'bare') ({ result: got.bare, cores: got.bareCores } = await coresDuring(bare.child.pid, () => load(yardstick)));
         else if (which === 'headers') got.headers = await load(withHeaders);
         else ({ result: got.api, cores: got.cores } = await coresDuring(app.child.pid, () => load(api)));
       }
@@ -244,6 +246,21 @@ try {
       bareRuns.push(got.bare);
       ratios.push(got.api.rps / got.bare.rps);
       headerRatios.push(got.api.rps / got.headers.rps);
+      // The most answers a second the machine's cores could give at this round's CPU per answer (API, PostgreSQL and load
+      // generator together) if none of them were ever idle, against the bare server of the same round.
+      const { api: a, db, load: l } = got.cores;
+      ceilings.push(cpus().length / ((a + db + l) / got.api.rps) / got.bare.rps);
+      // CPU µs per answer while saturated, and what the API could spend per answer at the target with no core idle and
+      // PostgreSQL and the load generator costing what they did.
+      const us = (cores, rps) => (cores / rps) * 1e6;
+      budgets.push({
+        api: us(a, got.api.rps),
+        db: us(db, got.api.rps),
+        load: us(l, got.api.rps),
+        bare: us(got.bareCores.api, got.bare.rps),
+        bareLoad: us(got.bareCores.load, got.bare.rps),
+        allowed: us(cpus().length, e.target * got.bare.rps) - us(db + l, got.api.rps),
+      });
     }
     let profile = null;
     if (PROFILE_DIR) {
@@ -265,6 +282,8 @@ try {
       bareRps: Math.round(median(bareRuns.map((r) => r.rps))),
       ratio: median(ratios),
       headerRatio: median(headerRatios),
+      ceiling: median(ceilings),
+      budget: Object.fromEntries(Object.keys(budgets[0]).map((k) => [k, median(budgets.map((b) => b[k]))])),
       p99: median(runs.map((r) => r.p99)),
       errors: runs.reduce((n, r) => n + r.errors, 0) + apiCpu.errors,
       cpu: apiCpu.micros,
@@ -305,13 +324,32 @@ for (const r of results) {
 }
 console.log(`(x bare+h: against the bare server sending the API's header set too, in the same rounds; the targets are against bare)`);
 console.log(`\nWhere the machine's ${cpus().length} cores went while the API was saturated (cores busy, medians of the runs above):`);
-console.log(`${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)}`);
+console.log(
+  `${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)} ${'idle'.padStart(6)} ${'ceiling'.padStart(7)}`,
+);
 for (const r of results) {
   const c = r.cores;
+  const idle = Math.max(0, cpus().length - c.api - c.db - c.load - c.other - c.steal);
   console.log(
-    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)}`,
+    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)} ${idle.toFixed(2).padStart(6)} ${r.ceiling.toFixed(2).padStart(7)}`,
   );
 }
+console.log(
+  `(ceiling: x bare at this CPU per answer of the API, PostgreSQL and the load generator together, were no core ever idle: what any arrangement of these processes on this machine could reach without answering more cheaply)`,
+);
+console.log(`\nCPU µs per answer while saturated (medians of the rounds above), and what the API may spend at the target:`);
+console.log(
+  `${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'bare'.padStart(6)} ${'its gen'.padStart(7)} ${'API at target'.padStart(13)}`,
+);
+for (const r of results) {
+  const b = r.budget;
+  console.log(
+    `${r.name.padEnd(28)} ${b.api.toFixed(1).padStart(6)} ${b.db.toFixed(1).padStart(8)} ${b.load.toFixed(1).padStart(8)} ${b.bare.toFixed(1).padStart(6)} ${b.bareLoad.toFixed(1).padStart(7)} ${b.allowed.toFixed(1).padStart(13)}`,
+  );
+}
+console.log(
+  `(API at target: the cores' time per answer at the target's rate, less what PostgreSQL and the load generator spent per API answer; every process busy all the time)`,
+);
 if (PROFILE_DIR) {
   console.log(`\nTop frames by self time, share of the API process's busy time over one saturated run (profiles in ${PROFILE_DIR}):`);
   for (const r of results) {
