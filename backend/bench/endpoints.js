@@ -325,17 +325,17 @@ for (const r of results) {
 console.log(`(x bare+h: against the bare server sending the API's header set too, in the same rounds; the targets are against bare)`);
 console.log(`\nWhere the machine's ${cpus().length} cores went while the API was saturated (cores busy, medians of the runs above):`);
 console.log(
-  `${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)} ${'idle'.padStart(6)} ${'ceiling'.padStart(7)}`,
+  `${'endpoint'.padEnd(28)} ${'API'.padStart(6)} ${'Postgres'.padStart(8)} ${'load gen'.padStart(8)} ${'other'.padStart(6)} ${'steal'.padStart(6)} ${'idle'.padStart(6)} ${'ceiling'.padStart(7)} ${'of ceiling'.padStart(10)}`,
 );
 for (const r of results) {
   const c = r.cores;
   const idle = Math.max(0, cpus().length - c.api - c.db - c.load - c.other - c.steal);
   console.log(
-    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)} ${idle.toFixed(2).padStart(6)} ${r.ceiling.toFixed(2).padStart(7)}`,
+    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)} ${idle.toFixed(2).padStart(6)} ${r.ceiling.toFixed(2).padStart(7)} ${(r.ratio / r.ceiling).toFixed(2).padStart(10)}`,
   );
 }
 console.log(
-  `(ceiling: x bare at this CPU per answer of the API, PostgreSQL and the load generator together, were no core ever idle: what any arrangement of these processes on this machine could reach without answering more cheaply)`,
+  `(ceiling: x bare at this CPU per answer of the API, PostgreSQL and the load generator together, were no core ever idle: what any arrangement of these processes on this machine could reach without answering more cheaply; of ceiling: x bare over it, the share of that the API reached)`,
 );
 console.log(`\nCPU µs per answer while saturated (medians of the rounds above), and what the API may spend at the target:`);
 console.log(
