@@ -230,7 +230,6 @@ try {
     const runs = [];
     const bareRuns = [];
     const cores = [];
-    const ceilings = [];
     const budgets = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? ['bare', 'headers', 'api'] : ['api', 'headers', 'bare'];
@@ -246,20 +245,20 @@ try {
       bareRuns.push(got.bare);
       ratios.push(got.api.rps / got.bare.rps);
       headerRatios.push(got.api.rps / got.headers.rps);
-      // The most answers a second the machine's cores could give at this round's CPU per answer (API, PostgreSQL and load
-      // generator together) if none of them were ever idle, against the bare server of the same round.
-      const { api: a, db, load: l } = got.cores;
-      ceilings.push(cpus().length / ((a + db + l) / got.api.rps) / got.bare.rps);
-      // CPU µs per answer while saturated, and what the API could spend per answer at the target with no core idle and
-      // PostgreSQL and the load generator costing what they did.
+      // CPU µs per answer while saturated; what the API could spend per answer at the target with no core idle and
+      // PostgreSQL and the load generator costing what they did; and the ceiling: x bare at this CPU per answer (the
+      // three together) if no core were ever idle, against the bare server of the same round.
       const us = (cores, rps) => (cores / rps) * 1e6;
+      const apiUs = us(got.cores.api, got.api.rps);
+      const others = us(got.cores.db + got.cores.load, got.api.rps);
       budgets.push({
-        api: us(a, got.api.rps),
-        db: us(db, got.api.rps),
-        load: us(l, got.api.rps),
+        api: apiUs,
+        db: us(got.cores.db, got.api.rps),
+        load: us(got.cores.load, got.api.rps),
         bare: us(got.bareCores.api, got.bare.rps),
         bareLoad: us(got.bareCores.load, got.bare.rps),
-        allowed: us(cpus().length, e.target * got.bare.rps) - us(db + l, got.api.rps),
+        allowed: us(cpus().length, e.target * got.bare.rps) - others,
+        ceiling: us(cpus().length, got.bare.rps) / (apiUs + others),
       });
     }
     let profile = null;
@@ -282,7 +281,6 @@ try {
       bareRps: Math.round(median(bareRuns.map((r) => r.rps))),
       ratio: median(ratios),
       headerRatio: median(headerRatios),
-      ceiling: median(ceilings),
       budget: Object.fromEntries(Object.keys(budgets[0]).map((k) => [k, median(budgets.map((b) => b[k]))])),
       p99: median(runs.map((r) => r.p99)),
       errors: runs.reduce((n, r) => n + r.errors, 0) + apiCpu.errors,
@@ -331,7 +329,7 @@ for (const r of results) {
   const c = r.cores;
   const idle = Math.max(0, cpus().length - c.api - c.db - c.load - c.other - c.steal);
   console.log(
-    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)} ${idle.toFixed(2).padStart(6)} ${r.ceiling.toFixed(2).padStart(7)} ${(r.ratio / r.ceiling).toFixed(2).padStart(10)}`,
+    `${r.name.padEnd(28)} ${c.api.toFixed(2).padStart(6)} ${c.db.toFixed(2).padStart(8)} ${c.load.toFixed(2).padStart(8)} ${c.other.toFixed(2).padStart(6)} ${c.steal.toFixed(2).padStart(6)} ${idle.toFixed(2).padStart(6)} ${r.budget.ceiling.toFixed(2).padStart(7)} ${(r.ratio / r.budget.ceiling).toFixed(2).padStart(10)}`,
   );
 }
 console.log(
