@@ -9,13 +9,14 @@
 // The rows look like a live database's: BENCH_ACCOUNTS (12) accounts of very different sizes (the measured one holds
 // BENCH_SHARE, 0.4, of the rows; the others shrink like 1/rank), each with its own keys (one busy, one rare), the sold
 // endpoints in a realistic mix, 3.7 % 4xx and 0.15 % 5xx with their problem codes, latencies per endpoint with a slow
-// tail, a UUID X-Request-Id, an IP and the query string a GET sends; spread evenly over the retention window (12 months
-// back to the first of the month, up to now) and written in time order, accounts interleaved, as the recorder appends
-// them. One INSERT ... SELECT FROM generate_series, into the table without its indexes (they are built afterwards from
-// the table's own definitions: at 1 M rows 10 s against 16 s for inserting with them in place, and built indexes are
-// denser, 360 MB against 576 MB grown; BENCH_GROWN_INDEXES=1 grows them instead), then VACUUM ANALYZE (autovacuum does
-// the same to an insert-only table, so index-only scans find the pages all-visible).
-import { createHash, randomBytes } from 'node:crypto';
+// tail, a UUIDv7 X-Request-Id of the row's time (as the API makes them, so the request id index leaves it out), an IP
+// and the query string a GET sends; spread evenly over the retention window (12 months back to the first of the month,
+// up to now) and written in time order, accounts interleaved, as the recorder appends them. One INSERT ... SELECT FROM
+// generate_series, into the table without its indexes (they are built afterwards from the table's own definitions: at
+// 1 M rows 10 s against 16 s for inserting with them in place, and built indexes are denser, 360 MB against 576 MB
+// grown; BENCH_GROWN_INDEXES=1 grows them instead), then VACUUM ANALYZE (autovacuum does the same to an insert-only
+// table, so index-only scans find the pages all-visible).
+import { createHash, randomBytes, randomUUIDv7 } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { createApp } from '../dist/app.factory.js';
@@ -66,15 +67,18 @@ const CITIES = ['Paris', 'Tokyo', 'New York', 'London', 'Sydney', 'Berlin', 'Mum
  * status: 0.1 % 500, 0.05 % 503, 0.2 % 403, 1 % 429, 0.5 % 404, 2 % 400, the rest 200.
  */
 const SEED_SQL = `
-insert into usage_records (id, row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, problem_code, query)
-select g, g, to_timestamp($2::float8 + (g - 1 + (h0 % 1000) / 1000.0) * $3::float8),
+insert into usage_records (id, row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id,
+                           request_id_indexed, problem_code, query)
+select g, g, ts,
        ($4::uuid[])[c], ($5::uuid[])[c], ($8::text[])[e], ($9::text[])[e], st,
        round((case when st >= 500 then 30 + (h3 % 500000) / 100.0
                    when st >= 400 then 0.2 + (h3 % 80) / 100.0
                    else ($10::float8[])[e] * (0.5 + (h3 % 1000) / 1000.0)
                         + case when h4 % 1000 < 5 then (h4 % 30000) / 100.0 else 0 end end)::numeric, 2)::real,
        '203.0.' || ($6::int[])[c] || '.' || (1 + h0 % 3),
-       md5(g::text)::uuid::text,
+       substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' || substr(m, 1, 3) || '-' || (array['8', '9', 'a', 'b'])[1 + h3 % 4] || substr(m, 4, 3)
+         || '-' || substr(m, 7, 12),
+       false,
        case st when 400 then (array['invalid_timezone', 'validation_failed', 'invalid_datetime', 'invalid_coordinates'])[1 + h4 % 4]
                when 403 then 'forbidden' when 404 then 'not_found' when 429 then 'rate_limited'
                when 500 then 'internal_error' when 503 then 'service_unavailable' end,
@@ -86,20 +90,17 @@ select g, g, to_timestamp($2::float8 + (g - 1 + (h0 % 1000) / 1000.0) * $3::floa
          when 5 then format('timezone=%s&from=%s-01-01&to=%s-01-01', ($12::text[])[1 + h4 % 8], 2020 + h3 % 6, 2021 + h3 % 6)
          when 6 then 'date=' || (date '2024-01-01' + (h3 % 730)::int)
        end
-from (select g, c, ($7::int[])[1 + h2 % 128] as e, h0, h3, h4,
+from (select g, c, ($7::int[])[1 + h2 % 128] as e, h0, h3, h4, ts, md5(g::text) as m,
+             lpad(to_hex(floor(extract(epoch from ts) * 1000)::int8), 12, '0') as t,
              case when s < 10 then 500 when s < 15 then 503 when s < 35 then 403 when s < 135 then 429
                   when s < 185 then 404 when s < 385 then 400 else 200 end::smallint as st
-      from (select g, hashint8extended(g, 0) & 2147483647 as h0, 1 + (hashint8extended(g, 1) & 2147483647) % ${SLOTS} as c,
+      from (select g, to_timestamp($2::float8 + (g - 1 + ((hashint8extended(g, 0) & 2147483647) % 1000) / 1000.0) * $3::float8) as ts,
+                   hashint8extended(g, 0) & 2147483647 as h0, 1 + (hashint8extended(g, 1) & 2147483647) % ${SLOTS} as c,
                    hashint8extended(g, 2) & 2147483647 as h2, hashint8extended(g, 3) & 2147483647 as h3,
                    hashint8extended(g, 4) & 2147483647 as h4, (hashint8extended(g, 5) & 2147483647) % 10000 as s
             from generate_series(1::int8, $1::int8) as g offset 0) h
       offset 0) r`;
 
-/** The X-Request-Id the load gave row g (the same UUID the SQL makes of md5(g)). */
-const requestIdOf = (g) => {
-  const h = createHash('md5').update(String(g)).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
 /**
  * CPU seconds so far of this process and of the PostgreSQL backends serving the bench database (read from /proc: the
  * server is on this machine), so a run on a shared machine can say where the time of an answer went.
@@ -244,11 +245,8 @@ try {
   );
 
   // Request ids a person would paste: ones the measured account's own requests got.
-  const candidates = Array.from({ length: 4000 }, () => requestIdOf(1 + Math.floor(Math.random() * ROWS)));
-  const { rows: found } = await pool.query(`select request_id from usage_records where request_id = any($1::text[]) and user_id = $2`, [
-    candidates,
-    measured.id,
-  ]);
+  const candidates = Array.from({ length: 4000 }, () => 1 + Math.floor(Math.random() * ROWS));
+  const { rows: found } = await pool.query(`select request_id from usage_records where id = any($1::int8[]) and user_id = $2`, [candidates, measured.id]);
   const requestIds = found.map((r) => r.request_id);
 
   const token = randomBytes(32).toString('base64url');
@@ -278,6 +276,7 @@ try {
     key: () => `?keyId=${measured.keys[rand(measured.keys.length)]}`,
     endpoint: () => `?endpoint=${encodeURIComponent(ENDPOINTS[rand(ENDPOINTS.length)][0])}`,
     'status 5xx': () => '?status=5xx',
+    'status 2xx': () => '?status=2xx',
     'status 404': () => '?status=404',
     'key + 4xx': () => `?keyId=${measured.keys[rand(measured.keys.length)]}&status=4xx`,
     'request id': () => `?requestId=${requestIds[rand(requestIds.length)]}`,
@@ -287,7 +286,7 @@ try {
   };
   const names = Object.keys(kinds);
   const times = [];
-  const perKind = Object.fromEntries([...names.slice(0, 9), 'next pages', 'detail', ...names.slice(9)].map((n) => [n, []]));
+  const perKind = Object.fromEntries([...names.slice(0, 10), 'next pages', 'detail', ...names.slice(10)].map((n) => [n, []]));
   let failures = 0;
   const get = async (path, kind) => {
     const started = performance.now();
@@ -406,7 +405,7 @@ try {
         statusCode: failed ? 400 : 200,
         responseMs: Math.round(latency * (0.5 + Math.random()) * 100) / 100,
         ipAddress: `203.0.${caller.account}.1`,
-        requestId: requestIdOf(ROWS + b * WRITE_BATCH_ROWS + j + 1),
+        requestId: randomUUIDv7(),
         problemCode: failed ? 'invalid_timezone' : null,
         query: method === 'GET' ? `timezone=${ZONES[rand(ZONES.length)]}` : null,
       };

@@ -127,6 +127,60 @@ describe('the request log (Usage → Requests)', () => {
     expect((await list(owner, 'requestId=no-such-request')).body.items).toEqual([]);
   });
 
+  it('finds a request by an id a proxy made, one answered long after its id, and filters 5xx apart from 2xx', async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const key = await createApiKey(t, user, { name: 'Behind a proxy' });
+    const client = await signedInClient(t, user);
+    const now = Date.now();
+    /** A UUIDv7 carrying the time `ms`, as the API makes them. */
+    const v7 = (ms: number, tail = '0123456789ab') => {
+      const hex = ms.toString(16).padStart(12, '0');
+      return `${hex.slice(0, 8)}-${hex.slice(8)}-7abc-8def-${tail}`;
+    };
+    const ids = {
+      timely: v7(now - 300),
+      proxy: 'edge-7f3a9c.42',
+      answeredLate: v7(now - 10 * 60_000),
+      clockSteppedBack: v7(now + 5_000),
+      upperCase: v7(now).toUpperCase(),
+    };
+    const row = (requestId: string, statusCode: number) => ({
+      timestamp: now,
+      userId: user.id,
+      keyId: key.id,
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode,
+      responseMs: 1,
+      ipAddress: null,
+      requestId,
+    });
+    await t.app.get(UsageStore).write([...Object.values(ids).map((id) => row(id, 200)), row(v7(now - 100, 'ffffffffffff'), 503)]);
+
+    for (const id of Object.values(ids)) {
+      const res = await list(client, `requestId=${encodeURIComponent(id)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((i) => i.requestId)).toEqual([id]);
+    }
+    // The same shape and a near time, but no request had it.
+    expect((await list(client, `requestId=${v7(now - 300, '0123456789ac')}`)).body.items).toEqual([]);
+    // Only the ids the API's own rows can be found by time without are in the request id index.
+    const flags = await t.orm.em
+      .getConnection()
+      .execute<{ request_id: string; request_id_indexed: boolean }[]>(`select request_id, request_id_indexed from usage_records where user_id = ?`, [user.id]);
+    expect(
+      flags
+        .filter((f) => !f.request_id_indexed)
+        .map((f) => f.request_id)
+        .sort(),
+    ).toEqual([ids.timely, v7(now - 100, 'ffffffffffff')].sort());
+
+    expect((await list(client, 'status=5xx')).body.items.map((i) => i.statusCode)).toEqual([503]);
+    expect((await list(client, 'status=503')).body.items).toHaveLength(1);
+    expect((await list(client, 'status=2xx')).body.items).toHaveLength(5);
+    expect((await list(client, 'status=4xx')).body.items).toEqual([]);
+  });
+
   it('shows one request in detail: parameters without secrets, the masked key, IP, status, code and latency', async () => {
     const [found] = (await list(owner, `requestId=${encodeURIComponent(tokyoRequestId)}`)).body.items;
     const res = await owner.get(`/api/usage/requests/${found.id}`);

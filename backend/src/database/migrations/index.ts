@@ -25,6 +25,7 @@ import { Migration20261127002100_usage_time_brin } from './Migration202611270021
 import { Migration20261127003100_usage_seen } from './Migration20261127003100_usage_seen.js';
 import { Migration20261127004100_usage_covering_indexes } from './Migration20261127004100_usage_covering_indexes.js';
 import { Migration20261127005100_request_stats_days } from './Migration20261127005100_request_stats_days.js';
+import { Migration20261128000100_request_id_partial_index } from './Migration20261128000100_request_id_partial_index.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127003100_usage_seen', class: Migration20261127003100_usage_seen },
   { name: 'Migration20261127004100_usage_covering_indexes', class: Migration20261127004100_usage_covering_indexes },
   { name: 'Migration20261127005100_request_stats_days', class: Migration20261127005100_request_stats_days },
+  { name: 'Migration20261128000100_request_id_partial_index', class: Migration20261128000100_request_id_partial_index },
 ];

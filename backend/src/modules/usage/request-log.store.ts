@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { LatencyCounts } from './latency-histogram.js';
+import { FOUND_BY_TIME_MS, requestIdTime } from './request-id-time.js';
 import { STATS_LOCK, UsageStore } from './usage.store.js';
 
 /** A filtered page of the request log: every set filter is an indexed condition (see Migration20261127001100_request_log). */
@@ -122,28 +123,39 @@ export class RequestLogStore {
   async page(q: RequestLogQuery): Promise<RequestLogRow[]> {
     const params: unknown[] = [q.userId, q.from, q.to];
     const where = [`r.user_id = $1`, `r."timestamp" >= $2::timestamptz`, `r."timestamp" <= $3::timestamptz`];
-    const add = (sql: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(`$${params.length}`));
-    };
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const add = (sql: (p: string) => string, value: unknown) => where.push(sql(param(value)));
     if (q.keyId) add((p) => `r.key_id = ${p}::uuid`, q.keyId);
     if (q.endpoint) add((p) => `r.endpoint = ${p}`, q.endpoint);
     if (q.statusClass) add((p) => `(r.status_code / 100) = ${p}::int`, q.statusClass);
     if (q.status) add((p) => `r.status_code = ${p}::smallint`, q.status);
-    if (q.requestId) add((p) => `r.request_id = ${p}`, q.requestId);
     if (q.before) {
       // The plain bound lets the planner skip newer partitions; the row comparison is the keyset itself.
-      add((p) => `r."timestamp" <= ${p}::timestamptz`, q.before.ts);
-      params.push(q.before.id);
-      where.push(`(r."timestamp", r.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+      const ts = param(q.before.ts);
+      where.push(`r."timestamp" <= ${ts}::timestamptz`, `(r."timestamp", r.id) < (${ts}::timestamptz, ${param(q.before.id)}::bigint)`);
     }
-    params.push(q.limit);
-    const { rows } = await this.usage.pool.query<DbRow>(
+    // A request id is looked up in the request id index, and when it is a UUIDv7 of the API's also in the two seconds
+    // around its time, where the rows the index leaves out are (request-id-time.ts): two ranges, disjoint by the flag.
+    const arms: string[][] = [[]];
+    if (q.requestId) {
+      const id = param(q.requestId);
+      arms[0] = [`r.request_id = ${id}`, `r.request_id_indexed`];
+      const at = requestIdTime(q.requestId);
+      if (at !== null) {
+        const [lo, hi] = [param(new Date(at - FOUND_BY_TIME_MS)), param(new Date(at + FOUND_BY_TIME_MS))];
+        arms.push([`r.request_id = ${id}`, `not r.request_id_indexed`, `r."timestamp" >= ${lo}::timestamptz`, `r."timestamp" <= ${hi}::timestamptz`]);
+      }
+    }
+    const limit = param(q.limit);
+    const select = (arm: string[]) =>
       `select ${COLUMNS} from usage_records r left join api_keys k on k.id = r.key_id
-       where ${where.join(' and ')}
-       order by r."timestamp" desc, r.id desc limit $${params.length}`,
-      params,
-    );
+       where ${[...where, ...arm].join(' and ')}
+       order by r."timestamp" desc, r.id desc limit ${limit}`;
+    const sql =
+      arms.length === 1
+        ? select(arms[0])
+        : `select * from (${arms.map((arm) => `(${select(arm)})`).join(' union all ')}) u order by "timestamp" desc, id::bigint desc limit ${limit}`;
+    const { rows } = await this.usage.pool.query<DbRow>(sql, params);
     return rows.map(toRow);
   }
 

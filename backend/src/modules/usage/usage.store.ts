@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import pg from 'pg';
+import { requestIdIndexed } from './request-id-time.js';
 import { UNCOUNTED_STATUSES } from './usage-record.js';
 import type { UsageRecordView, UsageRow } from './usage-record.js';
 
@@ -42,6 +43,8 @@ interface RowColumns {
   callers: string;
   /** Per row, the request log's fields (null when the row has none). */
   requestIds: (string | null)[];
+  /** Per row, whether its request id goes into the request id index (see request-id-time.ts), as an array literal. */
+  requestIdsIndexed: string;
   problemCodes: (string | null)[];
   queries: (string | null)[];
   /** The dictionary: one entry per distinct (user, key, endpoint, method, IP). */
@@ -60,6 +63,7 @@ function rowColumns(rows: UsageRow[]): RowColumns {
   const c = new Array<number>(n);
   const ids = new Array<number | string>(n);
   const requestIds = new Array<string | null>(n);
+  const indexed = new Array<string>(n);
   const problemCodes = new Array<string | null>(n);
   const queries = new Array<string | null>(n);
   const columns = { userIds: [] as string[], keyIds: [] as string[], endpoints: [] as string[], methods: [] as string[], ips: [] as (string | null)[] };
@@ -96,6 +100,7 @@ function rowColumns(rows: UsageRow[]): RowColumns {
     r[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
     c[i] = caller;
     requestIds[i] = row.requestId ?? null;
+    indexed[i] = row.requestId && requestIdIndexed(row.requestId, row.timestamp) ? 't' : 'f';
     problemCodes[i] = row.problemCode ?? null;
     queries[i] = row.query ?? null;
   }
@@ -106,6 +111,7 @@ function rowColumns(rows: UsageRow[]): RowColumns {
     responseMs: `{${r.join(',')}}`,
     callers: `{${c.join(',')}}`,
     requestIds,
+    requestIdsIndexed: `{${indexed.join(',')}}`,
     problemCodes,
     queries,
     ...columns,
@@ -117,11 +123,11 @@ function utcDay(epochMs: number): string {
 }
 
 /** The batch's rows (parameters as rowColumns builds them), for an INSERT ... SELECT. */
-const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.q, v.pc, v.qs, v.n
-  from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[], $11::text[], $12::text[], $13::text[])
-    with ordinality as v(id, t, s, r, caller, q, pc, qs, n)
+const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c.k, c.e, c.m, v.s, v.r, c.i, v.q, v.qx, v.pc, v.qs, v.n
+  from unnest($1::int8[], $2::float8[], $3::smallint[], $4::real[], $5::int[], $11::text[], $14::bool[], $12::text[], $13::text[])
+    with ordinality as v(id, t, s, r, caller, q, qx, pc, qs, n)
   join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller`;
-const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, problem_code, query)`;
+const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, request_id_indexed, problem_code, query)`;
 /** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it). */
 const DEDUPE_LOCK = 727_311;
 /** Taken shared by the request log's stats while they count and keep closed days, exclusively by a late write. */
@@ -262,6 +268,7 @@ export class UsageStore {
       columns.requestIds,
       columns.problemCodes,
       columns.queries,
+      columns.requestIdsIndexed,
     ];
     const lastUsed = new Map<string, number>();
     for (const row of rows) {
@@ -273,7 +280,7 @@ export class UsageStore {
     if (!dedupe) {
       await this.transaction(async (client) => {
         if (late) await forgetKeptBuckets(client, late);
-        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
+        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, qx, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
         const daily = dailyRollups(rows);
         await client.query(
           `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
@@ -301,7 +308,7 @@ export class UsageStore {
       const { rows: counted } = await client.query<{ n: number }>(
         `with ins as (
            ${INSERT_COLUMNS}
-           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i, b.q, b.pc, b.qs from (${BATCH_ROWS}) as b
+           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i, b.q, b.qx, b.pc, b.qs from (${BATCH_ROWS}) as b
            where b.id is null or not exists (select 1 from usage_records x where x.user_id = b.u and x."timestamp" = b.ts and x.row_id = b.id)
            order by b.n
            returning "timestamp", user_id, key_id, endpoint, status_code, response_ms
