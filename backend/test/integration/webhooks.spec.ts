@@ -4,6 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { jest } from '@jest/globals';
+import { ChangeNotices } from '../../src/modules/change-notices/change-notices.js';
+import { ActiveTzRelease } from '../../src/modules/tzdb/active-release.js';
+import { ReleaseCache } from '../../src/modules/tzdb/release-cache.js';
+import { compileBytes } from '../../src/modules/tzdb/release-source.js';
+import { TzdbService } from '../../src/modules/tzdb/tzdb.service.js';
 import { ZoneUsage } from '../../src/modules/usage/zone-usage.js';
 import { createApiKey, createUser, signedInClient } from '../factories/index.js';
 import { advanceClock, freezeClock } from '../support/clock.js';
@@ -425,5 +430,56 @@ describe('webhooks and change notices', () => {
     expect(plainPayload.data).toEqual({ version: '2026h', zones: [kathmanduChange] });
     const plainBanner = await plain.client.get('/api/change-notices');
     expect(plainBanner.body.notices).toEqual([expect.objectContaining({ version: '2026h', zones: [kathmanduChange], pinnedKeys: [] })]);
+  });
+
+  it('the activation job names a pinned key when it runs on an instance that has not switched to the release yet', async () => {
+    // Another instance activated 2026i; this one claims the job first, its list of stored releases read before the commit.
+    const owner = await enterprise();
+    const frozen = await createApiKey(a, owner.user, { name: 'Reports (frozen)' });
+    expect((await owner.client.put(`/api/api-keys/${frozen.id}`, { tzdbVersion: '2026f' })).status).toBe(200);
+    expect((await a.client().get('/api/time/current?timezone=Asia%2FKathmandu', { 'x-api-key': frozen.key })).status).toBe(200);
+    await a.app.get(ZoneUsage).flush();
+    const cache = a.app.get(ReleaseCache);
+    expect(await cache.storedVersions()).not.toContain('2026i');
+
+    // 2026i moves Asia/Kathmandu to +06:30 on the 15th of next month (2026h, active here, moves it to +06:00).
+    const { year, monthAbbr } = nextMonth();
+    const bytes = makeRelease('2026i', { edit: (zi) => zi.replace(/^(Z Asia\/Kathmandu[\s\S]*?\n5:45 - %z)$/m, `$1 ${year} ${monthAbbr} 15\n6:30 - %z`) });
+    const tzdb = a.app.get(TzdbService);
+    await tzdb.storeWaiting({ release: compileBytes(bytes), bytes, description: 'another instance', origin: 'upload' });
+    const [row] = await a.orm.em.fork().execute<{ id: string }[]>(`update tz_releases set waiting = false where version = '2026i' returning id`);
+    expect(a.app.get(ActiveTzRelease).version).toBe('2026h');
+
+    await a.app.get(ChangeNotices).onActivated({ releaseId: row.id, version: '2026i', previousVersion: '2026h' });
+    const notices = await owner.client.get('/api/change-notices');
+    expect(notices.body.notices).toEqual([
+      expect.objectContaining({
+        version: '2026i',
+        pinnedKeys: [
+          expect.objectContaining({
+            name: 'Reports (frozen)',
+            pinnedTo: '2026f',
+            zones: [
+              expect.objectContaining({
+                zone: 'Asia/Kathmandu',
+                changes: [expect.objectContaining({ after: expect.objectContaining({ utcOffset: '+06:30' }) })],
+              }),
+            ],
+          }),
+        ],
+      }),
+    ]);
+    const mail = await smtp.waitFor({ to: owner.user.email, subject: /Time zone change: Asia\/Kathmandu/ });
+    expect(mail.text).toContain('Your key "Reports (frozen)" is pinned to release 2026f and keeps answering from it until you move the pin.');
+
+    // A key can be pinned here to a release another instance stored a moment ago, before this one re-reads its list.
+    const newer = makeRelease('2026j');
+    await tzdb.storeWaiting({ release: compileBytes(newer), bytes: newer, description: 'another instance', origin: 'upload' });
+    await a.orm.em.fork().execute(`update tz_releases set waiting = false where version = '2026j'`);
+    expect(await cache.storedVersions()).not.toContain('2026j');
+    const repin = await owner.client.put(`/api/api-keys/${frozen.id}`, { tzdbVersion: '2026j' });
+    expect([repin.status, repin.body.tzdbVersion]).toEqual([200, '2026j']);
+    const unknown = await owner.client.put(`/api/api-keys/${frozen.id}`, { tzdbVersion: '2026z' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'unknown_release']);
   });
 });

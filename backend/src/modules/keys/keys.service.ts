@@ -171,7 +171,9 @@ export class KeysService {
   private async storedPin(version: string | null): Promise<string | null> {
     const wanted = version?.trim() ?? '';
     if (wanted === '' || wanted.toLowerCase() === 'latest') return null;
-    const stored = (await this.releases?.storedVersions()) ?? [];
+    let stored = (await this.releases?.storedVersions()) ?? [];
+    // A release another instance just activated may not be in this one's list yet: read it again before refusing.
+    if (!stored.includes(wanted)) stored = (await this.releases?.storedVersions({ fresh: true })) ?? [];
     if (!stored.includes(wanted)) throw TzdbErrors.unknownRelease(wanted, stored);
     return wanted;
   }

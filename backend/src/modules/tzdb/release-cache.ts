@@ -95,8 +95,12 @@ export class ReleaseCache {
     return version === this.active.version;
   }
 
-  /** Every stored version, newest first (releases waiting for a super admin's activation are not offered). */
-  async storedVersions(): Promise<string[]> {
+  /**
+   * Every stored version, newest first (releases waiting for a super admin's activation are not offered). `fresh` reads
+   * PostgreSQL now: an activation's job can run before this instance has switched to (and so re-read) the new release.
+   */
+  async storedVersions(options: { fresh?: boolean } = {}): Promise<string[]> {
+    if (options.fresh) this.rows = null;
     return [...(await this.storedRows(false)).keys()];
   }
 
