@@ -100,8 +100,7 @@ export class ReleaseCache {
    * PostgreSQL now: an activation's job can run before this instance has switched to (and so re-read) the new release.
    */
   async storedVersions(options: { fresh?: boolean } = {}): Promise<string[]> {
-    if (options.fresh) this.rows = null;
-    return [...(await this.storedRows(false)).keys()];
+    return [...(await this.storedRows(options.fresh ? 'now' : false)).keys()];
   }
 
   /** The tzdata.zi a stored release was compiled from (from a stored tarball: its tzdata.zi, or its zic files joined). */
@@ -168,8 +167,9 @@ export class ReleaseCache {
     return row;
   }
 
-  private async storedRows(refresh: boolean): Promise<Map<string, StoredRow>> {
-    if (this.rows && !(refresh && Date.now() - this.rowsReadAt > ROWS_FRESH_MS)) return this.rows;
+  /** The cached list; `true` re-reads it when older than ROWS_FRESH_MS, `'now'` always (the old list answers meanwhile). */
+  private async storedRows(refresh: boolean | 'now'): Promise<Map<string, StoredRow>> {
+    if (this.rows && refresh !== 'now' && !(refresh && Date.now() - this.rowsReadAt > ROWS_FRESH_MS)) return this.rows;
     const found = await this.releases.live();
     found.sort(
       (a, b) =>
