@@ -110,9 +110,9 @@ export class ChangeNotices implements OnModuleInit {
   private async pinnedKeys(version: string, userIds: Set<string>): Promise<Map<string, PinnedKeyRow[]>> {
     const byUser = new Map<string, PinnedKeyRow[]>();
     if (!userIds.size) return byUser;
-    // Newest first: a pin listed after the new release is older; one no longer stored answers nothing to compare. Read
-    // now: this job may run before this instance switched to the release (the job commits with it, the switch follows).
-    const stored = await this.releases.storedVersions({ fresh: true });
+    // Newest first: a pin listed after the new release is older; one no longer stored answers nothing to compare. Including
+    // the release: this job may run before this instance switched to it (the job commits with it, the switch follows).
+    const stored = await this.releases.storedVersions({ including: version });
     const newest = stored.indexOf(version);
     if (newest < 0) return byUser;
     for (const row of await this.repository.pinnedKeys([...userIds], stored.slice(newest + 1))) {

@@ -171,9 +171,8 @@ export class KeysService {
   private async storedPin(version: string | null): Promise<string | null> {
     const wanted = version?.trim() ?? '';
     if (wanted === '' || wanted.toLowerCase() === 'latest') return null;
-    let stored = (await this.releases?.storedVersions()) ?? [];
-    // A release another instance just activated may not be in this one's list yet: read it again before refusing.
-    if (!stored.includes(wanted)) stored = (await this.releases?.storedVersions({ fresh: true })) ?? [];
+    // Including `wanted`: a release another instance just stored is read from PostgreSQL before it is refused.
+    const stored = (await this.releases?.storedVersions({ including: wanted })) ?? [];
     if (!stored.includes(wanted)) throw TzdbErrors.unknownRelease(wanted, stored);
     return wanted;
   }

@@ -96,11 +96,13 @@ export class ReleaseCache {
   }
 
   /**
-   * Every stored version, newest first (releases waiting for a super admin's activation are not offered). `fresh` reads
-   * PostgreSQL now: an activation's job can run before this instance has switched to (and so re-read) the new release.
+   * Every stored version, newest first (releases waiting for a super admin's activation are not offered). With
+   * `including`, a list that lacks that version is read again from PostgreSQL first, however recent: a release another
+   * instance just stored, or this instance's activation job running before its own switch re-read the list.
    */
-  async storedVersions(options: { fresh?: boolean } = {}): Promise<string[]> {
-    return [...(await this.storedRows(options.fresh ? 'now' : false)).keys()];
+  async storedVersions(options: { including?: string } = {}): Promise<string[]> {
+    const rows = options.including === undefined ? await this.storedRows(Infinity) : await this.storedRowsWith(options.including, 0);
+    return [...rows.keys()];
   }
 
   /** The tzdata.zi a stored release was compiled from (from a stored tarball: its tzdata.zi, or its zic files joined). */
@@ -160,16 +162,21 @@ export class ReleaseCache {
   /** The stored row of a version, or 404 unknown_release. */
   private async row(version: string): Promise<StoredRow> {
     const known = VERSION_SHAPE.test(version);
-    let rows = await this.storedRows(false);
-    if (known && !rows.has(version)) rows = await this.storedRows(true);
+    const rows = known ? await this.storedRowsWith(version, ROWS_FRESH_MS) : await this.storedRows(Infinity);
     const row = known ? rows.get(version) : undefined;
     if (!row) throw TzdbErrors.unknownRelease(version, [...rows.keys()]);
     return row;
   }
 
-  /** The cached list; `true` re-reads it when older than ROWS_FRESH_MS, `'now'` always (the old list answers meanwhile). */
-  private async storedRows(refresh: boolean | 'now'): Promise<Map<string, StoredRow>> {
-    if (this.rows && refresh !== 'now' && !(refresh && Date.now() - this.rowsReadAt > ROWS_FRESH_MS)) return this.rows;
+  /** The list, read again when it lacks `version` and was read `maxAgeMs` ago or more. */
+  private async storedRowsWith(version: string, maxAgeMs: number): Promise<Map<string, StoredRow>> {
+    const rows = await this.storedRows(Infinity);
+    return rows.has(version) ? rows : this.storedRows(maxAgeMs);
+  }
+
+  /** The list as read less than `maxAgeMs` ago, else read from PostgreSQL (the old list answers meanwhile). */
+  private async storedRows(maxAgeMs: number): Promise<Map<string, StoredRow>> {
+    if (this.rows && Date.now() - this.rowsReadAt < maxAgeMs) return this.rows;
     const found = await this.releases.live();
     found.sort(
       (a, b) =>
