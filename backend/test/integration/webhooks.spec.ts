@@ -432,6 +432,13 @@ describe('webhooks and change notices', () => {
     expect(plainBanner.body.notices).toEqual([expect.objectContaining({ version: '2026h', zones: [kathmanduChange], pinnedKeys: [] })]);
   });
 
+  /** Stores a release as another instance's activation leaves it (committed, this instance not switched); its row's id. */
+  async function storedByAnotherInstance(version: string, bytes: Buffer): Promise<string> {
+    await a.app.get(TzdbService).storeWaiting({ release: compileBytes(bytes), bytes, description: 'another instance', origin: 'upload' });
+    const [row] = await a.orm.em.fork().execute<{ id: string }[]>(`update tz_releases set waiting = false where version = ? returning id`, [version]);
+    return row.id;
+  }
+
   it('the activation job names a pinned key when it runs on an instance that has not switched to the release yet', async () => {
     // Another instance activated 2026i; this one claims the job first, its list of stored releases read before the commit.
     const owner = await enterprise();
@@ -445,12 +452,10 @@ describe('webhooks and change notices', () => {
     // 2026i moves Asia/Kathmandu to +06:30 on the 15th of next month (2026h, active here, moves it to +06:00).
     const { year, monthAbbr } = nextMonth();
     const bytes = makeRelease('2026i', { edit: (zi) => zi.replace(/^(Z Asia\/Kathmandu[\s\S]*?\n5:45 - %z)$/m, `$1 ${year} ${monthAbbr} 15\n6:30 - %z`) });
-    const tzdb = a.app.get(TzdbService);
-    await tzdb.storeWaiting({ release: compileBytes(bytes), bytes, description: 'another instance', origin: 'upload' });
-    const [row] = await a.orm.em.fork().execute<{ id: string }[]>(`update tz_releases set waiting = false where version = '2026i' returning id`);
+    const releaseId = await storedByAnotherInstance('2026i', bytes);
     expect(a.app.get(ActiveTzRelease).version).toBe('2026h');
 
-    await a.app.get(ChangeNotices).onActivated({ releaseId: row.id, version: '2026i', previousVersion: '2026h' });
+    await a.app.get(ChangeNotices).onActivated({ releaseId, version: '2026i', previousVersion: '2026h' });
     const notices = await owner.client.get('/api/change-notices');
     expect(notices.body.notices).toEqual([
       expect.objectContaining({
@@ -473,9 +478,7 @@ describe('webhooks and change notices', () => {
     expect(mail.text).toContain('Your key "Reports (frozen)" is pinned to release 2026f and keeps answering from it until you move the pin.');
 
     // A key can be pinned here to a release another instance stored a moment ago, before this one re-reads its list.
-    const newer = makeRelease('2026j');
-    await tzdb.storeWaiting({ release: compileBytes(newer), bytes: newer, description: 'another instance', origin: 'upload' });
-    await a.orm.em.fork().execute(`update tz_releases set waiting = false where version = '2026j'`);
+    await storedByAnotherInstance('2026j', makeRelease('2026j'));
     expect(await cache.storedVersions()).not.toContain('2026j');
     const repin = await owner.client.put(`/api/api-keys/${frozen.id}`, { tzdbVersion: '2026j' });
     expect([repin.status, repin.body.tzdbVersion]).toEqual([200, '2026j']);
