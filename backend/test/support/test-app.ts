@@ -70,12 +70,17 @@ export async function createTestApp(overrides: Record<string, string | undefined
   };
 }
 
-/** The running spec file's name (jest's expect state), as a Redis-prefix-safe word. */
+/**
+ * The running spec file's path under test/ (integration/ left out), as a Redis-prefix-safe word: specs live in folders
+ * by module, so two folders may hold files of the same name and the folder is part of the scope.
+ */
 function testFileScope(): string {
   const path = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
   if (!path) return 'shared';
-  return (path.split('/').pop() ?? 'shared')
+  const underTest = path.split('/test/').pop() ?? path;
+  return underTest
+    .replace(/^integration\//, '')
     .replace(/\.spec\.ts$/, '')
-    .replace(/[^\w.-]/g, '-')
-    .slice(0, 32);
+    .replace(/[^\w.-]/g, '.')
+    .slice(-48);
 }
