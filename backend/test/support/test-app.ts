@@ -71,16 +71,21 @@ export async function createTestApp(overrides: Record<string, string | undefined
 }
 
 /**
- * The running spec file's path under test/ (integration/ left out), as a Redis-prefix-safe word: specs live in folders
- * by module, so two folders may hold files of the same name and the folder is part of the scope.
+ * The case (or spec) file that asked for the app, as a Redis-prefix-safe word: the apps of one file share a scope, and
+ * no other file's do. A folder's cases run in one Jest file (support/cases.ts), so the file is read off the caller's
+ * stack (the first frame under test/), and Jest's test path is the fallback.
  */
 function testFileScope(): string {
-  const path = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 64;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  const caller = /\/test\/((?:integration|medium)\/[\w./-]+?)\.(?:case|spec)\.ts/.exec(stack)?.[1];
+  const path = caller ?? (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath?.split('/test/').pop();
   if (!path) return 'shared';
-  const underTest = path.split('/test/').pop() ?? path;
-  return underTest
+  return path
     .replace(/^integration\//, '')
-    .replace(/\.spec\.ts$/, '')
+    .replace(/\.(case|spec)\.ts$/, '')
     .replace(/[^\w.-]/g, '.')
     .slice(-48);
 }
