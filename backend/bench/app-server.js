@@ -8,8 +8,9 @@ import { runMigrations } from '../dist/database/migrate.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
 import { User } from '../dist/modules/accounts/user.entity.js';
 
-// The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
-PLANS.enterprise.burstPerSecond = 1_000_000;
+// The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip
+// (BENCH_PLAN_LIMITS=true keeps the plans' own: the heavy-neighbour scenario measures the ceiling itself).
+if (process.env.BENCH_PLAN_LIMITS !== 'true') PLANS.enterprise.burstPerSecond = 1_000_000;
 
 const { config, dataDir, ownDir } = benchConfig('api');
 const db = await benchDatabase(config, `tzapi_bench_api_${process.pid}`);
@@ -75,6 +76,25 @@ try {
   } catch {
     freeKey = '';
   }
+  // A second paying customer (its own account), for the benches that measure one customer beside another.
+  const neighbour = em.create(User, {
+    email: `bench-light-${randomBytes(4).toString('hex')}@example.com`,
+    firstName: 'Bench',
+    lastName: 'Light',
+    passwordHash: '!',
+    plan: 'enterprise',
+    role: 'user',
+    emailVerified: true,
+    isBlocked: false,
+  });
+  await em.flush();
+  let lightKey = '';
+  try {
+    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
+    ({ key: lightKey } = await app.get(KeysService).create(neighbour.id, { name: 'bench light', ipRestrictions: [], urlRestrictions: [] }));
+  } catch {
+    lightKey = '';
+  }
   const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
   // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
   let profiler = null;
@@ -114,7 +134,7 @@ try {
       process.send?.({ reply: 'rows', rows: n, answered });
     }
   });
-  process.send?.({ port: app.getHttpServer().address().port, key, freeKey });
+  process.send?.({ port: app.getHttpServer().address().port, key, freeKey, lightKey });
 } catch (err) {
   console.error(err);
   await db.stop().catch(() => undefined);
