@@ -98,6 +98,7 @@ try {
   const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
   // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
   let profiler = null;
+  let loopDelay = null;
   const post = (method, params) => new Promise((resolve, reject) => profiler.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   process.on('message', async (msg) => {
     // A CPU profile of this process between two messages (the per-endpoint bench's BENCH_PROFILE): the warmed server only.
@@ -117,6 +118,25 @@ try {
       process.send?.({ reply: 'profile-stop', profile: JSON.stringify(profile) });
     }
     if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
+    // How late this process's event loop ran its timers since the last 'loop-start' (the heavy-neighbour bench), in ms.
+    if (msg?.cmd === 'loop-start') {
+      loopDelay ??= (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.disable();
+      loopDelay.reset();
+      loopDelay.enable();
+      process.send?.({ reply: 'loop-start' });
+    }
+    if (msg?.cmd === 'loop') {
+      loopDelay?.disable();
+      // The histogram holds the whole interval between two ticks of its 5 ms timer: the delay is what exceeds it.
+      const late = (ns) => Math.max(0, ns / 1e6 - 5);
+      process.send?.({
+        reply: 'loop',
+        p50: late(loopDelay?.percentile(50) ?? NaN),
+        p99: late(loopDelay?.percentile(99) ?? NaN),
+        max: late(loopDelay?.max ?? NaN),
+      });
+    }
     // Before the CPU windows: the usage rows of the saturated runs written out, so their insert is not billed to them.
     if (msg?.cmd === 'settle') {
       await app.get(UsageRecorder).flush();

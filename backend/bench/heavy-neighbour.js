@@ -99,7 +99,7 @@ function summary(results) {
 }
 
 function print(label, rows, baseline) {
-  console.log(label);
+  if (label) console.log(label);
   for (const [name, r] of Object.entries(rows)) {
     const ratio = baseline ? `  p95 ×${(r.p95 / baseline[name].p95).toFixed(1)} of baseline` : '';
     console.log(
@@ -108,11 +108,40 @@ function print(label, rows, baseline) {
   }
 }
 
+/** Asks the server process for `cmd` and waits for its reply (app-server.js). */
+function ask(server, cmd) {
+  return new Promise((resolve) => {
+    const listen = (msg) => {
+      if (msg?.reply !== cmd) return;
+      server.child.off('message', listen);
+      resolve(msg);
+    };
+    server.child.on('message', listen);
+    server.child.send({ cmd });
+  });
+}
+
+/** Runs `work` and says what the server did meanwhile: its CPU time (share of one core) and its event loop's delays. */
+async function watched(server, work) {
+  await ask(server, 'loop-start');
+  const cpuBefore = (await ask(server, 'cpu')).cpu;
+  const started = performance.now();
+  const result = await work();
+  const cpuAfter = (await ask(server, 'cpu')).cpu;
+  const loop = await ask(server, 'loop');
+  const cpu = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000 / (performance.now() - started);
+  console.log(
+    `  server: ${(cpu * 100).toFixed(0)}% of a core; event loop delay p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms`,
+  );
+  return result;
+}
+
 async function scenario(server, label, body, baseline) {
   const base = `http://127.0.0.1:${server.port}`;
-  const [load, probed] = await Promise.all([neighbour(base, server.key, body, SECONDS + 1), probeFor(base, server.lightKey, SECONDS)]);
+  console.log(label);
+  const [load, probed] = await watched(server, () => Promise.all([neighbour(base, server.key, body, SECONDS + 1), probeFor(base, server.lightKey, SECONDS)]));
   const rows = summary(probed);
-  print(label, rows, baseline);
+  print('', rows, baseline);
   const count = (code) => load.byStatus[code] ?? 0;
   const other = Object.entries(load.byStatus).filter(([code]) => code !== '200' && code !== '429');
   console.log(
@@ -134,8 +163,9 @@ async function main() {
     `heavy neighbour: ${CONNECTIONS} connections of one Enterprise key sending 1,000 × 50 matrices for ${SECONDS} s; a prober asks each path every ${PROBE_GAP_MS} ms`,
   );
 
-  const baseline = summary(await probeFor(base, limited.lightKey, SECONDS));
-  print('no neighbour (baseline)', baseline);
+  console.log('no neighbour (baseline)');
+  const baseline = summary(await watched(limited, () => probeFor(base, limited.lightKey, SECONDS)));
+  print('', baseline);
   const atLimit = await scenario(limited, 'neighbour at its fair-use limit (200 a second, a matrix weighs 500)', body, baseline);
   await letGo(limited.child);
 
