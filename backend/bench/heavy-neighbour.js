@@ -11,6 +11,8 @@ import { letGo } from './children.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_NEIGHBOUR_CONNECTIONS ?? 8);
+/** The paced neighbour's attempts per second, all connections together: 100 times the 0.4 matrices a second it is allowed. */
+const PACED_RATE = Number(process.env.BENCH_NEIGHBOUR_RATE ?? 40);
 /** The prober's pause between two requests of one path: it measures, it does not load. */
 const PROBE_GAP_MS = 10;
 const PATHS = { 'health/live': '/api/health/live', 'health/ready': '/api/health/ready', 'light time/current': '/api/time/current?timezone=Europe/Paris' };
@@ -67,8 +69,8 @@ function probeFor(base, lightKey, seconds) {
   });
 }
 
-/** The neighbour: `CONNECTIONS` connections sending the heaviest matrix back to back for `seconds`. */
-function neighbour(base, key, body, seconds) {
+/** The neighbour: `CONNECTIONS` connections sending the heaviest matrix for `seconds`, back to back or at `rate` a second. */
+function neighbour(base, key, body, seconds, rate) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -79,6 +81,7 @@ function neighbour(base, key, body, seconds) {
         connections: CONNECTIONS,
         duration: seconds,
         timeout: 60,
+        ...(rate ? { overallRate: rate } : {}),
       },
       (err, r) => {
         if (err) return reject(err);
@@ -136,10 +139,12 @@ async function watched(server, work) {
   return result;
 }
 
-async function scenario(server, label, body, baseline) {
+async function scenario(server, label, body, baseline, rate) {
   const base = `http://127.0.0.1:${server.port}`;
   console.log(label);
-  const [load, probed] = await watched(server, () => Promise.all([neighbour(base, server.key, body, SECONDS + 1), probeFor(base, server.lightKey, SECONDS)]));
+  const [load, probed] = await watched(server, () =>
+    Promise.all([neighbour(base, server.key, body, SECONDS + 1, rate), probeFor(base, server.lightKey, SECONDS)]),
+  );
   const rows = summary(probed);
   print('', rows, baseline);
   const count = (code) => load.byStatus[code] ?? 0;
@@ -160,13 +165,21 @@ async function main() {
   const instants = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 7 * 3_600_000).toISOString());
   const body = JSON.stringify({ instants, timeZones: zones });
   console.log(
-    `heavy neighbour: ${CONNECTIONS} connections of one Enterprise key sending 1,000 × 50 matrices for ${SECONDS} s; a prober asks each path every ${PROBE_GAP_MS} ms`,
+    `heavy neighbour: ${CONNECTIONS} connections of one Enterprise key sending 1,000 × 50 matrices for ${SECONDS} s per phase; a prober asks each path every ${PROBE_GAP_MS} ms`,
   );
 
   console.log('no neighbour (baseline)');
   const baseline = summary(await watched(limited, () => probeFor(base, limited.lightKey, SECONDS)));
   print('', baseline);
-  const atLimit = await scenario(limited, 'neighbour at its fair-use limit (200 a second, a matrix weighs 500)', body, baseline);
+  const atLimit = await scenario(
+    limited,
+    `neighbour at and past its fair-use limit (200 a second, a matrix weighs 500), ${PACED_RATE} attempts a second`,
+    body,
+    baseline,
+    PACED_RATE,
+  );
+  // The same key flat out: as many attempts as its connections make, nearly all refused (their cost on a shared machine).
+  await scenario(limited, 'neighbour flat out (every connection retries at once)', body, baseline);
   await letGo(limited.child);
 
   const lifted = await start('./app-server.js');
