@@ -8,8 +8,9 @@ import { runMigrations } from '../dist/database/migrate.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
 import { User } from '../dist/modules/accounts/user.entity.js';
 
-// The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip.
-PLANS.enterprise.burstPerSecond = 1_000_000;
+// The bench measures the API's own cost: keep the key check and metering, lift the fair-use ceiling it would trip
+// (BENCH_PLAN_LIMITS=true keeps the plans' own: the heavy-neighbour scenario measures the ceiling itself).
+if (process.env.BENCH_PLAN_LIMITS !== 'true') PLANS.enterprise.burstPerSecond = 1_000_000;
 
 const { config, dataDir, ownDir } = benchConfig('api');
 const db = await benchDatabase(config, `tzapi_bench_api_${process.pid}`);
@@ -75,9 +76,29 @@ try {
   } catch {
     freeKey = '';
   }
+  // A second paying customer (its own account), for the benches that measure one customer beside another.
+  const neighbour = em.create(User, {
+    email: `bench-light-${randomBytes(4).toString('hex')}@example.com`,
+    firstName: 'Bench',
+    lastName: 'Light',
+    passwordHash: '!',
+    plan: 'enterprise',
+    role: 'user',
+    emailVerified: true,
+    isBlocked: false,
+  });
+  await em.flush();
+  let lightKey = '';
+  try {
+    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
+    ({ key: lightKey } = await app.get(KeysService).create(neighbour.id, { name: 'bench light', ipRestrictions: [], urlRestrictions: [] }));
+  } catch {
+    lightKey = '';
+  }
   const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
   // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
   let profiler = null;
+  let loopDelay = null;
   const post = (method, params) => new Promise((resolve, reject) => profiler.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   process.on('message', async (msg) => {
     // A CPU profile of this process between two messages (the per-endpoint bench's BENCH_PROFILE): the warmed server only.
@@ -97,6 +118,25 @@ try {
       process.send?.({ reply: 'profile-stop', profile: JSON.stringify(profile) });
     }
     if (msg?.cmd === 'cpu') process.send?.({ reply: 'cpu', cpu: process.cpuUsage() });
+    // How late this process's event loop ran its timers since the last 'loop-start' (the heavy-neighbour bench), in ms.
+    if (msg?.cmd === 'loop-start') {
+      loopDelay ??= (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.disable();
+      loopDelay.reset();
+      loopDelay.enable();
+      process.send?.({ reply: 'loop-start' });
+    }
+    if (msg?.cmd === 'loop') {
+      loopDelay?.disable();
+      // The histogram holds the whole interval between two ticks of its 5 ms timer: the delay is what exceeds it.
+      const late = (ns) => Math.max(0, ns / 1e6 - 5);
+      process.send?.({
+        reply: 'loop',
+        p50: late(loopDelay?.percentile(50) ?? NaN),
+        p99: late(loopDelay?.percentile(99) ?? NaN),
+        max: late(loopDelay?.max ?? NaN),
+      });
+    }
     // Before the CPU windows: the usage rows of the saturated runs written out, so their insert is not billed to them.
     if (msg?.cmd === 'settle') {
       await app.get(UsageRecorder).flush();
@@ -114,7 +154,7 @@ try {
       process.send?.({ reply: 'rows', rows: n, answered });
     }
   });
-  process.send?.({ port: app.getHttpServer().address().port, key, freeKey });
+  process.send?.({ port: app.getHttpServer().address().port, key, freeKey, lightKey });
 } catch (err) {
   console.error(err);
   await db.stop().catch(() => undefined);

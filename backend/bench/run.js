@@ -4,8 +4,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
+// BENCH_ONLY=heavy-neighbour,batch runs only the scenarios named (the scripts' names without .js).
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim().replace(/\.js$/, ''))) : null;
 let failed = false;
-for (const script of ['tz.js', 'boundaries.js', 'api.js', 'endpoints.js', 'usage.js', 'batch.js', 'request-log.js']) {
+for (const script of ['tz.js', 'boundaries.js', 'api.js', 'endpoints.js', 'usage.js', 'batch.js', 'request-log.js', 'heavy-neighbour.js']) {
+  if (only && !only.has(script.replace(/\.js$/, ''))) continue;
   const path = here(script);
   if (!existsSync(path)) continue;
   console.log(`\n=== bench/${script} ===`);

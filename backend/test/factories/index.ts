@@ -21,6 +21,8 @@ export interface UserOptions {
   isBlocked?: boolean;
   /** A base32 TOTP secret to enrol with; super admins get one by default (the admin API requires it), null for none. */
   totpSecret?: string | null;
+  /** A per-second fair-use limit set for this account (as an admin sets one), instead of the plan's. */
+  burstPerSecond?: number | null;
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery staple';
@@ -43,6 +45,7 @@ export async function createUser(app: TestApp, options: UserOptions = {}): Promi
     role: options.role ?? 'user',
     emailVerified: options.emailVerified ?? true,
     isBlocked: options.isBlocked ?? false,
+    customBurstPerSecond: options.burstPerSecond ?? null,
     totpSecret: totp ? new SecretVault(app.config.secret, TOTP_VAULT).encrypt(totp) : null,
     totpEnabledAt: totp ? new Date() : null,
   });

@@ -981,7 +981,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
         put?: never;
         /**
          * Conversion matrix
-         * @description Every instant (up to 1000) in every zone (up to 50): the wall clock, offset, abbreviation and DST flag of each cell. Errors are per item: a bad zone is an error in each cell of its column, a bad instant an error on its row; the call still answers 200. The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota as one request per 100 cells.
+         * @description Every instant (up to 1000) in every zone (up to 50): the wall clock, offset, abbreviation and DST flag of each cell. Errors are per item: a bad zone is an error in each cell of its column, a bad instant an error on its row; the call still answers 200. The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota and the per-second fair-use limit as one request per 100 cells.
          */
         post: operations["Matrix_matrix"];
         delete?: never;

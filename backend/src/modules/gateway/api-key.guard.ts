@@ -45,12 +45,23 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
-/** The 429 of a batch call that counts more requests than the hour has left (or than it holds at all). */
-function weightedRefusal(decision: LimitDecision, weight: number) {
+/** The 429 of a batch call that counts more requests than the window has left (or than it holds at all). */
+export function weightedRefusal(decision: LimitDecision, weight: number) {
+  if (decision.window.name === 'burst') return weightedBurstRefusal(decision, weight);
   const detail =
     weight > decision.limit
       ? `This call counts as ${weight} requests (one per 100 items or cells), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * 100} items or cells, or upgrade.`
       : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['retry-after'])}, send fewer items, or upgrade.`;
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
+}
+
+/** The 429 of a batch call that the per-second fair-use limit cannot take now. */
+function weightedBurstRefusal(decision: LimitDecision, weight: number) {
+  const wait = waitInWords(decision.headers['retry-after']);
+  const detail =
+    weight > decision.limit
+      ? `This call counts as ${weight} requests (one per 100 items or cells), more than the fair-use limit of ${decision.limit} per second: it runs only when none of your calls is in the last second, and then counts for ${Math.ceil((weight / decision.limit) * 10) / 10} s. Try again in ${wait}, or send fewer items.`
+      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} of the fair-use limit of ${decision.limit} per second are left. Try again in ${wait}, or send fewer items.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
@@ -149,8 +160,7 @@ export class ApiKeyGuard implements CanActivate {
 
   private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision {
     reply.headers(decision.headers);
-    if (!decision.allowed)
-      throw weight > 1 && decision.window.name === 'hour' ? weightedRefusal(decision, weight) : rateLimitProblem(decision, resolved.limits.custom);
+    if (!decision.allowed) throw weight > 1 ? weightedRefusal(decision, weight) : rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
     if (decision.window.name === 'hour')
       this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);

@@ -64,4 +64,40 @@ describe('BurstLimiter (one instance)', () => {
     expect(raised).toEqual([true, true, true, false]);
     expect(now(limiter.hit('burst:u3', 3, 1000))).toMatchObject({ allowed: false, remaining: 0, limit: 3 });
   });
+  it('charges a batch by its weight: 150 + 60 does not fit 200 a second, 150 + 50 does', () => {
+    jest.useFakeTimers({ now: 2_000_000 });
+    limiter = new BurstLimiter(noRedis);
+    expect(now(limiter.hit('w', 200, 1000, 150))).toMatchObject({ allowed: true, remaining: 50 });
+    expect(now(limiter.hit('w', 200, 1000, 60))).toMatchObject({ allowed: false, remaining: 50, resetMs: 1000 });
+    expect(now(limiter.hit('w', 200, 1000, 50))).toMatchObject({ allowed: true, remaining: 0 });
+    expect(now(limiter.hit('w', 200, 1000)).allowed).toBe(false);
+  });
+
+  it('a call of weight 1,000 against 200 a second is refused while anything is in the window', () => {
+    jest.useFakeTimers({ now: 3_000_000 });
+    limiter = new BurstLimiter(noRedis);
+    now(limiter.hit('h', 200, 1000));
+    jest.setSystemTime(3_000_600);
+    // Refused until the single request leaves the window, 400 ms on.
+    expect(now(limiter.hit('h', 200, 1000, 1000))).toMatchObject({ allowed: false, remaining: 199, resetMs: 400 });
+  });
+
+  it('a call heavier than the window takes an empty one and holds it for weight / limit seconds', () => {
+    jest.useFakeTimers({ now: 4_000_000 });
+    limiter = new BurstLimiter(noRedis);
+    expect(now(limiter.hit('x', 200, 1000, 1000))).toMatchObject({ allowed: true, remaining: 0, resetMs: 5000 });
+    jest.setSystemTime(4_001_000);
+    expect(now(limiter.hit('x', 200, 1000))).toMatchObject({ allowed: false, resetMs: 4000 });
+    expect(now(limiter.hit('x', 200, 1000, 500))).toMatchObject({ allowed: false, resetMs: 4000 });
+    jest.setSystemTime(4_004_999);
+    expect(now(limiter.hit('x', 200, 1000)).allowed).toBe(false);
+    jest.setSystemTime(4_005_000);
+    expect(now(limiter.hit('x', 200, 1000, 200))).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it('a limit of 0 refuses every call, heavy or not', () => {
+    limiter = new BurstLimiter(noRedis);
+    expect(now(limiter.hit('z', 0, 1000, 5)).allowed).toBe(false);
+    expect(now(limiter.hit('z', 0, 1000)).allowed).toBe(false);
+  });
 });

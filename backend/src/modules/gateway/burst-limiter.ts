@@ -30,18 +30,29 @@ return total
 
 type AddAndSum = (key: string, slot: number, slots: number, delta: number, ttl: number) => Promise<number>;
 
-/** One account's hits on this instance: a ring of the last `limit` hit times (a sliding log with O(1) steps). */
+/**
+ * One account's hits on this instance: a ring of the counted calls (when each leaves the window, and its weight), a
+ * sliding log with O(1) steps. A call weighs 1, or a batch route's weight (SoldRoute.weight, one per 100 items or
+ * cells). A call that weighs more than the whole window is let in only into an empty window, and then stays in it for
+ * weight / limit windows: the account's rate stays the limit, whatever its calls weigh.
+ */
 class Log {
-  readonly times: Float64Array;
+  /** When each counted call leaves the window (ms). */
+  readonly ends: Float64Array;
+  readonly weights: Float64Array;
   /** The 100 ms slots of Redis that cover the window. */
   readonly slots: number;
   head = 0;
   size = 0;
-  /** Hits counted here and not yet added to the shared count. */
+  /** The weight of the calls in the window. */
+  used = 0;
+  /** Weight counted here and not yet added to the shared count. */
   unsynced = 0;
+  /** Weight of a heavy call that the shared count gets window by window, as the call stays in this one (when, how much). */
+  deferred: { at: number; weight: number }[] = [];
   /** What this instance added to the shared count, per slot, so the others' share can be told apart. */
   readonly pushed: Map<number, number> = new Map();
-  /** Hits of the other instances in the window, as of `othersSlot`. */
+  /** Weight of the other instances in the window, as of `othersSlot`. */
   others = 0;
   othersSlot = 0;
   /** Set while the shared count is read for an account this instance did not follow yet. */
@@ -51,39 +62,73 @@ class Log {
     readonly limit: number,
     readonly windowMs: number,
   ) {
-    this.times = new Float64Array(limit);
+    // Calls in the window weigh at least 1 each and at most `limit` together (or one heavy call alone).
+    const capacity = Math.max(1, limit);
+    this.ends = new Float64Array(capacity);
+    this.weights = new Float64Array(capacity);
     this.slots = Math.max(1, Math.round(windowMs / BURST_SYNC_MS));
   }
 
-  /** Drops hits older than the window from the front. */
+  private at(i: number): number {
+    const cap = this.ends.length;
+    return (this.head - this.size + i + cap) % cap;
+  }
+
+  /** Drops the calls that left the window from the front. */
   expire(now: number): void {
-    const cap = this.times.length;
-    while (this.size > 0 && this.times[(this.head - this.size + cap) % cap] <= now - this.windowMs) this.size--;
-  }
-
-  oldest(): number {
-    const cap = this.times.length;
-    return this.times[(this.head - this.size + cap) % cap];
-  }
-
-  /** Takes over the most recent hits of a log of another limit or window, and what it shared. */
-  carryOver(previous: Log): void {
-    const cap = previous.times.length;
-    const keep = Math.min(previous.size, this.times.length);
-    for (let i = keep; i > 0; i--) {
-      this.times[this.head] = previous.times[(previous.head - i + cap) % cap];
-      this.head = (this.head + 1) % this.times.length;
-      this.size++;
+    while (this.size > 0 && this.ends[this.at(0)] <= now) {
+      this.used -= this.weights[this.at(0)];
+      this.size--;
     }
+  }
+
+  /** Milliseconds until `weight` more fits beside `others` (a heavy call: until nothing is left in the window). */
+  waitFor(weight: number, others: number, now: number): number {
+    if (this.size === 0) return others ? BURST_SYNC_MS : 0;
+    let left = this.used + others;
+    for (let i = 0; i < this.size; i++) {
+      left -= this.weights[this.at(i)];
+      if (weight > this.limit ? left <= 0 : left + weight <= this.limit) return Math.max(0, this.ends[this.at(i)] - now);
+    }
+    return Math.max(BURST_SYNC_MS, this.ends[this.at(this.size - 1)] - now);
+  }
+
+  /** Milliseconds until the oldest counted call leaves the window. */
+  oldestLeaves(now: number): number {
+    return Math.max(0, this.ends[this.at(0)] - now);
+  }
+
+  /** Takes over the most recent calls of a log of another limit or window, and what it shared. */
+  carryOver(previous: Log): void {
+    const keep = Math.min(previous.size, this.ends.length);
+    for (let i = previous.size - keep; i < previous.size; i++) this.push(previous.ends[previous.at(i)], previous.weights[previous.at(i)]);
     this.unsynced = previous.unsynced;
+    this.deferred = previous.deferred;
     for (const [slot, n] of previous.pushed) this.pushed.set(slot, n);
   }
 
-  add(now: number): void {
-    this.times[this.head] = now;
-    this.head = (this.head + 1) % this.times.length;
+  add(now: number, weight: number): void {
+    const windows = Math.max(1, weight / this.limit);
+    this.push(now + this.windowMs * windows, weight);
+    // The shared count holds a slot for one window: a heavy call is added to it once per window it stays.
+    const first = Math.min(weight, this.limit);
+    this.unsynced += first;
+    for (let rest = weight - first, k = 1; rest > 0; rest -= this.limit, k++)
+      this.deferred.push({ at: now + k * this.windowMs, weight: Math.min(rest, this.limit) });
+  }
+
+  /** Moves the deferred weight that is due into the next sync. */
+  release(now: number): void {
+    while (this.deferred.length && this.deferred[0].at <= now) this.unsynced += this.deferred.shift()!.weight;
+  }
+
+  private push(end: number, weight: number): void {
+    const cap = this.ends.length;
+    this.ends[this.head] = end;
+    this.weights[this.head] = weight;
+    this.head = (this.head + 1) % cap;
     this.size++;
-    this.unsynced++;
+    this.used += weight;
   }
 }
 
@@ -116,20 +161,23 @@ export class BurstLimiter implements OnModuleDestroy {
   }
 
   /**
-   * Counts one hit if it fits in the window and says whether it did. Synchronous for an account this instance already
-   * follows; the first hit of an account after a quiet window first reads the shared count (one round trip), so a new
-   * burst on one instance sees what the others already let through.
+   * Counts one call of `weight` (all or none) if it fits in the window and says whether it did. A call heavier than the
+   * whole window fits only an empty one, and then fills it for weight / limit windows. Synchronous for an account this
+   * instance already follows; the first call of an account after a quiet window first reads the shared count (one
+   * round trip), so a new burst on one instance sees what the others already let through.
    */
-  hit(key: string, limit: number, windowMs: number): RateLimitResult | Promise<RateLimitResult> {
-    return this.run(key, limit, windowMs, true);
+  hit(key: string, limit: number, windowMs: number, weight = 1): RateLimitResult | Promise<RateLimitResult> {
+    return this.run(key, limit, windowMs, weight);
   }
 
   /** The same answer without counting anything. */
   peek(key: string, limit: number, windowMs: number): RateLimitResult | Promise<RateLimitResult> {
-    return this.run(key, limit, windowMs, false);
+    return this.run(key, limit, windowMs, 0);
   }
 
-  private run(key: string, limit: number, windowMs: number, countHit: boolean): RateLimitResult | Promise<RateLimitResult> {
+  /** `weight` 0: a peek, nothing counted. */
+  private run(key: string, limit: number, windowMs: number, weight: number): RateLimitResult | Promise<RateLimitResult> {
+    const countHit = weight > 0;
     let log = this.logs.get(key);
     if (!log || log.limit !== limit || log.windowMs !== windowMs) {
       if (!countHit && !log && !this.redis.ready) return { allowed: true, limit, remaining: limit, resetMs: 0 };
@@ -148,24 +196,26 @@ export class BurstLimiter implements OnModuleDestroy {
     }
     if (log.primed) {
       const current = log;
-      return log.primed.then(() => this.decide(current, countHit));
+      return log.primed.then(() => this.decide(current, weight));
     }
-    return this.decide(log, countHit);
+    return this.decide(log, weight);
   }
 
-  private decide(log: Log, countHit: boolean): RateLimitResult {
+  private decide(log: Log, weight: number): RateLimitResult {
     const { limit, windowMs } = log;
     const now = Date.now();
     log.expire(now);
     // The others' count is at most one sync old; after a window without news (Redis away) it no longer applies.
     const others = Math.floor(now / BURST_SYNC_MS) - log.othersSlot < windowMs / BURST_SYNC_MS ? log.others : 0;
-    let used = log.size + others;
-    const allowed = used < limit;
-    if (allowed && countHit) {
-      log.add(now);
-      used++;
+    let used = log.used + others;
+    const asked = Math.max(1, weight);
+    const allowed = asked > limit ? limit > 0 && used === 0 : used + asked <= limit;
+    if (!allowed) return { allowed, limit, remaining: Math.max(0, limit - used), resetMs: log.waitFor(asked, others, now) };
+    if (weight > 0) {
+      log.add(now, weight);
+      used += weight;
     }
-    const resetMs = log.size ? Math.max(0, log.oldest() + windowMs - now) : used ? BURST_SYNC_MS : 0;
+    const resetMs = log.size ? log.oldestLeaves(now) : used ? BURST_SYNC_MS : 0;
     return { allowed, limit, remaining: Math.max(0, limit - used), resetMs };
   }
 
@@ -193,8 +243,9 @@ export class BurstLimiter implements OnModuleDestroy {
     const active: [string, Log][] = [];
     for (const [key, log] of this.logs) {
       log.expire(now);
+      log.release(now);
       if (log.primed) continue;
-      if (log.size === 0 && log.unsynced === 0 && slot - log.othersSlot >= log.windowMs / BURST_SYNC_MS) this.logs.delete(key);
+      if (log.size === 0 && log.unsynced === 0 && !log.deferred.length && slot - log.othersSlot >= log.windowMs / BURST_SYNC_MS) this.logs.delete(key);
       else active.push([key, log]);
     }
     if (!active.length || !this.redis.ready) return;

@@ -101,9 +101,9 @@ export class PlanLimits {
     const quota = quotaWindow(limits, userId);
     const burst = burstWindow(limits, userId);
     if (!burst) return quota ? this.consumeQuota(quota, userId, weight) : UNLIMITED;
-    // A weighted request (a batch route's items, see SoldRoute.weight) counts `weight` against the quota; the
-    // per-second fair-use guard counts HTTP requests.
-    const result = this.burst.hit(burst.key, burst.limit, burst.windowMs);
+    // A weighted request (a batch route's items, see SoldRoute.weight; an MCP batch tool's) counts `weight` against
+    // both: the per-second guard bounds the work an account asks for, not its HTTP requests.
+    const result = this.burst.hit(burst.key, burst.limit, burst.windowMs, weight);
     const next = (r: RateLimitResult) => (r.allowed && quota ? this.consumeQuota(quota, userId, weight) : this.decide(burst, r));
     return result instanceof Promise ? result.then(next) : next(result);
   }

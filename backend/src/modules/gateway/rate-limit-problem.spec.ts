@@ -1,4 +1,4 @@
-import { rateLimitProblem, waitInWords } from './api-key.guard.js';
+import { rateLimitProblem, waitInWords, weightedRefusal } from './api-key.guard.js';
 import type { LimitDecision } from './plan-limits.js';
 
 const refused = (window: 'hour' | 'burst', limit: number, retryAfter: string) =>
@@ -24,6 +24,20 @@ describe('the 429 of a plan limit', () => {
     });
     expect(rateLimitProblem(refused('burst', 200, '1')).toDocument()).toMatchObject({
       detail: 'Fair-use limit of 200 requests per second reached. Slow down and retry.',
+    });
+  });
+
+  it('tells a batch refused by the per-second limit what it counts, what is left and how long to wait', () => {
+    const decision = (remaining: number, retryAfter: string) =>
+      ({ allowed: false, limit: 200, remaining, window: { name: 'burst' }, headers: { 'retry-after': retryAfter } }) as unknown as LimitDecision;
+    expect(weightedRefusal(decision(30, '1'), 50).toDocument()).toMatchObject({
+      code: 'rate_limited',
+      detail:
+        'This call counts as 50 requests (one per 100 items or cells) and 30 of the fair-use limit of 200 per second are left. Try again in 1 s, or send fewer items.',
+    });
+    expect(weightedRefusal(decision(0, '3'), 500).toDocument()).toMatchObject({
+      detail:
+        'This call counts as 500 requests (one per 100 items or cells), more than the fair-use limit of 200 per second: it runs only when none of your calls is in the last second, and then counts for 2.5 s. Try again in 3 s, or send fewer items.',
     });
   });
 });

@@ -6,7 +6,7 @@ import { RateLimiter } from '../../../src/common/redis/rate-limiter.js';
 import { REDIS_DEADLINE_MS, RedisService } from '../../../src/common/redis/redis.service.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { freePort } from '../../../src/database/embedded-postgres.js';
-import { freezeClock } from '../../support/clock.js';
+import { advanceClock, freezeClock } from '../../support/clock.js';
 import { waitFor } from '../../support/processes.js';
 import { SHARED_REDIS_URL, describeWithRedis } from '../../support/redis.js';
 
@@ -102,5 +102,26 @@ describeWithRedis('rate-limiter-redis.spec')('RateLimiter on Redis', () => {
     const onB = await Promise.all(Array.from({ length: 40 }, () => b.hit(key, 50, 1000)));
     expect(onB.filter((r) => r.allowed)).toHaveLength(20);
     expect(onB[39]).toMatchObject({ allowed: false, remaining: 0 });
+  });
+  it('burst guard: a call heavier than the window reaches the shared count window by window while it holds its own', async () => {
+    const [a, b] = [await makeBurst(), await makeBurst()];
+    const key = `burst:test-heavy-${Date.now()}-${Math.random()}`;
+    freezeClock();
+    const slot = Math.floor(Date.now() / BURST_SYNC_MS);
+    // 150 against 50 a second: a lets it into its empty window and holds it for three seconds.
+    expect(await a.hit(key, 50, 1000, 150)).toMatchObject({ allowed: true, remaining: 0, resetMs: 3000 });
+    const redis = new Redis(SHARED_REDIS_URL!);
+    const shared = (s: number) => redis.get(`tzapi:burst:${key}:${s}`);
+    try {
+      await waitFor('the first second of the call in the shared count', async () => (await shared(slot)) === '50', 30_000, 20);
+      advanceClock(1000);
+      await waitFor('its second second', async () => (await shared(slot + 10)) === '50', 30_000, 20);
+      advanceClock(1000);
+      await waitFor('its third second', async () => (await shared(slot + 20)) === '50', 30_000, 20);
+    } finally {
+      await redis.quit();
+    }
+    // Two seconds on, b (which never saw the account) reads the call's third second and refuses.
+    expect(await b.hit(key, 50, 1000)).toMatchObject({ allowed: false, remaining: 0 });
   });
 });

@@ -25,6 +25,8 @@ describe('conversion matrix', () => {
   afterAll(() => app.close());
 
   it('streams 1,000 instants × 50 zones as CSV without holding the whole answer in memory', async () => {
+    // Its own account: 50,000 cells fill the fair-use second for 2.5 s, which is not what the other tests look at.
+    const { key } = await createApiKey(app, await createUser(app, { plan: 'enterprise' }));
     const zones = [...bundledRelease().zones.keys()].filter((z) => z.includes('/') && !z.startsWith('Etc/')).slice(0, 50);
     expect(zones).toHaveLength(50);
     const start = Date.UTC(2020, 0, 1);
@@ -194,5 +196,38 @@ describe.each([
     expect(refused.body.detail).toMatch(/^This call counts as 51 requests \(one per 100 items or cells\) and 50 are left in this hour\./);
     const after = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
     expect([after.status, remaining(after)]).toEqual([200, 49]);
+  });
+  it("one premium key's eight concurrent 1,000 × 50 matrices: one runs, seven are refused by the fair-use second", async () => {
+    const { key } = await createApiKey(app, await createUser(app, { plan: 'premium' }));
+    const zones = [...bundledRelease().zones.keys()].filter((z) => z.includes('/') && !z.startsWith('Etc/')).slice(0, 50);
+    const instants = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString());
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${app.url}/api/conversion/matrix`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ instants, timeZones: zones }),
+        }),
+      ),
+    );
+    // 500 requests' weight each against 50 a second: the first holds the window for 10 s, the rest are refused at once.
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
+    await answers.find((a) => a.status === 200)!.body!.cancel();
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.headers.get('ratelimit-policy')).toBe('"burst";q=50;w=1');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    const problem = (await refused.json()) as { code: string; detail: string };
+    expect(problem.code).toBe('rate_limited');
+    expect(problem.detail).toMatch(
+      /^This call counts as 500 requests \(one per 100 items or cells\), more than the fair-use limit of 50 per second: .* counts for 10 s\./,
+    );
+    await Promise.all(answers.filter((a) => a.status === 429 && a !== refused).map((a) => a.body?.cancel()));
+
+    // Until the heavy call leaves the window, a single request of the same account waits too.
+    const single = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
+    expect([single.status, single.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(single.headers.get('retry-after'))).toBeGreaterThan(1);
   });
 });

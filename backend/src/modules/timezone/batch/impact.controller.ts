@@ -63,7 +63,7 @@ export class ImpactController {
       '(`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). ' +
       "Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. " +
       'Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). ' +
-      'Counts against the quota as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.',
+      'Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.',
     response: ImpactView,
     rowsField: 'items',
     csvColumns: IMPACT_COLUMNS,

@@ -22,7 +22,7 @@ export class MatrixController {
     description:
       `Every instant (up to ${MATRIX_MAX_INSTANTS}) in every zone (up to ${MATRIX_MAX_ZONES}): the wall clock, offset, abbreviation and DST flag of each cell. ` +
       'Errors are per item: a bad zone is an error in each cell of its column, a bad instant an error on its row; the call still answers 200. ' +
-      'The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota as one request per 100 cells.',
+      'The answer is streamed row by row as it is computed (JSON, XML or CSV with one line per cell). Counts against the quota and the per-second fair-use limit as one request per 100 cells.',
     response: MatrixView,
     rowsField: 'rows',
     csvColumns: MATRIX_CSV_COLUMNS,

@@ -3,6 +3,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvTextCell } from '../../../common/http/csv-cells.js';
 import { CONTENT_TYPES, negotiateFormat, type ResponseFormat } from '../../gateway/formats.js';
+import { inTurns, SliceClock } from './loop-slices.js';
 
 export type Plain = string | number | boolean | null | undefined | Plain[] | { [key: string]: Plain };
 export type CsvCell = string | number | boolean | null | undefined;
@@ -86,10 +87,11 @@ function* chunked(source: Iterable<string>): Generator<string> {
 
 /**
  * The answer as a stream: rows are computed only as the socket takes them (Readable.from pulls the generator), so a
- * 50,000-cell matrix never exists whole in memory, in any format.
+ * 50,000-cell matrix never exists whole in memory, in any format. Each chunk is computed in its own turn of the event
+ * loop (inTurns): a large batch holds the loop for one chunk's work at a time, not for the whole answer.
  */
 export function streamBatch<Row>(answer: BatchAnswer<Row>, format: ResponseFormat): Readable {
-  return Readable.from(chunked(pieces(answer, format)), { objectMode: false, highWaterMark: CHUNK_CHARS });
+  return Readable.from(inTurns(chunked(pieces(answer, format))), { objectMode: false, highWaterMark: CHUNK_CHARS });
 }
 
 /** Where a batch route writes its streamed answer: the negotiated format (406 already answered by the gateway). */
@@ -105,9 +107,13 @@ export class BatchReply {
   }
 
   /** The whole answer as one object (MCP tools, which answer one JSON document under a size ceiling). */
-  static whole<Row>(answer: BatchAnswer<Row>): Record<string, Plain> {
+  static async whole<Row>(answer: BatchAnswer<Row>): Promise<Record<string, Plain>> {
     const rows: Plain[] = [];
-    for (const row of answer.rows) rows.push(answer.json(row));
+    const clock = new SliceClock();
+    for (const row of answer.rows) {
+      rows.push(answer.json(row));
+      await clock.pause();
+    }
     return { ...answer.head, [answer.rowsField]: rows, ...answer.tail?.() };
   }
 
