@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
@@ -12,19 +10,16 @@ import type { AppConfig } from '../../config/config.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService, mailRetryLimit } from '../mail/mail.service.js';
 import { webhookPausedMail } from '../mail/mail.templates.js';
-import { checkUrl, guardedLookup } from './url-guard.js';
+import { checkUrl } from './url-guard.js';
+import { WebhookSender } from './webhook-sender.js';
 import { TEST_EVENT } from './webhook-events.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
 import { WebhookProblems } from './webhooks.errors.js';
 import { WebhooksRepository } from './webhooks.repository.js';
-import type { AttemptOutcome, DeliveryRow, EndpointRow } from './webhooks.repository.js';
+import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 const WEBHOOK_VAULT: VaultPurpose = { salt: 'tzapi-webhook-secrets', info: 'webhook signing secret v1' };
-/** A delivery answer slower than this is a failure (and retried). */
-const TIMEOUT_MS = 10_000;
-/** The first bytes of an answer kept in the delivery log. */
-const BODY_KEPT = 1024;
 
 export interface WebhookEndpointView {
   id: string;
@@ -92,6 +87,7 @@ function newSecret(): string {
 export class WebhooksService implements OnModuleInit {
   private readonly logger = new Logger('Webhooks');
   private readonly vault: SecretVault;
+  private readonly sender: WebhookSender;
 
   constructor(
     private readonly em: EntityManager,
@@ -101,6 +97,7 @@ export class WebhooksService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
+    this.sender = new WebhookSender(config.WEBHOOK_ALLOW_PRIVATE);
   }
 
   onModuleInit(): void {
@@ -303,7 +300,7 @@ export class WebhooksService implements OnModuleInit {
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature,
     };
-    const result = await this.post(d.url, headers, body);
+    const result = await this.sender.post(d.url, headers, body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     await this.em.fork().transactional(async (tx) => {
       await this.repository.recordAttempt(tx, deliveryId, ok, result);
@@ -338,53 +335,5 @@ export class WebhooksService implements OnModuleInit {
       },
       { em: tx, key: `webhook-paused:${endpointId}:${Date.now()}` },
     );
-  }
-
-  /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 1 KB of the answer kept. */
-  private post(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    return new Promise((resolve) => {
-      let settled = false;
-      const done = (r: Omit<AttemptOutcome, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        resolve({ ...r, durationMs: elapsed() });
-      };
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        return done({ statusCode: null, body: null, error: 'invalid URL' });
-      }
-      const send = target.protocol === 'https:' ? httpsRequest : target.protocol === 'http:' ? httpRequest : null;
-      if (!send || (target.protocol === 'http:' && !this.allowPrivate)) return done({ statusCode: null, body: null, error: 'URL must use https' });
-      const req = send(
-        target,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          lookup: guardedLookup(this.allowPrivate),
-          timeout: TIMEOUT_MS,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (size < BODY_KEPT) chunks.push(chunk);
-            size += chunk.length;
-          });
-          res.on('end', () => done({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_KEPT).toString('utf8'), error: null }));
-          res.on('error', (err) => done({ statusCode: res.statusCode ?? null, body: null, error: err.message }));
-        },
-      );
-      const timer = setTimeout(() => {
-        req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`));
-      }, TIMEOUT_MS);
-      req.on('close', () => clearTimeout(timer));
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-      req.on('error', (err) => done({ statusCode: null, body: null, error: err.message.slice(0, 500) }));
-      req.end(body);
-    });
   }
 }
