@@ -5,12 +5,14 @@ import { Webhook } from 'standardwebhooks';
 import { isUuid } from '../../common/http/uuid.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import type { VaultPurpose } from '../../common/crypto/secret-vault.js';
+import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService, mailRetryLimit } from '../mail/mail.service.js';
 import { webhookPausedMail } from '../mail/mail.templates.js';
 import { checkUrl } from './url-guard.js';
+import { WEBHOOK_LIMITS } from './webhook-limits.js';
 import { WebhookSender } from './webhook-sender.js';
 import { TEST_EVENT } from './webhook-events.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
@@ -58,6 +60,12 @@ export interface WebhookDeliveryView {
   attemptLog: WebhookAttemptView[];
 }
 
+/** The delivery job: `once` for a test event tried once (not retried). */
+interface DeliveryJob {
+  deliveryId: string;
+  once?: boolean;
+}
+
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 function toEndpointView(row: EndpointRow): WebhookEndpointView {
@@ -95,6 +103,7 @@ export class WebhooksService implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
     this.sender = new WebhookSender(config.WEBHOOK_ALLOW_PRIVATE);
@@ -102,7 +111,7 @@ export class WebhooksService implements OnModuleInit {
 
   onModuleInit(): void {
     const { WEBHOOK_RETRY_DELAY_SECONDS: delay, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max, WEBHOOK_RETRY_HOURS: hours } = this.config;
-    this.jobs.define<{ deliveryId: string }>({
+    this.jobs.define<DeliveryJob>({
       queue: WEBHOOK_QUEUE,
       concurrency: 4,
       options: {
@@ -115,7 +124,7 @@ export class WebhooksService implements OnModuleInit {
         retentionSeconds: Math.ceil(hours * 3600) + 7 * 24 * 3600,
       },
       describe: (data) => ({ delivery: data.deliveryId }),
-      handle: (data, attempt) => this.deliver(data.deliveryId, attempt.retryCount),
+      handle: (data, attempt) => this.deliver(data.deliveryId, attempt.retryCount, data.once === true),
     });
   }
 
@@ -156,7 +165,9 @@ export class WebhooksService implements OnModuleInit {
       input.description ?? null,
       [...new Set(input.events)],
       this.vault.encrypt(secret),
+      WEBHOOK_LIMITS.endpointsPerAccount,
     );
+    if (!row) throw WebhookProblems.endpointLimit();
     return { ...toEndpointView(row), secret };
   }
 
@@ -192,16 +203,36 @@ export class WebhooksService implements OnModuleInit {
     return { ...toEndpointView(row), secret };
   }
 
-  /** Delivers a `webhook.test` event to the endpoint (enabled or not); answers the delivery to follow. */
-  async sendTest(userId: string, id: string): Promise<WebhookDeliveryView> {
+  /**
+   * A manual send (test or resend) counted against the endpoint's and the account's budgets (WEBHOOK_LIMITS), on the
+   * shared limiter (Redis when configured, in-process otherwise): 429 with Retry-After past either. A send refused by
+   * the account's budget gives the endpoint's hit back.
+   */
+  private async throttleManualSend(userId: string, endpointId: string): Promise<void> {
+    const { manualSendsPerEndpoint, manualSendsPerAccount, manualSendWindowMs: window } = WEBHOOK_LIMITS;
+    const perEndpoint = await this.limiter.hit(`webhook-send:endpoint:${endpointId}`, manualSendsPerEndpoint, window);
+    if (!perEndpoint.allowed) throw WebhookProblems.sendsThrottled('endpoint', Math.max(1, Math.ceil(perEndpoint.resetMs / 1000)));
+    const perAccount = await this.limiter.hit(`webhook-send:account:${userId}`, manualSendsPerAccount, window);
+    if (!perAccount.allowed) {
+      if (perEndpoint.counted) await this.limiter.refund(perEndpoint.counted);
+      throw WebhookProblems.sendsThrottled('account', Math.max(1, Math.ceil(perAccount.resetMs / 1000)));
+    }
+  }
+
+  /**
+   * Delivers a `webhook.test` event to the endpoint (enabled or not); answers the delivery to follow. Tried once
+   * unless `retry` asks for the retries a real event gets (a test to a dead URL is not sent for 72 hours).
+   */
+  async sendTest(userId: string, id: string, retry = false): Promise<WebhookDeliveryView> {
     await this.requireEnterprise(userId);
     const endpoint = await this.ownEndpoint(userId, id);
+    await this.throttleManualSend(userId, endpoint.id);
     const payload: WebhookPayload = {
       type: TEST_EVENT,
       timestamp: new Date().toISOString(),
       data: { endpointId: endpoint.id, message: 'A test event from the Webhooks page.' },
     };
-    const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload));
+    const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload, !retry));
     return this.deliveryView(deliveryId);
   }
 
@@ -217,6 +248,7 @@ export class WebhooksService implements OnModuleInit {
     if (!isUuid(deliveryId)) throw WebhookProblems.deliveryNotFound();
     const row = await this.repository.deliveryOf(userId, deliveryId);
     if (!row) throw WebhookProblems.deliveryNotFound();
+    await this.throttleManualSend(userId, row.endpoint_id);
     const id = await this.em.fork().transactional((tx) => this.enqueue(tx, row.endpoint_id, row.message_id, row.payload));
     return this.deliveryView(id);
   }
@@ -245,10 +277,11 @@ export class WebhooksService implements OnModuleInit {
     return this.em.fork().transactional(run);
   }
 
-  private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload): Promise<string> {
+  private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload, once = false): Promise<string> {
     const id = randomUUID();
     await this.repository.insertDelivery(tx, id, endpointId, messageId, payload);
-    await this.jobs.send(WEBHOOK_QUEUE, { deliveryId: id }, { em: tx, key: id });
+    const job: DeliveryJob = once ? { deliveryId: id, once } : { deliveryId: id };
+    await this.jobs.send(WEBHOOK_QUEUE, job, { em: tx, key: id });
     return id;
   }
 
@@ -282,7 +315,7 @@ export class WebhooksService implements OnModuleInit {
 
   // ---- the delivery job ----
 
-  private async deliver(deliveryId: string, retryCount: number): Promise<void> {
+  private async deliver(deliveryId: string, retryCount: number, once = false): Promise<void> {
     const d = await this.repository.deliveryToSend(deliveryId);
     if (!d || d.status === 'delivered') return;
     // A paused endpoint gets nothing more (a test event is sent to it all the same, on its owner's request).
@@ -303,7 +336,7 @@ export class WebhooksService implements OnModuleInit {
     const result = await this.sender.post(d.url, headers, body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     await this.em.fork().transactional(async (tx) => {
-      await this.repository.recordAttempt(tx, deliveryId, ok, result);
+      await this.repository.recordAttempt(tx, deliveryId, ok, result, once);
       if (ok) await this.repository.clearFailing(tx, d.endpoint_id);
       else await this.noteFailure(tx, d.endpoint_id, d.user_id, d.url);
     });
@@ -311,7 +344,8 @@ export class WebhooksService implements OnModuleInit {
       this.logger.warn(
         `Webhook delivery ${deliveryId} to ${new URL(d.url).host} failed (attempt ${retryCount + 1}): ${result.error ?? `HTTP ${result.statusCode}`}`,
       );
-      throw new Error(result.error ?? `HTTP ${result.statusCode}`);
+      // A delivery tried once (a test event) ends here, `failed`; the others fail the job, which retries them.
+      if (!once) throw new Error(result.error ?? `HTTP ${result.statusCode}`);
     }
   }
 

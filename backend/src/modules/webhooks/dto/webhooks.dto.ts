@@ -54,3 +54,14 @@ export class UpdateWebhookDto {
   @IsBoolean()
   enabled?: boolean;
 }
+
+export class SendTestDto {
+  @ApiPropertyOptional({
+    description: 'true retries a failed test like any event (for up to 72 hours); by default a test is tried once.',
+    example: false,
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  retry?: boolean;
+}
