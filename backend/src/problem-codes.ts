@@ -156,6 +156,8 @@ export const PROBLEM_STATUS = {
   webhook_url_refused: 422,
   webhook_not_found: 404,
   webhook_delivery_not_found: 404,
+  webhook_endpoint_limit: 409,
+  webhook_sends_throttled: 429,
 } as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
 type AppStatusTable = typeof PROBLEM_STATUS;

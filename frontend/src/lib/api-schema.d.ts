@@ -2034,7 +2034,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description A signed `webhook.test` event, delivered and retried like any other; follow it in the deliveries.
+         * @description A signed `webhook.test` event, tried once (`retry: true` retries it like any event); follow it in the deliveries. At most 5 test sends and resends a minute per endpoint, 20 per account.
          */
         post: operations["Webhooks_test"];
         delete?: never;
@@ -2074,7 +2074,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a delivery
-         * @description The same message (same webhook-id) as a new delivery.
+         * @description The same message (same webhook-id) as a new delivery. Counts toward the 5 a minute per endpoint and 20 per account of test sends and resends.
          */
         post: operations["Webhooks_resend"];
         delete?: never;
@@ -2413,7 +2413,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_not_found" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -5598,6 +5598,14 @@ export interface components {
              */
             enabled?: boolean;
         };
+        SendTestDto: {
+            /**
+             * @description true retries a failed test like any event (for up to 72 hours); by default a test is tried once.
+             * @default false
+             * @example false
+             */
+            retry: boolean;
+        };
         WebhookPayloadResponse: {
             /** @enum {string} */
             type: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
@@ -5624,8 +5632,11 @@ export interface components {
             /** @enum {string} */
             eventType: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
             payload: components["schemas"]["WebhookPayloadResponse"];
-            /** @enum {string} */
-            status: "pending" | "delivered" | "failing" | "skipped";
+            /**
+             * @description `failing`: failed, retried later; `failed`: a test event tried once that failed.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failing" | "failed" | "skipped";
             attempts: number;
             responseCode: number | null;
             responseBody: string | null;
@@ -15326,6 +15337,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The account has 20 endpoints already (problem+json, code `webhook_endpoint_limit`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`) */
             422: {
                 headers: {
@@ -15483,7 +15501,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestDto"];
+            };
+        };
         responses: {
             202: {
                 headers: {
@@ -15510,6 +15532,13 @@ export interface operations {
             };
             /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 5 test sends and resends a minute to this endpoint, or 20 for the account (problem+json, code `webhook_sends_throttled`, with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15596,6 +15625,13 @@ export interface operations {
             };
             /** @description No such delivery of yours (problem+json, code `webhook_delivery_not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 5 test sends and resends a minute to this endpoint, or 20 for the account (problem+json, code `webhook_sends_throttled`, with Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

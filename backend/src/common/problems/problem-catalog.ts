@@ -431,6 +431,20 @@ export const PROBLEM_TYPES: ProblemType[] = [
     'Use a public https URL.',
   ),
   p('webhook_not_found', 404, 'Webhook endpoint not found', 'No webhook endpoint of yours has this id.', 'List your endpoints with GET /api/webhooks.'),
+  p(
+    'webhook_endpoint_limit',
+    409,
+    'Too many webhook endpoints',
+    'The account already has the most webhook endpoints an account may have (`limit` says how many).',
+    'Delete an endpoint you no longer use, or subscribe one endpoint to several event types.',
+  ),
+  p(
+    'webhook_sends_throttled',
+    429,
+    'Too many test sends or resends',
+    'Test sends and resends are limited per endpoint and per account each minute; `scope` says which was reached and `limit` its size.',
+    'Wait for the number of seconds in Retry-After.',
+  ),
   p('webhook_delivery_not_found', 404, 'Delivery not found', 'No delivery of your endpoints has this id.', 'List an endpoint’s deliveries first.'),
   // ---- the console --------------------------------------------------------------------------------------------
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),

@@ -37,6 +37,18 @@ describe('RateLimiter (in-process)', () => {
     expect(seed).toHaveBeenCalledTimes(1);
   });
 
+  it('refund takes back exactly the hit counted, weighted hits whole', async () => {
+    const limiter = new RateLimiter(noRedis);
+    const first = await limiter.hit('r', 5, 60_000);
+    const batch = await limiter.hit('r', 5, 60_000, undefined, 3);
+    expect(batch.remaining).toBe(1);
+    await limiter.refund(batch.counted!);
+    expect((await limiter.peek('r', 5, 60_000)).remaining).toBe(4);
+    await limiter.refund(first.counted!);
+    expect((await limiter.peek('r', 5, 60_000)).remaining).toBe(5);
+    expect((await limiter.hit('r', 0, 60_000)).counted).toBeUndefined();
+  });
+
   it('peek counts nothing', async () => {
     const limiter = new RateLimiter(noRedis);
     await limiter.hit('k', 3, 60_000);

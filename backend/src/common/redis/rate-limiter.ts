@@ -9,6 +9,16 @@ export interface RateLimitResult {
   remaining: number;
   /** Milliseconds until the oldest counted hit leaves the window (a slot frees); 0 when nothing is counted. */
   resetMs: number;
+  /** The hit this call counted (hit() when allowed), for refund(). */
+  counted?: CountedHit;
+}
+
+/** One counted hit of hit(), as refund() takes it back: its member in the shared log, its time in-process, its weight. */
+export interface CountedHit {
+  key: string;
+  member: string;
+  at: number;
+  weight: number;
 }
 
 /**
@@ -29,8 +39,8 @@ local allowed = 0
 if count + weight <= limit then
   allowed = 1
   if count_hit then
-    redis.call('ZADD', key, now, now .. '-' .. ARGV[4])
-    for i = 2, weight do redis.call('ZADD', key, now, now .. '-' .. ARGV[4] .. '.' .. i) end
+    redis.call('ZADD', key, now, ARGV[4])
+    for i = 2, weight do redis.call('ZADD', key, now, ARGV[4] .. '.' .. i) end
     count = count + weight
     redis.call('PEXPIRE', key, window)
   end
@@ -88,6 +98,28 @@ export class RateLimiter {
     return this.run(key, limit, windowMs, false, seed);
   }
 
+  /**
+   * Takes back a hit hit() counted (an answer the server failed to give is not charged): removed from the shared log,
+   * or from this instance's. Best effort: a hit counted in Redis that Redis cannot be asked about now stays counted.
+   */
+  async refund(hit: CountedHit): Promise<void> {
+    if (this.redis.ready) {
+      const members = [hit.member, ...Array.from({ length: hit.weight - 1 }, (_, i) => `${hit.member}.${i + 2}`)];
+      await withinDeadline(this.redis.client!.zrem(this.prefix + hit.key, ...members)).catch((err: Error) =>
+        this.logger.warn(`Could not take back a counted hit (${err.message})`),
+      );
+    }
+    const hits = this.memory.get(hit.key);
+    if (!hits) return;
+    let left = hit.weight;
+    for (let i = hits.length - 1; i >= 0 && left > 0; i--) {
+      if (hits[i] === hit.at) {
+        hits.splice(i, 1);
+        left--;
+      }
+    }
+  }
+
   async reset(key: string): Promise<void> {
     this.memory.delete(key);
     this.seeded.delete(key);
@@ -98,19 +130,14 @@ export class RateLimiter {
     if (this.redis.ready) {
       try {
         const command = (this.redis.client as unknown as { tzapiSlidingLog: SlidingLogCommand }).tzapiSlidingLog;
+        const member = `${this.instance}-${(this.sequence++).toString(36)}`;
         const [allowed, count, reset] = await withinDeadline(
-          command.call(
-            this.redis.client,
-            this.prefix + key,
-            windowMs,
-            limit,
-            countHit ? '1' : '0',
-            `${this.instance}-${(this.sequence++).toString(36)}`,
-            weight,
-          ),
+          command.call(this.redis.client, this.prefix + key, windowMs, limit, countHit ? '1' : '0', member, weight),
         );
         if (this.fallback) this.leaveFallback();
-        return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
+        const result: RateLimitResult = { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, reset) };
+        if (result.allowed && countHit) result.counted = { key, member, at: Date.now(), weight };
+        return result;
       } catch (err) {
         this.logger.warn(`Redis rate limit failed (${(err as Error).message}); counting in-process`);
       }
@@ -178,7 +205,9 @@ export class RateLimiter {
     if (hits.length) this.memory.set(key, hits);
     else this.memory.delete(key);
     const resetMs = hits.length ? hits[0] + windowMs - now : 0;
-    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs };
+    const result: RateLimitResult = { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs };
+    if (allowed && countHit) result.counted = { key, member: '', at: now, weight };
+    return result;
   }
 
   /** Drops in-process logs whose hits are all older than an hour (the longest window in use). */

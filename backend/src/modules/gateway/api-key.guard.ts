@@ -123,11 +123,12 @@ export class ApiKeyGuard implements CanActivate {
   /** Counts one request against the owner's plan, then lets it through with its resolved key on the request. */
   private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
     const counted = this.count(resolved, reply, soldRouteOf(request)?.weight?.(request) ?? 1);
-    if (counted instanceof Promise) return counted.then(() => this.admitted(resolved, request));
-    return this.admitted(resolved, request);
+    if (counted instanceof Promise) return counted.then((decision) => this.admitted(resolved, request, decision));
+    return this.admitted(resolved, request, counted);
   }
 
-  private admitted(resolved: ResolvedKey, request: PublicApiRequest): boolean {
+  private admitted(resolved: ResolvedKey, request: PublicApiRequest, decision: LimitDecision): boolean {
+    meter(request).counted = decision;
     request.apiKey = resolved;
     return true;
   }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PlanId } from '../../config/plans.js';
+import type { LimitDecision } from './plan-limits.js';
 
 /**
  * The request's meter: whose request it is (filled in by the key guard) and the controller's answer (noted by the
@@ -20,6 +21,8 @@ export interface Meter {
   plan: PlanId | null;
   /** The route writes its own usage rows (the MCP endpoint: one per tool call), so its answer adds none. */
   ownRows?: boolean;
+  /** What the key guard counted against the plan: taken back if the answer is a 5xx (see MeteringHook). */
+  counted?: LimitDecision;
 }
 
 /** The request's meter, created empty on first use (the key guard fills it; the metering hook reads it). */

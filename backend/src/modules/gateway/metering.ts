@@ -10,6 +10,7 @@ import { readApiKey } from './read-api-key.js';
 import { answerOf, meterOf } from './meter.js';
 import type { Meter } from './meter.js';
 import { soldRouteOf } from './sold-route.js';
+import { PlanLimits } from './plan-limits.js';
 import { answeredRoute } from '../../common/http/route-config.js';
 
 /**
@@ -24,6 +25,7 @@ export class MeteringHook implements OnModuleInit {
     private readonly directory: KeyDirectory,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
     @Optional() private readonly zones?: ZoneUsage,
+    @Optional() private readonly limits?: PlanLimits,
   ) {}
 
   onModuleInit(): void {
@@ -52,6 +54,9 @@ export class MeteringHook implements OnModuleInit {
   }
 
   private record(request: FastifyRequest, reply: FastifyReply, meter: Meter, send: () => void, payload: unknown): void {
+    // An answer the server failed to give is not charged: the quota it used is given back (its row stays, for the
+    // request log, and never counts: usesQuota).
+    if (reply.statusCode >= 500 && meter.counted) this.limits?.refund(meter.counted);
     if (!meter.userId || !meter.keyId || meter.ownRows) return send();
     const timestamp = Date.now();
     if (reply.statusCode < 300) this.zones?.note(meter.userId, timestamp, answerOf(request));

@@ -132,6 +132,14 @@ export class PlanLimits {
     return this.decide(window, result);
   }
 
+  /**
+   * Takes back the quota a request used when the server failed to answer it (a 5xx is never charged, see usesQuota).
+   * The per-second burst guard keeps its count: it is fair use, not what the customer pays for.
+   */
+  refund(decision: LimitDecision): void {
+    if (decision.window.name === 'hour' && decision.counted) void this.limiter.refund(decision.counted);
+  }
+
   /** The same numbers without counting (refused requests' headers, the dashboard): the quota's when there is one. */
   async peek(limits: EffectiveLimits, userId: string): Promise<LimitDecision> {
     const quota = quotaWindow(limits, userId);

@@ -1,3 +1,5 @@
+import { plainValues } from './plain-values.js';
+
 /** The texts of every mail the product sends; each returns the subject, a plain-text body and an HTML body. */
 export interface RenderedMail {
   subject: string;
@@ -39,6 +41,7 @@ ${footnotes.map((p) => `<p style="margin:0 0 12px;font-size:13px;color:#555">${e
 }
 
 export function verificationMail(input: { link: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     FIXED_GREETING,
     `Thanks for signing up for ${PRODUCT}. Please confirm your e-mail address to activate your account and create your first API key.`,
@@ -52,6 +55,7 @@ export function verificationMail(input: { link: string }): RenderedMail {
 }
 
 export function passwordResetMail(input: { link: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [FIXED_GREETING, `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account.`];
   const after = [
     'This link expires in 1 hour and can be used once. Setting a new password signs you out on every device.',
@@ -65,6 +69,7 @@ export function passwordResetMail(input: { link: string }): RenderedMail {
 }
 
 export function emailChangeMail(input: { link: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     FIXED_GREETING,
     `You asked to use this address for your ${PRODUCT} account. Please confirm it: your account keeps its current address until you do.`,
@@ -78,6 +83,7 @@ export function emailChangeMail(input: { link: string }): RenderedMail {
 }
 
 export function emailChangeAttemptMail(input: { loginUrl: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     FIXED_GREETING,
     `Someone just tried to move another ${PRODUCT} account to your e-mail address. Your address stays with your account, so nothing was changed.`,
@@ -92,6 +98,7 @@ export function emailChangeAttemptMail(input: { loginUrl: string }): RenderedMai
 }
 
 export function registrationAttemptMail(input: { loginUrl: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     FIXED_GREETING,
     `Someone just tried to create a new ${PRODUCT} account with your e-mail address. You already have an account, so no new one was created and nothing about your account changed.`,
@@ -115,6 +122,7 @@ export function supportNotificationMail(input: {
   userId: string | null;
   adminUrl: string;
 }): RenderedMail {
+  input = plainValues(input, ['message']);
   const facts = [
     `From: ${input.name} <${input.email}>`,
     `Category: ${input.category}`,
@@ -136,6 +144,7 @@ export function supportNotificationMail(input: {
 }
 
 export function accountClosedMail(input: { name: string; closedAt: Date; privacyUrl: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     greeting(input.name),
     `Your ${PRODUCT} account was closed on ${input.closedAt.toUTCString()}, as you asked.`,
@@ -160,6 +169,7 @@ export function quotaAlertMail(input: {
   usageUrl: string;
   profileUrl: string;
 }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     greeting(input.name),
     input.percent === 100
@@ -180,6 +190,7 @@ export function quotaAlertMail(input: {
 
 /** To super admins: the IANA feed refused a release. The reason stays in the console: it quotes what the feed served. */
 export function feedRefusalMail(input: { version: string | null; consoleUrl: string }): RenderedMail {
+  input = plainValues(input);
   const what = input.version ? `release ${input.version}` : 'a release';
   const paragraphs = [
     'Hello,',
@@ -216,6 +227,7 @@ export function changeNoticeMail(input: {
   dashboardUrl: string;
   profileUrl: string;
 }): RenderedMail {
+  input = plainValues(input);
   const pinned = input.pinnedKeys ?? [];
   const lines = [
     greeting(input.name),
@@ -246,6 +258,7 @@ export function changeNoticeMail(input: {
 }
 
 export function webhookPausedMail(input: { name: string; url: string; hours: number; webhooksUrl: string }): RenderedMail {
+  input = plainValues(input);
   const lines = [
     greeting(input.name),
     `Deliveries to your webhook endpoint ${input.url} have failed for ${input.hours} hours, so we paused it. Events are no longer sent to it.`,
@@ -318,6 +331,7 @@ function consoleChangeLines(change: ConsoleChange): { subject: string; lines: st
  * values the product made (plan names, numbers, a key's generated prefix): nothing anyone typed.
  */
 export function consoleChangeMail(input: { change: ConsoleChange; dashboardUrl: string; supportUrl: string }): RenderedMail {
+  input = plainValues(input);
   const { subject, lines } = consoleChangeLines(input.change);
   const all = [FIXED_GREETING, ...lines];
   const after = [`Questions about this change: ${input.supportUrl}`];

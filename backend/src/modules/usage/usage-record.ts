@@ -4,6 +4,16 @@
  */
 export const UNCOUNTED_STATUSES: readonly number[] = [401, 403, 406, 415, 429, 503];
 
+/**
+ * Whether an answer is charged: it used the quota and counts in the quota's totals. Never a refusal before counting
+ * (UNCOUNTED_STATUSES) and never a 5xx, an answer the server failed to give (the key guard's count is taken back,
+ * MeteringHook). Every answer keeps its usage row, so the request log shows the failure with its request id; the
+ * status code is what marks it not charged (the SQL twin: `status_code < 500 and status_code <> all(UNCOUNTED)`).
+ */
+export function usesQuota(statusCode: number): boolean {
+  return statusCode < 500 && !UNCOUNTED_STATUSES.includes(statusCode);
+}
+
 /** One metered request, as buffered before it is written. */
 export interface UsageRow {
   /** When it was answered, epoch milliseconds (no Date per request on the hot path). */

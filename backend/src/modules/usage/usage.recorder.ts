@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit, Option
 import { Lifecycle } from '../../common/core/lifecycle.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { UNCOUNTED_STATUSES } from './usage-record.js';
+import { usesQuota } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
@@ -103,7 +103,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     const hits: number[] = [];
     for (const row of this.inflight ? this.inflight.concat(this.buffer) : this.buffer) {
       const t = row.timestamp;
-      if (row.userId === userId && t > sinceMs && !UNCOUNTED_STATUSES.includes(row.statusCode)) hits.push(t);
+      if (row.userId === userId && t > sinceMs && usesQuota(row.statusCode)) hits.push(t);
     }
     return hits;
   }

@@ -361,7 +361,7 @@ export class UsageStore {
   async quotaHits(userId: string, since: Date, limit: number): Promise<number[]> {
     const { rows } = await this.pool.query<{ t: number }>(
       `select extract(epoch from "timestamp") * 1000 as t from usage_records
-       where user_id = $1 and "timestamp" > $2 and status_code <> all($3::smallint[])
+       where user_id = $1 and "timestamp" > $2 and status_code < 500 and status_code <> all($3::smallint[])
        order by "timestamp" desc limit $4`,
       [userId, since, UNCOUNTED_STATUSES, limit],
     );
@@ -372,7 +372,7 @@ export class UsageStore {
   async usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
     const { rows } = await this.pool.query<{ key_id: string; n: string }>(
       `select key_id, count(*) as n from usage_records
-       where user_id = $1 and "timestamp" > $2 and status_code <> all($3::smallint[]) group by key_id`,
+       where user_id = $1 and "timestamp" > $2 and status_code < 500 and status_code <> all($3::smallint[]) group by key_id`,
       [userId, since, UNCOUNTED_STATUSES],
     );
     return new Map(rows.map((r) => [r.key_id, Number(r.n)]));

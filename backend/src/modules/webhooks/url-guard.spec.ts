@@ -20,6 +20,21 @@ describe('webhook URL guard', () => {
     for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
   });
 
+  it('judges IPv4 carried in IPv6 by that IPv4 address, and takes other IPv6 only inside 2000::/3', async () => {
+    for (const url of [
+      'https://[::127.0.0.1]/',
+      'https://[::7f00:1]/',
+      'https://[::10.0.0.1]/',
+      'https://[::a9fe:a9fe]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[4000::1]/',
+    ])
+      expect([url, await checkUrl(url, false)]).toEqual([url, 'private_address']);
+    for (const a of ['::127.0.0.1', '::ffff:169.254.169.254', '64:ff9b:1::1', '100::1', 'ff02::1', '::']) expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    expect(isPrivateAddress('::93.184.216.34')).toBe(false);
+    expect(await checkUrl('https://[2606:2800:220:1:248:1893:25c8:1946]/', false)).toBeNull();
+  });
+
   it('wants https, or http to loopback only when private addresses are allowed', () => {
     expect(checkUrlShape('https://example.com/x', false)).toBeNull();
     expect(checkUrlShape('http://example.com/x', false)).toBe('insecure_url');

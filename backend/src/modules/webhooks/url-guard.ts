@@ -1,16 +1,19 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import { classifyAddress } from '../../common/net/special-addresses.js';
 
 /** Why a webhook URL is refused; null when it may be used. */
 export type UrlRefusal = 'invalid_url' | 'insecure_url' | 'private_address' | 'unresolvable';
 
-/** Address ranges a webhook never reaches (unless WEBHOOK_ALLOW_PRIVATE): only `unicast` (the public internet) is allowed. */
+/**
+ * Whether a webhook may never reach an address (unless WEBHOOK_ALLOW_PRIVATE): everything but global unicast, by the
+ * rule time by IP uses (common/net/special-addresses.ts). IPv4 carried in IPv6 ([::127.0.0.1], [::ffff:a9fe:a9fe]) is
+ * judged as that IPv4 address; other IPv6 must be inside 2000::/3.
+ */
 export function isPrivateAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return true;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() !== 'unicast';
+  const classified = classifyAddress(address);
+  return classified === null || classified.special !== null;
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -57,19 +60,26 @@ export async function checkUrl(raw: string, allowPrivate: boolean): Promise<UrlR
   return null;
 }
 
+/** How a host name becomes addresses: the system's resolver (getaddrinfo), every address, in its order. */
+export type HostResolver = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+export const systemResolver: HostResolver = (hostname, callback) =>
+  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => callback(err, err ? [] : addresses));
+
 /**
  * A `lookup` for http(s).request that refuses private addresses at connect time: the address the socket uses is the
  * one checked (no second resolution a rebinding DNS could answer differently).
  */
-export function guardedLookup(allowPrivate: boolean) {
+export function guardedLookup(allowPrivate: boolean, resolve: HostResolver = systemResolver) {
   return (
     hostname: string,
     options: LookupOptions,
     callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
   ): void => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '');
-      const list = addresses as LookupAddress[];
+      const list = addresses.filter((a) => !options.family || a.family === options.family);
+      if (!list.length) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
       const bad = !allowPrivate && list.find((a) => isPrivateAddress(a.address));
       if (bad) return callback(Object.assign(new Error(`${hostname} resolves to a private address (${bad.address})`), { code: 'EPRIVATE' }), '');
       if (options.all) return callback(null, list);

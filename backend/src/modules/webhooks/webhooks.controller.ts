@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } f
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -9,17 +10,23 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { CreateWebhookDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
+import { CreateWebhookDto, SendTestDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
+import { WEBHOOK_LIMITS } from './webhook-limits.js';
 import { WebhookDeliveryResponse, WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhooks.responses.js';
 import { WebhooksService } from './webhooks.service.js';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service.js';
 
 const PLAN = { description: 'Not an Enterprise account (problem+json, code `webhooks_plan_required`)' };
 const NOT_FOUND = { description: 'No such endpoint of yours (problem+json, code `webhook_not_found`)' };
+const { manualSendsPerEndpoint, manualSendsPerAccount, endpointsPerAccount } = WEBHOOK_LIMITS;
+const THROTTLED = {
+  description: `More than ${manualSendsPerEndpoint} test sends and resends a minute to this endpoint, or ${manualSendsPerAccount} for the account (problem+json, code \`webhook_sends_throttled\`, with Retry-After)`,
+};
 const URL_REFUSED = {
   description: 'URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`)',
 };
@@ -45,6 +52,7 @@ export class WebhooksController {
   @ApiBadRequestResponse({ description: 'Malformed body or unknown event (problem+json, code `validation_failed`)' })
   @ApiForbiddenResponse(PLAN)
   @ApiUnprocessableEntityResponse(URL_REFUSED)
+  @ApiConflictResponse({ description: `The account has ${endpointsPerAccount} endpoints already (problem+json, code \`webhook_endpoint_limit\`)` })
   create(@CurrentUser() user: User, @Body() body: CreateWebhookDto) {
     return this.webhooks.create(user.id, body);
   }
@@ -83,13 +91,14 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a test event',
-    description: 'A signed `webhook.test` event, delivered and retried like any other; follow it in the deliveries.',
+    description: `A signed \`webhook.test\` event, tried once (\`retry: true\` retries it like any event); follow it in the deliveries. At most ${manualSendsPerEndpoint} test sends and resends a minute per endpoint, ${manualSendsPerAccount} per account.`,
   })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
-  test(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookDeliveryView> {
-    return this.webhooks.sendTest(user.id, id);
+  @ApiTooManyRequestsResponse(THROTTLED)
+  test(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendTestDto): Promise<WebhookDeliveryView> {
+    return this.webhooks.sendTest(user.id, id, body?.retry === true);
   }
 
   @Get(':id/deliveries')
@@ -105,8 +114,12 @@ export class WebhooksController {
 
   @Post('deliveries/:deliveryId/resend')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Resend a delivery', description: 'The same message (same webhook-id) as a new delivery.' })
+  @ApiOperation({
+    summary: 'Resend a delivery',
+    description: `The same message (same webhook-id) as a new delivery. Counts toward the ${manualSendsPerEndpoint} a minute per endpoint and ${manualSendsPerAccount} per account of test sends and resends.`,
+  })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
+  @ApiTooManyRequestsResponse(THROTTLED)
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse({ description: 'No such delivery of yours (problem+json, code `webhook_delivery_not_found`)' })
   resend(@CurrentUser() user: User, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {

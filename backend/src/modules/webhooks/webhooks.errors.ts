@@ -1,8 +1,10 @@
 import { ProblemException } from '../../common/problems/problem.js';
 import type { UrlRefusal } from './url-guard.js';
+import { WEBHOOK_LIMITS } from './webhook-limits.js';
 
 /** The webhooks module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type WebhooksProblemCode = 'webhooks_plan_required' | 'webhook_url_refused' | 'webhook_not_found' | 'webhook_delivery_not_found';
+export type WebhooksProblemCode =
+  'webhooks_plan_required' | 'webhook_url_refused' | 'webhook_not_found' | 'webhook_delivery_not_found' | 'webhook_endpoint_limit' | 'webhook_sends_throttled';
 
 const REFUSAL: Record<UrlRefusal, string> = {
   invalid_url: 'The URL is not a valid absolute http(s) URL without credentials.',
@@ -30,6 +32,25 @@ export const WebhookProblems = {
     }),
   notFound: () =>
     new ProblemException({ status: 404, code: 'webhook_not_found', title: 'Webhook endpoint not found', detail: 'No such webhook endpoint of yours.' }),
+  endpointLimit: () =>
+    new ProblemException({
+      status: 409,
+      code: 'webhook_endpoint_limit',
+      title: 'Too many webhook endpoints',
+      detail: `An account has at most ${WEBHOOK_LIMITS.endpointsPerAccount} webhook endpoints. Delete one, or send several event types to one endpoint.`,
+      extra: { limit: WEBHOOK_LIMITS.endpointsPerAccount },
+    }),
+  sendsThrottled: (scope: 'endpoint' | 'account', retryAfterSeconds: number) => {
+    const limit = scope === 'endpoint' ? WEBHOOK_LIMITS.manualSendsPerEndpoint : WEBHOOK_LIMITS.manualSendsPerAccount;
+    return new ProblemException({
+      status: 429,
+      code: 'webhook_sends_throttled',
+      title: 'Too many test sends or resends',
+      detail: `At most ${limit} test sends and resends a minute per ${scope}. Try again in ${retryAfterSeconds} s.`,
+      extra: { scope, limit, retryAfter: retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  },
   deliveryNotFound: () =>
     new ProblemException({ status: 404, code: 'webhook_delivery_not_found', title: 'Delivery not found', detail: 'No such delivery of yours.' }),
 };

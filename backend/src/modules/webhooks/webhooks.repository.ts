@@ -73,14 +73,28 @@ export class WebhooksRepository {
     return this.em.fork().execute<EndpointRow[]>('select * from webhook_endpoints where user_id = ? order by created_at desc, id', [userId]);
   }
 
-  async insertEndpoint(id: string, userId: string, url: string, description: string | null, events: string[], secretEnc: string): Promise<EndpointRow> {
-    const [row] = await this.em
-      .fork()
-      .execute<EndpointRow[]>(
-        'insert into webhook_endpoints (id, user_id, url, description, events, secret_enc) values (?, ?, ?, ?, ?::jsonb, ?) returning *',
-        [id, userId, url, description, JSON.stringify(events), secretEnc],
+  /**
+   * Adds an endpoint unless the account has `limit` already (null then). The count and the insert are one statement
+   * under a per-account transaction lock, so two concurrent additions cannot both take the last place.
+   */
+  async insertEndpoint(
+    id: string,
+    userId: string,
+    url: string,
+    description: string | null,
+    events: string[],
+    secretEnc: string,
+    limit: number,
+  ): Promise<EndpointRow | null> {
+    return this.em.fork().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext('webhook-endpoints:' || ?))`, [userId]);
+      const [row] = await tx.execute<EndpointRow[]>(
+        `insert into webhook_endpoints (id, user_id, url, description, events, secret_enc)
+         select ?, ?, ?, ?, ?::jsonb, ? where (select count(*) from webhook_endpoints where user_id = ?) < ? returning *`,
+        [id, userId, url, description, JSON.stringify(events), secretEnc, userId, limit],
       );
-    return row;
+      return row ?? null;
+    });
   }
 
   /** Writes the endpoint's settings: enabling clears the pause and its failing time, disabling is the owner's pause unless already paused. */
@@ -173,7 +187,8 @@ export class WebhooksRepository {
   }
 
   /** In `tx`: the attempt in the log and its outcome on the delivery. */
-  async recordAttempt(tx: EntityManager, deliveryId: string, ok: boolean, result: AttemptOutcome): Promise<void> {
+  /** One attempt; a failed one leaves the delivery `failing` (retried), or `failed` when it is the `last`. */
+  async recordAttempt(tx: EntityManager, deliveryId: string, ok: boolean, result: AttemptOutcome, last = false): Promise<void> {
     await tx.execute('insert into webhook_attempts (delivery_id, status_code, duration_ms, response_body, error) values (?, ?, ?, ?, ?)', [
       deliveryId,
       result.statusCode,
@@ -184,7 +199,7 @@ export class WebhooksRepository {
     await tx.execute(
       `update webhook_deliveries set attempts = attempts + 1, status = ?, response_code = ?, response_body = ?, duration_ms = ?, last_error = ?,
          last_attempt_at = now(), delivered_at = case when ? then now() else null end where id = ?`,
-      [ok ? 'delivered' : 'failing', result.statusCode, result.body, result.durationMs, result.error, ok, deliveryId],
+      [ok ? 'delivered' : last ? 'failed' : 'failing', result.statusCode, result.body, result.durationMs, result.error, ok, deliveryId],
     );
   }
 

@@ -1,30 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { isUuid } from '../../common/http/uuid.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import type { VaultPurpose } from '../../common/crypto/secret-vault.js';
+import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService, mailRetryLimit } from '../mail/mail.service.js';
 import { webhookPausedMail } from '../mail/mail.templates.js';
-import { checkUrl, guardedLookup } from './url-guard.js';
+import { checkUrl } from './url-guard.js';
+import { WEBHOOK_LIMITS } from './webhook-limits.js';
+import { WebhookSender } from './webhook-sender.js';
 import { TEST_EVENT } from './webhook-events.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
 import { WebhookProblems } from './webhooks.errors.js';
 import { WebhooksRepository } from './webhooks.repository.js';
-import type { AttemptOutcome, DeliveryRow, EndpointRow } from './webhooks.repository.js';
+import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
 export const WEBHOOK_QUEUE = 'webhook-delivery';
 const WEBHOOK_VAULT: VaultPurpose = { salt: 'tzapi-webhook-secrets', info: 'webhook signing secret v1' };
-/** A delivery answer slower than this is a failure (and retried). */
-const TIMEOUT_MS = 10_000;
-/** The first bytes of an answer kept in the delivery log. */
-const BODY_KEPT = 1024;
 
 export interface WebhookEndpointView {
   id: string;
@@ -63,6 +60,12 @@ export interface WebhookDeliveryView {
   attemptLog: WebhookAttemptView[];
 }
 
+/** The delivery job: `once` for a test event tried once (not retried). */
+interface DeliveryJob {
+  deliveryId: string;
+  once?: boolean;
+}
+
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 function toEndpointView(row: EndpointRow): WebhookEndpointView {
@@ -92,6 +95,7 @@ function newSecret(): string {
 export class WebhooksService implements OnModuleInit {
   private readonly logger = new Logger('Webhooks');
   private readonly vault: SecretVault;
+  private readonly sender: WebhookSender;
 
   constructor(
     private readonly em: EntityManager,
@@ -99,13 +103,15 @@ export class WebhooksService implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
+    this.sender = new WebhookSender(config.WEBHOOK_ALLOW_PRIVATE);
   }
 
   onModuleInit(): void {
     const { WEBHOOK_RETRY_DELAY_SECONDS: delay, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max, WEBHOOK_RETRY_HOURS: hours } = this.config;
-    this.jobs.define<{ deliveryId: string }>({
+    this.jobs.define<DeliveryJob>({
       queue: WEBHOOK_QUEUE,
       concurrency: 4,
       options: {
@@ -118,7 +124,7 @@ export class WebhooksService implements OnModuleInit {
         retentionSeconds: Math.ceil(hours * 3600) + 7 * 24 * 3600,
       },
       describe: (data) => ({ delivery: data.deliveryId }),
-      handle: (data, attempt) => this.deliver(data.deliveryId, attempt.retryCount),
+      handle: (data, attempt) => this.deliver(data.deliveryId, attempt.retryCount, data.once === true),
     });
   }
 
@@ -159,7 +165,9 @@ export class WebhooksService implements OnModuleInit {
       input.description ?? null,
       [...new Set(input.events)],
       this.vault.encrypt(secret),
+      WEBHOOK_LIMITS.endpointsPerAccount,
     );
+    if (!row) throw WebhookProblems.endpointLimit();
     return { ...toEndpointView(row), secret };
   }
 
@@ -195,16 +203,36 @@ export class WebhooksService implements OnModuleInit {
     return { ...toEndpointView(row), secret };
   }
 
-  /** Delivers a `webhook.test` event to the endpoint (enabled or not); answers the delivery to follow. */
-  async sendTest(userId: string, id: string): Promise<WebhookDeliveryView> {
+  /**
+   * A manual send (test or resend) counted against the endpoint's and the account's budgets (WEBHOOK_LIMITS), on the
+   * shared limiter (Redis when configured, in-process otherwise): 429 with Retry-After past either. A send refused by
+   * the account's budget gives the endpoint's hit back.
+   */
+  private async throttleManualSend(userId: string, endpointId: string): Promise<void> {
+    const { manualSendsPerEndpoint, manualSendsPerAccount, manualSendWindowMs: window } = WEBHOOK_LIMITS;
+    const perEndpoint = await this.limiter.hit(`webhook-send:endpoint:${endpointId}`, manualSendsPerEndpoint, window);
+    if (!perEndpoint.allowed) throw WebhookProblems.sendsThrottled('endpoint', Math.max(1, Math.ceil(perEndpoint.resetMs / 1000)));
+    const perAccount = await this.limiter.hit(`webhook-send:account:${userId}`, manualSendsPerAccount, window);
+    if (!perAccount.allowed) {
+      if (perEndpoint.counted) await this.limiter.refund(perEndpoint.counted);
+      throw WebhookProblems.sendsThrottled('account', Math.max(1, Math.ceil(perAccount.resetMs / 1000)));
+    }
+  }
+
+  /**
+   * Delivers a `webhook.test` event to the endpoint (enabled or not); answers the delivery to follow. Tried once
+   * unless `retry` asks for the retries a real event gets (a test to a dead URL is not sent for 72 hours).
+   */
+  async sendTest(userId: string, id: string, retry = false): Promise<WebhookDeliveryView> {
     await this.requireEnterprise(userId);
     const endpoint = await this.ownEndpoint(userId, id);
+    await this.throttleManualSend(userId, endpoint.id);
     const payload: WebhookPayload = {
       type: TEST_EVENT,
       timestamp: new Date().toISOString(),
       data: { endpointId: endpoint.id, message: 'A test event from the Webhooks page.' },
     };
-    const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload));
+    const deliveryId = await this.em.fork().transactional((tx) => this.enqueue(tx, endpoint.id, `msg_${randomUUID().replace(/-/g, '')}`, payload, !retry));
     return this.deliveryView(deliveryId);
   }
 
@@ -220,6 +248,7 @@ export class WebhooksService implements OnModuleInit {
     if (!isUuid(deliveryId)) throw WebhookProblems.deliveryNotFound();
     const row = await this.repository.deliveryOf(userId, deliveryId);
     if (!row) throw WebhookProblems.deliveryNotFound();
+    await this.throttleManualSend(userId, row.endpoint_id);
     const id = await this.em.fork().transactional((tx) => this.enqueue(tx, row.endpoint_id, row.message_id, row.payload));
     return this.deliveryView(id);
   }
@@ -248,10 +277,11 @@ export class WebhooksService implements OnModuleInit {
     return this.em.fork().transactional(run);
   }
 
-  private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload): Promise<string> {
+  private async enqueue(tx: EntityManager, endpointId: string, messageId: string, payload: WebhookPayload, once = false): Promise<string> {
     const id = randomUUID();
     await this.repository.insertDelivery(tx, id, endpointId, messageId, payload);
-    await this.jobs.send(WEBHOOK_QUEUE, { deliveryId: id }, { em: tx, key: id });
+    const job: DeliveryJob = once ? { deliveryId: id, once } : { deliveryId: id };
+    await this.jobs.send(WEBHOOK_QUEUE, job, { em: tx, key: id });
     return id;
   }
 
@@ -285,7 +315,7 @@ export class WebhooksService implements OnModuleInit {
 
   // ---- the delivery job ----
 
-  private async deliver(deliveryId: string, retryCount: number): Promise<void> {
+  private async deliver(deliveryId: string, retryCount: number, once = false): Promise<void> {
     const d = await this.repository.deliveryToSend(deliveryId);
     if (!d || d.status === 'delivered') return;
     // A paused endpoint gets nothing more (a test event is sent to it all the same, on its owner's request).
@@ -303,10 +333,10 @@ export class WebhooksService implements OnModuleInit {
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature,
     };
-    const result = await this.post(d.url, headers, body);
+    const result = await this.sender.post(d.url, headers, body);
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     await this.em.fork().transactional(async (tx) => {
-      await this.repository.recordAttempt(tx, deliveryId, ok, result);
+      await this.repository.recordAttempt(tx, deliveryId, ok, result, once);
       if (ok) await this.repository.clearFailing(tx, d.endpoint_id);
       else await this.noteFailure(tx, d.endpoint_id, d.user_id, d.url);
     });
@@ -314,7 +344,8 @@ export class WebhooksService implements OnModuleInit {
       this.logger.warn(
         `Webhook delivery ${deliveryId} to ${new URL(d.url).host} failed (attempt ${retryCount + 1}): ${result.error ?? `HTTP ${result.statusCode}`}`,
       );
-      throw new Error(result.error ?? `HTTP ${result.statusCode}`);
+      // A delivery tried once (a test event) ends here, `failed`; the others fail the job, which retries them.
+      if (!once) throw new Error(result.error ?? `HTTP ${result.statusCode}`);
     }
   }
 
@@ -338,53 +369,5 @@ export class WebhooksService implements OnModuleInit {
       },
       { em: tx, key: `webhook-paused:${endpointId}:${Date.now()}` },
     );
-  }
-
-  /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 1 KB of the answer kept. */
-  private post(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    return new Promise((resolve) => {
-      let settled = false;
-      const done = (r: Omit<AttemptOutcome, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        resolve({ ...r, durationMs: elapsed() });
-      };
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        return done({ statusCode: null, body: null, error: 'invalid URL' });
-      }
-      const send = target.protocol === 'https:' ? httpsRequest : target.protocol === 'http:' ? httpRequest : null;
-      if (!send || (target.protocol === 'http:' && !this.allowPrivate)) return done({ statusCode: null, body: null, error: 'URL must use https' });
-      const req = send(
-        target,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          lookup: guardedLookup(this.allowPrivate),
-          timeout: TIMEOUT_MS,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (size < BODY_KEPT) chunks.push(chunk);
-            size += chunk.length;
-          });
-          res.on('end', () => done({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_KEPT).toString('utf8'), error: null }));
-          res.on('error', (err) => done({ statusCode: res.statusCode ?? null, body: null, error: err.message }));
-        },
-      );
-      const timer = setTimeout(() => {
-        req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`));
-      }, TIMEOUT_MS);
-      req.on('close', () => clearTimeout(timer));
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-      req.on('error', (err) => done({ statusCode: null, body: null, error: err.message.slice(0, 500) }));
-      req.end(body);
-    });
   }
 }

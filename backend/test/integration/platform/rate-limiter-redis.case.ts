@@ -44,6 +44,17 @@ describeWithRedis('rate-limiter-redis.spec')('RateLimiter on Redis', () => {
     await client.quit();
   });
 
+  it('a refunded hit (a 5xx answer) leaves the shared count, weighted hits whole, whichever instance takes it back', async () => {
+    const [a, b] = [await make(), await make()];
+    const key = `test-refund-${Date.now()}-${Math.random()}`;
+    const one = await a.hit(key, 10, 60_000);
+    const batch = await a.hit(key, 10, 60_000, undefined, 4);
+    expect(batch.remaining).toBe(5);
+    await b.refund(batch.counted!);
+    await a.refund(one.counted!);
+    expect((await b.peek(key, 10, 60_000)).remaining).toBe(10);
+  });
+
   it('a busy process that reads the replies late still takes what Redis decided: exactly the limit, no in-process grants', async () => {
     const [a, b] = [await make(), await make()];
     const key = `test-busy-${Date.now()}-${Math.random()}`;

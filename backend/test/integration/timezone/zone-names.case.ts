@@ -143,6 +143,23 @@ describe('zone names in the reader’s language (CLDR)', () => {
     expect(bad.json.code).toBe('validation_failed');
   });
 
+  it('a language CLDR ships without zone names (aa, bo, kab) answers 200 with English names, by lang or Accept-Language', async () => {
+    const english = zoneNamesOf('en').metazone.Europe_Central.long.daylight;
+    const answers = [
+      await get('/api/time/current?timezone=Europe/Paris&lang=aa'),
+      await get('/api/time/current?timezone=Europe/Paris', { 'Accept-Language': 'aa-DJ, aa;q=0.9' }),
+      await get('/api/timezone/info?timezone=Europe/Paris&date=2024-07-15&lang=bo'),
+      await get('/api/timezone/info?timezone=Europe/Paris&date=2024-07-15&lang=kab'),
+    ];
+    expect(answers.map((a) => [a.status, a.json.locale])).toEqual([
+      [200, 'aa'],
+      [200, 'aa-DJ'],
+      [200, 'bo'],
+      [200, 'kab'],
+    ]);
+    expect(answers[2].json.timezone_name).toBe(english);
+  });
+
   it('Accept-Language names the language when lang is absent; without either the names are English', async () => {
     freezeClock(Date.UTC(2024, 6, 15, 12));
     const de = await get('/api/time/current?timezone=Europe/Berlin', { 'Accept-Language': 'xx;q=1, de-AT;q=0.9, en;q=0.5' });

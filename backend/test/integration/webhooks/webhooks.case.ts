@@ -190,7 +190,8 @@ describe('webhooks and change notices', () => {
   it('a receiver that fails twice gets the event on the third attempt, with the same webhook-id each time', async () => {
     const { client } = await enterprise();
     const created = await client.post('/api/webhooks', { url: `${receiver.url}/flaky-2`, events: ['key.created'] });
-    await client.post(`/api/webhooks/${created.body.id}/test`);
+    // A test asked to be retried is retried like any event.
+    expect((await client.post(`/api/webhooks/${created.body.id}/test`, { retry: true })).status).toBe(202);
     const attempts = await delivered('/flaky-2', 'webhook.test', 3);
     expect(new Set(attempts.map((r) => r.headers['webhook-id'])).size).toBe(1);
     for (const r of attempts) expect(verified(created.body.secret, r).type).toBe('webhook.test');
@@ -237,6 +238,60 @@ describe('webhooks and change notices', () => {
     }
   });
 
+  it('a test is tried once unless asked: a failing receiver leaves it failed after one attempt', async () => {
+    const { client } = await enterprise();
+    const created = await client.post('/api/webhooks', { url: `${receiver.url}/flaky-1000/once`, events: ['key.created'] });
+    expect((await client.post(`/api/webhooks/${created.body.id}/test`)).status).toBe(202);
+    const [delivery] = await waitFor('the test marked failed', async () => {
+      const res = await client.get(`/api/webhooks/${created.body.id}/deliveries`);
+      return res.body[0]?.status === 'failed' ? res.body : undefined;
+    });
+    expect([delivery.attempts, delivery.attemptLog.map((x: { statusCode: number }) => x.statusCode)]).toEqual([1, [500]]);
+    expect(receiver.at('/flaky-1000/once')).toHaveLength(1);
+  });
+
+  it('test sends and resends are throttled per endpoint and per account (429, Retry-After); the 21st endpoint is refused', async () => {
+    const { client } = await enterprise();
+    const endpoints: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await client.post('/api/webhooks', { url: `${receiver.url}/ok/limits-${i}`, events: ['key.created'] });
+      expect(res.status).toBe(201);
+      endpoints.push(res.body.id);
+    }
+    const refused = await client.post('/api/webhooks', { url: `${receiver.url}/ok/limits-20`, events: ['key.created'] });
+    expect([refused.status, refused.headers.get('content-type'), refused.body.code, refused.body.limit]).toEqual([
+      409,
+      expect.stringContaining('application/problem+json'),
+      'webhook_endpoint_limit',
+      20,
+    ]);
+
+    // Five a minute to one endpoint; the sixth is refused with the wait.
+    for (let i = 0; i < 5; i++) expect((await client.post(`/api/webhooks/${endpoints[0]}/test`)).status).toBe(202);
+    const sixth = await client.post(`/api/webhooks/${endpoints[0]}/test`);
+    expect([sixth.status, sixth.body.code, sixth.body.scope]).toEqual([429, 'webhook_sends_throttled', 'endpoint']);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // A resend of that endpoint's delivery counts in the same budget.
+    const [first] = (await client.get(`/api/webhooks/${endpoints[0]}/deliveries`)).body;
+    expect((await client.post(`/api/webhooks/deliveries/${first.id}/resend`)).body.code).toBe('webhook_sends_throttled');
+
+    // Twenty a minute for the account, whichever endpoints: 5 sent above, 15 more, then the account's limit.
+    for (let i = 0; i < 15; i++) expect((await client.post(`/api/webhooks/${endpoints[1 + (i % 5)]}/test`)).status).toBe(202);
+    const over = await client.post(`/api/webhooks/${endpoints[10]}/test`);
+    expect([over.status, over.body.code, over.body.scope, over.headers.get('retry-after') !== null]).toEqual([429, 'webhook_sends_throttled', 'account', true]);
+  });
+
+  it('an endpoint description with a line break is refused with a field error', async () => {
+    const { client } = await enterprise();
+    const res = await client.post('/api/webhooks', { url: `${receiver.url}/ok`, events: ['key.created'], description: 'Prod\r\nBcc: victim@example' });
+    expect([res.status, res.body.code, res.body.errors]).toEqual([
+      400,
+      'validation_failed',
+      [{ field: 'description', message: 'Description must not contain line breaks, tabs or other control characters' }],
+    ]);
+  });
+
   it('an Enterprise account with a negotiated hourly quota gets quota.threshold at 80% and at 100%', async () => {
     const { user, client } = await enterprise();
     const created = await client.post('/api/webhooks', { url: `${receiver.url}/quota`, events: ['quota.threshold'] });
@@ -276,6 +331,9 @@ describe('webhooks and change notices', () => {
     expect(await refused('https://10.0.0.1/hook')).toEqual([422, 'webhook_url_refused', 'private_address']);
     expect(await refused('https://[::1]/hook')).toEqual([422, 'webhook_url_refused', 'private_address']);
     expect(await refused('https://localhost/hook')).toEqual([422, 'webhook_url_refused', 'private_address']);
+    // IPv4 carried in IPv6 is judged as that IPv4 address: loopback, private, the cloud metadata address.
+    for (const url of ['https://[::127.0.0.1]/', 'https://[::7f00:1]/', 'https://[::10.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[::ffff:a9fe:a9fe]/'])
+      expect([url, ...(await refused(url))]).toEqual([url, 422, 'webhook_url_refused', 'private_address']);
     expect((await client.post('/api/webhooks', { url: 'https://example.com/x', events: ['nope'] })).body.code).toBe('validation_failed');
   });
 

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { NormalizeEmail, Trim } from '../../../common/http/transforms.js';
 import { isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy.js';
+import { SingleLine } from '../../../common/text/control-characters.js';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -46,6 +47,7 @@ export class RegisterDto {
   @IsString({ message: 'Name must be a string' })
   @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(200, { message: 'Name must be at most 200 characters' })
+  @SingleLine('Name')
   name!: string;
 
   @ApiProperty({ example: 'ada@example.com' })
@@ -115,6 +117,7 @@ export class UpdateProfileDto {
   @IsString({ message: 'First name is required' })
   @IsNotEmpty({ message: 'First name is required' })
   @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @SingleLine('First name')
   firstName!: string;
 
   @ApiProperty({ example: 'Lovelace' })
@@ -122,6 +125,7 @@ export class UpdateProfileDto {
   @IsString({ message: 'Last name is required' })
   @IsNotEmpty({ message: 'Last name is required' })
   @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @SingleLine('Last name')
   lastName!: string;
 }
 

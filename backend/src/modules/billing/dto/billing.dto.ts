@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { NumberInput } from '../../../common/http/number-input.js';
 import type { PlanId } from '../../../config/plans.js';
+import { SingleLine } from '../../../common/text/control-characters.js';
 
 const PAID_PLANS = ['premium', 'enterprise'];
 
@@ -59,6 +60,7 @@ export class SandboxCardDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @SingleLine('Name')
   name?: string;
 }
 

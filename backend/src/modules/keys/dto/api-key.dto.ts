@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Trim } from '../../../common/http/transforms.js';
+import { SingleLine } from '../../../common/text/control-characters.js';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'Production server' })
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @SingleLine('Name')
   @IsString({ message: 'Name required' })
   name!: string;
 
@@ -38,6 +40,7 @@ export class UpdateApiKeyDto {
   @ApiPropertyOptional({ example: 'Production server' })
   @IsOptional()
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @SingleLine('Name')
   @IsString({ message: 'Name required' })
   name?: string;
 

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { SUPPORT_CATEGORIES } from '../support-message.entity.js';
 import type { SupportCategory } from '../support-message.entity.js';
+import { SingleLine } from '../../../common/text/control-characters.js';
 
 const trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -12,6 +13,7 @@ export class CreateSupportMessageDto {
   @IsString({ message: 'Name is required' })
   @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(200, { message: 'Name must be at most 200 characters' })
+  @SingleLine('Name')
   name!: string;
 
   @ApiProperty({ example: 'ada@example.com' })
@@ -31,6 +33,7 @@ export class CreateSupportMessageDto {
   @IsString({ message: 'Subject is required' })
   @IsNotEmpty({ message: 'Subject is required' })
   @MaxLength(200, { message: 'Subject must be at most 200 characters' })
+  @SingleLine('Subject')
   subject!: string;
 
   @ApiProperty({ example: 'How do I convert a time to several zones in one call?', maxLength: 10000 })

@@ -32,8 +32,10 @@ export interface TimeZoneNamesData {
   gmtFormat: string;
   gmtZeroFormat: string;
   hourFormat: string;
-  zone: Record<string, unknown>;
-  metazone: Record<string, { long?: NameSet }>;
+  /** Absent in locales with no zone data of their own. */
+  zone?: Record<string, unknown>;
+  /** Absent in locales with no metazone names (aa, bo, kab…: about a quarter of CLDR's locales). */
+  metazone?: Record<string, { long?: NameSet }>;
 }
 
 export interface NameSet {
@@ -121,6 +123,30 @@ export function canonicalTag(tag: string): string {
     .join('-');
 }
 
+/**
+ * A locale's parent as CLDR says: parentLocales; root for a language with a script not its likely one (the
+ * nonlikelyScript rule: zh-Latn is not read from zh); else the tag without its last subtag; undefined past the language.
+ */
+function parentOf(locale: string): string | undefined {
+  const { parents, likely } = localeData();
+  if (parents[locale]) return parents[locale];
+  const parts = locale.split('-');
+  if (parts.length === 2 && parts[1].length === 4 && likely[parts[0]]?.split('-')[1] !== parts[1]) return 'root';
+  return parts.length > 1 ? parts.slice(0, -1).join('-') : undefined;
+}
+
+/** A locale's ancestors, nearest first, up to (not including) root: az-Cyrl-AZ → [az-Cyrl] (parentLocales sends it to root). */
+export function localeAncestors(locale: string): string[] {
+  const out: string[] = [];
+  for (let p = parentOf(locale); p && p !== 'root' && p !== 'und' && out.length < 8; p = parentOf(p)) out.push(p);
+  return out;
+}
+
+/** Every locale the CLDR packages ship (cldr-core availableLocales "full"). */
+export function availableLocales(): ReadonlySet<string> {
+  return localeData().available;
+}
+
 const lookedUp = new Map<string, string | null>();
 const LOOKED_UP_LIMIT = 2000;
 
@@ -132,7 +158,7 @@ const LOOKED_UP_LIMIT = 2000;
 export function lookupLocale(tag: string): string | null {
   const memo = lookedUp.get(tag);
   if (memo !== undefined) return memo;
-  const { available, parents, likely } = localeData();
+  const { available, likely } = localeData();
   const canonical = canonicalTag(tag);
   const parts = canonical.split('-');
   let start = canonical;
@@ -148,7 +174,7 @@ export function lookupLocale(tag: string): string | null {
       found = candidate;
       break;
     }
-    candidate = parents[candidate] ?? (candidate.includes('-') ? candidate.slice(0, candidate.lastIndexOf('-')) : undefined);
+    candidate = parentOf(candidate);
   }
   if (lookedUp.size >= LOOKED_UP_LIMIT) lookedUp.clear();
   lookedUp.set(tag, found);

@@ -1,4 +1,14 @@
-import { metazoneAt, metazones, primaryZones, territoryName, timeZoneNames, type NameSet, type TimeZoneNamesData } from './cldr-data.js';
+import {
+  DEFAULT_LOCALE,
+  localeAncestors,
+  metazoneAt,
+  metazones,
+  primaryZones,
+  territoryName,
+  timeZoneNames,
+  type NameSet,
+  type TimeZoneNamesData,
+} from './cldr-data.js';
 
 /** What a zone is called at one instant in one locale (CLDR, TR35 "Using Time Zone Names"). */
 export interface ZoneNames {
@@ -15,7 +25,7 @@ const NAMES_KEPT = 20_000;
 const namesMemo = new Map<string, ZoneNames>();
 
 function zoneEntry(data: TimeZoneNamesData, cldrZone: string): { long?: NameSet; exemplarCity?: string } | undefined {
-  let node: unknown = data.zone;
+  let node: unknown = data.zone ?? {};
   for (const part of cldrZone.split('/')) {
     if (!node || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -31,10 +41,38 @@ function exemplarCity(data: TimeZoneNamesData, cldrZone: string): string | null 
   return cldrZone.slice(cldrZone.lastIndexOf('/') + 1).replace(/_/g, ' ');
 }
 
+/**
+ * Where a locale reads its zone and metazone names: its own file when it has metazone names; else the nearest ancestor's
+ * that has them (parentLocales, then the tag truncated); else English's, as CLDR's root has none to give.
+ */
+function namesSource(locale: string): TimeZoneNamesData {
+  for (const candidate of [locale, ...localeAncestors(locale)]) {
+    const data = timeZoneNames(candidate);
+    if (data.metazone) return data;
+  }
+  return timeZoneNames(DEFAULT_LOCALE);
+}
+
+/** A locale's formats, each from the locale where it has one, else English's (every locale ships them; this never throws). */
+function formatsOf(data: TimeZoneNamesData): TimeZoneNamesData {
+  const en = timeZoneNames(DEFAULT_LOCALE);
+  const pick = (key: 'regionFormat' | 'regionFormat-type-daylight' | 'regionFormat-type-standard' | 'gmtFormat' | 'gmtZeroFormat' | 'hourFormat') =>
+    typeof data[key] === 'string' ? data[key] : en[key];
+  return {
+    ...data,
+    regionFormat: pick('regionFormat'),
+    'regionFormat-type-daylight': pick('regionFormat-type-daylight'),
+    'regionFormat-type-standard': pick('regionFormat-type-standard'),
+    gmtFormat: pick('gmtFormat'),
+    gmtZeroFormat: pick('gmtZeroFormat'),
+    hourFormat: pick('hourFormat'),
+  };
+}
+
 /** TR35 localized GMT format: "GMT-08:00", "UTC+01:00", or the zero format. */
 function gmtName(data: TimeZoneNamesData, offsetSeconds: number): string {
   if (offsetSeconds === 0) return data.gmtZeroFormat;
-  const [plus, minus] = data.hourFormat.split(';');
+  const [plus, minus = plus] = data.hourFormat.split(';');
   const abs = Math.abs(offsetSeconds);
   const hh = String(Math.floor(abs / 3600)).padStart(2, '0');
   const mm = String(Math.floor((abs % 3600) / 60)).padStart(2, '0');
@@ -61,9 +99,10 @@ export function zoneNames(
   const key = `${locale}|${cldrZone}|${metazone}|${dst ? 1 : 0}|${metazone ? '' : offsetSeconds}`;
   const known = namesMemo.get(key);
   if (known) return known;
-  const data = timeZoneNames(locale);
-  const own = zoneEntry(data, cldrZone)?.long ?? {};
-  const shared: NameSet = (metazone ? data.metazone[metazone]?.long : undefined) ?? {};
+  const data = formatsOf(timeZoneNames(locale));
+  const source = namesSource(locale);
+  const own = zoneEntry(source, cldrZone)?.long ?? {};
+  const shared: NameSet = (metazone ? source.metazone?.[metazone]?.long : undefined) ?? {};
   const city = exemplarCity(data, cldrZone);
   const territory = soleTerritory ?? primaryZones().get(cldrZone);
   const place = (territory ? territoryName(territory, locale) : null) ?? city;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { WEBHOOK_EVENTS } from '../webhook-events.js';
+import { SingleLine } from '../../../common/text/control-characters.js';
 
 export class CreateWebhookDto {
   @ApiProperty({
@@ -22,6 +23,7 @@ export class CreateWebhookDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @SingleLine('Description')
   description?: string | null;
 }
 
@@ -44,10 +46,22 @@ export class UpdateWebhookDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  @SingleLine('Description')
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'false pauses the endpoint, true resumes it.', example: false })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
+}
+
+export class SendTestDto {
+  @ApiPropertyOptional({
+    description: 'true retries a failed test like any event (for up to 72 hours); by default a test is tried once.',
+    example: false,
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  retry?: boolean;
 }

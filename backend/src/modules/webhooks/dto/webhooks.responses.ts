@@ -37,7 +37,11 @@ export class WebhookDeliveryResponse {
   @ApiProperty({ description: 'The webhook-id header: the same on every retry and resend.' }) messageId!: string;
   @ApiProperty({ enum: [...WEBHOOK_EVENTS, TEST_EVENT] }) eventType!: string;
   @ApiProperty({ type: WebhookPayloadResponse }) payload!: WebhookPayloadResponse;
-  @ApiProperty({ enum: ['pending', 'delivered', 'failing', 'skipped'] }) status!: string;
+  @ApiProperty({
+    enum: ['pending', 'delivered', 'failing', 'failed', 'skipped'],
+    description: '`failing`: failed, retried later; `failed`: a test event tried once that failed.',
+  })
+  status!: string;
   @ApiProperty() attempts!: number;
   @ApiProperty({ type: Number, nullable: true }) responseCode!: number | null;
   @ApiProperty({ type: String, nullable: true }) responseBody!: string | null;

@@ -19,6 +19,7 @@ import { useResendDelivery, useWebhookDeliveries, type WebhookDelivery, type Web
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'default' | 'warning'> = {
   delivered: 'success',
   failing: 'error',
+  failed: 'error',
   pending: 'warning',
   skipped: 'default',
 };
