@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_RELEASES_DIR, bundledRelease } from '../../src/modules/tzdb/bundled-release.js';
+import { findZic, hasPython } from '../support/oracle-tools.js';
 
 const FROM = Date.UTC(1970, 0, 1) / 1000;
 const TO = Date.UTC(2038, 0, 1) / 1000;
@@ -29,25 +30,6 @@ function* seeded(seed: number): Generator<number> {
   }
 }
 
-/** zic (Debian's libc-bin) and python3, where the machine has them. */
-function findZic(): string | undefined {
-  return ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
-    try {
-      execFileSync(p, ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import zoneinfo'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const zic = findZic();
 // CI installs both (.ci/run); a newcomer's machine with only Node skips the oracle rather than fail on a missing tool.
 const describeWithOracle = (zic && hasPython()) || process.env.CI ? describe : describe.skip;

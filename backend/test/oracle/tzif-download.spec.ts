@@ -13,6 +13,7 @@ import { createApiKey, createUser } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { ReleaseCache } from '../../src/modules/tzdb/release-cache.js';
 import type { TzRelease } from '../../src/modules/tzdb/tz-release.js';
+import { findZic, hasPython } from '../support/oracle-tools.js';
 
 const FROM = Date.UTC(1970, 0, 1) / 1000;
 const TO = Date.UTC(2038, 0, 1) / 1000;
@@ -36,24 +37,6 @@ function* seeded(seed: number): Generator<number> {
   }
 }
 
-function findZic(): string | undefined {
-  return ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
-    try {
-      execFileSync(p, ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import zoneinfo'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const zic = findZic();
 // CI installs both (.ci/run); a newcomer's machine with only Node skips the oracle rather than fail on a missing tool.
 const describeWithOracle = (zic && hasPython()) || process.env.CI ? describe : describe.skip;
