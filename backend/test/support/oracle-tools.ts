@@ -21,3 +21,17 @@ export function hasPython(): boolean {
     return false;
   }
 }
+
+/**
+ * A fixed-seed generator of numbers in [0, 1), so a failure names instants that can be checked again. (The copy the
+ * tz oracle had yielded a signed value, in [-0.5, 0.5): half of its "1900–2200" instants fell before 1900 and none
+ * after 2050, so the carried-forward rules past 2100 were never asked.)
+ */
+export function* seeded(seed: number): Generator<number> {
+  let x = seed >>> 0;
+  for (;;) {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
+    x ^= x >>> 13;
+    yield (x >>> 0) / 2 ** 32;
+  }
+}
