@@ -70,12 +70,22 @@ export async function createTestApp(overrides: Record<string, string | undefined
   };
 }
 
-/** The running spec file's name (jest's expect state), as a Redis-prefix-safe word. */
+/**
+ * The case (or spec) file that asked for the app, as a Redis-prefix-safe word: the apps of one file share a scope, and
+ * no other file's do. A folder's cases run in one Jest file (support/cases.ts), so the file is read off the caller's
+ * stack (the first frame under test/), and Jest's test path is the fallback.
+ */
 function testFileScope(): string {
-  const path = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 64;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  const caller = /\/test\/((?:integration|medium)\/[\w./-]+?)\.(?:case|spec)\.ts/.exec(stack)?.[1];
+  const path = caller ?? (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath?.split('/test/').pop();
   if (!path) return 'shared';
-  return (path.split('/').pop() ?? 'shared')
-    .replace(/\.spec\.ts$/, '')
-    .replace(/[^\w.-]/g, '-')
-    .slice(0, 32);
+  return path
+    .replace(/^integration\//, '')
+    .replace(/\.(case|spec)\.ts$/, '')
+    .replace(/[^\w.-]/g, '.')
+    .slice(-48);
 }
