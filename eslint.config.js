@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries.js';
 import { KNOWN_CROSSINGS } from './eslint/known-crossings.js';
+import { sizeBudget } from './eslint/size-budget.js';
 
 /** Framework internals: only the public entry points of a package, except in the files listed below. */
 const FRAMEWORK_INTERNALS = {
@@ -64,4 +65,6 @@ export default tseslint.config(
     files: FRAMEWORK_INTERNALS_ALLOWED,
     rules: { 'no-restricted-imports': 'off' },
   },
+  // At most 400 lines per source file, the known exceptions capped at their size (eslint/size-budget.js).
+  ...sizeBudget(),
 );

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_RELEASES_DIR, bundledRelease } from '../../src/modules/tzdb/bundled-release.js';
+import { findZic, hasPython, seeded } from '../support/oracle-tools.js';
 
 const FROM = Date.UTC(1970, 0, 1) / 1000;
 const TO = Date.UTC(2038, 0, 1) / 1000;
@@ -19,35 +20,6 @@ const INSTANTS_PER_ZONE = 1000;
 
 type OracleAnswer = Record<string, { transitions: [number, number, boolean, string][]; instants: [number, boolean, string][] }>;
 
-/** A fixed-seed generator, so a failure names instants that can be checked again. */
-function* seeded(seed: number): Generator<number> {
-  let x = seed >>> 0;
-  for (;;) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
-    x ^= x >>> 13;
-    yield x / 2 ** 32;
-  }
-}
-
-/** zic (Debian's libc-bin) and python3, where the machine has them. */
-function findZic(): string | undefined {
-  return ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
-    try {
-      execFileSync(p, ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import zoneinfo'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const zic = findZic();
 // CI installs both (.ci/run); a newcomer's machine with only Node skips the oracle rather than fail on a missing tool.
 const describeWithOracle = (zic && hasPython()) || process.env.CI ? describe : describe.skip;

@@ -13,6 +13,7 @@ import { createApiKey, createUser } from '../factories/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { ReleaseCache } from '../../src/modules/tzdb/release-cache.js';
 import type { TzRelease } from '../../src/modules/tzdb/tz-release.js';
+import { findZic, hasPython, seeded } from '../support/oracle-tools.js';
 
 const FROM = Date.UTC(1970, 0, 1) / 1000;
 const TO = Date.UTC(2038, 0, 1) / 1000;
@@ -26,34 +27,6 @@ const HTTP_SPOT_CHECKS = 40;
 
 type OracleAnswer = Record<string, { transitions: [number, number, boolean, string][]; instants: [number, boolean, string][] }>;
 
-/** A fixed-seed generator, so a failure names instants that can be checked again. */
-function* seeded(seed: number): Generator<number> {
-  let x = seed >>> 0;
-  for (;;) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
-    x ^= x >>> 13;
-    yield (x >>> 0) / 2 ** 32;
-  }
-}
-
-function findZic(): string | undefined {
-  return ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
-    try {
-      execFileSync(p, ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-function hasPython(): boolean {
-  try {
-    execFileSync('python3', ['-c', 'import zoneinfo'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const zic = findZic();
 // CI installs both (.ci/run); a newcomer's machine with only Node skips the oracle rather than fail on a missing tool.
 const describeWithOracle = (zic && hasPython()) || process.env.CI ? describe : describe.skip;

@@ -14,6 +14,6 @@ import { PlanLimits } from './plan-limits.js';
 @Global()
 @Module({
   providers: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, MeteringHook, { provide: HOUR_WINDOW, useExisting: PlanLimits }],
-  exports: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, HOUR_WINDOW],
+  exports: [PublicApiLane, ApiKeyGuard, BurstLimiter, PlanLimits, MeteringHook, HOUR_WINDOW],
 })
 export class GatewayModule {}

@@ -1,6 +1,5 @@
-import { Injectable, OnModuleInit, Optional } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Injectable, Optional } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey } from '../keys/key-codec.js';
 import { KeyDirectory } from '../keys/key-directory.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
@@ -16,27 +15,19 @@ import { answeredRoute } from '../../common/http/route-config.js';
 /**
  * The last step of a metered request, as its answer goes out: one usage row for it, answered, refused or limited.
  * Whose it is comes from the guard's meter; an answer given before the guard ran (unparsable body, wrong media type
- * or format) is attributed by the same read of the key (read-api-key.ts) and a directory look-up.
+ * or format) is attributed by the same read of the key (read-api-key.ts) and a directory look-up. Its onSend hook is
+ * registered with the app's others, in their stated order, by backend/src/app/request-hooks.plugin.ts: before the
+ * answer is written (onSend, not onResponse), so a client that saw an answer finds its row even if the process is
+ * killed the next instant (the row is in the write-ahead file by then).
  */
 @Injectable()
-export class MeteringHook implements OnModuleInit {
+export class MeteringHook {
   constructor(
     private readonly recorder: UsageRecorder,
     private readonly directory: KeyDirectory,
-    @Optional() private readonly adapterHost?: HttpAdapterHost,
     @Optional() private readonly zones?: ZoneUsage,
     @Optional() private readonly limits?: PlanLimits,
   ) {}
-
-  onModuleInit(): void {
-    const fastify = this.adapterHost?.httpAdapter?.getInstance<FastifyInstance>();
-    // Before the answer is written (onSend, not onResponse): a client that saw an answer finds its row even if the
-    // process is killed the next instant (the row is in the write-ahead file by then). A callback hook: no promise per
-    // request on the hot path (only a key not seen by the guard is looked up).
-    fastify?.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      this.onAnswer(request, reply, () => done(null, payload), payload);
-    });
-  }
 
   /** Meters the answer, then calls `send` (exactly once) when its row is in the write-ahead file, or at once when it has none. */
   onAnswer(request: FastifyRequest, reply: FastifyReply, send: () => void, payload?: unknown): void {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { createApiKey, createUser } from '../../factories/index.js';
+import { customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor, type ServerProcess } from '../../support/processes.js';
 import { createTestApp } from '../../support/test-app.js';
 
@@ -30,14 +30,7 @@ describe('a real server process, as an operator sees it', () => {
   beforeAll(async () => {
     buildBackend();
     db = await freshDatabase('observability');
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET });
-    try {
-      const user = await createUser(t, { plan: 'enterprise' });
-      ({ key, id: keyId } = await createApiKey(t, user));
-      userId = user.id;
-    } finally {
-      await t.close();
-    }
+    ({ key, keyId, userId } = await customerOn(db.url, SECRET, 'enterprise'));
     const dataDir = join(process.env.TEST_DATA_ROOT!, `observability-${process.pid}`);
     mkdirSync(dataDir, { recursive: true });
     server = await startServer({

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiKey, createUser } from '../../factories/index.js';
+import { customersOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor } from '../../support/processes.js';
-import { createTestApp } from '../../support/test-app.js';
 
 const SECRET = 'mcp-abuse-test-secret-0123456789abcdef0123456789';
 const METRICS_TOKEN = 'mcp-abuse-metrics-token-0123456789';
@@ -34,17 +33,8 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 /** The accounts, made through the real services on the server's database (which also migrates it). */
 async function customers(databaseUrl: string) {
-  const t = await createTestApp({ DATABASE_URL: databaseUrl, APP_SECRET: SECRET });
-  try {
-    const free = await createUser(t, { plan: 'free' });
-    const enterprise = await createUser(t, { plan: 'enterprise' });
-    return {
-      free: { userId: free.id, key: (await createApiKey(t, free)).key },
-      enterprise: { userId: enterprise.id, key: (await createApiKey(t, enterprise)).key },
-    };
-  } finally {
-    await t.close();
-  }
+  const [free, enterprise] = await customersOn(databaseUrl, SECRET, ['free', 'enterprise']);
+  return { free, enterprise };
 }
 
 /** The server process on the test's database, with the helpers both patterns use. */

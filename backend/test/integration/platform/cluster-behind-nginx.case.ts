@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createApiKey, createUser } from '../../factories/index.js';
+import { customerOn } from '../../factories/customers.js';
 import { BACKEND_DIR, buildBackend, freshDatabase, queryOne, waitFor } from '../../support/processes.js';
 import { freePort } from '../../../src/database/embedded-postgres.js';
 import { createTestApp } from '../../support/test-app.js';
@@ -109,17 +110,6 @@ async function startCluster(databaseUrl: string, extra: Record<string, string> =
   return { url, instances, child, output: () => output, exited };
 }
 
-async function customer(databaseUrl: string, plan: 'free' | 'enterprise') {
-  const t = await createTestApp({ DATABASE_URL: databaseUrl, APP_SECRET: SECRET });
-  try {
-    const user = await createUser(t, { plan });
-    const { key, id } = await createApiKey(t, user);
-    return { user, key, keyId: id };
-  } finally {
-    await t.close();
-  }
-}
-
 const usageRows = async (url: string, userId: string) =>
   Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
 
@@ -139,7 +129,7 @@ describeWithNginx('cluster.spec')('npm run cluster: two server processes behind 
     buildBackend();
     db = await freshDatabase('cluster');
     // Migrate first through a test app, so the factories can write before the cluster starts.
-    await customer(db.url, 'free');
+    await customerOn(db.url, SECRET, 'free');
     cluster = await startCluster(db.url);
   }, 600_000);
 
@@ -191,7 +181,7 @@ describeWithNginx('cluster.spec')('npm run cluster: two server processes behind 
   });
 
   it('500 parallel requests on a fresh free account give exactly 100 successes across both processes', async () => {
-    const { key } = await customer(db.url, 'free');
+    const { key } = await customerOn(db.url, SECRET, 'free');
     const statuses = await Promise.all(
       Array.from({ length: 500 }, (_, i) =>
         // Half straight to each instance, so both processes decide, and the balancer is not a single gate.
@@ -310,7 +300,7 @@ describeWithNginx('cluster.spec')('npm run cluster: two server processes behind 
   }, 60_000);
 
   it('SIGTERM to one process during load loses no request and no usage row', async () => {
-    const { user, key } = await customer(db.url, 'enterprise');
+    const { userId, key } = await customerOn(db.url, SECRET, 'enterprise');
     const statuses = new Map<number, number>();
     let answered = 0;
     let failed = 0;
@@ -340,11 +330,11 @@ describeWithNginx('cluster.spec')('npm run cluster: two server processes behind 
     const rows = await waitFor(
       'usage rows for every answer',
       async () => {
-        const n = await usageRows(db.url, user.id);
+        const n = await usageRows(db.url, userId);
         return n >= answered ? n : undefined;
       },
       30_000,
-    ).catch(async () => usageRows(db.url, user.id));
+    ).catch(async () => usageRows(db.url, userId));
     console.log(
       `cluster: SIGTERM to one of two instances under load: ${answered} answered (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}), ${failed} failed, ${rows} usage rows`,
     );

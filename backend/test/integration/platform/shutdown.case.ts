@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { createApiKey, createUser } from '../../factories/index.js';
+import { customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, ownedPostgres, queryOne, startServer, waitFor } from '../../support/processes.js';
 import type { OwnedPostgres, ServerProcess } from '../../support/processes.js';
 import { createTestApp } from '../../support/test-app.js';
@@ -14,18 +14,6 @@ function dataDir(name: string): string {
   const dir = join(process.env.TEST_DATA_ROOT!, `${name}-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-/** A user on `plan` with one key, made through the real services on that database (which also migrates it). */
-async function customer(databaseUrl: string, plan: 'free' | 'enterprise'): Promise<{ userId: string; keyId: string; key: string }> {
-  const t = await createTestApp({ DATABASE_URL: databaseUrl, APP_SECRET: SECRET });
-  try {
-    const user = await createUser(t, { plan });
-    const { key, id } = await createApiKey(t, user);
-    return { userId: user.id, keyId: id, key };
-  } finally {
-    await t.close();
-  }
 }
 
 const usageRows = async (url: string, userId: string) =>
@@ -44,7 +32,7 @@ describe('the real server process on SIGTERM', () => {
 
     it('finishes the requests under way, writes a usage row for every answer the clients saw and exits 0 in time', async () => {
       db = await freshDatabase('shutdown_load');
-      const { userId, keyId, key } = await customer(db.url, 'enterprise');
+      const { userId, keyId, key } = await customerOn(db.url, SECRET, 'enterprise');
       server = await startServer({
         DATABASE_URL: db.url,
         REDIS_URL: process.env.REDIS_URL,
@@ -110,7 +98,7 @@ describe('the real server process on SIGTERM', () => {
 
     it('is answered in full, metered, and the connection is closed after it', async () => {
       db = await freshDatabase('shutdown_drain');
-      const { userId, key } = await customer(db.url, 'enterprise');
+      const { userId, key } = await customerOn(db.url, SECRET, 'enterprise');
       server = await startServer({
         DATABASE_URL: db.url,
         REDIS_URL: process.env.REDIS_URL,
@@ -185,7 +173,7 @@ describe('the real server process on SIGTERM', () => {
 
     it('keeps the usage rows in its write-ahead file under DATA_DIR and writes them at the next start', async () => {
       pg = await ownedPostgres('spool');
-      const { userId, key } = await customer(pg.url, 'free');
+      const { userId, key } = await customerOn(pg.url, SECRET, 'free');
       const dir = dataDir('shutdown-spool');
       const env = {
         DATABASE_URL: pg.url,

@@ -3,6 +3,7 @@ import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { UsageStore } from '../../../src/modules/usage/usage.store.js';
 import { createApiKey, createUser, signedInClient, uniqueEmail } from '../../factories/index.js';
 import { SmtpPeer } from '../../support/smtp.js';
+import { parseCsv } from '../../support/csv.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { newTestTotpSecret, totpCode, wrongTotpCode } from '../../support/totp.js';
 
@@ -10,36 +11,6 @@ import { newTestTotpSecret, totpCode, wrongTotpCode } from '../../support/totp.j
  * What the outside probes (issue 23, "Probes run from outside") found, each checked the way the probe saw it: through
  * the real HTTP server, the real SMTP peer and the real PostgreSQL.
  */
-
-/** CSV text into rows of fields (quoted fields may hold commas, doubled quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 /** What a spreadsheet would run: a cell starting with =, +, -, @, tab or CR that is not a plain number or a UTC offset. */
 const opensAsFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) && !/^[+-]\d{2}:\d{2}$/.test(cell);

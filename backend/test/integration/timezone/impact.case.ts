@@ -12,6 +12,7 @@ import { createApiKey, createUser, signedInClient } from '../../factories/index.
 import { isolatedDatabase } from '../../support/isolated-database.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { BUNDLED_DIR, makeRelease } from '../../support/tz-feed.js';
+import { findZic, seeded } from '../../support/oracle-tools.js';
 
 const FROM = '2026f';
 const TO = '2026g';
@@ -20,26 +21,10 @@ const CHANGE_DAY = '2030-01-15';
 const ZONES = 50;
 const ITEMS = 10_000;
 
-function* seeded(seed: number): Generator<number> {
-  let x = seed >>> 0;
-  for (;;) {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
-    x ^= x >>> 13;
-    yield (x >>> 0) / 2 ** 32;
-  }
-}
-
 const bundledZi = readFileSync(join(BUNDLED_DIR, 'tzdata.zi'), 'utf8');
 const changedZi = bundledZi.replace(/^# version \S+/m, `# version ${TO}`).replace(/^(Z Asia\/Kolkata[\s\S]*?\n5:30 - IST)$/m, `$1 2030 Jan 15\n6 - %z`);
 
-const zic = ['/usr/sbin/zic', '/usr/bin/zic', '/sbin/zic'].find((p) => {
-  try {
-    execFileSync(p, ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const zic = findZic();
 const describeWithOracle = zic || process.env.CI ? describe : describe.skip;
 
 interface Reading {

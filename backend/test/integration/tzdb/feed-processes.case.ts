@@ -3,11 +3,10 @@
  * two seconds. A newer signed release published there goes live on both without anyone acting, once, and the feed is
  * checked once per interval across both processes.
  */
-import { createApiKey, createUser } from '../../factories/index.js';
+import { customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor } from '../../support/processes.js';
 import type { ServerProcess } from '../../support/processes.js';
 import { describeWithRedis, SHARED_REDIS_URL } from '../../support/redis.js';
-import { createTestApp } from '../../support/test-app.js';
 import { FeedServer, makeRelease, makeSigner, nextMonth, type Signer } from '../../support/tz-feed.js';
 
 const SECRET = 'feed-test-secret-0123456789abcdef0123456789';
@@ -24,12 +23,7 @@ describeWithRedis('tzdb-feed-processes.spec')('the IANA feed on two server proce
   beforeAll(async () => {
     buildBackend();
     db = await freshDatabase('tzdb_feed');
-    const t = await createTestApp({ DATABASE_URL: db.url, APP_SECRET: SECRET });
-    try {
-      key = (await createApiKey(t, await createUser(t, { plan: 'enterprise' }))).key;
-    } finally {
-      await t.close();
-    }
+    ({ key } = await customerOn(db.url, SECRET, 'enterprise'));
     feed = await FeedServer.start();
     iana = await makeSigner('Test Time Zone Coordinator');
     // What IANA serves before the news: the release answering now (checked, unchanged).

@@ -1,38 +1,19 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createApiKey, createUser } from '../../factories/index.js';
+import { type Customer, customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, startServer, waitFor } from '../../support/processes.js';
 import type { ServerProcess } from '../../support/processes.js';
-import { createTestApp } from '../../support/test-app.js';
 
 const SECRET = 'usage-crash-test-secret-0123456789abcdef0123456789';
 const FREE_QUOTA = 100;
 const UNCOUNTED = [401, 403, 406, 415, 429, 503];
-
-interface Customer {
-  userId: string;
-  key: string;
-  email: string;
-  password: string;
-}
 
 /** What the load generator saw for one key: answers by status, and requests that got no answer (under way at the kill). */
 interface Seen {
   statuses: Map<number, number>;
   answers: number;
   unanswered: number;
-}
-
-async function customer(databaseUrl: string, plan: 'free' | 'enterprise'): Promise<Customer> {
-  const t = await createTestApp({ DATABASE_URL: databaseUrl, APP_SECRET: SECRET });
-  try {
-    const user = await createUser(t, { plan });
-    const { key } = await createApiKey(t, user);
-    return { userId: user.id, key, email: user.email, password: user.password };
-  } finally {
-    await t.close();
-  }
 }
 
 /** Rows of the account written on the UTC day that holds `at` (the dashboard's "today" is that day's roll-up). */
@@ -123,10 +104,10 @@ describe('metering across a SIGKILL of the server process', () => {
 
   it('every answer a client saw under load is a usage row after the restart, once, and the dashboard and the free quota agree', async () => {
     db = await freshDatabase('usage_crash');
-    const free = await customer(db.url, 'free');
-    const enterprise = await customer(db.url, 'enterprise');
+    const free = await customerOn(db.url, SECRET, 'free');
+    const enterprise = await customerOn(db.url, SECRET, 'enterprise');
     // An AI agent's key on the MCP endpoint: one usage row per tool call, written before its answer leaves.
-    const agent = await customer(db.url, 'enterprise');
+    const agent = await customerOn(db.url, SECRET, 'enterprise');
     const dataDir = join(process.env.TEST_DATA_ROOT!, `usage-crash-${process.pid}-${Date.now()}`);
     mkdirSync(dataDir, { recursive: true });
     // No Redis: the hourly quota is counted in-process, so after the restart it can only start from the usage rows.

@@ -4,34 +4,7 @@ import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { UsageStore } from '../../../src/modules/usage/usage.store.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
-
-/** Splits CSV text into rows of fields (quoted fields may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split('\r\n')) {
-    if (!line) continue;
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"' && line[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else field += c;
-    }
-    fields.push(field);
-    rows.push(fields);
-  }
-  return rows;
-}
+import { parseCsv } from '../../support/csv.js';
 
 describe('usage: key filter and CSV export', () => {
   let t: TestApp;

@@ -1,12 +1,10 @@
-import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SimpleList, TextField } from 'react-admin';
+import { FunctionField, NullableBooleanInput, SearchInput, SimpleList, TextField } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { monoFont } from '../../theme';
 import type { AdminApiKey } from '../dataProvider';
-import { EmptyList } from '../EmptyList';
+import { AdminList } from '../AdminList';
 import { searchSx } from '../choices';
 import { formatDateTimeUtc } from '../../lib/format';
 import { RotateKeyButton } from './RotateKeyButton';
@@ -26,17 +24,13 @@ const StatusChip = ({ k }: { k: AdminApiKey }) => (
 
 /** Keys of every user: name, prefix…, owner or 'Unknown User', Active/Inactive, last used or 'Never', Rotate. */
 export function ApiKeyList() {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List
-      exporter={false}
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      empty={<EmptyList text="No API keys yet." />}
+    <AdminList
       title="API Keys"
-    >
-      {small ? (
+      filters={filters}
+      emptyText="No API keys yet."
+      noMatchText="No API keys match these filters."
+      small={(noMatch) => (
         <SimpleList<AdminApiKey>
           primaryText={(k) => k.name}
           secondaryText={(k) => (
@@ -54,34 +48,32 @@ export function ApiKeyList() {
             </Box>
           )}
           rowClick={false}
-          empty={<EmptyList text="No API keys match these filters." />}
+          empty={noMatch}
         />
-      ) : (
-        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No API keys match these filters." />}>
-          <TextField source="name" label="Name" />
-          <FunctionField
-            source="keyPrefix"
-            label="Key"
-            render={(k: AdminApiKey) => (
-              <Typography variant="body2" sx={{ fontFamily: monoFont }}>
-                {keyPrefixLabel(k)}
-              </Typography>
-            )}
-          />
-          <FunctionField
-            label="Owner"
-            sortable={false}
-            render={(k: AdminApiKey) => (
-              <Typography variant="body2" color={k.userEmail ? 'text.primary' : 'text.secondary'}>
-                {ownerLabel(k)}
-              </Typography>
-            )}
-          />
-          <FunctionField source="isActive" label="Status" render={(k: AdminApiKey) => <StatusChip k={k} />} />
-          <FunctionField source="lastUsedAt" label="Last used" render={(k: AdminApiKey) => lastUsedLabel(k)} />
-          <FunctionField label="Actions" textAlign="right" render={() => <RotateKeyButton />} />
-        </Datagrid>
       )}
-    </List>
+    >
+      <TextField source="name" label="Name" />
+      <FunctionField
+        source="keyPrefix"
+        label="Key"
+        render={(k: AdminApiKey) => (
+          <Typography variant="body2" sx={{ fontFamily: monoFont }}>
+            {keyPrefixLabel(k)}
+          </Typography>
+        )}
+      />
+      <FunctionField
+        label="Owner"
+        sortable={false}
+        render={(k: AdminApiKey) => (
+          <Typography variant="body2" color={k.userEmail ? 'text.primary' : 'text.secondary'}>
+            {ownerLabel(k)}
+          </Typography>
+        )}
+      />
+      <FunctionField source="isActive" label="Status" render={(k: AdminApiKey) => <StatusChip k={k} />} />
+      <FunctionField source="lastUsedAt" label="Last used" render={(k: AdminApiKey) => lastUsedLabel(k)} />
+      <FunctionField label="Actions" textAlign="right" render={() => <RotateKeyButton />} />
+    </AdminList>
   );
 }

@@ -1,12 +1,10 @@
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
 import type { Models } from '../../lib/api-models';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { monoFont } from '../../theme';
-import { EmptyList } from '../EmptyList';
+import { AdminList, CreatedAtField } from '../AdminList';
 import { searchSx } from '../choices';
 import { formatDateTimeUtc } from '../../lib/format';
 import { ACTION_CHOICES, actionName, describeChange } from './auditText';
@@ -19,17 +17,13 @@ const filters = [
 ];
 
 export function AuditLogList() {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List
-      exporter={false}
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      empty={<EmptyList text="No admin actions recorded yet." />}
+    <AdminList
       title="Audit Log"
-    >
-      {small ? (
+      filters={filters}
+      emptyText="No admin actions recorded yet."
+      noMatchText="No admin actions match these filters."
+      small={(noMatch) => (
         <SimpleList<AuditEntry>
           primaryText={(a) => actionName(a.action)}
           secondaryText={(a) => (
@@ -41,34 +35,24 @@ export function AuditLogList() {
           )}
           tertiaryText={(a) => formatDateTimeUtc(a.createdAt)}
           rowClick={false}
-          empty={<EmptyList text="No admin actions match these filters." />}
+          empty={noMatch}
         />
-      ) : (
-        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No admin actions match these filters." />}>
-          <FunctionField
-            source="createdAt"
-            label="When"
-            render={(a: AuditEntry) => (
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTimeUtc(a.createdAt)}
-              </Box>
-            )}
-          />
-          <TextField source="actorEmail" label="Admin" />
-          <FunctionField source="action" render={(a: AuditEntry) => <Chip size="small" variant="outlined" label={actionName(a.action)} />} />
-          <FunctionField
-            label="Target"
-            sortable={false}
-            render={(a: AuditEntry) => (
-              <Typography variant="body2" sx={{ fontFamily: monoFont, fontSize: 12 }}>
-                {a.targetType} {a.targetId.slice(0, 8)}…
-              </Typography>
-            )}
-          />
-          <FunctionField label="Change" sortable={false} render={(a: AuditEntry) => describeChange(a)} />
-          <TextField source="ipAddress" label="IP" sortable={false} emptyText="—" />
-        </Datagrid>
       )}
-    </List>
+    >
+      <CreatedAtField source="createdAt" label="When" />
+      <TextField source="actorEmail" label="Admin" />
+      <FunctionField source="action" render={(a: AuditEntry) => <Chip size="small" variant="outlined" label={actionName(a.action)} />} />
+      <FunctionField
+        label="Target"
+        sortable={false}
+        render={(a: AuditEntry) => (
+          <Typography variant="body2" sx={{ fontFamily: monoFont, fontSize: 12 }}>
+            {a.targetType} {a.targetId.slice(0, 8)}…
+          </Typography>
+        )}
+      />
+      <FunctionField label="Change" sortable={false} render={(a: AuditEntry) => describeChange(a)} />
+      <TextField source="ipAddress" label="IP" sortable={false} emptyText="—" />
+    </AdminList>
   );
 }

@@ -1,10 +1,8 @@
-import { Datagrid, FunctionField, List, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, ListButton, SearchInput, SelectInput, Show, SimpleList, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import type { Models } from '../../lib/api-models';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { EmptyList } from '../EmptyList';
+import { AdminList } from '../AdminList';
 import { searchSx } from '../choices';
 import { formatDateTimeUtc } from '../../lib/format';
 
@@ -35,34 +33,29 @@ const filters = [
 ];
 
 export function SupportMessageList() {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List
-      exporter={false}
-      filters={filters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={25}
-      empty={<EmptyList text="No support messages yet." />}
+    <AdminList
       title="Support Messages"
-    >
-      {small ? (
+      filters={filters}
+      emptyText="No support messages yet."
+      noMatchText="No support messages match these filters."
+      rowClick="show"
+      small={(noMatch) => (
         <SimpleList<SupportMessage>
           primaryText={(m) => m.subject}
           secondaryText={(m) => `${m.name} <${m.email}> · ${categoryName(m.category)}`}
           tertiaryText={(m) => formatDateTimeUtc(m.createdAt)}
           linkType="show"
-          empty={<EmptyList text="No support messages match these filters." />}
+          empty={noMatch}
         />
-      ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} empty={<EmptyList text="No support messages match these filters." />}>
-          <FunctionField source="createdAt" label="Received" render={(m: SupportMessage) => <ReceivedAt message={m} />} />
-          <TextField source="name" />
-          <TextField source="email" label="E-mail" />
-          <FunctionField source="category" render={(m: SupportMessage) => <Chip size="small" variant="outlined" label={categoryName(m.category)} />} />
-          <TextField source="subject" />
-        </Datagrid>
       )}
-    </List>
+    >
+      <FunctionField source="createdAt" label="Received" render={(m: SupportMessage) => <ReceivedAt message={m} />} />
+      <TextField source="name" />
+      <TextField source="email" label="E-mail" />
+      <FunctionField source="category" render={(m: SupportMessage) => <Chip size="small" variant="outlined" label={categoryName(m.category)} />} />
+      <TextField source="subject" />
+    </AdminList>
   );
 }
 

@@ -1,14 +1,12 @@
-import { Datagrid, FunctionField, List, NullableBooleanInput, SearchInput, SelectInput, ShowButton, SimpleList, useRecordContext } from 'react-admin';
+import { FunctionField, NullableBooleanInput, SearchInput, SelectInput, ShowButton, SimpleList, useRecordContext } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { AdminUser } from '../dataProvider';
 import { PLAN_CHOICES, ROLE_CHOICES, roleName, userLabel, searchSx } from '../choices';
 import { formatDateTimeUtc, planName } from '../../lib/format';
-import { EmptyList } from '../EmptyList';
+import { AdminList, CreatedAtField } from '../AdminList';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
 
 const filters = [
@@ -91,10 +89,13 @@ function UserName() {
 
 /** Users: name or e-mail, plan, role, status, created date, Manage and Block/Unblock. */
 export function UserList() {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List exporter={false} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} empty={<EmptyList text="No users yet." />} title="Users">
-      {small ? (
+    <AdminList
+      title="Users"
+      filters={filters}
+      emptyText="No users yet."
+      noMatchText="No users match these filters."
+      small={(noMatch) => (
         <SimpleList<AdminUser>
           primaryText={(u) => userLabel(u)}
           secondaryText={(u) => (
@@ -112,26 +113,16 @@ export function UserList() {
             </Box>
           )}
           rowClick={false}
-          empty={<EmptyList text="No users match these filters." />}
+          empty={noMatch}
         />
-      ) : (
-        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No users match these filters." />}>
-          <FunctionField source="email" label="User" render={() => <UserName />} sortBy="email" />
-          <FunctionField source="plan" label="Plan" render={() => <UserPlan />} />
-          <FunctionField source="role" label="Role" render={(u: AdminUser) => roleName(u.role)} />
-          <FunctionField source="isBlocked" label="Status" render={() => <UserStatus />} />
-          <FunctionField
-            source="createdAt"
-            label="Created"
-            render={(u: AdminUser) => (
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTimeUtc(u.createdAt)}
-              </Box>
-            )}
-          />
-          <FunctionField label="Actions" render={() => <UserActionsCell />} textAlign="right" />
-        </Datagrid>
       )}
-    </List>
+    >
+      <FunctionField source="email" label="User" render={() => <UserName />} sortBy="email" />
+      <FunctionField source="plan" label="Plan" render={() => <UserPlan />} />
+      <FunctionField source="role" label="Role" render={(u: AdminUser) => roleName(u.role)} />
+      <FunctionField source="isBlocked" label="Status" render={() => <UserStatus />} />
+      <CreatedAtField source="createdAt" label="Created" />
+      <FunctionField label="Actions" render={() => <UserActionsCell />} textAlign="right" />
+    </AdminList>
   );
 }
