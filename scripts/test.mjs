@@ -16,7 +16,10 @@ const CHECKS = [
   ['typecheck client', ['run', 'typecheck', '-w', '@tzapi/client']],
   ['typecheck shared', ['run', 'typecheck', '-w', '@tzapi/shared']],
   ['lint openapi', ['run', 'lint:openapi']],
-  ['module boundaries', ['exec', '--', 'node', '--test', 'eslint/boundaries.test.js']],
+  [
+    'boundaries, size budget, doc links',
+    ['exec', '--', 'node', '--test', 'eslint/boundaries.test.js', 'eslint/size-budget.test.js', 'scripts/docs-links.test.mjs'],
+  ],
 ];
 
 function runBuffered(name, args) {
