@@ -44,10 +44,6 @@ export const KNOWN_OVERSIZE = {
     lines: 495,
     reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
   },
-  'backend/test/integration/webhooks/webhooks.case.ts': {
-    lines: 488,
-    reason: "cases that check the service's logic through HTTP move down to medium specs (issue 47, tests at their size)",
-  },
   'backend/src/common/problems/problem-catalog.ts': {
     lines: 467,
     reason: "every problem code's title and help text; one catalogue per module beside its *.errors.ts",

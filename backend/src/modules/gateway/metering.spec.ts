@@ -33,7 +33,7 @@ describe('metering: an answer the server failed to give is never charged', () =>
   beforeEach(() => {
     rows.length = 0;
     limits = new PlanLimits(new RateLimiter(noRedis), {} as BurstLimiter);
-    hook = new MeteringHook(recorder, {} as KeyDirectory, undefined, undefined, limits);
+    hook = new MeteringHook(recorder, {} as KeyDirectory, undefined, limits);
   });
 
   it('a 500 gives its quota back: after three 500s the account still has its three requests', async () => {
