@@ -1,5 +1,5 @@
 import Holidays, { type HolidaysTypes } from 'date-holidays';
-import { civilMs, MS_PER_DAY } from '../timezone/engine/civil.js';
+import { MS_PER_DAY } from '../timezone/engine/civil.js';
 import { BusinessTimeProblems, HOLIDAY_YEARS } from './business-time.errors.js';
 
 /**
@@ -18,6 +18,8 @@ export interface HolidayEntry {
   /** Its start and end as wall-clock readings (civil ms) in the country. */
   startCivil: number;
   endCivil: number;
+  /** Dated from midnight (or from the evening before): it closes its day; one dated later in the day (from 14:00) closes its hours only. */
+  wholeDay: boolean;
   name: string;
   localName: string;
   type: HolidayType;
@@ -26,16 +28,16 @@ export interface HolidayEntry {
   rule: string;
 }
 
-/** Holiday lists kept (country, subdivision, year, language); more empty the memory and start again. */
+/** Holiday lists kept (country, subdivision, year, types, language); more empty the memory and start again. */
 const LISTS_KEPT = 4_000;
-const ALL_TYPES = { types: [...HOLIDAY_TYPES], timezone: 'UTC' };
 
-/** "2026-12-24 14:00:00" as civil ms. */
-function civilOf(text: string): number {
-  const [d, t = '00:00:00'] = text.split(' ');
-  const [y, m, day] = d.split('-').map(Number);
-  const [h, mi, s] = t.split(':').map(Number);
-  return civilMs(y, m, day, h, mi, s);
+export interface ListOptions {
+  /** Language of `name`; default English. */
+  lang?: string;
+  /** Types listed; default all. The data is asked for these types only: asked for all, it lets an observance of the same day hide a public holiday. */
+  types?: readonly HolidayType[];
+  /** The input field a year out of range is blamed on. */
+  field?: string;
 }
 
 export class HolidayData {
@@ -79,53 +81,56 @@ export class HolidayData {
 
   /** The languages the data has names in for a country, its own first. */
   languages(country: string): string[] {
-    return this.calendar(country, undefined).getLanguages();
+    return this.calendar(country, undefined, HOLIDAY_TYPES).getLanguages();
   }
 
   /** The zones the data names for a country, its main one first. */
   timeZones(country: string, subdivision?: string): string[] {
-    return this.calendar(country, subdivision).getTimezones();
+    return this.calendar(country, subdivision, HOLIDAY_TYPES).getTimezones();
   }
 
-  /** Every holiday of a year (all types), in the data's order; `lang` picks `name`'s language (default English). */
-  holidays(country: string, subdivision: string | undefined, year: number, lang = 'en', field = 'year'): HolidayEntry[] {
+  /**
+   * A year's holidays of the chosen types, in the data's order. The data is read in UTC, so its start and end are the
+   * wall-clock readings in the country: a holiday dated 2025-04-13 that the data starts at sunset (its date written
+   * "2025-04-13 00:00:00 -0600") runs from 18:00 the evening before.
+   */
+  holidays(country: string, subdivision: string | undefined, year: number, options: ListOptions = {}): HolidayEntry[] {
+    const { lang = 'en', types = HOLIDAY_TYPES, field = 'year' } = options;
     if (!Number.isInteger(year) || year < HOLIDAY_YEARS.from || year > HOLIDAY_YEARS.to) throw BusinessTimeProblems.yearOutOfRange(year, field);
-    const key = `${country}|${subdivision ?? ''}|${year}|${lang}`;
+    const key = `${country}|${subdivision ?? ''}|${year}|${[...types].sort().join(',')}|${lang}`;
     let list = this.lists.get(key);
     if (!list) {
-      const calendar = this.calendar(country, subdivision);
-      const local = calendar.getHolidays(year, calendar.getLanguages()[0]);
-      const named = lang === calendar.getLanguages()[0] ? local : calendar.getHolidays(year, lang);
-      list = named.map((h: HolidaysTypes.Holiday, i: number) => {
-        const startCivil = civilOf(h.date);
-        return {
-          date: h.date.slice(0, 10),
-          startCivil,
-          // The data's span (UTC-read, so exact in civil terms), e.g. one day, or from 14:00 to midnight.
-          endCivil: startCivil + (h.end.getTime() - h.start.getTime()),
-          name: h.name,
-          localName: local[i]?.rule === h.rule ? local[i].name : h.name,
-          type: h.type as HolidayType,
-          substitute: h.substitute === true,
-          rule: h.rule,
-        };
-      });
+      const calendar = this.calendar(country, subdivision, types);
+      const own = calendar.getLanguages()[0];
+      const local = calendar.getHolidays(year, own);
+      const named = lang === own ? local : calendar.getHolidays(year, lang);
+      list = named.map((h: HolidaysTypes.Holiday, i: number) => ({
+        date: h.date.slice(0, 10),
+        startCivil: h.start.getTime(),
+        endCivil: h.end.getTime(),
+        wholeDay: h.date.slice(11, 19) === '00:00:00',
+        name: h.name,
+        localName: local[i]?.rule === h.rule ? local[i].name : h.name,
+        type: h.type as HolidayType,
+        substitute: h.substitute === true,
+        rule: h.rule,
+      }));
       if (this.lists.size >= LISTS_KEPT) this.lists.clear();
       this.lists.set(key, list);
     }
     return list;
   }
 
-  private calendar(country: string, subdivision: string | undefined): Holidays {
-    const key = `${country}|${subdivision ?? ''}`;
+  private calendar(country: string, subdivision: string | undefined, types: readonly HolidayType[]): Holidays {
+    const key = `${country}|${subdivision ?? ''}|${[...types].sort().join(',')}`;
     let calendar = this.calendars.get(key);
     if (!calendar) {
-      calendar = subdivision ? new Holidays(country, subdivision, ALL_TYPES) : new Holidays(country, ALL_TYPES);
+      const options = { types: [...types], timezone: 'UTC' };
+      calendar = subdivision ? new Holidays(country, subdivision, options) : new Holidays(country, options);
       this.calendars.set(key, calendar);
     }
     return calendar;
   }
 }
-
 /** Civil day number (days since 1970-01-01) of civil ms. */
 export const dayOf = (civil: number): number => Math.floor(civil / MS_PER_DAY);

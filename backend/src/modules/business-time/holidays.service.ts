@@ -39,9 +39,9 @@ export class HolidaysService {
       const epochMs = resolveLocal(clock, civil, 'compatible').epochMs;
       return formatInstant(epochMs, clock.offsetAt(epochMs));
     };
-    const where = this.subdivisionsOf(country, year);
+    const where = this.subdivisionsOf(country, year, types);
     const holidays: HolidayAnswer[] = [];
-    for (const h of this.data.holidays(country, subdivision, year, query.lang ?? 'en')) {
+    for (const h of this.data.holidays(country, subdivision, year, { lang: query.lang, types })) {
       if (!types.includes(h.type)) continue;
       const same = holidays.find((o) => o.date === h.date && o.name === h.name);
       if (same) {
@@ -63,9 +63,9 @@ export class HolidaysService {
   }
 
   /** For each holiday, the subdivisions whose own list holds it (same date and rule); [] for a country without subdivisions. */
-  private subdivisionsOf(country: string, year: number): (h: HolidayEntry) => string[] {
+  private subdivisionsOf(country: string, year: number, types: HolidayType[]): (h: HolidayEntry) => string[] {
     const codes = Object.keys(this.data.subdivisions(country));
-    const keys = codes.map((code) => new Set(this.data.holidays(country, code, year).map((h) => `${h.date}|${h.rule}`)));
+    const keys = codes.map((code) => new Set(this.data.holidays(country, code, year, { types }).map((h) => `${h.date}|${h.rule}`)));
     return (h) => codes.filter((_, i) => keys[i].has(`${h.date}|${h.rule}`));
   }
 
@@ -101,8 +101,9 @@ export class HolidaysService {
     const from = day * MS_PER_DAY;
     const year = Number(query.date.trim().slice(0, 4));
     const holidays = this.data
-      .holidays(country, subdivision, year, query.lang ?? 'en', 'date')
-      .filter((h) => types.includes(h.type) && h.startCivil < from + MS_PER_DAY && h.endCivil > from)
+      .holidays(country, subdivision, year, { lang: query.lang, types, field: 'date' })
+      // Dated that day, or a holiday of several days that reaches it.
+      .filter((h) => h.date === query.date.trim() || (h.wholeDay && h.date < query.date.trim() && h.endCivil > from))
       .map((h) => ({ name: h.name, localName: h.localName, types: [h.type] as HolidayType[], substitute: h.substitute }));
     return {
       date: dayText(day),
