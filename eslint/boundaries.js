@@ -118,6 +118,16 @@ export const PUBLISHED_TO = {
     why: 'business time answers the same problems as the calculations for the same inputs (invalid_date, invalid_range, invalid_timespan)',
   },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
+  'backend/src/modules/business-time/holidays.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/business-time/business-calculation.controller': {
+    to: ['mcp'],
+    why: "the REST operations MCP's tools wrap (same validation, answers and docs)",
+  },
+  'backend/src/modules/business-time/dto/business-time.responses': {
+    to: ['mcp'],
+    why: "the answers' models: an MCP tool's output schema is its REST answer's",
+  },
+  'backend/src/modules/business-time/business-time.module': { to: ['mcp'], why: 'provides the business-time controllers MCP wraps' },
   'backend/src/modules/business-time/holidays-data-version': {
     to: ['health'],
     why: 'the holiday data (date-holidays) and its version, which /api/health names beside the tz release and CLDR',

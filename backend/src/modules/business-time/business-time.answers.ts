@@ -29,7 +29,7 @@ export interface HolidaysAnswer extends HolidaysDataNamed {
   subdivision: string | null;
   year: number;
   timeZone: string;
-  types: HolidayType[];
+  requestedTypes: HolidayType[];
   holidays: HolidayAnswer[];
 }
 

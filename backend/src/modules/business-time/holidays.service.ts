@@ -59,7 +59,7 @@ export class HolidaysService {
         subdivisions: where(h),
       });
     }
-    return { country, subdivision: subdivision ?? null, year, timeZone: zone.canonical, types, holidays, holidaysData: HOLIDAYS_DATA };
+    return { country, subdivision: subdivision ?? null, year, timeZone: zone.canonical, requestedTypes: types, holidays, holidaysData: HOLIDAYS_DATA };
   }
 
   /** For each holiday, the subdivisions whose own list holds it (same date and rule); [] for a country without subdivisions. */

@@ -46,7 +46,7 @@ export class HolidaysView implements HolidaysAnswer {
   @ApiProperty({ type: String, nullable: true, example: 'CA' }) subdivision!: string | null;
   @ApiProperty({ example: 2027 }) year!: number;
   @ApiProperty({ description: 'Zone of start and end.', example: 'America/Los_Angeles' }) timeZone!: string;
-  @ApiProperty(TYPES) types!: HolidayType[];
+  @ApiProperty({ ...TYPES, description: 'The holiday types listed (types, default public).' }) requestedTypes!: HolidayType[];
   @ApiProperty({ type: [HolidayView] }) holidays!: HolidayView[];
   @ApiProperty(DATA) holidaysData!: string;
 }
