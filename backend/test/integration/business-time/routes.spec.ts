@@ -68,7 +68,12 @@ describe('business-time routes over HTTP', () => {
     expect(hours.body).toMatchObject({ deadline: '2026-11-16T12:00:00-05:00', workingMinutes: 240 });
     freezeClock(Date.parse('2026-11-13T21:30:00Z'));
     const open = await get('/api/calculation/business-hours/open?timeZone=America/New_York&country=US');
-    expect(open.body).toMatchObject({ at: '2026-11-13T16:30:00-05:00', open: true, closesAt: '2026-11-13T17:00:00-05:00', nextOpening: '2026-11-16T09:00:00-05:00' });
+    expect(open.body).toMatchObject({
+      at: '2026-11-13T16:30:00-05:00',
+      open: true,
+      closesAt: '2026-11-13T17:00:00-05:00',
+      nextOpening: '2026-11-16T09:00:00-05:00',
+    });
   });
 
   it('XML and CSV carry the same fields as JSON', async () => {
@@ -84,7 +89,9 @@ describe('business-time routes over HTTP', () => {
     expect(list.headers.get('content-type')).toContain('text/csv');
     const [header, ...rows] = list.text.trim().split('\n');
     const jsonList = await get('/api/holidays?country=DE&year=2027');
-    expect(header.split(',').map((h) => JSON.parse(h))).toEqual(expect.arrayContaining(['date', 'name', 'localName', 'types', 'substitute', 'start', 'end', 'subdivisions', 'holidaysData']));
+    expect(header.split(',').map((h) => JSON.parse(h))).toEqual(
+      expect.arrayContaining(['date', 'name', 'localName', 'types', 'substitute', 'start', 'end', 'subdivisions', 'holidaysData']),
+    );
     expect(rows).toHaveLength(jsonList.body.holidays.length);
     expect(rows[0]).toContain('"2027-01-01"');
   });
@@ -121,7 +128,9 @@ describe('business-time routes over HTTP', () => {
 
   it('needs a key, and the routes are in the OpenAPI document with answer schemas', async () => {
     expect((await app.client().get('/api/holidays?country=US&year=2027')).status).toBe(401);
-    const doc = (await app.client().get('/openapi/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>> };
+    const doc = (await app.client().get('/openapi/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+    };
     for (const [path, method] of [
       ['/api/holidays', 'get'],
       ['/api/holidays/countries', 'get'],
