@@ -1019,7 +1019,7 @@ export interface paths {
         };
         /**
          * Public holidays of a country
-         * @description A year's holidays of a country or one of its subdivisions, with names in `lang` and in the country's language, substitute (observed) days flagged, start and end as instants with the offset in force (our tz engine), and the subdivisions each applies to. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description A year's holidays of a country or one of its subdivisions, with names in `lang` and in the country's language, substitute (observed) days flagged, start and end as instants with the offset in force (our tz engine), and the subdivisions each applies to. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_list"];
         put?: never;
@@ -1039,7 +1039,7 @@ export interface paths {
         };
         /**
          * Countries with holiday data
-         * @description Every country the holiday data covers, with its subdivisions, its weekend days (CLDR weekData), languages and zones. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description Every country the holiday data covers, with its subdivisions, its weekend days (CLDR weekData), languages and zones. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_countries"];
         put?: never;
@@ -1059,7 +1059,7 @@ export interface paths {
         };
         /**
          * Is a date a holiday or a business day
-         * @description Whether a date is a holiday (of the chosen types), a weekend day and a business day in a country, with the holidays named. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description Whether a date is a holiday (of the chosen types), a weekend day and a business day in a country, with the holidays named. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_check"];
         put?: never;
@@ -2517,7 +2517,7 @@ export interface components {
              */
             cldrVersion: string;
             /**
-             * @description The holiday data (the date-holidays package, ISC code and CC-BY-3.0 data) holidays and business-time answers come from; each such answer names it in `holidaysData`.
+             * @description The holiday data (the date-holidays package, ISC code; data CC BY-SA 3.0 from Wikipedia articles, as its LICENSE file says) holidays and business-time answers come from; each such answer names it in `holidaysData`.
              * @example date-holidays 3.37.0
              */
             holidaysDataVersion: string;
@@ -4815,7 +4815,7 @@ export interface components {
             requestedTypes: ("public" | "bank" | "school" | "optional" | "observance")[];
             holidays: components["schemas"]["HolidayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -4860,7 +4860,7 @@ export interface components {
             /** @example 207 */
             total: number;
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -4913,7 +4913,7 @@ export interface components {
             isBusinessDay: boolean;
             holidays: components["schemas"]["CheckedHolidayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -4962,7 +4962,7 @@ export interface components {
              */
             weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -5053,7 +5053,7 @@ export interface components {
              */
             weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -5150,7 +5150,7 @@ export interface components {
             /** @description The days passed over, in the order walked. */
             skipped: components["schemas"]["ClosedDayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -5255,7 +5255,7 @@ export interface components {
              */
             nextOpening: string | null;
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;

@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * Public holidays of a country
-         * @description A year's holidays of a country or one of its subdivisions, with names in `lang` and in the country's language, substitute (observed) days flagged, start and end as instants with the offset in force (our tz engine), and the subdivisions each applies to. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description A year's holidays of a country or one of its subdivisions, with names in `lang` and in the country's language, substitute (observed) days flagged, start and end as instants with the offset in force (our tz engine), and the subdivisions each applies to. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_list"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Countries with holiday data
-         * @description Every country the holiday data covers, with its subdivisions, its weekend days (CLDR weekData), languages and zones. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description Every country the holiday data covers, with its subdivisions, its weekend days (CLDR weekData), languages and zones. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_countries"];
         put?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * Is a date a holiday or a business day
-         * @description Whether a date is a holiday (of the chosen types), a weekend day and a business day in a country, with the holidays named. Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         * @description Whether a date is a holiday (of the chosen types), a weekend day and a business day in a country, with the holidays named. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
          */
         get: operations["Holidays_check"];
         put?: never;
@@ -965,7 +965,7 @@ export interface components {
              */
             cldrVersion: string;
             /**
-             * @description The holiday data (the date-holidays package, ISC code and CC-BY-3.0 data) holidays and business-time answers come from; each such answer names it in `holidaysData`.
+             * @description The holiday data (the date-holidays package, ISC code; data CC BY-SA 3.0 from Wikipedia articles, as its LICENSE file says) holidays and business-time answers come from; each such answer names it in `holidaysData`.
              * @example date-holidays 3.37.0
              */
             holidaysDataVersion: string;
@@ -2547,7 +2547,7 @@ export interface components {
             requestedTypes: ("public" | "bank" | "school" | "optional" | "observance")[];
             holidays: components["schemas"]["HolidayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2592,7 +2592,7 @@ export interface components {
             /** @example 207 */
             total: number;
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2645,7 +2645,7 @@ export interface components {
             isBusinessDay: boolean;
             holidays: components["schemas"]["CheckedHolidayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2694,7 +2694,7 @@ export interface components {
              */
             weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2785,7 +2785,7 @@ export interface components {
              */
             weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2882,7 +2882,7 @@ export interface components {
             /** @description The days passed over, in the order walked. */
             skipped: components["schemas"]["ClosedDayView"][];
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
@@ -2987,7 +2987,7 @@ export interface components {
              */
             nextOpening: string | null;
             /**
-             * @description The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
              * @example date-holidays 3.37.0
              */
             holidaysData: string;

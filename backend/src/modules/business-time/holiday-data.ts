@@ -3,7 +3,7 @@ import { MS_PER_DAY } from '../timezone/engine/civil.js';
 import { BusinessTimeProblems, HOLIDAY_YEARS } from './business-time.errors.js';
 
 /**
- * The `date-holidays` package (ISC code, CC-BY-3.0 data): about 200 countries' holiday rules, read here and nowhere
+ * The `date-holidays` package (ISC code; its LICENSE puts the data, from Wikipedia articles, under CC BY-SA 3.0, though package.json says CC-BY-3.0): about 200 countries' holiday rules, read here and nowhere
  * else. Its own start/end instants come from the runtime's time zone support, so only its civil dates and times are
  * used; the instants are made by our tz engine.
  */

@@ -8,7 +8,7 @@ import { CountriesView, HolidayCheckView, HolidaysView } from './dto/business-ti
 import { BUSINESS_EXAMPLES, BUSINESS_PROBLEMS } from './business-time.examples.js';
 import { HolidaysService } from './holidays.service.js';
 
-const DATA_NOTE = ' Holiday data: the date-holidays package (data CC-BY-3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.';
+const DATA_NOTE = ' Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.';
 
 @ApiTags('Business time')
 @Controller('holidays')

@@ -28,7 +28,7 @@ export interface HealthReport {
   geoipDataVersion: string;
   /** The Unicode CLDR release (cldr-core) of Windows zone IDs and zone names. */
   cldrVersion: string;
-  /** The holiday data (date-holidays, CC-BY-3.0 data) business-time answers come from. */
+  /** The holiday data (date-holidays; data CC BY-SA 3.0) business-time answers come from. */
   holidaysDataVersion: string;
   /** The release feed's last check against IANA; null without a feed. */
   tzdbCheckedAt: string | null;

@@ -16,7 +16,7 @@ import type {
 } from '../business-time.answers.js';
 import type { HolidayOnDay, SkippedDay } from '../business-days.js';
 
-const DATA = { description: 'The holiday data answered from: the date-holidays package and its version (data CC-BY-3.0).', example: 'date-holidays 3.37.0' };
+const DATA = { description: 'The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).', example: 'date-holidays 3.37.0' };
 const WEEKEND = {
   enum: WEEKDAYS,
   isArray: true,

@@ -48,7 +48,7 @@ export class HealthView {
   cldrVersion!: string;
   @ApiProperty({
     description:
-      'The holiday data (the date-holidays package, ISC code and CC-BY-3.0 data) holidays and business-time answers come from; each such answer names it in `holidaysData`.',
+      'The holiday data (the date-holidays package, ISC code; data CC BY-SA 3.0 from Wikipedia articles, as its LICENSE file says) holidays and business-time answers come from; each such answer names it in `holidaysData`.',
     example: 'date-holidays 3.37.0',
   })
   holidaysDataVersion!: string;
