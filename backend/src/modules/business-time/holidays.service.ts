@@ -20,6 +20,8 @@ const splitList = (text: string | undefined) =>
 @Injectable()
 export class HolidaysService {
   private readonly countryLists = new Map<string, CountriesAnswer>();
+  /** Per country, year and types: each holiday's subdivisions (its date and rule as the key); bounded like the lists. */
+  private readonly whereKept = new Map<string, Map<string, string[]>>();
 
   constructor(
     private readonly engine: TimeEngine,
@@ -64,9 +66,23 @@ export class HolidaysService {
 
   /** For each holiday, the subdivisions whose own list holds it (same date and rule); [] for a country without subdivisions. */
   private subdivisionsOf(country: string, year: number, types: HolidayType[]): (h: HolidayEntry) => string[] {
-    const codes = Object.keys(this.data.subdivisions(country));
-    const keys = codes.map((code) => new Set(this.data.holidays(country, code, year, { types }).map((h) => `${h.date}|${h.rule}`)));
-    return (h) => codes.filter((_, i) => keys[i].has(`${h.date}|${h.rule}`));
+    const key = `${country}|${year}|${[...types].sort().join(',')}`;
+    let where = this.whereKept.get(key);
+    if (!where) {
+      where = new Map();
+      for (const code of Object.keys(this.data.subdivisions(country))) {
+        for (const h of this.data.holidays(country, code, year, { types })) {
+          const id = `${h.date}|${h.rule}`;
+          const codes = where.get(id) ?? [];
+          if (!codes.includes(code)) codes.push(code);
+          where.set(id, codes);
+        }
+      }
+      if (this.whereKept.size >= 1_000) this.whereKept.clear();
+      this.whereKept.set(key, where);
+    }
+    const known = where;
+    return (h) => (known.get(`${h.date}|${h.rule}`) ?? []).slice();
   }
 
   countries(query: CountriesQuery): CountriesAnswer {
