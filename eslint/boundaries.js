@@ -93,9 +93,45 @@ export const PUBLISHED_TO = {
     to: ['mcp'],
     why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does',
   },
-  'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
-  'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },
+  'backend/src/modules/timezone/timezone.module': {
+    to: ['mcp', 'site', 'business-time'],
+    why: 'provides the time engine (business time reads offsets from it) and the controllers MCP wraps',
+  },
+  'backend/src/modules/timezone/engine/time-engine': {
+    to: ['site', 'business-time'],
+    why: "the site's zone list is the engine's own answer; business time resolves zones and reads their offsets through it (never the runtime's ICU)",
+  },
+  'backend/src/modules/timezone/engine/shared-engine': {
+    to: ['business-time'],
+    why: "business time's documentation examples are real answers of the process's engine, as timezone's are",
+  },
+  'backend/src/modules/timezone/engine/civil': {
+    to: ['business-time'],
+    why: 'civil dates and instants are written the one way every answer writes them (formatInstant, formatDate)',
+  },
+  'backend/src/modules/timezone/engine/local-time': {
+    to: ['business-time'],
+    why: 'a date-time and a wall-clock reading in a zone are read as conversions read them (gaps, repeats, dstAmbiguity)',
+  },
+  'backend/src/modules/timezone/timezone.errors': {
+    to: ['business-time'],
+    why: 'business time answers the same problems as the calculations for the same inputs (invalid_date, invalid_range, invalid_timespan)',
+  },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
+  'backend/src/modules/business-time/holidays.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/business-time/business-calculation.controller': {
+    to: ['mcp'],
+    why: "the REST operations MCP's tools wrap (same validation, answers and docs)",
+  },
+  'backend/src/modules/business-time/dto/business-time.responses': {
+    to: ['mcp'],
+    why: "the answers' models: an MCP tool's output schema is its REST answer's",
+  },
+  'backend/src/modules/business-time/business-time.module': { to: ['mcp'], why: 'provides the business-time controllers MCP wraps' },
+  'backend/src/modules/business-time/holidays-data-version': {
+    to: ['health'],
+    why: 'the holiday data (date-holidays) and its version, which /api/health names beside the tz release and CLDR',
+  },
   'backend/src/modules/timezone/ip/ip-locator': { to: ['health'], why: 'the IP location data and its build, which /api/health names' },
   'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
@@ -141,8 +177,8 @@ export const PUBLISHED_TO = {
     why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
   'backend/src/modules/timezone/timezone.docs': {
-    to: ['tzdb'],
-    why: "the public releases list is a sold route documented like timezone's (ApiEndpoint: formats, examples, problems)",
+    to: ['tzdb', 'business-time'],
+    why: "the public releases list and business time's routes are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",
   },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },

@@ -5,6 +5,7 @@
  */
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
+import type { BusinessTimeProblemCode } from './modules/business-time/business-time.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
@@ -45,6 +46,7 @@ export type AppProblemCode =
   | AdminProblemCode
   | AuthProblemCode
   | BillingProblemCode
+  | BusinessTimeProblemCode
   | KeysProblemCode
   | McpProblemCode
   | SelfServiceProblemCode
@@ -140,6 +142,14 @@ export const PROBLEM_STATUS = {
   invalid_ip: 400,
   ip_not_public: 422,
   ip_not_located: 404,
+  // business-time
+  unknown_country: 400,
+  unknown_subdivision: 400,
+  year_out_of_range: 400,
+  days_out_of_range: 400,
+  working_time_out_of_range: 400,
+  invalid_opening_hours: 400,
+  invalid_weekend: 400,
   // mcp
   answer_too_large: 400,
   // tzdb

@@ -159,7 +159,7 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
   assert.equal(await links.count(), operations.length);
   const sidebarText = (await links.allTextContents()).join('\n');
   for (const op of operations) assert.ok(sidebarText.includes(op.split(' ')[1]), `${op} is listed`);
-  for (const tag of ['Time', 'TimeZone', 'Conversion', 'Calculation', 'System']) {
+  for (const tag of ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'System']) {
     await page.getByTestId(`category-${tag}`).click();
     const count = Number((await page.getByTestId(`category-${tag}`).locator('.MuiChip-label').textContent()).trim());
     assert.equal(

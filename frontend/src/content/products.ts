@@ -7,7 +7,7 @@ export interface ApiProduct {
   useCases: string[];
 }
 
-/** The nine API products; the header shows the first six. */
+/** The ten API products; the header shows the first six. */
 export const apiProducts: ApiProduct[] = [
   {
     id: 'current-time',
@@ -64,6 +64,27 @@ export const apiProducts: ApiProduct[] = [
     endpoints: ['POST /api/calculation/add', 'POST /api/calculation/subtract', 'POST /api/calculation/difference', 'GET /api/calculation/dayofweek'],
     features: ['.NET time spans and ISO 8601 durations', 'Totals and breakdowns', 'Week number and day of year'],
     useCases: ['Billing periods and trials', 'SLA timers', 'Booking lead times'],
+  },
+  {
+    id: 'business-time',
+    name: 'Business Time API',
+    summary: 'Public holidays of about 200 countries, business days and working-hours deadlines, computed in the right zone across DST changes.',
+    endpoints: [
+      'GET /api/holidays',
+      'GET /api/holidays/countries',
+      'GET /api/holidays/check',
+      'POST /api/calculation/business-days',
+      'POST /api/calculation/business-duration',
+      'POST /api/calculation/business-hours',
+      'GET /api/calculation/business-hours/open',
+    ],
+    features: [
+      'Holidays by country and subdivision, substitute days flagged',
+      'Weekends from Unicode CLDR (Friday and Saturday in Israel)',
+      'Working hours counted as real time across DST changes',
+      'The holiday data release named in every answer',
+    ],
+    useCases: ['SLA and support deadlines', 'Settlement and delivery dates (T+2)', 'Open-now badges for shops and help desks'],
   },
   {
     id: 'dst',

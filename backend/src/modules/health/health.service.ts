@@ -7,6 +7,7 @@ import { APP_VERSION } from '../../common/core/app-version.js';
 import { BOUNDARY_DATA } from '../../common/data/boundary-data.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CLDR_VERSION } from '../timezone/cldr/cldr-data.js';
+import { HOLIDAYS_DATA } from '../business-time/holidays-data-version.js';
 import { ipDataVersion } from '../timezone/ip/ip-locator.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
@@ -27,6 +28,8 @@ export interface HealthReport {
   geoipDataVersion: string;
   /** The Unicode CLDR release (cldr-core) of Windows zone IDs and zone names. */
   cldrVersion: string;
+  /** The holiday data (date-holidays; data CC BY-SA 3.0) business-time answers come from. */
+  holidaysDataVersion: string;
   /** The release feed's last check against IANA; null without a feed. */
   tzdbCheckedAt: string | null;
   services: { database: 'up' | 'down'; timezone_data: 'up' | 'down'; cache: CacheState };
@@ -137,6 +140,7 @@ export class HealthService implements OnModuleInit, OnApplicationBootstrap {
       boundaryDataVersion: BOUNDARY_DATA.release,
       geoipDataVersion: ipDataVersion(this.config),
       cldrVersion: CLDR_VERSION,
+      holidaysDataVersion: HOLIDAYS_DATA,
       tzdbCheckedAt: this.tzdb.feed?.lastCheckedAt ? new Date(this.tzdb.feed.lastCheckedAt).toISOString() : null,
       services,
       response_time_ms: Math.round((performance.now() - started) * 100) / 100,

@@ -21,6 +21,9 @@ import type { IpTimeView } from '../timezone/ip/ip.responses.js';
 import { ImpactController } from '../timezone/batch/impact.controller.js';
 import { MatrixController } from '../timezone/batch/matrix.controller.js';
 import type { ImpactView, MatrixView } from '../timezone/batch/batch.responses.js';
+import { HolidaysController } from '../business-time/holidays.controller.js';
+import { BusinessCalculationController } from '../business-time/business-calculation.controller.js';
+import type { BusinessDaysView, BusinessHoursView, HolidaysView } from '../business-time/dto/business-time.responses.js';
 
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 /** One request per 100 items or cells (decisions §9), as the REST routes count. */
@@ -237,5 +240,48 @@ export const MCP_TOOLS: McpToolSpec[] = [
             `${r.instant}: ` + r.cells.map((c) => (c.localDateTime ? `${c.localDateTime} in ${c.timeZone}` : `${c.timeZone}: ${c.error?.code}`)).join('; '),
         )
         .join(''),
+  },
+  {
+    name: 'list_holidays',
+    title: 'Public holidays of a country',
+    description:
+      'The holidays of a country (ISO 3166-1 alpha-2, e.g. "US", "DE") in a year (1970-2100), or of one of its subdivisions (subdivision "CA", "BY"), with their names, substitute (observed) days, ' +
+      'start and end with the offset in force, and the subdivisions each applies to. types: comma-separated of public, bank, school, optional, observance (default public). From the date-holidays data.',
+    routes: [route(HolidaysController, 'list')],
+    summary: (a: HolidaysView) =>
+      `${a.holidays.length} ${a.requestedTypes.join('/')} holiday(s) in ${a.country}${a.subdivision ? `-${a.subdivision}` : ''} in ${a.year}: ` +
+      a.holidays
+        .slice(0, 12)
+        .map((h) => `${h.date} ${h.name}`)
+        .join('; ') +
+      (a.holidays.length > 12 ? '; …' : '.'),
+  },
+  {
+    name: 'add_business_days',
+    title: 'Add or subtract business days',
+    description:
+      "The date a number of business days (days, negative to go back, at most 10,000) after startDate (YYYY-MM-DD) in a country's working calendar: its weekend (Friday and Saturday in Israel) and public holidays, " +
+      'with subdivision, weekend, extraClosures and types to adjust it. The start is never counted: Saturday + 1 is Monday. Answers the days skipped and why.',
+    routes: [route(BusinessCalculationController, 'businessDays')],
+    summary: (a: BusinessDaysView) =>
+      `${a.days} business day(s) from ${a.startDate} in ${a.country}${a.subdivision ? `-${a.subdivision}` : ''} is ${a.resultDate} (${a.calendarDays} calendar days)` +
+      (a.skipped.some((s) => s.reason === 'holiday')
+        ? `, skipping ${a.skipped
+            .filter((s) => s.reason === 'holiday')
+            .map((s) => `${s.name} (${s.date})`)
+            .join(', ')}.`
+        : '.'),
+  },
+  {
+    name: 'business_deadline',
+    title: 'Deadline in working hours',
+    description:
+      'The instant a number of working hours (hours, or minutes; negative to go back) after start runs out, in opening hours kept in timeZone (default 09:00-17:00 on business days; openingHours per weekday), ' +
+      "skipping the country's weekend and public holidays. Working time is real time across DST changes. Use it for SLA and response-time deadlines. " +
+      DST_NOTE,
+    routes: [route(BusinessCalculationController, 'businessHours')],
+    summary: (a: BusinessHoursView) =>
+      `${a.workingMinutes / 60} working hour(s) from ${a.start} in ${a.timeZone} run out at ${a.deadline}` +
+      (a.skipped.length > 0 ? `, after ${a.skipped.length} closed day(s).` : '.'),
   },
 ];

@@ -57,10 +57,10 @@ function problemContent(example: Record<string, unknown>) {
   return { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example } };
 }
 
-function badRequestContent(codes: (BadRequestCode | 'validation_failed')[]) {
+function badRequestContent(codes: (BadRequestCode | 'validation_failed')[], more: Record<string, () => unknown> = {}) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
-  for (const code of codes) {
-    const cause = BAD_REQUEST_CAUSES[code];
+  for (const code of [...codes, ...Object.keys(more)]) {
+    const cause = more[code] ?? BAD_REQUEST_CAUSES[code as BadRequestCode];
     if (!cause) continue;
     const value = thrownProblem(cause);
     examples[code] = { summary: String(value.title), value };
@@ -79,6 +79,8 @@ export interface EndpointDoc {
   csvRows?: string;
   /** Problem codes this endpoint answers with 400 (validation_failed is always possible). */
   errors: BadRequestCode[];
+  /** Another module's 400 problems, each with the call that throws it (its example is the real answer). */
+  moreErrors?: Record<string, () => unknown>;
   /** POST body example. */
   body?: { type: new () => object; example: Record<string, unknown>; examples?: Record<string, { summary: string; value: Record<string, unknown> }> };
 }
@@ -106,7 +108,7 @@ export function ApiEndpoint(doc: EndpointDoc) {
     ApiResponse({
       status: 400,
       description: 'Invalid input (problem+json with a stable code and the field).',
-      content: badRequestContent([...doc.errors, 'validation_failed']),
+      content: badRequestContent([...doc.errors, 'validation_failed'], doc.moreErrors),
     }),
     ApiResponse({ status: 406, description: 'The requested format is not offered.', content: problemContent(PROBLEM_EXAMPLES[406]) }),
   ];

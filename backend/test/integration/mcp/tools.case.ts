@@ -76,6 +76,27 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
     path: '/api/timezone/impact',
     body: { from: TZDB_VERSION, to: TZDB_VERSION, events: [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }] },
   },
+  {
+    tool: 'list_holidays',
+    args: { country: 'US', subdivision: 'CA', year: '2027' },
+    method: 'GET',
+    path: '/api/holidays',
+    query: { country: 'US', subdivision: 'CA', year: '2027' },
+  },
+  {
+    tool: 'add_business_days',
+    args: { startDate: '2027-07-02', days: 1, country: 'US' },
+    method: 'POST',
+    path: '/api/calculation/business-days',
+    body: { startDate: '2027-07-02', days: 1, country: 'US' },
+  },
+  {
+    tool: 'business_deadline',
+    args: { start: '2026-11-13T16:00:00', hours: 4, timeZone: 'America/New_York', country: 'US' },
+    method: 'POST',
+    path: '/api/calculation/business-hours',
+    body: { start: '2026-11-13T16:00:00', hours: 4, timeZone: 'America/New_York', country: 'US' },
+  },
 ];
 
 const TOOL_NAMES = [
@@ -91,6 +112,9 @@ const TOOL_NAMES = [
   'list_transitions',
   'convert_time_matrix',
   'check_release_impact',
+  'list_holidays',
+  'add_business_days',
+  'business_deadline',
 ];
 
 describe('the hosted MCP endpoint: the API as tools for AI agents, on the same keys, limits and metering', () => {

@@ -97,6 +97,17 @@ export function SiteFooter() {
           </Link>
           ).
         </Typography>
+        <Typography variant="body2" sx={{ mt: 1, color: '#94a3b8' }}>
+          Holiday data from the{' '}
+          <Link href="https://github.com/commenthol/date-holidays" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            date-holidays
+          </Link>{' '}
+          project by commenthol and contributors (business time; data from Wikipedia articles, licensed under{' '}
+          <Link href="https://creativecommons.org/licenses/by-sa/3.0/" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            CC BY-SA 3.0
+          </Link>
+          ).
+        </Typography>
       </Container>
     </Box>
   );

