@@ -93,10 +93,19 @@ export const PUBLISHED_TO = {
     to: ['mcp'],
     why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does',
   },
-  'backend/src/modules/timezone/timezone.module': { to: ['mcp', 'site'], why: 'provides the time engine and the controllers MCP wraps' },
-  'backend/src/modules/timezone/engine/time-engine': { to: ['site'], why: "the site's zone list is the engine's own answer" },
+  'backend/src/modules/timezone/timezone.module': {
+    to: ['mcp', 'site', 'astronomy'],
+    why: 'provides the time engine and the controllers MCP wraps; astronomy writes its times with the same engine, IP locator and clock',
+  },
+  'backend/src/modules/timezone/engine/time-engine': {
+    to: ['site', 'astronomy'],
+    why: "the site's zone list is the engine's own answer; astronomy resolves a place's zone and offsets through it (never Intl)",
+  },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
-  'backend/src/modules/timezone/ip/ip-locator': { to: ['health'], why: 'the IP location data and its build, which /api/health names' },
+  'backend/src/modules/timezone/ip/ip-locator': {
+    to: ['health', 'astronomy'],
+    why: 'the IP location data and its build, which /api/health names; astronomy locates ?ip= as time by IP does',
+  },
   'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/usage/usage.recorder': {
@@ -141,8 +150,41 @@ export const PUBLISHED_TO = {
     why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
   'backend/src/modules/timezone/timezone.docs': {
-    to: ['tzdb'],
-    why: "the public releases list is a sold route documented like timezone's (ApiEndpoint: formats, examples, problems)",
+    to: ['tzdb', 'astronomy'],
+    why: "the public releases list and the sun and moon route are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",
+  },
+  'backend/src/modules/timezone/clock': { to: ['astronomy'], why: "where now comes from: astronomy's default date is today at the place, by the same clock" },
+  'backend/src/modules/timezone/engine/civil': {
+    to: ['astronomy'],
+    why: "the engine's instant and offset formatting: astronomy writes each time as the time zone API does",
+  },
+  'backend/src/modules/timezone/engine/local-time': {
+    to: ['astronomy'],
+    why: "a local date's midnight in a zone (gaps and overlaps as the engine reads them): astronomy's days are the place's local days",
+  },
+  'backend/src/modules/timezone/engine/shared-engine': {
+    to: ['astronomy'],
+    why: "the process's engine: astronomy's documented example is computed with it, like timezone's",
+  },
+  'backend/src/modules/timezone/timezone.errors': {
+    to: ['astronomy'],
+    why: "the time zone API's problems (invalid_range) where astronomy refuses the same input",
+  },
+  'backend/src/modules/timezone/coordinates': {
+    to: ['astronomy'],
+    why: 'strict parsing of latitude/longitude query strings: astronomy takes coordinates as the coordinate routes do',
+  },
+  'backend/src/modules/timezone/ip/ip-answer': {
+    to: ['astronomy'],
+    why: "an IP answer's zone as time by IP names it: astronomy's ?ip= answers in the same zone",
+  },
+  'backend/src/modules/timezone/ip/ip.errors': {
+    to: ['astronomy'],
+    why: "time by IP's problems (ip_not_located): astronomy's ?ip= refuses as time by IP does",
+  },
+  'backend/src/modules/timezone/ip/ip-address': {
+    to: ['astronomy'],
+    why: "the refusal of a non-public address (ip_not_public), documented with astronomy's route too",
   },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },

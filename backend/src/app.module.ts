@@ -21,6 +21,7 @@ import { SelfServiceModule } from './modules/self-service/self-service.module.js
 import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
+import { AstronomyModule } from './modules/astronomy/astronomy.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { ReleaseCacheModule } from './modules/tzdb/release-cache.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         GatewayModule,
         UsageModule,
         TimezoneModule,
+        AstronomyModule,
         TzdbModule,
         McpModule,
         BillingModule,

@@ -57,13 +57,13 @@ function problemContent(example: Record<string, unknown>) {
   return { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, example } };
 }
 
-function badRequestContent(codes: (BadRequestCode | 'validation_failed')[]) {
+function badRequestContent(codes: (BadRequestCode | 'validation_failed')[], more: (() => unknown)[] = []) {
   const examples: Record<string, { summary: string; value: Record<string, unknown> }> = {};
-  for (const code of codes) {
-    const cause = BAD_REQUEST_CAUSES[code];
+  const causes = [...codes.map((code) => BAD_REQUEST_CAUSES[code]), ...more];
+  for (const cause of causes) {
     if (!cause) continue;
     const value = thrownProblem(cause);
-    examples[code] = { summary: String(value.title), value };
+    examples[String(value.code)] = { summary: String(value.title), value };
   }
   return { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, examples } };
 }
@@ -79,6 +79,8 @@ export interface EndpointDoc {
   csvRows?: string;
   /** Problem codes this endpoint answers with 400 (validation_failed is always possible). */
   errors: BadRequestCode[];
+  /** Another module's 400 problems: each call throws one, which becomes an example beside `errors`' ones. */
+  moreErrors?: (() => unknown)[];
   /** POST body example. */
   body?: { type: new () => object; example: Record<string, unknown>; examples?: Record<string, { summary: string; value: Record<string, unknown> }> };
 }
@@ -106,7 +108,7 @@ export function ApiEndpoint(doc: EndpointDoc) {
     ApiResponse({
       status: 400,
       description: 'Invalid input (problem+json with a stable code and the field).',
-      content: badRequestContent([...doc.errors, 'validation_failed']),
+      content: badRequestContent([...doc.errors, 'validation_failed'], doc.moreErrors),
     }),
     ApiResponse({ status: 406, description: 'The requested format is not offered.', content: problemContent(PROBLEM_EXAMPLES[406]) }),
   ];
