@@ -199,6 +199,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('TimeZone', 'Zone list, search, lookup, info and transitions')
     .addTag('Conversion', 'Convert a date-time between zones')
     .addTag('Calculation', 'Add, subtract, difference and day of week')
+    .addTag('Astronomy', 'Sun and moon at a place: sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and phase')
     .addTag('System', 'Health of the service')
     .build();
   const document = SwaggerModule.createDocument(app, config, {

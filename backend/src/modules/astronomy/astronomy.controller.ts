@@ -17,7 +17,7 @@ export class AstronomyController {
 
   @Get()
   @PublicApi()
-  @Weighted(astronomyWeight)
+  @Weighted(astronomyWeight, { each: 'days', perRequest: DAYS_PER_REQUEST })
   @ApiEndpoint({
     summary: 'Sun and moon at a place',
     description:
