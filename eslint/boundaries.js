@@ -186,6 +186,12 @@ export const PUBLISHED_TO = {
     to: ['astronomy'],
     why: "the refusal of a non-public address (ip_not_public), documented with astronomy's route too",
   },
+  'backend/src/modules/astronomy/astronomy.controller': {
+    to: ['mcp'],
+    why: "the REST operation MCP's get_sun_and_moon wraps (same validation, answers and docs)",
+  },
+  'backend/src/modules/astronomy/dto/astronomy.responses': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/astronomy/astronomy.weight': { to: ['mcp'], why: 'the tool counts the days asked as the REST route does (one request per 7 days)' },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },
 };

@@ -76,6 +76,13 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
     path: '/api/timezone/impact',
     body: { from: TZDB_VERSION, to: TZDB_VERSION, events: [{ localDateTime: '2024-03-10T02:30:00', timeZone: 'America/New_York' }] },
   },
+  {
+    tool: 'get_sun_and_moon',
+    args: { latitude: 52.52, longitude: 13.405, from: '2027-03-27', to: '2027-03-29' },
+    method: 'GET',
+    path: '/api/astronomy',
+    query: { latitude: '52.52', longitude: '13.405', from: '2027-03-27', to: '2027-03-29' },
+  },
 ];
 
 const TOOL_NAMES = [
@@ -91,6 +98,7 @@ const TOOL_NAMES = [
   'list_transitions',
   'convert_time_matrix',
   'check_release_impact',
+  'get_sun_and_moon',
 ];
 
 describe('the hosted MCP endpoint: the API as tools for AI agents, on the same keys, limits and metering', () => {

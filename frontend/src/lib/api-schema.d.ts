@@ -1176,7 +1176,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_sun_and_moon, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -13055,17 +13055,17 @@ export interface operations {
                 latitude?: number;
                 /** @description Longitude in decimal degrees, -180 to 180 (with latitude). */
                 longitude?: number;
-                /** @description A city as GET /api/timezone/lookup reads it ("Paris", "Paris, France", "Springfield, US"): its first candidate with coordinates is the place. Instead of latitude/longitude. */
+                /** @description A city as GET /api/timezone/lookup reads it ("Paris", "Paris, France", "Berlin, DE"): its first candidate with coordinates is the place. Instead of latitude/longitude. */
                 city?: string;
-                /** @description A public IPv4 or IPv6 address, located as GET /api/time/current/ip locates it (its coordinates and zone). Instead of latitude/longitude. */
+                /** @description A public IPv4 or IPv6 address (such as 81.2.69.142), located as GET /api/time/current/ip locates it (its coordinates and zone). Instead of latitude/longitude. */
                 ip?: string;
-                /** @description Height of the observer above sea level in metres, -500 to 9000; default 0. */
+                /** @description Height of the observer above sea level in metres (such as 34), -500 to 9000; default 0. */
                 elevation?: number;
                 /** @description The place's local date (YYYY-MM-DD), 1900-01-01 to 2100-12-31; default today at the place. Not with from/to. */
                 date?: string;
-                /** @description First local date of a range (YYYY-MM-DD), with to; at most 31 days in all. */
+                /** @description First local date of a range (YYYY-MM-DD, such as 2027-03-27), with to; at most 31 days in all. Not with date. */
                 from?: string;
-                /** @description Last local date of the range (YYYY-MM-DD, inclusive), with from. */
+                /** @description Last local date of the range (YYYY-MM-DD, inclusive, such as 2027-04-02), with from. */
                 to?: string;
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";

@@ -17,8 +17,7 @@ export class AstronomyQuery {
 
   @ApiPropertyOptional({
     description:
-      'A city as GET /api/timezone/lookup reads it ("Paris", "Paris, France", "Springfield, US"): its first candidate with coordinates is the place. Instead of latitude/longitude.',
-    example: 'Berlin, DE',
+      'A city as GET /api/timezone/lookup reads it ("Paris", "Paris, France", "Berlin, DE"): its first candidate with coordinates is the place. Instead of latitude/longitude.',
   })
   @IsOptional()
   @IsString()
@@ -26,15 +25,15 @@ export class AstronomyQuery {
   city?: string;
 
   @ApiPropertyOptional({
-    description: 'A public IPv4 or IPv6 address, located as GET /api/time/current/ip locates it (its coordinates and zone). Instead of latitude/longitude.',
-    example: '81.2.69.142',
+    description:
+      'A public IPv4 or IPv6 address (such as 81.2.69.142), located as GET /api/time/current/ip locates it (its coordinates and zone). Instead of latitude/longitude.',
   })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   ip?: string;
 
-  @ApiPropertyOptional({ description: 'Height of the observer above sea level in metres, -500 to 9000; default 0.', example: 34, type: 'number' })
+  @ApiPropertyOptional({ description: 'Height of the observer above sea level in metres (such as 34), -500 to 9000; default 0.', type: 'number' })
   @IsOptional()
   @IsString()
   @MaxLength(32)
@@ -49,13 +48,13 @@ export class AstronomyQuery {
   @MaxLength(40)
   date?: string;
 
-  @ApiPropertyOptional({ description: 'First local date of a range (YYYY-MM-DD), with to; at most 31 days in all.', example: '2027-03-27' })
+  @ApiPropertyOptional({ description: 'First local date of a range (YYYY-MM-DD, such as 2027-03-27), with to; at most 31 days in all. Not with date.' })
   @IsOptional()
   @IsString()
   @MaxLength(40)
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Last local date of the range (YYYY-MM-DD, inclusive), with from.', example: '2027-03-29' })
+  @ApiPropertyOptional({ description: 'Last local date of the range (YYYY-MM-DD, inclusive, such as 2027-04-02), with from.' })
   @IsOptional()
   @IsString()
   @MaxLength(40)
