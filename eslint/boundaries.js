@@ -192,6 +192,10 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/astronomy/dto/astronomy.responses': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/astronomy/astronomy.weight': { to: ['mcp'], why: 'the tool counts the days asked as the REST route does (one request per 7 days)' },
+  'backend/src/modules/timezone/public-timezones.controller': {
+    to: ['astronomy'],
+    why: "the live demo's zones and per-IP limit: the world clock's keyless sun times answer for the same zones, limited alike",
+  },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },
 };

@@ -528,6 +528,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/demo/sun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * World clock: today's sun and moon (no key)
+         * @description The landing page's world clock cards: the answer of GET /api/astronomy for today at a city, without an API key and not metered, for cities in the live demo's zones only (America/New_York, America/Los_Angeles, America/Sao_Paulo, Europe/London, Europe/Paris, Africa/Cairo, Asia/Dubai, Asia/Kolkata, Asia/Tokyo, Australia/Sydney). Limited to 30 requests a minute per IP address; use GET /api/astronomy with a key for any place and date.
+         */
+        get: operations["PublicSun_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -8956,6 +8976,203 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
+            };
+        };
+    };
+    PublicSun_today: {
+        parameters: {
+            query: {
+                /** @description A city of the landing page's world clock (its zone must be one of the live demo's zones). */
+                city: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "place": {
+                     *         "source": "coordinates",
+                     *         "latitude": 52.52,
+                     *         "longitude": 13.405,
+                     *         "elevation": 0,
+                     *         "city": null,
+                     *         "country_code": null,
+                     *         "ip": null
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "tzdb_version": "2026f",
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-28",
+                     *           "sun_status": "normal",
+                     *           "sun_status_reason": null,
+                     *           "sunrise": {
+                     *             "time": "2027-03-28T06:50:59+02:00",
+                     *             "utc": "2027-03-28T04:50:59Z"
+                     *           },
+                     *           "sunset": {
+                     *             "time": "2027-03-28T19:33:07+02:00",
+                     *             "utc": "2027-03-28T17:33:07Z"
+                     *           },
+                     *           "solar_noon": {
+                     *             "time": "2027-03-28T13:11:31+02:00",
+                     *             "utc": "2027-03-28T11:11:31Z"
+                     *           },
+                     *           "day_length": "12:42:07",
+                     *           "day_length_seconds": 45727,
+                     *           "civil_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "nautical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T05:35:25+02:00",
+                     *               "utc": "2027-03-28T03:35:25Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:49:02+02:00",
+                     *               "utc": "2027-03-28T18:49:02Z"
+                     *             }
+                     *           },
+                     *           "astronomical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T04:51:37+02:00",
+                     *               "utc": "2027-03-28T02:51:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T21:33:11+02:00",
+                     *               "utc": "2027-03-28T19:33:11Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T07:35:54+02:00",
+                     *               "utc": "2027-03-28T05:35:54Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T18:48:04+02:00",
+                     *               "utc": "2027-03-28T16:48:04Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "moonrise": [
+                     *             {
+                     *               "time": "2027-03-28T01:26:39+01:00",
+                     *               "utc": "2027-03-28T00:26:39Z"
+                     *             }
+                     *           ],
+                     *           "moonset": [
+                     *             {
+                     *               "time": "2027-03-28T09:00:06+02:00",
+                     *               "utc": "2027-03-28T07:00:06Z"
+                     *             }
+                     *           ],
+                     *           "moon_phase": {
+                     *             "name": "Waning Gibbous",
+                     *             "angle": 252.42
+                     *           },
+                     *           "moon_illumination": 0.652
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AstronomyView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><place><source>coordinates</source><latitude>52.52</latitude><longitude>13.405</longitude><elevation>0</elevation><city/><country_code/><ip/></place><timezone>Europe/Berlin</timezone><tzdb_version>2026f</tzdb_version><days><item><date>2027-03-28</date><sun_status>normal</sun_status><sun_status_reason/><sunrise><time>2027-03-28T06:50:59+02:00</time><utc>2027-03-28T04:50:59Z</utc></sunrise><sunset><time>2027-03-28T19:33:07+02:00</time><utc>2027-03-28T17:33:07Z</utc></sunset><solar_noon><time>2027-03-28T13:11:31+02:00</time><utc>2027-03-28T11:11:31Z</utc></solar_noon><day_length>12:42:07</day_length><day_length_seconds>45727</day_length_seconds><civil_twilight><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></civil_twilight><nautical_twilight><begin><time>2027-03-28T05:35:25+02:00</time><utc>2027-03-28T03:35:25Z</utc></begin><end><time>2027-03-28T20:49:02+02:00</time><utc>2027-03-28T18:49:02Z</utc></end></nautical_twilight><astronomical_twilight><begin><time>2027-03-28T04:51:37+02:00</time><utc>2027-03-28T02:51:37Z</utc></begin><end><time>2027-03-28T21:33:11+02:00</time><utc>2027-03-28T19:33:11Z</utc></end></astronomical_twilight><golden_hour_morning><begin><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></begin><end><time>2027-03-28T07:35:54+02:00</time><utc>2027-03-28T05:35:54Z</utc></end></golden_hour_morning><golden_hour_evening><begin><time>2027-03-28T18:48:04+02:00</time><utc>2027-03-28T16:48:04Z</utc></begin><end><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></end></golden_hour_evening><blue_hour_morning><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></end></blue_hour_morning><blue_hour_evening><begin><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></blue_hour_evening><moonrise><item><time>2027-03-28T01:26:39+01:00</time><utc>2027-03-28T00:26:39Z</utc></item></moonrise><moonset><item><time>2027-03-28T09:00:06+02:00</time><utc>2027-03-28T07:00:06Z</utc></item></moonset><moon_phase><name>Waning Gibbous</name><angle>252.42</angle></moon_phase><moon_illumination>0.652</moon_illumination></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "place.source","place.latitude","place.longitude","place.elevation","place.city","place.country_code","place.ip","timezone","tzdb_version","date","sun_status","sun_status_reason","sunrise.time","sunrise.utc","sunset.time","sunset.utc","solar_noon.time","solar_noon.utc","day_length","day_length_seconds","civil_twilight.begin.time","civil_twilight.begin.utc","civil_twilight.end.time","civil_twilight.end.utc","nautical_twilight.begin.time","nautical_twilight.begin.utc","nautical_twilight.end.time","nautical_twilight.end.utc","astronomical_twilight.begin.time","astronomical_twilight.begin.utc","astronomical_twilight.end.time","astronomical_twilight.end.utc","golden_hour_morning.begin.time","golden_hour_morning.begin.utc","golden_hour_morning.end.time","golden_hour_morning.end.utc","golden_hour_evening.begin.time","golden_hour_evening.begin.utc","golden_hour_evening.end.time","golden_hour_evening.end.utc","blue_hour_morning.begin.time","blue_hour_morning.begin.utc","blue_hour_morning.end.time","blue_hour_morning.end.utc","blue_hour_evening.begin.time","blue_hour_evening.begin.utc","blue_hour_evening.end.time","blue_hour_evening.end.utc","moonrise.time","moonrise.utc","moonset.time","moonset.utc","moon_phase.name","moon_phase.angle","moon_illumination"
+                     *     "coordinates",52.52,13.405,0,,,,"Europe/Berlin","2026f","2027-03-28","normal",,"2027-03-28T06:50:59+02:00","2027-03-28T04:50:59Z","2027-03-28T19:33:07+02:00","2027-03-28T17:33:07Z","2027-03-28T13:11:31+02:00","2027-03-28T11:11:31Z","12:42:07",45727,"2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T05:35:25+02:00","2027-03-28T03:35:25Z","2027-03-28T20:49:02+02:00","2027-03-28T18:49:02Z","2027-03-28T04:51:37+02:00","2027-03-28T02:51:37Z","2027-03-28T21:33:11+02:00","2027-03-28T19:33:11Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T07:35:54+02:00","2027-03-28T05:35:54Z","2027-03-28T18:48:04+02:00","2027-03-28T16:48:04Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T01:26:39+01:00","2027-03-28T00:26:39Z","2027-03-28T09:00:06+02:00","2027-03-28T07:00:06Z","Waning Gibbous",252.42,0.652
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

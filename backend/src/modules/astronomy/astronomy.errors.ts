@@ -20,6 +20,14 @@ export const AstronomyProblems = {
           : `Name the place one way only: latitude and longitude, or city, or ip (got ${given.join(', ')}).`,
       field: given.length === 0 ? 'latitude' : given[1],
     }),
+  /** The keyless world clock route answers for the live demo's zones only. */
+  notADemoCity: (city: string, zones: readonly string[]) =>
+    new ProblemException({
+      status: 400,
+      code: 'invalid_place',
+      detail: `"${city}" is not in the world clock's zones (${zones.join(', ')}); GET /api/astronomy with an API key answers for every place.`,
+      field: 'city',
+    }),
   unknownCity: (city: string) =>
     new ProblemException({
       status: 404,

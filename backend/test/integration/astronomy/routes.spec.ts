@@ -117,4 +117,12 @@ describe('GET /api/astronomy', () => {
     );
     expect(op.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['latitude', 'longitude', 'city', 'ip', 'elevation', 'date', 'from', 'to']));
   });
+
+  it("answers the world clock cards without a key, today's sky for a demo city, and refuses other places", async () => {
+    const london = await t.client().get('/api/public/demo/sun?city=London');
+    expect([london.status, (london.body as Json).timezone, (london.body as Json).days.length]).toEqual([200, 'Europe/London', 1]);
+    expect(london.headers.get('cache-control')).toBe('public, max-age=600');
+    const kathmandu = await t.client().get('/api/public/demo/sun?city=Kathmandu');
+    expect([kathmandu.status, (kathmandu.body as Json).code]).toEqual([400, 'invalid_place']);
+  });
 });
