@@ -94,28 +94,28 @@ export const PUBLISHED_TO = {
     why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does',
   },
   'backend/src/modules/timezone/timezone.module': {
-    to: ['mcp', 'site', 'business-time'],
-    why: 'provides the time engine (business time reads offsets from it) and the controllers MCP wraps',
+    to: ['mcp', 'site', 'business-time', 'astronomy'],
+    why: 'provides the time engine (business time reads offsets from it; astronomy writes its times with the same engine, IP locator and clock) and the controllers MCP wraps',
   },
   'backend/src/modules/timezone/engine/time-engine': {
-    to: ['site', 'business-time'],
-    why: "the site's zone list is the engine's own answer; business time resolves zones and reads their offsets through it (never the runtime's ICU)",
+    to: ['site', 'business-time', 'astronomy'],
+    why: "the site's zone list is the engine's own answer; business time and astronomy resolve zones and read their offsets through it (never the runtime's ICU)",
   },
   'backend/src/modules/timezone/engine/shared-engine': {
-    to: ['business-time'],
-    why: "business time's documentation examples are real answers of the process's engine, as timezone's are",
+    to: ['business-time', 'astronomy'],
+    why: "business time's documentation examples are real answers of the process's engine, as timezone's are; astronomy's documented example too",
   },
   'backend/src/modules/timezone/engine/civil': {
-    to: ['business-time'],
-    why: 'civil dates and instants are written the one way every answer writes them (formatInstant, formatDate)',
+    to: ['business-time', 'astronomy'],
+    why: 'civil dates and instants are written the one way every answer writes them (formatInstant, formatDate); astronomy writes each time as the time zone API does',
   },
   'backend/src/modules/timezone/engine/local-time': {
-    to: ['business-time'],
-    why: 'a date-time and a wall-clock reading in a zone are read as conversions read them (gaps, repeats, dstAmbiguity)',
+    to: ['business-time', 'astronomy'],
+    why: "a date-time and a wall-clock reading in a zone are read as conversions read them (gaps, repeats, dstAmbiguity); astronomy's days are the place's local days",
   },
   'backend/src/modules/timezone/timezone.errors': {
-    to: ['business-time'],
-    why: 'business time answers the same problems as the calculations for the same inputs (invalid_date, invalid_range, invalid_timespan)',
+    to: ['business-time', 'astronomy'],
+    why: 'business time answers the same problems as the calculations for the same inputs (invalid_date, invalid_range, invalid_timespan); astronomy refuses invalid_range alike',
   },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
   'backend/src/modules/business-time/holidays.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
@@ -132,7 +132,10 @@ export const PUBLISHED_TO = {
     to: ['health'],
     why: 'the holiday data (date-holidays) and its version, which /api/health names beside the tz release and CLDR',
   },
-  'backend/src/modules/timezone/ip/ip-locator': { to: ['health'], why: 'the IP location data and its build, which /api/health names' },
+  'backend/src/modules/timezone/ip/ip-locator': {
+    to: ['health', 'astronomy'],
+    why: 'the IP location data and its build, which /api/health names; astronomy locates ?ip= as time by IP does',
+  },
   'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/usage/usage.recorder': {
@@ -177,8 +180,36 @@ export const PUBLISHED_TO = {
     why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
   'backend/src/modules/timezone/timezone.docs': {
-    to: ['tzdb', 'business-time'],
-    why: "the public releases list and business time's routes are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",
+    to: ['tzdb', 'business-time', 'astronomy'],
+    why: "the public releases list, business time's routes and the sun and moon route are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",
+  },
+
+  'backend/src/modules/timezone/clock': { to: ['astronomy'], why: "where now comes from: astronomy's default date is today at the place, by the same clock" },
+  'backend/src/modules/timezone/coordinates': {
+    to: ['astronomy'],
+    why: 'strict parsing of latitude/longitude query strings: astronomy takes coordinates as the coordinate routes do',
+  },
+  'backend/src/modules/timezone/ip/ip-answer': {
+    to: ['astronomy'],
+    why: "an IP answer's zone as time by IP names it: astronomy's ?ip= answers in the same zone",
+  },
+  'backend/src/modules/timezone/ip/ip.errors': {
+    to: ['astronomy'],
+    why: "time by IP's problems (ip_not_located): astronomy's ?ip= refuses as time by IP does",
+  },
+  'backend/src/modules/timezone/ip/ip-address': {
+    to: ['astronomy'],
+    why: "the refusal of a non-public address (ip_not_public), documented with astronomy's route too",
+  },
+  'backend/src/modules/astronomy/astronomy.controller': {
+    to: ['mcp'],
+    why: "the REST operation MCP's get_sun_and_moon wraps (same validation, answers and docs)",
+  },
+  'backend/src/modules/astronomy/dto/astronomy.responses': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/astronomy/astronomy.weight': { to: ['mcp'], why: 'the tool counts the days asked as the REST route does (one request per 7 days)' },
+  'backend/src/modules/timezone/public-timezones.controller': {
+    to: ['astronomy'],
+    why: "the live demo's zones and per-IP limit: the world clock's keyless sun times answer for the same zones, limited alike",
   },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },

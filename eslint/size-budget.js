@@ -44,10 +44,6 @@ export const KNOWN_OVERSIZE = {
     lines: 495,
     reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
   },
-  'backend/src/common/problems/problem-catalog.ts': {
-    lines: 467,
-    reason: "every problem code's title and help text; one catalogue per module beside its *.errors.ts",
-  },
   'backend/test/integration/admin/users-and-plans.case.ts': { lines: 466, reason: 'logic cases move down to medium specs; the rest by console resource' },
   'backend/src/modules/billing/sandbox.gateway.ts': {
     lines: 463,

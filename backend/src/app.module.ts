@@ -22,6 +22,7 @@ import { SiteModule } from './modules/site/site.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
 import { BusinessTimeModule } from './modules/business-time/business-time.module.js';
+import { AstronomyModule } from './modules/astronomy/astronomy.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { ReleaseCacheModule } from './modules/tzdb/release-cache.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         UsageModule,
         TimezoneModule,
         BusinessTimeModule,
+        AstronomyModule,
         TzdbModule,
         McpModule,
         BillingModule,

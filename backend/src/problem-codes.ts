@@ -4,6 +4,7 @@
  * here: the table reaches common/problems/problem-code.ts by declaration merging (below).
  */
 import type { AdminProblemCode } from './modules/admin/admin.errors.js';
+import type { AstronomyProblemCode } from './modules/astronomy/astronomy.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BusinessTimeProblemCode } from './modules/business-time/business-time.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
@@ -44,6 +45,7 @@ export type CommonProblemCode =
 export type AppProblemCode =
   | CommonProblemCode
   | AdminProblemCode
+  | AstronomyProblemCode
   | AuthProblemCode
   | BillingProblemCode
   | BusinessTimeProblemCode
@@ -86,6 +88,12 @@ export const PROBLEM_STATUS = {
   invalid_query: 400,
   cannot_block_self: 409,
   account_closed: 409,
+  // astronomy
+  invalid_place: 400,
+  unknown_city: 404,
+  invalid_elevation: 400,
+  date_out_of_range: 400,
+  range_too_long: 400,
   // auth
   invalid_token: 400,
   no_password: 400,

@@ -7,7 +7,7 @@ export interface ApiProduct {
   useCases: string[];
 }
 
-/** The ten API products; the header shows the first six. */
+/** The API products; the header shows the first six. */
 export const apiProducts: ApiProduct[] = [
   {
     id: 'current-time',
@@ -101,5 +101,18 @@ export const apiProducts: ApiProduct[] = [
     endpoints: ['GET /api/timezone/transitions'],
     features: ['Transitions since 1970', 'tzdb version in every answer', 'Updated within 24 hours of IANA releases'],
     useCases: ['Auditing historical records', 'Legal and financial timestamps', 'Data migrations'],
+  },
+  {
+    id: 'astronomy',
+    name: 'Sun & Moon API',
+    summary: 'Sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and moon phase for any place and date, in the place\u2019s own time.',
+    endpoints: ['GET /api/astronomy'],
+    features: [
+      'Every time with the offset in force at that instant, right on DST days',
+      'Polar day and night said, never an invented time',
+      'By coordinates, city or IP address; up to 31 days per call',
+      'Checked against an independent ephemeris to within 2 minutes',
+    ],
+    useCases: ['Photography and outdoor planning apps', 'Religious observance times', 'Smart lighting and solar schedules'],
   },
 ];

@@ -648,6 +648,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/astronomy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sun and moon at a place
+         * @description For each local date at a place (by coordinates, city or IP address): sunrise, sunset, solar noon and day length; civil, nautical and astronomical twilight; golden and blue hour, morning and evening; every moonrise and moonset; the moon phase and illumination. Every time is an instant written with the UTC offset in force at the place at that instant (on a DST day sunrise and sunset can carry different offsets), and in UTC. The answer names the zone and the tz release. In polar day or night `sun_status` says `sun_always_up` or `sun_always_down` and sunrise and sunset are null, with the reason. One date (`date`, default today at the place) or a range `from`..`to` of up to 31 days, from 1900 to 2100. Counts against the quota as one request per 7 days asked. Computed with astronomy-engine: sunrise and sunset are the sun's upper limb on the horizon with 34′ of refraction, twilights the sun's centre at −6°, −12° and −18°; accurate to about a minute.
+         */
+        get: operations["Astronomy_sunAndMoon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/demo/sun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * World clock: today's sun and moon (no key)
+         * @description The landing page's world clock cards: the answer of GET /api/astronomy for today at a city, without an API key and not metered, for cities in the live demo's zones only (America/New_York, America/Los_Angeles, America/Sao_Paulo, Europe/London, Europe/Paris, Africa/Cairo, Asia/Dubai, Asia/Kolkata, Asia/Tokyo, Australia/Sydney). Limited to 30 requests a minute per IP address; use GET /api/astronomy with a key for any place and date.
+         */
+        get: operations["PublicSun_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -719,7 +759,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -1006,7 +1046,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -2991,6 +3031,148 @@ export interface components {
              * @example date-holidays 3.37.0
              */
             holidaysData: string;
+        };
+        AstronomyPlaceView: {
+            /**
+             * @description How the place was named.
+             * @example coordinates
+             * @enum {string}
+             */
+            source: "coordinates" | "city" | "ip";
+            /**
+             * @description Latitude of the place (for city and ip: the data’s coordinates).
+             * @example 52.52
+             */
+            latitude: number;
+            /**
+             * @description Longitude of the place.
+             * @example 13.405
+             */
+            longitude: number;
+            /**
+             * @description Observer height above sea level in metres (elevation; default 0).
+             * @example 0
+             */
+            elevation: number;
+            /**
+             * @description The city found (city) or the IP data’s city (ip); null for coordinates.
+             * @example null
+             */
+            city: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country of the city or address; null for coordinates.
+             * @example null
+             */
+            country_code: string | null;
+            /**
+             * @description The address located (ip); null otherwise.
+             * @example null
+             */
+            ip: string | null;
+        };
+        PlaceInstantView: {
+            /**
+             * @description The instant with the place's UTC offset in force at that instant (our tz engine; on a DST day sunrise and sunset can differ).
+             * @example 2027-03-28T06:56:03+02:00
+             */
+            time: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-28T04:56:03Z
+             */
+            utc: string;
+        };
+        InstantSpanView: {
+            /** @description When it begins on this local date; null when it does not begin on this date. */
+            begin: components["schemas"]["PlaceInstantView"] | null;
+            /** @description When it ends on this local date; null when it does not end on this date. */
+            end: components["schemas"]["PlaceInstantView"] | null;
+        };
+        MoonPhaseView: {
+            /**
+             * @description A principal phase (New Moon, First Quarter, Full Moon, Last Quarter) when its instant falls on this local date; else the phase at the middle of the day.
+             * @example Waxing Gibbous
+             * @enum {string}
+             */
+            name: "New Moon" | "Waxing Crescent" | "First Quarter" | "Waxing Gibbous" | "Full Moon" | "Waning Gibbous" | "Last Quarter" | "Waning Crescent";
+            /**
+             * @description The moon's ecliptic longitude east of the sun at the middle of the local day, 0–360°: 0 new, 90 first quarter, 180 full, 270 last quarter.
+             * @example 312.4
+             */
+            angle: number;
+        };
+        AstronomyDayView: {
+            /**
+             * @description The place's local date.
+             * @example 2027-03-28
+             */
+            date: string;
+            /**
+             * @description normal; or sun_always_up (polar day) / sun_always_down (polar night): no sunrise nor sunset on this date, and they are null.
+             * @example normal
+             * @enum {string}
+             */
+            sun_status: "normal" | "sun_always_up" | "sun_always_down";
+            /**
+             * @description Why sunrise and sunset are null, for polar day and night; null otherwise.
+             * @example null
+             */
+            sun_status_reason: string | null;
+            /** @description The sun's upper limb clears the horizon (34′ of refraction); null when the sun does not rise on this date. */
+            sunrise: components["schemas"]["PlaceInstantView"] | null;
+            /** @description The sun's upper limb goes below the horizon; null when it does not set on this date. */
+            sunset: components["schemas"]["PlaceInstantView"] | null;
+            /** @description The sun crosses the meridian (highest in the sky); null in the rare day that has none. */
+            solar_noon: components["schemas"]["PlaceInstantView"] | null;
+            /**
+             * @description How long the sun is up on this local date, HH:MM:SS (24:00:00 in polar day, 00:00:00 in polar night).
+             * @example 12:45:10
+             */
+            day_length: string;
+            /**
+             * @description day_length in seconds.
+             * @example 45910
+             */
+            day_length_seconds: number;
+            /** @description Civil twilight: the sun's centre at −6°; begin is dawn, end is dusk. */
+            civil_twilight: components["schemas"]["InstantSpanView"];
+            /** @description Nautical twilight: the sun's centre at −12°. */
+            nautical_twilight: components["schemas"]["InstantSpanView"];
+            /** @description Astronomical twilight: the sun's centre at −18°. */
+            astronomical_twilight: components["schemas"]["InstantSpanView"];
+            /** @description Morning golden hour: the sun's centre rising from −4° to +6°. */
+            golden_hour_morning: components["schemas"]["InstantSpanView"];
+            /** @description Evening golden hour: the sun's centre setting from +6° to −4°. */
+            golden_hour_evening: components["schemas"]["InstantSpanView"];
+            /** @description Morning blue hour: the sun's centre rising from −6° to −4°. */
+            blue_hour_morning: components["schemas"]["InstantSpanView"];
+            /** @description Evening blue hour: the sun's centre setting from −4° to −6°. */
+            blue_hour_evening: components["schemas"]["InstantSpanView"];
+            /** @description Each moonrise on this local date (the moon's upper limb, topocentric): usually one, some days none, rarely two. */
+            moonrise: components["schemas"]["PlaceInstantView"][];
+            /** @description Each moonset on this local date: usually one, some days none, rarely two. */
+            moonset: components["schemas"]["PlaceInstantView"][];
+            moon_phase: components["schemas"]["MoonPhaseView"];
+            /**
+             * @description Fraction of the moon's disc lit at the middle of the local day, 0–1.
+             * @example 0.934
+             */
+            moon_illumination: number;
+        };
+        AstronomyView: {
+            place: components["schemas"]["AstronomyPlaceView"];
+            /**
+             * @description The zone every time is written in: at coordinates (and a city’s coordinates) the boundary data’s zone, as GET /api/timezone/coordinate; for ip, the IP data’s.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            /**
+             * @description The tz database release the offsets come from (also X-Tzdb-Version).
+             * @example 2026f
+             */
+            tzdb_version: string;
+            /** @description One item per local date asked for, in order. */
+            days: components["schemas"]["AstronomyDayView"][];
         };
         OffsetReadingView: {
             /** @example -07:00 */
@@ -10929,6 +11111,573 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
+            };
+        };
+    };
+    Astronomy_sunAndMoon: {
+        parameters: {
+            query?: {
+                /** @description Latitude in decimal degrees, -90 to 90 (with longitude). */
+                latitude?: number;
+                /** @description Longitude in decimal degrees, -180 to 180 (with latitude). */
+                longitude?: number;
+                /** @description A city as GET /api/timezone/lookup reads it ("Paris", "Paris, France", "Berlin, DE"): its first candidate with coordinates is the place. Instead of latitude/longitude. */
+                city?: string;
+                /** @description A public IPv4 or IPv6 address (such as 81.2.69.142), located as GET /api/time/current/ip locates it (its coordinates and zone). Instead of latitude/longitude. */
+                ip?: string;
+                /** @description Height of the observer above sea level in metres (such as 34), -500 to 9000; default 0. */
+                elevation?: number;
+                /** @description The place's local date (YYYY-MM-DD), 1900-01-01 to 2100-12-31; default today at the place. Not with from/to. */
+                date?: string;
+                /** @description First local date of a range (YYYY-MM-DD, such as 2027-03-27), with to; at most 31 days in all. Not with date. */
+                from?: string;
+                /** @description Last local date of the range (YYYY-MM-DD, inclusive, such as 2027-04-02), with from. */
+                to?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "place": {
+                     *         "source": "coordinates",
+                     *         "latitude": 52.52,
+                     *         "longitude": 13.405,
+                     *         "elevation": 0,
+                     *         "city": null,
+                     *         "country_code": null,
+                     *         "ip": null
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "tzdb_version": "2026f",
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-28",
+                     *           "sun_status": "normal",
+                     *           "sun_status_reason": null,
+                     *           "sunrise": {
+                     *             "time": "2027-03-28T06:50:59+02:00",
+                     *             "utc": "2027-03-28T04:50:59Z"
+                     *           },
+                     *           "sunset": {
+                     *             "time": "2027-03-28T19:33:07+02:00",
+                     *             "utc": "2027-03-28T17:33:07Z"
+                     *           },
+                     *           "solar_noon": {
+                     *             "time": "2027-03-28T13:11:31+02:00",
+                     *             "utc": "2027-03-28T11:11:31Z"
+                     *           },
+                     *           "day_length": "12:42:07",
+                     *           "day_length_seconds": 45727,
+                     *           "civil_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "nautical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T05:35:25+02:00",
+                     *               "utc": "2027-03-28T03:35:25Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:49:02+02:00",
+                     *               "utc": "2027-03-28T18:49:02Z"
+                     *             }
+                     *           },
+                     *           "astronomical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T04:51:37+02:00",
+                     *               "utc": "2027-03-28T02:51:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T21:33:11+02:00",
+                     *               "utc": "2027-03-28T19:33:11Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T07:35:54+02:00",
+                     *               "utc": "2027-03-28T05:35:54Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T18:48:04+02:00",
+                     *               "utc": "2027-03-28T16:48:04Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "moonrise": [
+                     *             {
+                     *               "time": "2027-03-28T01:26:39+01:00",
+                     *               "utc": "2027-03-28T00:26:39Z"
+                     *             }
+                     *           ],
+                     *           "moonset": [
+                     *             {
+                     *               "time": "2027-03-28T09:00:06+02:00",
+                     *               "utc": "2027-03-28T07:00:06Z"
+                     *             }
+                     *           ],
+                     *           "moon_phase": {
+                     *             "name": "Waning Gibbous",
+                     *             "angle": 252.42
+                     *           },
+                     *           "moon_illumination": 0.652
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AstronomyView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><place><source>coordinates</source><latitude>52.52</latitude><longitude>13.405</longitude><elevation>0</elevation><city/><country_code/><ip/></place><timezone>Europe/Berlin</timezone><tzdb_version>2026f</tzdb_version><days><item><date>2027-03-28</date><sun_status>normal</sun_status><sun_status_reason/><sunrise><time>2027-03-28T06:50:59+02:00</time><utc>2027-03-28T04:50:59Z</utc></sunrise><sunset><time>2027-03-28T19:33:07+02:00</time><utc>2027-03-28T17:33:07Z</utc></sunset><solar_noon><time>2027-03-28T13:11:31+02:00</time><utc>2027-03-28T11:11:31Z</utc></solar_noon><day_length>12:42:07</day_length><day_length_seconds>45727</day_length_seconds><civil_twilight><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></civil_twilight><nautical_twilight><begin><time>2027-03-28T05:35:25+02:00</time><utc>2027-03-28T03:35:25Z</utc></begin><end><time>2027-03-28T20:49:02+02:00</time><utc>2027-03-28T18:49:02Z</utc></end></nautical_twilight><astronomical_twilight><begin><time>2027-03-28T04:51:37+02:00</time><utc>2027-03-28T02:51:37Z</utc></begin><end><time>2027-03-28T21:33:11+02:00</time><utc>2027-03-28T19:33:11Z</utc></end></astronomical_twilight><golden_hour_morning><begin><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></begin><end><time>2027-03-28T07:35:54+02:00</time><utc>2027-03-28T05:35:54Z</utc></end></golden_hour_morning><golden_hour_evening><begin><time>2027-03-28T18:48:04+02:00</time><utc>2027-03-28T16:48:04Z</utc></begin><end><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></end></golden_hour_evening><blue_hour_morning><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></end></blue_hour_morning><blue_hour_evening><begin><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></blue_hour_evening><moonrise><item><time>2027-03-28T01:26:39+01:00</time><utc>2027-03-28T00:26:39Z</utc></item></moonrise><moonset><item><time>2027-03-28T09:00:06+02:00</time><utc>2027-03-28T07:00:06Z</utc></item></moonset><moon_phase><name>Waning Gibbous</name><angle>252.42</angle></moon_phase><moon_illumination>0.652</moon_illumination></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "place.source","place.latitude","place.longitude","place.elevation","place.city","place.country_code","place.ip","timezone","tzdb_version","date","sun_status","sun_status_reason","sunrise.time","sunrise.utc","sunset.time","sunset.utc","solar_noon.time","solar_noon.utc","day_length","day_length_seconds","civil_twilight.begin.time","civil_twilight.begin.utc","civil_twilight.end.time","civil_twilight.end.utc","nautical_twilight.begin.time","nautical_twilight.begin.utc","nautical_twilight.end.time","nautical_twilight.end.utc","astronomical_twilight.begin.time","astronomical_twilight.begin.utc","astronomical_twilight.end.time","astronomical_twilight.end.utc","golden_hour_morning.begin.time","golden_hour_morning.begin.utc","golden_hour_morning.end.time","golden_hour_morning.end.utc","golden_hour_evening.begin.time","golden_hour_evening.begin.utc","golden_hour_evening.end.time","golden_hour_evening.end.utc","blue_hour_morning.begin.time","blue_hour_morning.begin.utc","blue_hour_morning.end.time","blue_hour_morning.end.utc","blue_hour_evening.begin.time","blue_hour_evening.begin.utc","blue_hour_evening.end.time","blue_hour_evening.end.utc","moonrise.time","moonrise.utc","moonset.time","moonset.utc","moon_phase.name","moon_phase.angle","moon_illumination"
+                     *     "coordinates",52.52,13.405,0,,,,"Europe/Berlin","2026f","2027-03-28","normal",,"2027-03-28T06:50:59+02:00","2027-03-28T04:50:59Z","2027-03-28T19:33:07+02:00","2027-03-28T17:33:07Z","2027-03-28T13:11:31+02:00","2027-03-28T11:11:31Z","12:42:07",45727,"2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T05:35:25+02:00","2027-03-28T03:35:25Z","2027-03-28T20:49:02+02:00","2027-03-28T18:49:02Z","2027-03-28T04:51:37+02:00","2027-03-28T02:51:37Z","2027-03-28T21:33:11+02:00","2027-03-28T19:33:11Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T07:35:54+02:00","2027-03-28T05:35:54Z","2027-03-28T18:48:04+02:00","2027-03-28T16:48:04Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T01:26:39+01:00","2027-03-28T00:26:39Z","2027-03-28T09:00:06+02:00","2027-03-28T07:00:06Z","Waning Gibbous",252.42,0.652
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description `ip` is a private, loopback, link-local, shared, documentation, multicast or reserved address (`ip_not_public`). */
+            422: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#ip_not_public",
+                     *       "title": "IP address not public",
+                     *       "status": 422,
+                     *       "detail": "192.168.1.20 is a private address (192.168.0.0/16): it has no location.",
+                     *       "code": "ip_not_public",
+                     *       "field": "ip",
+                     *       "ip": "192.168.1.20",
+                     *       "range": "192.168.0.0/16",
+                     *       "kind": "private"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicSun_today: {
+        parameters: {
+            query: {
+                /** @description A city of the landing page's world clock (its zone must be one of the live demo's zones). */
+                city: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "place": {
+                     *         "source": "coordinates",
+                     *         "latitude": 52.52,
+                     *         "longitude": 13.405,
+                     *         "elevation": 0,
+                     *         "city": null,
+                     *         "country_code": null,
+                     *         "ip": null
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "tzdb_version": "2026f",
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-28",
+                     *           "sun_status": "normal",
+                     *           "sun_status_reason": null,
+                     *           "sunrise": {
+                     *             "time": "2027-03-28T06:50:59+02:00",
+                     *             "utc": "2027-03-28T04:50:59Z"
+                     *           },
+                     *           "sunset": {
+                     *             "time": "2027-03-28T19:33:07+02:00",
+                     *             "utc": "2027-03-28T17:33:07Z"
+                     *           },
+                     *           "solar_noon": {
+                     *             "time": "2027-03-28T13:11:31+02:00",
+                     *             "utc": "2027-03-28T11:11:31Z"
+                     *           },
+                     *           "day_length": "12:42:07",
+                     *           "day_length_seconds": 45727,
+                     *           "civil_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "nautical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T05:35:25+02:00",
+                     *               "utc": "2027-03-28T03:35:25Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:49:02+02:00",
+                     *               "utc": "2027-03-28T18:49:02Z"
+                     *             }
+                     *           },
+                     *           "astronomical_twilight": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T04:51:37+02:00",
+                     *               "utc": "2027-03-28T02:51:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T21:33:11+02:00",
+                     *               "utc": "2027-03-28T19:33:11Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T07:35:54+02:00",
+                     *               "utc": "2027-03-28T05:35:54Z"
+                     *             }
+                     *           },
+                     *           "golden_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T18:48:04+02:00",
+                     *               "utc": "2027-03-28T16:48:04Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_morning": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T06:16:37+02:00",
+                     *               "utc": "2027-03-28T04:16:37Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T06:30:00+02:00",
+                     *               "utc": "2027-03-28T04:30:00Z"
+                     *             }
+                     *           },
+                     *           "blue_hour_evening": {
+                     *             "begin": {
+                     *               "time": "2027-03-28T19:54:11+02:00",
+                     *               "utc": "2027-03-28T17:54:11Z"
+                     *             },
+                     *             "end": {
+                     *               "time": "2027-03-28T20:07:38+02:00",
+                     *               "utc": "2027-03-28T18:07:38Z"
+                     *             }
+                     *           },
+                     *           "moonrise": [
+                     *             {
+                     *               "time": "2027-03-28T01:26:39+01:00",
+                     *               "utc": "2027-03-28T00:26:39Z"
+                     *             }
+                     *           ],
+                     *           "moonset": [
+                     *             {
+                     *               "time": "2027-03-28T09:00:06+02:00",
+                     *               "utc": "2027-03-28T07:00:06Z"
+                     *             }
+                     *           ],
+                     *           "moon_phase": {
+                     *             "name": "Waning Gibbous",
+                     *             "angle": 252.42
+                     *           },
+                     *           "moon_illumination": 0.652
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AstronomyView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><place><source>coordinates</source><latitude>52.52</latitude><longitude>13.405</longitude><elevation>0</elevation><city/><country_code/><ip/></place><timezone>Europe/Berlin</timezone><tzdb_version>2026f</tzdb_version><days><item><date>2027-03-28</date><sun_status>normal</sun_status><sun_status_reason/><sunrise><time>2027-03-28T06:50:59+02:00</time><utc>2027-03-28T04:50:59Z</utc></sunrise><sunset><time>2027-03-28T19:33:07+02:00</time><utc>2027-03-28T17:33:07Z</utc></sunset><solar_noon><time>2027-03-28T13:11:31+02:00</time><utc>2027-03-28T11:11:31Z</utc></solar_noon><day_length>12:42:07</day_length><day_length_seconds>45727</day_length_seconds><civil_twilight><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></civil_twilight><nautical_twilight><begin><time>2027-03-28T05:35:25+02:00</time><utc>2027-03-28T03:35:25Z</utc></begin><end><time>2027-03-28T20:49:02+02:00</time><utc>2027-03-28T18:49:02Z</utc></end></nautical_twilight><astronomical_twilight><begin><time>2027-03-28T04:51:37+02:00</time><utc>2027-03-28T02:51:37Z</utc></begin><end><time>2027-03-28T21:33:11+02:00</time><utc>2027-03-28T19:33:11Z</utc></end></astronomical_twilight><golden_hour_morning><begin><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></begin><end><time>2027-03-28T07:35:54+02:00</time><utc>2027-03-28T05:35:54Z</utc></end></golden_hour_morning><golden_hour_evening><begin><time>2027-03-28T18:48:04+02:00</time><utc>2027-03-28T16:48:04Z</utc></begin><end><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></end></golden_hour_evening><blue_hour_morning><begin><time>2027-03-28T06:16:37+02:00</time><utc>2027-03-28T04:16:37Z</utc></begin><end><time>2027-03-28T06:30:00+02:00</time><utc>2027-03-28T04:30:00Z</utc></end></blue_hour_morning><blue_hour_evening><begin><time>2027-03-28T19:54:11+02:00</time><utc>2027-03-28T17:54:11Z</utc></begin><end><time>2027-03-28T20:07:38+02:00</time><utc>2027-03-28T18:07:38Z</utc></end></blue_hour_evening><moonrise><item><time>2027-03-28T01:26:39+01:00</time><utc>2027-03-28T00:26:39Z</utc></item></moonrise><moonset><item><time>2027-03-28T09:00:06+02:00</time><utc>2027-03-28T07:00:06Z</utc></item></moonset><moon_phase><name>Waning Gibbous</name><angle>252.42</angle></moon_phase><moon_illumination>0.652</moon_illumination></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "place.source","place.latitude","place.longitude","place.elevation","place.city","place.country_code","place.ip","timezone","tzdb_version","date","sun_status","sun_status_reason","sunrise.time","sunrise.utc","sunset.time","sunset.utc","solar_noon.time","solar_noon.utc","day_length","day_length_seconds","civil_twilight.begin.time","civil_twilight.begin.utc","civil_twilight.end.time","civil_twilight.end.utc","nautical_twilight.begin.time","nautical_twilight.begin.utc","nautical_twilight.end.time","nautical_twilight.end.utc","astronomical_twilight.begin.time","astronomical_twilight.begin.utc","astronomical_twilight.end.time","astronomical_twilight.end.utc","golden_hour_morning.begin.time","golden_hour_morning.begin.utc","golden_hour_morning.end.time","golden_hour_morning.end.utc","golden_hour_evening.begin.time","golden_hour_evening.begin.utc","golden_hour_evening.end.time","golden_hour_evening.end.utc","blue_hour_morning.begin.time","blue_hour_morning.begin.utc","blue_hour_morning.end.time","blue_hour_morning.end.utc","blue_hour_evening.begin.time","blue_hour_evening.begin.utc","blue_hour_evening.end.time","blue_hour_evening.end.utc","moonrise.time","moonrise.utc","moonset.time","moonset.utc","moon_phase.name","moon_phase.angle","moon_illumination"
+                     *     "coordinates",52.52,13.405,0,,,,"Europe/Berlin","2026f","2027-03-28","normal",,"2027-03-28T06:50:59+02:00","2027-03-28T04:50:59Z","2027-03-28T19:33:07+02:00","2027-03-28T17:33:07Z","2027-03-28T13:11:31+02:00","2027-03-28T11:11:31Z","12:42:07",45727,"2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T05:35:25+02:00","2027-03-28T03:35:25Z","2027-03-28T20:49:02+02:00","2027-03-28T18:49:02Z","2027-03-28T04:51:37+02:00","2027-03-28T02:51:37Z","2027-03-28T21:33:11+02:00","2027-03-28T19:33:11Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T07:35:54+02:00","2027-03-28T05:35:54Z","2027-03-28T18:48:04+02:00","2027-03-28T16:48:04Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T06:16:37+02:00","2027-03-28T04:16:37Z","2027-03-28T06:30:00+02:00","2027-03-28T04:30:00Z","2027-03-28T19:54:11+02:00","2027-03-28T17:54:11Z","2027-03-28T20:07:38+02:00","2027-03-28T18:07:38Z","2027-03-28T01:26:39+01:00","2027-03-28T00:26:39Z","2027-03-28T09:00:06+02:00","2027-03-28T07:00:06Z","Waning Gibbous",252.42,0.652
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -200,6 +200,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('Conversion', 'Convert a date-time between zones')
     .addTag('Calculation', 'Add, subtract, difference and day of week')
     .addTag('Business time', 'Public holidays, business days and working-hours deadlines, in the right zone')
+    .addTag('Astronomy', 'Sun and moon at a place: sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and phase')
     .addTag('System', 'Health of the service')
     .build();
   const document = SwaggerModule.createDocument(app, config, {

@@ -11,7 +11,7 @@ import type { Meter } from './meter.js';
 import { PlanLimits } from './plan-limits.js';
 import type { LimitDecision } from './plan-limits.js';
 import { readApiKey } from './read-api-key.js';
-import { soldRouteOf } from './sold-route.js';
+import { BATCH_WEIGHT_UNIT, soldRouteOf, type WeightUnit } from './sold-route.js';
 
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'apiKey', 'key', 'access_token'];
 /** Keys whose hash is remembered (a SHA-256 per request was the guard's largest cost); cleared when full. */
@@ -46,22 +46,24 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
 }
 
 /** The 429 of a batch call that counts more requests than the window has left (or than it holds at all). */
-export function weightedRefusal(decision: LimitDecision, weight: number) {
-  if (decision.window.name === 'burst') return weightedBurstRefusal(decision, weight);
+export function weightedRefusal(decision: LimitDecision, weight: number, unit: WeightUnit = BATCH_WEIGHT_UNIT) {
+  if (decision.window.name === 'burst') return weightedBurstRefusal(decision, weight, unit);
+  const rule = `one per ${unit.perRequest} ${unit.each}`;
   const detail =
     weight > decision.limit
-      ? `This call counts as ${weight} requests (one per 100 items or cells), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * 100} items or cells, or upgrade.`
-      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['retry-after'])}, send fewer items, or upgrade.`;
+      ? `This call counts as ${weight} requests (${rule}), more than the ${decision.limit} your account allows per hour. Split it into calls of at most ${decision.limit * unit.perRequest} ${unit.each}, or upgrade.`
+      : `This call counts as ${weight} requests (${rule}) and ${decision.remaining} are left in this hour. Try again in ${waitInWords(decision.headers['retry-after'])}, send fewer ${unit.each === BATCH_WEIGHT_UNIT.each ? 'items' : unit.each}, or upgrade.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
 /** The 429 of a batch call that the per-second fair-use limit cannot take now. */
-function weightedBurstRefusal(decision: LimitDecision, weight: number) {
+function weightedBurstRefusal(decision: LimitDecision, weight: number, unit: WeightUnit) {
   const wait = waitInWords(decision.headers['retry-after']);
+  const rule = `one per ${unit.perRequest} ${unit.each}`;
   const detail =
     weight > decision.limit
-      ? `This call counts as ${weight} requests (one per 100 items or cells), more than the fair-use limit of ${decision.limit} per second: it runs only when none of your calls is in the last second, and then counts for ${Math.ceil((weight / decision.limit) * 10) / 10} s. Try again in ${wait}, or send fewer items.`
-      : `This call counts as ${weight} requests (one per 100 items or cells) and ${decision.remaining} of the fair-use limit of ${decision.limit} per second are left. Try again in ${wait}, or send fewer items.`;
+      ? `This call counts as ${weight} requests (${rule}), more than the fair-use limit of ${decision.limit} per second: it runs only when none of your calls is in the last second, and then counts for ${Math.ceil((weight / decision.limit) * 10) / 10} s. Try again in ${wait}, or send fewer items.`
+      : `This call counts as ${weight} requests (${rule}) and ${decision.remaining} of the fair-use limit of ${decision.limit} per second are left. Try again in ${wait}, or send fewer items.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
@@ -122,7 +124,8 @@ export class ApiKeyGuard implements CanActivate {
 
   /** Counts one request against the owner's plan, then lets it through with its resolved key on the request. */
   private limit(resolved: ResolvedKey, request: PublicApiRequest, reply: FastifyReply): boolean | Promise<boolean> {
-    const counted = this.count(resolved, reply, soldRouteOf(request)?.weight?.(request) ?? 1);
+    const route = soldRouteOf(request);
+    const counted = this.count(resolved, reply, route?.weight?.(request) ?? 1, route?.weightUnit);
     if (counted instanceof Promise) return counted.then((decision) => this.admitted(resolved, request, decision));
     return this.admitted(resolved, request, counted);
   }
@@ -138,10 +141,10 @@ export class ApiKeyGuard implements CanActivate {
    * `rate_limited` thrown when over, the quota alert told where the free hour stands. Synchronous when the limit is
    * counted in-process (the paid plans' burst guard).
    */
-  count(resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision | Promise<LimitDecision> {
+  count(resolved: ResolvedKey, reply: FastifyReply, weight = 1, unit = BATCH_WEIGHT_UNIT): LimitDecision | Promise<LimitDecision> {
     const decision = this.limits.consume(resolved.limits, resolved.userId, weight);
-    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply, weight));
-    return this.apply(decision, resolved, reply, weight);
+    if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply, weight, unit));
+    return this.apply(decision, resolved, reply, weight, unit);
   }
 
   private admit(resolved: ResolvedKey, request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<never> {
@@ -159,9 +162,9 @@ export class ApiKeyGuard implements CanActivate {
     return resolved;
   }
 
-  private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply, weight = 1): LimitDecision {
+  private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply, weight: number, unit: WeightUnit): LimitDecision {
     reply.headers(decision.headers);
-    if (!decision.allowed) throw weight > 1 ? weightedRefusal(decision, weight) : rateLimitProblem(decision, resolved.limits.custom);
+    if (!decision.allowed) throw weight > 1 ? weightedRefusal(decision, weight, unit) : rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
     if (decision.window.name === 'hour')
       this.alerts?.observe(resolved.userId, decision.limit - decision.remaining, decision.limit, decision.window.windowMs, decision.resetMs);

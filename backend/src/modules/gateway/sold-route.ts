@@ -47,6 +47,8 @@ export interface SoldRoute {
   cors: SoldRouteCors;
   /** How many requests one call counts against the quota (batch routes: one per 100 items); unset: 1. */
   weight?: (request: FastifyRequest) => number;
+  /** What `weight` counts, for the 429 that refuses a heavy call; unset: BATCH_WEIGHT_UNIT. */
+  weightUnit?: WeightUnit;
   /** Also takes a text/csv body (parsed by csv-body.ts), besides JSON. */
   csvBody?: boolean;
 }
@@ -169,16 +171,26 @@ export function McpTransport() {
   return SoldRouteConfig({ metered: false, lane: null, cors: 'mcp' });
 }
 
+/** What a weighted route counts: one request per `perRequest` of `each` ("items or cells", "days"). */
+export interface WeightUnit {
+  each: string;
+  perRequest: number;
+}
+
+/** The batch routes' unit (decisions §9). */
+export const BATCH_WEIGHT_UNIT: WeightUnit = { each: 'items or cells', perRequest: 100 };
+
 /**
  * A batch route of the sold API: one call counts `weight(request)` requests against the hourly quota (decisions §9: one
  * per 100 items or cells), all or none, before it runs. `weight` reads the parsed body; anything it cannot count is 1.
  */
-export function Weighted(weight: (request: FastifyRequest) => number) {
+export function Weighted(weight: (request: FastifyRequest) => number, unit: WeightUnit = BATCH_WEIGHT_UNIT) {
   return SoldRouteConfig({
     weight: (request) => {
       const n = weight(request);
       return Number.isSafeInteger(n) && n > 1 ? n : 1;
     },
+    weightUnit: unit,
   });
 }
 

@@ -24,6 +24,9 @@ import type { ImpactView, MatrixView } from '../timezone/batch/batch.responses.j
 import { HolidaysController } from '../business-time/holidays.controller.js';
 import { BusinessCalculationController } from '../business-time/business-calculation.controller.js';
 import type { BusinessDaysView, BusinessHoursView, HolidaysView } from '../business-time/dto/business-time.responses.js';
+import { AstronomyController } from '../astronomy/astronomy.controller.js';
+import type { AstronomyView } from '../astronomy/dto/astronomy.responses.js';
+import { weightOfDays } from '../astronomy/astronomy.weight.js';
 
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 /** One request per 100 items or cells (decisions §9), as the REST routes count. */
@@ -283,5 +286,27 @@ export const MCP_TOOLS: McpToolSpec[] = [
     summary: (a: BusinessHoursView) =>
       `${a.workingMinutes / 60} working hour(s) from ${a.start} in ${a.timeZone} run out at ${a.deadline}` +
       (a.skipped.length > 0 ? `, after ${a.skipped.length} closed day(s).` : '.'),
+  },
+  {
+    name: 'get_sun_and_moon',
+    title: 'Sunrise, sunset, twilight and moon at a place',
+    description:
+      'Sunrise, sunset, solar noon, day length, civil/nautical/astronomical twilight, golden and blue hour, moonrises, moonsets, moon phase and illumination for local dates at a place: ' +
+      'latitude and longitude, or city ("Paris, France"), or ip. date is the place\'s local date (YYYY-MM-DD, default today there), or from and to for up to 31 days (1900-2100). ' +
+      'Every time is written with the UTC offset in force at the place at that instant, and in UTC. In polar day or night sun_status is sun_always_up or sun_always_down and sunrise and sunset are null. ' +
+      'Counts one request per 7 days asked.',
+    routes: [route(AstronomyController, 'sunAndMoon')],
+    summary: (a: AstronomyView) => {
+      const day = a.days[0];
+      const sun =
+        day.sun_status === 'normal'
+          ? `sunrise ${day.sunrise ? hhmm(day.sunrise.time) : 'none'}, sunset ${day.sunset ? hhmm(day.sunset.time) : 'none'}`
+          : day.sun_status === 'sun_always_up'
+            ? 'the sun does not set (polar day)'
+            : 'the sun does not rise (polar night)';
+      const more = a.days.length > 1 ? ` (${a.days.length} days answered)` : '';
+      return `${day.date} at ${a.place.latitude}, ${a.place.longitude} (${a.timezone}): ${sun}; moon ${day.moon_phase.name}, ${Math.round(day.moon_illumination * 100)}% lit${more}.`;
+    },
+    weight: weightOfDays,
   },
 ];

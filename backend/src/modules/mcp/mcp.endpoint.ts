@@ -31,7 +31,7 @@ export const MCP_ENDPOINT = 'mcp';
 const INSTRUCTIONS =
   'Time zone tools backed by the IANA tz database (our own compiled copy, history since 1970). Language models do not know the current time and often get ' +
   'daylight saving time wrong: call these tools instead of guessing. Zones are IANA names such as "Europe/London"; use find_timezone to get one for a place. ' +
-  'Every tool call counts as one API request of your plan; check_release_impact and convert_time_matrix count one per 100 items or cells.';
+  'Every tool call counts as one API request of your plan; check_release_impact and convert_time_matrix count one per 100 items or cells, get_sun_and_moon one per 7 days.';
 
 /**
  * The JSON Schema validator of every per-request Server, built once: the SDK builds an Ajv instance (with its formats)

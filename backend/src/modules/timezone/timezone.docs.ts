@@ -63,7 +63,7 @@ function badRequestContent(codes: (BadRequestCode | 'validation_failed')[], more
     const cause = more[code] ?? BAD_REQUEST_CAUSES[code as BadRequestCode];
     if (!cause) continue;
     const value = thrownProblem(cause);
-    examples[code] = { summary: String(value.title), value };
+    examples[String(value.code)] = { summary: String(value.title), value };
   }
   return { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemDocumentSchema) }, examples } };
 }

@@ -37,7 +37,7 @@ import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
     StoredReleaseZones,
     AnswerMemo,
   ],
-  exports: [TimeEngine, IpLocator],
+  exports: [TimeEngine, IpLocator, Clock],
 })
 export class TimezoneModule implements OnApplicationBootstrap {
   constructor(

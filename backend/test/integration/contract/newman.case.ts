@@ -107,8 +107,8 @@ describe('the API contract: every public operation answers what openapi/openapi.
     return problem;
   }
 
-  it('documents 36 public operations (the sold API with time by IP, the Windows IDs and its batch routes, business time (holidays, business days and hours), the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness), each with a response model and its security', () => {
-    expect(publicOperations).toHaveLength(36);
+  it('documents 38 public operations (the sold API with time by IP, the Windows IDs and its batch routes, business time (holidays, business days and hours), sun and moon and the world clock’s keyless sun times, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness), each with a response model and its security', () => {
+    expect(publicOperations).toHaveLength(38);
     expect(downloadOperations.map((o) => o.path)).toEqual(['/api/timezone/releases/{version}/tzif/{zone}', '/api/timezone/releases/{version}/tzdata.zi']);
     for (const { op } of formattedOperations) {
       expect(op.responses['200'].content?.['application/json'].schema?.$ref).toMatch(/^#\/components\/schemas\//);

@@ -65,10 +65,10 @@ const spec: OpenApiDocument = {
 };
 
 describe('docs model', () => {
-  it('reads every public operation of the generated OpenAPI file into the six categories, and no account or admin route', () => {
+  it('reads every public operation of the generated OpenAPI file into the seven categories, and no account or admin route', () => {
     const categories = buildCategories(openapiSpec);
     const operations = Object.values(openapiSpec.paths).flatMap((ops) => Object.values(ops));
-    const publicTags = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'System'];
+    const publicTags = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'Astronomy', 'System'];
     expect(buildEndpoints(openapiSpec)).toHaveLength(operations.length);
     expect(categories.map((c) => c.name)).toEqual(publicTags);
     const publicOperations = operations.filter((op) => publicTags.includes(op?.tags?.[0] ?? '')).length;

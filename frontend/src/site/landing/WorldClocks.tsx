@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { clockDate, zoneLongName, clockTime, formatOffset, offsetMinutes } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { paths } from '../../config/paths';
+import { TodaySun } from './TodaySun';
 
 export const worldClockCities = [
   { city: 'Los Angeles', zone: 'America/Los_Angeles' },
@@ -51,6 +52,7 @@ export function WorldClocks() {
                 <br />
                 UTC{formatOffset(offsetMinutes(zone, now))}
               </Typography>
+              <TodaySun city={city} />
             </CardContent>
           </Card>
         ))}

@@ -12,14 +12,32 @@ import { apiProducts } from '../../content/products';
 import { paths } from '../../config/paths';
 import { monoFont } from '../../theme';
 
+const NUMBER_WORDS = [
+  'Zero',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+];
+/** "Ten", from the product list itself, so the page's count cannot drift from its cards. */
+const productCount = NUMBER_WORDS[apiProducts.length] ?? String(apiProducts.length);
+
 export function ProductsPage() {
-  usePageMeta(
-    'API Products',
-    'Ten time zone APIs: current time, conversion, multi-zone conversion, lookup, coordinates, zone list, date calculation, business time, DST and history.',
-  );
+  usePageMeta('API Products', `${productCount} time zone APIs: ${apiProducts.map((p) => p.name.replace(/ API$/, '')).join(', ')}.`);
   return (
     <>
-      <PageHero eyebrow="Products" title="Time Zone APIs for Every Need" subtitle="Ten focused APIs behind one key. Use one, or all of them." />
+      <PageHero eyebrow="Products" title="Time Zone APIs for Every Need" subtitle={`${productCount} focused APIs behind one key. Use one, or all of them.`} />
       <Section>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {apiProducts.map((p) => (
@@ -63,7 +81,12 @@ export function ProductsPage() {
           ))}
         </Box>
       </Section>
-      <Section tinted id="mcp" title="For AI agents: a hosted MCP server" subtitle="The same ten APIs as tools for Claude, Cursor, VS Code and any MCP client.">
+      <Section
+        tinted
+        id="mcp"
+        title="For AI agents: a hosted MCP server"
+        subtitle={`The same ${productCount.toLowerCase()} APIs as tools for Claude, Cursor, VS Code and any MCP client.`}
+      >
         <Card sx={{ maxWidth: 820, mx: 'auto' }} data-testid="product-mcp">
           <CardContent>
             <Typography color="text.secondary" sx={{ mb: 2 }}>

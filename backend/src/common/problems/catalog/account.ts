@@ -1,0 +1,91 @@
+import { problemType as p, type ProblemType } from '../problem-type.js';
+
+/** The problem types of the account (self-service) and the console (see problem-catalog.ts). */
+export const ACCOUNT_AND_CONSOLE: ProblemType[] = [
+  p(
+    'email_mismatch',
+    400,
+    'E-mail does not match',
+    "Closing an account asks for its e-mail address typed out, and the one typed is not this account's.",
+    'Type the e-mail address you sign in with, exactly.',
+  ),
+  p(
+    'super_admin_cannot_close',
+    403,
+    'A super admin cannot close the account',
+    'The account runs the console; closing it from the profile would leave the business without its operator.',
+    'Hand the super admin role to another account first.',
+  ),
+  p('export_not_ready', 409, 'Export not ready', 'The data export is still being built.', 'Wait until the progress reaches 100%, then download it.'),
+  p('invalid_card', 400, 'Invalid card', 'The card number, expiry date or CVC is not valid; `errors` names the field.', 'Correct the card details.'),
+  p(
+    'invalid_signature',
+    400,
+    'Invalid webhook signature',
+    'A billing webhook did not carry a valid, recent Stripe signature.',
+    'Only the payment provider calls this route.',
+  ),
+  p('invalid_portal_session', 403, 'Portal link expired', 'The billing portal link is invalid or has expired.', 'Open Manage Billing again.'),
+  p('payment_not_found', 404, 'Payment not found', 'No payment waits for confirmation with this secret.', 'Start the payment again.'),
+  p(
+    'payment_provider_unavailable',
+    502,
+    'Payment provider unavailable',
+    'The payment provider could not be reached.',
+    'Try again in a moment; nothing was charged twice.',
+  ),
+  p(
+    'webhooks_plan_required',
+    403,
+    'Webhooks need the Enterprise plan',
+    'Webhook endpoints are part of the Enterprise plan.',
+    'Upgrade to Enterprise under Billing.',
+  ),
+  p(
+    'webhook_url_refused',
+    422,
+    'Webhook URL refused',
+    'The URL is not https, does not resolve, or resolves to a private, loopback or link-local address; `reason` says which.',
+    'Use a public https URL.',
+  ),
+  p('webhook_not_found', 404, 'Webhook endpoint not found', 'No webhook endpoint of yours has this id.', 'List your endpoints with GET /api/webhooks.'),
+  p(
+    'webhook_endpoint_limit',
+    409,
+    'Too many webhook endpoints',
+    'The account already has the most webhook endpoints an account may have (`limit` says how many).',
+    'Delete an endpoint you no longer use, or subscribe one endpoint to several event types.',
+  ),
+  p(
+    'webhook_sends_throttled',
+    429,
+    'Too many test sends or resends',
+    'Test sends and resends are limited per endpoint and per account each minute; `scope` says which was reached and `limit` its size.',
+    'Wait for the number of seconds in Retry-After.',
+  ),
+  p('webhook_delivery_not_found', 404, 'Delivery not found', 'No delivery of your endpoints has this id.', 'List an endpoint’s deliveries first.'),
+  // ---- the console --------------------------------------------------------------------------------------------
+  p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
+  p(
+    'account_closed',
+    409,
+    'Account closed',
+    'The customer closed the account: blocking, unblocking, a plan change, limits and key rotation no longer apply to it.',
+    'Nothing to do; the account, its keys and its subscription ended with the closure.',
+  ),
+  p(
+    'invalid_release',
+    400,
+    'Invalid tz release',
+    'The uploaded file is not a tz database release the server can compile.',
+    'Upload a tzdata*.tar.gz or a tzdata.zi from IANA.',
+  ),
+  p('older_release', 409, 'Older tz release', 'The release is older than the active one.', 'Confirm the rollback explicitly, or load a newer release.'),
+  p(
+    'unknown_release',
+    404,
+    'Unknown tz release',
+    'The tz release named (tzdb=, Tzdb-Version, or an impact check’s from/to) is not stored on this server; `stored` lists those that are.',
+    'Pick one of the stored releases (GET /api/timezone/releases).',
+  ),
+];

@@ -1,0 +1,93 @@
+import { problemType as p, type ProblemType } from '../problem-type.js';
+
+/** The problem types of sign-in and the account (see problem-catalog.ts). */
+export const SIGN_IN: ProblemType[] = [
+  p('unauthenticated', 401, 'Signed out', 'The route needs a signed-in session and there is none.', 'Sign in again.'),
+  p('session_expired', 401, 'Session expired', 'The session ran out: it was idle too long or reached its absolute lifetime.', 'Sign in again.'),
+  p(
+    'forbidden',
+    403,
+    'Forbidden',
+    'The signed-in account may not use this route (for example the console, which is for the super admin).',
+    'Use an account with access.',
+  ),
+  p(
+    'invalid_credentials',
+    401,
+    'Wrong e-mail or password',
+    'The e-mail and password do not match an account.',
+    'Check both, or reset the password with Forgot password.',
+  ),
+  p(
+    'email_not_verified',
+    403,
+    'E-mail not verified',
+    'The account exists but its e-mail address is not confirmed yet.',
+    'Click the link in the verification e-mail, or send a new one from the verification page.',
+  ),
+  p(
+    'too_many_attempts',
+    429,
+    'Too many attempts',
+    'Too many sign-in, registration, reset or support attempts from this address or for this e-mail.',
+    'Wait for the number of seconds in Retry-After.',
+  ),
+  p('invalid_token', 400, 'Invalid or expired link', 'The reset or verification link is invalid, was used already or expired.', 'Request a new link.'),
+  p(
+    'wrong_password',
+    400,
+    'Wrong current password',
+    "The current password given for a change is not the account's password.",
+    'Enter the current password again.',
+  ),
+  p(
+    'no_password',
+    400,
+    'No password set',
+    'The account signs in through the identity provider and has no password to check.',
+    'Set a password with Forgot password, or use the identity provider.',
+  ),
+  p(
+    'totp_required',
+    401,
+    'Two-factor code required',
+    'The password was right; the account also needs a code from its authenticator app.',
+    'Enter the 6-digit code (or a recovery code).',
+  ),
+  p(
+    'totp_invalid',
+    400,
+    'Invalid two-factor code',
+    'The code is wrong, expired or was already used.',
+    'Enter the current code from the authenticator app, or a recovery code.',
+  ),
+  p(
+    'totp_already_enabled',
+    409,
+    'Two-factor already on',
+    'Two-factor sign-in is already enabled for this account.',
+    'Nothing to do; disable it first to enrol a new device.',
+  ),
+  p('totp_not_enabled', 409, 'Two-factor not on', 'Two-factor sign-in is not enabled, so there is nothing to disable.', 'Nothing to do.'),
+  p(
+    'totp_setup_missing',
+    409,
+    'No enrolment started',
+    'A code was sent to confirm an enrolment that was never started (or expired).',
+    'Start the enrolment again to get a new QR code.',
+  ),
+  p(
+    'totp_mandatory',
+    403,
+    'Two-factor required for this role',
+    'Super admins must keep two-factor sign-in on.',
+    'Keep it on; enrol a new device instead of disabling it.',
+  ),
+  p(
+    'totp_enrollment_required',
+    403,
+    'Two-factor enrolment required',
+    'The console is available only once two-factor sign-in is on for the super admin.',
+    "Enrol an authenticator app from the console's enrolment page.",
+  ),
+];
