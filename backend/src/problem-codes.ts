@@ -11,6 +11,7 @@ import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
 import type { SelfServiceProblemCode } from './modules/self-service/self-service.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { IpLocationProblemCode } from './modules/timezone/ip/ip.errors.js';
+import type { AirportProblemCode } from './modules/timezone/airports/airport.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
@@ -50,6 +51,7 @@ export type AppProblemCode =
   | SelfServiceProblemCode
   | TimezoneProblemCode
   | IpLocationProblemCode
+  | AirportProblemCode
   | TzdbProblemCode
   | UsageProblemCode
   | WebhooksProblemCode;
@@ -140,6 +142,7 @@ export const PROBLEM_STATUS = {
   invalid_ip: 400,
   ip_not_public: 422,
   ip_not_located: 404,
+  unknown_airport: 404,
   // mcp
   answer_too_large: 400,
   // tzdb

@@ -111,8 +111,8 @@ describe('the API contract: every public operation answers what openapi/openapi.
     return problem;
   }
 
-  it('documents 41 public operations (the sold API with time by IP, the Windows IDs and its batch routes, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness, and the 12 WorldTimeAPI routes), each with a response model and its security', () => {
-    expect(publicOperations).toHaveLength(41);
+  it('documents 43 public operations (the sold API with time by IP, airports, the Windows IDs and its batch routes, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness, and the 12 WorldTimeAPI routes), each with a response model and its security', () => {
+    expect(publicOperations).toHaveLength(43);
     expect(compatOperations).toHaveLength(12);
     expect(downloadOperations.map((o) => o.path)).toEqual(['/api/timezone/releases/{version}/tzif/{zone}', '/api/timezone/releases/{version}/tzdata.zi']);
     for (const { op } of formattedOperations) {

@@ -17,6 +17,7 @@ type Json = Record<string, any>;
 const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: Json }[] = [
   { tool: 'get_current_time', args: { timezone: 'Asia/Calcutta' }, method: 'GET', path: '/api/time/current', query: { timezone: 'Asia/Calcutta' } },
   { tool: 'get_time_at_ip', args: { ip: '81.2.69.142' }, method: 'GET', path: '/api/time/current/ip', query: { ip: '81.2.69.142' } },
+  { tool: 'get_time_at_airport', args: { code: 'EGLL' }, method: 'GET', path: '/api/timezone/airport', query: { code: 'EGLL' } },
   {
     tool: 'convert_time',
     args: { fromTimeZone: 'Europe/London', toTimeZone: 'America/New_York', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' },
@@ -81,6 +82,7 @@ const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; q
 const TOOL_NAMES = [
   'get_current_time',
   'get_time_at_ip',
+  'get_time_at_airport',
   'convert_time',
   'convert_time_multi',
   'find_timezone',
@@ -186,13 +188,15 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
       expect(JSON.parse(text(result, 1))).toEqual(answer);
       expect(text(result)).not.toContain('\n');
       expect(text(result).length).toBeGreaterThan(10);
-      if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip') {
+      if (c.tool === 'get_current_time' || c.tool === 'get_time_at_ip' || c.tool === 'get_time_at_airport') {
         // The same answer but for the clock reading, which lies between two REST readings around the call.
         const after = await rest(c);
         expect({ ...answer, current_time: null }).toEqual({ ...before.body, current_time: null });
         expect(answer.current_time >= before.body.current_time && answer.current_time <= after.body.current_time).toBe(true);
         if (c.tool === 'get_current_time') expect(answer).toMatchObject({ timezone: 'Asia/Kolkata', requested_timezone: 'Asia/Calcutta' });
-        else expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
+        else if (c.tool === 'get_time_at_ip')
+          expect(answer).toMatchObject({ timezone: 'Europe/London', ip_location: { ip: '81.2.69.142', ip_source: 'query' } });
+        else expect(answer).toMatchObject({ timezone: 'Europe/London', airport: { iata: 'LHR', icao: 'EGLL' } });
       } else {
         expect(answer).toEqual(before.body);
       }

@@ -142,6 +142,13 @@ export const PROBLEM_TYPES: ProblemType[] = [
     'Ask by city (GET /api/timezone/lookup) or by coordinates (GET /api/timezone/coordinate) instead.',
   ),
   p(
+    'unknown_airport',
+    404,
+    'Unknown airport',
+    "No airport in the airport data (OurAirports' medium and large airports) has this IATA or ICAO code.",
+    'Check the code (LHR is IATA, EGLL is ICAO), or ask by coordinates (GET /api/time/current/coordinate).',
+  ),
+  p(
     'answer_too_large',
     400,
     'Answer too large',

@@ -97,6 +97,13 @@ export function SiteFooter() {
           </Link>
           ).
         </Typography>
+        <Typography variant="body2" sx={{ mt: 1, color: '#94a3b8' }}>
+          Airport codes, names and coordinates from{' '}
+          <Link href="https://ourairports.com/data/" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            OurAirports
+          </Link>{' '}
+          (public domain).
+        </Typography>
       </Container>
     </Box>
   );

@@ -22,6 +22,10 @@ import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalRe
 import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
+import { airportIndex } from '../airports/airport-index.js';
+
+/** A zone input naming an airport instead of a zone: `airport:LHR`, `airport:EGLL`. */
+const AIRPORT_PREFIX = 'airport:';
 
 /** Point answers' locations remembered per release. */
 const POINT_LOCATIONS_KEPT = 10_000;
@@ -263,8 +267,17 @@ export class TimeEngine {
     });
   }
 
-  /** A zone name (or Windows ID, read for `territory`) as the registry resolves it. */
+  /**
+   * A zone name (or Windows ID, read for `territory`) as the registry resolves it; `airport:LHR` (IATA or ICAO) is the
+   * zone our boundary data gives at that airport's coordinates. The one place every route's zone input is read.
+   */
   zone(input: string, field = 'timezone', territory?: string): ResolvedZone {
+    if (input.length > AIRPORT_PREFIX.length && input.slice(0, AIRPORT_PREFIX.length).toLowerCase() === AIRPORT_PREFIX) {
+      const code = input.slice(AIRPORT_PREFIX.length);
+      const airport = airportIndex().find(code);
+      if (!airport) throw timezoneProblem('invalid_timezone', `No airport has the IATA or ICAO code "${code}".`, field);
+      return this.pointZone(airport.latitude, airport.longitude).zone;
+    }
     return this.registry.resolve(input, field, territory);
   }
 
@@ -685,7 +698,7 @@ export class TimeEngine {
     const start = this.instant(dateTime, 'dateTime', fromClock, choice);
     // The request's release is looked up once for all targets (up to 100).
     const { registry, release } = this.view;
-    const targets = toInputs.map((name, i) => registry.resolve(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
+    const targets = toInputs.map((name, i) => this.zone(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
     return {
       fromTimeZone: from.canonical,
       dateTime,
