@@ -218,6 +218,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('Conversion', 'Convert a date-time between zones')
     .addTag('Calculation', 'Add, subtract, difference and day of week')
     .addTag('System', 'Health of the service')
+    .addTag('WorldTimeAPI', "WorldTimeAPI's routes, answers and errors, for clients moving from worldtimeapi.org (guide: Moving from WorldTimeAPI)")
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ProblemDocumentSchema, ...(extras.models ?? [])],
