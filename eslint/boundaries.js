@@ -138,6 +138,8 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/timezone/ip/ip-time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/ip/ip.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/timezone/airports/airport.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
+  'backend/src/modules/timezone/airports/airport.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/usage/usage.recorder': {
     to: ['mcp', 'metrics', 'self-service'],
     why: "the usage writer: MCP writes a row per tool call, metrics reads its queue counters, a closure flushes it before clearing the account's IPs",

@@ -22,7 +22,7 @@ export const GENERATED = [
 /** Files over the budget today: path → lines when listed, and the plan that brings it under. */
 export const KNOWN_OVERSIZE = {
   'backend/src/modules/timezone/engine/time-engine.ts': {
-    lines: 815,
+    lines: 708,
     reason: 'one class answers eleven questions; issue 47 cuts it by question (current, convert, calculate, info, transitions)',
   },
   'backend/test/support/fake-stripe.ts': {

@@ -13,6 +13,7 @@ import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
 import type { SelfServiceProblemCode } from './modules/self-service/self-service.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { IpLocationProblemCode } from './modules/timezone/ip/ip.errors.js';
+import type { AirportProblemCode } from './modules/timezone/airports/airport.errors.js';
 import type { TzdbProblemCode } from './modules/tzdb/tzdb.errors.js';
 import type { UsageProblemCode } from './modules/usage/usage.errors.js';
 import type { WebhooksProblemCode } from './modules/webhooks/webhooks.errors.js';
@@ -54,6 +55,7 @@ export type AppProblemCode =
   | SelfServiceProblemCode
   | TimezoneProblemCode
   | IpLocationProblemCode
+  | AirportProblemCode
   | TzdbProblemCode
   | UsageProblemCode
   | WebhooksProblemCode;
@@ -158,6 +160,7 @@ export const PROBLEM_STATUS = {
   working_time_out_of_range: 400,
   invalid_opening_hours: 400,
   invalid_weekend: 400,
+  unknown_airport: 404,
   // mcp
   answer_too_large: 400,
   // tzdb

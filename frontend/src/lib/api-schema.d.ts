@@ -1010,6 +1010,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compat/worldtimeapi/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A listing of all timezones.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_zones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A listing of all timezones.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_zonesText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A listing of all timezones available for that area.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A listing of all timezones available for that area.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_areaText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}/{location}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time for a timezone.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_location"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}/{location}.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time for a timezone.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_locationText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}/{location}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time for a timezone.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_region"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/timezone/{area}/{location}/{region}.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time for a timezone.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_regionText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/ip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time based on the ip of the request.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_ip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/ip.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time based on the ip of the request.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_ipText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/ip/{ipv4}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time based on a specific ip address.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_address"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compat/worldtimeapi/ip/{ipv4}.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Request the current time based on a specific ip address.
+         * @description WorldTimeAPI's route, answers and errors (its OpenAPI document, version 20210108), from our tz engine; send your key in the X-API-Key header. Errors in this namespace are `{"error": "..."}` (`error: ...` for .txt), with WorldTimeAPI's texts: an unknown zone or area is 404 `unknown location`, a malformed address 400 `malformed ip`.
+         */
+        get: operations["WorldTimeApi_addressText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timezone/airport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time at an airport
+         * @description The current time at an airport by IATA (LHR) or ICAO (EGLL) code: the airport's name, city, country and coordinates, and the current-time fields of its zone. Airports from OurAirports (public domain; its medium and large airports with an IATA or ICAO code). The zone is the one timezone-boundary-builder's data gives at the airport's coordinates, as /api/time/current/coordinate answers it. `airport:LHR` is also accepted wherever a zone is.
+         */
+        get: operations["Airport_airport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timezone/airport/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Time at many airports
+         * @description Up to 100 IATA or ICAO codes in one call, counted as one request per 100 codes. Each known code answers as GET /api/timezone/airport; unknown ones are listed in `unknown_codes`. Airports from OurAirports (public domain; its medium and large airports with an IATA or ICAO code). The zone is the one timezone-boundary-builder's data gives at the airport's coordinates, as /api/time/current/coordinate answers it.
+         */
+        post: operations["Airport_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -1336,7 +1616,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -2598,7 +2878,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -4790,6 +5070,241 @@ export interface components {
              *     ]
              */
             timeZones: string[];
+        };
+        WorldTimeView: {
+            /**
+             * @description The abbreviated name of the zone in force.
+             * @example CET
+             */
+            abbreviation: string;
+            /**
+             * @description The address the request came from.
+             * @example 203.0.113.7
+             */
+            client_ip: string;
+            /**
+             * Format: date-time
+             * @description Local time with microseconds and offset.
+             * @example 2026-11-29T07:01:02.123000+01:00
+             */
+            datetime: string;
+            /**
+             * @description Day of the week, Sunday is 0.
+             * @example 0
+             */
+            day_of_week: number;
+            /**
+             * @description Ordinal date of the local day.
+             * @example 333
+             */
+            day_of_year: number;
+            /**
+             * @description Whether DST is in force.
+             * @example false
+             */
+            dst: boolean;
+            /**
+             * Format: date-time
+             * @description Start of the DST period in force (UTC); null outside DST.
+             * @example null
+             */
+            dst_from: string | null;
+            /**
+             * @description Seconds of DST in force (0 outside DST).
+             * @example 0
+             */
+            dst_offset: number;
+            /**
+             * Format: date-time
+             * @description End of the DST period in force (UTC); null outside DST.
+             * @example null
+             */
+            dst_until: string | null;
+            /**
+             * @description Standard offset from UTC in seconds, without DST.
+             * @example 3600
+             */
+            raw_offset: number;
+            /**
+             * @description The IANA zone (canonical name).
+             * @example Europe/Oslo
+             */
+            timezone: string;
+            /**
+             * @description Seconds since the Unix epoch.
+             * @example 1795845662
+             */
+            unixtime: number;
+            /**
+             * Format: date-time
+             * @description UTC time with microseconds.
+             * @example 2026-11-29T06:01:02.123000+00:00
+             */
+            utc_datetime: string;
+            /**
+             * @description Offset from UTC in force, ±HH:MM.
+             * @example +01:00
+             */
+            utc_offset: string;
+            /**
+             * @description ISO 8601 week number of the local day.
+             * @example 48
+             */
+            week_number: number;
+        };
+        WorldTimeErrorView: {
+            /**
+             * @description What went wrong, in WorldTimeAPI's words.
+             * @example unknown location
+             */
+            error: string;
+        };
+        AirportView: {
+            /**
+             * @description IATA code.
+             * @example LHR
+             */
+            iata: string | null;
+            /**
+             * @description ICAO code.
+             * @example EGLL
+             */
+            icao: string | null;
+            /**
+             * @description The airport’s name (OurAirports).
+             * @example London Heathrow Airport
+             */
+            name: string;
+            /**
+             * @description The city it serves (OurAirports’ municipality).
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 country code.
+             * @example GB
+             */
+            country_code: string;
+            /**
+             * @description Country name (tzdb’s iso3166.tab).
+             * @example Britain (UK)
+             */
+            country: string | null;
+            /**
+             * @description Latitude of the airport, decimal degrees.
+             * @example 51.4706
+             */
+            latitude: number;
+            /**
+             * @description Longitude of the airport, decimal degrees.
+             * @example -0.461941
+             */
+            longitude: number;
+        };
+        AirportTimeView: {
+            /**
+             * @description The zone answered, in canonical spelling.
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description The name as sent, when it was a link to another zone (Asia/Calcutta) or a Windows ID (Pacific Standard Time).
+             * @example Asia/Calcutta
+             */
+            requested_timezone?: string;
+            /**
+             * @description The tzdb zone a listed name links to, when it differs from `timezone`.
+             * @example Europe/Zurich
+             */
+            canonical_timezone?: string;
+            /**
+             * @description The zone's Microsoft Windows time zone ID (Unicode CLDR windowsZones, as /api/health `cldrVersion` names it); null when CLDR maps none to the zone.
+             * @example Eastern Standard Time
+             */
+            windows_zone: string | null;
+            /**
+             * @description ISO 8601 date-time with its numeric offset.
+             * @example 2024-07-01T09:00:00-04:00
+             */
+            current_time: string;
+            /**
+             * @description UTC offset, ±HH:MM (±HH:MM:SS for the few historical offsets with seconds).
+             * @example -04:00
+             */
+            utc_offset: string;
+            /**
+             * @description Whether summer time is in force (tzdb rearguard reading).
+             * @example true
+             */
+            dst_active: boolean;
+            /**
+             * @description tzdb abbreviation in force (numeric like "+0545" where tzdb has no letters).
+             * @example EDT
+             */
+            abbreviation: string;
+            /**
+             * @description The zone's specific name at that instant, in English or the language of `lang` (Unicode CLDR; follows the metazone in force then).
+             * @example Eastern Daylight Time
+             */
+            timezone_name: string;
+            /**
+             * @description The zone's generic name, the same in summer and winter, in English or the language of `lang` (Unicode CLDR).
+             * @example Eastern Time
+             */
+            timezone_generic_name: string;
+            /**
+             * @description The zone's exemplar city in English or the language of `lang` (Unicode CLDR; from the zone name where CLDR has none); null for zones of no place (UTC, Etc/*).
+             * @example New York
+             */
+            exemplar_city: string | null;
+            location: components["schemas"]["ZoneLocationView"];
+            /**
+             * @description The Unicode CLDR locale the names are in: en without `lang` and Accept-Language; a language CLDR lacks falls back (parent locale, then the language, then en); also the Content-Language header.
+             * @example en
+             */
+            locale: string;
+            /** @description The point asked about. */
+            coordinates: components["schemas"]["CoordinatesView"];
+            /**
+             * @description Every zone timezone-boundary-builder's full release (with oceans) holds at the point, the chosen one first, in the data's own names (Asia/Vientiane, where `timezone` is the canonical Asia/Bangkok). Usually one; several where boundaries overlap or are disputed (Xinjiang: Asia/Urumqi and Asia/Shanghai) and on the date line at sea.
+             * @example [
+             *       "America/New_York"
+             *     ]
+             */
+            zones_at_point: string[];
+            /**
+             * @description Why `zones_at_point[0]` was chosen: `only_zone`, the data holds one land zone; `open_sea`, the data's ocean zone (nautical Etc/GMT±N by longitude); `pole`, latitude ±90, the nautical zone of the longitude; `date_line`, ±180° at sea, the nautical zone of the longitude's sign; `nearest_zone_location`, overlapping or disputed zones, the one whose tzdb principal location (zone.tab) is nearest the point. The country is the chosen zone's (zone.tab), or for a zone spanning several countries (zone1970.tab) the one whose borders hold the point.
+             * @example only_zone
+             * @enum {string}
+             */
+            zone_choice: "only_zone" | "open_sea" | "pole" | "date_line" | "nearest_zone_location";
+            /** @description The airport (OurAirports data, public domain); the zone is our boundary data’s at its coordinates. */
+            airport: components["schemas"]["AirportView"];
+        };
+        AirportBatchView: {
+            /** @description One answer per known code, in the order asked. */
+            airports: components["schemas"]["AirportTimeView"][];
+            /**
+             * @description Codes the airport data does not hold, as sent.
+             * @example []
+             */
+            unknown_codes: string[];
+            /**
+             * @description Number of airports answered.
+             * @example 3
+             */
+            total: number;
+        };
+        AirportBatchRequest: {
+            /**
+             * @description IATA or ICAO codes, 1 to 100. A code the data does not hold is listed in `unknown_codes`.
+             * @example [
+             *       "LHR",
+             *       "KJFK",
+             *       "NRT"
+             *     ]
+             */
+            codes: string[];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -13698,6 +14213,2753 @@ export interface operations {
                      *       "status": 413,
                      *       "detail": "Request body is too large.",
                      *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_zones: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "Europe/Oslo",
+                     *       "Europe/Paris"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_zonesText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Europe/Oslo
+                     *     Europe/Paris
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_area: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       "Europe/Oslo",
+                     *       "Europe/Paris"
+                     *     ]
+                     */
+                    "application/json": string[];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_areaText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Europe/Oslo
+                     *     Europe/Paris
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_location: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+                /** @description The second part of the zone name. */
+                location: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "abbreviation": "CET",
+                     *       "client_ip": "203.0.113.7",
+                     *       "datetime": "2026-11-29T07:01:02.123000+01:00",
+                     *       "day_of_week": 0,
+                     *       "day_of_year": 333,
+                     *       "dst": false,
+                     *       "dst_from": null,
+                     *       "dst_offset": 0,
+                     *       "dst_until": null,
+                     *       "raw_offset": 3600,
+                     *       "timezone": "Europe/Oslo",
+                     *       "unixtime": 1795845662,
+                     *       "utc_datetime": "2026-11-29T06:01:02.123000+00:00",
+                     *       "utc_offset": "+01:00",
+                     *       "week_number": 48
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeView"];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_locationText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+                /** @description The second part of the zone name. */
+                location: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example abbreviation: CET
+                     *     client_ip: 203.0.113.7
+                     *     datetime: 2026-11-29T07:01:02.123000+01:00
+                     *     day_of_week: 0
+                     *     day_of_year: 333
+                     *     dst: false
+                     *     dst_from:
+                     *     dst_offset: 0
+                     *     dst_until:
+                     *     raw_offset: 3600
+                     *     timezone: Europe/Oslo
+                     *     unixtime: 1795845662
+                     *     utc_datetime: 2026-11-29T06:01:02.123000+00:00
+                     *     utc_offset: +01:00
+                     *     week_number: 48
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_region: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+                /** @description The second part of the zone name. */
+                location: string;
+                /** @description The third part of a three-part zone name (America/Argentina/Salta). */
+                region: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "abbreviation": "CET",
+                     *       "client_ip": "203.0.113.7",
+                     *       "datetime": "2026-11-29T07:01:02.123000+01:00",
+                     *       "day_of_week": 0,
+                     *       "day_of_year": 333,
+                     *       "dst": false,
+                     *       "dst_from": null,
+                     *       "dst_offset": 0,
+                     *       "dst_until": null,
+                     *       "raw_offset": 3600,
+                     *       "timezone": "Europe/Oslo",
+                     *       "unixtime": 1795845662,
+                     *       "utc_datetime": "2026-11-29T06:01:02.123000+00:00",
+                     *       "utc_offset": "+01:00",
+                     *       "week_number": 48
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeView"];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_regionText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description The first part of the zone name. */
+                area: string;
+                /** @description The second part of the zone name. */
+                location: string;
+                /** @description The third part of a three-part zone name (America/Argentina/Salta). */
+                region: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example abbreviation: CET
+                     *     client_ip: 203.0.113.7
+                     *     datetime: 2026-11-29T07:01:02.123000+01:00
+                     *     day_of_week: 0
+                     *     day_of_year: 333
+                     *     dst: false
+                     *     dst_from:
+                     *     dst_offset: 0
+                     *     dst_until:
+                     *     raw_offset: 3600
+                     *     timezone: Europe/Oslo
+                     *     unixtime: 1795845662
+                     *     utc_datetime: 2026-11-29T06:01:02.123000+00:00
+                     *     utc_offset: +01:00
+                     *     week_number: 48
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_ip: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "abbreviation": "CET",
+                     *       "client_ip": "203.0.113.7",
+                     *       "datetime": "2026-11-29T07:01:02.123000+01:00",
+                     *       "day_of_week": 0,
+                     *       "day_of_year": 333,
+                     *       "dst": false,
+                     *       "dst_from": null,
+                     *       "dst_offset": 0,
+                     *       "dst_until": null,
+                     *       "raw_offset": 3600,
+                     *       "timezone": "Europe/Oslo",
+                     *       "unixtime": 1795845662,
+                     *       "utc_datetime": "2026-11-29T06:01:02.123000+00:00",
+                     *       "utc_offset": "+01:00",
+                     *       "week_number": 48
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeView"];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_ipText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example abbreviation: CET
+                     *     client_ip: 203.0.113.7
+                     *     datetime: 2026-11-29T07:01:02.123000+01:00
+                     *     day_of_week: 0
+                     *     day_of_year: 333
+                     *     dst: false
+                     *     dst_from:
+                     *     dst_offset: 0
+                     *     dst_until:
+                     *     raw_offset: 3600
+                     *     timezone: Europe/Oslo
+                     *     unixtime: 1795845662
+                     *     utc_datetime: 2026-11-29T06:01:02.123000+00:00
+                     *     utc_offset: +01:00
+                     *     week_number: 48
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_address: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description An IPv4 (or IPv6) address to locate. */
+                ipv4: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "abbreviation": "CET",
+                     *       "client_ip": "203.0.113.7",
+                     *       "datetime": "2026-11-29T07:01:02.123000+01:00",
+                     *       "day_of_week": 0,
+                     *       "day_of_year": 333,
+                     *       "dst": false,
+                     *       "dst_from": null,
+                     *       "dst_offset": 0,
+                     *       "dst_until": null,
+                     *       "raw_offset": 3600,
+                     *       "timezone": "Europe/Oslo",
+                     *       "unixtime": 1795845662,
+                     *       "utc_datetime": "2026-11-29T06:01:02.123000+00:00",
+                     *       "utc_offset": "+01:00",
+                     *       "week_number": 48
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeView"];
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "unknown location"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorldTimeErrorView"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    WorldTimeApi_addressText: {
+        parameters: {
+            query?: {
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path: {
+                /** @description An IPv4 (or IPv6) address to locate. */
+                ipv4: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example abbreviation: CET
+                     *     client_ip: 203.0.113.7
+                     *     datetime: 2026-11-29T07:01:02.123000+01:00
+                     *     day_of_week: 0
+                     *     day_of_year: 333
+                     *     dst: false
+                     *     dst_from:
+                     *     dst_offset: 0
+                     *     dst_until:
+                     *     raw_offset: 3600
+                     *     timezone: Europe/Oslo
+                     *     unixtime: 1795845662
+                     *     utc_datetime: 2026-11-29T06:01:02.123000+00:00
+                     *     utc_offset: +01:00
+                     *     week_number: 48
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description A malformed IP address. */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example error: unknown location */
+                    "text/plain": string;
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Unknown zone, area or location of the address.
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Airport_airport: {
+        parameters: {
+            query: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
+                /** @description IATA (3 letters) or ICAO (4 letters) airport code, any case. */
+                code: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "airport": {
+                     *         "iata": "LHR",
+                     *         "icao": "EGLL",
+                     *         "name": "London Heathrow Airport",
+                     *         "city": "London",
+                     *         "country_code": "GB",
+                     *         "country": "United Kingdom",
+                     *         "latitude": 51.4706,
+                     *         "longitude": -0.461941
+                     *       },
+                     *       "timezone": "Europe/London",
+                     *       "windows_zone": "GMT Standard Time",
+                     *       "current_time": "2024-07-01T14:00:00+01:00",
+                     *       "utc_offset": "+01:00",
+                     *       "dst_active": true,
+                     *       "abbreviation": "BST",
+                     *       "location": {
+                     *         "country": "United Kingdom",
+                     *         "country_code": "GB",
+                     *         "region": "Europe",
+                     *         "city": "Feltham"
+                     *       },
+                     *       "coordinates": {
+                     *         "latitude": 51.4706,
+                     *         "longitude": -0.461941
+                     *       },
+                     *       "zones_at_point": [
+                     *         "Europe/London"
+                     *       ],
+                     *       "zone_choice": "only_zone",
+                     *       "timezone_name": "British Summer Time",
+                     *       "timezone_generic_name": "United Kingdom Time",
+                     *       "exemplar_city": "London",
+                     *       "locale": "en"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AirportTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><airport><iata>LHR</iata><icao>EGLL</icao><name>London Heathrow Airport</name><city>London</city><country_code>GB</country_code><country>United Kingdom</country><latitude>51.4706</latitude><longitude>-0.461941</longitude></airport><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Feltham</city></location><coordinates><latitude>51.4706</latitude><longitude>-0.461941</longitude></coordinates><zones_at_point><item>Europe/London</item></zones_at_point><zone_choice>only_zone</zone_choice><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice","airport.iata","airport.icao","airport.name","airport.city","airport.country_code","airport.country","airport.latitude","airport.longitude"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Feltham","en",51.4706,-0.461941,"Europe/London","only_zone","LHR","EGLL","London Heathrow Airport","London","GB","United Kingdom",51.4706,-0.461941
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description No airport has the code (`unknown_airport`).
+             *
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Airport_batch: {
+        parameters: {
+            query?: {
+                /** @description Language of the zone and country names (BCP 47: en, fr, de, ja, pt-BR, zh-Hant…; default en, or the Accept-Language header; `lang` wins). Every answer naming a zone carries `timezone_name` (the specific name at that instant, "Central European Summer Time"), `timezone_generic_name` ("Central European Time"), the localized `exemplar_city`, country names in that language and `locale`, the Unicode CLDR locale used (also the Content-Language header). A language CLDR lacks falls back as CLDR says (parent locale, then the language, then English). Names come from Unicode CLDR (version in /api/health `cldrVersion`) and follow the metazone in force at the instant. */
+                lang?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AirportBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "airports": [
+                     *         {
+                     *           "airport": {
+                     *             "iata": "LHR",
+                     *             "icao": "EGLL",
+                     *             "name": "London Heathrow Airport",
+                     *             "city": "London",
+                     *             "country_code": "GB",
+                     *             "country": "United Kingdom",
+                     *             "latitude": 51.4706,
+                     *             "longitude": -0.461941
+                     *           },
+                     *           "timezone": "Europe/London",
+                     *           "windows_zone": "GMT Standard Time",
+                     *           "current_time": "2024-07-01T14:00:00+01:00",
+                     *           "utc_offset": "+01:00",
+                     *           "dst_active": true,
+                     *           "abbreviation": "BST",
+                     *           "location": {
+                     *             "country": "United Kingdom",
+                     *             "country_code": "GB",
+                     *             "region": "Europe",
+                     *             "city": "Feltham"
+                     *           },
+                     *           "coordinates": {
+                     *             "latitude": 51.4706,
+                     *             "longitude": -0.461941
+                     *           },
+                     *           "zones_at_point": [
+                     *             "Europe/London"
+                     *           ],
+                     *           "zone_choice": "only_zone",
+                     *           "timezone_name": "British Summer Time",
+                     *           "timezone_generic_name": "United Kingdom Time",
+                     *           "exemplar_city": "London",
+                     *           "locale": "en"
+                     *         },
+                     *         {
+                     *           "airport": {
+                     *             "iata": "NRT",
+                     *             "icao": "RJAA",
+                     *             "name": "Narita International Airport",
+                     *             "city": "Narita",
+                     *             "country_code": "JP",
+                     *             "country": "Japan",
+                     *             "latitude": 35.764702,
+                     *             "longitude": 140.386002
+                     *           },
+                     *           "timezone": "Asia/Tokyo",
+                     *           "windows_zone": "Tokyo Standard Time",
+                     *           "current_time": "2024-07-01T22:00:00+09:00",
+                     *           "utc_offset": "+09:00",
+                     *           "dst_active": false,
+                     *           "abbreviation": "JST",
+                     *           "location": {
+                     *             "country": "Japan",
+                     *             "country_code": "JP",
+                     *             "region": "Asia",
+                     *             "city": "Narita"
+                     *           },
+                     *           "coordinates": {
+                     *             "latitude": 35.764702,
+                     *             "longitude": 140.386002
+                     *           },
+                     *           "zones_at_point": [
+                     *             "Asia/Tokyo"
+                     *           ],
+                     *           "zone_choice": "only_zone",
+                     *           "timezone_name": "Japan Standard Time",
+                     *           "timezone_generic_name": "Japan Time",
+                     *           "exemplar_city": "Tokyo",
+                     *           "locale": "en"
+                     *         }
+                     *       ],
+                     *       "unknown_codes": [],
+                     *       "total": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AirportBatchView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><airports><item><airport><iata>LHR</iata><icao>EGLL</icao><name>London Heathrow Airport</name><city>London</city><country_code>GB</country_code><country>United Kingdom</country><latitude>51.4706</latitude><longitude>-0.461941</longitude></airport><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Feltham</city></location><coordinates><latitude>51.4706</latitude><longitude>-0.461941</longitude></coordinates><zones_at_point><item>Europe/London</item></zones_at_point><zone_choice>only_zone</zone_choice><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></item><item><airport><iata>NRT</iata><icao>RJAA</icao><name>Narita International Airport</name><city>Narita</city><country_code>JP</country_code><country>Japan</country><latitude>35.764702</latitude><longitude>140.386002</longitude></airport><timezone>Asia/Tokyo</timezone><windows_zone>Tokyo Standard Time</windows_zone><current_time>2024-07-01T22:00:00+09:00</current_time><utc_offset>+09:00</utc_offset><dst_active>false</dst_active><abbreviation>JST</abbreviation><location><country>Japan</country><country_code>JP</country_code><region>Asia</region><city>Narita</city></location><coordinates><latitude>35.764702</latitude><longitude>140.386002</longitude></coordinates><zones_at_point><item>Asia/Tokyo</item></zones_at_point><zone_choice>only_zone</zone_choice><timezone_name>Japan Standard Time</timezone_name><timezone_generic_name>Japan Time</timezone_generic_name><exemplar_city>Tokyo</exemplar_city><locale>en</locale></item></airports><unknown_codes/><total>2</total></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "unknown_codes","total","timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","coordinates.latitude","coordinates.longitude","zones_at_point","zone_choice","airport.iata","airport.icao","airport.name","airport.city","airport.country_code","airport.country","airport.latitude","airport.longitude"
+                     *     "",2,"Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Feltham","en",51.4706,-0.461941,"Europe/London","only_zone","LHR","EGLL","London Heathrow Airport","London","GB","United Kingdom",51.4706,-0.461941
+                     *     "",2,"Asia/Tokyo",,,"Tokyo Standard Time","2024-07-01T22:00:00+09:00","+09:00",false,"JST","Japan Standard Time","Japan Time","Tokyo","Japan","JP","Asia","Narita","en",35.764702,140.386002,"Asia/Tokyo","only_zone","NRT","RJAA","Narita International Airport","Narita","JP","Japan",35.764702,140.386002
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];

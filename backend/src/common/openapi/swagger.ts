@@ -36,7 +36,16 @@ const HEADERS = {
 } as const;
 const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema>; additionalProperties?: unknown; allOf?: Schema[]; anyOf?: Schema[]; [k: string]: unknown };
+type Schema = {
+  $ref?: string;
+  type?: string;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  additionalProperties?: unknown;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  [k: string]: unknown;
+};
 interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
@@ -164,7 +173,12 @@ export function contractViolations(document: OpenAPIObject): string[] {
       for (const [type, media] of Object.entries(response.content ?? {})) {
         if (!type.includes('json')) continue;
         const schema = media.schema;
-        const model = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : (schema?.allOf ?? schema?.anyOf)?.[0]?.$ref);
+        // A list of names (WorldTimeAPI's zone list) is its own model: an array of strings.
+        const model =
+          schema?.$ref ??
+          (schema?.type === 'array'
+            ? (schema.items?.$ref ?? (schema.items?.type === 'string' ? 'string' : undefined))
+            : (schema?.allOf ?? schema?.anyOf)?.[0]?.$ref);
         if (!model) problems.push(`${where} ${status} ${type}: no response model ($ref to a class with @ApiProperty fields)`);
       }
     }
@@ -194,7 +208,11 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addServer(serverUrl)
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' }, SECURITY.apiKey)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' }, SECURITY.bearer)
-    .addCookieAuth('tzapi_session', { type: 'apiKey', in: 'cookie', description: 'The session cookie set by POST /api/auth/login (`__Host-tzapi_session` over HTTPS).' }, SECURITY.session)
+    .addCookieAuth(
+      'tzapi_session',
+      { type: 'apiKey', in: 'cookie', description: 'The session cookie set by POST /api/auth/login (`__Host-tzapi_session` over HTTPS).' },
+      SECURITY.session,
+    )
     .addTag('Time', 'Current time in a zone, at a point, and in UTC')
     .addTag('TimeZone', 'Zone list, search, lookup, info and transitions')
     .addTag('Conversion', 'Convert a date-time between zones')
@@ -202,6 +220,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('Business time', 'Public holidays, business days and working-hours deadlines, in the right zone')
     .addTag('Astronomy', 'Sun and moon at a place: sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and phase')
     .addTag('System', 'Health of the service')
+    .addTag('WorldTimeAPI', "WorldTimeAPI's routes, answers and errors, for clients moving from worldtimeapi.org (guide: Moving from WorldTimeAPI)")
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ProblemDocumentSchema, ...(extras.models ?? [])],

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import Router from 'find-my-way';
 import { isDatabaseUnavailable, serviceUnavailable } from './database-errors.js';
+import { errorBodyWriterOf } from './error-body.js';
 import { PROBLEM_TITLES } from './problem-catalog.js';
 import { ProblemDocument, ProblemException, problemType } from './problem.js';
 import type { SpaFallback } from '../http/spa-fallback.js';
@@ -88,6 +89,12 @@ export class ProblemFilter implements ExceptionFilter {
     if (doc.status === 405 && doc.allow) {
       reply.header('Allow', doc.allow as string);
       delete doc.allow;
+    }
+    const writer = errorBodyWriterOf(request);
+    if (writer) {
+      const own = writer(doc);
+      reply.status(own.status).type(own.contentType).send(own.body);
+      return;
     }
     reply.status(doc.status).type('application/problem+json').send(JSON.stringify(doc));
   }

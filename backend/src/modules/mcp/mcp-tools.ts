@@ -18,6 +18,8 @@ import { TimeController } from '../timezone/time.controller.js';
 import { TimezoneController } from '../timezone/timezone.controller.js';
 import { IpTimeController } from '../timezone/ip/ip-time.controller.js';
 import type { IpTimeView } from '../timezone/ip/ip.responses.js';
+import { AirportController } from '../timezone/airports/airport.controller.js';
+import type { AirportTimeView } from '../timezone/airports/airport.responses.js';
 import { ImpactController } from '../timezone/batch/impact.controller.js';
 import { MatrixController } from '../timezone/batch/matrix.controller.js';
 import type { ImpactView, MatrixView } from '../timezone/batch/batch.responses.js';
@@ -94,6 +96,16 @@ export const MCP_TOOLS: McpToolSpec[] = [
     routes: [route(IpTimeController, 'current')],
     summary: (a: IpTimeView) =>
       `${a.ip_location.ip} is in ${[a.location.city, a.location.country].filter(Boolean).join(', ') || 'an unknown place'}: it is ${a.current_time.slice(0, 19).replace('T', ' ')} there (${a.timezone}, UTC${a.utc_offset}${a.dst_active ? ', daylight saving time' : ''}).`,
+  },
+  {
+    name: 'get_time_at_airport',
+    title: 'Current time at an airport',
+    description:
+      'The current local time at an airport by its IATA (e.g. "LHR") or ICAO (e.g. "EGLL") code, with the airport\'s name, city, country and coordinates; the zone is the one at the airport\'s coordinates. ' +
+      'An unknown code is refused with unknown_airport. Other tools also take "airport:LHR" wherever they take a time zone.',
+    routes: [route(AirportController, 'airport')],
+    summary: (a: AirportTimeView) =>
+      `It is ${a.current_time.slice(0, 19).replace('T', ' ')} at ${a.airport.name} (${[a.airport.iata, a.airport.icao].filter(Boolean).join('/')}, ${[a.airport.city, a.airport.country].filter(Boolean).join(', ')}): ${a.timezone}, UTC${a.utc_offset}${a.dst_active ? ', daylight saving time' : ''}.`,
   },
   {
     name: 'convert_time',

@@ -14,6 +14,8 @@ import { IpTimeController, IpZoneController } from './ip/ip-time.controller.js';
 import { WindowsZonesController } from './cldr/windows-zones.controller.js';
 import { ImpactController } from './batch/impact.controller.js';
 import { MatrixController } from './batch/matrix.controller.js';
+import { AirportController } from './airports/airport.controller.js';
+import { WorldTimeApiController } from './compat/worldtimeapi.controller.js';
 import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
 
 @Module({
@@ -28,6 +30,8 @@ import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
     WindowsZonesController,
     ImpactController,
     MatrixController,
+    WorldTimeApiController,
+    AirportController,
   ],
   providers: [
     // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).

@@ -7,6 +7,7 @@ export type Json = Record<string, any>;
 export const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: Json }[] = [
   { tool: 'get_current_time', args: { timezone: 'Asia/Calcutta' }, method: 'GET', path: '/api/time/current', query: { timezone: 'Asia/Calcutta' } },
   { tool: 'get_time_at_ip', args: { ip: '81.2.69.142' }, method: 'GET', path: '/api/time/current/ip', query: { ip: '81.2.69.142' } },
+  { tool: 'get_time_at_airport', args: { code: 'EGLL' }, method: 'GET', path: '/api/timezone/airport', query: { code: 'EGLL' } },
   {
     tool: 'convert_time',
     args: { fromTimeZone: 'Europe/London', toTimeZone: 'America/New_York', dateTime: '2024-10-27T01:30:00', dstAmbiguity: 'later' },
@@ -99,6 +100,7 @@ export const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: st
 export const TOOL_NAMES = [
   'get_current_time',
   'get_time_at_ip',
+  'get_time_at_airport',
   'convert_time',
   'convert_time_multi',
   'find_timezone',

@@ -106,7 +106,11 @@ export function SiteFooter() {
           <Link href="https://creativecommons.org/licenses/by-sa/3.0/" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
             CC BY-SA 3.0
           </Link>
-          ).
+          ). Airport codes, names and coordinates from{' '}
+          <Link href="https://ourairports.com/data/" sx={{ color: '#cbd5e1', textDecoration: 'underline' }}>
+            OurAirports
+          </Link>{' '}
+          (public domain).
         </Typography>
       </Container>
     </Box>

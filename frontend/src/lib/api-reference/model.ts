@@ -205,7 +205,8 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
         requiresKey,
         supportsFormats,
         responseModel: ref ? ref.split('/').pop()! : null,
-        download: ok?.content && !ok.content['application/json'] ? (Object.keys(ok.content)[0] ?? null) : null,
+        // A text answer meant to be read (WorldTimeAPI's .txt twins) is shown like the others, not saved as a file.
+        download: ok?.content && !ok.content['application/json'] && !path.endsWith('.txt') ? (Object.keys(ok.content)[0] ?? null) : null,
       });
     }
   }

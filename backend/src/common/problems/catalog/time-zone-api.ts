@@ -118,6 +118,13 @@ export const TIME_ZONE_API: ProblemType[] = [
     'Ask by city (GET /api/timezone/lookup) or by coordinates (GET /api/timezone/coordinate) instead.',
   ),
   p(
+    'unknown_airport',
+    404,
+    'Unknown airport',
+    "No airport in the airport data (OurAirports' medium and large airports) has this IATA or ICAO code.",
+    'Check the code (LHR is IATA, EGLL is ICAO), or ask by coordinates (GET /api/time/current/coordinate).',
+  ),
+  p(
     'unknown_country',
     400,
     'Unknown country',

@@ -22,6 +22,10 @@ import { parseDate, parseDateTime, resolveLocal, type DstAmbiguity, type LocalRe
 import { countryAtPoint, nearestCityIn, PlaceIndex, zonesAtPoint, type City, type ZoneChoice } from './places.js';
 import { negate, parseTimeSpan, type TimeSpan } from './timespan.js';
 import { ZoneRegistry, type ResolvedZone, type ZoneFacts } from './zone-registry.js';
+import { airportIndex } from '../airports/airport-index.js';
+
+/** A zone input naming an airport instead of a zone: `airport:LHR`, `airport:EGLL`. */
+const AIRPORT_PREFIX = 'airport:';
 
 /** Point answers' locations remembered per release. */
 const POINT_LOCATIONS_KEPT = 10_000;
@@ -29,142 +33,22 @@ const POINT_LOCATIONS_KEPT = 10_000;
 const TRANSITIONS_KEPT = 2_000;
 const TRANSITION_ITEMS_KEPT = 20_000;
 
-export interface ZoneLocation {
-  country: string | null;
-  country_code: string | null;
-  region: string;
-  city: string | null;
-}
+export type * from './answers.js';
+import type {
+  CalculationResult,
+  ConversionResult,
+  CurrentTime,
+  DayOfWeekResult,
+  DifferenceResult,
+  PlaceCandidate,
+  TargetConversion,
+  TransitionsAnswer,
+  TransitionView,
+  ZoneInfo,
+  ZoneListItem,
+  ZoneLocation,
+} from './answers.js';
 
-export interface CurrentTime {
-  timezone: string;
-  requested_timezone?: string;
-  canonical_timezone?: string;
-  /** The zone's Microsoft Windows ID (CLDR windowsZones), or null when CLDR maps none to it. */
-  windows_zone: string | null;
-  current_time: string;
-  utc_offset: string;
-  dst_active: boolean;
-  abbreviation: string;
-  location: ZoneLocation;
-}
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
-/** A city (or, for lookup by zone name, the zone itself) with the zone in force there. */
-export interface PlaceCandidate {
-  timezone: string;
-  city: string | null;
-  province: string | null;
-  country: string | null;
-  country_code: string | null;
-  coordinates: Coordinates | null;
-  population: number | null;
-  utc_offset: string;
-}
-
-export interface ZoneListItem {
-  timezone: string;
-  canonical_timezone: string;
-  windows_zone: string | null;
-  country_code: string | null;
-  country: string | null;
-  region: string;
-  main_city: string | null;
-  utc_offset: string;
-  abbreviation: string;
-  dst_active: boolean;
-  observes_dst: boolean;
-}
-
-export interface TransitionView {
-  at: string;
-  local_before: string;
-  local_after: string;
-  offset_before: string;
-  offset_after: string;
-  offset_before_seconds: number;
-  offset_after_seconds: number;
-  abbreviation_before: string;
-  abbreviation_after: string;
-  dst_after: boolean;
-}
-
-export interface TransitionsAnswer {
-  timezone: string;
-  from: string;
-  to: string;
-  transitions: TransitionView[];
-  total: number;
-}
-
-export interface ZoneInfo extends CurrentTime {
-  date: string;
-  raw_offset: string;
-  dst_offset: string | null;
-  observes_dst: boolean;
-  dst_start: string | null;
-  dst_end: string | null;
-}
-
-export interface ConversionResult {
-  fromTimeZone: string;
-  toTimeZone: string;
-  originalDateTime: string;
-  convertedDateTime: string;
-  dstActive: boolean;
-  abbreviation: string;
-  utcOffset: string;
-  inputOffsetUsed: boolean;
-  ambiguous: boolean;
-  options?: { originalDateTime: string; convertedDateTime: string }[];
-  requestedTimeZones?: { fromTimeZone?: string; toTimeZone?: string };
-}
-
-/** One target of a multi-conversion. */
-export interface TargetConversion {
-  timezone: string;
-  convertedTime: string;
-  abbreviation: string;
-  utcOffset: string;
-  dstActive: boolean;
-  options?: { originalDateTime: string; convertedDateTime: string }[];
-}
-
-export interface CalculationResult {
-  originalDateTime: string;
-  timeSpan: string;
-  resultDateTime: string;
-  timeZone: string | null;
-  arithmetic: 'calendar' | 'exact';
-}
-
-export interface DifferenceResult {
-  startDateTime: string;
-  endDateTime: string;
-  timeZone: string | null;
-  difference: {
-    totalSeconds: number;
-    totalMinutes: number;
-    totalHours: number;
-    totalDays: number;
-    breakdown: { days: number; hours: number; minutes: number; seconds: number };
-  };
-}
-
-export interface DayOfWeekResult {
-  date: string;
-  dayOfWeek: string;
-  dayOfWeekNumber: number;
-  isWeekend: boolean;
-  weekNumber: number;
-  dayOfYear: number;
-}
-
-/** Field names of a conversion's body and of its GET form. */
 const BODY_FIELDS = { from: 'fromTimeZone', to: 'toTimeZone', dateTime: 'dateTime' };
 export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
 /** A multi-conversion's target fields as a problem names them, written once (a request names up to 100). */
@@ -263,8 +147,17 @@ export class TimeEngine {
     });
   }
 
-  /** A zone name (or Windows ID, read for `territory`) as the registry resolves it. */
+  /**
+   * A zone name (or Windows ID, read for `territory`) as the registry resolves it; `airport:LHR` (IATA or ICAO) is the
+   * zone our boundary data gives at that airport's coordinates. The one place every route's zone input is read.
+   */
   zone(input: string, field = 'timezone', territory?: string): ResolvedZone {
+    if (input.length > AIRPORT_PREFIX.length && input.slice(0, AIRPORT_PREFIX.length).toLowerCase() === AIRPORT_PREFIX) {
+      const code = input.slice(AIRPORT_PREFIX.length);
+      const airport = airportIndex().find(code);
+      if (!airport) throw timezoneProblem('invalid_timezone', `No airport has the IATA or ICAO code "${code}".`, field);
+      return this.pointZone(airport.latitude, airport.longitude).zone;
+    }
     return this.registry.resolve(input, field, territory);
   }
 
@@ -685,7 +578,7 @@ export class TimeEngine {
     const start = this.instant(dateTime, 'dateTime', fromClock, choice);
     // The request's release is looked up once for all targets (up to 100).
     const { registry, release } = this.view;
-    const targets = toInputs.map((name, i) => registry.resolve(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
+    const targets = toInputs.map((name, i) => this.zone(name, TARGET_FIELDS[i] ?? `toTimeZones[${i}]`));
     return {
       fromTimeZone: from.canonical,
       dateTime,
