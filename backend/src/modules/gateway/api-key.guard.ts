@@ -147,6 +147,11 @@ export class ApiKeyGuard implements CanActivate {
     return this.apply(decision, resolved, reply, weight, unit);
   }
 
+  /** Gives back what `count` counted for an answer the server then failed to give (a 5xx is never charged). */
+  refund(decision: LimitDecision): void {
+    this.limits.refund(decision);
+  }
+
   private admit(resolved: ResolvedKey, request: FastifyRequest, reply: FastifyReply, meter: Meter): ResolvedKey | Promise<never> {
     meter.keyId = resolved.keyId;
     meter.userId = resolved.userId;

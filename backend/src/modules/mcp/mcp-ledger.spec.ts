@@ -45,6 +45,15 @@ describe('CallLedger: the tool calls of one MCP request against the plan and the
     expect(ledger.refusedWith).toBeNull();
   });
 
+  it('hands each admitted call what was counted for it, so a call the server fails to answer gives back its own slot', async () => {
+    const counts = [{ weight: 1 }, { weight: 3 }, { weight: 2 }];
+    let n = 0;
+    const ledger = new CallLedger([1, 3, 2], () => counts[n++], failed);
+    const slots = await Promise.all(['a', 'b', 'c', 'd'].map((tool) => ledger.take(tool)));
+    expect(slots.slice(0, 3)).toEqual([{ counted: counts[0] }, { counted: counts[1] }, { counted: counts[2] }]);
+    expect(slots[3]).toEqual({ refusal: expect.any(ProblemException) });
+  });
+
   it('refuses an answer past the per-call ceiling, and every answer once the batch has reached its own', () => {
     const ledger = new CallLedger(0, () => undefined, failed);
     expect(ledger.fit('x'.repeat(MCP_LIMITS.callAnswerChars + 1))?.problem).toMatchObject({ code: 'answer_too_large', status: 400 });

@@ -55,9 +55,11 @@ export function soleTool(body: unknown): string | undefined {
  * refuses; the calls then take the slots in the order of the batch, and the rest are refused with the plan's problem.
  * The refused ones write no usage row each: the endpoint writes one for the request (see McpEndpoint).
  */
-export class CallLedger {
+export class CallLedger<Counted = unknown> {
   private reservation: Promise<void> | null = null;
-  private granted = 0;
+  /** What the count answered for each call counted, in the batch's order; `next` is the first not yet taken. */
+  private readonly counted: Counted[] = [];
+  private next = 0;
   private refusal: ProblemException | null = null;
   private answerLeft: number = MCP_LIMITS.batchAnswerChars;
   /** Calls refused by the plan, and the tools they named. */
@@ -69,7 +71,7 @@ export class CallLedger {
   constructor(
     /** The calls: how many (each one request), or each call's weight (a batch tool counts one request per 100 items). */
     calls: number | number[],
-    private readonly count: (weight: number) => unknown,
+    private readonly count: (weight: number) => Counted | Promise<Counted>,
     /** The problem for an error of the count other than the plan's refusal (logged by the caller). */
     private readonly failed: (err: unknown) => ProblemException,
   ) {
@@ -78,15 +80,21 @@ export class CallLedger {
 
   /** The problem that refuses this call, or null when it may run (it was counted). */
   async admit(tool: string): Promise<ProblemException | null> {
+    const taken = await this.take(tool);
+    return 'refusal' in taken ? taken.refusal : null;
+  }
+
+  /**
+   * This call's slot: what the count answered for it (so an answer the server then fails to give can be taken back),
+   * or the problem that refuses it.
+   */
+  async take(tool: string): Promise<{ counted: Counted } | { refusal: ProblemException }> {
     this.reservation ??= this.reserve();
     await this.reservation;
-    if (this.granted > 0) {
-      this.granted--;
-      return null;
-    }
+    if (this.next < this.counted.length) return { counted: this.counted[this.next++] };
     this.refused++;
     this.refusedTools.add(tool);
-    return (this.refusal ??= this.failed(new Error('more tool calls than the request was counted for')));
+    return { refusal: (this.refusal ??= this.failed(new Error('more tool calls than the request was counted for'))) };
   }
 
   /** The plan's refusal of this request's calls, if any call was refused. */
@@ -97,8 +105,7 @@ export class CallLedger {
   private async reserve(): Promise<void> {
     for (const weight of this.weights) {
       try {
-        await this.count(weight);
-        this.granted++;
+        this.counted.push(await this.count(weight));
       } catch (err) {
         this.refusal = err instanceof ProblemException ? err : this.failed(err);
         return;

@@ -14,6 +14,7 @@ import { APP_VERSION } from '../../common/core/app-version.js';
 import { ApiKeyGuard } from '../gateway/api-key.guard.js';
 import { meter as meterOfRequest, type Meter } from '../gateway/meter.js';
 import { PreparedAnswer } from '../gateway/prepared-answer.js';
+import type { LimitDecision } from '../gateway/plan-limits.js';
 import { pinnedRelease } from '../gateway/release-pin.js';
 import type { ResolvedKey } from '../keys/key-directory.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -178,7 +179,12 @@ export class McpEndpoint {
    * The calls run as the SDK runs a batch's: all started in the batch's order (so they take the ledger's slots in that
    * order), each answered when done, the answer sent when all are.
    */
-  private async answerDirectly(calls: DirectCall<McpTool>[], owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<McpAnswer> {
+  private async answerDirectly(
+    calls: DirectCall<McpTool>[],
+    owner: ResolvedKey,
+    request: FastifyRequest,
+    ledger: CallLedger<LimitDecision>,
+  ): Promise<McpAnswer> {
     const messages = await this.inPinnedRelease(request, owner, () =>
       Promise.all(
         calls.map((call) =>
@@ -193,7 +199,7 @@ export class McpEndpoint {
   }
 
   /** Stateless: a Server and Streamable HTTP transport of its own for this request. */
-  private async answerWithSdk(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Promise<McpAnswer> {
+  private async answerWithSdk(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger<LimitDecision>): Promise<McpAnswer> {
     const server = this.server(owner, request, ledger);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
@@ -209,7 +215,7 @@ export class McpEndpoint {
     }
   }
 
-  private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger): Server {
+  private server(owner: ResolvedKey, request: FastifyRequest, ledger: CallLedger<LimitDecision>): Server {
     const server = new Server(
       { name: 'tzapi', title: 'TimeZone API', version: APP_VERSION },
       { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
@@ -246,10 +252,10 @@ export class McpEndpoint {
     args: Record<string, unknown>,
     owner: ResolvedKey,
     request: FastifyRequest,
-    ledger: CallLedger,
+    ledger: CallLedger<LimitDecision>,
   ): Promise<CallToolResult> {
-    const refused = await ledger.admit(tool.name);
-    if (refused) return this.toolError(tool, args, refused);
+    const slot = await ledger.take(tool.name);
+    if ('refusal' in slot) return this.toolError(tool, args, slot.refusal);
     // A batch's calls never hold the event loop together: health checks and other clients are answered in between.
     await yieldToEventLoop();
     const started = performance.now();
@@ -278,6 +284,8 @@ export class McpEndpoint {
       status = problem.getStatus();
       return this.toolError(tool, args, problem);
     } finally {
+      // An answer the server failed to give is not charged: its slot of the hourly quota is given back, as a REST 5xx's is.
+      if (status >= 500) this.guard.refund(slot.counted);
       this.record(owner.userId, owner.keyId, request, tool.name, status, performance.now() - started, rowWritten(request));
     }
   }
