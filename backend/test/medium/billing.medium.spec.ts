@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG } from '../../src/config/config.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { ACCOUNT_BILLING } from '../../src/modules/accounts/account-billing.port.js';
@@ -9,6 +8,7 @@ import { BillingRepository } from '../../src/modules/billing/billing.repository.
 import { BillingService } from '../../src/modules/billing/billing.service.js';
 import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
 import { SandboxGateway } from '../../src/modules/billing/sandbox.gateway.js';
+import { SandboxRepository } from '../../src/modules/billing/sandbox.repository.js';
 import { Subscription } from '../../src/modules/billing/subscription.entity.js';
 import { insertUser, mediumModule } from './medium.js';
 import type { Medium } from './medium.js';
@@ -22,7 +22,12 @@ describe('billing: BillingService and its published commands on the real databas
   beforeAll(async () => {
     m = await mediumModule({
       providers: [
-        { provide: PAYMENT_GATEWAY, inject: [EntityManager, APP_CONFIG], useFactory: (em: EntityManager, config: AppConfig) => new SandboxGateway(em, config) },
+        {
+          provide: PAYMENT_GATEWAY,
+          inject: [SandboxRepository, APP_CONFIG],
+          useFactory: (store: SandboxRepository, config: AppConfig) => new SandboxGateway(store, config),
+        },
+        SandboxRepository,
         BillingRepository,
         BillingService,
         BillingCommands,
@@ -89,14 +94,14 @@ describe('billing: BillingService and its published commands on the real databas
   it('a second billing change while one holds the account answers 409 billing_change_in_progress and changes nothing', async () => {
     const user = await insertUser(m.em);
     const repository = m.get(BillingRepository);
-    expect(await repository.claimUserLock(m.em.fork(), user.id)).toBe(true);
+    expect(await repository.session().claimUserLock(user.id)).toBe(true);
     try {
       await expect(m.em.fork().transactional((tx) => commands.changePlanFromConsole(user.id, 'premium', { ...consoleChange, em: tx }))).rejects.toMatchObject({
         problem: { status: 409, code: 'billing_change_in_progress' },
       });
       expect((await reload(user.id)).plan).toBe('free');
     } finally {
-      await repository.releaseUserLock(m.em.fork(), user.id);
+      await repository.session().releaseUserLock(user.id);
     }
   });
 
@@ -111,7 +116,7 @@ describe('billing: BillingService and its published commands on the real databas
   it('a provider event is logged once: a repeated delivery is told apart', async () => {
     const repository = m.get(BillingRepository);
     const event = { id: `evt_medium_${Date.now()}`, type: 'invoice.paid', objectId: null };
-    expect(await repository.logEvent(m.em.fork(), event)).toBe(true);
-    expect(await repository.logEvent(m.em.fork(), event)).toBe(false);
+    expect(await repository.session().logEvent(event)).toBe(true);
+    expect(await repository.session().logEvent(event)).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { User } from '../accounts/user.entity.js';
 import { KeysService } from '../keys/keys.service.js';
 import { CustomerNotices } from './customer-notices.js';
 import { isUuid } from '../../common/http/uuid.js';
@@ -8,6 +6,7 @@ import type { ListQuery } from './admin-list-query.js';
 import { AdminListsRepository, iso, isoOrNull } from './admin-lists.repository.js';
 import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
+import { AdminRepository } from './admin.repository.js';
 import { AdminUsers } from './admin-users.service.js';
 import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
@@ -45,7 +44,7 @@ export class AdminApiKeys {
     private readonly lists: AdminListsRepository,
     private readonly keys: KeysService,
     private readonly audit: AuditLog,
-    private readonly em: EntityManager,
+    private readonly repository: AdminRepository,
     private readonly notices: CustomerNotices,
   ) {}
 
@@ -63,13 +62,13 @@ export class AdminApiKeys {
   /** The new secret, its audit row and the owner's notice commit together; then every instance drops the old key. */
   async rotate(actor: Actor, keyId: string): Promise<AdminApiKeyView> {
     const before = await this.get(keyId);
-    await this.em.fork().transactional(async (tx) => {
+    await this.repository.transaction(async (tx) => {
       // A closed account's keys were deleted with it; the lock keeps a closure from running under a rotation.
       if (before.userId) await AdminUsers.lockOpenAccount(tx, before.userId);
-      const { apiKey } = await this.keys.rotateAny(keyId, tx);
+      const { apiKey } = await this.keys.rotateAny(keyId, tx.unitOfWork);
       const after = { keyPrefix: apiKey.prefix, userId: before.userId };
       await this.audit.record(actor, 'api_key.rotate', 'api_key', keyId, { keyPrefix: before.keyPrefix, userId: before.userId }, after, tx);
-      const owner = before.userId ? await tx.findOne(User, { id: before.userId }) : null;
+      const owner = before.userId ? await tx.user(before.userId) : null;
       if (owner) await this.notices.changed(owner, { kind: 'key_rotated', keyPrefix: before.keyPrefix }, tx);
     });
     await this.keys.keyRotated(keyId);

@@ -1,5 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { limitsInWords, planName } from '@tzapi/shared/plans';
 import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
@@ -8,13 +6,14 @@ import { AccountCommands } from '../accounts/account-commands.js';
 import { BillingCommands } from '../billing/billing-commands.js';
 import type { InvoiceView } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
-import { accountLimits, customLimitsOf, toUserView, User } from '../accounts/user.entity.js';
-import type { UserView } from '../accounts/user.entity.js';
+import { accountLimits, customLimitsOf, toUserView } from '../accounts/user.entity.js';
+import type { User, UserView } from '../accounts/user.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
 import type { ListQuery } from './admin-list-query.js';
 import { AdminListsRepository } from './admin-lists.repository.js';
 import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
+import { AdminRepository } from './admin.repository.js';
 import { AuditLog } from './audit-log.service.js';
 import type { Actor } from './audit-log.service.js';
 
@@ -47,7 +46,7 @@ export function toAdminUserView(user: User): AdminUserView {
 @Injectable()
 export class AdminUsers {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: AdminRepository,
     private readonly lists: AdminListsRepository,
     private readonly accounts: AccountCommands,
     private readonly billing: BillingCommands,
@@ -57,8 +56,7 @@ export class AdminUsers {
 
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
   private view(rows: Row[]): AdminUserView[] {
-    const em = this.em.fork();
-    return rows.map((row) => toAdminUserView(em.map(User, row)));
+    return this.repository.session().usersFromRows(rows).map(toAdminUserView);
   }
 
   async list(query: ListQuery): Promise<Page<AdminUserView>> {
@@ -67,7 +65,7 @@ export class AdminUsers {
   }
 
   async get(id: string): Promise<AdminUserView> {
-    const user = isUuid(id) ? await this.em.fork().findOne(User, { id }) : null;
+    const user = isUuid(id) ? await this.repository.session().user(id) : null;
     if (!user) throw AdminErrors.userNotFound();
     return toAdminUserView(user);
   }
@@ -96,8 +94,8 @@ export class AdminUsers {
    * In `tx`: locks the account and refuses a closed one (409 account_closed): its keys, sessions and subscription
    * ended with the closure, so no console action applies. The closure takes the same lock, so neither overtakes the other.
    */
-  static async lockOpenAccount(tx: EntityManager, userId: string): Promise<User> {
-    const user = isUuid(userId) ? await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : null;
+  static async lockOpenAccount(tx: AdminRepository, userId: string): Promise<User> {
+    const user = isUuid(userId) ? await tx.lockUser(userId) : null;
     if (!user) throw AdminErrors.userNotFound();
     if (user.closedAt) throw AdminErrors.accountClosed();
     return user;
@@ -105,9 +103,9 @@ export class AdminUsers {
 
   async setBlocked(actor: Actor, userId: string, blocked: boolean): Promise<AdminUserView> {
     if (blocked && actor.user.id === userId) throw AdminErrors.cannotBlockSelf();
-    const change = await this.em.fork().transactional(async (tx) => {
+    const change = await this.repository.transaction(async (tx) => {
       await AdminUsers.lockOpenAccount(tx, userId);
-      const done = await this.accounts.setBlocked(userId, blocked, { by: actor.user.email, reason: 'console', em: tx });
+      const done = await this.accounts.setBlocked(userId, blocked, { by: actor.user.email, reason: 'console', em: tx.unitOfWork });
       await this.audit.record(actor, blocked ? 'user.block' : 'user.unblock', 'user', userId, ...snapshots(done, (u) => ({ isBlocked: u.isBlocked })), tx);
       if (done.before.isBlocked !== done.after.isBlocked) await this.notices.changed(done.after, { kind: blocked ? 'blocked' : 'unblocked' }, tx);
       return done;
@@ -125,9 +123,9 @@ export class AdminUsers {
     // Checked before the provider is called, without the row lock: billing writes the row on its own connection when the provider refuses.
     if (before.closedAt) throw AdminErrors.accountClosed();
     const pick = (u: Pick<User, 'plan' | 'planGranted' | 'email'>) => ({ plan: u.plan, planGranted: u.planGranted, email: u.email });
-    const after = await this.em.fork().transactional(async (tx) => {
-      const via = await this.billing.changePlanFromConsole(userId, plan, { by: actor.user.email, reason: 'console', em: tx });
-      const user = await tx.findOneOrFail(User, { id: userId }, { refresh: true });
+    const after = await this.repository.transaction(async (tx) => {
+      const via = await this.billing.changePlanFromConsole(userId, plan, { by: actor.user.email, reason: 'console', em: tx.unitOfWork });
+      const user = await tx.freshUser(userId);
       await this.audit.record(actor, 'user.plan_change', 'user', userId, pick(before), { ...pick(user), via }, tx);
       if (before.plan !== user.plan) await this.notices.changed(user, { kind: 'plan_changed', from: planName(before.plan), to: planName(user.plan), via }, tx);
       return user;
@@ -137,9 +135,9 @@ export class AdminUsers {
 
   /** Negotiated limits (null = the plan's default); like a plan change, they apply from the next API request everywhere. */
   async setLimits(actor: Actor, userId: string, custom: CustomLimits): Promise<EffectiveLimits> {
-    const change = await this.em.fork().transactional(async (tx) => {
+    const change = await this.repository.transaction(async (tx) => {
       await AdminUsers.lockOpenAccount(tx, userId);
-      const done = await this.accounts.setLimits(userId, custom, { by: actor.user.email, reason: 'console', em: tx });
+      const done = await this.accounts.setLimits(userId, custom, { by: actor.user.email, reason: 'console', em: tx.unitOfWork });
       const view = (u: UserChange['before']) => ({ plan: u.plan, customLimits: customLimitsOf(u), limits: accountLimits(u) });
       await this.audit.record(actor, 'user.limits_change', 'user', userId, ...snapshots(done, view), tx);
       if (JSON.stringify(customLimitsOf(done.before)) !== JSON.stringify(customLimitsOf(done.after))) {

@@ -5,6 +5,7 @@ import { AdminStatsService } from './admin-stats.service.js';
 import { AdminSupportMessages } from './admin-support-messages.service.js';
 import { AdminUsers } from './admin-users.service.js';
 import { AdminController } from './admin.controller.js';
+import { AdminRepository } from './admin.repository.js';
 import { AuditLog } from './audit-log.service.js';
 import { CustomerNotices } from './customer-notices.js';
 import { JobsAdminController } from './jobs-admin.controller.js';
@@ -16,6 +17,6 @@ import { JobsAdminController } from './jobs-admin.controller.js';
  */
 @Module({
   controllers: [AdminController, JobsAdminController],
-  providers: [AdminListsRepository, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService, CustomerNotices],
+  providers: [AdminListsRepository, AdminRepository, AdminUsers, AdminApiKeys, AdminSupportMessages, AuditLog, AdminStatsService, CustomerNotices],
 })
 export class AdminModule {}

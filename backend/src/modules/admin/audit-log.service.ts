@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { User } from '../accounts/user.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
@@ -6,7 +5,7 @@ import type { ListQuery } from './admin-list-query.js';
 import { AdminListsRepository, iso } from './admin-lists.repository.js';
 import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import { AdminRepository } from './admin.repository.js';
 import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
 
 export interface AuditLogView {
@@ -54,7 +53,7 @@ function auditView(r: Row): AuditLogView {
 @Injectable()
 export class AuditLog {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: AdminRepository,
     private readonly lists: AdminListsRepository,
   ) {}
 
@@ -76,9 +75,9 @@ export class AuditLog {
     targetId: string,
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
-    em: EntityManager = this.em.fork(),
+    tx: AdminRepository = this.repository.session(),
   ): Promise<void> {
-    em.create(AuditLogEntry, {
+    await tx.addAuditEntry({
       actorId: actor.user.id,
       actorEmail: actor.user.email,
       action,
@@ -88,6 +87,5 @@ export class AuditLog {
       after,
       ipAddress: actor.ip?.slice(0, 64) ?? null,
     });
-    await em.flush();
   }
 }

@@ -1,15 +1,13 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { ProblemException } from '../../common/problems/problem.js';
 import type { PlanId } from '../../config/plans.js';
 import type { AccountBilling } from '../accounts/account-billing.port.js';
-import type { ChangeContext } from '../accounts/account-commands.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
-import type { PlanChangeVia } from './billing.service.js';
+import type { ConsoleChangeContext, PlanChangeVia } from './billing.service.js';
 import type { InvoiceView } from './invoice.entity.js';
 
-export type { PlanChangeVia } from './billing.service.js';
+export type { ConsoleChangeContext, PlanChangeVia } from './billing.service.js';
 export type { InvoiceView } from './invoice.entity.js';
 export { PAID_STATUSES } from './billing.service.js';
 
@@ -29,7 +27,7 @@ export class BillingCommands implements AccountBilling {
    * subscriber, a grant otherwise. Answers how it was applied. The console writes its audit row in the same
    * transaction. While the provider is called that transaction is open: the console's changes are one operator's, rare.
    */
-  changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { em: EntityManager }): Promise<PlanChangeVia> {
+  changePlanFromConsole(userId: string, plan: PlanId, context: ConsoleChangeContext): Promise<PlanChangeVia> {
     return this.billing.changePlanFromConsole(userId, plan, context);
   }
 

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
@@ -13,6 +12,7 @@ import type { PaymentGateway } from './payment-gateway.js';
 import { SandboxClock } from './sandbox-clock.js';
 import { SandboxBillingController } from './sandbox.controller.js';
 import { SandboxGateway } from './sandbox.gateway.js';
+import { SandboxRepository } from './sandbox.repository.js';
 import { StripeGateway } from './stripe.gateway.js';
 
 /**
@@ -25,11 +25,13 @@ import { StripeGateway } from './stripe.gateway.js';
   providers: [
     {
       provide: PAYMENT_GATEWAY,
-      inject: [APP_CONFIG, EntityManager],
-      useFactory: (config: AppConfig, em: EntityManager): PaymentGateway => (config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(em, config)),
+      inject: [APP_CONFIG, SandboxRepository],
+      useFactory: (config: AppConfig, sandbox: SandboxRepository): PaymentGateway =>
+        config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(sandbox, config),
     },
     BillingService,
     BillingRepository,
+    SandboxRepository,
     BillingCommands,
     // The port of accounts: an account's closure ends its subscriptions through it.
     { provide: ACCOUNT_BILLING, useExisting: BillingCommands },

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -6,19 +5,22 @@ import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import type { ChangeContext } from '../accounts/account-commands.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problems/problem.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
-import { Invoice, toInvoiceView } from './invoice.entity.js';
-import type { InvoiceView } from './invoice.entity.js';
+import { toInvoiceView } from './invoice.entity.js';
+import type { Invoice, InvoiceView } from './invoice.entity.js';
 import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
-import { Subscription, toSubscriptionView } from './subscription.entity.js';
-import type { SubscriptionView } from './subscription.entity.js';
+import { toSubscriptionView } from './subscription.entity.js';
+import type { Subscription, SubscriptionView } from './subscription.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
+
+/** The console's change: made in its transaction (`em`), so the audit row commits with it. */
+export type ConsoleChangeContext = ChangeContext & Required<Pick<ChangeContext, 'em'>>;
 
 /** How a console plan change was applied: a grant (no paid subscription), through the subscription, or its cancellation. */
 export type PlanChangeVia = 'grant' | 'subscription' | 'cancellation';
@@ -46,7 +48,6 @@ export class BillingService {
   private readonly logger = new Logger('Billing');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly repository: BillingRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -58,53 +59,52 @@ export class BillingService {
   // ---- reads -------------------------------------------------------------------------------------
 
   async currentSubscription(userId: string): Promise<SubscriptionView | null> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, userId);
+    const db = this.repository.session();
+    const user = await db.user(userId);
     if (user.plan === 'free') return null;
-    const subscription = await this.latestPaidSubscription(em, userId);
+    const subscription = await db.latestPaidSubscription(userId);
     return subscription ? toSubscriptionView(subscription) : null;
   }
 
   async history(userId: string): Promise<InvoiceView[]> {
-    const rows = await this.em.fork().find(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+    const rows = await this.repository.session().latestInvoices(userId, 100);
     return rows.map(toInvoiceView);
   }
 
   /** Every invoice of the account, newest first, a page at a time ("View All History"). */
   async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
-    const [rows, total] = await this.em
-      .fork()
-      .findAndCount(Invoice, { user: userId, status: { $ne: 'void' } }, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+    const [rows, total] = await this.repository.session().invoicePage(userId, offset, limit);
     return { items: rows.map(toInvoiceView), total, offset, limit };
   }
 
   /** One of the account's invoices; someone else's id answers 404 like an unknown one. */
   async ownInvoice(userId: string, invoiceId: string): Promise<{ invoice: Invoice; user: User }> {
-    const em = this.em.fork();
-    const invoice = isUuid(invoiceId) ? await em.findOne(Invoice, { id: invoiceId, user: userId }) : null;
+    const db = this.repository.session();
+    const invoice = isUuid(invoiceId) ? await db.ownInvoice(userId, invoiceId) : null;
     if (!invoice) throw Problems.notFound('Invoice');
-    return { invoice, user: await em.findOneOrFail(User, userId) };
+    return { invoice, user: await db.user(userId) };
   }
 
-  private async latestPaidSubscription(em: EntityManager, userId: string): Promise<Subscription | null> {
-    const rows = await em.find(
-      Subscription,
-      { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } },
-      { orderBy: { createdAt: 'desc' }, limit: 1 },
-    );
-    return rows[0] ?? null;
+  /** The user's newest subscription in a paid (or retrying) status, whatever the plan says (the sandbox portal's). */
+  latestPaidSubscription(userId: string): Promise<Subscription | null> {
+    return this.repository.session().latestPaidSubscription(userId);
+  }
+
+  /** The provider customer of the user, or null before the first checkout. */
+  async customerId(userId: string): Promise<string | null> {
+    return (await this.repository.session().user(userId)).stripeCustomerId ?? null;
   }
 
   // ---- upgrade from free ---------------------------------------------------------------------------
 
   /** One provider customer per user, created the first time it is needed. */
   async ensureCustomer(userId: string): Promise<string> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, userId);
+    const db = this.repository.session();
+    const user = await db.user(userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await this.repository.setCustomerIfMissing(em, userId, customerId);
-    const fresh = await this.em.fork().findOneOrFail(User, userId);
+    await db.setCustomerIfMissing(userId, customerId);
+    const fresh = await this.repository.session().user(userId);
     return fresh.stripeCustomerId ?? customerId;
   }
 
@@ -113,12 +113,12 @@ export class BillingService {
    * database connection is held while the provider is called; a second change meanwhile gets 409.
    */
   private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const em = this.em.fork();
-    if (!(await this.repository.claimUserLock(em, userId))) throw BillingErrors.changeInProgress();
+    const db = this.repository.session();
+    if (!(await db.claimUserLock(userId))) throw BillingErrors.changeInProgress();
     try {
       return await work();
     } finally {
-      await this.repository.releaseUserLock(em, userId).catch(() => undefined);
+      await db.releaseUserLock(userId).catch(() => undefined);
     }
   }
 
@@ -127,14 +127,14 @@ export class BillingService {
   }
 
   private async createSubscriptionLocked(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
-    const user = await this.em.fork().findOneOrFail(User, userId);
+    const user = await this.repository.session().user(userId);
     // A granted plan is paid for by nobody yet: starting a subscription (any paid plan) is how it starts paying.
     if (user.plan === plan && !user.planGranted) throw BillingErrors.samePlan();
     if (user.plan !== 'free' && !user.planGranted) throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
     // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription, and
     // its unpaid invoice is no bill: voided, it leaves the billing history.
-    const stale = await this.em.fork().find(Subscription, { user: userId, status: 'incomplete' });
+    const stale = await this.repository.session().subscriptionsInStatus(userId, 'incomplete');
     for (const attempt of stale) {
       await this.gateway.abandonIncomplete(attempt.providerSubscriptionId);
       const ended = await this.gateway.retrieveSubscription(attempt.providerSubscriptionId);
@@ -176,11 +176,7 @@ export class BillingService {
 
   /** After the 3-D Secure step: re-reads the subscription; the plan follows only if its first invoice is now paid. */
   async completeSubscription(userId: string, subscriptionId: string): Promise<BillingResult> {
-    const em = this.em.fork();
-    const local = await em.findOne(Subscription, {
-      user: userId,
-      $or: [{ providerSubscriptionId: subscriptionId }, ...(isUuid(subscriptionId) ? [{ id: subscriptionId }] : [])],
-    });
+    const local = await this.repository.session().subscriptionOfUser(userId, subscriptionId, isUuid(subscriptionId) ? subscriptionId : null);
     if (!local) throw BillingErrors.subscriptionNotFound();
     const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
     if (!remote) throw BillingErrors.subscriptionNotFound();
@@ -199,11 +195,11 @@ export class BillingService {
   }
 
   private async updatePlanLocked(userId: string, plan: PlanId): Promise<BillingResult> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, userId);
+    const db = this.repository.session();
+    const user = await db.user(userId);
     if (user.plan === plan) throw BillingErrors.samePlan();
     if (PLANS[plan].rank < PLANS[user.plan].rank) throw BillingErrors.downgradeNotSupported();
-    const local = user.plan === 'free' ? null : await this.latestPaidSubscription(em, userId);
+    const local = user.plan === 'free' ? null : await db.latestPaidSubscription(userId);
     if (!local) throw BillingErrors.noSubscription();
     const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
     if (!remote || !PAID_STATUSES.has(remote.status)) throw BillingErrors.noSubscription();
@@ -233,10 +229,10 @@ export class BillingService {
    * races it). Every local write of an accepted change is made in `context.em`, the console's transaction, so its
    * audit row commits with it; a change the provider refused is synced on its own (it stands) before the 402.
    */
-  changePlanFromConsole(userId: string, plan: PlanId, context: ChangeContext & { em: EntityManager }): Promise<PlanChangeVia> {
-    const tx = context.em;
+  changePlanFromConsole(userId: string, plan: PlanId, context: ConsoleChangeContext): Promise<PlanChangeVia> {
+    const tx = this.repository.within(context.em);
     return this.withUserLock(userId, async () => {
-      const local = await this.latestPaidSubscription(this.em.fork(), userId);
+      const local = await this.repository.session().latestPaidSubscription(userId);
       const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
       if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
         if (remote) await this.sync(remote, { userId }, tx);
@@ -273,7 +269,7 @@ export class BillingService {
   }
 
   async portalUrl(userId: string): Promise<string> {
-    const user = await this.em.fork().findOneOrFail(User, userId);
+    const user = await this.repository.session().user(userId);
     if (!user.stripeCustomerId) throw BillingErrors.noBillingAccount();
     return this.gateway.createPortalSession(user.stripeCustomerId, `${this.config.appUrl}/dashboard/billing`);
   }
@@ -294,39 +290,39 @@ export class BillingService {
       throw error;
     }
     // The plan moves through accounts' commands inside this transaction; accounts announces it after the commit.
-    return this.em.fork().transactional(async (em) => {
-      const logged = await this.repository.logEvent(em, event);
+    return this.repository.transaction(async (tx) => {
+      const logged = await tx.logEvent(event);
       if (!logged) return { received: true as const, duplicate: true as const };
-      const outcome = await this.applyEvent(em, event.type, event.objectId);
-      await this.repository.setEventOutcome(em, event.id, outcome);
+      const outcome = await this.applyEvent(tx, event.type, event.objectId);
+      await tx.setEventOutcome(event.id, outcome);
       return { received: true as const, outcome };
     });
   }
 
-  private async applyEvent(em: EntityManager, type: string, objectId: string | null): Promise<string> {
+  private async applyEvent(tx: BillingRepository, type: string, objectId: string | null): Promise<string> {
     if (!objectId) return 'ignored';
     if (type.startsWith('customer.subscription.')) {
       const remote = await this.gateway.retrieveSubscription(objectId);
       if (!remote) return 'unknown_subscription';
-      const local = await this.sync(remote, {}, em);
+      const local = await this.sync(remote, {}, tx);
       return local ? 'applied' : 'unknown_subscription';
     }
     if (type.startsWith('invoice.')) {
       const invoice = await this.gateway.retrieveInvoice(objectId);
       if (!invoice) return 'unknown_invoice';
-      const user = await em.findOne(User, { stripeCustomerId: invoice.customerId });
+      const user = await tx.userByCustomer(invoice.customerId);
       if (!user) return 'unknown_customer';
-      await this.recordInvoice(em, user.id, invoice);
+      await this.recordInvoice(tx, user.id, invoice);
       if (type === 'invoice.payment_failed' && invoice.status !== 'paid')
-        await this.webhooks?.emit(user.id, 'invoice.payment_failed', this.invoiceEvent(invoice), { em, messageKey: `inv_failed_${invoice.id}` });
+        await this.webhooks?.emit(user.id, 'invoice.payment_failed', this.invoiceEvent(invoice), { em: tx.unitOfWork, messageKey: `inv_failed_${invoice.id}` });
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
       if (!remote) return 'unknown_subscription';
-      const local = await this.sync(remote, {}, em);
+      const local = await this.sync(remote, {}, tx);
       // A renewal that could not be charged ends the paid period at once; the retry's invoice.paid restores it.
       // (A failed first payment never gave the plan; a failed proration leaves the old plan in place.)
       if (local && type === 'invoice.payment_failed' && invoice.billingReason === 'subscription_cycle' && invoice.status !== 'paid') {
-        await this.setPlan(em, user.id, 'free', local.providerSubscriptionId);
+        await this.setPlan(tx, user.id, 'free', local.providerSubscriptionId);
       }
       return local ? 'applied' : 'unknown_subscription';
     }
@@ -351,17 +347,22 @@ export class BillingService {
    * Copies the provider's subscription into ours and moves the user's plan: a paid status gives the
    * subscription's plan, an ended one gives free (unless another subscription is still paid).
    */
-  async sync(remote: ProviderSubscription, hint: { userId?: string; plan?: PlanId }, em: EntityManager = this.em.fork()): Promise<Subscription | null> {
-    const existing = await em.findOne(Subscription, { providerSubscriptionId: remote.id });
+  async sync(
+    remote: ProviderSubscription,
+    hint: { userId?: string; plan?: PlanId },
+    db: BillingRepository = this.repository.session(),
+  ): Promise<Subscription | null> {
+    const existing = await db.subscriptionByProviderId(remote.id);
     let userId = existing?.user.id ?? hint.userId;
-    if (!userId) userId = (await em.findOne(User, { stripeCustomerId: remote.customerId }))?.id;
+    if (!userId) userId = (await db.userByCustomer(remote.customerId))?.id;
     if (!userId) return null;
     const plan = remote.plan ?? existing?.plan ?? hint.plan;
     if (!plan) return null;
-    await this.repository.upsertSubscription(em, userId, this.gateway.provider, remote, plan);
-    const local = await em.findOneOrFail(Subscription, { providerSubscriptionId: remote.id }, { refresh: true });
-    if (PAID_STATUSES.has(remote.status) && !remote.hasPendingUpdate) await this.setPlan(em, userId, plan, remote.id);
-    else if (ENDED_STATUSES.has(remote.status)) await this.setPlan(em, userId, 'free', remote.id);
+    await db.upsertSubscription(userId, this.gateway.provider, remote, plan);
+    const local = await db.subscriptionByProviderId(remote.id, true);
+    if (!local) throw new Error(`Subscription ${remote.id} not found after its upsert`);
+    if (PAID_STATUSES.has(remote.status) && !remote.hasPendingUpdate) await this.setPlan(db, userId, plan, remote.id);
+    else if (ENDED_STATUSES.has(remote.status)) await this.setPlan(db, userId, 'free', remote.id);
     return local;
   }
 
@@ -371,8 +372,7 @@ export class BillingService {
    */
   async endSubscriptions(userId: string): Promise<number> {
     return this.withUserLock(userId, async () => {
-      const em = this.em.fork();
-      const live = await em.find(Subscription, { user: userId, status: { $nin: ['canceled', 'incomplete_expired'] } });
+      const live = await this.repository.session().liveSubscriptions(userId);
       let ended = 0;
       for (const subscription of live) {
         const remote = await this.gateway.cancelNow(subscription.providerSubscriptionId);
@@ -385,30 +385,30 @@ export class BillingService {
   }
 
   /** Moves the user's plan; going to free is skipped while another subscription of the user is still paid. */
-  private async setPlan(em: EntityManager, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
-    const user = await em.findOneOrFail(User, userId, { refresh: true });
+  private async setPlan(db: BillingRepository, userId: string, plan: PlanId, fromSubscription: string): Promise<void> {
+    const user = await db.user(userId, true);
     if (plan === 'free') {
       // A grant stands on its own: a subscription ending (or a declined first payment) does not take it away.
       if (user.plan === 'free' || user.planGranted) return;
-      const other = await em.count(Subscription, { user: userId, providerSubscriptionId: { $ne: fromSubscription }, status: { $in: [...PAID_STATUSES] } });
+      const other = await db.countOtherSubscriptions(userId, fromSubscription, [...PAID_STATUSES]);
       if (other > 0) return;
     } else if (user.plan === plan && !user.planGranted) return;
     // A paid subscription replaces a grant: from now on the customer pays for the plan.
-    await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em });
+    await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em: db.unitOfWork });
   }
 
-  async syncInvoices(userId: string, customerId: string, em: EntityManager = this.em.fork()): Promise<void> {
+  async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.session()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
-    for (const invoice of invoices) await this.recordInvoice(em, userId, invoice);
+    for (const invoice of invoices) await this.recordInvoice(db, userId, invoice);
   }
 
   /** Upserts one history row; a row that newly became paid sends a receipt. */
-  private async recordInvoice(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
-    const before = await this.repository.invoiceStatus(em, invoice.id);
-    await this.repository.upsertInvoice(em, userId, invoice);
+  private async recordInvoice(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
+    const before = await db.invoiceStatus(invoice.id);
+    await db.upsertInvoice(userId, invoice);
     if (invoice.status === 'paid' && before !== 'paid') {
-      await this.queueReceipt(em, userId, invoice);
-      await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em, messageKey: `inv_paid_${invoice.id}` });
+      await this.queueReceipt(db, userId, invoice);
+      await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em: db.unitOfWork, messageKey: `inv_paid_${invoice.id}` });
     }
   }
 
@@ -427,9 +427,9 @@ export class BillingService {
   }
 
   /** The receipt is an outbox job in the invoice's transaction (when there is one), keyed by the invoice: sent once. */
-  private async queueReceipt(em: EntityManager, userId: string, invoice: ProviderInvoice): Promise<void> {
+  private async queueReceipt(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
     if (!this.mail) return;
-    const user = await em.findOneOrFail(User, userId);
+    const user = await db.user(userId);
     const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
     await this.mail.queue(
       {
@@ -437,7 +437,7 @@ export class BillingService {
         subject: `Receipt: ${invoice.description}`,
         text: `Thank you for your payment.\n\n${invoice.description}\nAmount: ${amount}\nPaid: ${(invoice.paidAt ?? new Date()).toUTCString()}\n\nYour billing history: ${this.config.appUrl}/dashboard/billing\n`,
       },
-      { em, key: `receipt:${invoice.id}` },
+      { em: db.unitOfWork, key: `receipt:${invoice.id}` },
     );
   }
 }

@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/ok-view.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
 import { SandboxCardDto, SandboxConfirmDto, SandboxPortalCardDto, SandboxPortalDto } from './dto/billing.dto.js';
@@ -13,7 +12,7 @@ import type { PaymentGateway } from './payment-gateway.js';
 import { cardErrors } from './sandbox-cards.js';
 import { SandboxGateway } from './sandbox.gateway.js';
 import type { SandboxPaymentMethodView } from './sandbox.gateway.js';
-import { Subscription, toSubscriptionView } from './subscription.entity.js';
+import { toSubscriptionView } from './subscription.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
 
 export interface SandboxPortalView {
@@ -30,7 +29,6 @@ export class SandboxBillingController {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly billing: BillingService,
-    private readonly em: EntityManager,
   ) {}
 
   private sandbox(): SandboxGateway {
@@ -68,7 +66,7 @@ export class SandboxBillingController {
   @ApiNotFoundResponse({ description: 'No such pending payment (problem+json)' })
   async confirm(@CurrentUser() user: User, @Body() body: SandboxConfirmDto): Promise<{ ok: true }> {
     const sandbox = this.sandbox();
-    const customerId = (await this.em.fork().findOneOrFail(User, user.id)).stripeCustomerId;
+    const customerId = await this.billing.customerId(user.id);
     const confirmed = customerId ? await sandbox.confirmPayment(body.clientSecret, customerId) : null;
     if (!confirmed) throw BillingErrors.paymentNotFound();
     return { ok: true };
@@ -124,29 +122,22 @@ export class SandboxBillingController {
   private async portalCustomer(user: User, session: string): Promise<string> {
     const sandbox = this.sandbox();
     const customerId = await sandbox.portalCustomer(session);
-    const owner = (await this.em.fork().findOneOrFail(User, user.id)).stripeCustomerId;
+    const owner = await this.billing.customerId(user.id);
     if (!customerId || customerId !== owner) throw BillingErrors.invalidPortalSession();
     return customerId;
   }
 
   private async setCancel(user: User, session: string, cancel: boolean): Promise<SandboxPortalView> {
     const customerId = await this.portalCustomer(user, session);
-    const local = await this.currentLocal(user.id);
+    const local = await this.billing.latestPaidSubscription(user.id);
     if (!local) throw BillingErrors.noSubscription();
     const remote = await this.sandbox().setCancelAtPeriodEnd(local.providerSubscriptionId, cancel);
     if (remote) await this.billing.sync(remote, { userId: user.id });
     return this.portalView(user, customerId);
   }
 
-  private async currentLocal(userId: string): Promise<Subscription | null> {
-    const rows = await this.em
-      .fork()
-      .find(Subscription, { user: userId, status: { $in: ['active', 'trialing', 'past_due'] } }, { orderBy: { createdAt: 'desc' }, limit: 1 });
-    return rows[0] ?? null;
-  }
-
   private async portalView(user: User, customerId: string): Promise<SandboxPortalView> {
-    const local = await this.currentLocal(user.id);
+    const local = await this.billing.latestPaidSubscription(user.id);
     return {
       email: user.email,
       subscription: local ? toSubscriptionView(local) : null,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
@@ -8,8 +6,8 @@ import { CardDeclinedError, InvalidSignatureError, PLAN_DESCRIPTIONS } from './p
 import type { PaymentGateway, PaymentOutcome, ProviderEvent, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
 import { cardBehaviour, cardBrand } from './sandbox-cards.js';
 import type { CardBehaviour, CardInput } from './sandbox-cards.js';
-import { SandboxObject } from './sandbox-object.entity.js';
-import type { SandboxKind } from './sandbox-object.entity.js';
+import type { SandboxObject } from './sandbox-object.entity.js';
+import type { SandboxRepository } from './sandbox.repository.js';
 
 const DECLINED = 'Your card was declined.';
 const PORTAL_SESSION_MS = 60 * 60 * 1000;
@@ -86,21 +84,12 @@ export class SandboxGateway implements PaymentGateway {
   readonly provider = 'sandbox' as const;
 
   constructor(
-    private readonly rootEm: EntityManager,
+    private readonly repository: SandboxRepository,
     private readonly config: AppConfig,
   ) {}
 
-  private em(): EntityManager {
-    return this.rootEm.fork();
-  }
-
-  private async load<T>(em: EntityManager, kind: SandboxKind, objectId: string, lock = false): Promise<(SandboxObject & { data: T }) | null> {
-    const found = await em.findOne(SandboxObject, { id: objectId, kind }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    return found as (SandboxObject & { data: T }) | null;
-  }
-
-  private put<T extends object>(em: EntityManager, kind: SandboxKind, objectId: string, customerId: string | null, data: T): SandboxObject {
-    return em.create(SandboxObject, { id: objectId, kind, customerId, data: data as Record<string, unknown> });
+  private db(): SandboxRepository {
+    return this.repository.session();
   }
 
   private subscriptionView(obj: SandboxObject): ProviderSubscription {
@@ -140,7 +129,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /** Charges the card for an invoice the way Stripe would: paid, waiting for 3-D Secure, or refused. */
-  private charge(em: EntityManager, invoice: SandboxObject, card: SandboxObject | null, offSession: boolean): PaymentOutcome {
+  private charge(db: SandboxRepository, invoice: SandboxObject, card: SandboxObject | null, offSession: boolean): PaymentOutcome {
     const data = invoice.data as unknown as InvoiceData;
     const pm = card?.data as unknown as PaymentMethodData | undefined;
     const behaviour = pm?.behaviour ?? 'declined';
@@ -156,7 +145,7 @@ export class SandboxGateway implements PaymentGateway {
     if (behaviour === 'requires_action' && !offSession) {
       const intentId = id('pi');
       const clientSecret = `${intentId}_secret_${randomBytes(12).toString('hex')}`;
-      this.put<PaymentIntentData>(em, 'payment_intent', intentId, invoice.customerId, {
+      db.put<PaymentIntentData>('payment_intent', intentId, invoice.customerId, {
         invoiceId: invoice.id,
         clientSecret,
         status: 'requires_action',
@@ -173,16 +162,16 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
-    const em = this.em();
+    const db = this.db();
     const customerId = id('cus');
-    this.put(em, 'customer', customerId, customerId, { email: user.email, name: user.name, userId: user.id, defaultPaymentMethod: null });
-    await em.flush();
+    db.put('customer', customerId, customerId, { email: user.email, name: user.name, userId: user.id, defaultPaymentMethod: null });
+    await db.flush();
     return customerId;
   }
 
   /** What the sandbox card form sends instead of Stripe Elements; the number never leaves this call. */
   async createPaymentMethod(card: CardInput & { name: string }): Promise<SandboxPaymentMethodView> {
-    const em = this.em();
+    const db = this.db();
     const number = card.number.replace(/[\s-]/g, '');
     const pmId = id('pm');
     const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
@@ -195,42 +184,42 @@ export class SandboxGateway implements PaymentGateway {
       behaviour: cardBehaviour(number),
       customerId: null,
     };
-    this.put(em, 'payment_method', pmId, null, data);
-    await em.flush();
+    db.put('payment_method', pmId, null, data);
+    await db.flush();
     return { id: pmId, brand: data.brand, last4: data.last4, expMonth: data.expMonth, expYear: data.expYear };
   }
 
   async attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
-    const em = this.em();
-    const pm = await this.load<PaymentMethodData>(em, 'payment_method', paymentMethodId);
+    const db = this.db();
+    const pm = await db.load<PaymentMethodData>('payment_method', paymentMethodId);
     if (!pm || (pm.data.customerId && pm.data.customerId !== customerId)) throw new CardDeclinedError(`No such payment method: '${paymentMethodId}'`);
     if (pm.data.behaviour === 'declined') throw new CardDeclinedError(DECLINED);
     pm.data = { ...pm.data, customerId };
     pm.customerId = customerId;
-    const customer = await this.load<Record<string, unknown>>(em, 'customer', customerId);
+    const customer = await db.load<Record<string, unknown>>('customer', customerId);
     if (customer) customer.data = { ...customer.data, defaultPaymentMethod: paymentMethodId };
-    await em.flush();
+    await db.flush();
   }
 
   async defaultPaymentMethod(customerId: string): Promise<SandboxPaymentMethodView | null> {
-    const em = this.em();
-    const customer = await this.load<{ defaultPaymentMethod: string | null }>(em, 'customer', customerId);
+    const db = this.db();
+    const customer = await db.load<{ defaultPaymentMethod: string | null }>('customer', customerId);
     const pmId = customer?.data.defaultPaymentMethod;
-    const pm = pmId ? await this.load<PaymentMethodData>(em, 'payment_method', pmId) : null;
+    const pm = pmId ? await db.load<PaymentMethodData>('payment_method', pmId) : null;
     return pm ? { id: pm.id, brand: pm.data.brand, last4: pm.data.last4, expMonth: pm.data.expMonth, expYear: pm.data.expYear } : null;
   }
 
   async createSubscription(input: { customerId: string; plan: PlanId; paymentMethodId: string; idempotencyKey: string }) {
-    const em = this.em();
-    const existing = (await em.find(SandboxObject, { kind: 'subscription', customerId: input.customerId })).find(
+    const db = this.db();
+    const existing = (await db.find('subscription', input.customerId)).find(
       (s) => (s.data as unknown as SubscriptionData).idempotencyKey === input.idempotencyKey,
     );
-    if (existing) return { subscription: this.subscriptionView(existing), payment: await this.paymentOfSubscription(em, existing) };
+    if (existing) return { subscription: this.subscriptionView(existing), payment: await this.paymentOfSubscription(db, existing) };
 
-    const card = await this.load<PaymentMethodData>(em, 'payment_method', input.paymentMethodId);
+    const card = await db.load<PaymentMethodData>('payment_method', input.paymentMethodId);
     const start = new Date();
     const subId = id('sub');
-    const sub = this.put<SubscriptionData>(em, 'subscription', subId, input.customerId, {
+    const sub = db.put<SubscriptionData>('subscription', subId, input.customerId, {
       plan: input.plan,
       status: 'incomplete',
       currentPeriodStart: start.toISOString(),
@@ -239,7 +228,7 @@ export class SandboxGateway implements PaymentGateway {
       paymentMethodId: input.paymentMethodId,
       idempotencyKey: input.idempotencyKey,
     });
-    const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), input.customerId, {
+    const invoice = db.put<InvoiceData>('invoice', id('in'), input.customerId, {
       subscriptionId: subId,
       description: `${PLAN_DESCRIPTIONS[input.plan]}`,
       amountCents: PLANS[input.plan].priceMonthly * 100,
@@ -251,17 +240,17 @@ export class SandboxGateway implements PaymentGateway {
       periodStart: start.toISOString(),
       periodEnd: addMonth(start).toISOString(),
     });
-    const payment = this.charge(em, invoice, card, false);
+    const payment = this.charge(db, invoice, card, false);
     if (payment.kind === 'succeeded') sub.data = { ...sub.data, status: 'active' };
     (sub.data as Record<string, unknown>).latestInvoiceId = invoice.id;
-    await em.flush();
+    await db.flush();
     return { subscription: this.subscriptionView(sub), payment };
   }
 
-  private async paymentOfSubscription(em: EntityManager, sub: SandboxObject): Promise<PaymentOutcome> {
+  private async paymentOfSubscription(db: SandboxRepository, sub: SandboxObject): Promise<PaymentOutcome> {
     const data = sub.data as unknown as SubscriptionData;
     if (data.status === 'active') return { kind: 'succeeded' };
-    const intents = await em.find(SandboxObject, { kind: 'payment_intent', customerId: sub.customerId });
+    const intents = await db.find('payment_intent', sub.customerId);
     const invoiceId = (sub.data as Record<string, unknown>).latestInvoiceId;
     const intent = intents.find(
       (i) => (i.data as unknown as PaymentIntentData).invoiceId === invoiceId && (i.data as unknown as PaymentIntentData).status === 'requires_action',
@@ -273,18 +262,18 @@ export class SandboxGateway implements PaymentGateway {
   /** The 3-D Secure step: the customer approves the payment; its invoice is paid and what it was for takes effect. */
   async confirmPayment(clientSecret: string, customerId: string): Promise<{ subscriptionId: string | null } | null> {
     const intentId = clientSecret.split('_secret_')[0];
-    return this.rootEm.fork().transactional(async (em) => {
-      const intent = await this.load<PaymentIntentData>(em, 'payment_intent', intentId, true);
+    return this.repository.transaction(async (db) => {
+      const intent = await db.load<PaymentIntentData>('payment_intent', intentId, true);
       if (!intent || intent.data.clientSecret !== clientSecret || intent.customerId !== customerId) return null;
-      const invoice = await this.load<InvoiceData>(em, 'invoice', intent.data.invoiceId, true);
+      const invoice = await db.load<InvoiceData>('invoice', intent.data.invoiceId, true);
       if (!invoice) return null;
       if (intent.data.status !== 'succeeded') {
         intent.data = { ...intent.data, status: 'succeeded' };
         invoice.data = { ...invoice.data, status: 'paid', paidAt: new Date().toISOString() };
-        const pm = await this.load<PaymentMethodData>(em, 'payment_method', intent.data.paymentMethodId);
+        const pm = await db.load<PaymentMethodData>('payment_method', intent.data.paymentMethodId);
         if (pm) pm.data = { ...pm.data, authenticated: true };
         const subId = invoice.data.subscriptionId;
-        const sub = subId ? await this.load<SubscriptionData>(em, 'subscription', subId, true) : null;
+        const sub = subId ? await db.load<SubscriptionData>('subscription', subId, true) : null;
         if (sub) {
           const plan = invoice.data.planOnPayment ?? sub.data.plan;
           sub.data = { ...sub.data, status: 'active', plan, pendingPlan: null };
@@ -295,50 +284,50 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
-    const sub = await this.load(this.em(), 'subscription', subscriptionId);
+    const sub = await this.db().load('subscription', subscriptionId);
     return sub ? this.subscriptionView(sub) : null;
   }
 
   async cancelIncomplete(subscriptionId: string): Promise<void> {
-    const em = this.em();
-    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    const db = this.db();
+    const sub = await db.load<SubscriptionData>('subscription', subscriptionId);
     if (sub && sub.data.status === 'incomplete') {
       sub.data = { ...sub.data, status: 'incomplete_expired' };
-      await em.flush();
+      await db.flush();
     }
   }
 
   async abandonIncomplete(subscriptionId: string): Promise<void> {
-    const em = this.em();
-    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    const db = this.db();
+    const sub = await db.load<SubscriptionData>('subscription', subscriptionId);
     if (!sub || sub.data.status !== 'incomplete') return;
     sub.data = { ...sub.data, status: 'incomplete_expired' };
     const invoiceId = (sub.data as Record<string, unknown>).latestInvoiceId as string | undefined;
-    const invoice = invoiceId ? await this.load<InvoiceData>(em, 'invoice', invoiceId) : null;
+    const invoice = invoiceId ? await db.load<InvoiceData>('invoice', invoiceId) : null;
     if (invoice && invoice.data.status !== 'paid') invoice.data = { ...invoice.data, status: 'void' };
-    await em.flush();
+    await db.flush();
   }
 
   async cancelNow(subscriptionId: string): Promise<ProviderSubscription | null> {
-    const em = this.em();
-    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    const db = this.db();
+    const sub = await db.load<SubscriptionData>('subscription', subscriptionId);
     if (!sub) return null;
     const status = sub.data.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
     sub.data = { ...sub.data, status, cancelAtPeriodEnd: false, pendingPlan: null };
-    await em.flush();
+    await db.flush();
     return this.subscriptionView(sub);
   }
 
   async changePlan(subscription: ProviderSubscription, plan: PlanId) {
-    return this.rootEm.fork().transactional(async (em) => {
-      const sub = await this.load<SubscriptionData>(em, 'subscription', subscription.id, true);
+    return this.repository.transaction(async (db) => {
+      const sub = await db.load<SubscriptionData>('subscription', subscription.id, true);
       if (!sub) throw new Error(`No such subscription ${subscription.id}`);
       const now = Date.now();
       const start = new Date(sub.data.currentPeriodStart).getTime();
       const end = new Date(sub.data.currentPeriodEnd).getTime();
       const remaining = Math.min(1, Math.max(0, (end - now) / Math.max(1, end - start)));
       const difference = (PLANS[plan].priceMonthly - PLANS[sub.data.plan].priceMonthly) * 100;
-      const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), sub.customerId, {
+      const invoice = db.put<InvoiceData>('invoice', id('in'), sub.customerId, {
         subscriptionId: sub.id,
         description: `Prorated change to ${PLANS[plan].name} plan`,
         amountCents: Math.max(0, Math.round(difference * remaining)),
@@ -351,56 +340,56 @@ export class SandboxGateway implements PaymentGateway {
         periodStart: new Date(now).toISOString(),
         periodEnd: sub.data.currentPeriodEnd,
       });
-      const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
-      const payment = this.charge(em, invoice, card, true);
+      const card = await db.load<PaymentMethodData>('payment_method', sub.data.paymentMethodId);
+      const payment = this.charge(db, invoice, card, true);
       if (payment.kind === 'succeeded') sub.data = { ...sub.data, plan, cancelAtPeriodEnd: false, pendingPlan: null };
       return { subscription: this.subscriptionView(sub), payment };
     });
   }
 
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
-    const invoices = await this.em().find(SandboxObject, { kind: 'invoice', customerId }, { orderBy: { createdAt: 'desc' } });
+    const invoices = await this.db().find('invoice', customerId, true);
     return invoices.map((i) => this.invoiceView(i));
   }
 
   async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
-    const invoice = await this.load(this.em(), 'invoice', invoiceId);
+    const invoice = await this.db().load('invoice', invoiceId);
     return invoice ? this.invoiceView(invoice) : null;
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
-    const em = this.em();
+    const db = this.db();
     const token = randomBytes(24).toString('hex');
-    this.put(em, 'portal_session', `bps_${token}`, customerId, { returnUrl, expiresAt: new Date(Date.now() + PORTAL_SESSION_MS).toISOString() });
-    await em.flush();
+    db.put('portal_session', `bps_${token}`, customerId, { returnUrl, expiresAt: new Date(Date.now() + PORTAL_SESSION_MS).toISOString() });
+    await db.flush();
     return `${this.config.appUrl}/dashboard/billing/portal?session=${token}`;
   }
 
   /** The customer a portal link belongs to, while it is valid. */
   async portalCustomer(token: string): Promise<string | null> {
     if (!/^[0-9a-f]{48}$/.test(token)) return null;
-    const session = await this.load<{ expiresAt: string }>(this.em(), 'portal_session', `bps_${token}`);
+    const session = await this.db().load<{ expiresAt: string }>('portal_session', `bps_${token}`);
     if (!session || new Date(session.data.expiresAt).getTime() < Date.now()) return null;
     return session.customerId;
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription | null> {
-    const em = this.em();
-    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    const db = this.db();
+    const sub = await db.load<SubscriptionData>('subscription', subscriptionId);
     if (!sub) return null;
     sub.data = { ...sub.data, cancelAtPeriodEnd: cancel };
-    await em.flush();
+    await db.flush();
     return this.subscriptionView(sub);
   }
 
   /** A new card from the portal becomes the default for the customer and its subscriptions. */
   async replaceCard(customerId: string, paymentMethodId: string): Promise<void> {
     await this.attachPaymentMethod(customerId, paymentMethodId);
-    const em = this.em();
-    for (const sub of await em.find(SandboxObject, { kind: 'subscription', customerId })) {
+    const db = this.db();
+    for (const sub of await db.find('subscription', customerId)) {
       sub.data = { ...sub.data, paymentMethodId };
     }
-    await em.flush();
+    await db.flush();
   }
 
   /**
@@ -408,20 +397,20 @@ export class SandboxGateway implements PaymentGateway {
    * canceling ones end, others are charged again; answers the subscriptions that changed.
    */
   async advanceClock(now = new Date()): Promise<string[]> {
-    const candidates = await this.em().find(SandboxObject, { kind: 'subscription' });
+    const candidates = await this.db().find('subscription');
     const due = candidates.filter((s) => {
       const d = s.data as unknown as SubscriptionData;
       return ['active', 'past_due'].includes(d.status) && new Date(d.currentPeriodEnd).getTime() <= now.getTime();
     });
     const changed: string[] = [];
     for (const candidate of due) {
-      await this.rootEm.fork().transactional(async (em) => {
-        const sub = await this.load<SubscriptionData>(em, 'subscription', candidate.id, true);
+      await this.repository.transaction(async (db) => {
+        const sub = await db.load<SubscriptionData>('subscription', candidate.id, true);
         if (!sub || new Date(sub.data.currentPeriodEnd).getTime() > now.getTime()) return;
         if (sub.data.cancelAtPeriodEnd || sub.data.status === 'past_due') {
           sub.data = { ...sub.data, status: 'canceled' };
         } else {
-          const invoice = this.put<InvoiceData>(em, 'invoice', id('in'), sub.customerId, {
+          const invoice = db.put<InvoiceData>('invoice', id('in'), sub.customerId, {
             subscriptionId: sub.id,
             description: PLAN_DESCRIPTIONS[sub.data.plan],
             amountCents: PLANS[sub.data.plan].priceMonthly * 100,
@@ -433,8 +422,8 @@ export class SandboxGateway implements PaymentGateway {
             periodStart: sub.data.currentPeriodEnd,
             periodEnd: addMonth(new Date(sub.data.currentPeriodEnd)).toISOString(),
           });
-          const card = await this.load<PaymentMethodData>(em, 'payment_method', sub.data.paymentMethodId);
-          const payment = this.charge(em, invoice, card, true);
+          const card = await db.load<PaymentMethodData>('payment_method', sub.data.paymentMethodId);
+          const payment = this.charge(db, invoice, card, true);
           const end = new Date(sub.data.currentPeriodEnd);
           sub.data =
             payment.kind === 'succeeded'
@@ -449,11 +438,11 @@ export class SandboxGateway implements PaymentGateway {
 
   /** For tests and operators: moves a subscription's period end (the sandbox has no test clock otherwise). */
   async setPeriodEnd(subscriptionId: string, end: Date): Promise<void> {
-    const em = this.em();
-    const sub = await this.load<SubscriptionData>(em, 'subscription', subscriptionId);
+    const db = this.db();
+    const sub = await db.load<SubscriptionData>('subscription', subscriptionId);
     if (sub) {
       sub.data = { ...sub.data, currentPeriodEnd: end.toISOString() };
-      await em.flush();
+      await db.flush();
     }
   }
 

@@ -29,30 +29,47 @@ export interface PinnedKeyRow {
   tzdb_version: string;
 }
 
-/** The change notices' SQL (change_notices, and what a notice reads of a release, an account and its endpoints), after immich's server/src/repositories. */
+/**
+ * The change notices' SQL (change_notices, and what a notice reads of a release, an account and its endpoints), after
+ * immich's server/src/repositories. One instance is one unit of work: `session()` gives a fresh one, `transaction(work)`
+ * one bound to a transaction that commits when `work` resolves; its `unitOfWork` is what mail's and webhooks' commands join.
+ */
 @Injectable()
 export class ChangeNoticesRepository {
   constructor(private readonly em: EntityManager) {}
 
+  session(): ChangeNoticesRepository {
+    return new ChangeNoticesRepository(this.em.fork());
+  }
+
+  transaction<T>(work: (tx: ChangeNoticesRepository) => Promise<T>): Promise<T> {
+    return this.em.fork().transactional((em) => work(new ChangeNoticesRepository(em)));
+  }
+
+  /** The transaction (or fork) this instance runs in, for other modules' commands that join it. */
+  get unitOfWork(): EntityManager {
+    return this.em;
+  }
+
   /** A stored release's version and what it changed. */
   async release(releaseId: string): Promise<{ version: string; changes: ReleaseChanges | null } | undefined> {
-    const [release] = await this.em
-      .fork()
-      .execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [releaseId]);
+    const [release] = await this.em.execute<{ version: string; changes: ReleaseChanges | null }[]>('select version, changes from tz_releases where id = ?', [
+      releaseId,
+    ]);
     return release;
   }
 
   /** The accounts with an enabled endpoint subscribed to `tzdb.release.activated`. */
   async releaseSubscribers(): Promise<string[]> {
-    const rows = await this.em
-      .fork()
-      .execute<{ user_id: string }[]>(`select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`);
+    const rows = await this.em.execute<{ user_id: string }[]>(
+      `select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`,
+    );
     return rows.map((r) => r.user_id);
   }
 
-  /** In `tx`: the account's notice of a release, unless it is closed or already has one; answers whether it was written. */
-  async insert(tx: EntityManager, id: string, userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
-    const inserted = await tx.execute<{ id: string }[]>(
+  /** The account's notice of a release, unless it is closed or already has one; answers whether it was written. */
+  async insert(id: string, userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
+    const inserted = await this.em.execute<{ id: string }[]>(
       `insert into change_notices (id, user_id, release_version, zones, pinned_keys) select ?, id, ?, ?::jsonb, ?::jsonb from users where id = ? and closed_at is null
          on conflict (user_id, release_version) do nothing returning id`,
       [id, version, JSON.stringify(zones), JSON.stringify(pinnedKeys), userId],
@@ -60,12 +77,9 @@ export class ChangeNoticesRepository {
     return inserted.length > 0;
   }
 
-  /** In `tx`: who a notice's mail goes to, and whether the account wants it. */
-  async recipient(
-    tx: EntityManager,
-    userId: string,
-  ): Promise<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean } | undefined> {
-    const [user] = await tx.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
+  /** Who a notice's mail goes to, and whether the account wants it. */
+  async recipient(userId: string): Promise<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean } | undefined> {
+    const [user] = await this.em.execute<{ email: string; first_name: string | null; last_name: string | null; change_notices: boolean }[]>(
       'select email, first_name, last_name, change_notices from users where id = ?',
       [userId],
     );
@@ -74,33 +88,27 @@ export class ChangeNoticesRepository {
 
   /** The account's notices of the last 90 days not dismissed, newest first (at most 5). */
   async open(userId: string): Promise<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]> {
-    return this.em
-      .fork()
-      .execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]>(
-        `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
-        [userId],
-      );
+    return this.em.execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]>(
+      `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
+      [userId],
+    );
   }
 
   /** The active keys of these accounts pinned to one of these releases, by name. */
   pinnedKeys(userIds: string[], versions: string[]): Promise<PinnedKeyRow[]> {
     if (!userIds.length || !versions.length) return Promise.resolve([]);
-    return this.em
-      .fork()
-      .execute<PinnedKeyRow[]>(
-        `select id, user_id, name, tzdb_version from api_keys where user_id = any(?::uuid[]) and tzdb_version = any(?::text[]) and is_active order by name, created_at`,
-        [`{${userIds.join(',')}}`, `{${versions.map((v) => `"${v}"`).join(',')}}`],
-      );
+    return this.em.execute<PinnedKeyRow[]>(
+      `select id, user_id, name, tzdb_version from api_keys where user_id = any(?::uuid[]) and tzdb_version = any(?::text[]) and is_active order by name, created_at`,
+      [`{${userIds.join(',')}}`, `{${versions.map((v) => `"${v}"`).join(',')}}`],
+    );
   }
 
   /** Marks the account's notice dismissed; answers false when it has no such notice. */
   async dismiss(userId: string, id: string): Promise<boolean> {
-    const rows = await this.em
-      .fork()
-      .execute<{ id: string }[]>('update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id', [
-        id,
-        userId,
-      ]);
+    const rows = await this.em.execute<{ id: string }[]>(
+      'update change_notices set dismissed_at = coalesce(dismissed_at, now()) where id = ? and user_id = ? returning id',
+      [id, userId],
+    );
     return rows.length > 0;
   }
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -44,7 +43,6 @@ export class ChangeNotices implements OnModuleInit {
   private readonly logger = new Logger('ChangeNotices');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly repository: ChangeNoticesRepository,
     private readonly activeRelease: ActiveTzRelease,
     private readonly releases: ReleaseCache,
@@ -59,12 +57,12 @@ export class ChangeNotices implements OnModuleInit {
   }
 
   async onActivated(activation: ReleaseActivated): Promise<void> {
-    const release = await this.repository.release(activation.releaseId);
+    const release = await this.repository.session().release(activation.releaseId);
     if (!release) return;
     const changed = release.changes?.zones ?? [];
 
     // tzdb.release.activated: every subscribed Enterprise endpoint.
-    for (const user_id of await this.repository.releaseSubscribers()) {
+    for (const user_id of await this.repository.session().releaseSubscribers()) {
       await this.webhooks.emit(
         user_id,
         'tzdb.release.activated',
@@ -115,7 +113,7 @@ export class ChangeNotices implements OnModuleInit {
     const stored = await this.releases.storedVersions({ including: version });
     const newest = stored.indexOf(version);
     if (newest < 0) return byUser;
-    for (const row of await this.repository.pinnedKeys([...userIds], stored.slice(newest + 1))) {
+    for (const row of await this.repository.session().pinnedKeys([...userIds], stored.slice(newest + 1))) {
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     }
     return byUser;
@@ -123,10 +121,10 @@ export class ChangeNotices implements OnModuleInit {
 
   /** One account's notice, mail and event, in one transaction; false when it already had this release's notice. */
   private notify(userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
-    return this.em.fork().transactional(async (tx) => {
+    return this.repository.transaction(async (tx) => {
       const id = randomUUID();
-      if (!(await this.repository.insert(tx, id, userId, version, zones, pinnedKeys))) return false;
-      const user = (await this.repository.recipient(tx, userId))!;
+      if (!(await tx.insert(id, userId, version, zones, pinnedKeys))) return false;
+      const user = (await tx.recipient(userId))!;
       if (user.change_notices) {
         await this.mail.queue(
           {
@@ -140,19 +138,19 @@ export class ChangeNotices implements OnModuleInit {
               profileUrl: `${this.config.appUrl}/dashboard/profile`,
             }),
           },
-          { em: tx, key: `change-notice:${id}` },
+          { em: tx.unitOfWork, key: `change-notice:${id}` },
         );
       }
       // An account without pins gets the event it always got; pinnedKeys appears only when there is a key to name.
       const data = pinnedKeys.length ? { version, zones, pinnedKeys } : { version, zones };
-      await this.webhooks.emit(userId, 'tzdb.zones_changed', data, { em: tx, messageKey: `zc_${id.replace(/-/g, '')}` });
+      await this.webhooks.emit(userId, 'tzdb.zones_changed', data, { em: tx.unitOfWork, messageKey: `zc_${id.replace(/-/g, '')}` });
       return true;
     });
   }
 
   /** The account's notices not dismissed (the dashboard's banners), newest first. */
   async open(userId: string): Promise<ChangeNoticeView[]> {
-    const rows = await this.repository.open(userId);
+    const rows = await this.repository.session().open(userId);
     return rows.map((r) => ({
       id: r.id,
       version: r.release_version,
@@ -175,7 +173,7 @@ export class ChangeNotices implements OnModuleInit {
 
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
-    return isUuid(id) && this.repository.dismiss(userId, id);
+    return isUuid(id) && this.repository.session().dismiss(userId, id);
   }
 }
 

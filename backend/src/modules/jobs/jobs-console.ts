@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../common/http/uuid.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import type { User } from '../accounts/user.entity.js';
 import { JobQueue } from './job-queue.js';
 import { JobsErrors } from './jobs.errors.js';
@@ -59,7 +57,6 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 @Injectable()
 export class JobsConsole {
   constructor(
-    private readonly em: EntityManager,
     private readonly jobs: JobQueue,
     private readonly repository: JobsRepository,
   ) {}
@@ -115,9 +112,8 @@ export class JobsConsole {
     before: JobRow,
     after: Record<string, unknown> | null,
   ): Promise<void> {
-    const em = this.em.fork();
     const summary = this.summary(before);
-    em.create(AuditLogEntry, {
+    await this.repository.addAuditEntry({
       actorId: actor.user.id,
       actorEmail: actor.user.email,
       action,
@@ -127,7 +123,6 @@ export class JobsConsole {
       after,
       ipAddress: actor.ip?.slice(0, 64) ?? null,
     });
-    await em.flush();
   }
 
   private async row(id: string): Promise<JobRow> {

@@ -1,8 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Pool } from 'pg';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { answeredRoute } from '../../common/http/route-config.js';
@@ -13,6 +11,7 @@ import { JobsConsole } from '../jobs/jobs-console.js';
 import type { QueueCounts } from '../jobs/jobs-console.js';
 import { meterOf } from '../gateway/meter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
+import { MetricsRepository } from './metrics.repository.js';
 import { RequestHistogram } from './request-histogram.js';
 
 const REDIS_STATES = ['up', 'degraded', 'memory'] as const;
@@ -23,10 +22,8 @@ const REDIS_STATES = ['up', 'degraded', 'memory'] as const;
  * One registry per app, so several apps in one test process don't share counts.
  */
 @Injectable()
-export class MetricsService implements OnModuleInit {
-  private readonly logger = new Logger('Metrics');
+export class MetricsService {
   readonly registry = new Registry();
-  private pool: Pool | null = null;
   // The request count of a series is its histogram's count: set from it when scraped, nothing per request.
   private readonly requests = new Counter({
     name: 'tzapi_http_requests_total',
@@ -53,7 +50,7 @@ export class MetricsService implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly database: MetricsRepository,
     private readonly recorder: UsageRecorder,
     private readonly directory: KeyDirectory,
     private readonly redis: RedisService,
@@ -122,11 +119,11 @@ export class MetricsService implements OnModuleInit {
       labelNames: ['state'] as const,
       registers,
       collect() {
-        const pool = self.pool;
+        const pool = self.database.poolStats();
         if (!pool) return;
-        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'waiting' }, pool.waitingCount);
+        this.set({ state: 'in_use' }, pool.inUse);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
       },
     });
     new Gauge({
@@ -216,14 +213,6 @@ export class MetricsService implements OnModuleInit {
         this.set(behind ? Math.max(0, (Date.now() - new Date(feed.newestSeenAt!).getTime()) / 1000) : 0);
       },
     });
-  }
-
-  async onModuleInit(): Promise<void> {
-    try {
-      this.pool = (await this.orm.em.getConnection().getNativeClient()) as Pool;
-    } catch (err) {
-      this.logger.warn(`PostgreSQL pool metrics unavailable: ${(err as Error).message}`);
-    }
   }
 
   /** Called once per answer (Fastify onResponse). Unmatched paths share one label, so scanners can't grow the series. */
