@@ -37,6 +37,8 @@ export const PUBLISHED = {
   'backend/src/modules/accounts/dto/user.responses':
     "the account's answers (UserView, MeView): sign-in, the profile and the console's user pages answer with them",
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
+  'backend/src/modules/accounts/users.repository':
+    "every query on the users table (issue 47): auth's credentials and second factor, self-service's preferences and the bootstrap super admin go through accounts",
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
   'backend/src/modules/accounts/plan-change.port':
     'the port a committed plan change is announced through (the plan.changed webhook event): webhooks provides it, accounts imports no webhooks',
