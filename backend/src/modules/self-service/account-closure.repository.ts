@@ -1,20 +1,30 @@
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { RequiredEntityData } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
+import { AuditLogEntry } from '../audit/audit-log.entity.js';
 
 /**
  * The SQL of an account's closure, after immich's server/src/repositories: the erasure across the tables an account
  * owns rows in, and the IP addresses on its usage rows. No rule of the closure's (AccountClosureService decides what
- * and when); each method runs in the transaction it is handed.
+ * and when); `erase` and `audit` run in the transaction `transaction(fn)` hands the service.
  */
 @Injectable()
-export class AccountClosureRepository {
-  constructor(private readonly em: EntityManager) {}
+export class AccountClosureRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
+  }
+
+  protected bind(em: EntityManager): this {
+    return new AccountClosureRepository(em) as this;
+  }
 
   /**
-   * In `tx`: locks the account, deletes its keys (answers their ids), replaces its personal data by `tombstone` and
+   * Locks the account, deletes its keys (answers their ids), replaces its personal data by `tombstone` and
    * removes its sessions, devices, codes, tokens, exports, alerts and support messages (also those sent from `address`).
    */
-  async erase(tx: EntityManager, userId: string, tombstone: string, address: string, closedAt: Date): Promise<string[]> {
+  async erase(userId: string, tombstone: string, address: string, closedAt: Date): Promise<string[]> {
+    const tx = this.em;
     const run = (sql: string, params: unknown[]) => tx.execute(sql, params);
     await run(`select id from users where id = ? for update`, [userId]);
     const revoked = await tx.execute<{ id: string }[]>(`delete from api_keys where user_id = ? returning id`, [userId]);
@@ -32,6 +42,11 @@ export class AccountClosureRepository {
     await run(`delete from quota_alerts where user_id = ?`, [userId]);
     await run(`delete from support_messages where user_id = ? or lower(email) = ?`, [userId, address]);
     return revoked.map((r) => r.id);
+  }
+
+  /** The console's audit row of the closure, inserted at the next flush. */
+  audit(entry: RequiredEntityData<AuditLogEntry>): void {
+    this.em.create(AuditLogEntry, entry);
   }
 
   /** Clears the IP address and the logged query parameters (an `ip`, coordinates) of every usage row of the account. */
