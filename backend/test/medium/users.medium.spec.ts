@@ -49,4 +49,12 @@ describe('accounts: UsersRepository on the real database', () => {
     await users.fork().clearTotp(user.id);
     expect(await users.fork().reload(user.id)).toMatchObject({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
   });
+
+  it('a second-factor code step is accepted once: the same or an earlier step is refused', async () => {
+    const user = await insertUser(m.em);
+    expect(await users.claimTotpStep(user.id, 100)).toBe(true);
+    expect(await users.claimTotpStep(user.id, 100)).toBe(false);
+    expect(await users.claimTotpStep(user.id, 99)).toBe(false);
+    expect(await users.claimTotpStep(user.id, 101)).toBe(true);
+  });
 });

@@ -93,6 +93,19 @@ export class UsersRepository extends BoundRepository {
     await this.em.nativeUpdate(User, { id }, { passwordHash, updatedAt: new Date() });
   }
 
+  /** Auth's replay check, one statement: stores `step` as the account's last accepted TOTP step if it is later than the stored one; false otherwise. */
+  async claimTotpStep(userId: string, step: number): Promise<boolean> {
+    const rows = await this.em
+      .fork()
+      .getConnection()
+      .execute(`update "users" set "totp_last_step" = ? where "id" = ? and ("totp_last_step" is null or "totp_last_step" < ?) returning "id"`, [
+        step,
+        userId,
+        step,
+      ]);
+    return rows.length > 0;
+  }
+
   /** Two-factor sign-in off: the secret, a pending one and the last accepted step go. */
   async clearTotp(id: string): Promise<void> {
     await this.em.nativeUpdate(User, { id }, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });

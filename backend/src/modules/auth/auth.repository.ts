@@ -55,19 +55,6 @@ export class AuthRepository extends BoundRepository {
     return row ? { userId: row.user_id, email: row.email } : null;
   }
 
-  /** Stores `step` as the account's last accepted TOTP step if it is later than the stored one; false otherwise. */
-  async claimTotpStep(userId: string, step: number): Promise<boolean> {
-    const rows = await this.em
-      .fork()
-      .getConnection()
-      .execute(`update "users" set "totp_last_step" = ? where "id" = ? and ("totp_last_step" is null or "totp_last_step" < ?) returning "id"`, [
-        step,
-        userId,
-        step,
-      ]);
-    return rows.length > 0;
-  }
-
   /** Uses an unused recovery code of the account; false when there is none with this hash. */
   async consumeRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
     const rows = await this.em

@@ -78,7 +78,7 @@ export class TwoFactorService {
     if (looksLikeTotpCode(value)) {
       const step = await acceptedStep(this.vault.decrypt(user.totpSecret), value, user.totpLastStep);
       if (step === null) return false;
-      return this.repository.claimTotpStep(user.id, step);
+      return this.users.claimTotpStep(user.id, step);
     }
     return this.repository.consumeRecoveryCode(user.id, recoveryCodeHash(this.config.secret, value));
   }
