@@ -82,6 +82,22 @@ export const PUBLISHED = {
  * controller). `to` lists the importing features.
  */
 export const PUBLISHED_TO = {
+  'backend/src/modules/auth/auth.repository': {
+    to: ['self-service'],
+    why: "an account's closure erases auth's tables (devices, recovery codes, tokens) through auth, in the closure's transaction",
+  },
+  'backend/src/modules/auth/sessions.repository': {
+    to: ['self-service'],
+    why: "an account's closure deletes its sessions through auth, in the closure's transaction",
+  },
+  'backend/src/modules/support/support.repository': {
+    to: ['self-service'],
+    why: "an account's closure erases its support messages through support, in the closure's transaction",
+  },
+  'backend/src/modules/support/support.module': {
+    to: ['self-service'],
+    why: "provides SupportRepository to the account's closure",
+  },
   'backend/src/modules/keys/key-codec': { to: ['usage'], why: "the request log's detail shows the request's key masked as the Keys page does (maskKey)" },
   'backend/src/modules/timezone/time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/timezone.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },

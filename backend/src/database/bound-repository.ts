@@ -23,6 +23,11 @@ export abstract class BoundRepository {
     return this.em.fork().transactional((tx) => work(this.bind(tx)));
   }
 
+  /** The same repository joined to another repository's unit of work (a transaction across two modules' tables). */
+  joining(unitOfWork: EntityManager): this {
+    return this.bind(unitOfWork);
+  }
+
   /** Writes the changes made to the entities this repository loaded or created. */
   async flush(): Promise<void> {
     await this.em.flush();

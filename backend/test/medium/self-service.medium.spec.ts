@@ -3,6 +3,10 @@ import { User } from '../../src/modules/accounts/user.entity.js';
 import { AuditLogEntry } from '../../src/modules/audit/audit-log.entity.js';
 import { ApiKey } from '../../src/modules/keys/api-key.entity.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
+import { UsersRepository } from '../../src/modules/accounts/users.repository.js';
+import { AuthRepository } from '../../src/modules/auth/auth.repository.js';
+import { SessionsRepository } from '../../src/modules/auth/sessions.repository.js';
+import { SupportRepository } from '../../src/modules/support/support.repository.js';
 import { AccountClosureRepository } from '../../src/modules/self-service/account-closure.repository.js';
 import { DataExportRepository } from '../../src/modules/self-service/data-export.repository.js';
 import { SupportMessage } from '../../src/modules/support/support-message.entity.js';
@@ -15,7 +19,7 @@ describe("self-service: the closure's and the export's repositories on the real 
   let exports: DataExportRepository;
 
   beforeAll(async () => {
-    m = await mediumModule({ providers: [AccountClosureRepository, DataExportRepository] });
+    m = await mediumModule({ providers: [AccountClosureRepository, DataExportRepository, AuthRepository, SessionsRepository, SupportRepository] });
     closure = m.get(AccountClosureRepository);
     exports = m.get(DataExportRepository);
   });
@@ -31,20 +35,30 @@ describe("self-service: the closure's and the export's repositories on the real 
     await em.flush();
   }
 
-  it("closing an account erases its sessions and messages and writes its audit row; another account's stay", async () => {
+  it("a closure's erasure, module by module, removes the account's rows and keeps another account's", async () => {
     const [closing, other] = [await insertUser(m.em), await insertUser(m.em)];
     await withSessionAndMessage(closing);
     await withSessionAndMessage(other);
+    const anonymous = m.em.fork();
+    anonymous.create(SupportMessage, { name: 'Grace', email: closing.email.toUpperCase(), subject: 'Signed out', message: 'Hi' });
+    await anonymous.flush();
     const tombstone = `closed-${closing.id}@invalid`;
     await closure.transaction(async (tx) => {
-      await tx.erase(closing.id, tombstone, closing.email, new Date());
+      const users = m.get(UsersRepository).joining(tx.unitOfWork);
+      await users.lockRow(closing.id);
+      expect(await tx.deleteKeys(closing.id)).toEqual([]);
+      await users.eraseProfile(closing.id, tombstone, new Date());
+      await m.get(SessionsRepository).joining(tx.unitOfWork).deleteAllForUser(closing.id);
+      await m.get(AuthRepository).joining(tx.unitOfWork).eraseAccount(closing.id);
+      await tx.deleteExportsAndAlerts(closing.id);
+      await m.get(SupportRepository).joining(tx.unitOfWork).eraseAccount(closing.id, closing.email);
       tx.audit({ actorId: closing.id, actorEmail: tombstone, action: 'user.close', targetType: 'user', targetId: closing.id });
       await tx.flush();
     });
     const em = m.em.fork();
-    expect((await em.findOneOrFail(User, { id: closing.id })).email).toBe(tombstone);
+    expect(await em.findOneOrFail(User, { id: closing.id })).toMatchObject({ email: tombstone, firstName: '', closedAt: expect.any(Date) });
     expect(await em.count(Session, { user: closing.id })).toBe(0);
-    expect(await em.count(SupportMessage, { user: closing.id })).toBe(0);
+    expect(await em.count(SupportMessage, { $or: [{ user: closing.id }, { email: closing.email.toUpperCase() }] })).toBe(0);
     expect(await em.count(AuditLogEntry, { targetId: closing.id, action: 'user.close' })).toBe(1);
     expect(await em.count(Session, { user: other.id })).toBe(1);
     expect(await em.count(SupportMessage, { user: other.id })).toBe(1);
@@ -55,7 +69,8 @@ describe("self-service: the closure's and the export's repositories on the real 
     await withSessionAndMessage(user);
     await expect(
       closure.transaction(async (tx) => {
-        await tx.erase(user.id, `closed-${user.id}@invalid`, user.email, new Date());
+        await m.get(UsersRepository).joining(tx.unitOfWork).eraseProfile(user.id, `closed-${user.id}@invalid`, new Date());
+        await m.get(SessionsRepository).joining(tx.unitOfWork).deleteAllForUser(user.id);
         throw new Error('the mail outbox failed');
       }),
     ).rejects.toThrow('the mail outbox failed');

@@ -24,11 +24,6 @@ export class UsersRepository extends BoundRepository {
     return new UsersRepository(em) as this;
   }
 
-  /** This repository joined to another repository's unit of work (a transaction that spans two modules' tables). */
-  joining(unitOfWork: UnitOfWork): UsersRepository {
-    return new UsersRepository(unitOfWork);
-  }
-
   /**
    * Runs `work` in `unitOfWork`'s transaction when it has one, in a new transaction of `unitOfWork` when it has none,
    * or in a new transaction of its own when no unit of work is given.
@@ -104,6 +99,21 @@ export class UsersRepository extends BoundRepository {
         step,
       ]);
     return rows.length > 0;
+  }
+
+  /** Locks the account's row until the transaction ends (no entity loaded). */
+  async lockRow(id: string): Promise<void> {
+    await this.em.execute(`select id from users where id = ? for update`, [id]);
+  }
+
+  /** A closed account: its personal data replaced by `tombstone`, its credentials and second factor gone (in SQL: no entity announced). */
+  async eraseProfile(id: string, tombstone: string, closedAt: Date): Promise<void> {
+    await this.em.execute(
+      `update users set email = ?, first_name = '', last_name = '', password_hash = null, email_verified = false, profile_image_url = null,
+         oidc_subject = null, totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, totp_last_step = null,
+         quota_alerts = false, closed_at = ?, updated_at = now() where id = ?`,
+      [tombstone, closedAt, id],
+    );
   }
 
   /** Two-factor sign-in off: the secret, a pending one and the last accepted step go. */

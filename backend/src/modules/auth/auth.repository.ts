@@ -86,6 +86,13 @@ export class AuthRepository extends BoundRepository {
     await this.em.nativeUpdate(AuthToken, where, { usedAt: new Date() });
   }
 
+  /** A closed account's devices, recovery codes and tokens, deleted (in SQL, in the closure's transaction). */
+  async eraseAccount(userId: string): Promise<void> {
+    await this.em.execute(`delete from trusted_devices where user_id = ?`, [userId]);
+    await this.em.execute(`delete from recovery_codes where user_id = ?`, [userId]);
+    await this.em.execute(`delete from auth_tokens where user_id = ?`, [userId]);
+  }
+
   /** Replaces the account's recovery codes by these hashes. */
   async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
     await this.em.nativeDelete(RecoveryCode, { user: userId });

@@ -7,6 +7,6 @@ import { SessionsRepository } from './sessions.repository.js';
 @Global()
 @Module({
   providers: [SessionsService, SessionGuard, SessionsRepository],
-  exports: [SessionsService, SessionGuard],
+  exports: [SessionsService, SessionGuard, SessionsRepository],
 })
 export class SessionsModule {}

@@ -10,6 +10,10 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
+import { UsersRepository } from '../accounts/users.repository.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { SupportRepository } from '../support/support.repository.js';
 import { AccountClosureRepository } from './account-closure.repository.js';
 import { SelfServiceErrors } from './self-service.errors.js';
 
@@ -37,6 +41,10 @@ export class AccountClosureService implements OnModuleInit {
 
   constructor(
     private readonly repository: AccountClosureRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly auth: AuthRepository,
+    private readonly support: SupportRepository,
     private readonly identity: IdentityCheck,
     @Inject(ACCOUNT_BILLING) private readonly billing: AccountBilling,
     private readonly changes: AccountChanges,
@@ -70,7 +78,15 @@ export class AccountClosureService implements OnModuleInit {
     const closedAt = new Date();
     const tombstone = tombstoneEmail(userId);
     const keysRevoked = await this.repository.transaction(async (tx) => {
-      const revoked = await tx.erase(userId, tombstone, address, closedAt);
+      // Each module erases its own tables, in the closure's transaction.
+      const users = this.users.joining(tx.unitOfWork);
+      await users.lockRow(userId);
+      const revoked = await tx.deleteKeys(userId);
+      await users.eraseProfile(userId, tombstone, closedAt);
+      await this.sessions.joining(tx.unitOfWork).deleteAllForUser(userId);
+      await this.auth.joining(tx.unitOfWork).eraseAccount(userId);
+      await tx.deleteExportsAndAlerts(userId);
+      await this.support.joining(tx.unitOfWork).eraseAccount(userId, address);
       tx.audit({
         actorId: userId,
         actorEmail: tombstone,

@@ -7,6 +7,6 @@ import { SupportRepository } from './support.repository.js';
 @Module({
   controllers: [SupportController],
   providers: [SupportService, SupportRepository],
-  exports: [SupportService],
+  exports: [SupportService, SupportRepository],
 })
 export class SupportModule {}
