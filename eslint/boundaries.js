@@ -37,6 +37,8 @@ export const PUBLISHED = {
   'backend/src/modules/accounts/dto/user.responses':
     "the account's answers (UserView, MeView): sign-in, the profile and the console's user pages answer with them",
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
+  'backend/src/modules/accounts/users.repository':
+    "every query on the users table (issue 47): auth's credentials and second factor, self-service's preferences and the bootstrap super admin go through accounts",
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
   'backend/src/modules/accounts/plan-change.port':
     'the port a committed plan change is announced through (the plan.changed webhook event): webhooks provides it, accounts imports no webhooks',
@@ -80,6 +82,22 @@ export const PUBLISHED = {
  * controller). `to` lists the importing features.
  */
 export const PUBLISHED_TO = {
+  'backend/src/modules/auth/auth.repository': {
+    to: ['self-service'],
+    why: "an account's closure erases auth's tables (devices, recovery codes, tokens) through auth, in the closure's transaction",
+  },
+  'backend/src/modules/auth/sessions.repository': {
+    to: ['self-service'],
+    why: "an account's closure deletes its sessions through auth, in the closure's transaction",
+  },
+  'backend/src/modules/support/support.repository': {
+    to: ['self-service'],
+    why: "an account's closure erases its support messages through support, in the closure's transaction",
+  },
+  'backend/src/modules/support/support.module': {
+    to: ['self-service'],
+    why: "provides SupportRepository to the account's closure",
+  },
   'backend/src/modules/keys/key-codec': { to: ['usage'], why: "the request log's detail shows the request's key masked as the Keys page does (maskKey)" },
   'backend/src/modules/timezone/time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/timezone.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },

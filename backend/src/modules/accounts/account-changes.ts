@@ -1,7 +1,7 @@
 import type { EventSubscriber, FlushEventArgs, TransactionEventArgs } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { User } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 /** One committed change of an account, as the key cache and the sessions read it. */
 export interface AccountChange {
@@ -35,7 +35,7 @@ export class AccountChanges implements OnModuleInit {
   private readonly parentOf = new WeakMap<Transaction, Transaction>();
   private readonly startingUnder = new WeakMap<object, Transaction>();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly users: UsersRepository) {}
 
   onModuleInit(): void {
     const subscriber: EventSubscriber<User> = {
@@ -56,7 +56,7 @@ export class AccountChanges implements OnModuleInit {
       },
     };
     // Forks share (or clone) the root event manager: a User flushed anywhere in the app is seen here.
-    this.em.getEventManager().registerSubscriber(subscriber);
+    this.users.subscribe(subscriber);
   }
 
   listen(listener: AccountChangeListener): void {

@@ -1,5 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { isUuid } from '../../common/http/uuid.js';
 import type { CustomLimits, PlanId } from '../../config/plans.js';
@@ -8,13 +7,15 @@ import { PLAN_CHANGE_EVENTS } from './plan-change.port.js';
 import type { PlanChangeEvents } from './plan-change.port.js';
 import { User } from './user.entity.js';
 import type { Role } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
+import type { UnitOfWork } from './users.repository.js';
 
 /** Who asked for a change and why (the log line; the audit row is the console's). */
 export interface ChangeContext {
   by: string;
   reason?: string;
   /** The caller's transaction: the change commits (and is announced) with it. */
-  em?: EntityManager;
+  em?: UnitOfWork;
 }
 
 export interface UserChange {
@@ -32,7 +33,7 @@ export class AccountCommands {
   private readonly logger = new Logger('Accounts');
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     @Optional() @Inject(PLAN_CHANGE_EVENTS) private readonly planEvents?: PlanChangeEvents,
   ) {}
 
@@ -121,8 +122,8 @@ export class AccountCommands {
 
   private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
     if (!isUuid(userId)) throw AccountErrors.userNotFound();
-    const run = async (tx: EntityManager): Promise<UserChange> => {
-      const user = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const result = await this.users.within(context.em, async (tx): Promise<UserChange> => {
+      const user = await tx.lockForChange(userId);
       if (!user) throw AccountErrors.userNotFound();
       const before = {
         plan: user.plan,
@@ -141,13 +142,10 @@ export class AccountCommands {
           user.id,
           'plan.changed',
           { from: before.plan, to: user.plan, granted: user.planGranted },
-          { em: tx, wasEnterprise: before.plan === 'enterprise' },
+          { em: tx.unitOfWork, wasEnterprise: before.plan === 'enterprise' },
         );
       return { before, after: user };
-    };
-    const result = context.em
-      ? await (context.em.isInTransaction() ? run(context.em) : context.em.transactional(run))
-      : await this.em.fork().transactional(run);
+    });
     this.logger.log(`User ${userId}: ${what} by ${context.by}${context.reason ? ` (${context.reason})` : ''}`);
     return result;
   }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountChanges } from './account-changes.js';
 import { AccountCommands } from './account-commands.js';
+import { UsersRepository } from './users.repository.js';
 
 /**
  * The account's state: its commands (the only writer of plan, role, block, limits, verification) and the
@@ -9,7 +10,7 @@ import { AccountCommands } from './account-commands.js';
  */
 @Global()
 @Module({
-  providers: [AccountChanges, AccountCommands],
-  exports: [AccountChanges, AccountCommands],
+  providers: [AccountChanges, AccountCommands, UsersRepository],
+  exports: [AccountChanges, AccountCommands, UsersRepository],
 })
 export class AccountStateModule {}

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PlanId } from '../../config/plans.js';
+import type { UnitOfWork } from './users.repository.js';
 
 /**
  * Where a committed plan change is announced to the account's own systems, provided by the webhooks module under
@@ -11,7 +11,7 @@ export interface PlanChangeEvents {
     userId: string,
     type: 'plan.changed',
     data: { from: PlanId; to: PlanId; granted: boolean },
-    options: { em: EntityManager; wasEnterprise: boolean },
+    options: { em: UnitOfWork; wasEnterprise: boolean },
   ): Promise<number>;
 }
 

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -7,12 +6,13 @@ import { randomToken, sha256 } from '../../common/crypto/tokens.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { emailChangeAttemptMail, emailChangeMail, passwordResetMail, registrationAttemptMail, verificationMail } from '../mail/mail.templates.js';
-import { AuthToken, AuthTokenPurpose } from './auth-token.entity.js';
+import type { AuthTokenPurpose } from './auth-token.entity.js';
 import { AuthErrors } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password-policy.js';
 import { SessionsService } from './sessions.service.js';
 import { AccountCommands } from '../accounts/account-commands.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import { AuthRepository } from './auth.repository.js';
 
 const HOUR = 3600_000;
@@ -36,7 +36,7 @@ export class AuthService implements OnModuleInit {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     private readonly repository: AuthRepository,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
@@ -66,23 +66,23 @@ export class AuthService implements OnModuleInit {
   async register(input: { name: string; email: string; password: string }): Promise<void> {
     // Hash first, whether or not the address is taken, so both paths cost the same.
     const passwordHash = await hashPassword(input.password);
-    const em = this.em.fork();
-    const existing = await em.findOne(User, { email: input.email });
+    const existing = await this.users.fork().findByEmail(input.email);
     if (existing) {
       await this.notifyRegistrationAttempt(existing);
       return;
     }
     try {
       // The account, its verification token and the verification mail commit together (the mail is an outbox job).
-      await em.transactional(async (tx) => {
-        const user = tx.create(User, { email: input.email, ...splitName(input.name), passwordHash });
-        await tx.flush();
+      await this.repository.transaction(async (tx) => {
+        const users = this.users.joining(tx.unitOfWork);
+        const user = users.create({ email: input.email, ...splitName(input.name), passwordHash });
+        await users.flush();
         await this.sendVerification(user, tx);
       });
     } catch (err) {
       if (!(err instanceof UniqueConstraintViolationException)) throw err;
       // A parallel sign-up won the race: answer like a taken address.
-      const winner = await this.em.fork().findOne(User, { email: input.email });
+      const winner = await this.users.fork().findByEmail(input.email);
       if (winner) await this.notifyRegistrationAttempt(winner);
     }
   }
@@ -95,18 +95,18 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Issues a fresh 24 h verification link for the user's current address and queues its mail (in `tx` when given). */
-  async sendVerification(user: User, tx?: EntityManager): Promise<void> {
-    const run = async (em: EntityManager) => {
-      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email, em);
+  async sendVerification(user: User, tx?: AuthRepository): Promise<void> {
+    const run = async (tokens: AuthRepository) => {
+      const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, user.email, tokens);
       const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-      await this.mail.queue({ to: user.email, ...verificationMail({ link }) }, { em });
+      await this.mail.queue({ to: user.email, ...verificationMail({ link }) }, { em: tokens.unitOfWork });
     };
-    await (tx ? run(tx) : this.em.fork().transactional(run));
+    await (tx ? run(tx) : this.repository.transaction(run));
   }
 
   /** Always succeeds from the caller's view; mails a new link only to an existing, unverified, unblocked account. */
   async resendVerification(email: string): Promise<void> {
-    const user = await this.em.fork().findOne(User, { email });
+    const user = await this.users.fork().findByEmail(email);
     if (!user || user.emailVerified || user.isBlocked) return;
     await this.sendVerification(user);
   }
@@ -120,15 +120,14 @@ export class AuthService implements OnModuleInit {
     if (!token || token.length > 256) return false;
     const row = await this.consumeToken(token, 'verify_email');
     if (!row?.email) return false;
-    const em = this.em.fork();
-    const user = await em.findOne(User, { id: row.userId });
+    const user = await this.users.fork().findById(row.userId);
     if (!user) return false;
     const moves = user.email !== row.email;
     // The address taken by another account since the link was sent: nothing changes.
     if (!(await this.accounts.markVerified(row.userId, { by: 'verification link', email: row.email }))) return false;
     if (!moves) return true;
     // Links still out for the old address must not move the account back.
-    await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'verify_email', usedAt: null }, { usedAt: new Date() });
+    await this.repository.fork().useUpTokens(row.userId, 'verify_email');
     return true;
   }
 
@@ -137,7 +136,7 @@ export class AuthService implements OnModuleInit {
    * An unknown address still costs one argon2 verification, so timing does not tell whether it exists.
    */
   async checkCredentials(email: string, password: string): Promise<User> {
-    const user = await this.em.fork().findOne(User, { email });
+    const user = await this.users.fork().findByEmail(email);
     if (!user || !user.passwordHash) {
       await verifyPassword(await this.getDummyHash(), password);
       throw AuthErrors.invalidCredentials();
@@ -161,18 +160,17 @@ export class AuthService implements OnModuleInit {
   async forgotPassword(email: string): Promise<void> {
     const token = randomToken(32);
     const now = new Date();
-    await this.em.fork().transactional(async (tx) => {
-      await this.repository.storeResetToken(tx, sha256(token), email, now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+    await this.repository.transaction(async (tx) => {
+      await tx.storeResetToken(sha256(token), email, now, new Date(now.getTime() + RESET_TOKEN_TTL_MS));
       // Queued for every address, in the token's transaction: after the answer, the job mails the link only when the
       // token above was stored (a live account). Both paths run the same statements.
-      await this.jobs.send(RESET_MAIL_QUEUE, { email, token }, { em: tx });
+      await this.jobs.send(RESET_MAIL_QUEUE, { email, token }, { em: tx.unitOfWork });
     });
   }
 
   async isResetTokenValid(token: string | undefined): Promise<boolean> {
     if (!token || token.length > 256) return false;
-    const row = await this.em.fork().findOne(AuthToken, { tokenHash: sha256(token), purpose: 'reset_password', usedAt: null, expiresAt: { $gt: new Date() } });
-    return row !== null;
+    return this.repository.fork().isLiveResetToken(sha256(token));
   }
 
   /** Sets a new password with a single-use reset token and ends every session of the account. */
@@ -180,13 +178,12 @@ export class AuthService implements OnModuleInit {
     const passwordHash = await hashPassword(newPassword);
     const row = await this.consumeToken(token, 'reset_password');
     if (!row) throw AuthErrors.invalidToken();
-    const em = this.em.fork();
-    await em.transactional(async (tx) => {
-      await tx.nativeUpdate(User, { id: row.userId }, { passwordHash, updatedAt: new Date() });
+    await this.users.transaction(async (tx) => {
+      await tx.setPasswordHash(row.userId, passwordHash);
       // The link reached the mailbox, which proves the address as well as a verification link would.
-      await this.accounts.markVerified(row.userId, { by: 'password reset link', em: tx });
+      await this.accounts.markVerified(row.userId, { by: 'password reset link', em: tx.unitOfWork });
     });
-    await em.nativeUpdate(AuthToken, { user: row.userId, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
+    await this.repository.fork().useUpTokens(row.userId, 'reset_password');
     await this.sessions.endAllForUser(row.userId);
   }
 
@@ -195,23 +192,23 @@ export class AuthService implements OnModuleInit {
    * is clicked. A taken address answers the same (no account enumeration); its owner is told by mail instead.
    */
   async updateProfile(userId: string, input: { email: string; firstName: string; lastName: string }): Promise<{ user: User; pendingEmail: string | null }> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     user.firstName = input.firstName;
     user.lastName = input.lastName;
-    await em.flush();
+    await users.flush();
     if (input.email === user.email) return { user, pendingEmail: null };
     // Only the latest requested address can be confirmed.
-    await em.nativeUpdate(AuthToken, { user: userId, purpose: 'verify_email', usedAt: null, email: { $ne: user.email } }, { usedAt: new Date() });
-    const owner = await em.findOne(User, { email: input.email });
+    await this.repository.fork().useUpTokens(userId, 'verify_email', user.email);
+    const owner = await users.findByEmail(input.email);
     // Issued either way so both paths cost the same; for a taken address it is never mailed (and could not apply).
-    await this.em.fork().transactional(async (tx) => {
+    await this.repository.transaction(async (tx) => {
       const token = await this.issueToken(user, 'verify_email', VERIFY_TOKEN_TTL_MS, input.email, tx);
       if (owner) {
-        await this.mail.queue({ to: owner.email, ...emailChangeAttemptMail({ loginUrl: `${this.config.appUrl}/login` }) }, { em: tx });
+        await this.mail.queue({ to: owner.email, ...emailChangeAttemptMail({ loginUrl: `${this.config.appUrl}/login` }) }, { em: tx.unitOfWork });
       } else {
         const link = `${this.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await this.mail.queue({ to: input.email, ...emailChangeMail({ link }) }, { em: tx });
+        await this.mail.queue({ to: input.email, ...emailChangeMail({ link }) }, { em: tx.unitOfWork });
       }
     });
     return { user, pendingEmail: input.email };
@@ -219,20 +216,19 @@ export class AuthService implements OnModuleInit {
 
   /** Changes the password after checking the current one; every other session of the account ends. */
   async changePassword(userId: string, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     if (!user.passwordHash) throw AuthErrors.noPassword();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) throw AuthErrors.wrongPassword();
     user.passwordHash = await hashPassword(newPassword);
-    await em.flush();
-    await em.nativeUpdate(AuthToken, { user: userId, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
+    await users.flush();
+    await this.repository.fork().useUpTokens(userId, 'reset_password');
     await this.sessions.endAllForUser(userId, currentSessionId);
   }
 
-  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string, em: EntityManager = this.em.fork()): Promise<string> {
+  private async issueToken(user: User, purpose: AuthTokenPurpose, ttlMs: number, email: string, tokens: AuthRepository): Promise<string> {
     const token = randomToken(32);
-    em.create(AuthToken, { tokenHash: sha256(token), user: em.getReference(User, user.id), purpose, email, expiresAt: new Date(Date.now() + ttlMs) });
-    await em.flush();
+    await tokens.createToken({ tokenHash: sha256(token), userId: user.id, purpose, email, expiresAt: new Date(Date.now() + ttlMs) });
     return token;
   }
 

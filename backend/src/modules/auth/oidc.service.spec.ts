@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UsersRepository } from '../accounts/users.repository.js';
 import { loadConfig } from '../../config/config.js';
 import { OidcService, safeReturnTo } from './oidc.service.js';
 import type { PendingSignIn } from './oidc.service.js';
@@ -37,7 +37,7 @@ describe('OidcService state cookie', () => {
     OIDC_ISSUER: 'https://id.example',
     OIDC_CLIENT_ID: 'c',
   });
-  const service = new OidcService({} as EntityManager, config);
+  const service = new OidcService({} as UsersRepository, config);
   const pending = (overrides: Partial<PendingSignIn> = {}): PendingSignIn => ({
     state: 'state-1',
     nonce: 'nonce-1',
@@ -62,7 +62,7 @@ describe('OidcService state cookie', () => {
     expect(service.unseal([iv, tag, flipped.toString('base64url')].join('.'))).toBeNull();
     expect(service.unseal(sealed.slice(0, 20))).toBeNull();
     expect(service.unseal(undefined)).toBeNull();
-    const other = new OidcService({} as EntityManager, { ...config, secret: 'another-secret-another-secret-0123456789' });
+    const other = new OidcService({} as UsersRepository, { ...config, secret: 'another-secret-another-secret-0123456789' });
     expect(other.unseal(sealed)).toBeNull();
     expect(service.unseal(service.seal(pending({ expiresAt: Date.now() - 1 })))).toBeNull();
   });

@@ -1,13 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { splitName } from './auth.service.js';
 import { AccountCommands } from '../accounts/account-commands.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 
 /** How long a started sign-in may take at the provider before its state cookie is worthless. */
 export const OIDC_STATE_TTL_MS = 10 * 60 * 1000;
@@ -67,7 +67,7 @@ export class OidcService {
   private readonly sealKey: Buffer;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts?: AccountCommands,
   ) {
@@ -154,15 +154,15 @@ export class OidcService {
 
   /** The account for these (already validated) claims; refuses blocked accounts. */
   async findOrCreateUser(claims: OidcClaims, attempt = 0): Promise<User> {
-    const em = this.em.fork();
+    const users = this.users.fork();
     const subject = claims.sub;
     const email = str(claims.email).toLowerCase();
     const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
 
-    let user = await em.findOne(User, { oidcSubject: subject });
+    let user = await users.findByOidcSubject(subject);
     let proven = false;
     if (!user && email) {
-      const byEmail = await em.findOne(User, { email });
+      const byEmail = await users.findByEmail(email);
       if (byEmail) {
         if (byEmail.oidcSubject) throw new OidcSignInError('oidc', `e-mail ${email} is linked to another provider subject`);
         if (!emailVerified) throw new OidcSignInError('oidc', `e-mail ${email} has an account and the provider does not say it is verified`);
@@ -179,11 +179,11 @@ export class OidcService {
     }
     if (user) {
       if (user.isBlocked) throw new OidcSignInError('blocked', `account ${user.id} is blocked`);
-      await em.flush();
+      await users.flush();
       if (!proven) return user;
       // The provider vouches for the address: accounts records the verification.
       await this.accounts!.markVerified(user.id, { by: 'identity provider' });
-      return em.findOneOrFail(User, { id: user.id }, { refresh: true });
+      return users.reload(user.id);
     }
 
     if (!email || email.length > 320 || !email.includes('@')) throw new OidcSignInError('oidc', 'the provider gave no usable e-mail address');
@@ -191,9 +191,9 @@ export class OidcService {
       str(claims.given_name) || str(claims.family_name)
         ? { firstName: str(claims.given_name).slice(0, 100), lastName: str(claims.family_name).slice(0, 100) }
         : splitName(str(claims.name));
-    const created = em.create(User, { email, ...names, oidcSubject: subject, emailVerified, passwordHash: null, role: 'user', plan: 'free' });
+    const created = users.create({ email, ...names, oidcSubject: subject, emailVerified, passwordHash: null, role: 'user', plan: 'free' });
     try {
-      await em.flush();
+      await users.flush();
     } catch (err) {
       // A parallel callback for the same person won the race: use what it stored.
       if (err instanceof UniqueConstraintViolationException && attempt === 0) return this.findOrCreateUser(claims, 1);

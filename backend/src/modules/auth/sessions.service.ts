@@ -1,12 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/crypto/tokens.js';
-import { Session } from './session.entity.js';
+import type { Session } from './session.entity.js';
 import { AccountChanges } from '../accounts/account-changes.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { SessionsRepository } from './sessions.repository.js';
 
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
@@ -20,7 +20,7 @@ export type SessionCheck = { session: Session; ended: null } | { session: null; 
 @Injectable()
 export class SessionsService implements OnModuleInit {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: SessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountChanges,
   ) {}
@@ -44,17 +44,16 @@ export class SessionsService implements OnModuleInit {
   /** A fresh token at every login; the old session cookie, if any, is not reused. */
   async start(user: User, request: FastifyRequest, reply: FastifyReply): Promise<Session> {
     const token = randomToken(32);
-    const em = this.em.fork();
-    const session = em.create(Session, {
+    const sessions = this.repository.fork();
+    const session = await sessions.create({
       tokenHash: sha256(token),
-      user: em.getReference(User, user.id),
+      userId: user.id,
       expiresAt: new Date(Date.now() + this.config.SESSION_ABSOLUTE_DAYS * 86400 * 1000),
       ipAddress: request.ip ?? null,
       userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
     });
-    await em.flush();
     const previous = this.readToken(request);
-    if (previous) await em.nativeDelete(Session, { tokenHash: sha256(previous) });
+    if (previous) await sessions.deleteByTokenHash(sha256(previous));
     reply.setCookie(this.config.sessionCookieName, token, {
       path: '/',
       httpOnly: true,
@@ -82,35 +81,34 @@ export class SessionsService implements OnModuleInit {
   async check(request: FastifyRequest): Promise<SessionCheck> {
     const token = this.readToken(request);
     if (!token) return { session: null, ended: null };
-    const em = this.em.fork();
-    const session = await em.findOne(Session, { tokenHash: sha256(token) }, { populate: ['user'] });
+    const sessions = this.repository.fork();
+    const session = await sessions.findByTokenHash(sha256(token));
     if (!session) return { session: null, ended: null };
     if (session.user.isBlocked && !session.user.closedAt) return { session: null, ended: 'blocked' };
     const now = Date.now();
     if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + this.idleMs <= now || session.user.closedAt) {
-      await em.nativeDelete(Session, { id: session.id });
+      await sessions.delete(session.id);
       return { session: null, ended: session.user.closedAt ? null : 'expired' };
     }
     if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await em.nativeUpdate(Session, { id: session.id }, { lastSeenAt: new Date(now) });
+      await sessions.touch(session.id, new Date(now));
     }
     return { session, ended: null };
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = this.readToken(request);
-    if (token) await this.em.fork().nativeDelete(Session, { tokenHash: sha256(token) });
+    if (token) await this.repository.fork().deleteByTokenHash(sha256(token));
     reply.clearCookie(this.config.sessionCookieName, { path: '/', httpOnly: true, secure: this.config.secureCookies, sameSite: 'lax' });
   }
 
   /** Ends every session of a blocked user and keeps the rows, which now only say why they stopped (see check). */
   async expireAllForUser(userId: string): Promise<number> {
-    return this.em.fork().nativeUpdate(Session, { user: userId, expiresAt: { $gt: new Date() } }, { expiresAt: new Date() });
+    return this.repository.fork().expireAllForUser(userId);
   }
 
   /** Ends every session of a user (password change, reset), optionally keeping the current one. */
   async endAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
-    const where = exceptSessionId ? { user: userId, id: { $ne: exceptSessionId } } : { user: userId };
-    return this.em.fork().nativeDelete(Session, where);
+    return this.repository.fork().deleteAllForUser(userId, exceptSessionId);
   }
 }

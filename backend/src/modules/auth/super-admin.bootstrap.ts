@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
@@ -7,7 +6,8 @@ import { randomToken } from '../../common/crypto/tokens.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { hashPassword } from './password-policy.js';
 import { newTotpSecret, otpauthUri, TOTP_VAULT } from './totp.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@localhost';
 
@@ -51,7 +51,7 @@ function banner(email: string, password: string, totpSecret: string | null): str
  * enrolled keeps its own secret), otherwise a generated one when `generate` (the printed first-start login).
  * Returns the generated secret, if any, for the banner.
  */
-async function enrolTotp(em: EntityManager, user: User, config: BootstrapConfig, log: Log, generate: boolean): Promise<string | null> {
+async function enrolTotp(users: UsersRepository, user: User, config: BootstrapConfig, log: Log, generate: boolean): Promise<string | null> {
   if (user.totpSecret) return null;
   const configured = config.SUPER_ADMIN_TOTP_SECRET;
   if (!configured && !generate) return null;
@@ -60,7 +60,7 @@ async function enrolTotp(em: EntityManager, user: User, config: BootstrapConfig,
   user.totpPendingSecret = null;
   user.totpEnabledAt = new Date();
   user.totpLastStep = null;
-  await em.flush();
+  await users.flush();
   if (configured) log.log(`Super admin: ${user.email} enrolled in two-factor sign-in with SUPER_ADMIN_TOTP_SECRET`);
   return configured ? null : secret;
 }
@@ -70,17 +70,17 @@ async function enrolTotp(em: EntityManager, user: User, config: BootstrapConfig,
  * or promoted, verified. With neither and no super admin yet, admin@localhost gets a random password that is
  * printed once; later starts only say that a super admin exists.
  */
-export async function ensureSuperAdmin(em: EntityManager, config: BootstrapConfig, log: Log): Promise<SuperAdminOutcome> {
+export async function ensureSuperAdmin(users: UsersRepository, config: BootstrapConfig, log: Log): Promise<SuperAdminOutcome> {
   const email = config.SUPER_ADMIN_EMAIL?.trim().toLowerCase();
   if (email) {
-    const existing = await em.findOne(User, { email });
+    const existing = await users.findByEmail(email);
     if (existing) {
-      await enrolTotp(em, existing, config, log, false);
+      await enrolTotp(users, existing, config, log, false);
       if (existing.role !== 'super_admin' || !existing.emailVerified || existing.isBlocked) {
         existing.role = 'super_admin';
         existing.emailVerified = true;
         existing.isBlocked = false;
-        await em.flush();
+        await users.flush();
         log.log(`Super admin: ${email} promoted (its password is unchanged)`);
         return { action: 'promoted', email };
       }
@@ -88,24 +88,24 @@ export async function ensureSuperAdmin(em: EntityManager, config: BootstrapConfi
       return { action: 'exists', email };
     }
     const generated = config.SUPER_ADMIN_PASSWORD ? null : randomToken(18);
-    const created = await createAdmin(em, email, config.SUPER_ADMIN_PASSWORD ?? generated!);
+    const created = await createAdmin(users, email, config.SUPER_ADMIN_PASSWORD ?? generated!);
     if (!created) return { action: 'exists', email };
     // A printed password comes with a printed TOTP secret; a chosen password leaves enrolment to the console.
-    const totp = await enrolTotp(em, created, config, log, generated !== null);
+    const totp = await enrolTotp(users, created, config, log, generated !== null);
     if (generated) log.warn(banner(email, generated, totp));
     else log.log(`Super admin: ${email} created with the password from SUPER_ADMIN_PASSWORD`);
     return { action: 'created', email, generatedPassword: generated, generatedTotpSecret: totp };
   }
   if (config.SUPER_ADMIN_PASSWORD) log.warn('SUPER_ADMIN_PASSWORD is set without SUPER_ADMIN_EMAIL; it is ignored');
 
-  const admin = await em.findOne(User, { role: 'super_admin' }, { orderBy: { createdAt: 'asc' } });
+  const admin = await users.firstSuperAdmin();
   if (admin) {
-    await enrolTotp(em, admin, config, log, false);
+    await enrolTotp(users, admin, config, log, false);
     log.log(`Super admin exists (${admin.email}); its password is not shown again`);
     return { action: 'exists', email: admin.email };
   }
   const password = randomToken(18);
-  let user = await em.findOne(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
+  let user = await users.findByEmail(DEFAULT_SUPER_ADMIN_EMAIL);
   if (user) {
     Object.assign(user, {
       role: 'super_admin',
@@ -117,22 +117,22 @@ export async function ensureSuperAdmin(em: EntityManager, config: BootstrapConfi
       totpPendingSecret: null,
       totpEnabledAt: null,
     });
-    await em.flush();
+    await users.flush();
   } else {
-    user = await createAdmin(em, DEFAULT_SUPER_ADMIN_EMAIL, password);
+    user = await createAdmin(users, DEFAULT_SUPER_ADMIN_EMAIL, password);
     if (!user) {
       log.log('Super admin exists (created by another instance just now)');
       return { action: 'exists', email: DEFAULT_SUPER_ADMIN_EMAIL };
     }
   }
-  const totp = await enrolTotp(em, user, config, log, true);
+  const totp = await enrolTotp(users, user, config, log, true);
   log.warn(banner(DEFAULT_SUPER_ADMIN_EMAIL, password, totp));
   return { action: 'created', email: DEFAULT_SUPER_ADMIN_EMAIL, generatedPassword: password, generatedTotpSecret: totp };
 }
 
 /** Null when another instance inserted the same address first. */
-async function createAdmin(em: EntityManager, email: string, password: string): Promise<User | null> {
-  const user = em.create(User, {
+async function createAdmin(users: UsersRepository, email: string, password: string): Promise<User | null> {
+  const user = users.create({
     email,
     firstName: 'Super',
     lastName: 'Admin',
@@ -141,11 +141,11 @@ async function createAdmin(em: EntityManager, email: string, password: string): 
     emailVerified: true,
   });
   try {
-    await em.flush();
+    await users.flush();
     return user;
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) {
-      em.clear();
+      users.clear();
       return null;
     }
     throw err;
@@ -157,11 +157,11 @@ export class SuperAdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('SuperAdmin');
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await ensureSuperAdmin(this.em.fork(), this.config, this.logger);
+    await ensureSuperAdmin(this.users.fork(), this.config, this.logger);
   }
 }

@@ -1,11 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { randomToken, sha256 } from '../../common/crypto/tokens.js';
-import { TrustedDevice } from './trusted-device.entity.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { AuthRepository } from './auth.repository.js';
 
 const DEVICE_DAYS = 180;
 
@@ -13,7 +12,7 @@ const DEVICE_DAYS = 180;
 @Injectable()
 export class TrustedDevices {
   constructor(
-    private readonly em: EntityManager,
+    private readonly repository: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -30,24 +29,22 @@ export class TrustedDevices {
   async isTrustedFor(request: FastifyRequest, email: string): Promise<boolean> {
     const token = this.readToken(request);
     if (!token) return false;
-    const device = await this.em.fork().findOne(TrustedDevice, { tokenHash: sha256(token), expiresAt: { $gt: new Date() } }, { populate: ['user'] });
+    const device = await this.repository.fork().findLiveDevice(sha256(token));
     return device !== null && device.user.email === email.toLowerCase();
   }
 
   /** Remembers this browser for `user`: keeps a cookie that already names the account, else issues a new one. */
   async remember(user: User, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const em = this.em.fork();
+    const devices = this.repository.fork();
     const previous = this.readToken(request);
     const expiresAt = new Date(Date.now() + DEVICE_DAYS * 86400_000);
     if (previous) {
-      const updated = await em.nativeUpdate(TrustedDevice, { tokenHash: sha256(previous), user: user.id }, { lastUsedAt: new Date(), expiresAt });
-      if (updated > 0) return this.setCookie(reply, previous);
+      if (await devices.renewDevice(sha256(previous), user.id, expiresAt)) return this.setCookie(reply, previous);
     }
     const token = randomToken(32);
-    em.create(TrustedDevice, { tokenHash: sha256(token), user: em.getReference(User, user.id), expiresAt });
-    await em.flush();
-    if (previous) await em.nativeDelete(TrustedDevice, { tokenHash: sha256(previous) });
-    await em.nativeDelete(TrustedDevice, { user: user.id, expiresAt: { $lte: new Date() } });
+    await devices.createDevice(sha256(token), user.id, expiresAt);
+    if (previous) await devices.deleteDevice(sha256(previous));
+    await devices.deleteExpiredDevices(user.id);
     this.setCookie(reply, token);
   }
 

@@ -1,13 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { AuthErrors } from './auth.errors.js';
-import { RecoveryCode } from './recovery-code.entity.js';
 import { acceptedStep, looksLikeTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, TOTP_VAULT } from './totp.js';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import { AuthRepository } from './auth.repository.js';
 
 export interface TotpSetup {
@@ -24,7 +23,7 @@ export class TwoFactorService {
   private readonly vault: SecretVault;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     private readonly repository: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -33,20 +32,20 @@ export class TwoFactorService {
 
   /** A fresh secret for the authenticator app, kept (encrypted) as pending until a code confirms it. */
   async startEnrolment(userId: string): Promise<TotpSetup> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     if (user.totpSecret) throw AuthErrors.totpAlreadyEnabled();
     const secret = newTotpSecret();
     user.totpPendingSecret = this.vault.encrypt(secret);
-    await em.flush();
+    await users.flush();
     const otpauthUrl = otpauthUri(user.email, secret);
     return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
   }
 
   /** Turns two-factor sign-in on with a code from the pending secret; returns the ten recovery codes (shown once). */
   async confirmEnrolment(userId: string, code: string): Promise<string[]> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     if (user.totpSecret) throw AuthErrors.totpAlreadyEnabled();
     if (!user.totpPendingSecret) throw AuthErrors.totpNotStarted();
     const step = await acceptedStep(this.vault.decrypt(user.totpPendingSecret), code.trim(), null);
@@ -55,19 +54,18 @@ export class TwoFactorService {
     user.totpPendingSecret = null;
     user.totpEnabledAt = new Date();
     user.totpLastStep = step;
-    await em.flush();
+    await users.flush();
     return this.replaceRecoveryCodes(user.id);
   }
 
   /** Turns two-factor sign-in off after a current code or a recovery code; super admins can't. */
   async disable(userId: string, code: string): Promise<void> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const user = await this.users.fork().findByIdOrFail(userId);
     if (user.role === 'super_admin') throw AuthErrors.totpMandatory();
     if (!user.totpSecret) throw AuthErrors.totpNotEnabled();
     if (!(await this.verify(user, code))) throw AuthErrors.totpInvalid(400, 'code');
-    await em.nativeUpdate(User, { id: user.id }, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
-    await em.nativeDelete(RecoveryCode, { user: user.id });
+    await this.users.fork().clearTotp(user.id);
+    await this.repository.fork().deleteRecoveryCodes(user.id);
   }
 
   /**
@@ -80,21 +78,21 @@ export class TwoFactorService {
     if (looksLikeTotpCode(value)) {
       const step = await acceptedStep(this.vault.decrypt(user.totpSecret), value, user.totpLastStep);
       if (step === null) return false;
-      return this.repository.claimTotpStep(user.id, step);
+      return this.users.claimTotpStep(user.id, step);
     }
     return this.repository.consumeRecoveryCode(user.id, recoveryCodeHash(this.config.secret, value));
   }
 
   async remainingRecoveryCodes(userId: string): Promise<number> {
-    return this.em.fork().count(RecoveryCode, { user: userId, usedAt: null });
+    return this.repository.fork().countUnusedRecoveryCodes(userId);
   }
 
   private async replaceRecoveryCodes(userId: string): Promise<string[]> {
-    const em = this.em.fork();
     const codes = newRecoveryCodes();
-    await em.nativeDelete(RecoveryCode, { user: userId });
-    for (const code of codes) em.create(RecoveryCode, { user: em.getReference(User, userId), codeHash: recoveryCodeHash(this.config.secret, code) });
-    await em.flush();
+    await this.repository.fork().replaceRecoveryCodes(
+      userId,
+      codes.map((code) => recoveryCodeHash(this.config.secret, code)),
+    );
     return codes;
   }
 }

@@ -1,8 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
 import type { AccountBilling } from '../accounts/account-billing.port.js';
 import { AccountChanges } from '../accounts/account-changes.js';
@@ -12,6 +10,10 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { accountClosedMail } from '../mail/mail.templates.js';
+import { UsersRepository } from '../accounts/users.repository.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { SupportRepository } from '../support/support.repository.js';
 import { AccountClosureRepository } from './account-closure.repository.js';
 import { SelfServiceErrors } from './self-service.errors.js';
 
@@ -38,8 +40,11 @@ export class AccountClosureService implements OnModuleInit {
   private readonly logger = new Logger('AccountClosure');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly repository: AccountClosureRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly auth: AuthRepository,
+    private readonly support: SupportRepository,
     private readonly identity: IdentityCheck,
     @Inject(ACCOUNT_BILLING) private readonly billing: AccountBilling,
     private readonly changes: AccountChanges,
@@ -72,9 +77,17 @@ export class AccountClosureService implements OnModuleInit {
     const subscriptionsEnded = await this.billing.endSubscriptions(userId);
     const closedAt = new Date();
     const tombstone = tombstoneEmail(userId);
-    const keysRevoked = await this.em.fork().transactional(async (tx) => {
-      const revoked = await this.repository.erase(tx, userId, tombstone, address, closedAt);
-      tx.create(AuditLogEntry, {
+    const keysRevoked = await this.repository.transaction(async (tx) => {
+      // Each module erases its own tables, in the closure's transaction.
+      const users = this.users.joining(tx.unitOfWork);
+      await users.lockRow(userId);
+      const revoked = await tx.deleteKeys(userId);
+      await users.eraseProfile(userId, tombstone, closedAt);
+      await this.sessions.joining(tx.unitOfWork).deleteAllForUser(userId);
+      await this.auth.joining(tx.unitOfWork).eraseAccount(userId);
+      await tx.deleteExportsAndAlerts(userId);
+      await this.support.joining(tx.unitOfWork).eraseAccount(userId, address);
+      tx.audit({
         actorId: userId,
         actorEmail: tombstone,
         action: 'user.close',
@@ -86,11 +99,11 @@ export class AccountClosureService implements OnModuleInit {
       });
       await tx.flush();
       // The confirmation goes to the old address, queued in the closure's own transaction.
-      await this.mail.queue({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) }, { em: tx });
+      await this.mail.queue({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) }, { em: tx.unitOfWork });
       // Rows answered just before the keys stopped may still wait in another instance's buffer with their IP address:
       // they are erased again once every instance has flushed its own (a job, so a crash here does not skip it).
       const flushed = Math.ceil((2 * this.config.USAGE_FLUSH_MS + 5000) / 1000);
-      await this.jobs.send(ERASE_IPS_QUEUE, { userId }, { em: tx, startAfter: flushed, key: `${userId}:${closedAt.getTime()}` });
+      await this.jobs.send(ERASE_IPS_QUEUE, { userId }, { em: tx.unitOfWork, startAfter: flushed, key: `${userId}:${closedAt.getTime()}` });
       return revoked.length;
     });
     // Written in SQL, so announced here, after the commit: the key cache of every instance drops the account's keys

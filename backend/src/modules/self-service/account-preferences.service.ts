@@ -1,25 +1,25 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { User } from '../accounts/user.entity.js';
+import type { User } from '../accounts/user.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 
 /** The customer's own settings that are not profile data. */
 @Injectable()
 export class AccountPreferences {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async setQuotaAlerts(userId: string, enabled: boolean): Promise<User> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     user.quotaAlerts = enabled;
-    await em.flush();
+    await users.flush();
     return user;
   }
 
   async setChangeNotices(userId: string, enabled: boolean): Promise<User> {
-    const em = this.em.fork();
-    const user = await em.findOneOrFail(User, { id: userId });
+    const users = this.users.fork();
+    const user = await users.findByIdOrFail(userId);
     user.changeNotices = enabled;
-    await em.flush();
+    await users.flush();
     return user;
   }
 }

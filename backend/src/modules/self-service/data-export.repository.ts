@@ -1,5 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
+import { User } from '../accounts/user.entity.js';
+import { Invoice } from '../billing/invoice.entity.js';
+import { Subscription } from '../billing/subscription.entity.js';
+import { ApiKey } from '../keys/api-key.entity.js';
 
 export type ExportStatus = 'running' | 'ready' | 'failed';
 
@@ -15,23 +20,42 @@ export interface ExportRow {
 
 /**
  * The data export's tables in SQL (data_exports, data_export_parts), after immich's server/src/repositories: each
- * method one statement, no rule of the export's (DataExportService decides). `em` runs it in a caller's transaction.
+ * method one statement, no rule of the export's (DataExportService decides). `deleteOldFor` and `create` run in the
+ * transaction `transaction(fn)` hands the service; the account's records are read, never written, here.
  */
 @Injectable()
-export class DataExportRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  /** Removes the account's earlier export and every export older than a week. */
-  async deleteOldFor(userId: string, em: EntityManager = this.em.fork()): Promise<void> {
-    await em.execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
+export class DataExportRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  async create(id: string, userId: string, em: EntityManager = this.em.fork()): Promise<ExportRow> {
-    const [inserted] = await em.execute<ExportRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [
+  protected bind(em: EntityManager): this {
+    return new DataExportRepository(em) as this;
+  }
+
+  /** Removes the account's earlier export and every export older than a week. */
+  async deleteOldFor(userId: string): Promise<void> {
+    await this.em.execute(`delete from data_exports where user_id = ? or created_at < now() - interval '7 days'`, [userId]);
+  }
+
+  async create(id: string, userId: string): Promise<ExportRow> {
+    const [inserted] = await this.em.execute<ExportRow[]>(`insert into data_exports (id, user_id, status, progress) values (?, ?, 'running', 0) returning *`, [
       id,
       userId,
     ]);
     return inserted;
+  }
+
+  /** What the export's head holds of the account: its profile, keys, subscriptions and invoices, oldest first. */
+  async accountRecords(userId: string): Promise<{ user: User; keys: ApiKey[]; subscriptions: Subscription[]; invoices: Invoice[] }> {
+    const em = this.em.fork();
+    const user = await em.findOneOrFail(User, { id: userId });
+    const [keys, subscriptions, invoices] = await Promise.all([
+      em.find(ApiKey, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+      em.find(Subscription, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+      em.find(Invoice, { user: userId }, { orderBy: { createdAt: 'asc' } }),
+    ]);
+    return { user, keys, subscriptions, invoices };
   }
 
   /** The account's export, or null. */

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { JobWithMetadata } from 'pg-boss';
 import { isUuid } from '../../common/http/uuid.js';
 import { ENDED_JOB_STATES, JobQueue, jobIdFor } from '../jobs/job-queue.js';
 import type { JobAttempt } from '../jobs/job-queue.js';
-import { toMeView, User } from '../accounts/user.entity.js';
-import { ApiKey, toApiKeyView } from '../keys/api-key.entity.js';
-import { Invoice, toInvoiceView } from '../billing/invoice.entity.js';
-import { Subscription, toSubscriptionView } from '../billing/subscription.entity.js';
+import { toMeView } from '../accounts/user.entity.js';
+import { toApiKeyView } from '../keys/api-key.entity.js';
+import { toInvoiceView } from '../billing/invoice.entity.js';
+import { toSubscriptionView } from '../billing/subscription.entity.js';
 import { UsageStore } from '../usage/usage.store.js';
 import { DataExportRepository } from './data-export.repository.js';
 import type { ExportRow, ExportStatus } from './data-export.repository.js';
@@ -60,7 +59,6 @@ export class DataExportService implements OnModuleInit {
   private readonly logger = new Logger('DataExport');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly exports: DataExportRepository,
     private readonly usage: UsageStore,
     private readonly jobs: JobQueue,
@@ -80,11 +78,11 @@ export class DataExportService implements OnModuleInit {
   async start(userId: string): Promise<ExportJobView> {
     const id = randomUUID();
     // The export row and its job commit together.
-    const row = await this.em.fork().transactional(async (tx) => {
+    const row = await this.exports.transaction(async (tx) => {
       // One file per account is kept (a new export replaces the last), and none longer than a week.
-      await this.exports.deleteOldFor(userId, tx);
-      const inserted = await this.exports.create(id, userId, tx);
-      await this.jobs.send(EXPORT_QUEUE, { exportId: id, userId }, { em: tx, key: id });
+      await tx.deleteOldFor(userId);
+      const inserted = await tx.create(id, userId);
+      await this.jobs.send(EXPORT_QUEUE, { exportId: id, userId }, { em: tx.unitOfWork, key: id });
       return inserted;
     });
     return view(row);
@@ -180,7 +178,6 @@ export class DataExportService implements OnModuleInit {
   }
 
   private async build(id: string, userId: string, signal: AbortSignal): Promise<void> {
-    const em = this.em.fork();
     // A finished export (its job completed by an attempt whose answer was lost) is not built again. A failed one whose
     // job runs again was retried by an operator (the job had ended: its last attempt failed, or it was lost): it runs.
     const status = await this.exports.status(id);
@@ -188,12 +185,7 @@ export class DataExportService implements OnModuleInit {
     else if (status !== 'running') return;
     // A rebuild after a lost attempt starts from an empty file.
     await this.exports.clearParts(id);
-    const user = await em.findOneOrFail(User, { id: userId });
-    const [keys, subscriptions, invoices] = await Promise.all([
-      em.find(ApiKey, { user: userId }, { orderBy: { createdAt: 'asc' } }),
-      em.find(Subscription, { user: userId }, { orderBy: { createdAt: 'asc' } }),
-      em.find(Invoice, { user: userId }, { orderBy: { createdAt: 'asc' } }),
-    ]);
+    const { user, keys, subscriptions, invoices } = await this.exports.accountRecords(userId);
     const end = new Date();
     const start = new Date(end.getTime() - EXPORT_USAGE_DAYS * 86_400_000);
     // The roll-ups say how many rows to expect, so progress can be told without counting the raw table.

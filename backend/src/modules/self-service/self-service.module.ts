@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SupportModule } from '../support/support.module.js';
 import { AccountClosureRepository } from './account-closure.repository.js';
 import { AccountClosureService } from './account-closure.service.js';
 import { AccountPreferences } from './account-preferences.service.js';
@@ -12,6 +13,8 @@ import { SelfServiceController } from './self-service.controller.js';
  * and accounts (AccountChanges), all global; none of them imports it.
  */
 @Module({
+  // The closure erases the account's support messages through support's repository, in its own transaction.
+  imports: [SupportModule],
   controllers: [SelfServiceController],
   providers: [AccountClosureService, AccountClosureRepository, AccountPreferences, DataExportService, DataExportRepository],
 })

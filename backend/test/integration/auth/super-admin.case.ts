@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SUPER_ADMIN_EMAIL, ensureSuperAdmin } from '../../../src/modules/auth/super-admin.bootstrap.js';
 import { User } from '../../../src/modules/accounts/user.entity.js';
+import { UsersRepository } from '../../../src/modules/accounts/users.repository.js';
 import { createUser, uniqueEmail } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 
@@ -44,7 +45,7 @@ describe('first super admin', () => {
       await em.nativeDelete(User, { email: DEFAULT_SUPER_ADMIN_EMAIL });
       await em.nativeUpdate(User, { role: 'super_admin' }, { role: 'user' });
       const first = collector();
-      const created = await ensureSuperAdmin(em, { secret: t.config.secret }, first);
+      const created = await ensureSuperAdmin(new UsersRepository(em), { secret: t.config.secret }, first);
       expect(created.action).toBe('created');
       const password = created.action === 'created' ? created.generatedPassword! : '';
       expect(password.length).toBeGreaterThanOrEqual(20);
@@ -63,7 +64,7 @@ describe('first super admin', () => {
       expect(row.totpSecret).not.toContain(secret);
 
       const later = collector();
-      expect((await ensureSuperAdmin(em, { secret: t.config.secret }, later)).action).toBe('exists');
+      expect((await ensureSuperAdmin(new UsersRepository(em), { secret: t.config.secret }, later)).action).toBe('exists');
       expect(later.lines.join('\n')).toContain('Super admin exists');
       expect(later.lines.join('\n')).not.toContain(password);
       expect(later.lines.join('\n')).not.toContain(secret);
@@ -82,7 +83,7 @@ describe('first super admin', () => {
       expect(
         (
           await ensureSuperAdmin(
-            app.orm.em.fork() as unknown as EntityManager,
+            new UsersRepository(app.orm.em.fork() as unknown as EntityManager),
             { SUPER_ADMIN_EMAIL: email, SUPER_ADMIN_PASSWORD: 'boss password 123', secret: app.config.secret },
             again,
           )
@@ -97,7 +98,7 @@ describe('first super admin', () => {
     const user = await createUser(t, { emailVerified: false, password: 'my own password' });
     const out = collector();
     const result = await ensureSuperAdmin(
-      t.orm.em.fork() as unknown as EntityManager,
+      new UsersRepository(t.orm.em.fork() as unknown as EntityManager),
       { SUPER_ADMIN_EMAIL: user.email.toUpperCase(), SUPER_ADMIN_PASSWORD: 'ignored password', secret: t.config.secret },
       out,
     );
