@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiExtension, ApiTags } from '@nestjs/swagger';
 import { CheckedQuery } from '../gateway/checked-input.js';
 import { PublicApi, Weighted } from '../gateway/sold-route.js';
 import { ApiEndpoint } from '../timezone/timezone.docs.js';
@@ -33,6 +33,8 @@ export class AstronomyController {
     moreErrors: ASTRONOMY_BAD_REQUESTS,
   })
   @AstronomyPlaceResponses()
+  // No parameter is required (the place is one of coordinates, city or ip): the docs' request example names these.
+  @ApiExtension('x-example-parameters', ['latitude', 'longitude', 'date'])
   sunAndMoon(@CheckedQuery(AstronomyQuery) query: AstronomyQuery) {
     return this.astronomy.answer(query);
   }

@@ -71,7 +71,7 @@ describe('request examples run as copied', () => {
     snippet(language, {
       endpoint,
       origin: t.url,
-      values: values ?? Object.fromEntries(endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, p.required ? p.example : ''])),
+      values: values ?? Object.fromEntries(endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, p.inExample ? p.example : ''])),
       body: endpoint.method === 'GET' || endpoint.requestExample === undefined ? undefined : JSON.stringify(endpoint.requestExample, null, 2),
       apiKey: key,
     });
@@ -95,7 +95,7 @@ describe('request examples run as copied', () => {
       // documented): its copy gets the documented example address, as a reader trying it from a laptop would type.
       const byIp = endpoint.parameters.find((p) => p.name === 'ip' && !p.required);
       const values = byIp
-        ? Object.fromEntries(endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, p.required || p === byIp ? p.example : '']))
+        ? Object.fromEntries(endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, p.inExample || p === byIp ? p.example : '']))
         : undefined;
       // The command as copied; the added options only report the status on the last line.
       // WorldTimeAPI's /ip has no parameter: from 127.0.0.1 it is 404 unknown location, so the copy comes from a located address.

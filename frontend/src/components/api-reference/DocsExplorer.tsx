@@ -278,7 +278,7 @@ function EndpointDetail({
   useEffect(() => setResult(null), [format]);
 
   const effectiveValues = Object.fromEntries(
-    endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, values[p.name] || (p.required ? p.example : '')]),
+    endpoint.parameters.filter((p) => p.name !== 'format').map((p) => [p.name, values[p.name] || (p.inExample ? p.example : '')]),
   );
   const fullUrl = `${snippetOrigin}${endpoint.path}`;
   const sentBody = endpoint.method === 'GET' ? undefined : body;

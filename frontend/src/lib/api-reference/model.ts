@@ -24,6 +24,8 @@ export interface OpenApiOperation {
   requestBody?: { required?: boolean; content?: Record<string, MediaType> };
   responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
   security?: Record<string, string[]>[];
+  /** Optional parameters the request example fills (an operation whose place is one of several, none required). */
+  'x-example-parameters'?: string[];
 }
 
 export interface OpenApiDocument {
@@ -42,6 +44,8 @@ export interface DocParameter {
   location: 'query' | 'path' | 'header';
   type: string;
   required: boolean;
+  /** Filled in the request example: a required parameter, or one the operation names for its example. */
+  inExample: boolean;
   description: string;
   example: string;
 }
@@ -196,6 +200,7 @@ export function buildEndpoints(doc: OpenApiDocument): DocEndpoint[] {
             location: p.in as DocParameter['location'],
             type: p.schema?.enum ? `enum: ${p.schema.enum.join(' | ')}` : (p.schema?.format ?? p.schema?.type ?? 'string'),
             required: Boolean(p.required),
+            inExample: Boolean(p.required) || (op['x-example-parameters'] ?? []).includes(p.name),
             description: p.description ?? '',
             example: parameterExample(p),
           })),
@@ -252,7 +257,7 @@ export function requestUrl(endpoint: DocEndpoint, origin: string, values: Record
   let path = endpoint.path;
   const query = new URLSearchParams();
   for (const p of endpoint.parameters) {
-    const value = values[p.name] ?? (p.required ? p.example : '');
+    const value = values[p.name] ?? (p.inExample ? p.example : '');
     if (!value) continue;
     if (p.location === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value));
     else if (p.location === 'query') query.set(p.name, value);
