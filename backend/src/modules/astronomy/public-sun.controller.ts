@@ -1,14 +1,13 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problems/problem.js';
 import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { CheckedQuery } from '../gateway/checked-input.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
 import { Clock } from '../timezone/clock.js';
 import { TimeEngine } from '../timezone/engine/time-engine.js';
 import { IpLocator } from '../timezone/ip/ip-locator.js';
-import { DEMO_LIMIT, DEMO_ZONES } from '../timezone/public-timezones.controller.js';
+import { admitDemoCall, DEMO_LIMIT, DEMO_ZONES } from '../timezone/public-timezones.controller.js';
 import { ApiEndpoint } from '../timezone/timezone.docs.js';
 import type { AstronomyAnswer } from './astronomy-answer.js';
 import { AstronomyProblems } from './astronomy.errors.js';
@@ -51,17 +50,7 @@ export class PublicSunController {
     const now = this.clock.now();
     const place = resolvePlace(this.engine, this.locator, { city: query.city }, now);
     if (!(DEMO_ZONES as readonly string[]).includes(place.timezone)) throw AstronomyProblems.notADemoCity(query.city, DEMO_ZONES);
-    const hit = await this.limiter.hit(`demo-sun:ip:${request.ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
-    if (!hit.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
-      throw new ProblemException({
-        status: 429,
-        code: 'rate_limited',
-        title: 'Too Many Requests',
-        detail: `The world clock allows ${DEMO_LIMIT.requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    await admitDemoCall(this.limiter, 'demo-sun', request.ip, 'The world clock');
     return skyAnswer(this.engine, place, {}, now);
   }
 }

@@ -36,6 +36,23 @@ export const DEMO_ZONES = [
 /** Per IP address: enough for a visitor trying every zone a few times, too little to use as a free API. */
 export const DEMO_LIMIT = { requests: 30, windowMs: 60_000 };
 
+/**
+ * Counts one keyless demo call of this address against DEMO_LIMIT, in the counter `scope` names (the live demo's and
+ * the world clock's sun times count apart); past it, 429 `rate_limited` with Retry-After, naming `what` was asked.
+ */
+export async function admitDemoCall(limiter: RateLimiter, scope: string, ip: string, what: string): Promise<void> {
+  const hit = await limiter.hit(`${scope}:ip:${ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
+  if (hit.allowed) return;
+  const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
+  throw new ProblemException({
+    status: 429,
+    code: 'rate_limited',
+    title: 'Too Many Requests',
+    detail: `${what} allows ${DEMO_LIMIT.requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
 @ApiTags('TimeZone')
 @Controller('public')
 export class PublicTimezonesController {
@@ -97,17 +114,7 @@ export class PublicTimezonesController {
         'timezone',
       );
     }
-    const hit = await this.limiter.hit(`demo:ip:${request.ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
-    if (!hit.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
-      throw new ProblemException({
-        status: 429,
-        code: 'rate_limited',
-        title: 'Too Many Requests',
-        detail: `The live demo allows ${DEMO_LIMIT.requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    await admitDemoCall(this.limiter, 'demo', request.ip, 'The live demo');
     const now = this.clock.now();
     return localizeAnswer(this.engine, this.engine.currentTime(zone, now), locale, now);
   }
