@@ -39,62 +39,32 @@ try {
   const { TimeEngine } = await import('../dist/modules/timezone/engine/time-engine.js');
   await app.get(TimeEngine).warmUp(Date.now(), Number.MAX_SAFE_INTEGER);
   const em = app.get(MikroORM).em.fork();
-  const user = em.create(User, {
-    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-    firstName: 'Bench',
-    lastName: 'Runner',
-    passwordHash: '!',
-    plan: 'enterprise',
-    role: 'user',
-    emailVerified: true,
-    isBlocked: false,
-  });
-  await em.flush();
-  let key = '';
-  try {
-    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
-    ({ key } = await app.get(KeysService).create(user.id, { name: 'bench', ipRestrictions: [], urlRestrictions: [] }));
-  } catch (err) {
-    console.error(`No API key for the bench (${err instanceof Error ? err.message : String(err)}); calling without one.`);
-  }
+  const { KeysService } = await import('../dist/modules/keys/keys.service.js');
+  /** An account of `plan` and a key of its own: its id, and the key ('' when it could not be made: calls go without one). */
+  const account = async (label, lastName, plan, keyName) => {
+    const owner = em.create(User, {
+      email: `bench${label}-${randomBytes(4).toString('hex')}@example.com`,
+      firstName: 'Bench',
+      lastName,
+      passwordHash: '!',
+      plan,
+      role: 'user',
+      emailVerified: true,
+      isBlocked: false,
+    });
+    await em.flush();
+    try {
+      return { id: owner.id, key: (await app.get(KeysService).create(owner.id, { name: keyName, ipRestrictions: [], urlRestrictions: [] })).key };
+    } catch (err) {
+      console.error(`No API key "${keyName}" for the bench (${err instanceof Error ? err.message : String(err)}); calling without one.`);
+      return { id: owner.id, key: '' };
+    }
+  };
+  const { id: benchUserId, key } = await account('', 'Runner', 'enterprise', 'bench');
   // A free account too: the bench checks its hourly quota is exact under parallel load (500 calls, 100 answered).
-  const free = em.create(User, {
-    email: `bench-free-${randomBytes(4).toString('hex')}@example.com`,
-    firstName: 'Bench',
-    lastName: 'Free',
-    passwordHash: '!',
-    plan: 'free',
-    role: 'user',
-    emailVerified: true,
-    isBlocked: false,
-  });
-  await em.flush();
-  let freeKey = '';
-  try {
-    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
-    ({ key: freeKey } = await app.get(KeysService).create(free.id, { name: 'bench free', ipRestrictions: [], urlRestrictions: [] }));
-  } catch {
-    freeKey = '';
-  }
+  const { key: freeKey } = await account('-free', 'Free', 'free', 'bench free');
   // A second paying customer (its own account), for the benches that measure one customer beside another.
-  const neighbour = em.create(User, {
-    email: `bench-light-${randomBytes(4).toString('hex')}@example.com`,
-    firstName: 'Bench',
-    lastName: 'Light',
-    passwordHash: '!',
-    plan: 'enterprise',
-    role: 'user',
-    emailVerified: true,
-    isBlocked: false,
-  });
-  await em.flush();
-  let lightKey = '';
-  try {
-    const { KeysService } = await import('../dist/modules/keys/keys.service.js');
-    ({ key: lightKey } = await app.get(KeysService).create(neighbour.id, { name: 'bench light', ipRestrictions: [], urlRestrictions: [] }));
-  } catch {
-    lightKey = '';
-  }
+  const { key: lightKey } = await account('-light', 'Light', 'enterprise', 'bench light');
   const { UsageRecorder } = await import('../dist/modules/usage/usage.recorder.js');
   // Asked by the bench: this process's CPU time so far, and the usage rows written for the bench account (after a flush).
   let profiler = null;
@@ -145,7 +115,11 @@ try {
     if (msg?.cmd === 'rows') {
       const recorder = app.get(UsageRecorder);
       await recorder.flush();
-      const [{ n }] = await app.get(MikroORM).em.fork().getConnection().execute('select count(*)::int as n from usage_records where user_id = ?', [user.id]);
+      const [{ n }] = await app
+        .get(MikroORM)
+        .em.fork()
+        .getConnection()
+        .execute('select count(*)::int as n from usage_records where user_id = ?', [benchUserId]);
       // Answers as the server counted them (its request metric, set at each answer's onResponse): a run's last
       // requests may still be in flight when the load generator stops counting, but the server answers them.
       const { MetricsService } = await import('../dist/modules/metrics/metrics.service.js');
