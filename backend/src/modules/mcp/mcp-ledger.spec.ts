@@ -24,10 +24,10 @@ describe('CallLedger: the tool calls of one MCP request against the plan and the
   it('counts every call once, at the first call, before any runs; the first calls of the batch take the slots and the rest share one refusal', async () => {
     const p = plan(3);
     const ledger = new CallLedger(10, p.count, failed);
-    const admitted = await Promise.all(Array.from({ length: 10 }, (_, i) => ledger.admit(i < 5 ? 'day_of_week' : 'get_current_time')));
+    const admitted = await Promise.all(Array.from({ length: 10 }, (_, i) => ledger.take(i < 5 ? 'day_of_week' : 'get_current_time')));
     expect(p.counted).toHaveLength(3);
-    expect(admitted.map((a) => a === null)).toEqual([true, true, true, false, false, false, false, false, false, false]);
-    expect(new Set(admitted.slice(3)).size).toBe(1);
+    expect(admitted.map((a) => 'counted' in a)).toEqual([true, true, true, false, false, false, false, false, false, false]);
+    expect(new Set(admitted.slice(3).map((a) => ('refusal' in a ? a.refusal : a))).size).toBe(1);
     expect(ledger.refused).toBe(7);
     expect([...ledger.refusedTools].sort()).toEqual(['day_of_week', 'get_current_time']);
     expect(ledger.refusedWith?.problem.code).toBe('rate_limited');
@@ -36,12 +36,12 @@ describe('CallLedger: the tool calls of one MCP request against the plan and the
   it('stops counting at the first refusal (an exhausted plan is asked once) and refuses nothing when all fit', async () => {
     const exhausted = plan(0);
     const refusedLedger = new CallLedger(20, exhausted.count, failed);
-    await Promise.all(Array.from({ length: 20 }, () => refusedLedger.admit('x')));
+    await Promise.all(Array.from({ length: 20 }, () => refusedLedger.take('x')));
     expect(refusedLedger.refused).toBe(20);
     expect(exhausted.asked.times).toBe(1);
     const roomy = plan(100);
     const ledger = new CallLedger(5, roomy.count, failed);
-    expect(await Promise.all(Array.from({ length: 5 }, () => ledger.admit('x')))).toEqual([null, null, null, null, null]);
+    expect((await Promise.all(Array.from({ length: 5 }, () => ledger.take('x')))).map((slot) => 'counted' in slot)).toEqual([true, true, true, true, true]);
     expect(ledger.refusedWith).toBeNull();
   });
 

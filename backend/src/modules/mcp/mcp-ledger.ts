@@ -78,12 +78,6 @@ export class CallLedger<Counted = unknown> {
     this.weights = typeof calls === 'number' ? Array<number>(calls).fill(1) : calls;
   }
 
-  /** The problem that refuses this call, or null when it may run (it was counted). */
-  async admit(tool: string): Promise<ProblemException | null> {
-    const taken = await this.take(tool);
-    return 'refusal' in taken ? taken.refusal : null;
-  }
-
   /**
    * This call's slot: what the count answered for it (so an answer the server then fails to give can be taken back),
    * or the problem that refuses it.
