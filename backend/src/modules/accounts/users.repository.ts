@@ -3,10 +3,10 @@ import type { EventSubscriber, RequiredEntityData } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { User } from './user.entity.js';
 
-/** The caller's unit of work, as a command joins it (an opaque handle: only a repository queries through it). */
-export type UnitOfWork = EntityManager;
+export type { UnitOfWork } from '../../database/unit-of-work.js';
 
 /**
  * Every query on the users table, after immich's server/src/repositories: accounts owns the table, and the features
