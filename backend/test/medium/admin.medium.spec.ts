@@ -39,7 +39,7 @@ describe("the console's repository on the real database: accounts, their lock an
     ).rejects.toThrow('the change was refused');
     expect(await auditRows(user.id)).toEqual([]);
 
-    await admin.session().addAuditEntry(entry(user.id, actor));
+    await admin.fork().addAuditEntry(entry(user.id, actor));
     expect(await auditRows(user.id)).toEqual([expect.objectContaining({ actorEmail: actor.email, action: 'user.block', after: { isBlocked: true } })]);
   });
 
@@ -82,8 +82,8 @@ describe("the console's repository on the real database: accounts, their lock an
 
   it('an unknown account reads as none; a known one as it is now in the database', async () => {
     const user = await insertUser(m.em, { plan: 'premium' });
-    expect(await admin.session().user('00000000-0000-4000-8000-000000000000')).toBeNull();
-    const session = admin.session();
+    expect(await admin.fork().user('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const session = admin.fork();
     expect((await session.user(user.id))?.plan).toBe('premium');
     await m.em.fork().nativeUpdate(User, { id: user.id }, { plan: 'enterprise' });
     expect((await session.freshUser(user.id)).plan).toBe('enterprise');

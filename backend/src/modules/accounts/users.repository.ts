@@ -3,7 +3,6 @@ import type { EventSubscriber, RequiredEntityData } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { User } from './user.entity.js';
 
 export type { UnitOfWork } from '../../database/unit-of-work.js';
@@ -22,15 +21,6 @@ export class UsersRepository extends BoundRepository {
 
   protected bind(em: EntityManager): this {
     return new UsersRepository(em) as this;
-  }
-
-  /**
-   * Runs `work` in `unitOfWork`'s transaction when it has one, in a new transaction of `unitOfWork` when it has none,
-   * or in a new transaction of its own when no unit of work is given.
-   */
-  within<T>(unitOfWork: UnitOfWork | undefined, work: (tx: UsersRepository) => Promise<T>): Promise<T> {
-    if (!unitOfWork) return this.transaction(work);
-    return unitOfWork.isInTransaction() ? work(this.joining(unitOfWork)) : unitOfWork.transactional((tx) => work(this.joining(tx)));
   }
 
   /** Hears every flush and transaction of the app's units of work (forks share the root's event manager). */

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import { User } from '../accounts/user.entity.js';
 import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
@@ -19,25 +20,17 @@ export interface AuditEntryInput {
 
 /**
  * The console's queries outside its lists (AdminListsRepository): one account, its row lock, and the audit row, after
- * immich's server/src/repositories, with no rule of the console's. One instance is one unit of work: `session()` gives a
- * fresh one, `transaction(work)` one bound to a transaction that commits when `work` resolves. `unitOfWork` is handed
- * to accounts', billing's, keys' and mail's commands that join the console's transaction.
+ * immich's server/src/repositories, with no rule of the console's. One instance is one unit of work (BoundRepository: `fork()`,
+ * `transaction(work)`); `unitOfWork` is handed to accounts', billing's, keys' and mail's commands that join the console's transaction.
  */
 @Injectable()
-export class AdminRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  session(): AdminRepository {
-    return new AdminRepository(this.em.fork());
+export class AdminRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  transaction<T>(work: (tx: AdminRepository) => Promise<T>): Promise<T> {
-    return this.em.fork().transactional((em) => work(new AdminRepository(em)));
-  }
-
-  /** The transaction (or fork) this instance runs in, for other modules' commands that join it. */
-  get unitOfWork(): EntityManager {
-    return this.em;
+  protected bind(em: EntityManager): this {
+    return new AdminRepository(em) as this;
   }
 
   user(id: string): Promise<User | null> {

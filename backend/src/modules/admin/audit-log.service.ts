@@ -75,7 +75,7 @@ export class AuditLog {
     targetId: string,
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
-    tx: AdminRepository = this.repository.session(),
+    tx: AdminRepository = this.repository.fork(),
   ): Promise<void> {
     await tx.addAuditEntry({
       actorId: actor.user.id,
