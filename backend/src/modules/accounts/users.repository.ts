@@ -91,6 +91,11 @@ export class UsersRepository extends BoundRepository {
     return rows.length > 0;
   }
 
+  /** Records the billing provider's customer of an account that has none yet (a concurrent first one wins). */
+  async setBillingCustomerIfMissing(id: string, customerId: string): Promise<void> {
+    await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, id]);
+  }
+
   /** Locks the account's row until the transaction ends (no entity loaded). */
   async lockRow(id: string): Promise<void> {
     await this.em.execute(`select id from users where id = ? for update`, [id]);

@@ -3,20 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
 import { User } from '../accounts/user.entity.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
-import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
 import type { Row } from './admin-lists.repository.js';
-
-export interface AuditEntryInput {
-  actorId: string;
-  actorEmail: string;
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ipAddress: string | null;
-}
 
 /**
  * The console's queries outside its lists (AdminListsRepository): one account, its row lock, and the audit row, after
@@ -50,10 +37,5 @@ export class AdminRepository extends BoundRepository {
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
   usersFromRows(rows: Row[]): User[] {
     return rows.map((row) => this.em.map(User, row));
-  }
-
-  async addAuditEntry(entry: AuditEntryInput): Promise<void> {
-    this.em.create(AuditLogEntry, entry);
-    await this.em.flush();
   }
 }

@@ -84,11 +84,6 @@ export class BillingRepository extends BoundRepository {
 
   // ---- writes -----------------------------------------------------------------------------------------
 
-  /** Records the provider customer of a user that has none yet (a concurrent first one wins). */
-  async setCustomerIfMissing(userId: string, customerId: string): Promise<void> {
-    await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, userId]);
-  }
-
   /** Claims the user's billing lock for two minutes; false while another unexpired claim holds it. */
   async claimUserLock(userId: string): Promise<boolean> {
     const claimed = await this.em.execute<{ user_id: string }[]>(

@@ -103,9 +103,7 @@ export class BillingService {
     const user = await db.user(userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await db.setCustomerIfMissing(userId, customerId);
-    const fresh = await this.repository.fork().user(userId);
-    return fresh.stripeCustomerId ?? customerId;
+    return this.accounts.linkBillingCustomer(userId, customerId);
   }
 
   /**
