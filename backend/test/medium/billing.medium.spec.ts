@@ -6,6 +6,7 @@ import { User } from '../../src/modules/accounts/user.entity.js';
 import { BillingCommands } from '../../src/modules/billing/billing-commands.js';
 import { BillingRepository } from '../../src/modules/billing/billing.repository.js';
 import { BillingService } from '../../src/modules/billing/billing.service.js';
+import { InvoiceRecorder } from '../../src/modules/billing/invoice-recorder.js';
 import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
 import { SandboxGateway } from '../../src/modules/billing/sandbox.gateway.js';
 import { SandboxRepository } from '../../src/modules/billing/sandbox.repository.js';
@@ -30,6 +31,7 @@ describe('billing: BillingService and its published commands on the real databas
         SandboxRepository,
         BillingRepository,
         BillingService,
+        InvoiceRecorder,
         BillingCommands,
         { provide: ACCOUNT_BILLING, useExisting: BillingCommands },
       ],

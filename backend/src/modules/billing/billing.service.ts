@@ -6,15 +6,15 @@ import type { PlanId } from '../../config/plans.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import type { ChangeContext } from '../accounts/account-commands.js';
 import type { User } from '../accounts/user.entity.js';
-import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problems/problem.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { InvoiceRecorder } from './invoice-recorder.js';
 import { toInvoiceView } from './invoice.entity.js';
 import type { Invoice, InvoiceView } from './invoice.entity.js';
 import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './payment-gateway.js';
-import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
+import type { PaymentGateway, PaymentOutcome, ProviderSubscription } from './payment-gateway.js';
 import { toSubscriptionView } from './subscription.entity.js';
 import type { Subscription, SubscriptionView } from './subscription.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
@@ -52,7 +52,7 @@ export class BillingService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
-    @Optional() private readonly mail?: MailService,
+    private readonly invoices: InvoiceRecorder,
     @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
@@ -310,9 +310,12 @@ export class BillingService {
       if (!invoice) return 'unknown_invoice';
       const user = await tx.userByCustomer(invoice.customerId);
       if (!user) return 'unknown_customer';
-      await this.recordInvoice(tx, user.id, invoice);
+      await this.invoices.record(tx, user.id, invoice);
       if (type === 'invoice.payment_failed' && invoice.status !== 'paid')
-        await this.webhooks?.emit(user.id, 'invoice.payment_failed', this.invoiceEvent(invoice), { em: tx.unitOfWork, messageKey: `inv_failed_${invoice.id}` });
+        await this.webhooks?.emit(user.id, 'invoice.payment_failed', InvoiceRecorder.event(invoice), {
+          em: tx.unitOfWork,
+          messageKey: `inv_failed_${invoice.id}`,
+        });
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
       if (!remote) return 'unknown_subscription';
@@ -325,18 +328,6 @@ export class BillingService {
       return local ? 'applied' : 'unknown_subscription';
     }
     return 'ignored';
-  }
-
-  // ---- sandbox clock --------------------------------------------------------------------------------
-
-  /** Re-reads subscriptions the sandbox changed on its own (renewals, period-end cancellations). */
-  async resyncSubscriptions(providerIds: string[]): Promise<void> {
-    for (const providerId of providerIds) {
-      const remote = await this.gateway.retrieveSubscription(providerId);
-      if (!remote) continue;
-      const local = await this.sync(remote, {});
-      if (local) await this.syncInvoices(local.user.id, remote.customerId);
-    }
   }
 
   // ---- applying provider state ----------------------------------------------------------------------
@@ -397,45 +388,6 @@ export class BillingService {
 
   async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.fork()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
-    for (const invoice of invoices) await this.recordInvoice(db, userId, invoice);
-  }
-
-  /** Upserts one history row; a row that newly became paid sends a receipt. */
-  private async recordInvoice(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
-    const before = await db.invoiceStatus(invoice.id);
-    await db.upsertInvoice(userId, invoice);
-    if (invoice.status === 'paid' && before !== 'paid') {
-      await this.queueReceipt(db, userId, invoice);
-      await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em: db.unitOfWork, messageKey: `inv_paid_${invoice.id}` });
-    }
-  }
-
-  /** What the invoice webhook events carry. */
-  private invoiceEvent(invoice: ProviderInvoice): Record<string, unknown> {
-    return {
-      invoiceId: invoice.id,
-      number: invoice.number,
-      description: invoice.description,
-      amount: (invoice.amountCents / 100).toFixed(2),
-      currency: invoice.currency.toLowerCase(),
-      status: invoice.status,
-      plan: invoice.plan,
-      paidAt: invoice.paidAt ? new Date(invoice.paidAt).toISOString() : null,
-    };
-  }
-
-  /** The receipt is an outbox job in the invoice's transaction (when there is one), keyed by the invoice: sent once. */
-  private async queueReceipt(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
-    if (!this.mail) return;
-    const user = await db.user(userId);
-    const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
-    await this.mail.queue(
-      {
-        to: user.email,
-        subject: `Receipt: ${invoice.description}`,
-        text: `Thank you for your payment.\n\n${invoice.description}\nAmount: ${amount}\nPaid: ${(invoice.paidAt ?? new Date()).toUTCString()}\n\nYour billing history: ${this.config.appUrl}/dashboard/billing\n`,
-      },
-      { em: db.unitOfWork, key: `receipt:${invoice.id}` },
-    );
+    for (const invoice of invoices) await this.invoices.record(db, userId, invoice);
   }
 }
