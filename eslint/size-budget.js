@@ -39,7 +39,6 @@ export const KNOWN_OVERSIZE = {
     lines: 549,
     reason: 'start-up choice, activation, status, public list, Redis follow, feed; issue 47 cuts it into choice, activation and the list',
   },
-  'backend/src/modules/timezone/engine/places.ts': { lines: 505, reason: 'city text search and point-in-polygon; issue 47 cuts it in two' },
   'backend/src/modules/timezone/dto/timezone.responses.ts': {
     lines: 495,
     reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
