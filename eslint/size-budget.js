@@ -39,10 +39,6 @@ export const KNOWN_OVERSIZE = {
     lines: 549,
     reason: 'start-up choice, activation, status, public list, Redis follow, feed; issue 47 cuts it into choice, activation and the list',
   },
-  'backend/src/modules/timezone/dto/timezone.responses.ts': {
-    lines: 495,
-    reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
-  },
   'backend/test/integration/admin/users-and-plans.case.ts': { lines: 466, reason: 'logic cases move down to medium specs; the rest by console resource' },
   'frontend/src/components/api-reference/DocsExplorer.tsx': {
     lines: 457,
