@@ -12,7 +12,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';
 import { FeedStateRepository } from './feed-state.repository.js';
-import { checkRelease } from './release-check.js';
+import { checkReleaseBuilds } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
 import type { ChangedZone, ReleaseChanges } from './release-changes.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
@@ -230,7 +230,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private readConfigured(path: string): ReleaseSource {
     try {
       const source = readReleasePath(resolve(path));
-      const problems = checkRelease(source.release);
+      const problems = checkReleaseBuilds(source.release);
       if (problems.length) throw new Error(`fails the engine check: ${problems.join('; ')}`);
       return source;
     } catch (err) {
@@ -541,7 +541,7 @@ export function compileUpload(bytes: Buffer): TzRelease {
     }
     throw TzdbErrors.invalidRelease(`Not a tz release: ${(err as Error).message}`, { file: null, line: null });
   }
-  const problems = checkRelease(release);
+  const problems = checkReleaseBuilds(release);
   if (problems.length) throw TzdbErrors.invalidRelease(`The release compiles but fails the engine check: ${problems.join('; ')}`, { file: null, line: null });
   return release;
 }

@@ -205,6 +205,12 @@ export class ZoneListItemView {
   dst_active!: boolean;
   @ApiProperty({ description: 'The zone has DST this year.', example: true })
   observes_dst!: boolean;
+  @ApiProperty({
+    description:
+      "The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.",
+    example: false,
+  })
+  backzone_history!: boolean;
 }
 
 export class ZoneListView {
@@ -286,6 +292,12 @@ export class ZoneInfoView extends CurrentTimeView {
   dst_offset!: string | null;
   @ApiProperty({ example: true })
   observes_dst!: boolean;
+  @ApiProperty({
+    description:
+      "The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.",
+    example: false,
+  })
+  backzone_history!: boolean;
   @ApiProperty({
     type: String,
     nullable: true,

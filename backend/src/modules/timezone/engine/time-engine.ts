@@ -328,6 +328,7 @@ export class TimeEngine {
       abbreviation: period.abbreviation,
       dst_active: period.dst,
       observes_dst: this.dstPeriods(clock, now).length > 0,
+      backzone_history: this.release.hasBackzoneHistory(this.registry.zoneName(name)),
     };
   }
 
@@ -437,6 +438,7 @@ export class TimeEngine {
       raw_offset: formatOffset(period.standardOffsetSeconds),
       dst_offset: dstPeriod ? formatOffset(dstPeriod.offsetSeconds) : null,
       observes_dst: start !== null,
+      backzone_history: this.release.hasBackzoneHistory(this.registry.zoneName(zone.canonical)),
       dst_start: start !== null ? formatInstant(start, clock.offsetAt(start)) : null,
       dst_end: end !== null ? formatInstant(end, clock.offsetAt(end)) : null,
     };
