@@ -54,7 +54,6 @@ export const QUERY_FIELDS = { from: 'from', to: 'to', dateTime: 'datetime' };
 /** A multi-conversion's target fields as a problem names them, written once (a request names up to 100). */
 const TARGET_FIELDS = Array.from({ length: 100 }, (_, i) => `toTimeZones[${i}]`);
 
-/** Words for a zone that tzdb does not spell so: military "Z" (Zulu) is UTC. */
 /** Words that name a zone without being one of its names (a Map: a query such as "__proto__" is no key of it). */
 const ZONE_WORDS = new Map([['z', 'UTC']]);
 
@@ -431,12 +430,11 @@ export class TimeEngine {
     const base = this.timeAt(zone, at);
     const period = clock.periodAt(at);
     const { start, end } = this.dstWindow(clock, at);
-    const dstPeriod = start !== null ? clock.periodAt(start) : null;
     return {
       ...base,
       date: formatDate(at + period.offsetSeconds * 1000),
       raw_offset: formatOffset(period.standardOffsetSeconds),
-      dst_offset: dstPeriod ? formatOffset(dstPeriod.offsetSeconds) : null,
+      dst_offset: start !== null ? formatOffset(clock.periodAt(start).offsetSeconds) : null,
       observes_dst: start !== null,
       backzone_history: this.release.hasBackzoneHistory(this.registry.zoneName(zone.canonical)),
       dst_start: start !== null ? formatInstant(start, clock.offsetAt(start)) : null,
