@@ -59,7 +59,7 @@ export class BillingService {
   // ---- reads -------------------------------------------------------------------------------------
 
   async currentSubscription(userId: string): Promise<SubscriptionView | null> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.plan === 'free') return null;
     const subscription = await db.latestPaidSubscription(userId);
@@ -67,19 +67,19 @@ export class BillingService {
   }
 
   async history(userId: string): Promise<InvoiceView[]> {
-    const rows = await this.repository.session().latestInvoices(userId, 100);
+    const rows = await this.repository.fork().latestInvoices(userId, 100);
     return rows.map(toInvoiceView);
   }
 
   /** Every invoice of the account, newest first, a page at a time ("View All History"). */
   async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
-    const [rows, total] = await this.repository.session().invoicePage(userId, offset, limit);
+    const [rows, total] = await this.repository.fork().invoicePage(userId, offset, limit);
     return { items: rows.map(toInvoiceView), total, offset, limit };
   }
 
   /** One of the account's invoices; someone else's id answers 404 like an unknown one. */
   async ownInvoice(userId: string, invoiceId: string): Promise<{ invoice: Invoice; user: User }> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const invoice = isUuid(invoiceId) ? await db.ownInvoice(userId, invoiceId) : null;
     if (!invoice) throw Problems.notFound('Invoice');
     return { invoice, user: await db.user(userId) };
@@ -87,25 +87,23 @@ export class BillingService {
 
   /** The user's newest subscription in a paid (or retrying) status, whatever the plan says (the sandbox portal's). */
   latestPaidSubscription(userId: string): Promise<Subscription | null> {
-    return this.repository.session().latestPaidSubscription(userId);
+    return this.repository.fork().latestPaidSubscription(userId);
   }
 
   /** The provider customer of the user, or null before the first checkout. */
   async customerId(userId: string): Promise<string | null> {
-    return (await this.repository.session().user(userId)).stripeCustomerId ?? null;
+    return (await this.repository.fork().user(userId)).stripeCustomerId ?? null;
   }
 
   // ---- upgrade from free ---------------------------------------------------------------------------
 
   /** One provider customer per user, created the first time it is needed. */
   async ensureCustomer(userId: string): Promise<string> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await db.setCustomerIfMissing(userId, customerId);
-    const fresh = await this.repository.session().user(userId);
-    return fresh.stripeCustomerId ?? customerId;
+    return this.accounts.linkBillingCustomer(userId, customerId);
   }
 
   /**
@@ -113,7 +111,7 @@ export class BillingService {
    * database connection is held while the provider is called; a second change meanwhile gets 409.
    */
   private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     if (!(await db.claimUserLock(userId))) throw BillingErrors.changeInProgress();
     try {
       return await work();
@@ -127,14 +125,14 @@ export class BillingService {
   }
 
   private async createSubscriptionLocked(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
-    const user = await this.repository.session().user(userId);
+    const user = await this.repository.fork().user(userId);
     // A granted plan is paid for by nobody yet: starting a subscription (any paid plan) is how it starts paying.
     if (user.plan === plan && !user.planGranted) throw BillingErrors.samePlan();
     if (user.plan !== 'free' && !user.planGranted) throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
     // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription, and
     // its unpaid invoice is no bill: voided, it leaves the billing history.
-    const stale = await this.repository.session().subscriptionsInStatus(userId, 'incomplete');
+    const stale = await this.repository.fork().subscriptionsInStatus(userId, 'incomplete');
     for (const attempt of stale) {
       await this.gateway.abandonIncomplete(attempt.providerSubscriptionId);
       const ended = await this.gateway.retrieveSubscription(attempt.providerSubscriptionId);
@@ -176,7 +174,7 @@ export class BillingService {
 
   /** After the 3-D Secure step: re-reads the subscription; the plan follows only if its first invoice is now paid. */
   async completeSubscription(userId: string, subscriptionId: string): Promise<BillingResult> {
-    const local = await this.repository.session().subscriptionOfUser(userId, subscriptionId, isUuid(subscriptionId) ? subscriptionId : null);
+    const local = await this.repository.fork().subscriptionOfUser(userId, subscriptionId, isUuid(subscriptionId) ? subscriptionId : null);
     if (!local) throw BillingErrors.subscriptionNotFound();
     const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
     if (!remote) throw BillingErrors.subscriptionNotFound();
@@ -195,7 +193,7 @@ export class BillingService {
   }
 
   private async updatePlanLocked(userId: string, plan: PlanId): Promise<BillingResult> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.plan === plan) throw BillingErrors.samePlan();
     if (PLANS[plan].rank < PLANS[user.plan].rank) throw BillingErrors.downgradeNotSupported();
@@ -230,9 +228,9 @@ export class BillingService {
    * audit row commits with it; a change the provider refused is synced on its own (it stands) before the 402.
    */
   changePlanFromConsole(userId: string, plan: PlanId, context: ConsoleChangeContext): Promise<PlanChangeVia> {
-    const tx = this.repository.within(context.em);
+    const tx = this.repository.joining(context.em);
     return this.withUserLock(userId, async () => {
-      const local = await this.repository.session().latestPaidSubscription(userId);
+      const local = await this.repository.fork().latestPaidSubscription(userId);
       const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
       if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
         if (remote) await this.sync(remote, { userId }, tx);
@@ -269,7 +267,7 @@ export class BillingService {
   }
 
   async portalUrl(userId: string): Promise<string> {
-    const user = await this.repository.session().user(userId);
+    const user = await this.repository.fork().user(userId);
     if (!user.stripeCustomerId) throw BillingErrors.noBillingAccount();
     return this.gateway.createPortalSession(user.stripeCustomerId, `${this.config.appUrl}/dashboard/billing`);
   }
@@ -350,7 +348,7 @@ export class BillingService {
   async sync(
     remote: ProviderSubscription,
     hint: { userId?: string; plan?: PlanId },
-    db: BillingRepository = this.repository.session(),
+    db: BillingRepository = this.repository.fork(),
   ): Promise<Subscription | null> {
     const existing = await db.subscriptionByProviderId(remote.id);
     let userId = existing?.user.id ?? hint.userId;
@@ -372,7 +370,7 @@ export class BillingService {
    */
   async endSubscriptions(userId: string): Promise<number> {
     return this.withUserLock(userId, async () => {
-      const live = await this.repository.session().liveSubscriptions(userId);
+      const live = await this.repository.fork().liveSubscriptions(userId);
       let ended = 0;
       for (const subscription of live) {
         const remote = await this.gateway.cancelNow(subscription.providerSubscriptionId);
@@ -397,7 +395,7 @@ export class BillingService {
     await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em: db.unitOfWork });
   }
 
-  async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.session()): Promise<void> {
+  async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.fork()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
     for (const invoice of invoices) await this.recordInvoice(db, userId, invoice);
   }

@@ -89,7 +89,7 @@ export class SandboxGateway implements PaymentGateway {
   ) {}
 
   private db(): SandboxRepository {
-    return this.repository.session();
+    return this.repository.fork();
   }
 
   private subscriptionView(obj: SandboxObject): ProviderSubscription {
