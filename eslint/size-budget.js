@@ -59,7 +59,6 @@ export const KNOWN_OVERSIZE = {
   },
   'backend/bench/request-log.js': { lines: 438, reason: "the data load and the clients' loop; one file each" },
   'frontend/src/features/billing/BillingPage.test.tsx': { lines: 435, reason: 'one test file per panel of the page (plan, card, invoices)' },
-  'frontend/src/admin/tzdb/TzdbPage.tsx': { lines: 419, reason: 'upload, releases table and change summary; one component each' },
   'backend/test/integration/billing/stripe.case.ts': { lines: 404, reason: 'logic cases move down to the billing medium spec' },
 };
 

@@ -45,6 +45,8 @@ export class ReleaseCache {
   private readonly compiled = new Map<string, TzRelease>();
   private readonly compiling = new Map<string, Promise<TzRelease>>();
   private readonly sources = new Map<string, StoredSource | null>();
+  /** The release under review last compiled by id (storedById). */
+  private reviewed: { id: string; release: TzRelease } | null = null;
   private rows: Map<string, StoredRow> | null = null;
   private rowsReadAt = 0;
   /** The last first-use compile (the bench reads it). */
@@ -107,6 +109,24 @@ export class ReleaseCache {
   async storedVersions(options: { including?: string } = {}): Promise<string[]> {
     const rows = options.including === undefined ? await this.storedRows(Infinity) : await this.storedRowsWith(options.including, 0);
     return [...rows.keys()];
+  }
+
+  /** The stored live versions older than `version` (which need not be stored itself: a release under review). */
+  async olderThan(version: string): Promise<string[]> {
+    return (await this.storedVersions()).filter((stored) => compareTzVersions(stored, version) < 0);
+  }
+
+  /**
+   * A stored release by its row id, waiting ones included (the console's review of an upload): compiled once and kept
+   * until another is asked for. Null when no row has that id.
+   */
+  async storedById(id: string): Promise<TzRelease | null> {
+    if (this.reviewed?.id === id) return this.reviewed.release;
+    const stored = await this.releases.sourceGz(undefined, id);
+    if (!stored) return null;
+    const release = compileBytes(gunzipSync(stored));
+    this.reviewed = { id, release };
+    return release;
   }
 
   /**

@@ -253,14 +253,13 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     return this.serially(() => this.switchTo({ ...source, origin: 'feed' }, null, FEED_ACTOR, false, 'tzdb.feed_activate'));
   }
 
-  /** The feed's release stored for a super admin to activate (unsigned, or TZDB_AUTO_ACTIVATE=false); answers its change summary. */
-  async storeWaiting(source: ReleaseSource): Promise<ReleaseChanges> {
+  /** A release stored for a super admin to activate (the feed's, or an upload to review); answers its row and change summary. */
+  async storeWaiting(source: ReleaseSource, loadedBy: string | null = null): Promise<ReleaseChanges & { id: string }> {
     return this.serially(() =>
       this.em.fork().transactional(async (tx) => {
         await this.releases.lockActivation(tx);
         const changes = summarizeChanges(this.current?.release ?? null, source.release, Date.now());
-        await this.releases.insertWaiting(tx, source, changes);
-        return changes;
+        return { ...changes, id: await this.releases.insertWaiting(tx, source, changes, loadedBy) };
       }),
     );
   }
