@@ -1508,6 +1508,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tzdb/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a release for review (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled, checked and stored, not activated
+         * @description Answers the review: the zones whose clocks read differently from the active release in the next 24 months, links folded under their zone. Activate it with POST /api/admin/tzdb/activate, or discard it with DELETE /api/admin/tzdb/releases/{id}.
+         */
+        post: operations["TzdbAdmin_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored release's review: what it changes against the release it was compared with, links folded under their zone */
+        get: operations["TzdbAdmin_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard a release waiting for activation (an upload under review, or a feed release); the active release is unchanged */
+        delete: operations["TzdbAdmin_discard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb/activate": {
         parameters: {
             query?: never;
@@ -2594,6 +2648,23 @@ export interface paths {
         put?: never;
         /** Dismiss a change notice banner */
         post: operations["ChangeNotices_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a stored release's activation tells: accounts, pinned keys and webhook endpoints, counted as the activation job counts them */
+        get: operations["ReleaseAudience_audience"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6018,6 +6089,13 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
+            /**
+             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
+             * @example [
+             *       "Canada/Mountain"
+             *     ]
+             */
+            aliases?: string[];
         };
         ReleaseChangesView: {
             /** @example 2026b */
@@ -6161,6 +6239,55 @@ export interface components {
             /** @example 2026-10-20T09:00:00.000Z */
             loadedAt: string;
             changes: components["schemas"]["ReleaseChangesView"] | null;
+        };
+        ReleaseReviewView: {
+            /** @example 6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11 */
+            id: string;
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description The active release it was compared with when it was stored.
+             * @example 2026f
+             */
+            previousVersion: string | null;
+            /**
+             * @example upload
+             * @enum {string}
+             */
+            origin: "bundled" | "env" | "upload" | "feed";
+            /**
+             * @description The feed's signature check; null for an upload.
+             * @enum {string|null}
+             */
+            signature: "verified" | "unsigned" | null;
+            /**
+             * @description Stored, not live: it can be activated or discarded.
+             * @example true
+             */
+            waiting: boolean;
+            /** @example false */
+            active: boolean;
+            /** @example 2026-11-29T10:00:00.000Z */
+            loadedAt: string;
+            /** @example admin@example.com */
+            loadedBy: string | null;
+            /**
+             * @description When it went live; null while it waits.
+             * @example null
+             */
+            wentLiveAt: string | null;
+            /** @description The 24 months compared. */
+            window: components["schemas"]["ChangeWindowView"] | null;
+            /** @description Zones whose clocks read differently in the window, their aliases folded. */
+            zones: components["schemas"]["ChangedZoneView"][];
+            /** @description Names the release adds. */
+            added: string[];
+            /** @description Names the release removes. */
+            removed: string[];
+        };
+        DiscardedReleaseView: {
+            /** @example 2026g */
+            version: string;
         };
         ActivateReleaseDto: {
             /**
@@ -6743,7 +6870,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "job.retry" | "job.discard";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "tzdb.upload" | "tzdb.discard" | "job.retry" | "job.discard";
             /**
              * @example user
              * @enum {string}
@@ -7073,6 +7200,25 @@ export interface components {
             to: string;
             /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
             zones: components["schemas"]["NoticeZoneResponse"][];
+        };
+        ReleaseAudienceView: {
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description Accounts that used a changed zone in the last 30 days: each gets a notice, a mail (unless off) and the tzdb.zones_changed event.
+             * @example 12
+             */
+            accounts: number;
+            /**
+             * @description Their active keys pinned to an older release whose used zones a move to this one would change.
+             * @example 2
+             */
+            pinnedKeys: number;
+            /**
+             * @description Enabled webhook endpoints the activation sends an event to (tzdb.zones_changed of those accounts, every tzdb.release.activated).
+             * @example 3
+             */
+            webhookEndpoints: number;
         };
         OffsetReadingEvent: {
             /**
@@ -19959,6 +20105,144 @@ export interface operations {
             };
         };
     };
+    TzdbAdmin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadReleaseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscardedReleaseView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No waiting release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_activate: {
         parameters: {
             query?: never;
@@ -20079,9 +20363,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -22711,6 +22995,49 @@ export interface operations {
                 content?: never;
             };
             /** @description No such notice of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReleaseAudience_audience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAudienceView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

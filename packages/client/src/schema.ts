@@ -3744,6 +3744,13 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
+            /**
+             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
+             * @example [
+             *       "Canada/Mountain"
+             *     ]
+             */
+            aliases?: string[];
         };
         PublicReleaseView: {
             /** @example 2026f */
@@ -15423,9 +15430,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
                      */
                     "text/csv": string;
                 };

@@ -14,7 +14,7 @@ import type { ActiveRelease, ReleaseActivated } from './active-release.js';
 import { FeedStateRepository } from './feed-state.repository.js';
 import { checkReleaseBuilds } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
-import type { ChangedZone, ReleaseChanges } from './release-changes.js';
+import type { ReleaseChanges } from './release-changes.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
 import { compileBytes, packFolder, readReleasePath } from './release-source.js';
 import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
@@ -81,17 +81,6 @@ export interface TzdbStatus {
   history: ReleaseHistoryItem[];
 }
 
-export interface PublicRelease {
-  version: string;
-  loadedAt: string;
-  /** When it first went live here, and how it came. */
-  wentLiveAt: string;
-  origin: ReleaseOrigin;
-  active: boolean;
-  previousVersion: string | null;
-  changedZones: ChangedZone[];
-}
-
 type ActivationMessage = { from: string; id: string };
 
 /** Compiled releases by version and stored digest, shared by the apps of one process (releases are immutable). */
@@ -119,7 +108,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private closed = false;
   /** Switches on this instance run one after another, so a slow compile never lands after a newer one. */
   private queue: Promise<unknown> = Promise.resolve();
-  private publicReleases: PublicRelease[] | null = null;
   private pollFailing = false;
   /** Stored releases that failed to compile here: not retried at every poll. */
   private readonly unusable = new Set<string>();
@@ -312,34 +300,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     };
   }
 
-  /** Every release this deployment has loaded, newest first, with the zones each changed; cached until the next switch. */
-  async publicList(): Promise<{ releases: PublicRelease[]; total: number }> {
-    if (!this.publicReleases) {
-      const rows = await this.releases.published();
-      rows.sort((a, b) => compareTzVersions(b.version, a.version) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime());
-      // One entry per version (the same release may be stored from several sources, e.g. bundled and uploaded): its latest load.
-      const byVersion = new Map<string, PublicRelease>();
-      for (const r of rows) {
-        const seen = byVersion.get(r.version);
-        if (seen) {
-          seen.active ||= r.is_active;
-          continue;
-        }
-        byVersion.set(r.version, {
-          version: r.version,
-          loadedAt: iso(r.loaded_at),
-          wentLiveAt: iso(r.went_live_at ?? r.loaded_at),
-          origin: r.origin,
-          active: r.is_active,
-          previousVersion: r.changes.previousVersion ?? null,
-          changedZones: r.changes.zones ?? [],
-        });
-      }
-      this.publicReleases = [...byVersion.values()];
-    }
-    return { releases: this.publicReleases, total: this.publicReleases.length };
-  }
-
   // ---- switching ----
 
   private serially<T>(task: () => Promise<T>): Promise<T> {
@@ -455,7 +415,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private use(active: ActiveRelease): void {
-    this.publicReleases = null;
     this.activeRelease.switchTo(active);
   }
 
@@ -544,5 +503,3 @@ export function compileUpload(bytes: Buffer): TzRelease {
   if (problems.length) throw TzdbErrors.invalidRelease(`The release compiles but fails the engine check: ${problems.join('; ')}`, { file: null, line: null });
   return release;
 }
-
-export type { ChangedZone };

@@ -44,7 +44,7 @@ describe('reviewing an uploaded release before it goes live', () => {
     expect(kolkata.aliases).toContain('Asia/Calcutta');
     expect(upload.body.zones.map((z: { zone: string }) => z.zone)).not.toContain('Asia/Calcutta');
 
-    // Nothing went live: the API still answers from 2026f.
+    // Nothing went live: the API still answers from 2026f. (This customer's call makes it one who used Kolkata.)
     const answer = await a.client().get('/api/time/current?timezone=Asia/Kolkata', { 'x-api-key': key });
     expect(answer.headers.get('x-tzdb-version')).toBe('2026f');
     const status = await admin.get('/api/admin/tzdb');
@@ -55,7 +55,8 @@ describe('reviewing an uploaded release before it goes live', () => {
     expect(review.body).toEqual(upload.body);
     const audience = await admin.get(`/api/admin/tzdb/releases/${upload.body.id}/audience`);
     expect(audience.status).toBe(200);
-    expect(audience.body).toEqual({ version: '2026g', accounts: 0, pinnedKeys: 0, webhookEndpoints: 0 });
+    // The customer who asked for Kolkata above would be told; nobody has a pin or an endpoint.
+    expect(audience.body).toEqual({ version: '2026g', accounts: 1, pinnedKeys: 0, webhookEndpoints: 0 });
 
     const discarded = await admin.request('DELETE', `/api/admin/tzdb/releases/${upload.body.id}`);
     expect([discarded.status, discarded.body]).toEqual([200, { version: '2026g' }]);

@@ -21,8 +21,8 @@ export const reviewQueryKey = (id: string) => ['admin', 'tzdb', 'review', id] as
 
 /**
  * A stored release's review: what changes against the release it was compared with (links folded under their zone),
- * and how many accounts, pinned keys and webhook endpoints its activation tells. A waiting release is activated (an
- * older one rolled back) or discarded here; one that went live (the feed's) shows the same, read-only.
+ * and how many accounts, pinned keys and webhook endpoints its activation tells. A stored release is activated here (an
+ * older one rolled back), a waiting one also discarded; the active one (the feed's, once live) shows the same, read-only.
  */
 export function ReleaseReviewDialog({
   review: initial,
@@ -99,7 +99,7 @@ export function ReleaseReviewDialog({
                 {data.removed.length > 0 && `Removed names: ${data.removed.join(', ')}.`}
               </Typography>
             )}
-            {data.waiting && older && (
+            {!data.active && older && (
               <Alert severity="warning">
                 {data.version} is older than the active release {activeVersion}: activating it is a rollback.
               </Alert>
@@ -109,20 +109,18 @@ export function ReleaseReviewDialog({
         {busy && <LinearProgress aria-label={activate.isPending ? 'Activating' : 'Discarding'} />}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {data?.waiting ? (
-          <>
-            <Button onClick={() => discard.mutate()} disabled={busy} color="inherit">
-              Discard
-            </Button>
-            <Button onClick={onClose} disabled={busy}>
-              Later
-            </Button>
-            <Button variant="contained" color={older ? 'warning' : 'primary'} onClick={() => activate.mutate()} disabled={busy}>
-              {older ? `Roll back to ${data.version}` : `Activate ${data.version}`}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={onClose}>Close</Button>
+        {data?.waiting && (
+          <Button onClick={() => discard.mutate()} disabled={busy} color="inherit">
+            Discard
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={busy}>
+          {data && !data.active ? 'Later' : 'Close'}
+        </Button>
+        {data && !data.active && (
+          <Button variant="contained" color={older ? 'warning' : 'primary'} onClick={() => activate.mutate()} disabled={busy}>
+            {older ? `Roll back to ${data.version}` : `Activate ${data.version}`}
+          </Button>
         )}
       </DialogActions>
     </Dialog>
