@@ -83,7 +83,7 @@ function clockOf(release: TzRelease, name: string, field: string): CompiledZone 
   return clock;
 }
 
-function readEvent(clock: CompiledZone, civil: number): EventReading {
+export function readEvent(clock: CompiledZone, civil: number): EventReading {
   const r = resolveLocal(clock, civil, 'compatible');
   const period = clock.periodAt(r.epochMs);
   const reading: EventReading = {
