@@ -52,7 +52,8 @@ function workingHours(body: ParticipantBody, index: number, weekend: (isoDay: nu
       throw PlanningProblems.workingHours(index, 'give either byWeekday or start/end/days, not both.');
     for (const [day, range] of Object.entries(wh.byWeekday)) {
       const [from, to, extra] = typeof range === 'string' ? range.split('-') : [];
-      if (to === undefined || extra !== undefined) throw PlanningProblems.workingHours(index, `byWeekday.${day} "${String(range)}" is not a range HH:MM-HH:MM.`);
+      if (to === undefined || extra !== undefined)
+        throw PlanningProblems.workingHours(index, `byWeekday.${day} "${String(range)}" is not a range HH:MM-HH:MM.`);
       hours[weekdayIndex(day, index)] = window(minutesOf(from, 0, index), minutesOf(to, 0, index), index);
     }
     return hours;
@@ -101,7 +102,8 @@ export function resolveParticipants(engine: TimeEngine, business: BusinessTimeSe
       throw Problems.validation([{ field: `participants[${index}]`, message: `participants[${index}]: ${String(problem.toDocument().detail)}` }]);
     }
     const timezone = zoneOf(engine, body, index, now);
-    const calendar = body.country !== undefined ? business.calendar({ country: body.country, subdivision: body.subdivision }, `participants[${index}].country`) : null;
+    const calendar =
+      body.country !== undefined ? business.calendar({ country: body.country, subdivision: body.subdivision }, `participants[${index}].country`) : null;
     // With a country, its weekend (Unicode CLDR) is the default days off; 1970-01-05 was a Monday (day 4).
     const weekend = (isoDay: number) => (calendar ? calendar.isWeekend(3 + isoDay) : isoDay >= 6);
     return {

@@ -42,13 +42,17 @@ export const PLANNING_EXAMPLES = {
 /** Each 400 example is the problem the service really throws for that input. */
 export const PLANNING_PROBLEMS = {
   invalid_participants: () => slots.find({ ...PLANNING_REQUESTS.meetingSlots, participants: [{ label: 'Ana', timezone: 'America/New_York' }] }),
-  invalid_participant: () => slots.find({ ...PLANNING_REQUESTS.meetingSlots, participants: [{ label: 'Ana', timezone: 'America/New_York' }, { label: 'Ben' }] }),
+  invalid_participant: () =>
+    slots.find({ ...PLANNING_REQUESTS.meetingSlots, participants: [{ label: 'Ana', timezone: 'America/New_York' }, { label: 'Ben' }] }),
   invalid_step: () => slots.find({ ...PLANNING_REQUESTS.meetingSlots, stepMinutes: 20 }),
   range_too_long: () => slots.find({ ...PLANNING_REQUESTS.meetingSlots, to: '2027-05-01' }),
   invalid_working_hours: () =>
     slots.find({
       ...PLANNING_REQUESTS.meetingSlots,
-      participants: [{ label: 'Ana', timezone: 'America/New_York', workingHours: { start: '18:00', end: '09:00' } }, { label: 'Ben', timezone: 'Europe/London' }],
+      participants: [
+        { label: 'Ana', timezone: 'America/New_York', workingHours: { start: '18:00', end: '09:00' } },
+        { label: 'Ben', timezone: 'Europe/London' },
+      ],
     }),
 };
 

@@ -21,7 +21,7 @@ export const PLANNING: ProblemType[] = [
     'invalid_working_hours',
     400,
     'Working hours not readable',
-    'A participant\'s workingHours has a time that is not HH:MM, a day that is not a weekday, a day ending before it starts, or both byWeekday and start/end/days.',
+    "A participant's workingHours has a time that is not HH:MM, a day that is not a weekday, a day ending before it starts, or both byWeekday and start/end/days.",
     'Send {"start": "09:00", "end": "17:00", "days": ["monday", …]} or {"byWeekday": {"monday": "09:00-17:00"}}.',
   ),
   p(

@@ -70,7 +70,7 @@ export class ParticipantBody {
   workingHours?: WorkingHoursBody;
 
   @ApiPropertyOptional({
-    description: "ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.",
+    description: 'ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.',
     example: 'US',
   })
   @IsOptional()
@@ -78,7 +78,7 @@ export class ParticipantBody {
   @MaxLength(8)
   country?: string;
 
-  @ApiPropertyOptional({ description: "Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.", example: 'NY' })
+  @ApiPropertyOptional({ description: 'Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.', example: 'NY' })
   @IsOptional()
   @IsString()
   @MaxLength(16)
@@ -100,7 +100,7 @@ export class MeetingSlotsRequest {
   @Max(480)
   durationMinutes!: number;
 
-  @ApiProperty({ description: "First local date of the first participant, YYYY-MM-DD.", example: '2027-03-08' })
+  @ApiProperty({ description: 'First local date of the first participant, YYYY-MM-DD.', example: '2027-03-08' })
   @IsString()
   @MaxLength(40)
   from!: string;

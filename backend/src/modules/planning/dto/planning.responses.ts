@@ -60,7 +60,7 @@ export class OverlapView {
 }
 
 export class DayOverlapView {
-  @ApiProperty({ description: "A local date of the first participant.", example: '2027-03-15' })
+  @ApiProperty({ description: 'A local date of the first participant.', example: '2027-03-15' })
   date!: string;
   @ApiProperty({ type: [OverlapView], description: 'Stretches of that date in which everyone is inside their hours (on the step grid); empty when none.' })
   overlaps!: OverlapView[];
@@ -98,7 +98,10 @@ export class MeetingSlotsView {
   people!: ParticipantView[];
   @ApiProperty({ type: [SlotView], description: 'The best slots, best first.' })
   slots!: SlotView[];
-  @ApiProperty({ type: [DayOverlapView], description: "Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here." })
+  @ApiProperty({
+    type: [DayOverlapView],
+    description: 'Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here.',
+  })
   days!: DayOverlapView[];
 }
 
@@ -133,7 +136,8 @@ export class OccurrenceView {
   dst!: boolean;
   @ApiProperty({
     enum: ['exact', 'gap', 'overlap'],
-    description: "`gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.",
+    description:
+      "`gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.",
     example: 'exact',
   })
   resolution!: string;

@@ -14,7 +14,8 @@ export class RecurrenceRequest {
   rule!: string;
 
   @ApiPropertyOptional({
-    description: 'First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set\'s zone. Default DTSTART.',
+    description:
+      "First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.",
     example: '2027-03-01',
   })
   @IsOptional()

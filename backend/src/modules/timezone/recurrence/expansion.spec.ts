@@ -44,10 +44,14 @@ describe('expandRuleSet', () => {
   });
 
   it('answers the last weekday of each month (BYSETPOS) inside a window', () => {
-    const got = expand('DTSTART;TZID=Asia/Tokyo:20270101T100000\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', {
-      from: Date.UTC(2027, 2, 1),
-      to: Date.UTC(2027, 5, 1),
-    }, 'Asia/Tokyo');
+    const got = expand(
+      'DTSTART;TZID=Asia/Tokyo:20270101T100000\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      {
+        from: Date.UTC(2027, 2, 1),
+        to: Date.UTC(2027, 5, 1),
+      },
+      'Asia/Tokyo',
+    );
     expect(got.map((o) => o.localDateTime.slice(0, 10))).toEqual(['2027-03-31', '2027-04-30', '2027-05-31']);
   });
 
@@ -59,6 +63,8 @@ describe('expandRuleSet', () => {
   });
 
   it('refuses a rule that never matches instead of walking forever', () => {
-    expect(problemCode(() => expand('DTSTART;TZID=America/New_York:20270101T000000\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;COUNT=2'))).toBe('invalid_recurrence');
+    expect(problemCode(() => expand('DTSTART;TZID=America/New_York:20270101T000000\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;COUNT=2'))).toBe(
+      'invalid_recurrence',
+    );
   });
 });

@@ -104,19 +104,22 @@ function occurrence(zone: CompiledZone, civil: number, source: Occurrence['sourc
 
 export interface Expansion {
   occurrences: Occurrence[];
-  /** The rule set has no end (an RRULE with neither COUNT nor UTIL). */
+  /** The rule set has no end (an RRULE with neither COUNT nor UNTIL). */
   unbounded: boolean;
+  /** More occurrences than the limit were found and only the first are answered (`truncate`). */
+  truncated: boolean;
 }
 
 /**
  * The occurrences of a rule set within `window` (instants, inclusive), at most MAX_OCCURRENCES (more is
  * too_many_occurrences). Each RRULE is expanded in wall-clock time and each reading placed in `zone`: a time in a gap
  * moves forward by the gap's length, a repeated time is the first (RFC 5545 §3.3.10; Temporal's `compatible`).
- * EXDATEs remove the occurrences at their instants; RDATEs add theirs.
+ * EXDATEs remove the occurrences at their instants; RDATEs add theirs. With `truncate`, more than `limit` answers the
+ * first `limit` instead of a problem (an open window then ends at the limit).
  */
-export function expandRuleSet(set: RuleSet, zone: CompiledZone, zoneOf: ZoneOf, window: Window, limit = MAX_OCCURRENCES): Expansion {
+export function expandRuleSet(set: RuleSet, zone: CompiledZone, zoneOf: ZoneOf, window: Window, limit = MAX_OCCURRENCES, truncate = false): Expansion {
   const unbounded = set.rules.some((r) => r.count === null && r.until === null);
-  if (unbounded && window.to === null) throw RecurrenceProblems.tooMany(true);
+  if (unbounded && window.to === null && !truncate) throw RecurrenceProblems.tooMany(true);
   const lo = window.from === null ? FLOATING_START : window.from - OFFSET_MARGIN;
   const hi = window.to === null ? FLOATING_END : window.to + OFFSET_MARGIN;
   const excluded = new Set(set.exdates.map((m) => momentInstant(m, zone, zoneOf)));
@@ -141,8 +144,8 @@ export function expandRuleSet(set: RuleSet, zone: CompiledZone, zoneOf: ZoneOf, 
     add({ ...o, source: 'rdate' });
   }
   const occurrences = [...byInstant.entries()].sort((a, b) => a[0] - b[0]).map(([, o]) => o);
-  if (occurrences.length > limit) throw RecurrenceProblems.tooMany(unbounded && window.to === null);
-  return { occurrences, unbounded };
+  if (occurrences.length > limit && !truncate) throw RecurrenceProblems.tooMany(unbounded && window.to === null);
+  return { occurrences: occurrences.slice(0, limit), unbounded, truncated: occurrences.length > limit };
 }
 
 /** An RDATE given as an instant (or in another zone): shown in the rule set's zone. */

@@ -124,7 +124,8 @@ export function ruleMoment(value: string, zone: string | null, what: string): Ru
 function integer(text: string, part: string, min: number, max: number, nonZero = false): number {
   if (!/^[+-]?\d{1,6}$/.test(text)) throw RecurrenceProblems.invalid(`${part}=${clip(text)} is not a whole number.`);
   const n = Number(text);
-  if (n < min || n > max || (nonZero && n === 0)) throw RecurrenceProblems.invalid(`${part} value ${text} is outside ${min} to ${max}${nonZero ? ' (not 0)' : ''}.`);
+  if (n < min || n > max || (nonZero && n === 0))
+    throw RecurrenceProblems.invalid(`${part} value ${text} is outside ${min} to ${max}${nonZero ? ' (not 0)' : ''}.`);
   return n;
 }
 
@@ -180,8 +181,7 @@ function checkCombination(freq: Frequency, parts: Map<string, string>): void {
     if (freq !== 'MONTHLY' && freq !== 'YEARLY') refuse('a numbered BYDAY (such as 1MO) is only allowed with MONTHLY or YEARLY');
     if (freq === 'YEARLY' && parts.has('BYWEEKNO')) refuse('a numbered BYDAY is not allowed with BYWEEKNO');
   }
-  if (parts.has('BYSETPOS') && ![...parts.keys()].some((k) => k.startsWith('BY') && k !== 'BYSETPOS'))
-    refuse('BYSETPOS needs another BYxxx part to pick from');
+  if (parts.has('BYSETPOS') && ![...parts.keys()].some((k) => k.startsWith('BY') && k !== 'BYSETPOS')) refuse('BYSETPOS needs another BYxxx part to pick from');
 }
 
 /** One RRULE value (FREQ=WEEKLY;BYDAY=MO;COUNT=10), checked part by part. */
