@@ -50,7 +50,7 @@ export class SlotView {
   participants!: SlotSeatView[];
 }
 
-export class OverlapView {
+export class SharedHoursView {
   @ApiProperty(UTC)
   start!: string;
   @ApiProperty({ ...UTC, example: '2027-03-15T17:00:00Z' })
@@ -62,8 +62,8 @@ export class OverlapView {
 export class DayOverlapView {
   @ApiProperty({ description: 'A local date of the first participant.', example: '2027-03-15' })
   date!: string;
-  @ApiProperty({ type: [OverlapView], description: 'Stretches of that date in which everyone is inside their hours (on the step grid); empty when none.' })
-  overlaps!: OverlapView[];
+  @ApiProperty({ type: [SharedHoursView], description: 'Stretches of that date in which everyone is inside their hours (on the step grid); empty when none.' })
+  overlaps!: SharedHoursView[];
 }
 
 export class ParticipantView {
@@ -105,7 +105,7 @@ export class MeetingSlotsView {
   days!: DayOverlapView[];
 }
 
-export class GapView {
+export class OccurrenceGapView {
   @ApiProperty({ example: '2027-03-14T02:00:00' })
   start!: string;
   @ApiProperty({ example: '2027-03-14T03:00:00' })
@@ -141,8 +141,8 @@ export class OccurrenceView {
     example: 'exact',
   })
   resolution!: string;
-  @ApiPropertyOptional({ type: GapView })
-  gap?: GapView;
+  @ApiPropertyOptional({ type: OccurrenceGapView })
+  gap?: OccurrenceGapView;
   @ApiPropertyOptional({ type: OverlapPairView })
   overlap?: OverlapPairView;
   @ApiProperty({ enum: ['rrule', 'rdate'], example: 'rrule' })
