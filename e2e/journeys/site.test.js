@@ -29,6 +29,7 @@ const publicRoutes = [
   ['/resources', 'resources'],
   ['/comparison', 'comparison'],
   ['/timezone-data', 'timezone-data'],
+  ['/meeting-planner', 'meeting-planner'],
   ['/sla', 'sla'],
   ['/login', 'login'],
   ['/verify-email-confirmation?email=someone%40e2e.test', 'verify-email'],

@@ -128,11 +128,11 @@ export function MeetingPlannerPage() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 760 }}>
         Add the cities of everyone in the meeting: the planner finds the hours inside everyone's working day (09:00–17:00, Monday to Friday), across DST
         changes. The same answer is one call to <code>{SOLD_ROUTE}</code> — see the{' '}
-        <Link component={RouterLink} to={paths.docs}>
+        <Link component={RouterLink} to={paths.docs} underline="always">
           API docs
         </Link>{' '}
         or{' '}
-        <Link href={`${paths.server.swaggerUi}#/Planning/MeetingSlots_meetingSlots`} data-testid="planner-endpoint-docs">
+        <Link href={`${paths.server.swaggerUi}#/Planning/MeetingSlots_meetingSlots`} underline="always" data-testid="planner-endpoint-docs">
           the endpoint in the API reference
         </Link>
         .
