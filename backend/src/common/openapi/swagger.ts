@@ -225,6 +225,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('Calculation', 'Add, subtract, difference and day of week')
     .addTag('Business time', 'Public holidays, business days and working-hours deadlines, in the right zone')
     .addTag('Astronomy', 'Sun and moon at a place: sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and phase')
+    .addTag('Planning', 'Meeting slots across zones and recurring events (RFC 5545) that survive DST changes')
     .addTag('System', 'Health of the service')
     .addTag('WorldTimeAPI', "WorldTimeAPI's routes, answers and errors, for clients moving from worldtimeapi.org (guide: Moving from WorldTimeAPI)")
     .build();
