@@ -42,6 +42,7 @@ export const paths = {
     apiKeys: '/admin/api-keys',
     supportMessages: '/admin/support-messages',
     auditLog: '/admin/audit-log',
+    jobs: '/admin/jobs',
     tzdb: '/admin/tzdb',
   },
   /** Server navigations, not screens. */
