@@ -34,8 +34,8 @@ const withQuery = {
 };
 const routesOf = (test) => screens.filter(test).map((p) => withQuery[p] ?? p);
 const siteRoutes = [...routesOf((p) => !p.startsWith('/dashboard') && !p.startsWith('/admin')), '/no-such-page'];
-const dashboardRoutes = routesOf((p) => p.startsWith('/dashboard'));
-const adminRoutes = routesOf((p) => p.startsWith('/admin'));
+const dashboardRoutes = [...routesOf((p) => p.startsWith('/dashboard')), '/dashboard/no-such-page'];
+const adminRoutes = [...routesOf((p) => p.startsWith('/admin')), '/admin/no-such-page'];
 
 const WIDTHS = [1280, 390];
 const SCHEMES = ['light', 'dark'];

@@ -102,6 +102,21 @@ export function AdminPageError({ error }: ErrorProps) {
   );
 }
 
+/** An unknown console path: its title in the app bar's h1 (react-admin's own page adds a second h1), and the way back. */
+export function AdminNotFound() {
+  return (
+    <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
+      <Title title="Page not found" />
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The console has no page at this address.
+      </Typography>
+      <Button variant="outlined" href={paths.admin.root}>
+        Back to Overview
+      </Button>
+    </Box>
+  );
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={AdminAppBar} menu={AdminMenu} error={AdminPageError}>
