@@ -30,6 +30,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { paths } from '../../config/paths';
 import { displayName, onSignOutClick, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { PageErrorBoundary } from '../ui/PageError';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { ColorModeToggle } from '../ui/color-mode';
 
@@ -164,9 +165,11 @@ export function DashboardLayout({ user }: { user: User | null }) {
         tabIndex={-1}
         sx={{ flex: 1, minWidth: 0, outline: 'none', px: { xs: 2, sm: 3, md: 4 }, pb: { xs: 3, md: 4 }, pt: wide ? 4 : 10 }}
       >
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname} wayBack={{ href: paths.dashboard.root, label: 'Back to Overview' }}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
     </Box>
   );
