@@ -82,7 +82,7 @@ describe('usage summary', () => {
     renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
     expect(screen.getByTestId('usage-total-value')).toHaveTextContent('1,234');
     expect(screen.getByTestId('usage-success-value')).toHaveTextContent('97.5%');
-    expect(screen.getByTestId('usage-avg-value')).toHaveTextContent('23 ms');
+    expect(screen.getByTestId('usage-avg-value')).toHaveTextContent('23.4 ms');
     expect(screen.getByTestId('usage-today-value')).toHaveTextContent('56');
     expect(screen.getByTestId('chart-per-day')).toBeInTheDocument();
     const codes = screen.getByTestId('status-codes');

@@ -386,7 +386,15 @@ export function UsageSummaryView({
                           <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>
                             {onOpenRequest ? (
-                              <Link component="button" type="button" onClick={() => onOpenRequest(r)} sx={{ textAlign: 'left' }}>
+                              <Link
+                                component="button"
+                                type="button"
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  onOpenRequest(r);
+                                }}
+                                sx={{ textAlign: 'left' }}
+                              >
                                 {formatInstant(r.timestamp, zone, 'second')}
                               </Link>
                             ) : (
