@@ -9,6 +9,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../config/paths';
 import { ColorModeToggle } from '../../components/ui/color-mode';
+import { UtcToggle } from '../../components/ui/UtcToggle';
 import { onSignOutClick } from '../../lib/auth';
 import { PageErrorActions, usePageErrorText } from '../../components/ui/PageError';
 
@@ -51,6 +52,7 @@ function AdminAppBar() {
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <LoadingIndicator sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          <UtcToggle />
           <ColorModeToggle />
           <AdminIdentity />
         </Box>
