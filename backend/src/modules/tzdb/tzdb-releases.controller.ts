@@ -48,7 +48,7 @@ const example = {
 @ApiTags('TimeZone')
 @Controller('timezone')
 export class TzdbReleasesController {
-  constructor(private readonly releases: PublicReleases) {}
+  constructor(private readonly published: PublicReleases) {}
 
   @Get('releases')
   @PublicUnmetered()
@@ -63,7 +63,7 @@ export class TzdbReleasesController {
     errors: [],
   })
   releases() {
-    return this.releases.list();
+    return this.published.list();
   }
 }
 
