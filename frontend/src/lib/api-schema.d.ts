@@ -6843,10 +6843,15 @@ export interface components {
              */
             failed: number;
             /**
-             * @description Seconds the oldest job due to run has waited
+             * @description Seconds the oldest unfinished job has waited: a retry since it was queued, a new job since it was due
              * @example 42
              */
             oldestWaitingSeconds: number | null;
+            /**
+             * @description The engine's own housekeeping (a scheduled queue), hidden by default
+             * @example false
+             */
+            internal: boolean;
         };
         JobView: {
             /** @example 6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11 */
@@ -6860,12 +6865,20 @@ export interface components {
             state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
             /** @example 30 */
             attempts: number;
-            /** @example 31 */
+            /**
+             * @description Attempts it may make in all; a webhook retried for 72 hours has many
+             * @example 31
+             */
             maxAttempts: number;
+            /**
+             * @description When it is tried next, while it waits
+             * @example 2026-11-24T09:05:00.000Z
+             */
+            nextAttemptAt: string | null;
             /** @example connect ECONNREFUSED 127.0.0.1:25 */
             lastError: string | null;
             /**
-             * @description What the queue lets the console show (a mail: to and subject, never its body)
+             * @description What the queue lets the console show: a mail its to and subject (never its body); a webhook delivery its event, to (host) and customer
              * @example {
              *       "to": "ada@example.com",
              *       "subject": "Verify your e-mail address for TimeZone API"
@@ -21491,7 +21504,7 @@ export interface operations {
     JobsAdmin_jobs: {
         parameters: {
             query?: {
-                /** @description JSON object: queue, state */
+                /** @description JSON object: queue, state, attention (failed or waiting for a retry), internal (include the scheduled housekeeping queues), customer, event */
                 filter?: unknown;
                 /** @description JSON [start, end], inclusive, at most 500 rows */
                 range?: unknown;
