@@ -39,23 +39,10 @@ export const KNOWN_OVERSIZE = {
     lines: 549,
     reason: 'start-up choice, activation, status, public list, Redis follow, feed; issue 47 cuts it into choice, activation and the list',
   },
-  'backend/src/modules/timezone/engine/places.ts': { lines: 505, reason: 'city text search and point-in-polygon; issue 47 cuts it in two' },
-  'backend/src/modules/timezone/dto/timezone.responses.ts': {
-    lines: 495,
-    reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
-  },
   'backend/test/integration/admin/users-and-plans.case.ts': { lines: 466, reason: 'logic cases move down to medium specs; the rest by console resource' },
-  'backend/src/modules/billing/sandbox.gateway.ts': {
-    lines: 452,
-    reason: "the sandbox provider's card checks, 3-D Secure and subscription clock; one file each",
-  },
   'frontend/src/components/api-reference/DocsExplorer.tsx': {
     lines: 457,
     reason: "the explorer's request form, answer panel and code samples; one component each",
-  },
-  'backend/src/modules/billing/billing.service.ts': {
-    lines: 443,
-    reason: '17 this.em calls beside BillingRepository; issue 47 moves them into the repository',
   },
   'backend/bench/request-log.js': { lines: 438, reason: "the data load and the clients' loop; one file each" },
   'frontend/src/features/billing/BillingPage.test.tsx': { lines: 435, reason: 'one test file per panel of the page (plan, card, invoices)' },

@@ -57,12 +57,12 @@ export class ChangeNotices implements OnModuleInit {
   }
 
   async onActivated(activation: ReleaseActivated): Promise<void> {
-    const release = await this.repository.session().release(activation.releaseId);
+    const release = await this.repository.fork().release(activation.releaseId);
     if (!release) return;
     const changed = release.changes?.zones ?? [];
 
     // tzdb.release.activated: every subscribed Enterprise endpoint.
-    for (const user_id of await this.repository.session().releaseSubscribers()) {
+    for (const user_id of await this.repository.fork().releaseSubscribers()) {
       await this.webhooks.emit(
         user_id,
         'tzdb.release.activated',
@@ -113,7 +113,7 @@ export class ChangeNotices implements OnModuleInit {
     const stored = await this.releases.storedVersions({ including: version });
     const newest = stored.indexOf(version);
     if (newest < 0) return byUser;
-    for (const row of await this.repository.session().pinnedKeys([...userIds], stored.slice(newest + 1))) {
+    for (const row of await this.repository.fork().pinnedKeys([...userIds], stored.slice(newest + 1))) {
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     }
     return byUser;
@@ -150,7 +150,7 @@ export class ChangeNotices implements OnModuleInit {
 
   /** The account's notices not dismissed (the dashboard's banners), newest first. */
   async open(userId: string): Promise<ChangeNoticeView[]> {
-    const rows = await this.repository.session().open(userId);
+    const rows = await this.repository.fork().open(userId);
     return rows.map((r) => ({
       id: r.id,
       version: r.release_version,
@@ -173,7 +173,7 @@ export class ChangeNotices implements OnModuleInit {
 
   /** Hides a banner; answers false when the notice is not the account's. */
   async dismiss(userId: string, id: string): Promise<boolean> {
-    return isUuid(id) && this.repository.session().dismiss(userId, id);
+    return isUuid(id) && this.repository.fork().dismiss(userId, id);
   }
 }
 
