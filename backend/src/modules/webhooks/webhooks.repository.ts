@@ -1,9 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import type { WebhookEventType, WebhookPayload } from './webhook-events.js';
-
-/** A transaction (or fork) a caller's change runs in; webhooks' writes join it (see `transaction`). */
-export type UnitOfWork = EntityManager;
 
 export interface EndpointRow {
   id: string;
@@ -59,35 +57,26 @@ export interface OwnerRow {
 /**
  * The webhooks' writes (webhook_endpoints, webhook_deliveries, webhook_attempts), after immich's
  * server/src/repositories: one statement a method, no rule of webhooks'. The injected instance runs each statement on
- * a fresh fork; `transaction(work)` hands `work` one bound to a transaction (a caller's, when it passes one that is
- * open), whose `unitOfWork` the job queue's `send` joins. The delivery log's reads are in WebhookLogRepository.
+ * a fresh fork; `transaction(work)` and `within(callerUnitOfWork, work)` (BoundRepository) hand `work` one bound to a
+ * transaction, whose `unitOfWork` the job queue's `send` joins. The delivery log's reads are in WebhookLogRepository.
  */
 @Injectable()
-export class WebhooksRepository {
-  private tx: EntityManager | null = null;
+export class WebhooksRepository extends BoundRepository {
+  private bound = false;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(em: EntityManager) {
+    super(em);
+  }
 
-  private static bound(em: EntityManager): WebhooksRepository {
+  protected bind(em: EntityManager): this {
     const repository = new WebhooksRepository(em);
-    repository.tx = em;
-    return repository;
+    repository.bound = true;
+    return repository as this;
   }
 
+  /** The bound unit of work, or a fresh fork a statement for the injected instance. */
   private get db(): EntityManager {
-    return this.tx ?? this.em.fork();
-  }
-
-  /** Runs `work` in `join` when it is an open transaction, otherwise in a new one that commits when `work` resolves. */
-  transaction<T>(work: (tx: WebhooksRepository) => Promise<T>, join?: UnitOfWork): Promise<T> {
-    if (join?.isInTransaction()) return work(WebhooksRepository.bound(join));
-    return this.em.fork().transactional((em) => work(WebhooksRepository.bound(em)));
-  }
-
-  /** The transaction this instance is bound to (inside `transaction`), for the job queue and mail to join. */
-  get unitOfWork(): UnitOfWork {
-    if (!this.tx) throw new Error('WebhooksRepository.unitOfWork outside a transaction');
-    return this.tx;
+    return this.bound ? this.em : this.em.fork();
   }
 
   /** The account's plan, or undefined when there is no such account. */

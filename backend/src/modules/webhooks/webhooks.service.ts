@@ -18,7 +18,8 @@ import type { WebhookDeliveryView, WebhookEndpointView } from './webhook-views.j
 import { WebhookLogService } from './webhook-log.service.js';
 import { WebhookProblems } from './webhooks.errors.js';
 import { WebhooksRepository } from './webhooks.repository.js';
-import type { EndpointRow, OwnerRow, UnitOfWork } from './webhooks.repository.js';
+import type { EndpointRow, OwnerRow } from './webhooks.repository.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
 
 export { WEBHOOK_QUEUE } from './webhook-delivery.job.js';
 export type { WebhookDeliveryView, WebhookEndpointView } from './webhook-views.js';
@@ -188,7 +189,7 @@ export class WebhooksService {
     data: Record<string, unknown>,
     options: { em?: UnitOfWork; messageKey?: string; wasEnterprise?: boolean } = {},
   ): Promise<number> {
-    return this.repository.transaction(async (tx) => {
+    return this.repository.within(options.em, async (tx) => {
       // An account leaving Enterprise still hears of that change (wasEnterprise), then nothing more.
       const endpoints = await tx.subscribedEndpoints(userId, type, options.wasEnterprise === true);
       if (!endpoints.length) return 0;
@@ -199,7 +200,7 @@ export class WebhooksService {
         await this.enqueue(tx, endpoint, customer, messageId, payload, false);
       }
       return endpoints.length;
-    }, options.em);
+    });
   }
 
   private async enqueue(
