@@ -171,7 +171,15 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         <Typography variant="h6" component="h2" id="messages-title" sx={{ flexGrow: 1 }}>
           Messages
         </Typography>
-        <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 220 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           {STATUSES.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {s.label}
