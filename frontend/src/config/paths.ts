@@ -20,6 +20,7 @@ export const paths = {
   resources: '/resources',
   comparison: '/comparison',
   timezoneData: '/timezone-data',
+  meetingPlanner: '/meeting-planner',
   sla: '/sla',
   dashboard: {
     root: '/dashboard',

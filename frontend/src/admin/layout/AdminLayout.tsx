@@ -9,6 +9,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../config/paths';
 import { ColorModeToggle } from '../../components/ui/color-mode';
+import { UtcToggle } from '../../components/ui/UtcToggle';
 import { onSignOutClick } from '../../lib/auth';
 import { PageErrorActions, usePageErrorText } from '../../components/ui/PageError';
 
@@ -52,6 +53,7 @@ function AdminAppBar() {
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           {/* Its spinner (shown while any query runs, e.g. the Jobs page's refresh) needs a name (axe aria-progressbar-name). */}
           <LoadingIndicator aria-label="Loading" sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          <UtcToggle />
           <ColorModeToggle />
           <AdminIdentity />
         </Box>

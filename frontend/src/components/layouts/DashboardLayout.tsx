@@ -33,6 +33,7 @@ import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { PageErrorBoundary } from '../ui/PageError';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { ColorModeToggle } from '../ui/color-mode';
+import { UtcToggle } from '../ui/UtcToggle';
 
 export const DASHBOARD_DRAWER_WIDTH = 264;
 
@@ -67,6 +68,7 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
         <Typography component={RouterLink} to={paths.home} variant="h6" sx={{ color: 'text.primary', textDecoration: 'none', flex: 1 }}>
           {SITE_NAME}
         </Typography>
+        {colorModeToggle && <UtcToggle />}
         {colorModeToggle && <ColorModeToggle edge="end" />}
       </Toolbar>
       <Divider />
@@ -138,6 +140,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
           <Typography variant="h6" noWrap sx={{ flex: 1 }}>
             {SITE_NAME}
           </Typography>
+          <UtcToggle />
           <ColorModeToggle edge="end" />
         </Toolbar>
       </AppBar>
