@@ -194,6 +194,7 @@ export const PROBLEM_STATUS = {
   webhook_delivery_not_found: 404,
   webhook_endpoint_limit: 409,
   webhook_sends_throttled: 429,
+  webhook_cursor_invalid: 400,
 } as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
 type AppStatusTable = typeof PROBLEM_STATUS;

@@ -29,6 +29,8 @@ export type TzFeedCheck = Models['FeedCheckView'];
 export type TzReleaseReview = Models['ReleaseReviewView'];
 /** Who its activation tells: accounts, pinned keys, webhook endpoints. */
 export type TzReleaseAudience = Models['ReleaseAudienceView'];
+export type AdminWebhookEndpoint = Models['WebhookEndpointResponse'];
+export type FailingWebhookEndpoint = Models['FailingWebhookEndpointResponse'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -63,6 +65,10 @@ export interface AdminDataProvider extends DataProvider {
   discardJob(id: string): Promise<{ data: AdminJob }>;
   /** Checks the IANA feed now: unchanged, activated, waiting, refused (with the reason) or error. */
   checkTzdbFeed(): Promise<TzFeedCheck>;
+  /** One account's webhook endpoints with their health. */
+  getUserWebhooks(id: string): Promise<AdminWebhookEndpoint[]>;
+  /** Endpoints failing now or paused after failures, across accounts, with their customers. */
+  getFailingWebhooks(): Promise<FailingWebhookEndpoint[]>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -138,5 +144,10 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     retryJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/retry`),
     discardJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/discard`),
     checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
+    getUserWebhooks: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/webhooks`)).json as AdminWebhookEndpoint[],
+    getFailingWebhooks: async () => (await httpClient(`${apiUrl}/webhook-endpoints/failing`)).json as FailingWebhookEndpoint[],
+    // A job is "deleted" by discarding it (audited), so react-admin's undoable delete gives Discard its Undo.
+    delete: async (resource, params) =>
+      (resource === 'jobs' ? post(`/jobs/${encodeURIComponent(String(params.id))}/discard`) : base.delete(resource, params)) as never,
   };
 }

@@ -29,6 +29,8 @@ export const paths = {
     usage: '/dashboard/usage',
     requests: '/dashboard/requests',
     webhooks: '/dashboard/webhooks',
+    /** One webhook endpoint's page: its health and messages. */
+    webhook: (id: string) => `/dashboard/webhooks/${encodeURIComponent(id)}`,
     billing: '/dashboard/billing',
     billingPlans: '/dashboard/billing/plans',
     /** The checkout's steps, each with its own address (`billingCheckoutPath`); a pattern, not a link. */

@@ -1,43 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api';
 
-export type PlanId = 'free' | 'premium' | 'enterprise';
+import type { Plan, PlanId } from '@tzapi/shared/plans';
+import type { SiteConfig } from '@tzapi/shared/site';
 
-export interface PlanQuota {
-  limit: number;
-  windowSeconds: number;
-  label: string;
-}
-
-export interface PublicPlan {
-  id: PlanId;
-  name: string;
-  priceMonthly: number;
-  currency: string;
-  quota: PlanQuota | null;
-  burstPerSecond: number | null;
-  sla: string | null;
-  slaMonthlyDowntimeMinutes: number | null;
-  features: string[];
-  highlighted: boolean;
-}
-
-/** GET /api/config: the one plans table and a few live figures, never typed twice. */
-export interface PublicConfig {
-  appName: string;
-  /** The server's APP_URL: the host code samples name. */
-  appUrl: string;
-  /** SUPPORT_EMAIL: the contact address customers see. */
-  supportEmail: string;
-  year: number;
-  plans: PublicPlan[];
-  billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
-  oidc: { enabled: boolean };
-  tzdbVersion: string;
-  zoneCount: number;
-  countryCount: number;
-  endpointCount: number;
-}
+export type { PlanId };
+export type PlanQuota = NonNullable<Plan['quota']>;
+/** A plan as the site reads it from GET /api/config: the one plans table (@tzapi/shared/plans), less its rank. */
+export type PublicPlan = Omit<Plan, 'rank'>;
+/** GET /api/config as the site reads it: the server's own type (@tzapi/shared/site), never typed twice. */
+export type PublicConfig = Omit<SiteConfig, 'plans'> & { plans: PublicPlan[] };
 
 export const publicConfigQueryKey = ['public-config'] as const;
 

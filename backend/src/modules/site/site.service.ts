@@ -6,24 +6,11 @@ import { soldRouteOfHandler } from '../gateway/sold-route.js';
 import { TimeEngine } from '../timezone/engine/time-engine.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { Plan, PLAN_IDS, PLANS } from '../../config/plans.js';
+import { PLAN_IDS, PLANS } from '../../config/plans.js';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
+import type { SiteConfig } from '@tzapi/shared/site';
 
-export interface SiteConfig {
-  appName: string;
-  /** APP_URL: the public address the server answers on, for code samples the visitor can paste. */
-  appUrl: string;
-  /** SUPPORT_EMAIL: the contact address the site shows (support page, status subscriptions). */
-  supportEmail: string;
-  year: number;
-  plans: Plan[];
-  billing: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
-  oidc: { enabled: boolean };
-  tzdbVersion: string;
-  zoneCount: number;
-  countryCount: number;
-  endpointCount: number;
-}
+export type { SiteConfig } from '@tzapi/shared/site';
 
 /** The public OpenAPI document the docs page reads (served at /openapi/openapi.json). */
 const OPENAPI_FILE = fileURLToPath(new URL('../../../../openapi/openapi.json', import.meta.url));

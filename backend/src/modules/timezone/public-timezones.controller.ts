@@ -15,23 +15,10 @@ import { localizeAnswer } from './cldr/localize.js';
 import { ApiEndpoint } from './timezone.docs.js';
 import { timezoneProblem } from './timezone.errors.js';
 import { EXAMPLES } from './timezone.examples.js';
+import { DEMO_ZONES } from '@tzapi/shared/site';
 
 /** Offsets only change at transitions; a minute of staleness is what the Cache-Control header promises anyway. */
 const CACHE_SECONDS = 60;
-
-/** The zones of the landing page's live demo: the only ones the keyless demo route answers for. */
-export const DEMO_ZONES = [
-  'America/New_York',
-  'America/Los_Angeles',
-  'America/Sao_Paulo',
-  'Europe/London',
-  'Europe/Paris',
-  'Africa/Cairo',
-  'Asia/Dubai',
-  'Asia/Kolkata',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-] as const;
 
 /** Per IP address: enough for a visitor trying every zone a few times, too little to use as a free API. */
 export const DEMO_LIMIT = { requests: 30, windowMs: 60_000 };

@@ -1,6 +1,7 @@
 import { RateLimiter } from '../../../src/common/redis/rate-limiter.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
-import { DEMO_LIMIT, DEMO_ZONES } from '../../../src/modules/timezone/public-timezones.controller.js';
+import { DEMO_LIMIT } from '../../../src/modules/timezone/public-timezones.controller.js';
+import { DEMO_ZONES } from '@tzapi/shared/site';
 
 /** GET /api/public/demo/current: the landing page's live demo answers without a key, for its ten zones, a few times a minute. */
 describe('live demo endpoint', () => {

@@ -10,20 +10,10 @@ import { CodeBlock } from '../../components/ui/CodeBlock';
 import { apiFetch, isApiError } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
 import { monoFont } from '../../theme';
+import { DEMO_ZONES } from '@tzapi/shared/site';
 
-/** The ten zones the keyless demo route answers for (backend: DEMO_ZONES of the public time zone routes). */
-export const demoZones = [
-  'America/New_York',
-  'America/Los_Angeles',
-  'America/Sao_Paulo',
-  'Europe/London',
-  'Europe/Paris',
-  'Africa/Cairo',
-  'Asia/Dubai',
-  'Asia/Kolkata',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-].map((zone) => ({ zone }));
+/** The ten zones the keyless demo route answers for (the server's own list, @tzapi/shared/site). */
+export const demoZones = DEMO_ZONES.map((zone) => ({ zone }));
 
 const demoPath = (zone: string) => `/api/public/demo/current?timezone=${encodeURIComponent(zone)}`;
 

@@ -64,6 +64,13 @@ export const ACCOUNT_AND_CONSOLE: ProblemType[] = [
     'Wait for the number of seconds in Retry-After.',
   ),
   p('webhook_delivery_not_found', 404, 'Delivery not found', 'No delivery of your endpoints has this id.', 'List an endpoint’s deliveries first.'),
+  p(
+    'webhook_cursor_invalid',
+    400,
+    'Invalid page cursor',
+    'A page of deliveries or attempts was asked for with a `cursor` that is not one a previous page answered (`nextCursor`).',
+    'Ask for the first page without a cursor, then pass each page’s `nextCursor` as it is.',
+  ),
   // ---- the console --------------------------------------------------------------------------------------------
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
   p(

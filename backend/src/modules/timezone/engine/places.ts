@@ -262,17 +262,3 @@ function strip(c: IndexedCity): City {
   const { regionKeys: _regionKeys, ...city } = c;
   return city;
 }
-
-// The point look-up (coordinates to zones, country and nearest city) is point-lookup.ts; the engine imports both from here.
-export {
-  BOUNDARY_CELLS_KEPT,
-  BoundedCellCache,
-  boundaryCells,
-  checkCoordinates,
-  countryAtPoint,
-  haversineKm,
-  nauticalZone,
-  nearestCityIn,
-  zonesAtPoint,
-} from './point-lookup.js';
-export type { ZoneChoice, ZoneLocator, ZonesAtPoint } from './point-lookup.js';

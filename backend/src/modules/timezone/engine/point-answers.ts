@@ -2,7 +2,7 @@ import { territoryName } from '../cldr/cldr-data.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { formatOffset } from './civil.js';
 import type { EngineCore } from './engine-core.js';
-import { countryAtPoint, nearestCityIn, zonesAtPoint, type ZoneChoice } from './places.js';
+import { countryAtPoint, nearestCityIn, zonesAtPoint, type ZoneChoice } from './point-lookup.js';
 import type { ResolvedZone, ZoneFacts } from './zone-registry.js';
 import type { ZoneLocation } from './answers.js';
 
