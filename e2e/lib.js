@@ -111,7 +111,13 @@ export function collectConsoleErrors(page) {
   return list;
 }
 
+/**
+ * A full-page screenshot to e2e/screenshots/<name>.png, for a person to look at: no journey asserts on one. With
+ * E2E_SCREENSHOTS=off (CI, where nobody looks) only the FAILED-* ones a failing step leaves are taken; each costs a
+ * page capture and a PNG encoding, about a third of the look sweep's time.
+ */
 export async function screenshot(page, name, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS === 'off' && !name.startsWith('FAILED')) return null;
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage });

@@ -51,7 +51,8 @@ function AdminAppBar() {
       userMenu={false}
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          {/* Its spinner (shown while any query runs, e.g. the Jobs page's refresh) needs a name (axe aria-progressbar-name). */}
+          <LoadingIndicator aria-label="Loading" sx={{ display: { xs: 'none', sm: 'flex' } }} />
           <UtcToggle />
           <ColorModeToggle />
           <AdminIdentity />
