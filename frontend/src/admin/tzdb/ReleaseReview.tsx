@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
-import { formatDateTimeUtc, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import type { AdminDataProvider, TzReleaseReview } from '../dataProvider';
-import { announce, compareTzVersions, Fact, problemOf } from './releaseUi';
+import { announce, compareTzVersions, Fact, problemOf, useInstantText } from './releaseUi';
 
 export const reviewQueryKey = (id: string) => ['admin', 'tzdb', 'review', id] as const;
 
@@ -39,6 +39,7 @@ export function ReleaseReviewDialog({
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
+  const when = useInstantText();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const review = useQuery({ queryKey: reviewQueryKey(id), queryFn: () => dataProvider.getTzdbReview(id), initialData: initial, retry: false });
   const audience = useQuery({ queryKey: [...reviewQueryKey(id), 'audience'], queryFn: () => dataProvider.getTzdbAudience(id), retry: false });
@@ -73,8 +74,8 @@ export function ReleaseReviewDialog({
           <>
             <Typography variant="body2" color="text.secondary">
               {data.waiting
-                ? `Stored ${formatDateTimeUtc(data.loadedAt)}${data.loadedBy ? ` by ${data.loadedBy}` : data.origin === 'feed' ? ' from the IANA feed' : ''}; not live. ${activeVersion} answers until you activate it.`
-                : `Went live ${formatDateTimeUtc(data.wentLiveAt ?? data.loadedAt)}${data.origin === 'feed' ? ' from the IANA feed' : ''}: what it changed, read-only.`}
+                ? `Stored ${when(data.loadedAt)}${data.loadedBy ? ` by ${data.loadedBy}` : data.origin === 'feed' ? ' from the IANA feed' : ''}; not live. ${activeVersion} answers until you activate it.`
+                : `Went live ${when(data.wentLiveAt ?? data.loadedAt)}${data.origin === 'feed' ? ' from the IANA feed' : ''}: what it changed, read-only.`}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }} data-testid="tzdb-review-counts">
               <Fact label="Compared with" value={data.previousVersion ?? '—'} mono />
@@ -85,12 +86,12 @@ export function ReleaseReviewDialog({
             {audience.isError && <Alert severity="warning">Could not count who will be told: {problemOf(audience.error).detail}</Alert>}
             <Typography variant="subtitle2" component="h3">
               {data.window
-                ? `Zones whose clocks read differently, ${formatDateTimeUtc(data.window.from)} to ${formatDateTimeUtc(data.window.to)}`
+                ? `Zones whose clocks read differently, ${when(data.window.from)} to ${when(data.window.to)}`
                 : 'Zones whose clocks read differently'}
             </Typography>
             <ZoneChangeList
               zones={data.zones}
-              formatDay={formatDateTimeUtc}
+              formatDay={when}
               emptyText={data.previousVersion ? 'No zone reads differently in the next 24 months.' : 'Nothing to compare with: no release was active.'}
             />
             {(data.added.length > 0 || data.removed.length > 0) && (

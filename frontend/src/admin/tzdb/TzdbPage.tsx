@@ -21,8 +21,7 @@ import { ZoneChangeList } from '../../components/ui/ZoneChangeList';
 import { monoFont } from '../../theme';
 import type { AdminDataProvider, TzdbStatus, TzReleaseHistoryItem, TzReleaseReview } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTimeUtc } from '../../lib/format';
-import { announce, compareTzVersions, Fact, problemOf } from './releaseUi';
+import { announce, compareTzVersions, Fact, problemOf, useInstantText } from './releaseUi';
 import { ReleaseReviewDialog } from './ReleaseReview';
 import { UploadCard } from './UploadCard';
 
@@ -41,6 +40,7 @@ const FEED_STATE: Record<string, { label: string; color: 'default' | 'success' |
 
 /** The IANA release feed: where it looks, what it trusts, its last check, and "Check now". */
 function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => void }) {
+  const when = useInstantText();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const mutation = useMutation({
@@ -81,8 +81,8 @@ function FeedCard({ feed, onDone }: { feed: TzdbStatus['feed']; onDone: () => vo
           <>
             {mutation.isPending && <LinearProgress aria-label="Checking the feed" />}
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-              <Fact label="Last checked" value={feed.lastCheckedAt ? formatDateTimeUtc(feed.lastCheckedAt) : '—'} />
-              <Fact label="Last success" value={feed.lastSuccessAt ? formatDateTimeUtc(feed.lastSuccessAt) : '—'} />
+              <Fact label="Last checked" value={feed.lastCheckedAt ? when(feed.lastCheckedAt) : '—'} />
+              <Fact label="Last success" value={feed.lastSuccessAt ? when(feed.lastSuccessAt) : '—'} />
               <Fact label="Newest seen" value={feed.newestVersion ?? '—'} mono />
               <Fact label="New releases" value={feed.autoActivate ? 'Go live when verified' : 'Wait for activation'} />
             </Box>
@@ -116,6 +116,7 @@ function HistoryCard({
   onDone: () => void;
   onReview: (id: string) => void;
 }) {
+  const when = useInstantText();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [target, setTarget] = useState<TzReleaseHistoryItem | null>(null);
@@ -156,7 +157,7 @@ function HistoryCard({
                 )}
                 <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {formatDateTimeUtc(h.loadedAt)} · {h.loadedBy ?? (h.origin === 'feed' ? 'IANA feed' : 'server start')} · {h.source}
+                    {when(h.loadedAt)} · {h.loadedBy ?? (h.origin === 'feed' ? 'IANA feed' : 'server start')} · {h.source}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {h.zones} zones, {h.links} links · {h.changedZones} changed
@@ -200,6 +201,7 @@ function HistoryCard({
 
 /** Console page "Time zone data": the active tz release, what it changed, loading a new one and rolling back. */
 export function TzdbPage() {
+  const when = useInstantText();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({ queryKey: tzdbQueryKey, queryFn: () => dataProvider.getTzdb(), retry: false });
@@ -224,7 +226,7 @@ export function TzdbPage() {
           ) : data ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }} data-testid="tzdb-active">
               <Fact label="Version" value={data.version} mono />
-              <Fact label="Loaded at" value={data.loadedAt ? formatDateTimeUtc(data.loadedAt) : '—'} />
+              <Fact label="Loaded at" value={data.loadedAt ? when(data.loadedAt) : '—'} />
               <Fact label="Zones" value={`${data.zones} (+${data.links} links)`} />
               <Fact label="Source" value={data.source} />
               <Fact label="Digest" value={data.digest ? `${data.digest.slice(0, 12)}…` : '—'} mono />
@@ -239,7 +241,7 @@ export function TzdbPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {changes?.previousVersion
-              ? `${changes.previousVersion} → ${changes.version}: zones whose clocks read differently until ${formatDateTimeUtc(changes.window.to)}, links folded under their zone`
+              ? `${changes.previousVersion} → ${changes.version}: zones whose clocks read differently until ${when(changes.window.to)}, links folded under their zone`
               : 'What the active release changed, compared with the one before it.'}
           </Typography>
           {isPending ? (
@@ -247,7 +249,7 @@ export function TzdbPage() {
           ) : (
             <ZoneChangeList
               zones={changes?.zones ?? []}
-              formatDay={formatDateTimeUtc}
+              formatDay={when}
               emptyText={
                 changes?.previousVersion ? 'No zone reads differently in the next 24 months.' : 'No change yet: this is the first release this server loaded.'
               }
