@@ -58,6 +58,8 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/tz-release': 'a compiled tz release (zones, links, geography): the lower layer the time engine answers from',
   'backend/src/modules/tzdb/compiled-zone': "a compiled zone's periods and transitions, which the engine's local-time arithmetic reads",
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
+  'backend/src/modules/audit/audit-trail':
+    "the audit log's one writer: the console, the jobs console and an account's closure record their actions, in their own transaction",
   'backend/src/modules/audit/audit-log.entity':
     "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",
   'backend/src/modules/mail/mail.service': 'sending mail: one outbox (a job per mail) and one transport for every feature',
@@ -173,6 +175,10 @@ export const PUBLISHED_TO = {
     why: "the key cache: MCP's endpoint is handed a resolved key by the gateway's guard, metrics reads the cache's hit counters",
   },
   'backend/src/modules/keys/keys.module': { to: ['mcp', 'metrics'], why: 'provides the key cache' },
+  'backend/src/modules/keys/account-keys': {
+    to: ['self-service'],
+    why: "an account's closure erases its keys through keys' published command, in the closure's transaction, never by writing api_keys",
+  },
   'backend/src/modules/keys/keys.service': { to: ['admin'], why: "the console rotates a key through the keys' owner (rotateAny), never by writing api_keys" },
   'backend/src/modules/keys/api-key.entity': {
     to: ['usage', 'self-service'],

@@ -21,14 +21,6 @@ export const GENERATED = [
 
 /** Files over the budget today: path → lines when listed, and the plan that brings it under. */
 export const KNOWN_OVERSIZE = {
-  'backend/src/modules/timezone/engine/time-engine.ts': {
-    lines: 708,
-    reason: 'one class answers eleven questions; issue 47 cuts it by question (current, convert, calculate, info, transitions)',
-  },
-  'backend/test/support/fake-stripe.ts': {
-    lines: 642,
-    reason: 'the Stripe double in one file; split it by Stripe resource (customers, subscriptions, invoices, events)',
-  },
   'e2e/journeys/dashboard.test.js': { lines: 631, reason: 'every dashboard page in one journey; one journey file per page' },
   'e2e/journeys/admin.test.js': { lines: 609, reason: 'every console resource in one journey; one journey file per resource' },
   'backend/src/modules/usage/usage.store.ts': {
@@ -36,30 +28,15 @@ export const KNOWN_OVERSIZE = {
     reason: 'hot-path write, quota seed, alerts, dashboard reads and retention; issue 47 splits usage into ingest and reports',
   },
   'backend/src/modules/tzdb/tzdb.service.ts': {
-    lines: 549,
-    reason: 'start-up choice, activation, status, public list, Redis follow, feed; issue 47 cuts it into choice, activation and the list',
-  },
-  'backend/src/modules/timezone/engine/places.ts': { lines: 505, reason: 'city text search and point-in-polygon; issue 47 cuts it in two' },
-  'backend/src/modules/timezone/dto/timezone.responses.ts': {
-    lines: 495,
-    reason: "every view class of the timezone routes; one file per engine question, each class implementing the engine's answer type",
-  },
-  'backend/test/integration/admin/users-and-plans.case.ts': { lines: 466, reason: 'logic cases move down to medium specs; the rest by console resource' },
-  'backend/src/modules/billing/sandbox.gateway.ts': {
-    lines: 452,
-    reason: "the sandbox provider's card checks, 3-D Secure and subscription clock; one file each",
+    lines: 505,
+    reason: 'start-up choice, activation, status, Redis follow; the public list is public-releases.ts; issue 47 cuts the rest into choice and activation',
   },
   'frontend/src/components/api-reference/DocsExplorer.tsx': {
     lines: 457,
     reason: "the explorer's request form, answer panel and code samples; one component each",
   },
-  'backend/src/modules/billing/billing.service.ts': {
-    lines: 443,
-    reason: '17 this.em calls beside BillingRepository; issue 47 moves them into the repository',
-  },
   'backend/bench/request-log.js': { lines: 438, reason: "the data load and the clients' loop; one file each" },
   'frontend/src/features/billing/BillingPage.test.tsx': { lines: 435, reason: 'one test file per panel of the page (plan, card, invoices)' },
-  'frontend/src/admin/tzdb/TzdbPage.tsx': { lines: 419, reason: 'upload, releases table and change summary; one component each' },
   'backend/test/integration/billing/stripe.case.ts': { lines: 404, reason: 'logic cases move down to the billing medium spec' },
 };
 

@@ -14,6 +14,7 @@ import { SiteHeaders } from './app/security-headers.js';
 import { staticAndSpaPlugin } from './app/static-spa.plugin.js';
 import { AppLogger, createAccessLog, createRootLogger, requestIdGenerator } from './common/logging/logging.js';
 import { ProblemFilter } from './common/problems/problem.filter.js';
+import { ormRequestContext } from './database/unit-of-work.js';
 import { guardedJsonParser } from './common/http/json-body.js';
 import { SpaFallback } from './common/http/spa-fallback.js';
 import { installRouteBodyLimits } from './common/http/route-config.js';
@@ -80,9 +81,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // security headers for every other answer. A tz release switch rewrites both in place.
   const sold = new SoldRouteEdge({ secureCookies: config.secureCookies, tzdbVersion: TZDB_VERSION });
   const siteHeaders = new SiteHeaders(config, TZDB_VERSION);
-  app.get(TzdbService, { strict: false }).onVersion((version) => {
+  const tzdb = app.get(TzdbService, { strict: false });
+  tzdb.onVersion((version) => {
     siteHeaders.setTzdbVersion(version);
-    sold.setTzdbVersion(version);
+    sold.setTzdbVersion(version, tzdb.active?.release.build);
   });
   const metrics = app.get(MetricsService);
   await fastify.register(requestHooksPlugin, {
@@ -93,7 +95,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     metering: app.get<MeteringHook>(MeteringHook),
     answers: new AnswerLog(metrics, createAccessLog(config, rootLogger)),
     logger: appLogger,
-    em: app.get(MikroORM).em,
+    ormContext: ormRequestContext(app.get(MikroORM)),
   });
   await fastify.register(metricsPlugin, { metrics, config });
   const staticDir = config.STATIC_DIR ?? `${REPO_ROOT}frontend/dist`;

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AccountStateModule } from './modules/accounts/account-state.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { AccountGuardsModule } from './modules/auth/account-guards.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SessionsModule } from './modules/auth/sessions.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         JobsModule.register(databaseUrl),
         MailModule,
         AccountStateModule,
+        AuditModule,
         SessionsModule,
         ActiveReleaseModule,
         ReleaseCacheModule,

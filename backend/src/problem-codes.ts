@@ -180,6 +180,8 @@ export const PROBLEM_STATUS = {
   invalid_release: 400,
   older_release: 409,
   unknown_release: 404,
+  invalid_history: 400,
+  build_unavailable: 404,
   // usage
   invalid_cursor: 400,
   invalid_status_filter: 400,

@@ -1,9 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { RequestContext } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppLogger } from '../common/logging/logging.js';
 import { replyWithProblem } from '../common/problems/problem-reply.js';
+import type { OrmRequestContext } from '../database/unit-of-work.js';
 import type { MeteringHook } from '../modules/gateway/metering.js';
 import type { SoldRouteEdge } from '../modules/gateway/request-hooks.js';
 import { soldRouteOf } from '../modules/gateway/sold-route.js';
@@ -20,7 +19,8 @@ export interface RequestHooksOptions {
   metering: MeteringHook;
   answers: AnswerLog;
   logger: AppLogger;
-  em: EntityManager;
+  /** A route that is not sold runs in its own ORM context. */
+  ormContext: OrmRequestContext;
 }
 
 type SendDone = (err: null, payload: unknown) => void;
@@ -43,7 +43,7 @@ type SendDone = (err: null, payload: unknown) => void;
  * onResponse: the access line and the request metrics (AnswerLog), once per answer.
  */
 export const requestHooksPlugin = fp<RequestHooksOptions>(
-  async (fastify: FastifyInstance, { siteUrl, sold, rules, siteHeaders, metering, answers, logger, em }) => {
+  async (fastify: FastifyInstance, { siteUrl, sold, rules, siteHeaders, metering, answers, logger, ormContext }) => {
     fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const path = routePath(request);
       const route = soldRouteOf(request);
@@ -60,7 +60,7 @@ export const requestHooksPlugin = fp<RequestHooksOptions>(
         replyWithProblem(request, reply, problem, siteUrl);
         return;
       }
-      logger.inRequest(request.id, () => RequestContext.create(em, done));
+      logger.inRequest(request.id, () => ormContext(done));
     });
 
     fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: SendDone) => {

@@ -1,16 +1,19 @@
 import { AuditLogEntry } from '../../src/modules/audit/audit-log.entity.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { AdminRepository } from '../../src/modules/admin/admin.repository.js';
+import { AuditTrail } from '../../src/modules/audit/audit-trail.js';
 import { insertUser, mediumModule } from './medium.js';
 import type { Medium } from './medium.js';
 
 describe("the console's repository on the real database: accounts, their lock and the audit log", () => {
   let m: Medium;
   let admin: AdminRepository;
+  let trail: AuditTrail;
 
   beforeAll(async () => {
     m = await mediumModule({ providers: [AdminRepository] });
     admin = m.get(AdminRepository);
+    trail = m.get(AuditTrail);
   });
 
   afterAll(async () => {
@@ -33,13 +36,13 @@ describe("the console's repository on the real database: accounts, their lock an
     const [actor, user] = [await insertUser(m.em), await insertUser(m.em)];
     await expect(
       admin.transaction(async (tx) => {
-        await tx.addAuditEntry(entry(user.id, actor));
+        await trail.record(entry(user.id, actor), tx.unitOfWork);
         throw new Error('the change was refused');
       }),
     ).rejects.toThrow('the change was refused');
     expect(await auditRows(user.id)).toEqual([]);
 
-    await admin.session().addAuditEntry(entry(user.id, actor));
+    await trail.record(entry(user.id, actor));
     expect(await auditRows(user.id)).toEqual([expect.objectContaining({ actorEmail: actor.email, action: 'user.block', after: { isBlocked: true } })]);
   });
 
@@ -82,8 +85,8 @@ describe("the console's repository on the real database: accounts, their lock an
 
   it('an unknown account reads as none; a known one as it is now in the database', async () => {
     const user = await insertUser(m.em, { plan: 'premium' });
-    expect(await admin.session().user('00000000-0000-4000-8000-000000000000')).toBeNull();
-    const session = admin.session();
+    expect(await admin.fork().user('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const session = admin.fork();
     expect((await session.user(user.id))?.plan).toBe('premium');
     await m.em.fork().nativeUpdate(User, { id: user.id }, { plan: 'enterprise' });
     expect((await session.freshUser(user.id)).plan).toBe('enterprise');

@@ -52,33 +52,33 @@ describe("billing's repositories on the real database: what the history and the 
 
   it("a user's billing history holds only their own invoices, newest first, voided ones left out, paged with the total", async () => {
     const [user, other] = [await insertUser(m.em), await insertUser(m.em)];
-    const tx = billing.session();
+    const tx = billing.fork();
     await tx.upsertInvoice(user.id, invoice({ createdAt: new Date('2026-01-01T00:00:00Z'), description: 'January' }));
     await tx.upsertInvoice(user.id, invoice({ createdAt: new Date('2026-03-01T00:00:00Z'), description: 'March' }));
     await tx.upsertInvoice(user.id, invoice({ createdAt: new Date('2026-02-01T00:00:00Z'), description: 'February' }));
     await tx.upsertInvoice(user.id, invoice({ createdAt: new Date('2026-04-01T00:00:00Z'), description: 'Abandoned', status: 'void', paidAt: null }));
     await tx.upsertInvoice(other.id, invoice({ createdAt: new Date('2026-05-01T00:00:00Z'), description: 'Not theirs' }));
 
-    expect((await billing.session().latestInvoices(user.id, 100)).map((i) => i.description)).toEqual(['March', 'February', 'January']);
-    const [page, total] = await billing.session().invoicePage(user.id, 1, 1);
+    expect((await billing.fork().latestInvoices(user.id, 100)).map((i) => i.description)).toEqual(['March', 'February', 'January']);
+    const [page, total] = await billing.fork().invoicePage(user.id, 1, 1);
     expect(total).toBe(3);
     expect(page.map((i) => i.description)).toEqual(['February']);
-    const theirs = (await billing.session().latestInvoices(other.id, 100))[0];
-    expect(await billing.session().ownInvoice(user.id, theirs.id)).toBeNull();
+    const theirs = (await billing.fork().latestInvoices(other.id, 100))[0];
+    expect(await billing.fork().ownInvoice(user.id, theirs.id)).toBeNull();
   });
 
   it('the current subscription is the newest paid one; ended ones neither count nor show', async () => {
     const user = await insertUser(m.em);
     const older = subscription('active', new Date('2026-01-01T00:00:00Z'));
     const ended = subscription('canceled', new Date('2026-02-01T00:00:00Z'));
-    await billing.session().upsertSubscription(user.id, 'sandbox', older, 'premium');
+    await billing.fork().upsertSubscription(user.id, 'sandbox', older, 'premium');
     await new Promise((resolve) => setTimeout(resolve, 5)); // created_at orders them
-    await billing.session().upsertSubscription(user.id, 'sandbox', ended, 'enterprise');
+    await billing.fork().upsertSubscription(user.id, 'sandbox', ended, 'enterprise');
 
-    expect((await billing.session().latestPaidSubscription(user.id))?.providerSubscriptionId).toBe(older.id);
-    expect((await billing.session().liveSubscriptions(user.id)).map((s) => s.providerSubscriptionId)).toEqual([older.id]);
-    expect(await billing.session().countOtherSubscriptions(user.id, ended.id, ['active', 'trialing'])).toBe(1);
-    expect(await billing.session().countOtherSubscriptions(user.id, older.id, ['active', 'trialing'])).toBe(0);
+    expect((await billing.fork().latestPaidSubscription(user.id))?.providerSubscriptionId).toBe(older.id);
+    expect((await billing.fork().liveSubscriptions(user.id)).map((s) => s.providerSubscriptionId)).toEqual([older.id]);
+    expect(await billing.fork().countOtherSubscriptions(user.id, ended.id, ['active', 'trialing'])).toBe(1);
+    expect(await billing.fork().countOtherSubscriptions(user.id, older.id, ['active', 'trialing'])).toBe(0);
   });
 
   it('a billing change that fails part-way leaves nothing behind: the transaction rolls back its writes', async () => {
@@ -91,13 +91,13 @@ describe("billing's repositories on the real database: what the history and the 
         throw new Error('the provider went away');
       }),
     ).rejects.toThrow('the provider went away');
-    expect(await billing.session().latestPaidSubscription(user.id)).toBeNull();
-    expect(await billing.session().logEvent(event)).toBe(true);
+    expect(await billing.fork().latestPaidSubscription(user.id)).toBeNull();
+    expect(await billing.fork().logEvent(event)).toBe(true);
   });
 
   it("the sandbox provider's objects are kept across units of work, and a failed one writes nothing", async () => {
     const customerId = `cus_medium_${Date.now()}`;
-    const store = sandbox.session();
+    const store = sandbox.fork();
     store.put('customer', customerId, customerId, { email: 'a@example.com', defaultPaymentMethod: null });
     await store.flush();
     await expect(
@@ -108,7 +108,7 @@ describe("billing's repositories on the real database: what the history and the 
         throw new Error('declined');
       }),
     ).rejects.toThrow('declined');
-    const again = sandbox.session();
+    const again = sandbox.fork();
     expect((await again.load<{ defaultPaymentMethod: string | null }>('customer', customerId))?.data.defaultPaymentMethod).toBeNull();
     expect(await again.find('invoice', customerId)).toEqual([]);
     expect((await again.find('customer', customerId)).map((c) => c.id)).toEqual([customerId]);

@@ -6,6 +6,7 @@ import { User } from '../../src/modules/accounts/user.entity.js';
 import { BillingCommands } from '../../src/modules/billing/billing-commands.js';
 import { BillingRepository } from '../../src/modules/billing/billing.repository.js';
 import { BillingService } from '../../src/modules/billing/billing.service.js';
+import { InvoiceRecorder } from '../../src/modules/billing/invoice-recorder.js';
 import { PAYMENT_GATEWAY } from '../../src/modules/billing/payment-gateway.js';
 import { SandboxGateway } from '../../src/modules/billing/sandbox.gateway.js';
 import { SandboxRepository } from '../../src/modules/billing/sandbox.repository.js';
@@ -30,6 +31,7 @@ describe('billing: BillingService and its published commands on the real databas
         SandboxRepository,
         BillingRepository,
         BillingService,
+        InvoiceRecorder,
         BillingCommands,
         { provide: ACCOUNT_BILLING, useExisting: BillingCommands },
       ],
@@ -94,14 +96,14 @@ describe('billing: BillingService and its published commands on the real databas
   it('a second billing change while one holds the account answers 409 billing_change_in_progress and changes nothing', async () => {
     const user = await insertUser(m.em);
     const repository = m.get(BillingRepository);
-    expect(await repository.session().claimUserLock(user.id)).toBe(true);
+    expect(await repository.fork().claimUserLock(user.id)).toBe(true);
     try {
       await expect(m.em.fork().transactional((tx) => commands.changePlanFromConsole(user.id, 'premium', { ...consoleChange, em: tx }))).rejects.toMatchObject({
         problem: { status: 409, code: 'billing_change_in_progress' },
       });
       expect((await reload(user.id)).plan).toBe('free');
     } finally {
-      await repository.session().releaseUserLock(user.id);
+      await repository.fork().releaseUserLock(user.id);
     }
   });
 
@@ -116,7 +118,7 @@ describe('billing: BillingService and its published commands on the real databas
   it('a provider event is logged once: a repeated delivery is told apart', async () => {
     const repository = m.get(BillingRepository);
     const event = { id: `evt_medium_${Date.now()}`, type: 'invoice.paid', objectId: null };
-    expect(await repository.session().logEvent(event)).toBe(true);
-    expect(await repository.session().logEvent(event)).toBe(false);
+    expect(await repository.fork().logEvent(event)).toBe(true);
+    expect(await repository.fork().logEvent(event)).toBe(false);
   });
 });

@@ -27,8 +27,8 @@ describe("change notices' repository on the real database: one notice per accoun
     expect(await write(open.id, '2026a')).toBe(true);
     expect(await write(open.id, '2026a')).toBe(false);
     expect(await write(closed.id, '2026a')).toBe(false);
-    expect((await notices.session().open(open.id)).map((n) => n.release_version)).toEqual(['2026a']);
-    expect(await notices.session().open(closed.id)).toEqual([]);
+    expect((await notices.fork().open(open.id)).map((n) => n.release_version)).toEqual(['2026a']);
+    expect(await notices.fork().open(closed.id)).toEqual([]);
   });
 
   it('a notice written in a transaction that fails is not kept', async () => {
@@ -39,16 +39,16 @@ describe("change notices' repository on the real database: one notice per accoun
         throw new Error('the mail could not be queued');
       }),
     ).rejects.toThrow('the mail could not be queued');
-    expect(await notices.session().open(user.id)).toEqual([]);
+    expect(await notices.fork().open(user.id)).toEqual([]);
   });
 
   it("an account dismisses only its own notice: another account's id changes nothing", async () => {
     const [owner, other] = [await insertUser(m.em), await insertUser(m.em)];
     await write(owner.id, '2026c');
-    const [notice] = await notices.session().open(owner.id);
-    expect(await notices.session().dismiss(other.id, notice.id)).toBe(false);
-    expect(await notices.session().open(owner.id)).toHaveLength(1);
-    expect(await notices.session().dismiss(owner.id, notice.id)).toBe(true);
-    expect(await notices.session().open(owner.id)).toEqual([]);
+    const [notice] = await notices.fork().open(owner.id);
+    expect(await notices.fork().dismiss(other.id, notice.id)).toBe(false);
+    expect(await notices.fork().open(owner.id)).toHaveLength(1);
+    expect(await notices.fork().dismiss(owner.id, notice.id)).toBe(true);
+    expect(await notices.fork().open(owner.id)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { ormOptions } from '../../src/database/mikro-orm.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
 import { AccountStateModule } from '../../src/modules/accounts/account-state.module.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
+import { AuditModule } from '../../src/modules/audit/audit.module.js';
 
 /**
  * "Medium" tests, after immich's test/medium: one module's services from a Nest testing module, on the run's real
@@ -43,6 +44,7 @@ export async function mediumModule(metadata: ModuleMetadata): Promise<Medium> {
       CoreModule.register(config),
       MikroOrmModule.forRoot({ ...ormOptions(databaseUrl), registerRequestContext: false }),
       AccountStateModule,
+      AuditModule,
       ...(metadata.imports ?? []),
     ],
     providers: metadata.providers ?? [],

@@ -10,6 +10,9 @@ import { SupportRepository } from '../../src/modules/support/support.repository.
 import { AccountClosureRepository } from '../../src/modules/self-service/account-closure.repository.js';
 import { DataExportRepository } from '../../src/modules/self-service/data-export.repository.js';
 import { SupportMessage } from '../../src/modules/support/support-message.entity.js';
+import { AuditTrail } from '../../src/modules/audit/audit-trail.js';
+import { AccountKeys } from '../../src/modules/keys/account-keys.js';
+import { AccountKeysRepository } from '../../src/modules/keys/account-keys.repository.js';
 import { insertUser, mediumModule } from './medium.js';
 import type { Medium } from './medium.js';
 
@@ -19,7 +22,9 @@ describe("self-service: the closure's and the export's repositories on the real 
   let exports: DataExportRepository;
 
   beforeAll(async () => {
-    m = await mediumModule({ providers: [AccountClosureRepository, DataExportRepository, AuthRepository, SessionsRepository, SupportRepository] });
+    m = await mediumModule({
+      providers: [AccountClosureRepository, DataExportRepository, AuthRepository, SessionsRepository, SupportRepository, AccountKeys, AccountKeysRepository],
+    });
     closure = m.get(AccountClosureRepository);
     exports = m.get(DataExportRepository);
   });
@@ -46,14 +51,15 @@ describe("self-service: the closure's and the export's repositories on the real 
     await closure.transaction(async (tx) => {
       const users = m.get(UsersRepository).joining(tx.unitOfWork);
       await users.lockRow(closing.id);
-      expect(await tx.deleteKeys(closing.id)).toEqual([]);
+      expect(await m.get(AccountKeys).eraseAll(closing.id, tx.unitOfWork)).toEqual([]);
       await users.eraseProfile(closing.id, tombstone, new Date());
       await m.get(SessionsRepository).joining(tx.unitOfWork).deleteAllForUser(closing.id);
       await m.get(AuthRepository).joining(tx.unitOfWork).eraseAccount(closing.id);
       await tx.deleteExportsAndAlerts(closing.id);
       await m.get(SupportRepository).joining(tx.unitOfWork).eraseAccount(closing.id, closing.email);
-      tx.audit({ actorId: closing.id, actorEmail: tombstone, action: 'user.close', targetType: 'user', targetId: closing.id });
-      await tx.flush();
+      await m
+        .get(AuditTrail)
+        .record({ actorId: closing.id, actorEmail: tombstone, action: 'user.close', targetType: 'user', targetId: closing.id }, tx.unitOfWork);
     });
     const em = m.em.fork();
     expect(await em.findOneOrFail(User, { id: closing.id })).toMatchObject({ email: tombstone, firstName: '', closedAt: expect.any(Date) });

@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
+         * @description Plan, today's (the local day of tz, default UTC) and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Usage summary
-         * @description What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
+         * @description What the Usage page draws for a range and an optional endpoint or key: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. Days and hours are those of tz (IANA, default UTC): a day starts at its local midnight. The range widens to the whole days of tz its ends fall on (default: the last 7), or with exact=true is counted exactly as given. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
          */
         get: operations["Usage_summary"];
         put?: never;
@@ -2498,6 +2498,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/display-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the display zone
+         * @description The IANA zone the account area writes every time in and cuts the usage days and hours in (Usage, Requests, the console); null: the browser's zone. A link (Asia/Calcutta) is stored as its zone.
+         */
+        put: operations["Accounts_displayZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -3215,6 +3235,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
         };
         LoginView: {
             /**
@@ -3303,6 +3328,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -3573,6 +3603,11 @@ export interface components {
              * @example Production server
              */
             keyName: string | null;
+            /**
+             * @description The id of this request in the request log (GET /api/usage/requests/{id}).
+             * @example WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd
+             */
+            logId: string;
         };
         UsagePageView: {
             items: components["schemas"]["UsageRecordView"][];
@@ -3589,15 +3624,23 @@ export interface components {
             end: string;
         };
         DayCountView: {
-            /** @example 2026-11-22 */
+            /**
+             * @description The local date in the zone of tz.
+             * @example 2026-11-22
+             */
             date: string;
+            /**
+             * @description When the day (or the range, on its first day) starts: its local midnight.
+             * @example 2026-11-21T18:30:00.000Z
+             */
+            start: string;
             /** @example 42 */
             count: number;
         };
         HourCountView: {
             /**
-             * @description Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.
-             * @example 2026-11-22T14:00:00.000Z
+             * @description Start of the hour in the zone of tz (ISO 8601; :30 UTC in Asia/Kolkata).
+             * @example 2026-11-22T14:30:00.000Z
              */
             hour: string;
             /** @example 7 */
@@ -3616,7 +3659,13 @@ export interface components {
             count: number;
         };
         UsageSummaryView: {
+            /** @description The window counted (inclusive ends). */
             range: components["schemas"]["UsageRangeView"];
+            /**
+             * @description The zone whose days and hours the counts are cut in (tz).
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
             /** @example 420 */
             totalRequests: number;
             /**
@@ -3629,8 +3678,12 @@ export interface components {
              * @example 2.1
              */
             averageResponseTime: number;
-            /** @example 42 */
+            /**
+             * @description Today's requests: the local day of tz.
+             * @example 42
+             */
             todayRequests: number;
+            /** @description Every local day of the window, in order, empty ones included. */
             perDay: components["schemas"]["DayCountView"][];
             /** @description Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges. */
             perHour: components["schemas"]["HourCountView"][];
@@ -7428,6 +7481,13 @@ export interface components {
              */
             enabled: boolean;
         };
+        DisplayZoneDto: {
+            /**
+             * @description An IANA zone; null shows times in the browser's zone again.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
+        };
         WebhookEndpointResponse: {
             /** Format: uuid */
             id: string;
@@ -8896,7 +8956,10 @@ export interface operations {
     };
     Usage_stats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The IANA zone whose day today's requests are counted in (default UTC). */
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8911,6 +8974,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DashboardStatsView"];
                 };
+            };
+            /** @description Bad time zone (problem+json: invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -9043,6 +9113,10 @@ export interface operations {
                 endpoint?: string;
                 /** @description Only the requests made with this key */
                 keyId?: string;
+                /** @description The IANA zone whose days and hours the counts are cut in (default UTC). */
+                tz?: string;
+                /** @description true: count exactly [startDate, endDate] (what the request log shows for the same from/to); default: the whole days of tz the ends fall on. */
+                exact?: boolean;
             };
             header?: never;
             path?: never;
@@ -9059,7 +9133,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsageSummaryView"];
                 };
             };
-            /** @description Bad date range (problem+json) */
+            /** @description Bad date range or time zone (problem+json: invalid_range, invalid_timezone) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9095,7 +9169,7 @@ export interface operations {
                 endpoint?: string;
                 /** @description An exact status (404) or a class (4xx) */
                 status?: string;
-                /** @description Only the request with this X-Request-Id */
+                /** @description The request with this X-Request-Id, searched across the whole retention period: the other filters and the cursor are ignored */
                 requestId?: string;
                 limit?: number;
                 /** @description The nextCursor of the previous page */
@@ -9151,6 +9225,11 @@ export interface operations {
                 /** @description Only this route pattern */
                 endpoint?: string;
                 /** @description The viewer's IANA zone: buckets are its hours and days (default UTC) */
+                tz?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of tz, still read when tz is not given
+                 */
                 timeZone?: string;
             };
             header?: never;
@@ -23399,6 +23478,51 @@ export interface operations {
                 };
             };
             /** @description Malformed body (problem+json, code `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Accounts_displayZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayZoneDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeView"];
+                };
+            };
+            /** @description Not a zone of the active tz release (problem+json, code `invalid_timezone`) or a malformed body */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -120,6 +120,16 @@ export class AccountCommands {
     }
   }
 
+  /**
+   * The billing provider's customer of the account, recorded once: a concurrent first one wins, and the answer is the
+   * customer the account has after the call.
+   */
+  async linkBillingCustomer(userId: string, customerId: string): Promise<string> {
+    const users = this.users.fork();
+    await users.setBillingCustomerIfMissing(userId, customerId);
+    return (await users.reload(userId)).stripeCustomerId ?? customerId;
+  }
+
   private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
     if (!isUuid(userId)) throw AccountErrors.userNotFound();
     const result = await this.users.within(context.em, async (tx): Promise<UserChange> => {

@@ -5,8 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
 import { User } from './user.entity.js';
 
-/** The caller's unit of work, as a command joins it (an opaque handle: only a repository queries through it). */
-export type UnitOfWork = EntityManager;
+export type { UnitOfWork } from '../../database/unit-of-work.js';
 
 /**
  * Every query on the users table, after immich's server/src/repositories: accounts owns the table, and the features
@@ -22,15 +21,6 @@ export class UsersRepository extends BoundRepository {
 
   protected bind(em: EntityManager): this {
     return new UsersRepository(em) as this;
-  }
-
-  /**
-   * Runs `work` in `unitOfWork`'s transaction when it has one, in a new transaction of `unitOfWork` when it has none,
-   * or in a new transaction of its own when no unit of work is given.
-   */
-  within<T>(unitOfWork: UnitOfWork | undefined, work: (tx: UsersRepository) => Promise<T>): Promise<T> {
-    if (!unitOfWork) return this.transaction(work);
-    return unitOfWork.isInTransaction() ? work(this.joining(unitOfWork)) : unitOfWork.transactional((tx) => work(this.joining(tx)));
   }
 
   /** Hears every flush and transaction of the app's units of work (forks share the root's event manager). */
@@ -99,6 +89,11 @@ export class UsersRepository extends BoundRepository {
         step,
       ]);
     return rows.length > 0;
+  }
+
+  /** Records the billing provider's customer of an account that has none yet (a concurrent first one wins). */
+  async setBillingCustomerIfMissing(id: string, customerId: string): Promise<void> {
+    await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, id]);
   }
 
   /** Locks the account's row until the transaction ends (no entity loaded). */

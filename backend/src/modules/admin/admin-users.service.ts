@@ -56,7 +56,7 @@ export class AdminUsers {
 
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
   private view(rows: Row[]): AdminUserView[] {
-    return this.repository.session().usersFromRows(rows).map(toAdminUserView);
+    return this.repository.fork().usersFromRows(rows).map(toAdminUserView);
   }
 
   async list(query: ListQuery): Promise<Page<AdminUserView>> {
@@ -65,7 +65,7 @@ export class AdminUsers {
   }
 
   async get(id: string): Promise<AdminUserView> {
-    const user = isUuid(id) ? await this.repository.session().user(id) : null;
+    const user = isUuid(id) ? await this.repository.fork().user(id) : null;
     if (!user) throw AdminErrors.userNotFound();
     return toAdminUserView(user);
   }

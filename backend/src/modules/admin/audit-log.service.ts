@@ -7,6 +7,7 @@ import type { Page, Row } from './admin-lists.repository.js';
 import { AdminErrors } from './admin.errors.js';
 import { AdminRepository } from './admin.repository.js';
 import type { AuditAction, AuditTargetType } from '../audit/audit-log.entity.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 
 export interface AuditLogView {
   id: string;
@@ -55,6 +56,7 @@ export class AuditLog {
   constructor(
     private readonly repository: AdminRepository,
     private readonly lists: AdminListsRepository,
+    private readonly trail: AuditTrail,
   ) {}
 
   async list(query: ListQuery): Promise<Page<AuditLogView>> {
@@ -75,17 +77,20 @@ export class AuditLog {
     targetId: string,
     before: Record<string, unknown> | null,
     after: Record<string, unknown> | null,
-    tx: AdminRepository = this.repository.session(),
+    tx: AdminRepository = this.repository.fork(),
   ): Promise<void> {
-    await tx.addAuditEntry({
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
-      action,
-      targetType,
-      targetId,
-      before,
-      after,
-      ipAddress: actor.ip?.slice(0, 64) ?? null,
-    });
+    await this.trail.record(
+      {
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action,
+        targetType,
+        targetId,
+        before,
+        after,
+        ipAddress: actor.ip?.slice(0, 64) ?? null,
+      },
+      tx.unitOfWork,
+    );
   }
 }

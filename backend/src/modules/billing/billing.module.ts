@@ -7,6 +7,7 @@ import { BillingWebhookController } from './billing-webhook.controller.js';
 import { BillingController } from './billing.controller.js';
 import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
+import { InvoiceRecorder } from './invoice-recorder.js';
 import { PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { SandboxClock } from './sandbox-clock.js';
@@ -30,6 +31,7 @@ import { StripeGateway } from './stripe.gateway.js';
         config.stripeEnabled ? new StripeGateway(config) : new SandboxGateway(sandbox, config),
     },
     BillingService,
+    InvoiceRecorder,
     BillingRepository,
     SandboxRepository,
     BillingCommands,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import type { PlanId } from '../../config/plans.js';
 import { User } from '../accounts/user.entity.js';
 import { Invoice } from './invoice.entity.js';
@@ -13,29 +14,17 @@ const CURRENT_STATUSES = ['active', 'trialing', 'past_due'];
 /**
  * Every query of billing (subscriptions, invoices, the per-user claim, the exactly-once event log, and the reads of the
  * account it bills), after immich's server/src/repositories: each method one statement and no rule of billing's
- * (BillingService decides). One instance is one unit of work: `session()` gives a fresh one (its own identity map),
- * `transaction(work)` one bound to a transaction that commits when `work` resolves, `within(uow)` one bound to a
- * caller's transaction (the console's). `unitOfWork` is handed to other modules' commands that join it.
+ * (BillingService decides). One instance is one unit of work (BoundRepository: `fork()`, `transaction(work)`, `joining(uow)` for
+ * the console's transaction); `unitOfWork` is handed to other modules' commands that join it.
  */
 @Injectable()
-export class BillingRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  session(): BillingRepository {
-    return new BillingRepository(this.em.fork());
+export class BillingRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  transaction<T>(work: (tx: BillingRepository) => Promise<T>): Promise<T> {
-    return this.em.fork().transactional((em) => work(new BillingRepository(em)));
-  }
-
-  within(unitOfWork: EntityManager): BillingRepository {
-    return new BillingRepository(unitOfWork);
-  }
-
-  /** The transaction (or fork) this instance runs in, for accounts', mail's and webhooks' commands that join it. */
-  get unitOfWork(): EntityManager {
-    return this.em;
+  protected bind(em: EntityManager): this {
+    return new BillingRepository(em) as this;
   }
 
   // ---- reads ------------------------------------------------------------------------------------------
@@ -94,11 +83,6 @@ export class BillingRepository {
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
-
-  /** Records the provider customer of a user that has none yet (a concurrent first one wins). */
-  async setCustomerIfMissing(userId: string, customerId: string): Promise<void> {
-    await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, userId]);
-  }
 
   /** Claims the user's billing lock for two minutes; false while another unexpired claim holds it. */
   async claimUserLock(userId: string): Promise<boolean> {

@@ -6,15 +6,15 @@ import type { PlanId } from '../../config/plans.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import type { ChangeContext } from '../accounts/account-commands.js';
 import type { User } from '../accounts/user.entity.js';
-import { MailService } from '../mail/mail.service.js';
 import { Problems } from '../../common/problems/problem.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingRepository } from './billing.repository.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { InvoiceRecorder } from './invoice-recorder.js';
 import { toInvoiceView } from './invoice.entity.js';
 import type { Invoice, InvoiceView } from './invoice.entity.js';
 import { CardDeclinedError, InvalidSignatureError, PAYMENT_GATEWAY } from './payment-gateway.js';
-import type { PaymentGateway, PaymentOutcome, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
+import type { PaymentGateway, PaymentOutcome, ProviderSubscription } from './payment-gateway.js';
 import { toSubscriptionView } from './subscription.entity.js';
 import type { Subscription, SubscriptionView } from './subscription.entity.js';
 import { isUuid } from '../../common/http/uuid.js';
@@ -52,14 +52,14 @@ export class BillingService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
-    @Optional() private readonly mail?: MailService,
+    private readonly invoices: InvoiceRecorder,
     @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
   // ---- reads -------------------------------------------------------------------------------------
 
   async currentSubscription(userId: string): Promise<SubscriptionView | null> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.plan === 'free') return null;
     const subscription = await db.latestPaidSubscription(userId);
@@ -67,19 +67,19 @@ export class BillingService {
   }
 
   async history(userId: string): Promise<InvoiceView[]> {
-    const rows = await this.repository.session().latestInvoices(userId, 100);
+    const rows = await this.repository.fork().latestInvoices(userId, 100);
     return rows.map(toInvoiceView);
   }
 
   /** Every invoice of the account, newest first, a page at a time ("View All History"). */
   async invoicePage(userId: string, offset: number, limit: number): Promise<{ items: InvoiceView[]; total: number; offset: number; limit: number }> {
-    const [rows, total] = await this.repository.session().invoicePage(userId, offset, limit);
+    const [rows, total] = await this.repository.fork().invoicePage(userId, offset, limit);
     return { items: rows.map(toInvoiceView), total, offset, limit };
   }
 
   /** One of the account's invoices; someone else's id answers 404 like an unknown one. */
   async ownInvoice(userId: string, invoiceId: string): Promise<{ invoice: Invoice; user: User }> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const invoice = isUuid(invoiceId) ? await db.ownInvoice(userId, invoiceId) : null;
     if (!invoice) throw Problems.notFound('Invoice');
     return { invoice, user: await db.user(userId) };
@@ -87,25 +87,23 @@ export class BillingService {
 
   /** The user's newest subscription in a paid (or retrying) status, whatever the plan says (the sandbox portal's). */
   latestPaidSubscription(userId: string): Promise<Subscription | null> {
-    return this.repository.session().latestPaidSubscription(userId);
+    return this.repository.fork().latestPaidSubscription(userId);
   }
 
   /** The provider customer of the user, or null before the first checkout. */
   async customerId(userId: string): Promise<string | null> {
-    return (await this.repository.session().user(userId)).stripeCustomerId ?? null;
+    return (await this.repository.fork().user(userId)).stripeCustomerId ?? null;
   }
 
   // ---- upgrade from free ---------------------------------------------------------------------------
 
   /** One provider customer per user, created the first time it is needed. */
   async ensureCustomer(userId: string): Promise<string> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
-    await db.setCustomerIfMissing(userId, customerId);
-    const fresh = await this.repository.session().user(userId);
-    return fresh.stripeCustomerId ?? customerId;
+    return this.accounts.linkBillingCustomer(userId, customerId);
   }
 
   /**
@@ -113,7 +111,7 @@ export class BillingService {
    * database connection is held while the provider is called; a second change meanwhile gets 409.
    */
   private async withUserLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     if (!(await db.claimUserLock(userId))) throw BillingErrors.changeInProgress();
     try {
       return await work();
@@ -127,14 +125,14 @@ export class BillingService {
   }
 
   private async createSubscriptionLocked(userId: string, plan: PlanId, paymentMethodId: string): Promise<BillingResult> {
-    const user = await this.repository.session().user(userId);
+    const user = await this.repository.fork().user(userId);
     // A granted plan is paid for by nobody yet: starting a subscription (any paid plan) is how it starts paying.
     if (user.plan === plan && !user.planGranted) throw BillingErrors.samePlan();
     if (user.plan !== 'free' && !user.planGranted) throw BillingErrors.alreadySubscribed();
     const customerId = await this.ensureCustomer(userId);
     // An earlier attempt still waiting for 3-D Secure must never be confirmed later into a second subscription, and
     // its unpaid invoice is no bill: voided, it leaves the billing history.
-    const stale = await this.repository.session().subscriptionsInStatus(userId, 'incomplete');
+    const stale = await this.repository.fork().subscriptionsInStatus(userId, 'incomplete');
     for (const attempt of stale) {
       await this.gateway.abandonIncomplete(attempt.providerSubscriptionId);
       const ended = await this.gateway.retrieveSubscription(attempt.providerSubscriptionId);
@@ -176,7 +174,7 @@ export class BillingService {
 
   /** After the 3-D Secure step: re-reads the subscription; the plan follows only if its first invoice is now paid. */
   async completeSubscription(userId: string, subscriptionId: string): Promise<BillingResult> {
-    const local = await this.repository.session().subscriptionOfUser(userId, subscriptionId, isUuid(subscriptionId) ? subscriptionId : null);
+    const local = await this.repository.fork().subscriptionOfUser(userId, subscriptionId, isUuid(subscriptionId) ? subscriptionId : null);
     if (!local) throw BillingErrors.subscriptionNotFound();
     const remote = await this.gateway.retrieveSubscription(local.providerSubscriptionId);
     if (!remote) throw BillingErrors.subscriptionNotFound();
@@ -195,7 +193,7 @@ export class BillingService {
   }
 
   private async updatePlanLocked(userId: string, plan: PlanId): Promise<BillingResult> {
-    const db = this.repository.session();
+    const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.plan === plan) throw BillingErrors.samePlan();
     if (PLANS[plan].rank < PLANS[user.plan].rank) throw BillingErrors.downgradeNotSupported();
@@ -230,9 +228,9 @@ export class BillingService {
    * audit row commits with it; a change the provider refused is synced on its own (it stands) before the 402.
    */
   changePlanFromConsole(userId: string, plan: PlanId, context: ConsoleChangeContext): Promise<PlanChangeVia> {
-    const tx = this.repository.within(context.em);
+    const tx = this.repository.joining(context.em);
     return this.withUserLock(userId, async () => {
-      const local = await this.repository.session().latestPaidSubscription(userId);
+      const local = await this.repository.fork().latestPaidSubscription(userId);
       const remote = local ? await this.gateway.retrieveSubscription(local.providerSubscriptionId) : null;
       if (!local || !remote || !PAID_STATUSES.has(remote.status)) {
         if (remote) await this.sync(remote, { userId }, tx);
@@ -269,7 +267,7 @@ export class BillingService {
   }
 
   async portalUrl(userId: string): Promise<string> {
-    const user = await this.repository.session().user(userId);
+    const user = await this.repository.fork().user(userId);
     if (!user.stripeCustomerId) throw BillingErrors.noBillingAccount();
     return this.gateway.createPortalSession(user.stripeCustomerId, `${this.config.appUrl}/dashboard/billing`);
   }
@@ -312,9 +310,12 @@ export class BillingService {
       if (!invoice) return 'unknown_invoice';
       const user = await tx.userByCustomer(invoice.customerId);
       if (!user) return 'unknown_customer';
-      await this.recordInvoice(tx, user.id, invoice);
+      await this.invoices.record(tx, user.id, invoice);
       if (type === 'invoice.payment_failed' && invoice.status !== 'paid')
-        await this.webhooks?.emit(user.id, 'invoice.payment_failed', this.invoiceEvent(invoice), { em: tx.unitOfWork, messageKey: `inv_failed_${invoice.id}` });
+        await this.webhooks?.emit(user.id, 'invoice.payment_failed', InvoiceRecorder.event(invoice), {
+          em: tx.unitOfWork,
+          messageKey: `inv_failed_${invoice.id}`,
+        });
       if (!invoice.subscriptionId) return 'applied';
       const remote = await this.gateway.retrieveSubscription(invoice.subscriptionId);
       if (!remote) return 'unknown_subscription';
@@ -329,18 +330,6 @@ export class BillingService {
     return 'ignored';
   }
 
-  // ---- sandbox clock --------------------------------------------------------------------------------
-
-  /** Re-reads subscriptions the sandbox changed on its own (renewals, period-end cancellations). */
-  async resyncSubscriptions(providerIds: string[]): Promise<void> {
-    for (const providerId of providerIds) {
-      const remote = await this.gateway.retrieveSubscription(providerId);
-      if (!remote) continue;
-      const local = await this.sync(remote, {});
-      if (local) await this.syncInvoices(local.user.id, remote.customerId);
-    }
-  }
-
   // ---- applying provider state ----------------------------------------------------------------------
 
   /**
@@ -350,7 +339,7 @@ export class BillingService {
   async sync(
     remote: ProviderSubscription,
     hint: { userId?: string; plan?: PlanId },
-    db: BillingRepository = this.repository.session(),
+    db: BillingRepository = this.repository.fork(),
   ): Promise<Subscription | null> {
     const existing = await db.subscriptionByProviderId(remote.id);
     let userId = existing?.user.id ?? hint.userId;
@@ -372,7 +361,7 @@ export class BillingService {
    */
   async endSubscriptions(userId: string): Promise<number> {
     return this.withUserLock(userId, async () => {
-      const live = await this.repository.session().liveSubscriptions(userId);
+      const live = await this.repository.fork().liveSubscriptions(userId);
       let ended = 0;
       for (const subscription of live) {
         const remote = await this.gateway.cancelNow(subscription.providerSubscriptionId);
@@ -397,47 +386,8 @@ export class BillingService {
     await this.accounts.changePlan(userId, plan, { by: 'billing', reason: `subscription ${fromSubscription}`, em: db.unitOfWork });
   }
 
-  async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.session()): Promise<void> {
+  async syncInvoices(userId: string, customerId: string, db: BillingRepository = this.repository.fork()): Promise<void> {
     const invoices = await this.gateway.listInvoices(customerId);
-    for (const invoice of invoices) await this.recordInvoice(db, userId, invoice);
-  }
-
-  /** Upserts one history row; a row that newly became paid sends a receipt. */
-  private async recordInvoice(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
-    const before = await db.invoiceStatus(invoice.id);
-    await db.upsertInvoice(userId, invoice);
-    if (invoice.status === 'paid' && before !== 'paid') {
-      await this.queueReceipt(db, userId, invoice);
-      await this.webhooks?.emit(userId, 'invoice.paid', this.invoiceEvent(invoice), { em: db.unitOfWork, messageKey: `inv_paid_${invoice.id}` });
-    }
-  }
-
-  /** What the invoice webhook events carry. */
-  private invoiceEvent(invoice: ProviderInvoice): Record<string, unknown> {
-    return {
-      invoiceId: invoice.id,
-      number: invoice.number,
-      description: invoice.description,
-      amount: (invoice.amountCents / 100).toFixed(2),
-      currency: invoice.currency.toLowerCase(),
-      status: invoice.status,
-      plan: invoice.plan,
-      paidAt: invoice.paidAt ? new Date(invoice.paidAt).toISOString() : null,
-    };
-  }
-
-  /** The receipt is an outbox job in the invoice's transaction (when there is one), keyed by the invoice: sent once. */
-  private async queueReceipt(db: BillingRepository, userId: string, invoice: ProviderInvoice): Promise<void> {
-    if (!this.mail) return;
-    const user = await db.user(userId);
-    const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
-    await this.mail.queue(
-      {
-        to: user.email,
-        subject: `Receipt: ${invoice.description}`,
-        text: `Thank you for your payment.\n\n${invoice.description}\nAmount: ${amount}\nPaid: ${(invoice.paidAt ?? new Date()).toUTCString()}\n\nYour billing history: ${this.config.appUrl}/dashboard/billing\n`,
-      },
-      { em: db.unitOfWork, key: `receipt:${invoice.id}` },
-    );
+    for (const invoice of invoices) await this.invoices.record(db, userId, invoice);
   }
 }

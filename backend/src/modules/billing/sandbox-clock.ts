@@ -34,10 +34,20 @@ export class SandboxClock implements OnModuleInit {
     this.running = true;
     try {
       const changed = await this.gateway.advanceClock(now);
-      await this.billing.resyncSubscriptions(changed);
+      await this.resync(changed);
       return changed;
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Re-reads subscriptions the sandbox changed on its own (renewals, period-end cancellations). */
+  private async resync(providerIds: string[]): Promise<void> {
+    for (const providerId of providerIds) {
+      const remote = await this.gateway.retrieveSubscription(providerId);
+      if (!remote) continue;
+      const local = await this.billing.sync(remote, {});
+      if (local) await this.billing.syncInvoices(local.user.id, remote.customerId);
     }
   }
 }

@@ -11,7 +11,7 @@ import { PAYMENT_GATEWAY } from './payment-gateway.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { cardErrors } from './sandbox-cards.js';
 import { SandboxGateway } from './sandbox.gateway.js';
-import type { SandboxPaymentMethodView } from './sandbox.gateway.js';
+import type { SandboxPaymentMethodView } from './sandbox-objects.js';
 import { toSubscriptionView } from './subscription.entity.js';
 import type { SubscriptionView } from './subscription.entity.js';
 

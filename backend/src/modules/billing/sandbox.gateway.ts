@@ -5,76 +5,14 @@ import type { PlanId } from '../../config/plans.js';
 import { CardDeclinedError, InvalidSignatureError, PLAN_DESCRIPTIONS } from './payment-gateway.js';
 import type { PaymentGateway, PaymentOutcome, ProviderEvent, ProviderInvoice, ProviderSubscription } from './payment-gateway.js';
 import { cardBehaviour, cardBrand } from './sandbox-cards.js';
-import type { CardBehaviour, CardInput } from './sandbox-cards.js';
+import type { CardInput } from './sandbox-cards.js';
+import { chargeInvoice, DECLINED } from './sandbox-charge.js';
 import type { SandboxObject } from './sandbox-object.entity.js';
+import { addMonth, invoiceView, sandboxId, subscriptionView } from './sandbox-objects.js';
+import type { InvoiceData, PaymentIntentData, PaymentMethodData, SandboxPaymentMethodView, SubscriptionData } from './sandbox-objects.js';
+import { renewDueSubscriptions } from './sandbox-renewals.js';
 import type { SandboxRepository } from './sandbox.repository.js';
-
-const DECLINED = 'Your card was declined.';
 const PORTAL_SESSION_MS = 60 * 60 * 1000;
-
-interface PaymentMethodData {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  name: string;
-  behaviour: CardBehaviour;
-  customerId: string | null;
-  /** A card that once passed 3-D Secure is trusted for later off-session charges (like Stripe's 3155). */
-  authenticated?: boolean;
-}
-
-interface SubscriptionData {
-  plan: PlanId;
-  status: string;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  paymentMethodId: string;
-  idempotencyKey?: string;
-  pendingPlan?: PlanId | null;
-}
-
-interface InvoiceData {
-  subscriptionId: string | null;
-  description: string;
-  amountCents: number;
-  currency: string;
-  status: 'paid' | 'pending' | 'failed' | 'void';
-  paidAt: string | null;
-  billingReason: string;
-  /** For an invoice that changes the plan once paid. */
-  planOnPayment?: PlanId;
-  /** The plan and the service period the invoice charges for (older sandbox invoices lack them). */
-  plan?: PlanId;
-  periodStart?: string;
-  periodEnd?: string;
-}
-
-interface PaymentIntentData {
-  invoiceId: string;
-  clientSecret: string;
-  status: 'requires_action' | 'succeeded';
-  paymentMethodId: string;
-}
-
-export interface SandboxPaymentMethodView {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-function id(prefix: string): string {
-  return `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-}
-
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
 
 /**
  * The built-in payment provider for installations without Stripe keys: no network, Stripe's test cards,
@@ -89,81 +27,12 @@ export class SandboxGateway implements PaymentGateway {
   ) {}
 
   private db(): SandboxRepository {
-    return this.repository.session();
-  }
-
-  private subscriptionView(obj: SandboxObject): ProviderSubscription {
-    const data = obj.data as unknown as SubscriptionData;
-    return {
-      id: obj.id,
-      customerId: obj.customerId!,
-      plan: data.plan,
-      status: data.status,
-      currentPeriodStart: new Date(data.currentPeriodStart),
-      currentPeriodEnd: new Date(data.currentPeriodEnd),
-      cancelAtPeriodEnd: data.cancelAtPeriodEnd,
-      itemId: `si_${obj.id}`,
-      hasPendingUpdate: Boolean(data.pendingPlan),
-    };
-  }
-
-  private invoiceView(obj: SandboxObject): ProviderInvoice {
-    const data = obj.data as unknown as InvoiceData;
-    return {
-      id: obj.id,
-      customerId: obj.customerId!,
-      subscriptionId: data.subscriptionId,
-      description: data.description,
-      amountCents: data.amountCents,
-      currency: data.currency,
-      status: data.status,
-      paidAt: data.paidAt ? new Date(data.paidAt) : null,
-      createdAt: obj.createdAt,
-      billingReason: data.billingReason,
-      number: null,
-      plan: data.plan ?? data.planOnPayment ?? null,
-      periodStart: data.periodStart ? new Date(data.periodStart) : null,
-      periodEnd: data.periodEnd ? new Date(data.periodEnd) : null,
-      hostedInvoiceUrl: null,
-    };
-  }
-
-  /** Charges the card for an invoice the way Stripe would: paid, waiting for 3-D Secure, or refused. */
-  private charge(db: SandboxRepository, invoice: SandboxObject, card: SandboxObject | null, offSession: boolean): PaymentOutcome {
-    const data = invoice.data as unknown as InvoiceData;
-    const pm = card?.data as unknown as PaymentMethodData | undefined;
-    const behaviour = pm?.behaviour ?? 'declined';
-    // Nothing to charge (a prorated downgrade): paid as it stands, whatever the card, as Stripe does.
-    if (data.amountCents === 0) {
-      invoice.data = { ...data, status: 'paid', paidAt: new Date().toISOString() };
-      return { kind: 'succeeded' };
-    }
-    if (behaviour === 'succeeds' || (behaviour === 'requires_action' && offSession && pm?.authenticated && card?.id)) {
-      invoice.data = { ...data, status: 'paid', paidAt: new Date().toISOString() };
-      return { kind: 'succeeded' };
-    }
-    if (behaviour === 'requires_action' && !offSession) {
-      const intentId = id('pi');
-      const clientSecret = `${intentId}_secret_${randomBytes(12).toString('hex')}`;
-      db.put<PaymentIntentData>('payment_intent', intentId, invoice.customerId, {
-        invoiceId: invoice.id,
-        clientSecret,
-        status: 'requires_action',
-        paymentMethodId: card!.id,
-      });
-      invoice.data = { ...data, status: 'pending' };
-      return { kind: 'requires_action', clientSecret };
-    }
-    invoice.data = { ...data, status: 'failed' };
-    return {
-      kind: 'declined',
-      message: behaviour === 'requires_action' ? 'Your bank asked to authenticate this payment. Update your card and try again.' : DECLINED,
-    };
+    return this.repository.fork();
   }
 
   async createCustomer(user: { id: string; email: string; name: string }): Promise<string> {
     const db = this.db();
-    const customerId = id('cus');
+    const customerId = sandboxId('cus');
     db.put('customer', customerId, customerId, { email: user.email, name: user.name, userId: user.id, defaultPaymentMethod: null });
     await db.flush();
     return customerId;
@@ -173,7 +42,7 @@ export class SandboxGateway implements PaymentGateway {
   async createPaymentMethod(card: CardInput & { name: string }): Promise<SandboxPaymentMethodView> {
     const db = this.db();
     const number = card.number.replace(/[\s-]/g, '');
-    const pmId = id('pm');
+    const pmId = sandboxId('pm');
     const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
     const data: PaymentMethodData = {
       brand: cardBrand(number),
@@ -214,11 +83,11 @@ export class SandboxGateway implements PaymentGateway {
     const existing = (await db.find('subscription', input.customerId)).find(
       (s) => (s.data as unknown as SubscriptionData).idempotencyKey === input.idempotencyKey,
     );
-    if (existing) return { subscription: this.subscriptionView(existing), payment: await this.paymentOfSubscription(db, existing) };
+    if (existing) return { subscription: subscriptionView(existing), payment: await this.paymentOfSubscription(db, existing) };
 
     const card = await db.load<PaymentMethodData>('payment_method', input.paymentMethodId);
     const start = new Date();
-    const subId = id('sub');
+    const subId = sandboxId('sub');
     const sub = db.put<SubscriptionData>('subscription', subId, input.customerId, {
       plan: input.plan,
       status: 'incomplete',
@@ -228,7 +97,7 @@ export class SandboxGateway implements PaymentGateway {
       paymentMethodId: input.paymentMethodId,
       idempotencyKey: input.idempotencyKey,
     });
-    const invoice = db.put<InvoiceData>('invoice', id('in'), input.customerId, {
+    const invoice = db.put<InvoiceData>('invoice', sandboxId('in'), input.customerId, {
       subscriptionId: subId,
       description: `${PLAN_DESCRIPTIONS[input.plan]}`,
       amountCents: PLANS[input.plan].priceMonthly * 100,
@@ -240,11 +109,11 @@ export class SandboxGateway implements PaymentGateway {
       periodStart: start.toISOString(),
       periodEnd: addMonth(start).toISOString(),
     });
-    const payment = this.charge(db, invoice, card, false);
+    const payment = chargeInvoice(db, invoice, card, false);
     if (payment.kind === 'succeeded') sub.data = { ...sub.data, status: 'active' };
     (sub.data as Record<string, unknown>).latestInvoiceId = invoice.id;
     await db.flush();
-    return { subscription: this.subscriptionView(sub), payment };
+    return { subscription: subscriptionView(sub), payment };
   }
 
   private async paymentOfSubscription(db: SandboxRepository, sub: SandboxObject): Promise<PaymentOutcome> {
@@ -285,7 +154,7 @@ export class SandboxGateway implements PaymentGateway {
 
   async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
     const sub = await this.db().load('subscription', subscriptionId);
-    return sub ? this.subscriptionView(sub) : null;
+    return sub ? subscriptionView(sub) : null;
   }
 
   async cancelIncomplete(subscriptionId: string): Promise<void> {
@@ -315,7 +184,7 @@ export class SandboxGateway implements PaymentGateway {
     const status = sub.data.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
     sub.data = { ...sub.data, status, cancelAtPeriodEnd: false, pendingPlan: null };
     await db.flush();
-    return this.subscriptionView(sub);
+    return subscriptionView(sub);
   }
 
   async changePlan(subscription: ProviderSubscription, plan: PlanId) {
@@ -327,7 +196,7 @@ export class SandboxGateway implements PaymentGateway {
       const end = new Date(sub.data.currentPeriodEnd).getTime();
       const remaining = Math.min(1, Math.max(0, (end - now) / Math.max(1, end - start)));
       const difference = (PLANS[plan].priceMonthly - PLANS[sub.data.plan].priceMonthly) * 100;
-      const invoice = db.put<InvoiceData>('invoice', id('in'), sub.customerId, {
+      const invoice = db.put<InvoiceData>('invoice', sandboxId('in'), sub.customerId, {
         subscriptionId: sub.id,
         description: `Prorated change to ${PLANS[plan].name} plan`,
         amountCents: Math.max(0, Math.round(difference * remaining)),
@@ -341,20 +210,20 @@ export class SandboxGateway implements PaymentGateway {
         periodEnd: sub.data.currentPeriodEnd,
       });
       const card = await db.load<PaymentMethodData>('payment_method', sub.data.paymentMethodId);
-      const payment = this.charge(db, invoice, card, true);
+      const payment = chargeInvoice(db, invoice, card, true);
       if (payment.kind === 'succeeded') sub.data = { ...sub.data, plan, cancelAtPeriodEnd: false, pendingPlan: null };
-      return { subscription: this.subscriptionView(sub), payment };
+      return { subscription: subscriptionView(sub), payment };
     });
   }
 
   async listInvoices(customerId: string): Promise<ProviderInvoice[]> {
     const invoices = await this.db().find('invoice', customerId, true);
-    return invoices.map((i) => this.invoiceView(i));
+    return invoices.map((i) => invoiceView(i));
   }
 
   async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice | null> {
     const invoice = await this.db().load('invoice', invoiceId);
-    return invoice ? this.invoiceView(invoice) : null;
+    return invoice ? invoiceView(invoice) : null;
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
@@ -379,7 +248,7 @@ export class SandboxGateway implements PaymentGateway {
     if (!sub) return null;
     sub.data = { ...sub.data, cancelAtPeriodEnd: cancel };
     await db.flush();
-    return this.subscriptionView(sub);
+    return subscriptionView(sub);
   }
 
   /** A new card from the portal becomes the default for the customer and its subscriptions. */
@@ -392,48 +261,9 @@ export class SandboxGateway implements PaymentGateway {
     await db.flush();
   }
 
-  /**
-   * Ends or renews every subscription whose period is over (what Stripe's billing clock does):
-   * canceling ones end, others are charged again; answers the subscriptions that changed.
-   */
-  async advanceClock(now = new Date()): Promise<string[]> {
-    const candidates = await this.db().find('subscription');
-    const due = candidates.filter((s) => {
-      const d = s.data as unknown as SubscriptionData;
-      return ['active', 'past_due'].includes(d.status) && new Date(d.currentPeriodEnd).getTime() <= now.getTime();
-    });
-    const changed: string[] = [];
-    for (const candidate of due) {
-      await this.repository.transaction(async (db) => {
-        const sub = await db.load<SubscriptionData>('subscription', candidate.id, true);
-        if (!sub || new Date(sub.data.currentPeriodEnd).getTime() > now.getTime()) return;
-        if (sub.data.cancelAtPeriodEnd || sub.data.status === 'past_due') {
-          sub.data = { ...sub.data, status: 'canceled' };
-        } else {
-          const invoice = db.put<InvoiceData>('invoice', id('in'), sub.customerId, {
-            subscriptionId: sub.id,
-            description: PLAN_DESCRIPTIONS[sub.data.plan],
-            amountCents: PLANS[sub.data.plan].priceMonthly * 100,
-            currency: PLANS[sub.data.plan].currency,
-            status: 'pending',
-            paidAt: null,
-            billingReason: 'subscription_cycle',
-            plan: sub.data.plan,
-            periodStart: sub.data.currentPeriodEnd,
-            periodEnd: addMonth(new Date(sub.data.currentPeriodEnd)).toISOString(),
-          });
-          const card = await db.load<PaymentMethodData>('payment_method', sub.data.paymentMethodId);
-          const payment = this.charge(db, invoice, card, true);
-          const end = new Date(sub.data.currentPeriodEnd);
-          sub.data =
-            payment.kind === 'succeeded'
-              ? { ...sub.data, status: 'active', currentPeriodStart: end.toISOString(), currentPeriodEnd: addMonth(end).toISOString() }
-              : { ...sub.data, status: 'past_due' };
-        }
-        changed.push(sub.id);
-      });
-    }
-    return changed;
+  /** Ends or renews every subscription whose period is over (Stripe's billing clock); answers those that changed. */
+  advanceClock(now = new Date()): Promise<string[]> {
+    return renewDueSubscriptions(this.repository, now);
   }
 
   /** For tests and operators: moves a subscription's period end (the sandbox has no test clock otherwise). */

@@ -1,25 +1,23 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import { SandboxObject } from './sandbox-object.entity.js';
 import type { SandboxKind } from './sandbox-object.entity.js';
 
 /**
  * The sandbox provider's store (sandbox_billing_objects), after immich's server/src/repositories: loads and adds
- * objects, no rule of the sandbox's (SandboxGateway decides). One instance is one unit of work: `session()` gives a
- * fresh one, `transaction(work)` one bound to a transaction that commits when `work` resolves; changes to the objects
- * it loaded are written by `flush()` (or the transaction's commit).
+ * objects, no rule of the sandbox's (SandboxGateway decides). One instance is one unit of work (BoundRepository: `fork()`,
+ * `transaction(work)`); changes to the objects it loaded are written by `flush()` (or the transaction's commit).
  */
 @Injectable()
-export class SandboxRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  session(): SandboxRepository {
-    return new SandboxRepository(this.em.fork());
+export class SandboxRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  transaction<T>(work: (tx: SandboxRepository) => Promise<T>): Promise<T> {
-    return this.em.fork().transactional((em) => work(new SandboxRepository(em)));
+  protected bind(em: EntityManager): this {
+    return new SandboxRepository(em) as this;
   }
 
   /** One object of a kind; `lock` holds it (FOR UPDATE) until the transaction ends. */
@@ -36,9 +34,5 @@ export class SandboxRepository {
   /** A new object, written at the next flush. */
   put<T extends object>(kind: SandboxKind, objectId: string, customerId: string | null, data: T): SandboxObject {
     return this.em.create(SandboxObject, { id: objectId, kind, customerId, data: data as Record<string, unknown> });
-  }
-
-  async flush(): Promise<void> {
-    await this.em.flush();
   }
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import type { ReleaseChanges } from '../tzdb/release-changes.js';
 
 /** One zone of a notice as stored (change_notices.zones): its changes in the next 24 months, each with its first moment and the offsets before and after. */
@@ -31,24 +32,16 @@ export interface PinnedKeyRow {
 
 /**
  * The change notices' SQL (change_notices, and what a notice reads of a release, an account and its endpoints), after
- * immich's server/src/repositories. One instance is one unit of work: `session()` gives a fresh one, `transaction(work)`
- * one bound to a transaction that commits when `work` resolves; its `unitOfWork` is what mail's and webhooks' commands join.
+ * immich's server/src/repositories. One instance is one unit of work (BoundRepository: `fork()`, `transaction(work)`); its `unitOfWork` is what mail's and webhooks' commands join.
  */
 @Injectable()
-export class ChangeNoticesRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  session(): ChangeNoticesRepository {
-    return new ChangeNoticesRepository(this.em.fork());
+export class ChangeNoticesRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  transaction<T>(work: (tx: ChangeNoticesRepository) => Promise<T>): Promise<T> {
-    return this.em.fork().transactional((em) => work(new ChangeNoticesRepository(em)));
-  }
-
-  /** The transaction (or fork) this instance runs in, for other modules' commands that join it. */
-  get unitOfWork(): EntityManager {
-    return this.em;
+  protected bind(em: EntityManager): this {
+    return new ChangeNoticesRepository(em) as this;
   }
 
   /** A stored release's version and what it changed. */
@@ -65,6 +58,16 @@ export class ChangeNoticesRepository {
       `select distinct user_id from webhook_endpoints where enabled and events @> '["tzdb.release.activated"]'::jsonb`,
     );
     return rows.map((r) => r.user_id);
+  }
+
+  /** How many enabled endpoints an activation tells: these accounts' subscribed to tzdb.zones_changed, and every one subscribed to tzdb.release.activated. */
+  async endpointsTold(userIds: string[]): Promise<number> {
+    const [row] = await this.em.execute<{ count: string }[]>(
+      `select count(*) as count from webhook_endpoints where enabled
+          and ((user_id = any(?::uuid[]) and events @> '["tzdb.zones_changed"]'::jsonb) or events @> '["tzdb.release.activated"]'::jsonb)`,
+      [`{${userIds.join(',')}}`],
+    );
+    return Number(row?.count ?? 0);
   }
 
   /** The account's notice of a release, unless it is closed or already has one; answers whether it was written. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { PgBoss, fromKysely } from 'pg-boss';
 import type { Db, KyselyTransactionLike, QueueOptions } from 'pg-boss';
@@ -7,6 +6,8 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { Lifecycle } from '../../common/core/lifecycle.js';
 import { redactForLog } from '../../common/logging/redact.js';
+import { openTransactionOf } from '../../database/unit-of-work.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
 
 export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
 
@@ -46,10 +47,10 @@ export interface SendOptions {
    */
   key?: string;
   /**
-   * Enqueue inside this EntityManager's open transaction (a transactional outbox): the job exists if and only if the
+   * Enqueue inside this unit of work's open transaction (a transactional outbox): the job exists if and only if the
    * change that caused it commits. Outside a transaction the job is committed at once.
    */
-  em?: EntityManager;
+  em?: UnitOfWork;
   /** Not before this time (or this many seconds from now). */
   startAfter?: Date | number;
 }
@@ -182,8 +183,8 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
   async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
     if (!this.definitions.has(queue)) throw new Error(`Unknown job queue ${queue}`);
     await this.queueReady(queue);
-    const em = options.em;
-    const db: Db | undefined = em?.isInTransaction() ? fromKysely(em.getTransactionContext() as unknown as KyselyTransactionLike) : undefined;
+    const transaction = openTransactionOf(options.em);
+    const db: Db | undefined = transaction ? fromKysely(transaction as KyselyTransactionLike) : undefined;
     return this.boss.send(queue, data, {
       ...(options.key !== undefined && { id: jobIdFor(queue, options.key), singletonKey: options.key }),
       ...(options.startAfter !== undefined && { startAfter: options.startAfter }),

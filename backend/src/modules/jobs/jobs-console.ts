@@ -3,6 +3,7 @@ import { isUuid } from '../../common/http/uuid.js';
 import type { User } from '../accounts/user.entity.js';
 import { JobQueue } from './job-queue.js';
 import { JobsErrors } from './jobs.errors.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { JobsRepository } from './jobs.repository.js';
 import type { JobRow, JobState } from './jobs.repository.js';
 
@@ -59,6 +60,7 @@ export class JobsConsole {
   constructor(
     private readonly jobs: JobQueue,
     private readonly repository: JobsRepository,
+    private readonly trail: AuditTrail,
   ) {}
 
   async counts(): Promise<QueueCounts[]> {
@@ -113,7 +115,7 @@ export class JobsConsole {
     after: Record<string, unknown> | null,
   ): Promise<void> {
     const summary = this.summary(before);
-    await this.repository.addAuditEntry({
+    await this.trail.record({
       actorId: actor.user.id,
       actorEmail: actor.user.email,
       action,

@@ -1,7 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
-import type { AuditTargetType } from '../audit/audit-log.entity.js';
 import { JobQueue } from './job-queue.js';
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -23,10 +21,7 @@ export interface JobRow {
 
 const JOB_COLUMNS = 'id, name, state::text as state, retry_count, retry_limit, data, output, created_on, start_after, started_on, completed_on';
 
-/**
- * What the console reads of pg-boss's job table (in JOBS_SCHEMA), and the audit row of an operator's action on a job,
- * after immich's server/src/repositories: no rule of the console's.
- */
+/** What the console reads of pg-boss's job table (in JOBS_SCHEMA), after immich's server/src/repositories: no rule of the console's. */
 @Injectable()
 export class JobsRepository {
   constructor(
@@ -74,21 +69,5 @@ export class JobsRepository {
   async byId(id: string): Promise<JobRow | undefined> {
     const [row] = await this.em.fork().execute<JobRow[]>(`select ${JOB_COLUMNS} from ${this.schema}.job where id = ? order by created_on desc limit 1`, [id]);
     return row;
-  }
-
-  /** The audit row of an operator's retry or discard (committed on its own: the engine's change is already made). */
-  async addAuditEntry(entry: {
-    actorId: string;
-    actorEmail: string;
-    action: 'job.retry' | 'job.discard';
-    targetType: AuditTargetType;
-    targetId: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-    ipAddress: string | null;
-  }): Promise<void> {
-    const em = this.em.fork();
-    em.create(AuditLogEntry, entry);
-    await em.flush();
   }
 }

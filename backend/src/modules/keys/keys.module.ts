@@ -1,17 +1,19 @@
 import { Global, Module } from '@nestjs/common';
+import { AccountKeys } from './account-keys.js';
+import { AccountKeysRepository } from './account-keys.repository.js';
 import { KeyDirectory } from './key-directory.js';
 import { KeysController } from './keys.controller.js';
 import { KeysService } from './keys.service.js';
 
 /**
  * API keys: their CRUD and KeyDirectory (hash → key and owner, cached). Global, because the gateway's guard and the
- * metering hook resolve keys through KeyDirectory; KeysService.rotateAny is the console's; account changes reach
+ * metering hook resolve keys through KeyDirectory; KeysService.rotateAny is the console's, AccountKeys an account's closure's; account changes reach
  * KeyDirectory through accounts' announcement (AccountChanges).
  */
 @Global()
 @Module({
   controllers: [KeysController],
-  providers: [KeyDirectory, KeysService],
-  exports: [KeyDirectory, KeysService],
+  providers: [KeyDirectory, KeysService, AccountKeys, AccountKeysRepository],
+  exports: [KeyDirectory, KeysService, AccountKeys],
 })
 export class KeysModule {}

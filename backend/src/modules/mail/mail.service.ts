@@ -1,10 +1,10 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { JobQueue } from '../jobs/job-queue.js';
 
 export interface MailMessage {
@@ -30,8 +30,8 @@ const LINK = /https?:\/\/[^\s<>"')]+/;
 export const MAIL_QUEUE = 'mail';
 
 export interface QueueMailOptions {
-  /** Inside this EntityManager's open transaction: the mail is queued if and only if the change that causes it commits. */
-  em?: EntityManager;
+  /** Inside this unit of work's open transaction: the mail is queued if and only if the change that causes it commits. */
+  em?: UnitOfWork;
   /** Idempotency key: the same mail queued twice (a replayed webhook, a retried request) is sent once. */
   key?: string;
 }

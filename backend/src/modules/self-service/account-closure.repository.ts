@@ -1,13 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { RequiredEntityData } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
 
 /**
  * The SQL of an account's closure, after immich's server/src/repositories: the erasure across the tables an account
  * owns rows in, and the IP addresses on its usage rows. No rule of the closure's (AccountClosureService decides what
- * and when); `erase` and `audit` run in the transaction `transaction(fn)` hands the service.
+ * and when); `deleteExportsAndAlerts` runs in the transaction `transaction(fn)` hands the service.
  */
 @Injectable()
 export class AccountClosureRepository extends BoundRepository {
@@ -19,21 +17,10 @@ export class AccountClosureRepository extends BoundRepository {
     return new AccountClosureRepository(em) as this;
   }
 
-  /** Deletes the account's keys; answers their ids. (api_keys is keys' table: no published command takes a transaction yet.) */
-  async deleteKeys(userId: string): Promise<string[]> {
-    const revoked = await this.em.execute<{ id: string }[]>(`delete from api_keys where user_id = ? returning id`, [userId]);
-    return revoked.map((r) => r.id);
-  }
-
   /** Deletes the account's exports and its quota alerts' state (quota_alerts is usage's table, written here as before). */
   async deleteExportsAndAlerts(userId: string): Promise<void> {
     await this.em.execute(`delete from data_exports where user_id = ?`, [userId]);
     await this.em.execute(`delete from quota_alerts where user_id = ?`, [userId]);
-  }
-
-  /** The console's audit row of the closure, inserted at the next flush. */
-  audit(entry: RequiredEntityData<AuditLogEntry>): void {
-    this.em.create(AuditLogEntry, entry);
   }
 
   /** Clears the IP address and the logged query parameters (an `ip`, coordinates) of every usage row of the account. */

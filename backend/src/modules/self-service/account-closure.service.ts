@@ -5,7 +5,9 @@ import { ACCOUNT_BILLING } from '../accounts/account-billing.port.js';
 import type { AccountBilling } from '../accounts/account-billing.port.js';
 import { AccountChanges } from '../accounts/account-changes.js';
 import type { User } from '../accounts/user.entity.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { IdentityCheck } from '../auth/identity-check.js';
+import { AccountKeys } from '../keys/account-keys.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
@@ -52,6 +54,8 @@ export class AccountClosureService implements OnModuleInit {
     private readonly recorder: UsageRecorder,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly keys: AccountKeys,
+    private readonly trail: AuditTrail,
   ) {}
 
   onModuleInit(): void {
@@ -81,23 +85,25 @@ export class AccountClosureService implements OnModuleInit {
       // Each module erases its own tables, in the closure's transaction.
       const users = this.users.joining(tx.unitOfWork);
       await users.lockRow(userId);
-      const revoked = await tx.deleteKeys(userId);
+      const revoked = await this.keys.eraseAll(userId, tx.unitOfWork);
       await users.eraseProfile(userId, tombstone, closedAt);
       await this.sessions.joining(tx.unitOfWork).deleteAllForUser(userId);
       await this.auth.joining(tx.unitOfWork).eraseAccount(userId);
       await tx.deleteExportsAndAlerts(userId);
       await this.support.joining(tx.unitOfWork).eraseAccount(userId, address);
-      tx.audit({
-        actorId: userId,
-        actorEmail: tombstone,
-        action: 'user.close',
-        targetType: 'user',
-        targetId: userId,
-        before: { plan: user.plan, closedAt: null },
-        after: { plan: 'free', closedAt: closedAt.toISOString(), keysRevoked: revoked.length, subscriptionsEnded },
-        ipAddress: ip?.slice(0, 64) ?? null,
-      });
-      await tx.flush();
+      await this.trail.record(
+        {
+          actorId: userId,
+          actorEmail: tombstone,
+          action: 'user.close',
+          targetType: 'user',
+          targetId: userId,
+          before: { plan: user.plan, closedAt: null },
+          after: { plan: 'free', closedAt: closedAt.toISOString(), keysRevoked: revoked.length, subscriptionsEnded },
+          ipAddress: ip?.slice(0, 64) ?? null,
+        },
+        tx.unitOfWork,
+      );
       // The confirmation goes to the old address, queued in the closure's own transaction.
       await this.mail.queue({ to: address, ...accountClosedMail({ name, closedAt, privacyUrl: `${this.config.appUrl}/privacy` }) }, { em: tx.unitOfWork });
       // Rows answered just before the keys stopped may still wait in another instance's buffer with their IP address:

@@ -1,6 +1,7 @@
 import { createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import type { TestClient } from '../../support/http.js';
+import { q } from '../../support/list-query.js';
 
 /**
  * The admin lists at scale: 100,000 users and 1,000,000 API keys seeded with generate_series, then each console
@@ -9,15 +10,6 @@ import type { TestClient } from '../../support/http.js';
  *   ADMIN_BENCH=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test -w backend -- test/integration/admin-scale
  */
 const run = process.env.ADMIN_BENCH === '1' ? describe : describe.skip;
-
-function q(params: Record<string, unknown>): string {
-  return (
-    '?' +
-    Object.entries(params)
-      .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
-      .join('&')
-  );
-}
 
 run('admin lists at 100k users / 1M keys', () => {
   let t: TestApp;

@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import * as factories from '../../factories/index.js';
-import { createUser, signedInClient } from '../../factories/index.js';
+import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
+import { q } from '../../support/list-query.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import type { TestClient } from '../../support/http.js';
 
-type CreateApiKey = (t: TestApp, user: { id: string }, opts?: Record<string, unknown>) => Promise<{ key: string; id: string }>;
-const createApiKey = (factories as unknown as { createApiKey?: CreateApiKey }).createApiKey;
-const withKeys = createApiKey ? it : it.skip;
-
 /** A metered public endpoint (behind the API key guard). */
 const PUBLIC_ENDPOINT = '/api/time/current?timezone=Europe/Paris';
-
-function q(params: Record<string, unknown>): string {
-  return (
-    '?' +
-    Object.entries(params)
-      .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
-      .join('&')
-  );
-}
 
 describe('admin API', () => {
   let t: TestApp;
@@ -379,9 +366,9 @@ describe('admin API', () => {
       expect(free.body).toMatchObject({ plan: 'free', planGranted: false });
     });
 
-    withKeys("block refuses the user's API key on the very next request; unblock lets it through again", async () => {
+    it("block refuses the user's API key on the very next request; unblock lets it through again", async () => {
       const user = await createUser(t, { email: email('block-key') });
-      const { key } = await createApiKey!(t, user);
+      const { key } = await createApiKey(t, user);
       expect((await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status).toBe(200);
       await admin.post(`/api/admin/users/${user.id}/block`);
       const refused = await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key });
@@ -391,9 +378,9 @@ describe('admin API', () => {
       expect((await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status).toBe(200);
     });
 
-    withKeys('a plan change applies to the next request: a free account at its hourly limit gets through after an upgrade', async () => {
+    it('a plan change applies to the next request: a free account at its hourly limit gets through after an upgrade', async () => {
       const user = await createUser(t, { email: email('limits') });
-      const { key } = await createApiKey!(t, user);
+      const { key } = await createApiKey(t, user);
       let last = 0;
       for (let i = 0; i < 101; i++) last = (await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status;
       expect(last).toBe(429);
@@ -402,65 +389,6 @@ describe('admin API', () => {
       expect(after.status).toBe(200);
       await admin.post(`/api/admin/users/${user.id}/plan`, { plan: 'free' });
       expect((await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status).toBe(429);
-    });
-
-    withKeys('rotate refuses the old key at once, answers the key row without the secret, and is audited', async () => {
-      const user = await createUser(t, { email: email('rotate') });
-      const { key, id } = await createApiKey!(t, user, { name: 'Rotate me' });
-      expect((await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status).toBe(200);
-      const before = await admin.get(`/api/admin/api-keys/${id}`);
-      const res = await admin.post(`/api/admin/api-keys/${id}/rotate`);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id, name: 'Rotate me', userId: user.id, userEmail: user.email, isActive: true });
-      expect(res.body.key).toBeUndefined();
-      expect(res.text).not.toContain(key);
-      expect((await t.client().get(PUBLIC_ENDPOINT, { 'x-api-key': key })).status).toBe(401);
-      const audit = await admin.get(`/api/admin/audit-log${q({ filter: { targetId: id } })}`);
-      expect(audit.body).toHaveLength(1);
-      expect(audit.body[0]).toMatchObject({ action: 'api_key.rotate', targetType: 'api_key', before: { keyPrefix: before.body.keyPrefix } });
-      expect((await admin.post(`/api/admin/api-keys/${randomUUID()}/rotate`)).status).toBe(404);
-    });
-
-    withKeys('lists keys with their owner, filters and searches them', async () => {
-      const owner = await createUser(t, { email: email('keys-owner') });
-      await createApiKey!(t, owner, { name: `Alpha ${run}` });
-      await createApiKey!(t, owner, { name: `Beta ${run}` });
-      const res = await admin.get(`/api/admin/api-keys${q({ range: [0, 9], sort: ['name', 'ASC'], filter: { userId: owner.id } })}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-range')).toBe('api-keys 0-1/2');
-      expect(res.body.map((k: { name: string }) => k.name)).toEqual([`Alpha ${run}`, `Beta ${run}`]);
-      expect(res.body[0]).toMatchObject({
-        userId: owner.id,
-        userEmail: owner.email,
-        isActive: true,
-        lastUsedAt: null,
-        keyPrefix: expect.stringMatching(/^tzk_live_/),
-      });
-      const search = await admin.get(`/api/admin/api-keys${q({ filter: { q: `beta ${run}` } })}`);
-      expect(search.body.map((k: { name: string }) => k.name)).toEqual([`Beta ${run}`]);
-      const byOwner = await admin.get(`/api/admin/api-keys${q({ filter: { q: owner.email } })}`);
-      expect(byOwner.body).toHaveLength(2);
-      expect((await admin.get(`/api/admin/api-keys${q({ sort: ['hash', 'ASC'] })}`)).status).toBe(400);
-    });
-  });
-
-  describe('support messages', () => {
-    it('lists and shows messages sent through the support form', async () => {
-      const subject = `Invoice ${run}`;
-      const sent = await t.client().post('/api/support/messages', {
-        name: 'Grace',
-        email: email('support'),
-        category: 'billing',
-        subject,
-        message: 'Please add our VAT number to the invoices.',
-      });
-      expect(sent.status).toBe(201);
-      const list = await admin.get(`/api/admin/support-messages${q({ filter: { q: subject } })}`);
-      expect(list.status).toBe(200);
-      expect(list.headers.get('content-range')).toBe('support-messages 0-0/1');
-      expect(list.body[0]).toMatchObject({ subject, category: 'billing', email: email('support') });
-      const one = await admin.get(`/api/admin/support-messages/${list.body[0].id}`);
-      expect(one.body.message).toBe('Please add our VAT number to the invoices.');
     });
   });
 });

@@ -88,4 +88,18 @@ export const ACCOUNT_AND_CONSOLE: ProblemType[] = [
     'The tz release named (tzdb=, Tzdb-Version, or an impact check’s from/to) is not stored on this server; `stored` lists those that are.',
     'Pick one of the stored releases (GET /api/timezone/releases).',
   ),
+  p(
+    'invalid_history',
+    400,
+    'Invalid history',
+    'history= is neither `backzone` (the default: each zone’s own history before 1970, as Debian and Python’s zoneinfo) nor `main` (IANA’s default build, as browsers and ICU).',
+    'Send history=backzone or history=main, or leave it out.',
+  ),
+  p(
+    'build_unavailable',
+    404,
+    'Build unavailable',
+    'The release asked for was loaded as a bare tzdata.zi of one build, so the other build (history=) cannot be made from it; `availableBuilds` lists what it has.',
+    'Leave history out, or pick a release loaded from IANA’s tarball.',
+  ),
 ];

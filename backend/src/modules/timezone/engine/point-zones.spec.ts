@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { iso1A2Code, iso1A2Codes } from '@rapideditor/country-coder';
 import { BOUNDARY_DATA } from '../../../common/data/boundary-data.js';
-import { BoundedCellCache, boundaryCells, BOUNDARY_CELLS_KEPT } from './places.js';
+import { BoundedCellCache, boundaryCells, BOUNDARY_CELLS_KEPT } from './point-lookup.js';
 import { sharedTimeEngine } from './shared-engine.js';
 
 /**
