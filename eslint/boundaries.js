@@ -273,6 +273,10 @@ export const PUBLISHED_TO = {
   'backend/src/modules/planning/planning.module': { to: ['mcp'], why: 'provides the planning controllers MCP wraps' },
   'backend/src/modules/timezone/at-local-time/at-local-time.controller': { to: ['mcp'], why: "the REST operation MCP's zones_at_local_time wraps" },
   'backend/src/modules/timezone/at-local-time/at-local-time.dto': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/tzdb/compile-release': {
+    to: ['timezone'],
+    why: "a release compiled from changed source text: the impact check's spec compares a stored recurring event between two releases",
+  },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },
 };

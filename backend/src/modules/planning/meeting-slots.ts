@@ -60,25 +60,33 @@ interface Seat extends SlotSeat {
   distance: number;
 }
 
+interface WorkingWindow {
+  start: number;
+  end: number;
+  middle: number;
+  off: SlotSeat['dayOff'];
+  holiday: string | null;
+}
+
 /** The working window of a participant's local day as instants (the middle too), remembered per day. */
 class WorkingDays {
-  private readonly memo = new Map<number, { start: number; end: number; middle: number } | null>();
+  private readonly memo = new Map<number, WorkingWindow>();
   constructor(private readonly p: Participant) {}
 
-  window(day: number): { start: number; end: number; middle: number; off: SlotSeat['dayOff']; holiday: string | null } {
-    const isoDay = ((((day + 3) % 7) + 7) % 7) + 1;
-    const holiday = this.p.holiday(day);
-    const hours = this.p.hours[isoDay];
+  window(day: number): WorkingWindow {
     let w = this.memo.get(day);
     if (w === undefined) {
+      const isoDay = ((((day + 3) % 7) + 7) % 7) + 1;
+      const holiday = this.p.holiday(day);
+      const hours = this.p.hours[isoDay];
       // A day off is measured against 09:00-17:00, so a compromise still prefers the middle of their day.
       const [from, to] = hours ?? [9 * 60, 17 * 60];
       const at = (minutes: number) => resolveLocal(this.p.clock, day * MS_PER_DAY + minutes * MS_PER_MINUTE, 'compatible').epochMs;
-      w = { start: at(from), end: at(to), middle: at((from + to) / 2) };
+      const off = holiday !== null ? 'holiday' : hours === null ? 'not_a_working_day' : null;
+      w = { start: at(from), end: at(to), middle: at((from + to) / 2), off, holiday };
       this.memo.set(day, w);
     }
-    const off = holiday !== null ? 'holiday' : hours === null ? 'not_a_working_day' : null;
-    return { ...w!, off, holiday };
+    return w;
   }
 }
 
@@ -87,6 +95,13 @@ export const utc = (at: number) => new Date(at).toISOString().replace('.000Z', '
 
 function localDay(p: Participant, at: number): number {
   return Math.floor((at + p.clock.offsetAt(at) * 1000) / MS_PER_DAY);
+}
+
+/** A seat's numbers only: what ranking needs, for every candidate. */
+function measure(p: Participant, days: WorkingDays, start: number, end: number): { outside: number; distance: number } {
+  const w = days.window(localDay(p, start));
+  const inside = w.off ? 0 : Math.max(0, Math.min(end, w.end) - Math.max(start, w.start));
+  return { outside: Math.round((end - start - inside) / MS_PER_MINUTE), distance: Math.round(Math.abs((start + end) / 2 - w.middle) / MS_PER_MINUTE) };
 }
 
 function seat(p: Participant, days: WorkingDays, start: number, end: number, firstDay: number): Seat {
@@ -121,30 +136,22 @@ export function searchSlots(participants: Participant[], search: SlotSearch): Sl
   const days = participants.map((p) => new WorkingDays(p));
   const step = search.stepMinutes * MS_PER_MINUTE;
   const duration = search.durationMinutes * MS_PER_MINUTE;
-  const scored: { at: number; slot: Slot }[] = [];
+  const scored: { at: number; score: number; worst: number; outside: number }[] = [];
   const overlaps = new Map<number, { start: number; end: number }[]>();
   let candidates = 0;
   for (let at = search.start; at + duration <= search.end; at += step) {
     candidates++;
-    const firstDay = localDay(participants[0], at);
-    const seats = participants.map((p, i) => seat(p, days[i], at, at + duration, firstDay));
-    const minutesOutside = seats.reduce((n, s) => n + s.minutesOutside, 0);
-    const worst = Math.max(...seats.map((s) => s.distance));
-    const everyoneInside = minutesOutside === 0;
-    const score = everyoneInside ? Math.max(0, Math.round((100 - worst / MINUTES_PER_POINT) * 10) / 10) : -minutesOutside;
-    scored.push({
-      at,
-      slot: {
-        start: utc(at),
-        end: utc(at + duration),
-        score,
-        everyoneInside,
-        minutesOutside,
-        worstMiddayDistance: worst,
-        participants: seats.map(({ distance: _distance, ...s }) => s),
-      },
-    });
-    if (everyoneInside) {
+    let outside = 0;
+    let worst = 0;
+    for (let i = 0; i < participants.length; i++) {
+      const m = measure(participants[i], days[i], at, at + duration);
+      outside += m.outside;
+      if (m.distance > worst) worst = m.distance;
+    }
+    const score = outside === 0 ? Math.max(0, Math.round((100 - worst / MINUTES_PER_POINT) * 10) / 10) : -outside;
+    scored.push({ at, score, worst, outside });
+    if (outside === 0) {
+      const firstDay = localDay(participants[0], at);
       const list = overlaps.get(firstDay) ?? [];
       const last = list.at(-1);
       if (last && last.end >= at) last.end = at + duration;
@@ -152,13 +159,29 @@ export function searchSlots(participants: Participant[], search: SlotSearch): Sl
       overlaps.set(firstDay, list);
     }
   }
-  scored.sort((a, b) => b.slot.score - a.slot.score || a.slot.worstMiddayDistance - b.slot.worstMiddayDistance || a.at - b.at);
+  scored.sort((a, b) => b.score - a.score || a.worst - b.worst || a.at - b.at);
+  // Only the answered slots are written out, seat by seat.
+  const slots: Slot[] = scored.slice(0, search.limit).map(({ at, score, worst, outside }) => {
+    const firstDay = localDay(participants[0], at);
+    return {
+      start: utc(at),
+      end: utc(at + duration),
+      score,
+      everyoneInside: outside === 0,
+      minutesOutside: outside,
+      worstMiddayDistance: worst,
+      participants: participants.map((p, i) => {
+        const { distance: _distance, ...shown } = seat(p, days[i], at, at + duration, firstDay);
+        return shown;
+      }),
+    };
+  });
   const firstDays = new Set<number>();
   for (let at = search.start; at < search.end; at += MS_PER_DAY / 2) firstDays.add(localDay(participants[0], at));
   return {
     fullOverlap: overlaps.size > 0,
     candidates,
-    slots: scored.slice(0, search.limit).map((s) => s.slot),
+    slots,
     days: [...firstDays]
       .filter((d) => localDay(participants[0], search.end - 1) >= d)
       .map((day) => ({
