@@ -2603,7 +2603,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One webhook endpoint with its health
+         * @description Its state, success rate and last status over the last 24 hours, and the attempts hour by hour.
+         */
+        get: operations["Webhooks_get"];
         put?: never;
         post?: never;
         /**
@@ -2613,7 +2617,10 @@ export interface paths {
         delete: operations["Webhooks_remove"];
         options?: never;
         head?: never;
-        /** Edit, pause or resume a webhook endpoint */
+        /**
+         * Edit, pause or resume a webhook endpoint
+         * @description Any of url (checked as on create), events, description and enabled; the others stay as they are.
+         */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -2648,7 +2655,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description A signed `webhook.test` event, tried once (`retry: true` retries it like any event); follow it in the deliveries. At most 5 test sends and resends a minute per endpoint, 20 per account.
+         * @description A signed `webhook.test` event, or any event `type` with sample data, sent whatever the endpoint subscribed to. Tried once (`retry: true` retries it like any event); follow it in the deliveries. At most 5 test sends and resends a minute per endpoint, 20 per account.
          */
         post: operations["Webhooks_test"];
         delete?: never;
@@ -2666,9 +2673,29 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries
-         * @description Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.
+         * @description A page of them, newest first (20 unless `limit` says, at most 100), each with its last attempt and, while it waits, its next retry.
          */
         get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivery's attempts
+         * @description A page of them, newest first (10 unless `limit` says, at most 50): time, request headers, status code, duration and the first 4 KiB of the answer.
+         */
+        get: operations["Webhooks_attempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2691,6 +2718,40 @@ export interface paths {
          * @description The same message (same webhook-id) as a new delivery. Counts toward the 5 a minute per endpoint and 20 per account of test sends and resends.
          */
         post: operations["Webhooks_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's webhook endpoints with their health (no secrets) */
+        get: operations["WebhooksAdmin_ofAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook-endpoints/failing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Endpoints failing now or paused after failures, longest failing first, with their customers */
+        get: operations["WebhooksAdmin_failing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3049,7 +3110,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -7530,10 +7591,15 @@ export interface components {
              */
             failed: number;
             /**
-             * @description Seconds the oldest job due to run has waited
+             * @description Seconds the oldest unfinished job has waited: a retry since it was queued, a new job since it was due
              * @example 42
              */
             oldestWaitingSeconds: number | null;
+            /**
+             * @description The engine's own housekeeping (a scheduled queue), hidden by default
+             * @example false
+             */
+            internal: boolean;
         };
         JobView: {
             /** @example 6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11 */
@@ -7547,12 +7613,20 @@ export interface components {
             state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
             /** @example 30 */
             attempts: number;
-            /** @example 31 */
+            /**
+             * @description Attempts it may make in all; a webhook retried for 72 hours has many
+             * @example 31
+             */
             maxAttempts: number;
+            /**
+             * @description When it is tried next, while it waits
+             * @example 2026-11-24T09:05:00.000Z
+             */
+            nextAttemptAt: string | null;
             /** @example connect ECONNREFUSED 127.0.0.1:25 */
             lastError: string | null;
             /**
-             * @description What the queue lets the console show (a mail: to and subject, never its body)
+             * @description What the queue lets the console show: a mail its to and subject (never its body); a webhook delivery its event, to (host) and customer
              * @example {
              *       "to": "ada@example.com",
              *       "subject": "Verify your e-mail address for TimeZone API"
@@ -7637,6 +7711,35 @@ export interface components {
              */
             displayZone: string | null;
         };
+        EndpointHealthResponse: {
+            /**
+             * @description `disabled`: paused by us after 3 days of failures; `paused`: by you; `failing`: the last attempts failed, retries under way; `new`: never tried.
+             * @enum {string}
+             */
+            state: "healthy" | "failing" | "disabled" | "paused" | "new";
+            /**
+             * @description The window of attempts, successRate and the chart, in hours.
+             * @example 24
+             */
+            windowHours: number;
+            /** @description Attempts in the window. */
+            attempts: number;
+            /** @description Attempts answered 2xx in the window. */
+            succeeded: number;
+            /**
+             * @description succeeded / attempts, 0 to 1; null without attempts.
+             * @example 0.95
+             */
+            successRate: number | null;
+            lastAttemptAt: string | null;
+            /** @description null when the last attempt got no answer (see lastError). */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** @description Failed attempts since the last 2xx. */
+            failuresSinceSuccess: number;
+            /** @description Failing without a success since then; paused after 3 days. */
+            failingSince: string | null;
+        };
         WebhookEndpointResponse: {
             /** Format: uuid */
             id: string;
@@ -7653,6 +7756,7 @@ export interface components {
             pausedReason: "owner" | "failing" | null;
             createdAt: string;
             updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
         };
         CreateWebhookDto: {
             /**
@@ -7687,11 +7791,41 @@ export interface components {
             pausedReason: "owner" | "failing" | null;
             createdAt: string;
             updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
             /**
              * @description The signing secret, shown this once (Standard Webhooks `whsec_` form).
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        HealthHourResponse: {
+            /**
+             * @description The hour (UTC) the counts start at.
+             * @example 2026-11-29T09:00:00.000Z
+             */
+            hour: string;
+            succeeded: number;
+            failed: number;
+        };
+        WebhookEndpointDetailResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
+            /** @description The last 24 hours, oldest first, each with its attempts. */
+            hours: components["schemas"]["HealthHourResponse"][];
         };
         UpdateWebhookDto: {
             /** @example https://example.com/hooks/tzapi */
@@ -7705,6 +7839,13 @@ export interface components {
             enabled?: boolean;
         };
         SendTestDto: {
+            /**
+             * @description The event to send, with sample data of its documented shape; its webhook-id starts `msg_test_`.
+             * @default webhook.test
+             * @example tzdb.zones_changed
+             * @enum {string}
+             */
+            type: "webhook.test" | "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed";
             /**
              * @description true retries a failed test like any event (for up to 72 hours); by default a test is tried once.
              * @default false
@@ -7721,11 +7862,22 @@ export interface components {
             };
         };
         WebhookAttemptResponse: {
+            /** @description The attempt’s id, a cursor for the attempts’ pages. */
+            id: string;
             at: string;
             statusCode: number | null;
             durationMs: number;
-            /** @description The first 1 KB of the answer. */
+            /** @description The headers the attempt was sent with (webhook-id, webhook-timestamp, webhook-signature…). The body sent is the delivery’s payload. */
+            requestHeaders: {
+                [key: string]: string;
+            };
+            /** @description The first 4 KiB of the answer. */
             responseBody: string | null;
+            /** @description The answer’s full size in bytes. */
+            responseBytes: number | null;
+            /** @description true when the answer was longer than the 4 KiB kept. */
+            responseTruncated: boolean;
+            /** @description Why no answer came (timeout, refused address, connection error). */
             error: string | null;
         };
         WebhookDeliveryResponse: {
@@ -7739,7 +7891,7 @@ export interface components {
             eventType: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
             payload: components["schemas"]["WebhookPayloadResponse"];
             /**
-             * @description `failing`: failed, retried later; `failed`: a test event tried once that failed.
+             * @description `failing`: failed, retried later; `failed`: a test event tried once that failed; `skipped`: the endpoint was paused.
              * @enum {string}
              */
             status: "pending" | "delivered" | "failing" | "failed" | "skipped";
@@ -7751,7 +7903,45 @@ export interface components {
             createdAt: string;
             lastAttemptAt: string | null;
             deliveredAt: string | null;
-            attemptLog: components["schemas"]["WebhookAttemptResponse"][];
+            /** @description When it is tried next, while it waits for a retry. */
+            nextRetryAt: string | null;
+            /** @description The latest attempt; all of them: GET /api/webhooks/deliveries/{id}/attempts. */
+            lastAttempt: components["schemas"]["WebhookAttemptResponse"] | null;
+        };
+        WebhookDeliveryPageResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDeliveryResponse"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last. */
+            nextCursor: string | null;
+        };
+        WebhookAttemptPageResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookAttemptResponse"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last. */
+            nextCursor: string | null;
+        };
+        FailingWebhookEndpointResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
+            /** Format: uuid */
+            userId: string;
+            /** @example Ada Lovelace */
+            customer: string;
+            email: string;
         };
         OffsetReadingResponse: {
             /** @example +05:30 */
@@ -23784,7 +23974,7 @@ export interface operations {
     JobsAdmin_jobs: {
         parameters: {
             query?: {
-                /** @description JSON object: queue, state */
+                /** @description JSON object: queue, state, attention (failed or waiting for a retry), internal (include the scheduled housekeeping queues), customer, event */
                 filter?: unknown;
                 /** @description JSON [start, end], inclusive, at most 500 rows */
                 range?: unknown;
@@ -24384,6 +24574,49 @@ export interface operations {
             };
         };
     };
+    Webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDetailResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Webhooks_remove: {
         parameters: {
             query?: never;
@@ -24579,7 +24812,14 @@ export interface operations {
     };
     Webhooks_deliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows a page (deliveries: 1-100, default 20; attempts: 1-50, default 10). */
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, for the next (older) page. */
+                cursor?: string;
+                /** @description Only deliveries in this state (`failing`: waiting for a retry). */
+                status?: "pending" | "delivered" | "failing" | "failed" | "skipped";
+            };
             header?: never;
             path: {
                 id: string;
@@ -24594,8 +24834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDeliveryResponse"][];
+                    "application/json": components["schemas"]["WebhookDeliveryPageResponse"];
                 };
+            };
+            /** @description A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -24612,6 +24859,61 @@ export interface operations {
                 content?: never;
             };
             /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_attempts: {
+        parameters: {
+            query?: {
+                /** @description Rows a page (deliveries: 1-100, default 20; attempts: 1-50, default 10). */
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, for the next (older) page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptPageResponse"];
+                };
+            };
+            /** @description A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such delivery of yours (problem+json, code `webhook_delivery_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24663,6 +24965,76 @@ export interface operations {
             };
             /** @description More than 5 test sends and resends a minute to this endpoint, or 20 for the account (problem+json, code `webhook_sends_throttled`, with Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksAdmin_ofAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksAdmin_failing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailingWebhookEndpointResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
