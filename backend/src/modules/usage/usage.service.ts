@@ -83,6 +83,11 @@ export interface UsageSummary {
   endpoints: string[];
 }
 
+/** A report's range as sent: `from`/`to`, or the former `startDate`/`endDate` (aliases; the new names win). */
+type RangeInput = { from?: string; to?: string; startDate?: string; endDate?: string };
+const startOf = (q: RangeInput) => (q.from !== undefined ? parseDate(q.from, 'from') : parseDate(q.startDate, 'startDate'));
+const endOf = (q: RangeInput) => (q.to !== undefined ? parseDate(q.to, 'to') : parseDate(q.endDate, 'endDate'));
+
 function parseDate(value: string | undefined, field: string): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -142,15 +147,12 @@ export class UsageService {
     };
   }
 
-  async list(
-    userId: string,
-    q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; limit?: number; cursor?: string },
-  ): Promise<UsagePage> {
+  async list(userId: string, q: RangeInput & { endpoint?: string; keyId?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
     const limit = q.limit ?? 100;
     const rows = await this.store.records({
       userId,
-      start: parseDate(q.startDate, 'startDate'),
-      end: parseDate(q.endDate, 'endDate'),
+      start: startOf(q),
+      end: endOf(q),
       endpoint: q.endpoint,
       keyId: q.keyId,
       before: q.cursor ? decodeCursor(q.cursor) : undefined,
@@ -165,10 +167,11 @@ export class UsageService {
    * The records of an exact range (default: the last 7 days, at most MAX_SUMMARY_DAYS) as CSV, produced batch by batch
    * with json2csv's stream parser: memory stays bounded however many rows the range holds.
    */
-  exportCsv(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Readable {
-    const end = parseDate(q.endDate, 'endDate') ?? new Date();
-    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 7 * DAY_MS);
-    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+  exportCsv(userId: string, q: RangeInput & { endpoint?: string; keyId?: string }): Readable {
+    const end = endOf(q) ?? new Date();
+    const start = startOf(q) ?? new Date(end.getTime() - 7 * DAY_MS);
+    if (start > end)
+      throw UsageProblems.invalidRange(`${q.from !== undefined ? 'from' : 'startDate'} must not be after ${q.to !== undefined ? 'to' : 'endDate'}`);
     if (end.getTime() - start.getTime() > MAX_SUMMARY_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
     const batches = this.store.recordBatches({ userId, start, end, endpoint: q.endpoint, keyId: q.keyId });
     return Readable.from(csvChunks(batches));
@@ -180,10 +183,11 @@ export class UsageService {
     return this.store.markUsageSeen(userId);
   }
 
-  async summary(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Promise<UsageSummary> {
-    const end = parseDate(q.endDate, 'endDate') ?? new Date();
-    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 6 * DAY_MS);
-    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+  async summary(userId: string, q: RangeInput & { endpoint?: string; keyId?: string }): Promise<UsageSummary> {
+    const end = endOf(q) ?? new Date();
+    const start = startOf(q) ?? new Date(end.getTime() - 6 * DAY_MS);
+    if (start > end)
+      throw UsageProblems.invalidRange(`${q.from !== undefined ? 'from' : 'startDate'} must not be after ${q.to !== undefined ? 'to' : 'endDate'}`);
     const startDay = start.toISOString().slice(0, 10);
     const endDay = end.toISOString().slice(0, 10);
     const days = Math.round((Date.parse(endDay) - Date.parse(startDay)) / DAY_MS) + 1;

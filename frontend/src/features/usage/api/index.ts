@@ -28,8 +28,8 @@ export const usageSummaryQueryKey = (filter: UsageFilter) => [...usageSummaryRoo
 /** The query string of a filter: the range ends now and starts `days` before. */
 export function usageParams({ days, endpoint, keyId }: UsageFilter, now = new Date()): URLSearchParams {
   const params = new URLSearchParams({
-    startDate: new Date(now.getTime() - days * 86_400_000).toISOString(),
-    endDate: now.toISOString(),
+    from: new Date(now.getTime() - days * 86_400_000).toISOString(),
+    to: now.toISOString(),
   });
   if (endpoint) params.set('endpoint', endpoint);
   if (keyId) params.set('keyId', keyId);

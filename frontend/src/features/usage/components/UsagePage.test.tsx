@@ -53,7 +53,7 @@ describe('usage page filters', () => {
     const url = new URL(link.getAttribute('href')!, 'http://localhost');
     expect(url.pathname).toBe('/api/usage/export.csv');
     expect(url.searchParams.get('keyId')).toBe('BBBB');
-    expect(Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)).toBe(7 * 86_400_000);
+    expect(Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)).toBe(7 * 86_400_000);
     expect(link).toHaveAttribute('download');
     expect(within(screen.getByRole('combobox', { name: 'Endpoint' })).getByText('All Endpoints')).toBeInTheDocument();
   });
