@@ -8386,8 +8386,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
@@ -8439,8 +8449,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
@@ -8490,8 +8510,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
