@@ -76,7 +76,12 @@ export async function withServerDatabase(fn) {
   }
 }
 
+/**
+ * The browser of a journey file: the run's one Chromium (e2e/run.js starts it and passes E2E_BROWSER_WS), or, for a
+ * file run on its own, a Chromium of its own. Closing a connected browser closes this file's contexts only.
+ */
 export async function launch() {
+  if (process.env.E2E_BROWSER_WS) return chromium.connect(process.env.E2E_BROWSER_WS);
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -106,7 +111,13 @@ export function collectConsoleErrors(page) {
   return list;
 }
 
+/**
+ * A full-page screenshot to e2e/screenshots/<name>.png, for a person to look at: no journey asserts on one. With
+ * E2E_SCREENSHOTS=off (CI, where nobody looks) only the FAILED-* ones a failing step leaves are taken; each costs a
+ * page capture and a PNG encoding, about a third of the look sweep's time.
+ */
 export async function screenshot(page, name, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS === 'off' && !name.startsWith('FAILED')) return null;
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage });
@@ -194,6 +205,37 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 }
 
+const inFlight = new WeakMap();
+
+/** Starts counting the page's requests in flight (once per page), for networkQuiet. */
+export function trackRequests(page) {
+  if (inFlight.has(page)) return inFlight.get(page);
+  const state = { open: new Set(), lastChange: performance.now() };
+  const start = (request) => {
+    state.open.add(request);
+    state.lastChange = performance.now();
+  };
+  const end = (request) => {
+    state.open.delete(request);
+    state.lastChange = performance.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  inFlight.set(page, state);
+  return state;
+}
+
+/**
+ * Resolves once the page has had no request in flight for `quietMs`: what Playwright's `networkidle` waits for, with a
+ * 100 ms quiet window instead of its fixed 500 ms (a page's queries start within a render of the answer before them).
+ * The page must be tracked (trackRequests) before the navigation; the deadline only guards against a hang.
+ */
+export async function networkQuiet(page, { quietMs = 100, timeoutMs = 30_000 } = {}) {
+  const state = trackRequests(page);
+  await until(() => state.open.size === 0 && performance.now() - state.lastChange >= quietMs, { what: 'the network to go quiet', timeoutMs, everyMs: 20 });
+}
+
 /** Navigates and waits for the page's h1 (on failure saves a screenshot named after the path); returns the document's response. */
 export async function visit(page, path) {
   const response = await page.goto(path, { waitUntil: 'networkidle' });
@@ -229,25 +271,23 @@ export async function createVerifiedUser(request, { name = 'E2E User', prefix = 
 
 /**
  * A TOTP code (RFC 6238, SHA-1, 6 digits, 30 s) the server has not seen yet: the server refuses a code of a step it
- * already accepted, so the last step used per secret is kept under DATA_DIR (journeys run in separate processes).
- * Uses the current step, else the next one (inside the server's tolerance), else waits.
+ * already accepted, so each step used per secret is claimed under DATA_DIR by creating a file for it (journey files
+ * run in separate processes, some side by side: creating with 'wx' lets exactly one of them have a step). Uses the
+ * current step, else the next one (inside the server's tolerance), else waits for the next step.
  */
 export async function totpCode(secret) {
-  const file = join(DATA_DIR, `e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}.step`);
+  const prefix = join(DATA_DIR, `e2e-totp-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`);
   for (;;) {
-    let last = -1;
-    try {
-      last = Number(readFileSync(file, 'utf8'));
-    } catch {
-      /* first code for this secret */
-    }
     const current = Math.floor(Date.now() / 30_000);
-    const step = Math.max(current, last + 1);
-    if (step <= current + 1) {
-      writeFileSync(file, String(step));
-      return generate({ secret, epoch: step * 30 });
+    for (const step of [current, current + 1]) {
+      try {
+        writeFileSync(`${prefix}.${step}`, String(process.pid), { flag: 'wx' });
+        return generate({ secret, epoch: step * 30 });
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
     }
-    await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 100));
+    await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - Date.now() + 100));
   }
 }
 

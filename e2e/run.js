@@ -1,9 +1,10 @@
 // Runs the browser journeys against the real built app: node e2e/run.js (after npm run build).
 // Starts node backend/dist/main.js on a free port with a fresh DATA_DIR (and a fresh database when
-// DATABASE_URL is set), waits for /api/health, runs node --test over e2e/journeys/, then stops everything.
+// DATABASE_URL is set), waits for /api/health, starts one Chromium the journeys connect to, runs each file of
+// e2e/journeys/ with node --test (E2E_WORKERS at a time), prints each file's time, then stops everything.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { chmodSync, mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,7 +114,125 @@ async function feedSigningKey(dir) {
   return { publicKey };
 }
 
+/**
+ * How many journey files run side by side (E2E_WORKERS, default 1). Each file is its own `node --test` process with
+ * accounts of its own, so files share the server and the browser, with three rules:
+ * - a file that signs in as the run's super admin runs while no other such file does: the second factor's codes are
+ *   one-time and in order (a code of an earlier step than the last one used is refused), so sign-ins take turns;
+ *   admin.test.js goes first, since it enrols that second factor through the console;
+ * - the files in ALONE change what every account sees (the mailbox's folder swapped out, the active tz release): they
+ *   run last, one at a time, with nothing beside them.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const ALONE = new Set(['jobs.test.js', 'tzdb-feed.test.js', 'tzdb-pin.test.js', 'tzdb.test.js']);
+const FIRST = 'admin.test.js';
+const SIGNS_IN_SUPER_ADMIN = /\b(SUPER_ADMIN|ensureSuperAdminTotp|openSuperAdminConsole|superAdminTotpSecret)\b/;
+
+async function startBrowserServer() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** Runs one journey file as `node --test <file>`; answers its exit code, wall time and output. */
+function runJourney(file, env, children, { stream }) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(nodeBin, ['--test', '--test-reporter=spec', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    const output = [];
+    const take = (chunk) => {
+      if (stream) process.stdout.write(chunk);
+      else output.push(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      resolve({
+        file,
+        code: code ?? (signal ? 1 : 0),
+        seconds: (performance.now() - started) / 1000,
+        output: Buffer.concat(output.map((c) => Buffer.from(c))).toString(),
+      });
+    });
+  });
+}
+
+/**
+ * The journeys, E2E_WORKERS at a time under the rules above: FIRST, then the longest first (as the last run measured
+ * them, so a long one does not start last), then ALONE in name order. With one worker the output streams; with more,
+ * each file's output is printed whole when it ends.
+ */
+async function runJourneys(files, env, children) {
+  const last = readTimes();
+  const jobs = files.map((file) => {
+    const name = file.split('/').pop();
+    return { file, name, alone: ALONE.has(name), superAdmin: SIGNS_IN_SUPER_ADMIN.test(readFileSync(file, 'utf8')) };
+  });
+  const rank = (job) => (job.name === FIRST ? 0 : job.alone ? 2 : 1);
+  jobs.sort((a, b) => rank(a) - rank(b) || (a.alone ? a.name.localeCompare(b.name) : (last[b.name] ?? 0) - (last[a.name] ?? 0)));
+  const running = new Set();
+  const results = [];
+  const startable = (job) => {
+    if (running.size >= WORKERS || [...running].some((r) => r.alone)) return false;
+    if (job.alone) return running.size === 0;
+    return !(job.superAdmin && [...running].some((r) => r.superAdmin));
+  };
+  await new Promise((resolve) => {
+    const pump = () => {
+      for (const job of [...jobs]) {
+        if (!startable(job)) {
+          if (job.alone || job.name === FIRST) break; // nothing overtakes these
+          continue;
+        }
+        jobs.splice(jobs.indexOf(job), 1);
+        running.add(job);
+        runJourney(job.file, env, children, { stream: WORKERS === 1 }).then((result) => {
+          running.delete(job);
+          if (WORKERS > 1) process.stdout.write(`\n── ${job.name} (${result.seconds.toFixed(1)} s)\n${result.output}`);
+          results.push(result);
+          if (jobs.length === 0 && running.size === 0) resolve();
+          else pump();
+        });
+      }
+      if (jobs.length === 0 && running.size === 0) resolve();
+    };
+    pump();
+  });
+  writeTimes(results);
+  return results;
+}
+
+const timesFile = join(root, 'e2e', 'screenshots', 'times.json');
+
+function readTimes() {
+  try {
+    return JSON.parse(readFileSync(timesFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function writeTimes(results) {
+  const times = { ...readTimes() };
+  for (const r of results) times[r.file.split('/').pop()] = Math.round(r.seconds * 10) / 10;
+  writeFileSync(timesFile, `${JSON.stringify(times, null, 2)}\n`);
+}
+
+/** Each file's wall time, longest first, and whether it passed. */
+function printTimes(results) {
+  const total = results.reduce((sum, r) => sum + r.seconds, 0);
+  console.log(`\ne2e: ${results.length} journey files, ${WORKERS} at a time (${total.toFixed(1)} s of journey time):`);
+  for (const r of [...results].sort((a, b) => b.seconds - a.seconds)) {
+    console.log(`  ${r.code === 0 ? 'pass' : 'FAIL'}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file.split('/').pop()}`);
+  }
+}
+
 async function main() {
+  const runStarted = performance.now();
   if (!existsSync(serverEntry)) {
     console.error(`e2e: ${serverEntry} is missing; run npm run build first`);
     process.exit(1);
@@ -176,12 +295,14 @@ async function main() {
   server.stdout.on('data', keep);
   server.stderr.on('data', keep);
 
-  let testChild = null;
+  const testChildren = new Set();
+  let browserServer = null;
   let cleaning = false;
   const cleanup = async () => {
     if (cleaning) return;
     cleaning = true;
-    await stop(testChild, 'SIGTERM', 5000);
+    await Promise.all([...testChildren].map((child) => stop(child, 'SIGTERM', 5000)));
+    await browserServer?.close().catch(() => undefined);
     await stop(server);
     feed.server.close();
     if (db) await db.drop();
@@ -201,24 +322,29 @@ async function main() {
     const journeysDir = join(root, 'e2e', 'journeys');
     const files = readdirSync(journeysDir)
       .filter((f) => f.endsWith('.test.js'))
-      .filter((f) => !process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY))
-      .map((f) => join(journeysDir, f));
-    testChild = spawn(nodeBin, ['--test', '--test-concurrency=1', ...files], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        BASE_URL: baseUrl,
-        DATA_DIR: dataDir,
-        E2E_SUPER_ADMIN_EMAIL: superAdmin.email,
-        E2E_SUPER_ADMIN_PASSWORD: superAdmin.password,
-        E2E_METRICS_TOKEN: env.METRICS_TOKEN,
-        // Journeys that play a server-side event (a session running out) reach the run's database; without one they
-        // find the embedded PostgreSQL under DATA_DIR (lib.js withServerDatabase).
-        ...(db ? { E2E_DATABASE_URL: db.url } : {}),
-      },
-    });
-    code = await new Promise((resolve) => testChild.once('exit', (c) => resolve(c ?? 1)));
+      // E2E_ONLY=look or E2E_ONLY=look,no-white-pages: the files whose names contain one of the parts.
+      .filter((f) => !process.env.E2E_ONLY || process.env.E2E_ONLY.split(',').some((part) => f.includes(part.trim())));
+    // One Chromium for the whole run: each journey connects to it (lib.js launch) instead of starting its own.
+    browserServer = await startBrowserServer();
+    const journeyEnv = {
+      ...process.env,
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      E2E_SUPER_ADMIN_EMAIL: superAdmin.email,
+      E2E_SUPER_ADMIN_PASSWORD: superAdmin.password,
+      E2E_METRICS_TOKEN: env.METRICS_TOKEN,
+      E2E_BROWSER_WS: browserServer.wsEndpoint(),
+      // Journeys that play a server-side event (a session running out) reach the run's database; without one they
+      // find the embedded PostgreSQL under DATA_DIR (lib.js withServerDatabase).
+      ...(db ? { E2E_DATABASE_URL: db.url } : {}),
+    };
+    const results = await runJourneys(
+      files.map((f) => join(journeysDir, f)),
+      journeyEnv,
+      testChildren,
+    );
+    printTimes(results);
+    code = results.every((r) => r.code === 0) ? 0 : 1;
   } catch (error) {
     console.error(`e2e: ${error.message}`);
     console.error('--- server log (tail) ---\n' + serverLog.join('').split('\n').slice(-80).join('\n'));
@@ -229,6 +355,7 @@ async function main() {
     }
     await cleanup();
   }
+  console.log(`e2e: finished in ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
   process.exit(code);
 }
 

@@ -114,27 +114,27 @@ export const PUBLISHED_TO = {
     why: 'the locale of `lang`: an MCP tool names zones in a language as its REST operation does',
   },
   'backend/src/modules/timezone/timezone.module': {
-    to: ['mcp', 'site', 'business-time', 'astronomy'],
+    to: ['mcp', 'site', 'business-time', 'astronomy', 'planning'],
     why: 'provides the time engine (business time reads offsets from it; astronomy writes its times with the same engine, IP locator and clock) and the controllers MCP wraps',
   },
   'backend/src/modules/timezone/engine/time-engine': {
-    to: ['site', 'business-time', 'astronomy'],
+    to: ['site', 'business-time', 'astronomy', 'planning'],
     why: "the site's zone list is the engine's own answer; business time and astronomy resolve zones and read their offsets through it (never the runtime's ICU)",
   },
   'backend/src/modules/timezone/engine/shared-engine': {
-    to: ['business-time', 'astronomy'],
+    to: ['business-time', 'astronomy', 'planning'],
     why: "business time's documentation examples are real answers of the process's engine, as timezone's are; astronomy's documented example too",
   },
   'backend/src/modules/timezone/engine/civil': {
-    to: ['business-time', 'astronomy'],
+    to: ['business-time', 'astronomy', 'planning'],
     why: 'civil dates and instants are written the one way every answer writes them (formatInstant, formatDate); astronomy writes each time as the time zone API does',
   },
   'backend/src/modules/timezone/engine/local-time': {
-    to: ['business-time', 'astronomy'],
+    to: ['business-time', 'astronomy', 'planning'],
     why: "a date-time and a wall-clock reading in a zone are read as conversions read them (gaps, repeats, dstAmbiguity); astronomy's days are the place's local days",
   },
   'backend/src/modules/timezone/timezone.errors': {
-    to: ['business-time', 'astronomy'],
+    to: ['business-time', 'astronomy', 'planning'],
     why: 'business time answers the same problems as the calculations for the same inputs (invalid_date, invalid_range, invalid_timespan); astronomy refuses invalid_range alike',
   },
   'backend/src/modules/timezone/cldr/cldr-data': { to: ['health'], why: 'the CLDR release of Windows IDs and zone names, which /api/health names' },
@@ -147,7 +147,7 @@ export const PUBLISHED_TO = {
     to: ['mcp'],
     why: "the answers' models: an MCP tool's output schema is its REST answer's",
   },
-  'backend/src/modules/business-time/business-time.module': { to: ['mcp'], why: 'provides the business-time controllers MCP wraps' },
+  'backend/src/modules/business-time/business-time.module': { to: ['mcp', 'planning'], why: 'provides the business-time controllers MCP wraps' },
   'backend/src/modules/business-time/holidays-data-version': {
     to: ['health'],
     why: 'the holiday data (date-holidays) and its version, which /api/health names beside the tz release and CLDR',
@@ -206,11 +206,14 @@ export const PUBLISHED_TO = {
     why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
   'backend/src/modules/timezone/timezone.docs': {
-    to: ['tzdb', 'business-time', 'astronomy'],
+    to: ['tzdb', 'business-time', 'astronomy', 'planning'],
     why: "the public releases list, business time's routes and the sun and moon route are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",
   },
 
-  'backend/src/modules/timezone/clock': { to: ['astronomy'], why: "where now comes from: astronomy's default date is today at the place, by the same clock" },
+  'backend/src/modules/timezone/clock': {
+    to: ['astronomy', 'planning'],
+    why: "where now comes from: astronomy's default date is today at the place, by the same clock",
+  },
   'backend/src/modules/timezone/coordinates': {
     to: ['astronomy'],
     why: 'strict parsing of latitude/longitude query strings: astronomy takes coordinates as the coordinate routes do',
@@ -234,8 +237,45 @@ export const PUBLISHED_TO = {
   'backend/src/modules/astronomy/dto/astronomy.responses': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
   'backend/src/modules/astronomy/astronomy.weight': { to: ['mcp'], why: 'the tool counts the days asked as the REST route does (one request per 7 days)' },
   'backend/src/modules/timezone/public-timezones.controller': {
-    to: ['astronomy'],
+    to: ['astronomy', 'planning'],
     why: "the live demo's zones and per-IP limit: the world clock's keyless sun times answer for the same zones, limited alike",
+  },
+  'backend/src/modules/timezone/recurrence/rule-set': {
+    to: ['planning'],
+    why: 'RFC 5545 rule sets read once: the recurrence route expands them, the impact check (timezone) compares their occurrences between releases',
+  },
+  'backend/src/modules/timezone/recurrence/expansion': {
+    to: ['planning'],
+    why: "a rule set's occurrences placed by a compiled zone (the gap rule): the recurrence route answers them from the engine's release",
+  },
+  'backend/src/modules/timezone/recurrence/recurrence.errors': {
+    to: ['planning'],
+    why: "the rule sets' problems and the occurrence cap, which the recurrence route documents",
+  },
+  'backend/src/modules/business-time/business-time.service': {
+    to: ['planning'],
+    why: "a participant's days off are their country's holidays and weekend, counted as the business-time routes count them",
+  },
+  'backend/src/modules/business-time/holiday-data': {
+    to: ['planning'],
+    why: "the meeting-slots documentation examples are real answers, built as business time's are",
+  },
+  'backend/src/modules/planning/meeting-slots.controller': {
+    to: ['mcp'],
+    why: "the REST operation MCP's find_meeting_slots wraps (same validation, answers and docs)",
+  },
+  'backend/src/modules/planning/recurrence.controller': {
+    to: ['mcp'],
+    why: "the REST operation MCP's expand_recurrence wraps (same validation, answers and docs)",
+  },
+  'backend/src/modules/planning/dto/planning.responses': { to: ['mcp'], why: "the answers' models: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/planning/planning.weight': { to: ['mcp'], why: 'the tools count occurrences and participant-slots as the REST routes do' },
+  'backend/src/modules/planning/planning.module': { to: ['mcp'], why: 'provides the planning controllers MCP wraps' },
+  'backend/src/modules/timezone/at-local-time/at-local-time.controller': { to: ['mcp'], why: "the REST operation MCP's zones_at_local_time wraps" },
+  'backend/src/modules/timezone/at-local-time/at-local-time.dto': { to: ['mcp'], why: "the answer's model: an MCP tool's output schema is its REST answer's" },
+  'backend/src/modules/tzdb/compile-release': {
+    to: ['timezone'],
+    why: "a release compiled from changed source text: the impact check's spec compares a stored recurring event between two releases",
   },
   'backend/src/modules/metrics/metrics.service': { to: ['mcp'], why: 'the MCP endpoint counts its rate-limit refusals like the gateway does' },
   'backend/src/modules/metrics/metrics.module': { to: ['mcp'], why: 'provides the metrics counters' },

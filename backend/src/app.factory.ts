@@ -81,9 +81,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // security headers for every other answer. A tz release switch rewrites both in place.
   const sold = new SoldRouteEdge({ secureCookies: config.secureCookies, tzdbVersion: TZDB_VERSION });
   const siteHeaders = new SiteHeaders(config, TZDB_VERSION);
-  app.get(TzdbService, { strict: false }).onVersion((version) => {
+  const tzdb = app.get(TzdbService, { strict: false });
+  tzdb.onVersion((version) => {
     siteHeaders.setTzdbVersion(version);
-    sold.setTzdbVersion(version);
+    sold.setTzdbVersion(version, tzdb.active?.release.build);
   });
   const metrics = app.get(MetricsService);
   await fastify.register(requestHooksPlugin, {

@@ -24,6 +24,7 @@ import { SupportModule } from './modules/support/support.module.js';
 import { TimezoneModule } from './modules/timezone/timezone.module.js';
 import { BusinessTimeModule } from './modules/business-time/business-time.module.js';
 import { AstronomyModule } from './modules/astronomy/astronomy.module.js';
+import { PlanningModule } from './modules/planning/planning.module.js';
 import { ActiveReleaseModule } from './modules/tzdb/active-release.js';
 import { ReleaseCacheModule } from './modules/tzdb/release-cache.js';
 import { TzdbModule } from './modules/tzdb/tzdb.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         TimezoneModule,
         BusinessTimeModule,
         AstronomyModule,
+        PlanningModule,
         TzdbModule,
         McpModule,
         BillingModule,

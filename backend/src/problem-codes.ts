@@ -7,6 +7,8 @@ import type { AdminProblemCode } from './modules/admin/admin.errors.js';
 import type { AstronomyProblemCode } from './modules/astronomy/astronomy.errors.js';
 import type { AuthProblemCode } from './modules/auth/auth.errors.js';
 import type { BusinessTimeProblemCode } from './modules/business-time/business-time.errors.js';
+import type { PlanningProblemCode } from './modules/planning/planning.errors.js';
+import type { RecurrenceProblemCode } from './modules/timezone/recurrence/recurrence.errors.js';
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
@@ -50,6 +52,8 @@ export type AppProblemCode =
   | AuthProblemCode
   | BillingProblemCode
   | BusinessTimeProblemCode
+  | PlanningProblemCode
+  | RecurrenceProblemCode
   | KeysProblemCode
   | McpProblemCode
   | SelfServiceProblemCode
@@ -96,6 +100,15 @@ export const PROBLEM_STATUS = {
   invalid_elevation: 400,
   date_out_of_range: 400,
   range_too_long: 400,
+  // planning
+  invalid_participants: 400,
+  invalid_participant: 400,
+  invalid_step: 400,
+  invalid_working_hours: 400,
+  // recurrence (timezone)
+  invalid_recurrence: 400,
+  recurrence_count_too_large: 400,
+  too_many_occurrences: 400,
   // auth
   invalid_token: 400,
   no_password: 400,
@@ -167,6 +180,8 @@ export const PROBLEM_STATUS = {
   invalid_release: 400,
   older_release: 409,
   unknown_release: 404,
+  invalid_history: 400,
+  build_unavailable: 404,
   // usage
   invalid_cursor: 400,
   invalid_status_filter: 400,
@@ -179,6 +194,7 @@ export const PROBLEM_STATUS = {
   webhook_delivery_not_found: 404,
   webhook_endpoint_limit: 409,
   webhook_sends_throttled: 429,
+  webhook_cursor_invalid: 400,
 } as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
 type AppStatusTable = typeof PROBLEM_STATUS;

@@ -232,6 +232,12 @@ test("changes the user's plan in the Manage User dialog", async () => {
     .getByText(/has no subscription: a paid plan is granted/)
     .waitFor();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
+  // A free grant asks for a second click.
+  await dialog
+    .getByTestId('grant-confirm')
+    .getByText(/Grant Premium to .* at no charge/)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Grant Premium' }).click();
   await toast(page, 'User plan updated successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
   await row.getByText('Premium').waitFor();
@@ -266,6 +272,8 @@ async function setPlanInConsole(address, planName, mode) {
   await dialog.getByRole('combobox').click();
   await page.getByRole('option', { name: planName }).click();
   await dialog.getByRole('button', { name: 'Update Plan' }).click();
+  // A free grant of a paid plan asks for a second click; a subscriber's change does not.
+  if (planName !== 'Free' && /no subscription/.test(String(mode))) await dialog.getByRole('button', { name: `Grant ${planName}` }).click();
   await toast(page, 'User plan updated successfully').waitFor();
   await dialog.waitFor({ state: 'detached' });
   return row;

@@ -433,7 +433,7 @@ test('the playground lists the MCP tools and calls one with the picked key; the 
     .waitFor();
   await page.getByTestId('mcp-list-tools').click();
   await confirmReveal();
-  await page.getByTestId('mcp-tool-count').getByText('17 tools').waitFor();
+  await page.getByTestId('mcp-tool-count').getByText('20 tools').waitFor();
   // The first tool with its documented example arguments.
   await page.getByTestId('mcp-call').click();
   await page

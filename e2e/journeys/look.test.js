@@ -1,6 +1,7 @@
-// Look, access and speed: axe-core on every screen of the site (anonymous), the dashboard (a customer) and the
-// console (the super admin) at 1280 and 375 px, in the light and the dark theme (the system preference, which the
-// theme follows); no serious or critical violation, and every screen has one h1. A full-page screenshot of each,
+// Look, access and speed: the sweep of every screen of the site (anonymous), the dashboard (a customer) and the
+// console (the super admin) at 1280 and 390 px, in the light and the dark theme (the system preference, which the
+// theme follows): axe-core finds no serious or critical violation, every screen has exactly one h1 and one main
+// landmark, and no securitypolicyviolation event fires under the CSP the server sends. A full-page screenshot of each,
 // e2e/screenshots/look-*.png. The theme toggle is remembered; the landing page's first load is measured (bytes over
 // the wire, LCP) on localhost.
 import { test, before, after } from 'node:test';
@@ -9,7 +10,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, SUPER_ADMIN, collectConsoleErrors, createVerifiedUser, ensureSuperAdminTotp, launch, screenshot, totpCode } from '../lib.js';
+import {
+  BASE_URL,
+  SUPER_ADMIN,
+  collectConsoleErrors,
+  createVerifiedUser,
+  ensureSuperAdminTotp,
+  launch,
+  networkQuiet,
+  screenshot,
+  totpCode,
+  trackRequests,
+} from '../lib.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,10 +34,10 @@ const withQuery = {
 };
 const routesOf = (test) => screens.filter(test).map((p) => withQuery[p] ?? p);
 const siteRoutes = [...routesOf((p) => !p.startsWith('/dashboard') && !p.startsWith('/admin')), '/no-such-page'];
-const dashboardRoutes = routesOf((p) => p.startsWith('/dashboard'));
-const adminRoutes = routesOf((p) => p.startsWith('/admin'));
+const dashboardRoutes = [...routesOf((p) => p.startsWith('/dashboard')), '/dashboard/no-such-page'];
+const adminRoutes = [...routesOf((p) => p.startsWith('/admin')), '/admin/no-such-page'];
 
-const WIDTHS = [1280, 375];
+const WIDTHS = [1280, 390];
 const SCHEMES = ['light', 'dark'];
 const BLOCKING = new Set(['serious', 'critical']);
 // Moderate findings that were fixed and must stay fixed.
@@ -53,9 +65,25 @@ const slug = (path) =>
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '');
 
-/** Opens the path and waits until it has settled: network idle, its h1 shown, no running animation (a fade mid-way skews contrast). */
+/** Where the sweep's time goes (printed at the end of each audit): opening and settling, axe, screenshots. */
+const spent = { settle: 0, checks: 0, axe: 0, screenshot: 0 };
+const timed = async (what, fn) => {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    spent[what] += performance.now() - started;
+  }
+};
+
+/**
+ * Opens the path and waits until it has settled: no request in flight (networkQuiet), its h1 shown, no running
+ * animation (a fade mid-way skews contrast).
+ */
 async function settle(page, path) {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  trackRequests(page);
+  await page.goto(path, { waitUntil: 'load' });
+  await networkQuiet(page);
   try {
     await page.locator('h1').first().waitFor();
   } catch (error) {
@@ -63,6 +91,8 @@ async function settle(page, path) {
     throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
   }
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Whatever the h1's arrival set off (a query of the page's own) is answered too.
+  await networkQuiet(page);
 }
 
 /** axe-core's violations on the current page, as `rule (impact) ×count: target` lines split into blocking and other. */
@@ -81,31 +111,73 @@ async function axe(page) {
   };
 }
 
-/** Every route at each width and scheme: axe, then a full-page screenshot; returns the blocking findings. */
+/** Records every securitypolicyviolation of the page (what the browser would report to a CSP report endpoint). */
+function recordCspViolations() {
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber}`),
+  );
+}
+
+/** The page's headings and landmarks as assistive technology meets them (hidden ones left out), and its CSP reports. */
+async function structure(page) {
+  return page.evaluate(() => {
+    const exposed = (el) => el.checkVisibility() && !el.closest('[aria-hidden="true"], [inert]');
+    return {
+      h1: [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].filter(exposed).length,
+      main: [...document.querySelectorAll('main, [role="main"]')].filter(exposed).length,
+      csp: window.__cspViolations ?? ['the CSP recorder did not run'],
+    };
+  });
+}
+
+/**
+ * Every route at each width and scheme: one h1, one main, no CSP violation, axe, then a full-page screenshot; returns
+ * the blocking findings.
+ */
 async function audit(context, role, routes) {
+  await context.addInitScript(recordCspViolations);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const errors = collectConsoleErrors(page);
   const findings = [];
   let pages = 0;
   let others = 0;
-  for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
-      for (const path of routes) {
-        await settle(page, path);
+  // Each screen is opened once per width, in the light scheme, then switched to dark in place, as the system setting
+  // does (the theme follows prefers-color-scheme while the page is open): half the page loads of opening it per scheme.
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
+    for (const path of routes) {
+      await page.emulateMedia({ colorScheme: SCHEMES[0] });
+      await timed('settle', () => settle(page, path));
+      for (const scheme of SCHEMES) {
+        const at = `${width} ${scheme}`;
+        const where = `${role} ${path}`;
+        if (scheme !== SCHEMES[0]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await timed('settle', () => page.waitForFunction((s) => document.documentElement.getAttribute('data-color-scheme') === s, scheme));
+          await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        }
         assert.equal(await page.locator('html').getAttribute('data-color-scheme'), scheme, `${path}: the theme follows the system's ${scheme} preference`);
-        const { blocking, other } = await axe(page);
+        const { h1, main, csp } = await timed('checks', () => structure(page));
+        if (h1 !== 1) findings.push({ where, at, finding: `one h1 ×1: ${h1} found` });
+        if (main !== 1) findings.push({ where, at, finding: `one main landmark ×1: ${main} found` });
+        for (const v of new Set(csp)) findings.push({ where, at, finding: `securitypolicyviolation ×1: ${v}` });
+        const { blocking, other } = await timed('axe', () => axe(page));
         pages += 1;
         others += other.length;
-        for (const f of blocking) findings.push({ where: `${role} ${path}`, at: `${width} ${scheme}`, finding: f });
-        if (other.length && process.env.E2E_AXE_VERBOSE) console.log(`axe ${role} ${path} @${width} ${scheme} (not blocking):\n  ${other.join('\n  ')}`);
-        await screenshot(page, `look-${role}-${slug(path)}-${width}-${scheme}`);
+        for (const f of blocking) findings.push({ where, at, finding: f });
+        if (other.length && process.env.E2E_AXE_VERBOSE) console.log(`axe ${where} @${at} (not blocking):\n  ${other.join('\n  ')}`);
+        await timed('screenshot', () => screenshot(page, `look-${role}-${slug(path)}-${width}-${scheme}`));
       }
     }
   }
   console.log(`axe: ${role}: ${pages} pages, ${findings.length} serious/critical (or heading) findings, ${others} moderate/minor ones`);
+  console.log(
+    `  time so far: ${Object.entries(spent)
+      .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   await page.close();
   // One line per screen and rule, naming the widths and schemes it was seen at.
   const grouped = new Map();
@@ -124,7 +196,7 @@ async function signedInContext(signIn) {
   return context;
 }
 
-test('axe: every public screen, light and dark, 1280 and 375 px', async () => {
+test('every public screen, light and dark, 1280 and 390 px: axe, one h1, one main, no CSP violation', async () => {
   const context = await browser.newContext({ baseURL: BASE_URL });
   const { findings, errors } = await audit(context, 'site', siteRoutes);
   await context.close();
@@ -132,7 +204,7 @@ test('axe: every public screen, light and dark, 1280 and 375 px', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('axe: every dashboard screen of a customer, light and dark, 1280 and 375 px', async () => {
+test('every dashboard screen of a customer, light and dark, 1280 and 390 px: axe, one h1, one main, no CSP violation', async () => {
   const context = await signedInContext(async (request) => {
     const user = await createVerifiedUser(request, { name: 'Ada Lovelace', prefix: 'look' });
     const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password }, headers: { Origin: BASE_URL } });
@@ -156,14 +228,26 @@ test('axe: every dashboard screen of a customer, light and dark, 1280 and 375 px
   );
 });
 
-test('axe: every console screen of the super admin, light and dark, 1280 and 375 px', async () => {
+test('every console screen of the super admin, light and dark, 1280 and 390 px: axe, one h1, one main, no CSP violation', async () => {
   assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');
   const context = await signedInContext(async (request) => {
     const totp = await totpCode(await ensureSuperAdminTotp(request));
     const login = await request.post('/api/auth/login', { data: { ...SUPER_ADMIN, totp }, headers: { Origin: BASE_URL } });
     assert.equal(login.status(), 200, await login.text());
   });
-  const { findings, errors } = await audit(context, 'admin', adminRoutes);
+  // The screens of one record too: a user's page, and a support message's when there is one.
+  const first = async (resource) => {
+    const res = await context.request.get(`/api/admin/${resource}?range=${encodeURIComponent('[0,0]')}`);
+    assert.equal(res.status(), 200, await res.text());
+    return (await res.json())[0]?.id;
+  };
+  const records = [];
+  for (const resource of ['users', 'support-messages']) {
+    const id = await first(resource);
+    if (id) records.push(`/admin/${resource}/${id}/show`);
+  }
+  assert.ok(records.length >= 1, 'a user page is among the screens');
+  const { findings, errors } = await audit(context, 'admin', [...adminRoutes, ...records]);
   // The console's own toggle switches the console (react-admin nests its own theme provider).
   const page = await context.newPage();
   await page.emulateMedia({ colorScheme: 'light' });

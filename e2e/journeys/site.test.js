@@ -29,6 +29,7 @@ const publicRoutes = [
   ['/resources', 'resources'],
   ['/comparison', 'comparison'],
   ['/timezone-data', 'timezone-data'],
+  ['/meeting-planner', 'meeting-planner'],
   ['/sla', 'sla'],
   ['/login', 'login'],
   ['/verify-email-confirmation?email=someone%40e2e.test', 'verify-email'],
@@ -79,8 +80,8 @@ test('"Use with AI assistants": the MCP endpoint on this server and a config per
     const server = (config.mcpServers ?? config.servers).tzapi;
     assert.ok(JSON.stringify(server).includes(`${BASE_URL}/mcp`), `${client}: ${code}`);
   }
-  // Every tool the MCP endpoint lists (tools/list with a key is the dashboard journey's; the guide shows the same seventeen).
-  assert.equal(await guide.getByTestId('mcp-tools').getByRole('listitem').count(), 17);
+  // Every tool the MCP endpoint lists (tools/list with a key is the dashboard journey's; the guide shows the same twenty).
+  assert.equal(await guide.getByTestId('mcp-tools').getByRole('listitem').count(), 20);
   await screenshot(page, 'site-ai-assistants');
   // The same guide is a pane of the docs explorer.
   await page.goto('/docs', { waitUntil: 'networkidle' });

@@ -1,6 +1,7 @@
-// Time zone data releases against the real server: the console's "Time zone data" page shows the bundled release,
-// an older tzdata.zi uploaded there asks to roll back and, confirmed, answers from it at once (X-Tzdb-Version and
-// the directory page's "Data updates" follow); rolling forward again from the stored releases, with a confirmation.
+// Time zone data releases against the real server: the console's "Time zone data" page shows the bundled release;
+// an older tzdata.zi uploaded there opens its review (the changes, who will be told) without going live, Discard
+// leaves the active release as it was; uploaded again and rolled back from the review, it answers at once
+// (X-Tzdb-Version and the directory page's "Data updates" follow); rolling forward again from the stored releases.
 // Screenshots at 1280 and 375 px. Ends on the release it started on, for the journeys that follow.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +14,8 @@ const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'backe
 let browser;
 let admin;
 
-/** Chromium logs every 4xx: the sign-in's two-factor step (401 by contract) and the refused older upload (409) are expected. */
-const unexpected = (errors) => errors.filter((e) => !/status of 401 .*\/api\/auth\/login/.test(e) && !/status of 409/.test(e));
+/** Chromium logs every 4xx: the sign-in's two-factor step (401 by contract) is expected. */
+const unexpected = (errors) => errors.filter((e) => !/status of 401 .*\/api\/auth\/login/.test(e));
 let bundled;
 
 async function health() {
@@ -43,13 +44,31 @@ test('the console names the active release and lists it as stored', async () => 
   assert.deepEqual(unexpected(errors), []);
 });
 
-test('an older tzdata.zi asks to roll back, then answers from it at once', async () => {
+test('an uploaded release opens its review and nothing goes live; Discard leaves the active release', async () => {
   const { page } = admin;
   await page.getByTestId('tzdb-file').setInputFiles(FIXTURE);
-  await page.getByRole('button', { name: 'Upload and activate' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Roll back to an older release?' });
+  await page.getByRole('button', { name: 'Upload and review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review 2026b' });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await dialog.getByTestId('zone-changes').getByText('America/Edmonton', { exact: true }).waitFor();
+  await dialog.getByTestId('tzdb-review-counts').getByText('Accounts told').waitFor();
+  assert.deepEqual(await health(), { version: bundled, header: bundled });
+  await screenshot(page, 'tzdb-review-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'tzdb-review-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  assert.deepEqual(await health(), { version: bundled, header: bundled });
+});
+
+test('an older tzdata.zi rolled back from its review answers from it at once', async () => {
+  const { page } = admin;
+  await page.getByTestId('tzdb-file').setInputFiles(FIXTURE);
+  await page.getByRole('button', { name: 'Upload and review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review 2026b' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Roll back to 2026b' }).click();
   await page.getByTestId('tzdb-active').getByText('2026b', { exact: true }).waitFor();
   await page.getByTestId('zone-changes').getByText('America/Edmonton', { exact: true }).waitFor();
   assert.deepEqual(await health(), { version: '2026b', header: '2026b' });

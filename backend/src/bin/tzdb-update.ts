@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkRelease } from '../modules/tzdb/release-check.js';
+import { checkReleaseBuilds } from '../modules/tzdb/release-check.js';
 import { BUNDLED_RELEASES_DIR, compileRelease } from '../modules/tzdb/release-compiler.js';
 import { readReleasePath, releaseFolderFiles } from '../modules/tzdb/release-source.js';
 
@@ -28,7 +28,7 @@ function main(): void {
   } catch (err) {
     fail(`${path} does not compile: ${(err as Error).message}`);
   }
-  const problems = checkRelease(release);
+  const problems = checkReleaseBuilds(release);
   if (problems.length) fail(`${release.version} compiles but fails the engine check:\n  ${problems.join('\n  ')}`);
 
   const target = join(BUNDLED_RELEASES_DIR, release.version);
@@ -37,13 +37,14 @@ function main(): void {
   for (const [name, content] of files) writeFileSync(join(target, name), content);
   // What was written must compile to the same release, or the server would start on something else.
   const written = compileRelease({ kind: 'folder', path: target });
-  if (written.version !== release.version || written.zones.size !== release.zones.size || written.links.size !== release.links.size) {
+  const sameBuilds = written.builds.available.join() === release.builds.available.join();
+  if (!sameBuilds || written.version !== release.version || written.zones.size !== release.zones.size || written.links.size !== release.links.size) {
     fail(`${target} compiles to ${written.version} with ${written.zones.size} zones, not ${release.version} with ${release.zones.size}`);
   }
-  const recheck = checkRelease(written);
+  const recheck = checkReleaseBuilds(written);
   if (recheck.length) fail(`${target} fails the engine check: ${recheck.join('; ')}`);
   console.log(
-    `tzdb:update: ${release.version} (${release.zones.size} zones, ${release.links.size} links) written to ${target}: ${[...files.keys()].join(', ')}`,
+    `tzdb:update: ${release.version} (${release.zones.size} zones, ${release.links.size} links; builds ${release.builds.available.join(' and ')}) written to ${target}: ${[...files.keys()].join(', ')}`,
   );
 
   // A fresh process, so the engine behind the examples loads the folder just written.

@@ -10,7 +10,7 @@ import { adminThemeOptions } from '../theme';
 import { useColorMode } from '../components/ui/color-mode';
 import { createAdminDataProvider } from './dataProvider';
 import { createAdminAuthProvider } from './authProvider';
-import { AdminLayout } from './layout/AdminLayout';
+import { AdminLayout, AdminNotFound } from './layout/AdminLayout';
 import { AdminNotification } from './layout/AdminNotification';
 import { AdminDashboard } from './dashboard/AdminDashboard';
 import { UserList } from './users/UserList';
@@ -45,6 +45,7 @@ export default function AdminApp() {
       layout={AdminLayout}
       notification={AdminNotification}
       dashboard={AdminDashboard}
+      catchAll={AdminNotFound}
     >
       <Resource name="users" list={UserList} show={UserShow} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />

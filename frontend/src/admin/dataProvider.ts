@@ -25,6 +25,12 @@ export type TzActivation = Models['ActivationResultView'];
 export type JobQueueCounts = Models['JobQueueCountsView'];
 export type AdminJob = Models['JobView'];
 export type TzFeedCheck = Models['FeedCheckView'];
+/** A stored release's review: its changes against the release it was compared with, links folded under their zone. */
+export type TzReleaseReview = Models['ReleaseReviewView'];
+/** Who its activation tells: accounts, pinned keys, webhook endpoints. */
+export type TzReleaseAudience = Models['ReleaseAudienceView'];
+export type AdminWebhookEndpoint = Models['WebhookEndpointResponse'];
+export type FailingWebhookEndpoint = Models['FailingWebhookEndpointResponse'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -45,6 +51,12 @@ export interface AdminDataProvider extends DataProvider {
   /** Posts a release (base64); onProgress gets the uploaded fraction, 0 to 1, then the server compiles it. */
   uploadTzdbRelease(release: string, force: boolean, onProgress?: (fraction: number) => void): Promise<TzActivation>;
   activateTzdbRelease(version: string, force: boolean): Promise<TzActivation>;
+  /** Posts a release (base64) to be stored and reviewed, not activated; answers its review. */
+  uploadTzdbReleaseForReview(release: string, onProgress?: (fraction: number) => void): Promise<TzReleaseReview>;
+  getTzdbReview(id: string): Promise<TzReleaseReview>;
+  getTzdbAudience(id: string): Promise<TzReleaseAudience>;
+  /** Deletes a release waiting for activation; the active one stays. */
+  discardTzdbRelease(id: string): Promise<{ version: string }>;
   /** Every queue of the job engine with its jobs counted by state. */
   getJobQueues(): Promise<JobQueueCounts[]>;
   /** One more attempt for a failed job, now. */
@@ -53,6 +65,10 @@ export interface AdminDataProvider extends DataProvider {
   discardJob(id: string): Promise<{ data: AdminJob }>;
   /** Checks the IANA feed now: unchanged, activated, waiting, refused (with the reason) or error. */
   checkTzdbFeed(): Promise<TzFeedCheck>;
+  /** One account's webhook endpoints with their health. */
+  getUserWebhooks(id: string): Promise<AdminWebhookEndpoint[]>;
+  /** Endpoints failing now or paused after failures, across accounts, with their customers. */
+  getFailingWebhooks(): Promise<FailingWebhookEndpoint[]>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -120,9 +136,18 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
     uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),
     activateTzdbRelease: async (version, force) => (await post<TzActivation>('/tzdb/activate', { version, force })).data,
+    uploadTzdbReleaseForReview: (release, onProgress) => postWithProgress<TzReleaseReview>(`${apiUrl}/tzdb/uploads`, { release }, onProgress),
+    getTzdbReview: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}/review`)).json as TzReleaseReview,
+    getTzdbAudience: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}/audience`)).json as TzReleaseAudience,
+    discardTzdbRelease: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}`, { method: 'DELETE' })).json as { version: string },
     getJobQueues: async () => (await httpClient(`${apiUrl}/job-queues`)).json as JobQueueCounts[],
     retryJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/retry`),
     discardJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/discard`),
     checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
+    getUserWebhooks: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/webhooks`)).json as AdminWebhookEndpoint[],
+    getFailingWebhooks: async () => (await httpClient(`${apiUrl}/webhook-endpoints/failing`)).json as FailingWebhookEndpoint[],
+    // A job is "deleted" by discarding it (audited), so react-admin's undoable delete gives Discard its Undo.
+    delete: async (resource, params) =>
+      (resource === 'jobs' ? post(`/jobs/${encodeURIComponent(String(params.id))}/discard`) : base.delete(resource, params)) as never,
   };
 }

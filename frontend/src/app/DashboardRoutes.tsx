@@ -14,6 +14,7 @@ const UsagePage = named(() => import('../features/usage/components/UsagePage'), 
 const RequestsPage = named(() => import('../features/usage/components/RequestsPage'), 'RequestsPage');
 const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const WebhooksPage = named(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage');
+const WebhookEndpointPage = named(() => import('../features/webhooks/components/WebhookEndpointPage'), 'WebhookEndpointPage');
 const PlaygroundPage = named(() => import('../features/playground/components/PlaygroundPage'), 'PlaygroundPage');
 
 // The billing feature's pages (default exports), lazy like the rest of the account area.
@@ -34,6 +35,7 @@ export default function DashboardRoutes() {
         <Route path="usage" element={<UsagePage />} />
         <Route path="requests" element={<RequestsPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="webhooks/:id" element={<WebhookEndpointPage />} />
         <Route path="billing/*" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />
         <Route path="profile" element={<ProfilePage />} />

@@ -67,13 +67,20 @@ describe('route guards', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard\/billing$/));
   });
 
-  it.each(['/%09/evil.example', '/%0A/evil.example', '/%0D%0A/evil.example', '/%5C/evil.example', 'https://evil.example/', '//evil.example'])(
-    'a signed-in user on /login?returnTo=%s goes quietly to /dashboard',
-    async (returnTo) => {
-      renderAt(`/login?returnTo=${returnTo}`, sampleUser);
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
-    },
-  );
+  it.each([
+    '/%09/evil.example',
+    '/%0A/evil.example',
+    '/%0D%0A/evil.example',
+    '/%5C/evil.example',
+    'https://evil.example/',
+    '//evil.example',
+    '/.//evil.example',
+    '%2F.%2F%2Fevil.example',
+    '/%252F%252Fevil.example',
+  ])('a signed-in user on /login?returnTo=%s goes quietly to /dashboard', async (returnTo) => {
+    renderAt(`/login?returnTo=${returnTo}`, sampleUser);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/));
+  });
 
   it('a regular user on /admin sees "Unauthorized" and goes to /dashboard after 500 ms', async () => {
     vi.useFakeTimers();

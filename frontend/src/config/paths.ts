@@ -20,6 +20,7 @@ export const paths = {
   resources: '/resources',
   comparison: '/comparison',
   timezoneData: '/timezone-data',
+  meetingPlanner: '/meeting-planner',
   sla: '/sla',
   dashboard: {
     root: '/dashboard',
@@ -28,6 +29,8 @@ export const paths = {
     usage: '/dashboard/usage',
     requests: '/dashboard/requests',
     webhooks: '/dashboard/webhooks',
+    /** One webhook endpoint's page: its health and messages. */
+    webhook: (id: string) => `/dashboard/webhooks/${encodeURIComponent(id)}`,
     billing: '/dashboard/billing',
     billingPlans: '/dashboard/billing/plans',
     /** The checkout's steps, each with its own address (`billingCheckoutPath`); a pattern, not a link. */
@@ -42,6 +45,7 @@ export const paths = {
     apiKeys: '/admin/api-keys',
     supportMessages: '/admin/support-messages',
     auditLog: '/admin/audit-log',
+    jobs: '/admin/jobs',
     tzdb: '/admin/tzdb',
   },
   /** Server navigations, not screens. */
@@ -69,27 +73,11 @@ export function billingCheckoutPath(plan: string, step: 'card' | 'confirm' = 'ca
   return step === 'confirm' ? `${base}/confirm` : base;
 }
 
-const RETURN_BASE = 'http://return-to.invalid';
-
 /**
  * Only a path of this app is honoured as returnTo (no open redirect); anything else is null, and the caller goes to
- * the user's landing. A browser drops tabs and line breaks from a URL and reads a backslash as a slash, so
- * `/<tab>/evil.example` would be `//evil.example`, another site: such characters make the value unusable, and what
- * is returned is the path as the URL parser reads it against our own origin.
+ * the user's landing. The server's sign-in routes apply the same check (one file, @tzapi/shared/return-to).
  */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value, RETURN_BASE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== RETURN_BASE || value.startsWith('//')) return null;
-  if (/^\/api(\/|$)/i.test(url.pathname)) return null;
-  return url.pathname + url.search + url.hash;
-}
+export { safeReturnTo } from '@tzapi/shared/return-to';
 
 /** Why a signed-in user was sent to sign in, as /login?error= names it (the sign-in page tells them). */
 export type SignedOutReason = 'expired' | 'blocked';

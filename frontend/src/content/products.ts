@@ -87,6 +87,19 @@ export const apiProducts: ApiProduct[] = [
     useCases: ['SLA and support deadlines', 'Settlement and delivery dates (T+2)', 'Open-now badges for shops and help desks'],
   },
   {
+    id: 'planning',
+    name: 'Planning API',
+    summary: 'Meeting slots across zones, who is at 9:00 right now, and recurring events (RFC 5545) that keep their time across DST changes.',
+    endpoints: ['POST /api/planning/meeting-slots', 'GET /api/timezone/at-local-time', 'POST /api/calculation/recurrence'],
+    features: [
+      'Best slots scored by working hours, holidays and midday distance',
+      'Compromises that say who is outside their hours, and by how much',
+      'RRULE, RDATE and EXDATE with Windows zone IDs, gaps resolved as RFC 5545 says',
+      'A free meeting planner page on the same engine',
+    ],
+    useCases: ['Scheduling across offices', 'Send at 9:00 local, everywhere', 'Calendar sync that survives DST'],
+  },
+  {
     id: 'dst',
     name: 'DST Information API',
     summary: 'When daylight saving time starts and ends in a zone, and whether it is active now.',

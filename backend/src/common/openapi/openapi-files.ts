@@ -3,7 +3,7 @@ import { PROBLEM_TYPES } from '../problems/problem-catalog.js';
 import { DEFAULT_SERVER_URL } from './swagger.js';
 
 /** The tags of the sold API; the Postman collection and the site's docs explorer show only these. */
-export const PUBLIC_API_TAGS = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'Astronomy', 'System', 'WorldTimeAPI'];
+export const PUBLIC_API_TAGS = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'Astronomy', 'Planning', 'System', 'WorldTimeAPI'];
 /** Sold, key-authenticated endpoints that are not REST resources (the MCP server): in the public document, not in its tag list or the collection. */
 export const SERVER_TO_SERVER_TAGS = ['MCP'];
 

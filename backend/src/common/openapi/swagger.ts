@@ -24,6 +24,11 @@ export function ApiKeySecurity() {
 
 const HEADERS = {
   'X-Tzdb-Version': { description: 'The tz database release the answer comes from.', schema: { type: 'string', example: '2026f' } },
+  'X-Tzdb-Build': {
+    description:
+      'The build of the release the answer comes from (history=): `backzone` (each zone\'s own history before 1970, the default) or `main` (IANA\'s default build, as browsers and ICU answer).',
+    schema: { type: 'string', example: 'backzone' },
+  },
   'RateLimit-Policy': {
     description: 'IETF draft policy, e.g. `"hour";q=100;w=3600` (free) or `"burst";q=50;w=1` (paid fair use).',
     schema: { type: 'string', example: '"hour";q=100;w=3600' },
@@ -81,6 +86,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
       if (!response.content && status !== '204' && !status.startsWith('3')) continue;
       response.headers = { ...response.headers, 'X-Tzdb-Version': headerRef('X-Tzdb-Version') };
       if (metered) {
+        response.headers['X-Tzdb-Build'] = headerRef('X-Tzdb-Build');
         for (const name of RATE_LIMIT_HEADERS) response.headers[name] = headerRef(name);
         if (status === '429') response.headers['Retry-After'] = headerRef('Retry-After');
       }
@@ -219,6 +225,7 @@ export function buildOpenApiDocument(app: INestApplication, serverUrl = DEFAULT_
     .addTag('Calculation', 'Add, subtract, difference and day of week')
     .addTag('Business time', 'Public holidays, business days and working-hours deadlines, in the right zone')
     .addTag('Astronomy', 'Sun and moon at a place: sunrise, sunset, twilight, golden and blue hour, moonrise, moonset and phase')
+    .addTag('Planning', 'Meeting slots across zones and recurring events (RFC 5545) that survive DST changes')
     .addTag('System', 'Health of the service')
     .addTag('WorldTimeAPI', "WorldTimeAPI's routes, answers and errors, for clients moving from worldtimeapi.org (guide: Moving from WorldTimeAPI)")
     .build();

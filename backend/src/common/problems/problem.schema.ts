@@ -83,4 +83,10 @@ export class ProblemDocumentSchema {
     example: ['2026f', '2026b'],
   })
   storedVersions?: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Code `build_unavailable`: the builds (history=) the release was loaded with.',
+    example: ['backzone'],
+  })
+  availableBuilds?: string[];
 }

@@ -26,6 +26,8 @@ import { Migration20261127003100_usage_seen } from './Migration20261127003100_us
 import { Migration20261127004100_usage_covering_indexes } from './Migration20261127004100_usage_covering_indexes.js';
 import { Migration20261127005100_request_stats_days } from './Migration20261127005100_request_stats_days.js';
 import { Migration20261128000100_request_id_partial_index } from './Migration20261128000100_request_id_partial_index.js';
+import { Migration20261129000300_webhook_attempt_detail } from './Migration20261129000300_webhook_attempt_detail.js';
+import { Migration20261129001100_display_zone } from './Migration20261129001100_display_zone.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +58,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127004100_usage_covering_indexes', class: Migration20261127004100_usage_covering_indexes },
   { name: 'Migration20261127005100_request_stats_days', class: Migration20261127005100_request_stats_days },
   { name: 'Migration20261128000100_request_id_partial_index', class: Migration20261128000100_request_id_partial_index },
+  { name: 'Migration20261129000300_webhook_attempt_detail', class: Migration20261129000300_webhook_attempt_detail },
+  { name: 'Migration20261129001100_display_zone', class: Migration20261129001100_display_zone },
 ];

@@ -31,6 +31,7 @@ export class User {
     | 'quotaAlerts'
     | 'changeNotices'
     | 'usageSeenAt'
+    | 'displayZone'
     | 'createdAt'
     | 'updatedAt';
 
@@ -114,6 +115,10 @@ export class User {
   @Property({ type: 'datetime', nullable: true, fieldName: 'usage_seen_at' })
   usageSeenAt: Date | null = null;
 
+  /** The IANA zone the account area shows times and cuts days in; null: the browser's own zone. */
+  @Property({ type: 'string', length: 64, nullable: true, fieldName: 'display_zone' })
+  displayZone: string | null = null;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -150,6 +155,8 @@ export interface MeView extends UserView {
   limits: EffectiveLimits;
   quotaAlerts: boolean;
   changeNotices: boolean;
+  /** The zone times are shown in; null: the browser's. */
+  displayZone: string | null;
 }
 
 export function toMeView(user: User): MeView {
@@ -160,6 +167,7 @@ export function toMeView(user: User): MeView {
     limits: accountLimits(user),
     quotaAlerts: user.quotaAlerts,
     changeNotices: user.changeNotices,
+    displayZone: user.displayZone,
   };
 }
 

@@ -39,7 +39,12 @@ export class JobsAdminController {
   @Get('jobs')
   @ApiOperation({ summary: 'Jobs, newest first; filter queue and state (a mail shows to and subject, never its body)' })
   @ApiQuery({ name: 'range', required: false, example: '[0,24]', description: 'JSON [start, end], inclusive, at most 500 rows' })
-  @ApiQuery({ name: 'filter', required: false, example: '{"queue":"mail","state":"failed"}', description: 'JSON object: queue, state' })
+  @ApiQuery({
+    name: 'filter',
+    required: false,
+    example: '{"attention":true}',
+    description: 'JSON object: queue, state, attention (failed or waiting for a retry), internal (include the scheduled housekeeping queues), customer, event',
+  })
   @ApiOkResponse({ type: [JobView], headers: { 'Content-Range': { description: 'jobs 0-24/57', schema: { type: 'string' } } } })
   async jobs(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const range = parseJson('range', query.range) ?? [0, 24];
@@ -54,7 +59,21 @@ export class JobsAdminController {
     const state = filter.state;
     if (queue !== undefined && (typeof queue !== 'string' || queue.length > 100)) throw JobsErrors.badQuery('filter', 'queue must be a queue name.');
     if (state !== undefined && !JOB_STATES.includes(state as JobState)) throw JobsErrors.badQuery('filter', `state must be one of ${JOB_STATES.join(', ')}.`);
-    const page = await this.console.list({ queue: queue as string | undefined, state: state as JobState | undefined, offset: start, limit });
+    const text = (field: 'customer' | 'event') => {
+      const v = filter[field];
+      if (v !== undefined && (typeof v !== 'string' || v.length > 200)) throw JobsErrors.badQuery('filter', `${field} must be text.`);
+      return v === '' ? undefined : (v as string | undefined);
+    };
+    const page = await this.console.list({
+      queue: queue === '' ? undefined : (queue as string | undefined),
+      state: state as JobState | undefined,
+      attention: filter.attention === true,
+      internal: filter.internal === true,
+      customer: text('customer'),
+      event: text('event'),
+      offset: start,
+      limit,
+    });
     reply.header('Content-Range', `jobs ${start}-${start + Math.max(0, page.rows.length - 1)}/${page.total}`);
     reply.header('Access-Control-Expose-Headers', 'Content-Range');
     return page.rows;

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'tzdb.feed_refuse',
   'tzdb.feed_wait',
   'tzdb.feed_activate',
+  'tzdb.upload',
+  'tzdb.discard',
   'job.retry',
   'job.discard',
 ] as const;

@@ -13,6 +13,8 @@ describe('safeReturnTo', () => {
   it.each([
     'https://evil.example/x',
     '//evil.example/x',
+    '/.//evil.example',
+    '/%2F%2Fevil.example',
     '/\\evil.example',
     '/ok\\..\\x',
     'javascript:alert(1)',

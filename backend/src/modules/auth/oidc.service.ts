@@ -8,11 +8,11 @@ import { splitName } from './auth.service.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import type { User } from '../accounts/user.entity.js';
 import { UsersRepository } from '../accounts/users.repository.js';
+import { safeReturnTo } from '@tzapi/shared/return-to';
 
 /** How long a started sign-in may take at the provider before its state cookie is worthless. */
 export const OIDC_STATE_TTL_MS = 10 * 60 * 1000;
 export const OIDC_SCOPE = 'openid email profile';
-const RETURN_TO_MAX = 2048;
 
 /** What the browser carries between /api/login and /api/login/callback, sealed in a cookie. */
 export interface PendingSignIn {
@@ -33,17 +33,8 @@ export class OidcSignInError extends Error {
   }
 }
 
-/**
- * A same-site relative path to go back to after signing in, or null: it must start with one '/', not '//'
- * or '/\' (both mean another host to a browser), and carry no control characters.
- */
-export function safeReturnTo(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_TO_MAX) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
-  return value;
-}
+// The one returnTo check, shared with the browser's sign-in page.
+export { safeReturnTo } from '@tzapi/shared/return-to';
 
 export interface OidcClaims {
   sub: string;

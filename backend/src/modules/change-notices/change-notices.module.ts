@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { ChangeNoticesController } from './change-notices.controller.js';
 import { ChangeNoticesRepository } from './change-notices.repository.js';
 import { ChangeNotices } from './change-notices.js';
+import { ReleaseAudienceController } from './release-audience.controller.js';
 
 /** Change notices: a release that changed zones an account used tells it (banner, mail, webhook event). */
 @Module({
-  controllers: [ChangeNoticesController],
+  controllers: [ChangeNoticesController, ReleaseAudienceController],
   providers: [ChangeNotices, ChangeNoticesRepository],
 })
 export class ChangeNoticesModule {}

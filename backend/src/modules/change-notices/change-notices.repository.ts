@@ -60,6 +60,16 @@ export class ChangeNoticesRepository extends BoundRepository {
     return rows.map((r) => r.user_id);
   }
 
+  /** How many enabled endpoints an activation tells: these accounts' subscribed to tzdb.zones_changed, and every one subscribed to tzdb.release.activated. */
+  async endpointsTold(userIds: string[]): Promise<number> {
+    const [row] = await this.em.execute<{ count: string }[]>(
+      `select count(*) as count from webhook_endpoints where enabled
+          and ((user_id = any(?::uuid[]) and events @> '["tzdb.zones_changed"]'::jsonb) or events @> '["tzdb.release.activated"]'::jsonb)`,
+      [`{${userIds.join(',')}}`],
+    );
+    return Number(row?.count ?? 0);
+  }
+
   /** The account's notice of a release, unless it is closed or already has one; answers whether it was written. */
   async insert(id: string, userId: string, version: string, zones: NoticeZone[], pinnedKeys: PinnedKeyNotice[]): Promise<boolean> {
     const inserted = await this.em.execute<{ id: string }[]>(

@@ -8,7 +8,8 @@ import { ActiveTzRelease } from '../tzdb/active-release.js';
 import type { ReleaseActivated } from '../tzdb/active-release.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { CHANGE_WINDOW_MONTHS, diffZone } from '../tzdb/release-changes.js';
-import type { ChangedZone } from '../tzdb/release-changes.js';
+import type { ChangedZone, ReleaseChanges } from '../tzdb/release-changes.js';
+import { TzdbErrors } from '../tzdb/tzdb.errors.js';
 import type { TzRelease } from '../tzdb/tz-release.js';
 import { ZoneUsage } from '../usage/zone-usage.js';
 import { isUuid } from '../../common/http/uuid.js';
@@ -20,6 +21,13 @@ export type { NoticeZone, PinnedKeyNotice } from './change-notices.repository.js
 
 /** How far back an account's use of a zone makes it hear about the zone's change. */
 export const NOTICE_LOOKBACK_DAYS = 30;
+
+/** One account an activation tells: its changed zones and its pinned keys a move would change. */
+interface Recipient {
+  userId: string;
+  zones: NoticeZone[];
+  pinnedKeys: PinnedKeyNotice[];
+}
 
 export interface ChangeNoticeView {
   id: string;
@@ -71,20 +79,47 @@ export class ChangeNotices implements OnModuleInit {
       );
     }
     if (!changed.length) return;
+    let sent = 0;
+    for (const told of await this.recipients(release.version, release.changes!)) {
+      if (await this.notify(told.userId, release.version, told.zones, told.pinnedKeys)) sent++;
+    }
+    this.logger.log(`Release ${release.version}: ${changed.length} zones changed, ${sent} accounts told`);
+  }
 
+  /**
+   * Who a release's activation tells, before it goes live (the console's review): the accounts, their pinned keys and
+   * the webhook endpoints, counted by the same computation the activation job runs. 404 for an unknown release.
+   */
+  async audience(releaseId: string): Promise<{ version: string; accounts: number; pinnedKeys: number; webhookEndpoints: number }> {
+    const release = isUuid(releaseId) ? await this.repository.fork().release(releaseId) : undefined;
+    if (!release) throw TzdbErrors.releaseNotFound(releaseId.slice(0, 40));
+    const told = release.changes?.zones.length ? await this.recipients(release.version, release.changes, () => this.releases.storedById(releaseId)) : [];
+    return {
+      version: release.version,
+      accounts: told.length,
+      pinnedKeys: told.reduce((n, t) => n + t.pinnedKeys.length, 0),
+      webhookEndpoints: await this.repository.fork().endpointsTold(told.map((t) => t.userId)),
+    };
+  }
+
+  /**
+   * Every account that used a changed zone in the last 30 days, with its zones' changes and its keys pinned to an older
+   * release whose used zones a move to this one would change. `release` compiles the new release when the cache has
+   * not stored it as live (a release under review).
+   */
+  private async recipients(version: string, changes: ReleaseChanges, release?: () => Promise<TzRelease | null>): Promise<Recipient[]> {
     // Written counts first: an account's calls of the last second are in the table before it is read.
     await this.zones.flush();
     const byName = new Map<string, ChangedZone>();
-    for (const z of changed) {
+    for (const z of changes.zones) {
       byName.set(z.zone, z);
       if (z.linkTo && !byName.has(z.linkTo)) byName.set(z.linkTo, { ...z, zone: z.linkTo });
     }
     const since = new Date(Date.now() - NOTICE_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10);
     const users = await this.zones.usersOf([...byName.keys()], since);
-    const pins = await this.pinnedKeys(release.version, new Set(users.keys()));
-    const window = release.changes?.window ?? null;
-    const pinDiffs = new PinDiffs(this.releases, release.version, window ? Date.parse(window.from) : Date.now());
-    let sent = 0;
+    const pins = await this.pinnedKeys(version, new Set(users.keys()));
+    const pinDiffs = new PinDiffs(this.releases, version, Date.parse(changes.window.from), release);
+    const told: Recipient[] = [];
     for (const [userId, used] of users) {
       const zones: NoticeZone[] = used.map((name) => ({
         zone: name,
@@ -99,21 +134,19 @@ export class ChangeNotices implements OnModuleInit {
           if (moved) pinnedKeys.push({ keyId: key.id, name: key.name, pinnedTo: key.tzdb_version, zones: moved });
         }
       }
-      if (await this.notify(userId, release.version, zones, pinnedKeys)) sent++;
+      told.push({ userId, zones, pinnedKeys });
     }
-    this.logger.log(`Release ${release.version}: ${changed.length} zones changed, ${sent} accounts told`);
+    return told;
   }
 
   /** The active keys of these accounts pinned to a release older than `version`, by account, by name. */
   private async pinnedKeys(version: string, userIds: Set<string>): Promise<Map<string, PinnedKeyRow[]>> {
     const byUser = new Map<string, PinnedKeyRow[]>();
     if (!userIds.size) return byUser;
-    // Newest first: a pin listed after the new release is older; one no longer stored answers nothing to compare. Including
-    // the release: this job may run before this instance switched to it (the job commits with it, the switch follows).
-    const stored = await this.releases.storedVersions({ including: version });
-    const newest = stored.indexOf(version);
-    if (newest < 0) return byUser;
-    for (const row of await this.repository.fork().pinnedKeys([...userIds], stored.slice(newest + 1))) {
+    // Including the release: this job may run before this instance switched to it (the job commits with it, the switch
+    // follows). A release under review is not stored as live: the versions older than it are all the same.
+    await this.releases.storedVersions({ including: version });
+    for (const row of await this.repository.fork().pinnedKeys([...userIds], await this.releases.olderThan(version))) {
       byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     }
     return byUser;
@@ -201,6 +234,8 @@ class PinDiffs {
     private readonly releases: ReleaseCache,
     private readonly version: string,
     private readonly fromMs: number,
+    /** The new release when the cache does not hold it as live (a release under review). */
+    private readonly newRelease?: () => Promise<TzRelease | null>,
   ) {
     const to = new Date(fromMs);
     to.setUTCMonth(to.getUTCMonth() + CHANGE_WINDOW_MONTHS);
@@ -230,7 +265,7 @@ class PinDiffs {
     let pending = this.compiled.get(version);
     if (!pending) {
       pending = Promise.resolve()
-        .then(() => this.releases.get(version))
+        .then(() => (version === this.version && this.newRelease ? this.newRelease() : this.releases.get(version)))
         .catch(() => null);
       this.compiled.set(version, pending);
     }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ProblemException } from '../../common/problems/problem.js';
 import { applyResponseFormat } from './formats.js';
-import { answeredVersion } from './release-pin.js';
+import { answeredBuild, answeredVersion } from './release-pin.js';
+import type { TzBuild } from '../tzdb/tz-release.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { SoldRoute } from './sold-route.js';
 
-const EXPOSED = 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version, X-Request-Id';
+const EXPOSED = 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Tzdb-Version, X-Tzdb-Build, X-Request-Id';
 
 /**
  * Steps 2 and 7 of a sold request (see README.md): what the app's onRequest and onSend hooks do for a route whose
@@ -29,6 +30,7 @@ export class SoldRouteEdge {
       'access-control-allow-origin': '*',
       'access-control-expose-headers': EXPOSED,
       'x-tzdb-version': options.tzdbVersion,
+      'x-tzdb-build': 'backzone',
       ...(options.secureCookies && { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }),
     };
     const api = {
@@ -47,8 +49,11 @@ export class SoldRouteEdge {
   }
 
   /** A tz release switch: the header objects are shared by every answer and rewritten in place, nothing per request. */
-  setTzdbVersion(version: string): void {
-    this.answerHeaders['x-tzdb-version'] = this.preflight.api['x-tzdb-version'] = this.preflight.mcp['x-tzdb-version'] = version;
+  setTzdbVersion(version: string, build: TzBuild = 'backzone'): void {
+    for (const headers of [this.answerHeaders, this.preflight.api, this.preflight.mcp]) {
+      headers['x-tzdb-version'] = version;
+      headers['x-tzdb-build'] = build;
+    }
   }
 
   /**
@@ -86,5 +91,7 @@ export class SoldRouteEdge {
     // A request pinned to another stored release (release-pin.ts) names the one it answered from.
     const pinned = answeredVersion(reply.request);
     if (pinned !== undefined) reply.header('x-tzdb-version', pinned);
+    const build = answeredBuild(reply.request);
+    if (build !== undefined) reply.header('x-tzdb-build', build);
   }
 }

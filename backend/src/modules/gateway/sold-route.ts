@@ -127,6 +127,13 @@ export function PublicApi() {
       description:
         "Answer from this stored tz database release (GET /api/timezone/releases lists them) instead of the active one; X-Tzdb-Version names the release answered from. Overrides the key's pin; `latest` answers from the active release.",
     }),
+    ApiQuery({
+      name: 'history',
+      required: false,
+      schema: { type: 'string', enum: ['backzone', 'main'], default: 'backzone' },
+      description:
+        "Which build of the release answers before 1970: `backzone` (the default: zones such as Europe/Oslo and Africa/Asmara keep their own history, as Debian and Python's zoneinfo answer) or `main` (IANA's default build: they share Europe/Berlin's and Africa/Nairobi's, as browsers, ICU and Temporal answer). Both agree from 1970 on; X-Tzdb-Build names the build answered from. Anything else is 400 `invalid_history`.",
+    }),
     ApiHeader({
       name: 'Tzdb-Version',
       required: false,
@@ -135,7 +142,8 @@ export function PublicApi() {
     }),
     ApiResponse({
       status: 404,
-      description: "tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored; the problem lists the stored ones.",
+      description:
+        "tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).",
       content: problemContent(KEY_PROBLEMS[404]),
     }),
     ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),

@@ -203,6 +203,23 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     }
   }
 
+  /**
+   * When the jobs sent with these keys run next: a job waiting for its retry (or deferred) answers its start time; one
+   * running, ended or gone answers nothing. For a feature that shows "next retry at" beside its own record.
+   */
+  async nextRuns(queue: string, keys: string[]): Promise<Map<string, Date>> {
+    const runs = new Map<string, Date>();
+    if (!keys.length || !this.definitions.has(queue)) return runs;
+    await this.queueReady(queue);
+    await Promise.all(
+      keys.map(async (key) => {
+        const [job] = await this.boss.findJobs(queue, { id: jobIdFor(queue, key) });
+        if (job && (job.state === 'retry' || job.state === 'created')) runs.set(key, new Date(job.startAfter));
+      }),
+    );
+    return runs;
+  }
+
   /** The engine itself, for the jobs module's own reads (console, metrics). */
   get engine(): PgBoss {
     return this.boss;

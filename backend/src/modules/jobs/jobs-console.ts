@@ -20,8 +20,10 @@ export interface QueueCounts {
   completed: number;
   cancelled: number;
   failed: number;
-  /** Seconds the oldest job ready to run has waited (created or retry, due now); null when none waits. */
+  /** Seconds the oldest unfinished job has waited (a retry since it was queued, a new job since due); null when none waits. */
   oldestWaitingSeconds: number | null;
+  /** The engine's own housekeeping (a scheduled queue): hidden from the console's default view. */
+  internal: boolean;
 }
 
 export interface JobView {
@@ -30,8 +32,10 @@ export interface JobView {
   state: JobState;
   /** Attempts made so far (a job not yet started has made none). */
   attempts: number;
-  /** Attempts it may make in all. */
+  /** Attempts it may make in all (a webhook is retried for 72 hours, so this is large: the console shows attempts made). */
   maxAttempts: number;
+  /** When it is tried next (waiting for a retry, or deferred); null when it is not waiting. */
+  nextAttemptAt: string | null;
   /** The last attempt's error message, when it failed. */
   lastError: string | null;
   /** What the queue lets the console show of the job (a mail: to and subject); never a body. */
@@ -45,6 +49,12 @@ export interface JobView {
 export interface JobListQuery {
   queue?: string;
   state?: JobState;
+  /** Failed jobs and those waiting for a retry. */
+  attention?: boolean;
+  /** Include the engine's own housekeeping queues (left out unless asked, or named by `queue`). */
+  internal?: boolean;
+  customer?: string;
+  event?: string;
   offset: number;
   limit: number;
 }
@@ -80,8 +90,18 @@ export class JobsConsole {
     return this.jobs.failedAttempts;
   }
 
+  /** The queues that are the engine's own housekeeping: scheduled ones. */
+  get internalQueues(): string[] {
+    return [...this.jobs.queues].filter(([, d]) => d.schedule !== undefined).map(([q]) => q);
+  }
+
   async list(query: JobListQuery): Promise<{ rows: JobView[]; total: number }> {
-    const { rows, total } = await this.repository.page({ queue: query.queue, state: query.state }, query.limit, query.offset);
+    const hidden = query.internal || query.queue ? undefined : this.internalQueues;
+    const { rows, total } = await this.repository.page(
+      { queue: query.queue, state: query.state, attention: query.attention, hidden, customer: query.customer, event: query.event },
+      query.limit,
+      query.offset,
+    );
     return { rows: rows.map((r) => this.view(r)), total };
   }
 
@@ -154,6 +174,7 @@ export class JobsConsole {
       state: row.state,
       attempts: row.retry_count + (row.started_on ? 1 : 0),
       maxAttempts: row.retry_limit + 1,
+      nextAttemptAt: (row.state === 'retry' || row.state === 'created') && new Date(row.start_after) > new Date() ? iso(row.start_after) : null,
       lastError,
       summary: this.summary(row),
       createdAt: iso(row.created_on)!,
@@ -164,6 +185,7 @@ export class JobsConsole {
   }
 
   private empty(queue: string): QueueCounts {
-    return { id: queue, queue, created: 0, retry: 0, active: 0, completed: 0, cancelled: 0, failed: 0, oldestWaitingSeconds: null };
+    const internal = this.jobs.queues.get(queue)?.schedule !== undefined || queue.startsWith('__');
+    return { id: queue, queue, created: 0, retry: 0, active: 0, completed: 0, cancelled: 0, failed: 0, oldestWaitingSeconds: null, internal };
   }
 }

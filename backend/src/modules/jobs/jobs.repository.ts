@@ -34,17 +34,29 @@ export class JobsRepository {
     return this.jobs.schema;
   }
 
-  /** Jobs by queue and state, with how long the oldest job ready to run has waited (seconds). */
+  /**
+   * Jobs by queue and state, with how long the oldest unfinished job has waited (seconds): a job waiting for a retry
+   * since it was queued, a new one since it became due (a job deferred to later is not waiting yet).
+   */
   countsByQueueAndState(): Promise<{ name: string; state: JobState; n: string; oldest: string | null }[]> {
     return this.em.fork().execute<{ name: string; state: JobState; n: string; oldest: string | null }[]>(
       `select name, state::text as state, count(*) as n,
-         extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now())) as oldest
+         extract(epoch from now() - min(case when state = 'retry' then created_on when start_after <= now() then start_after end)
+           filter (where state in ('created', 'retry'))) as oldest
        from ${this.schema}.job group by name, state`,
     );
   }
 
-  /** A page of jobs, newest first, of one queue and one state when given, and how many match. */
-  async page(filter: { queue?: string; state?: JobState }, limit: number, offset: number): Promise<{ rows: JobRow[]; total: number }> {
+  /**
+   * A page of jobs, newest first, and how many match: of one queue and one state when given; `attention` keeps the
+   * failed ones and those waiting for a retry; `hidden` leaves those queues and the engine's own out; `customer` and `event` match what a
+   * webhook delivery's job says of its work.
+   */
+  async page(
+    filter: { queue?: string; state?: JobState; attention?: boolean; hidden?: string[]; customer?: string; event?: string },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: JobRow[]; total: number }> {
     const clauses: string[] = [];
     const params: unknown[] = [];
     if (filter.queue) {
@@ -54,6 +66,20 @@ export class JobsRepository {
     if (filter.state) {
       clauses.push(`state = ?::${this.schema}.job_state`);
       params.push(filter.state);
+    }
+    if (filter.attention) clauses.push(`state in ('failed', 'retry')`);
+    if (filter.hidden) {
+      // The engine's own queues (pg-boss's `__pgboss__…`) with the ones named.
+      clauses.push(`left(name, 2) <> '__' and not (name = any(?::text[]))`);
+      params.push(`{${filter.hidden.map((q) => `"${q}"`).join(',')}}`);
+    }
+    if (filter.customer) {
+      clauses.push(`data->>'customer' ilike ?`);
+      params.push(`%${filter.customer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    if (filter.event) {
+      clauses.push(`data->>'event' = ?`);
+      params.push(filter.event);
     }
     const where = clauses.length ? `where ${clauses.join(' and ')}` : '';
     const em = this.em.fork();

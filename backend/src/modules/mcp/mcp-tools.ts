@@ -29,6 +29,7 @@ import type { BusinessDaysView, BusinessHoursView, HolidaysView } from '../busin
 import { AstronomyController } from '../astronomy/astronomy.controller.js';
 import type { AstronomyView } from '../astronomy/dto/astronomy.responses.js';
 import { weightOfDays } from '../astronomy/astronomy.weight.js';
+import { PLANNING_TOOLS } from './mcp-planning-tools.js';
 
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 /** One request per 100 items or cells (decisions §9), as the REST routes count. */
@@ -321,4 +322,5 @@ export const MCP_TOOLS: McpToolSpec[] = [
     },
     weight: weightOfDays,
   },
+  ...PLANNING_TOOLS,
 ];

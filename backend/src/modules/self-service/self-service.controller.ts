@@ -25,7 +25,7 @@ import { AccountPreferences } from './account-preferences.service.js';
 import { DataExportService } from './data-export.service.js';
 import type { ExportJobView } from './data-export.service.js';
 import { DataExportFileView, ExportJobView as ExportJobResponse } from './dto/self-service.responses.js';
-import { CloseAccountDto, QuotaAlertsDto } from './dto/close-account.dto.js';
+import { CloseAccountDto, DisplayZoneDto, QuotaAlertsDto } from './dto/close-account.dto.js';
 
 const TOO_MANY = { description: 'Too many attempts from this IP address or for this account (problem+json, code `too_many_attempts`, Retry-After header)' };
 
@@ -144,5 +144,19 @@ export class SelfServiceController {
   @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
   async changeNotices(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
     return toMeView(await this.preferences.setChangeNotices(user.id, body.enabled));
+  }
+
+  @Put('profile/display-zone')
+  @Authenticated()
+  @ApiOperation({
+    operationId: 'Accounts_displayZone',
+    summary: 'Choose the display zone',
+    description:
+      "The IANA zone the account area writes every time in and cuts the usage days and hours in (Usage, Requests, the console); null: the browser's zone. A link (Asia/Calcutta) is stored as its zone.",
+  })
+  @ApiOkResponse({ type: MeResponse })
+  @ApiBadRequestResponse({ description: 'Not a zone of the active tz release (problem+json, code `invalid_timezone`) or a malformed body' })
+  async displayZone(@CurrentUser() user: User, @Body() body: DisplayZoneDto): Promise<MeView> {
+    return toMeView(await this.preferences.setDisplayZone(user.id, body.displayZone ?? null));
   }
 }

@@ -1,7 +1,7 @@
 import { ProblemException } from '../../common/problems/problem.js';
 
 /** Self-service's own problem codes; their HTTP status is in src/problem-codes.ts. */
-export type SelfServiceProblemCode = 'email_mismatch' | 'super_admin_cannot_close' | 'export_not_ready';
+export type SelfServiceProblemCode = 'email_mismatch' | 'super_admin_cannot_close' | 'export_not_ready' | 'invalid_timezone';
 
 /** What closing the account and exporting its data answer when they can't; each has a stable `code`. */
 export const SelfServiceErrors = {
@@ -23,4 +23,12 @@ export const SelfServiceErrors = {
   exportNotFound: () => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: 'Export not found.' }),
   exportNotReady: () =>
     new ProblemException({ status: 409, code: 'export_not_ready', title: 'Conflict', detail: 'The export is still being built. Try again when it is ready.' }),
+  invalidTimeZone: (zone: string) =>
+    new ProblemException({
+      status: 400,
+      code: 'invalid_timezone',
+      title: 'Invalid time zone',
+      detail: `"${zone.slice(0, 64)}" is not an IANA time zone (e.g. Asia/Kolkata).`,
+      field: 'displayZone',
+    }),
 };

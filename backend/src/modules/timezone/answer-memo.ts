@@ -44,7 +44,7 @@ export class AnswerMemo {
    */
   answer(kind: string, query: string, locale: string, now: number, make: () => object, span?: (value: object) => [number, number]): PreparedAnswer {
     const registry = this.engine.registry;
-    const key = `${kind}\u0000${this.engine.release.version}\u0000${locale}\u0000${query}`;
+    const key = `${kind}\u0000${this.engine.release.version}\u0000${this.engine.release.build}\u0000${locale}\u0000${query}`;
     const kept = this.entries.get(key);
     if (kept && kept.registry === registry && now >= kept.from && now < kept.until) return kept.answer;
     const answer = new PreparedAnswer(make());

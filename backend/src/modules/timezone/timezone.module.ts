@@ -17,6 +17,7 @@ import { MatrixController } from './batch/matrix.controller.js';
 import { AirportController } from './airports/airport.controller.js';
 import { WorldTimeApiController } from './compat/worldtimeapi.controller.js';
 import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
+import { AtLocalTimeController } from './at-local-time/at-local-time.controller.js';
 
 @Module({
   controllers: [
@@ -32,6 +33,7 @@ import { StoredReleaseZones } from '../tzdb/stored-release-zones.js';
     MatrixController,
     WorldTimeApiController,
     AirportController,
+    AtLocalTimeController,
   ],
   providers: [
     // One engine per app, so an app can switch tz releases on its own (tests run several apps in one process).

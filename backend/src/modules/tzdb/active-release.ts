@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { bundledRelease } from './bundled-release.js';
+import type { CompiledZone } from './compiled-zone.js';
 import type { TzRelease } from './tz-release.js';
 
 export interface ActiveRelease {
@@ -45,6 +46,11 @@ export class ActiveTzRelease {
 
   get active(): ActiveRelease | null {
     return this.current;
+  }
+
+  /** A zone (or link) of the active release, compiled; undefined for a name it does not list. Display zones are read here. */
+  zone(name: string): CompiledZone | undefined {
+    return (this.current?.release ?? bundledRelease()).zone(name);
   }
 
   /** The active release's version ("2026f"); the bundled one until the start-up choice is made. */

@@ -1,36 +1,21 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { CompiledZone } from './compiled-zone.js';
-import { TzRelease, type ZoneGeography } from './tz-release.js';
+import { availableBuilds, buildSources, readReleaseFiles, withoutComments, zoneNamesIn } from './release-files.js';
+import type { ReleaseInput, TzBuild } from './release-files.js';
+import { ReleaseBuilds, TzRelease, type ZoneGeography } from './tz-release.js';
 import { compileZone } from './zic-compiler.js';
 import { emptySource, parseZic, ReleaseError } from './zic-source.js';
+import type { ZicSource, ZicZoneLine } from './zic-source.js';
 
 export { ReleaseError } from './zic-source.js';
-
-/** A release as IANA publishes it (tzdata*.tar.gz), as the single-file tzdata.zi, or as a folder of either. */
-export type ReleaseInput = { kind: 'tarball'; bytes: Buffer } | { kind: 'zi'; text: string } | { kind: 'folder'; path: string };
+export { detectReleaseInput } from './release-files.js';
+export type { ReleaseInput } from './release-files.js';
 
 /** Years compiled eagerly; later ones follow each zone's ongoing rules on demand. */
 export const COMPILED_THROUGH_YEAR = 2100;
 
-/** The zic source files of a release tarball, in the order zic is given them (backzone is not part of the default build). */
-const SOURCE_FILES = ['africa', 'antarctica', 'asia', 'australasia', 'europe', 'northamerica', 'southamerica', 'etcetera', 'factory', 'backward'];
 const TABLE_FILES = ['zone1970.tab', 'zone.tab', 'iso3166.tab', 'version'] as const;
-
-interface ReleaseFiles {
-  /** File name → zic source text, in compile order. */
-  sources: [string, string][];
-  tables: Partial<Record<(typeof TABLE_FILES)[number], string>>;
-  digest: string;
-}
-
-/** Tells a gzip tarball from zic text by its first bytes. */
-export function detectReleaseInput(bytes: Buffer): ReleaseInput {
-  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return { kind: 'tarball', bytes };
-  return { kind: 'zi', text: bytes.toString('utf8') };
-}
+type Tables = Partial<Record<(typeof TABLE_FILES)[number], string>>;
 
 /** "2026f" < "2026g" < "2026aa" < "2027a"; anything unparsable sorts first. */
 export function compareTzVersions(a: string, b: string): number {
@@ -41,75 +26,6 @@ export function compareTzVersions(a: string, b: string): number {
   const [ya, la] = parse(a);
   const [yb, lb] = parse(b);
   return ya - yb || la.length - lb.length || (la < lb ? -1 : la > lb ? 1 : 0);
-}
-
-/**
- * The files of a ustar archive. IANA's tarballs are plain ustar with short names; a hand-read is a few lines and
- * keeps compiling synchronous (the streaming tar packages on the registry are asynchronous).
- */
-function untar(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let offset = 0;
-  let longName: string | null = null;
-  while (offset + 512 <= archive.length) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) =>
-      header
-        .subarray(from, from + length)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
-    const size = parseInt(text(124, 12).trim() || '0', 8);
-    const type = text(156, 1) || '0';
-    const prefix = text(345, 155);
-    let name = longName ?? (prefix ? `${prefix}/${text(0, 100)}` : text(0, 100));
-    longName = null;
-    const body = archive.subarray(offset + 512, offset + 512 + size);
-    if (type === 'L') longName = body.toString('latin1').replace(/\0.*$/s, '');
-    else if (type === 'x') {
-      const path = /\d+ path=([^\n]*)\n/.exec(body.toString('utf8'));
-      if (path) longName = path[1];
-    } else if (type === '0' || type === '7') {
-      name = name.replace(/^\.\//, '');
-      files.set(name.slice(name.lastIndexOf('/') + 1), body);
-    }
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return files;
-}
-
-function readFiles(input: ReleaseInput): ReleaseFiles {
-  const hash = createHash('sha256');
-  if (input.kind === 'zi') {
-    hash.update(input.text);
-    return { sources: [['tzdata.zi', input.text]], tables: {}, digest: hash.digest('hex') };
-  }
-  let files: Map<string, Buffer>;
-  if (input.kind === 'tarball') {
-    hash.update(input.bytes);
-    let archive: Buffer;
-    try {
-      archive = gunzipSync(input.bytes);
-    } catch {
-      throw new ReleaseError('not a gzip-compressed tar archive', 'release', 0);
-    }
-    files = untar(archive);
-  } else {
-    if (!existsSync(input.path) || !statSync(input.path).isDirectory()) throw new ReleaseError('no such folder', input.path, 0);
-    files = new Map();
-    for (const name of readdirSync(input.path).sort()) {
-      const full = join(input.path, name);
-      if (statSync(full).isFile()) files.set(name, readFileSync(full));
-    }
-    for (const name of [...files.keys()].sort()) hash.update(name).update(files.get(name)!);
-  }
-  const tables: ReleaseFiles['tables'] = {};
-  for (const name of TABLE_FILES) if (files.has(name)) tables[name] = files.get(name)!.toString('utf8');
-  const sources: [string, string][] = files.has('tzdata.zi')
-    ? [['tzdata.zi', files.get('tzdata.zi')!.toString('utf8')]]
-    : SOURCE_FILES.filter((n) => files.has(n)).map((n) => [n, files.get(n)!.toString('utf8')]);
-  if (sources.length === 0) throw new ReleaseError('no zic source (tzdata.zi, or africa, europe, northamerica, …) in the release', 'release', 0);
-  return { sources, tables, digest: hash.digest('hex') };
 }
 
 /** "+4230+00131" / "-0103-04833" / "+404251-0740023" → degrees. */
@@ -130,44 +46,48 @@ function tabRows(text: string | undefined): string[][] {
 }
 
 /** Country tables of the release; where the input has none (a bare tzdata.zi), `fallback`'s. */
-function geographyOf(tables: ReleaseFiles['tables'], fallback: TzRelease | null) {
+function geographyOf(tables: Tables, fallback: TzRelease | null) {
   if (!tables['iso3166.tab'] && fallback) return { countries: fallback.countries, geography: fallback.geography };
   const countries = new Map<string, string>();
   for (const [code, name] of tabRows(tables['iso3166.tab'])) if (code && name) countries.set(code, name.trim());
   const geography = new Map<string, ZoneGeography>();
-  const add = (codes: string[], coords: string, zone: string, comment: string | undefined) => {
+  const add = (codes: string[], coords: string, zone: string, comment: string | undefined, since1970: boolean) => {
     const existing = geography.get(zone);
     const point = parseCoordinates(coords);
     if (existing) {
       for (const c of codes) if (!existing.countryCodes.includes(c)) existing.countryCodes.push(c);
+      existing.since1970 ||= since1970;
       return;
     }
-    geography.set(zone, { countryCodes: [...codes], comment: comment?.trim() || null, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null });
+    geography.set(zone, {
+      countryCodes: [...codes],
+      comment: comment?.trim() || null,
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
+      since1970,
+    });
   };
   // zone.tab names the one country a zone was chosen for; zone1970.tab every country that shares its history since 1970.
-  for (const [code, coords, zone, comment] of tabRows(tables['zone.tab'])) if (zone) add([code], coords, zone, comment);
-  for (const [codes, coords, zone, comment] of tabRows(tables['zone1970.tab'])) if (zone) add(codes.split(','), coords, zone, comment);
+  for (const [code, coords, zone, comment] of tabRows(tables['zone.tab'])) if (zone) add([code], coords, zone, comment, false);
+  for (const [codes, coords, zone, comment] of tabRows(tables['zone1970.tab'])) if (zone) add(codes.split(','), coords, zone, comment, true);
   return { countries, geography };
 }
 
-/**
- * Compiles a release: every Zone to the second through COMPILED_THROUGH_YEAR and its ongoing rules beyond, every
- * Link resolved, the country tables read. Throws ReleaseError naming the file and line that zic would refuse.
- * `fallback` lends its country tables to an input that has none.
- */
-export function compileRelease(input: ReleaseInput, fallback: TzRelease | null = null): TzRelease {
-  const started = performance.now();
-  const files = readFiles(input);
-  const source = emptySource();
-  for (const [name, text] of files.sources) parseZic(text, name, source);
-  const version = files.tables.version?.trim() || source.version;
-  if (!version || !/^\d{4}[a-z]+$/.test(version)) {
-    throw new ReleaseError('the release names no version (a "# version 2026f" line, or a version file)', files.sources[0][0], 0);
+/** What a zone's compile depends on (its lines and the rules they name), as a hash: equal hashes, equal zones. */
+function definitionOf(lines: ZicZoneLine[], source: ZicSource): string {
+  const hash = createHash('sha1');
+  const strip = <T extends { file: string; line: number }>({ file: _file, line: _line, ...rest }: T) => rest;
+  // min and max years are ±Infinity, which JSON would write as null.
+  const text = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  for (const line of lines) {
+    hash.update(text(strip(line)));
+    if (line.rules.kind === 'named') hash.update(text((source.rules.get(line.rules.name) ?? []).map(strip)));
   }
-  const zones = new Map<string, CompiledZone>();
-  for (const [name, lines] of source.zones) {
-    zones.set(name, new CompiledZone(name, compileZone(name, lines, source, COMPILED_THROUGH_YEAR), COMPILED_THROUGH_YEAR));
-  }
+  return hash.digest('base64');
+}
+
+/** Every Link resolved to its Zone (chains followed); throws as zic would on a link to nowhere or a link named as a zone. */
+function resolveLinks(source: ZicSource, zones: ReadonlyMap<string, CompiledZone>): Map<string, string> {
   const links = new Map<string, string>();
   for (const [name, link] of source.links) {
     let target = link.target;
@@ -181,7 +101,96 @@ export function compileRelease(input: ReleaseInput, fallback: TzRelease | null =
     if (zones.has(name)) throw new ReleaseError(`link ${name} has the name of a zone`, link.file, link.line);
     links.set(name, target);
   }
-  if (zones.size === 0) throw new ReleaseError('the release has no zones', files.sources[0][0], 0);
-  const { countries, geography } = geographyOf(files.tables, fallback);
-  return new TzRelease(version, zones, links, countries, geography, files.digest, Math.round((performance.now() - started) * 10) / 10);
+  return links;
+}
+
+interface CompiledBuild {
+  version: string;
+  zones: Map<string, CompiledZone>;
+  links: Map<string, string>;
+  definitions: Map<string, string>;
+}
+
+/**
+ * One build's zic source compiled. A zone whose definition equals the one in `share` (the release's other build) is
+ * that build's compiled zone, not a second copy: the builds differ in a few dozen zones of several hundred.
+ */
+function compileSources(sources: [string, string][], share?: { release: TzRelease; definitions: ReadonlyMap<string, string> }): CompiledBuild {
+  const source = emptySource();
+  for (const [name, text] of sources) parseZic(text, name, source);
+  const zones = new Map<string, CompiledZone>();
+  const definitions = new Map<string, string>();
+  for (const [name, lines] of source.zones) {
+    const definition = definitionOf(lines, source);
+    definitions.set(name, definition);
+    const same = share?.definitions.get(name) === definition ? share.release.zones.get(name) : undefined;
+    zones.set(name, same ?? new CompiledZone(name, compileZone(name, lines, source, COMPILED_THROUGH_YEAR), COMPILED_THROUGH_YEAR));
+  }
+  if (zones.size === 0) throw new ReleaseError('the release has no zones', sources[0][0], 0);
+  return { version: source.version ?? '', zones, links: resolveLinks(source, zones), definitions };
+}
+
+/**
+ * Compiles a release: every Zone to the second through COMPILED_THROUGH_YEAR and its ongoing rules beyond, every
+ * Link resolved, the country tables read. Throws ReleaseError naming the file and line that zic would refuse.
+ * `fallback` lends its country tables to an input that has none. The default build (backzone when the source holds
+ * it) is compiled now, the other on its first use (`release.as('main')`).
+ */
+export function compileRelease(input: ReleaseInput, fallback: TzRelease | null = null): TzRelease {
+  const started = performance.now();
+  const { files, digest } = readReleaseFiles(input);
+  const available = availableBuilds(files);
+  if (available.length === 0) throw new ReleaseError('no zic source (tzdata.zi, or africa, europe, northamerica, …) in the release', 'release', 0);
+  const [first] = available;
+  const sources = buildSources(files, first)!;
+  const tables: Tables = {};
+  for (const name of TABLE_FILES) if (files.has(name)) tables[name] = files.get(name)!.toString('utf8');
+  const compiled = compileSources(sources);
+  const version = tables.version?.trim() || compiled.version;
+  if (!version || !/^\d{4}[a-z]+$/.test(version)) {
+    throw new ReleaseError('the release names no version (a "# version 2026f" line, or a version file)', sources[0][0], 0);
+  }
+  const { countries, geography } = geographyOf(tables, fallback);
+  // Only the other build's source is kept (without its comments) until its first use.
+  const other = available.length > 1 ? withoutComments(buildSources(files, available[1])!) : null;
+  const builds: ReleaseBuilds = new ReleaseBuilds(available, backzoneZonesOf(first, compiled, other, geography), (build, firstRelease): TzRelease => {
+    const start = performance.now();
+    const made = compileSources(other!, { release: firstRelease, definitions: compiled.definitions });
+    const zones = made.zones;
+    const links = made.links;
+    // Names stay what they are in the default build: a backzone zone answers its main-build link target's data.
+    if (build === 'main') {
+      for (const name of builds.backzoneZones) {
+        const target = links.get(name);
+        if (target === undefined || zones.has(name)) continue;
+        zones.set(name, zones.get(target)!);
+        links.delete(name);
+      }
+    }
+    return new TzRelease(version, zones, links, countries, geography, digest, round(performance.now() - start), build, builds);
+  });
+  const release = new TzRelease(version, compiled.zones, compiled.links, countries, geography, digest, round(performance.now() - started), first, builds);
+  builds.first(release);
+  return release;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * The zones with their own history before 1970 in backzone: Zones of the backzone build that are not Zones of the main
+ * build. Without the main build's source, zone.tab's zones that zone1970.tab does not list (tzdb's rule for merging
+ * zones since 1970, and exactly backzone's with PACKRATLIST=zone.tab).
+ */
+function backzoneZonesOf(
+  first: TzBuild,
+  compiled: CompiledBuild,
+  other: [string, string][] | null,
+  geography: ReadonlyMap<string, ZoneGeography>,
+): Set<string> {
+  if (first !== 'backzone') return new Set();
+  if (other) {
+    const main = zoneNamesIn(other.map(([, text]) => text));
+    return new Set([...compiled.zones.keys()].filter((zone) => !main.has(zone)));
+  }
+  return new Set([...compiled.zones.keys()].filter((zone) => geography.get(zone)?.since1970 === false));
 }

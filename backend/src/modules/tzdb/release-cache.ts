@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
@@ -7,6 +6,7 @@ import type { AppConfig } from '../../config/config.js';
 import { ActiveTzRelease } from './active-release.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease } from './bundled-release.js';
 import { compareTzVersions } from './compile-release.js';
+import { detectReleaseInput, readReleaseFiles, tzdataZi, type ReleaseInput, type TzBuild } from './release-files.js';
 import { compileBytes } from './release-source.js';
 import { TzReleasesRepository } from './tz-releases.repository.js';
 import type { TzRelease } from './tz-release.js';
@@ -19,10 +19,11 @@ interface StoredRow {
   digest: string;
 }
 
-/** The zic source a stored release was compiled from, as one tzdata.zi. */
+/** The zic source of one build of a stored release, as one tzdata.zi. */
 export interface StoredSource {
   version: string;
   digest: string;
+  build: TzBuild;
   zi: Buffer;
 }
 
@@ -30,8 +31,6 @@ export interface StoredSource {
 const ROWS_FRESH_MS = 1000;
 /** tzdata.zi texts kept (about 100 KB each). */
 const SOURCES_KEPT = 4;
-/** zic's source files in the order zic is given them, for a stored tarball without a tzdata.zi. */
-const SOURCE_FILES = ['africa', 'antarctica', 'asia', 'australasia', 'europe', 'northamerica', 'southamerica', 'etcetera', 'factory', 'backward'];
 const VERSION_SHAPE = /^\d{4}[a-z]{1,3}$/;
 
 /**
@@ -45,7 +44,9 @@ export class ReleaseCache {
   /** `version:digest` → compiled release, least recently used first. */
   private readonly compiled = new Map<string, TzRelease>();
   private readonly compiling = new Map<string, Promise<TzRelease>>();
-  private readonly sources = new Map<string, StoredSource>();
+  private readonly sources = new Map<string, StoredSource | null>();
+  /** The release under review last compiled by id (storedById). */
+  private reviewed: { id: string; release: TzRelease } | null = null;
   private rows: Map<string, StoredRow> | null = null;
   private rowsReadAt = 0;
   /** The last first-use compile (the bench reads it). */
@@ -95,6 +96,11 @@ export class ReleaseCache {
     return version === this.active.version;
   }
 
+  /** The version answering without a pin. */
+  get activeVersion(): string {
+    return this.active.version;
+  }
+
   /**
    * Every stored version, newest first (releases waiting for a super admin's activation are not offered). With
    * `including`, a list that lacks that version is read again from PostgreSQL first, however recent: a release another
@@ -105,22 +111,45 @@ export class ReleaseCache {
     return [...rows.keys()];
   }
 
-  /** The tzdata.zi a stored release was compiled from (from a stored tarball: its tzdata.zi, or its zic files joined). */
-  async source(version: string): Promise<StoredSource> {
-    const row = await this.row(version);
-    const key = `${row.version}:${row.digest}`;
-    const hit = this.sources.get(key);
-    if (hit) return hit;
-    const bundled = bundledRelease();
-    if (bundled.version === row.version && bundled.digest === row.digest) {
-      return this.keepSource(key, { version: row.version, digest: row.digest, zi: readFileSync(join(BUNDLED_RELEASES_DIR, row.version, 'tzdata.zi')) });
-    }
-    const stored = await this.releases.sourceGz(undefined, row.id);
-    if (!stored) throw TzdbErrors.unknownRelease(version, await this.storedVersions());
-    return this.keepSource(key, { version: row.version, digest: row.digest, zi: ziOf(gunzipSync(stored), row.version) });
+  /** The stored live versions older than `version` (which need not be stored itself: a release under review). */
+  async olderThan(version: string): Promise<string[]> {
+    return (await this.storedVersions()).filter((stored) => compareTzVersions(stored, version) < 0);
   }
 
-  private keepSource(key: string, source: StoredSource): StoredSource {
+  /**
+   * A stored release by its row id, waiting ones included (the console's review of an upload): compiled once and kept
+   * until another is asked for. Null when no row has that id.
+   */
+  async storedById(id: string): Promise<TzRelease | null> {
+    if (this.reviewed?.id === id) return this.reviewed.release;
+    const stored = await this.releases.sourceGz(undefined, id);
+    if (!stored) return null;
+    const release = compileBytes(gunzipSync(stored));
+    this.reviewed = { id, release };
+    return release;
+  }
+
+  /**
+   * The tzdata.zi of one build of a stored release (from a stored tarball: that build's zic files joined). Null when
+   * the release's source does not hold that build (a bare tzdata.zi upload holds one).
+   */
+  async source(version: string, build: TzBuild): Promise<StoredSource | null> {
+    const row = await this.row(version);
+    const key = `${row.version}:${row.digest}:${build}`;
+    if (this.sources.has(key)) return this.sources.get(key)!;
+    const bundled = bundledRelease();
+    let input: ReleaseInput;
+    if (bundled.version === row.version && bundled.digest === row.digest) input = { kind: 'folder', path: join(BUNDLED_RELEASES_DIR, row.version) };
+    else {
+      const stored = await this.releases.sourceGz(undefined, row.id);
+      if (!stored) throw TzdbErrors.unknownRelease(version, await this.storedVersions());
+      input = detectReleaseInput(gunzipSync(stored));
+    }
+    const zi = tzdataZi(readReleaseFiles(input).files, build, row.version);
+    return this.keepSource(key, zi ? { version: row.version, digest: row.digest, build, zi } : null);
+  }
+
+  private keepSource(key: string, source: StoredSource | null): StoredSource | null {
     if (this.sources.size >= SOURCES_KEPT) this.sources.delete(this.sources.keys().next().value!);
     this.sources.set(key, source);
     return source;
@@ -193,36 +222,6 @@ export class ReleaseCache {
     this.rowsReadAt = Date.now();
     return rows;
   }
-}
-
-/** The tzdata.zi of stored bytes: a tzdata.zi as it is; from a tarball its tzdata.zi, or its zic files joined under a version line. */
-export function ziOf(bytes: Buffer, version: string): Buffer {
-  if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
-  const files = untar(gunzipSync(bytes));
-  const zi = files.get('tzdata.zi');
-  if (zi) return zi;
-  const parts = SOURCE_FILES.filter((n) => files.has(n)).map((n) => `# ${n}\n${files.get(n)!.toString('utf8')}`);
-  return Buffer.from(`# version ${version}\n${parts.join('\n')}`);
-}
-
-/** The regular files of a ustar archive, by base name. */
-function untar(archive: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (let offset = 0; offset + 512 <= archive.length;) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
-    const text = (from: number, length: number) =>
-      header
-        .subarray(from, from + length)
-        .toString('latin1')
-        .replace(/\0.*$/s, '');
-    const size = parseInt(text(124, 12).trim() || '0', 8);
-    const type = text(156, 1) || '0';
-    const name = text(0, 100);
-    if (type === '0' || type === '7') files.set(name.slice(name.lastIndexOf('/') + 1), archive.subarray(offset + 512, offset + 512 + size));
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return files;
 }
 
 /** Global, so the gateway (pinned requests), the keys (pins) and the time zone features reach the one cache. */

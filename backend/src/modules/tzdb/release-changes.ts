@@ -118,3 +118,25 @@ export function summarizeChanges(previous: TzRelease | null, next: TzRelease, no
     removed: [...before].filter((n) => !after.has(n)).sort(),
   };
 }
+
+/** A changed zone as the console's review lists it: the links (Asia/Calcutta, US/Eastern) that change with it folded under it. */
+export interface ReviewedZone extends ChangedZone {
+  aliases: string[];
+}
+
+/**
+ * Folds every changed link under the changed zone it resolves to, when it changes exactly as that zone does; a link
+ * that changes on its own (it moved to another zone) stays an entry of its own, with `linkTo`.
+ */
+export function foldAliases(zones: readonly ChangedZone[]): ReviewedZone[] {
+  const byZone = new Map<string, ReviewedZone>();
+  for (const z of zones) if (!z.linkTo) byZone.set(z.zone, { ...z, aliases: [] });
+  const alone: ReviewedZone[] = [];
+  for (const z of zones) {
+    if (!z.linkTo) continue;
+    const target = byZone.get(z.linkTo);
+    if (target && JSON.stringify(target.changes) === JSON.stringify(z.changes)) target.aliases.push(z.zone);
+    else alone.push({ ...z, aliases: [] });
+  }
+  return [...byZone.values(), ...alone].sort((a, b) => (a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : 0));
+}

@@ -41,3 +41,11 @@ export function checkRelease(release: TzRelease, nowMs = Date.now()): string[] {
   }
   return problems.slice(0, 20);
 }
+
+/** The engine check of every build the release's source holds (the main build compiled now), each problem naming its build. */
+export function checkReleaseBuilds(release: TzRelease, nowMs = Date.now()): string[] {
+  const { available } = release.builds;
+  return available.flatMap((build) =>
+    checkRelease(release.as(build)!, nowMs).map((problem) => (available.length > 1 ? `${build} build: ${problem}` : problem)),
+  );
+}

@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Problems } from '../../common/problems/problem.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
 import { TZDB_VERSION } from './bundled-release.js';
 import { COMPILED_THROUGH_YEAR } from './compile-release.js';
 import { ReleaseCache } from './release-cache.js';
+import { TZ_BUILDS, type TzBuild } from './release-files.js';
+import type { TzRelease } from './tz-release.js';
+import { TzdbErrors } from './tzdb.errors.js';
 import { writeTzif } from './tzif-writer.js';
 
 /** Generated TZif files kept (a few KB each). */
@@ -19,6 +32,21 @@ interface Download {
   body: Buffer;
   etag: string;
 }
+
+/** ?history= of a download: the build (default backzone); 400 invalid_history otherwise. */
+function buildParam(history: unknown): TzBuild {
+  if (history === undefined) return 'backzone';
+  if (typeof history === 'string' && (TZ_BUILDS as readonly string[]).includes(history)) return history as TzBuild;
+  throw TzdbErrors.invalidHistory(String(history));
+}
+
+const HISTORY_QUERY = ApiQuery({
+  name: 'history',
+  required: false,
+  schema: { type: 'string', enum: ['backzone', 'main'], default: 'backzone' },
+  description:
+    "The build: `backzone` (the default, each zone's own history before 1970, as the API answers by default) or `main` (IANA's default build, as browsers and ICU; zones such as Europe/Oslo get their main-build link target's data). The same as the API's history=.",
+});
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
@@ -61,13 +89,26 @@ export class ReleaseDownloadsController {
     content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
   })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  @ApiNotFoundResponse({ description: 'No such stored release (problem+json `unknown_release`, listing the stored ones) or no such zone in it (`not_found`).' })
-  async tzif(@Param('version') version: string, @Param('*') zone: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const release = await this.releases.get(version);
+  @HISTORY_QUERY
+  @ApiBadRequestResponse({ description: 'history= is neither backzone nor main (problem+json `invalid_history`).' })
+  @ApiNotFoundResponse({
+    description:
+      'No such stored release (problem+json `unknown_release`, listing the stored ones), no such zone in it (`not_found`), or a build the release was not loaded with (`build_unavailable`).',
+  })
+  async tzif(
+    @Param('version') version: string,
+    @Param('*') zone: string,
+    @Query('history') history: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const build = buildParam(history);
+    const release = inBuild(await this.releases.get(version), build);
     const name = Array.isArray(zone) ? zone.join('/') : zone;
     const compiled = ZONE_NAME.test(name) && name.length <= 100 ? release.zone(name) : undefined;
     if (!compiled) throw Problems.notFound(`Zone ${JSON.stringify(name.slice(0, 100))} in release ${release.version}`);
-    const key = `${release.version}:${release.digest}:${compiled.name}`;
+    // In the main build a backzone zone (Europe/Oslo) is its link target's compiled zone (Europe/Berlin): the same file.
+    const key = `${release.version}:${release.digest}:${build}:${compiled.name}`;
     let file = this.files.get(key);
     if (!file) {
       const body = writeTzif(compiled, COMPILED_UNTIL_MS);
@@ -94,16 +135,31 @@ export class ReleaseDownloadsController {
     content: { 'text/plain': { schema: { type: 'string' } } },
   })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  @ApiNotFoundResponse({ description: 'No such stored release (problem+json `unknown_release`, listing the stored ones).' })
-  async tzdataZi(@Param('version') version: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const source = await this.releases.source(version);
-    const key = `${source.version}:${source.digest}:tzdata.zi`;
+  @HISTORY_QUERY
+  @ApiBadRequestResponse({ description: 'history= is neither backzone nor main (problem+json `invalid_history`).' })
+  @ApiNotFoundResponse({
+    description: 'No such stored release (problem+json `unknown_release`, listing the stored ones), or a build it was not loaded with (`build_unavailable`).',
+  })
+  async tzdataZi(
+    @Param('version') version: string,
+    @Query('history') history: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const build = buildParam(history);
+    const source = await this.releases.source(version, build);
+    if (!source) {
+      const release = await this.releases.get(version);
+      throw TzdbErrors.buildUnavailable(release.version, build, release.builds.available);
+    }
+    const key = `${source.version}:${source.digest}:${build}:tzdata.zi`;
     let file = this.files.get(key);
     if (!file) {
       file = { body: source.zi, etag: etagOf(source.zi) };
       this.files.set(key, file);
     }
-    this.send(request, reply, file, 'text/plain; charset=utf-8', `inline; filename="tzdata${source.version}.zi"`);
+    const fileName = build === 'main' ? `tzdata${source.version}-main.zi` : `tzdata${source.version}.zi`;
+    this.send(request, reply, file, 'text/plain; charset=utf-8', `inline; filename="${fileName}"`);
   }
 
   private send(request: FastifyRequest, reply: FastifyReply, file: Download, type: string, disposition: string): void {
@@ -115,4 +171,11 @@ export class ReleaseDownloadsController {
     }
     reply.code(200).header('Content-Type', type).header('Content-Disposition', disposition).send(file.body);
   }
+}
+
+/** A release in the build asked for; 404 build_unavailable when its source lacks it. */
+function inBuild(release: TzRelease, build: TzBuild): TzRelease {
+  const chosen = release.as(build);
+  if (!chosen) throw TzdbErrors.buildUnavailable(release.version, build, release.builds.available);
+  return chosen;
 }

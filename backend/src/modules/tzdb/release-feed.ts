@@ -184,7 +184,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
         const result = await this.tzdb.activateFromFeed(source);
         return this.finish({ outcome: 'activated', version: release.version, reason: null, changes: result.changes }, validators, release.version);
       }
-      const changes = await this.tzdb.storeWaiting(source);
+      const { id: _stored, ...changes } = await this.tzdb.storeWaiting(source);
       await this.audit('tzdb.feed_wait', release.version, { signature, changedZones: changes.zones.map((z) => z.zone) });
       return this.finish(
         { outcome: 'waiting', version: release.version, reason: signature === 'verified' ? 'verified, waiting' : 'unsigned, waiting', changes },

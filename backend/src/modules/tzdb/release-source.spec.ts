@@ -19,15 +19,17 @@ describe('release sources', () => {
     expect(release.zone('America/Edmonton')!.periodAt(Date.parse('2026-12-15T12:00:00Z')).offsetSeconds).toBe(-6 * 3600);
   });
 
-  it('a tarball becomes the files of a release folder (tzdata.zi and the three tables)', () => {
+  it('a tarball becomes the files of a release folder (both builds’ tzdata.zi and the three tables)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tzrel-'));
     try {
       const tarball = join(dir, 'tzdata.tar.gz');
       writeFileSync(tarball, packFolder(bundledDir));
       expect(readReleasePath(tarball).description).toBe('file tzdata.tar.gz');
       const files = releaseFolderFiles(tarball, bundledRelease().version);
-      expect([...files.keys()].sort()).toEqual(['iso3166.tab', 'tzdata.zi', 'zone.tab', 'zone1970.tab']);
+      expect([...files.keys()].sort()).toEqual(['iso3166.tab', 'tzdata-main.zi', 'tzdata.zi', 'zone.tab', 'zone1970.tab']);
       expect(files.get('tzdata.zi')!.toString('utf8')).toContain(`# version ${bundledRelease().version}`);
+      expect(files.get('tzdata.zi')!.toString('utf8')).toMatch(/^# ddeps backzone/m);
+      expect(files.get('tzdata-main.zi')!.toString('utf8')).not.toMatch(/^# ddeps backzone/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

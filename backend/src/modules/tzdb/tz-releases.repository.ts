@@ -32,6 +32,22 @@ export type TzReleaseHistoryRow = TzReleaseRow & {
 /** A live release as the public list shows it. */
 export type TzReleasePublishedRow = TzReleaseRow & { changes: Partial<ReleaseChanges>; origin: ReleaseOrigin; went_live_at: Date | null };
 
+/** A stored release as the console's review reads it. */
+export interface ReviewRow {
+  id: string;
+  version: string;
+  digest: string;
+  source: string;
+  origin: ReleaseOrigin;
+  signature: 'verified' | 'unsigned' | null;
+  waiting: boolean;
+  is_active: boolean;
+  loaded_at: Date;
+  went_live_at: Date | null;
+  changes: ReleaseChanges | null;
+  loaded_by: string | null;
+}
+
 /** Serializes every change of the active release across instances (pg advisory lock key). */
 const ACTIVATION_LOCK = 7_240_712;
 
@@ -138,11 +154,14 @@ export class TzReleasesRepository {
     return this.em.fork().execute<TzReleasePublishedRow[]>(`select ${ROW}, changes, origin, went_live_at from tz_releases where not waiting`);
   }
 
-  /** In `tx`: the feed's release stored to wait for a super admin (nothing when this exact release is stored). */
-  async insertWaiting(tx: EntityManager, source: ReleaseSource, changes: ReleaseChanges): Promise<void> {
+  /**
+   * In `tx`: a release stored to wait for a super admin (the feed's, or an upload to review; nothing when this exact
+   * release is stored); answers the id of the stored row of that version and digest.
+   */
+  async insertWaiting(tx: EntityManager, source: ReleaseSource, changes: ReleaseChanges, loadedBy: string | null = null): Promise<string> {
     await tx.execute(
       `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes, origin, signature, waiting)
-       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), null, false, ?::jsonb, 'feed', ?, true)
+       values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, true)
        on conflict (version, digest) do nothing`,
       [
         randomUUID(),
@@ -153,10 +172,37 @@ export class TzReleasesRepository {
         source.release.listedZoneCount,
         source.release.links.size,
         Math.round(source.release.compileMs),
+        loadedBy,
         JSON.stringify(changes),
-        source.signature ?? 'unsigned',
+        source.origin ?? 'feed',
+        source.origin === 'upload' ? null : (source.signature ?? 'unsigned'),
       ],
     );
+    const [row] = await tx.execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [
+      source.release.version,
+      source.release.digest,
+    ]);
+    return row.id;
+  }
+
+  /** A stored release as the console's review shows it. */
+  async reviewRow(id: string): Promise<ReviewRow | undefined> {
+    const [row] = await this.em.fork().execute<ReviewRow[]>(
+      `select r.id, r.version, r.digest, r.source, r.origin, r.signature, r.waiting, r.is_active, r.loaded_at, r.went_live_at, r.changes,
+              u.email as loaded_by
+         from tz_releases r left join users u on u.id = r.loaded_by where r.id = ?`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Deletes a release still waiting (never the active one or one that went live), under the activation lock; answers its version, or undefined. */
+  discardWaiting(id: string): Promise<string | undefined> {
+    return this.em.fork().transactional(async (tx) => {
+      await this.lockActivation(tx);
+      const [row] = await tx.execute<{ version: string }[]>('delete from tz_releases where id = ? and waiting and not is_active returning version', [id]);
+      return row?.version;
+    });
   }
 
   /** In `tx`: a stored row loaded again (live now, no longer waiting). */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -13,6 +13,9 @@ import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { BodyLimit } from '../../common/http/route-config.js';
 import type { User } from '../accounts/user.entity.js';
 import { ActivationResultView, FeedCheckView, TzdbStatusView } from './dto/releases.responses.js';
+import { DiscardedReleaseView, ReleaseReviewView } from './dto/release-review.responses.js';
+import { foldAliases } from './release-changes.js';
+import { ReleaseReviews } from './release-review.js';
 import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';
 import { ReleaseFeed } from './release-feed.js';
 import { TzdbService } from './tzdb.service.js';
@@ -30,6 +33,7 @@ export class TzdbAdminController {
   constructor(
     private readonly tzdb: TzdbService,
     private readonly feed: ReleaseFeed,
+    private readonly reviews: ReleaseReviews,
   ) {}
 
   private actor(user: User, request: FastifyRequest): ReleaseActor {
@@ -43,7 +47,10 @@ export class TzdbAdminController {
   })
   @ApiOkResponse({ type: TzdbStatusView })
   async status() {
-    return { ...(await this.tzdb.status()), feed: await this.feed.status() };
+    const status = await this.tzdb.status();
+    // The console lists a link (Asia/Calcutta) under the zone it changes with, not as a change of its own.
+    const changes = status.changes && { ...status.changes, zones: foldAliases(status.changes.zones) };
+    return { ...status, changes, feed: await this.feed.status() };
   }
 
   @Post('feed/check')
@@ -72,6 +79,37 @@ export class TzdbAdminController {
   @ApiPayloadTooLargeResponse({ description: 'Body over 2 MB' })
   load(@Body() body: UploadReleaseDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
     return this.tzdb.load(this.actor(user, request), body.release, body.force === true);
+  }
+
+  @Post('uploads')
+  @HttpCode(200)
+  @BodyLimit(UPLOAD_LIMIT)
+  @ApiOperation({
+    summary: 'Upload a release for review (base64 of a tzdata*.tar.gz or a tzdata.zi): compiled, checked and stored, not activated',
+    description:
+      'Answers the review: the zones whose clocks read differently from the active release in the next 24 months, links folded under their zone. Activate it with POST /api/admin/tzdb/activate, or discard it with DELETE /api/admin/tzdb/releases/{id}.',
+  })
+  @ApiOkResponse({ type: ReleaseReviewView })
+  @ApiBadRequestResponse({ description: 'The release does not compile or fails the engine check (code `invalid_release`, with `file` and `line`)' })
+  @ApiPayloadTooLargeResponse({ description: 'Body over 2 MB' })
+  upload(@Body() body: UploadReleaseDto, @CurrentUser() user: User, @Req() request: FastifyRequest) {
+    return this.reviews.upload(this.actor(user, request), body.release);
+  }
+
+  @Get('releases/:id/review')
+  @ApiOperation({ summary: "A stored release's review: what it changes against the release it was compared with, links folded under their zone" })
+  @ApiOkResponse({ type: ReleaseReviewView })
+  @ApiNotFoundResponse({ description: 'No stored release has that id (code `not_found`)' })
+  review(@Param('id') id: string) {
+    return this.reviews.review(id);
+  }
+
+  @Delete('releases/:id')
+  @ApiOperation({ summary: 'Discard a release waiting for activation (an upload under review, or a feed release); the active release is unchanged' })
+  @ApiOkResponse({ type: DiscardedReleaseView })
+  @ApiNotFoundResponse({ description: 'No waiting release has that id (code `not_found`)' })
+  discard(@Param('id') id: string, @CurrentUser() user: User, @Req() request: FastifyRequest) {
+    return this.reviews.discard(this.actor(user, request), id);
   }
 
   @Post('activate')

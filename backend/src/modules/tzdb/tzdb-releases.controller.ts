@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/config.js';
 import { PublicUnmetered } from '../gateway/sold-route.js';
 import { ApiEndpoint } from '../timezone/timezone.docs.js';
 import { ReleasesView } from './dto/releases.responses.js';
-import { TzdbService } from './tzdb.service.js';
+import { PublicReleases } from './public-releases.js';
 
 const example = {
   releases: [
@@ -48,7 +48,7 @@ const example = {
 @ApiTags('TimeZone')
 @Controller('timezone')
 export class TzdbReleasesController {
-  constructor(private readonly tzdb: TzdbService) {}
+  constructor(private readonly published: PublicReleases) {}
 
   @Get('releases')
   @PublicUnmetered()
@@ -63,7 +63,7 @@ export class TzdbReleasesController {
     errors: [],
   })
   releases() {
-    return this.tzdb.publicList();
+    return this.published.list();
   }
 }
 
@@ -75,7 +75,7 @@ export class TzdbReleasesController {
 @Controller('timezone')
 export class TzdbReleasesAtomController {
   constructor(
-    private readonly tzdb: TzdbService,
+    private readonly releases: PublicReleases,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -91,7 +91,7 @@ export class TzdbReleasesAtomController {
   @ApiProduces('application/atom+xml')
   @ApiOkResponse({ description: 'An Atom 1.0 feed', content: { 'application/atom+xml': { schema: { type: 'string' } } } })
   async atom(): Promise<string> {
-    const { releases } = await this.tzdb.publicList();
+    const { releases } = await this.releases.list();
     const site = `${this.config.appUrl}/timezone-data`;
     const feed = new Feed({
       title: 'TimeZone API: tz database releases',

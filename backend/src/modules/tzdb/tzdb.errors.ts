@@ -1,7 +1,7 @@
 import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The tzdb module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type TzdbProblemCode = 'invalid_release' | 'older_release' | 'unknown_release';
+export type TzdbProblemCode = 'invalid_release' | 'older_release' | 'unknown_release' | 'invalid_history' | 'build_unavailable';
 
 /** The tzdb module's stable error codes. */
 export const TzdbErrors = {
@@ -25,6 +25,24 @@ export const TzdbErrors = {
       title: 'Unknown release',
       detail: `This server has no tz release ${JSON.stringify(version.slice(0, 32))}. Stored releases: ${stored.join(', ')}.`,
       extra: { version: version.slice(0, 32), storedVersions: [...stored] },
+    }),
+  /** ?history= is neither backzone nor main. */
+  invalidHistory: (value: string) =>
+    new ProblemException({
+      status: 400,
+      code: 'invalid_history',
+      title: 'Invalid history',
+      detail: `history must be backzone (the default: each zone's own history before 1970) or main (IANA's default build, as browsers and ICU answer); got ${JSON.stringify(value.slice(0, 32))}.`,
+      field: 'history',
+    }),
+  /** The release's stored source holds only one build (a bare tzdata.zi upload). */
+  buildUnavailable: (version: string, build: string, available: readonly string[]) =>
+    new ProblemException({
+      status: 404,
+      code: 'build_unavailable',
+      title: 'Build unavailable',
+      detail: `Release ${version} was loaded as a tzdata.zi of its ${available.join(' and ')} build only; history=${build} needs its tarball. Leave history out, or pick another release.`,
+      extra: { version, availableBuilds: [...available] },
     }),
   releaseNotFound: (version: string) => Problems.notFound(`Release ${version}`),
   /** No TZDB_FEED_URL: there is no feed to check. */

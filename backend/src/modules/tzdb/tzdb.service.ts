@@ -12,9 +12,9 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';
 import { FeedStateRepository } from './feed-state.repository.js';
-import { checkRelease } from './release-check.js';
+import { checkReleaseBuilds } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
-import type { ChangedZone, ReleaseChanges } from './release-changes.js';
+import type { ReleaseChanges } from './release-changes.js';
 import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
 import { compileBytes, packFolder, readReleasePath } from './release-source.js';
 import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
@@ -81,17 +81,6 @@ export interface TzdbStatus {
   history: ReleaseHistoryItem[];
 }
 
-export interface PublicRelease {
-  version: string;
-  loadedAt: string;
-  /** When it first went live here, and how it came. */
-  wentLiveAt: string;
-  origin: ReleaseOrigin;
-  active: boolean;
-  previousVersion: string | null;
-  changedZones: ChangedZone[];
-}
-
 type ActivationMessage = { from: string; id: string };
 
 /** Compiled releases by version and stored digest, shared by the apps of one process (releases are immutable). */
@@ -119,7 +108,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private closed = false;
   /** Switches on this instance run one after another, so a slow compile never lands after a newer one. */
   private queue: Promise<unknown> = Promise.resolve();
-  private publicReleases: PublicRelease[] | null = null;
   private pollFailing = false;
   /** Stored releases that failed to compile here: not retried at every poll. */
   private readonly unusable = new Set<string>();
@@ -230,7 +218,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private readConfigured(path: string): ReleaseSource {
     try {
       const source = readReleasePath(resolve(path));
-      const problems = checkRelease(source.release);
+      const problems = checkReleaseBuilds(source.release);
       if (problems.length) throw new Error(`fails the engine check: ${problems.join('; ')}`);
       return source;
     } catch (err) {
@@ -253,14 +241,13 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
     return this.serially(() => this.switchTo({ ...source, origin: 'feed' }, null, FEED_ACTOR, false, 'tzdb.feed_activate'));
   }
 
-  /** The feed's release stored for a super admin to activate (unsigned, or TZDB_AUTO_ACTIVATE=false); answers its change summary. */
-  async storeWaiting(source: ReleaseSource): Promise<ReleaseChanges> {
+  /** A release stored for a super admin to activate (the feed's, or an upload to review); answers its row and change summary. */
+  async storeWaiting(source: ReleaseSource, loadedBy: string | null = null): Promise<ReleaseChanges & { id: string }> {
     return this.serially(() =>
       this.em.fork().transactional(async (tx) => {
         await this.releases.lockActivation(tx);
         const changes = summarizeChanges(this.current?.release ?? null, source.release, Date.now());
-        await this.releases.insertWaiting(tx, source, changes);
-        return changes;
+        return { ...changes, id: await this.releases.insertWaiting(tx, source, changes, loadedBy) };
       }),
     );
   }
@@ -311,34 +298,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
         wentLiveAt: r.went_live_at ? iso(r.went_live_at) : null,
       })),
     };
-  }
-
-  /** Every release this deployment has loaded, newest first, with the zones each changed; cached until the next switch. */
-  async publicList(): Promise<{ releases: PublicRelease[]; total: number }> {
-    if (!this.publicReleases) {
-      const rows = await this.releases.published();
-      rows.sort((a, b) => compareTzVersions(b.version, a.version) || new Date(b.loaded_at).getTime() - new Date(a.loaded_at).getTime());
-      // One entry per version (the same release may be stored from several sources, e.g. bundled and uploaded): its latest load.
-      const byVersion = new Map<string, PublicRelease>();
-      for (const r of rows) {
-        const seen = byVersion.get(r.version);
-        if (seen) {
-          seen.active ||= r.is_active;
-          continue;
-        }
-        byVersion.set(r.version, {
-          version: r.version,
-          loadedAt: iso(r.loaded_at),
-          wentLiveAt: iso(r.went_live_at ?? r.loaded_at),
-          origin: r.origin,
-          active: r.is_active,
-          previousVersion: r.changes.previousVersion ?? null,
-          changedZones: r.changes.zones ?? [],
-        });
-      }
-      this.publicReleases = [...byVersion.values()];
-    }
-    return { releases: this.publicReleases, total: this.publicReleases.length };
   }
 
   // ---- switching ----
@@ -456,7 +415,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private use(active: ActiveRelease): void {
-    this.publicReleases = null;
     this.activeRelease.switchTo(active);
   }
 
@@ -541,9 +499,7 @@ export function compileUpload(bytes: Buffer): TzRelease {
     }
     throw TzdbErrors.invalidRelease(`Not a tz release: ${(err as Error).message}`, { file: null, line: null });
   }
-  const problems = checkRelease(release);
+  const problems = checkReleaseBuilds(release);
   if (problems.length) throw TzdbErrors.invalidRelease(`The release compiles but fails the engine check: ${problems.join('; ')}`, { file: null, line: null });
   return release;
 }
-
-export type { ChangedZone };

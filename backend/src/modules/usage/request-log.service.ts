@@ -90,6 +90,11 @@ export class RequestLogService {
   async page(userId: string, q: RequestLogFilters): Promise<RequestLogPageView> {
     const now = new Date();
     const retentionStart = this.retentionStart(now);
+    if (q.requestId) {
+      // An id names one request: it is looked for across all retained time, whatever range the page was showing.
+      const rows = await this.store.byRequestId(userId, q.requestId, retentionStart, q.limit ?? 50);
+      return { items: rows.map(itemOf), nextCursor: null, retentionStart: retentionStart.toISOString() };
+    }
     const asked = parseDate(q.from, 'from');
     const from = asked && asked > retentionStart ? asked : retentionStart;
     const to = parseDate(q.to, 'to') ?? now;
@@ -102,7 +107,6 @@ export class RequestLogService {
       keyId: q.keyId,
       endpoint: q.endpoint,
       ...parseStatus(q.status),
-      requestId: q.requestId || undefined,
       before: q.cursor ? decodeCursor(q.cursor) : undefined,
       limit: limit + 1,
     });
@@ -140,11 +144,12 @@ export class RequestLogService {
   async stats(
     userId: string,
     plan: PlanId,
-    q: { from?: string; to?: string; keyId?: string; endpoint?: string; timeZone?: string },
+    q: { from?: string; to?: string; keyId?: string; endpoint?: string; tz?: string; timeZone?: string },
   ): Promise<RequestStatsView> {
     if (!hasAdvancedAnalytics(plan)) throw UsageProblems.analyticsPlanRequired();
-    const timeZone = q.timeZone || 'UTC';
-    if (!isTimeZone(timeZone)) throw UsageProblems.invalidTimeZone(timeZone);
+    const timeZone = q.tz || q.timeZone || 'UTC';
+    const field = q.tz ? 'tz' : 'timeZone';
+    if (!isTimeZone(timeZone)) throw UsageProblems.invalidTimeZone(timeZone, field);
     const to = parseDate(q.to, 'to') ?? new Date();
     const from = parseDate(q.from, 'from') ?? new Date(to.getTime() - 24 * HOUR_MS);
     if (from >= to) throw UsageProblems.invalidRange('from must be before to', 'from');
@@ -154,7 +159,7 @@ export class RequestLogService {
       .stats({ userId, from, to, bucket, timeZone, keyId: q.keyId, endpoint: q.endpoint })
       .catch((err: { code?: string }) => {
         // PostgreSQL's zone list can differ from the runtime's: a zone it does not know is the caller's bad input.
-        if (err?.code === '22023') throw UsageProblems.invalidTimeZone(timeZone);
+        if (err?.code === '22023') throw UsageProblems.invalidTimeZone(timeZone, field);
         throw err;
       });
     const whole = rows.find((r) => r.bucket === null);

@@ -159,6 +159,11 @@ export class RequestLogStore {
     return rows.map(toRow);
   }
 
+  /** The rows with this X-Request-Id since `since` (the retention start), newest first: the log's search by id. */
+  byRequestId(userId: string, requestId: string, since: Date, limit: number): Promise<RequestLogRow[]> {
+    return this.page({ userId, from: since, to: new Date('9999-12-31T00:00:00Z'), requestId, limit });
+  }
+
   async detail(userId: string, ts: string, id: string): Promise<RequestDetailRow | null> {
     const { rows } = await this.usage.pool.query<DbRow & { ip_address: string | null; query: string | null; prefix: string | null; last_four: string | null }>(
       `select ${COLUMNS}, r.ip_address, r.query, k.prefix, k.last_four

@@ -47,4 +47,6 @@ export interface UsageRecordView {
   timestamp: string;
   keyId: string;
   keyName: string | null;
+  /** The request log's id of this row (the detail drawer opens it). */
+  logId: string;
 }

@@ -6,7 +6,7 @@ import { RequestDetailView, RequestLogPageView, RequestStatsView } from './dto/r
 import { RequestLogService } from './request-log.service.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { accountLimits, User } from '../accounts/user.entity.js';
-import { UsageListQueryDto, UsageRangeDto } from './dto/usage-query.dto.js';
+import { DashboardStatsQueryDto, UsageListQueryDto, UsageRangeDto, UsageSummaryQueryDto } from './dto/usage-query.dto.js';
 import { UsageService } from './usage.service.js';
 import type { DashboardStats, UsagePage, UsageSummary } from './usage.service.js';
 
@@ -23,12 +23,13 @@ export class UsageController {
   @ApiOperation({
     summary: 'Dashboard numbers',
     description:
-      "Plan, today's and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, " +
+      "Plan, today's (the local day of tz, default UTC) and all-time requests, keys, the effective limits (plan or negotiated), with an hourly quota what is left of the rolling hour, " +
       'and the Quick Start steps: the first request received and the first visit to the Usage page.',
   })
   @ApiOkResponse({ type: DashboardStatsView })
-  stats(@CurrentUser() user: User): Promise<DashboardStats> {
-    return this.usage.stats(user.id, user.plan, accountLimits(user), user.usageSeenAt);
+  @ApiBadRequestResponse({ description: 'Bad time zone (problem+json: invalid_timezone)' })
+  stats(@CurrentUser() user: User, @Query() query: DashboardStatsQueryDto): Promise<DashboardStats> {
+    return this.usage.stats(user.id, user.plan, accountLimits(user), user.usageSeenAt, query.tz);
   }
 
   @Get('usage')
@@ -60,12 +61,13 @@ export class UsageController {
   @ApiOperation({
     summary: 'Usage summary',
     description:
-      'What the Usage page draws for a range of whole UTC days (default: the last 7) and an optional endpoint: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. ' +
+      'What the Usage page draws for a range and an optional endpoint or key: per-day counts, status codes, top 5 endpoints, success rate, mean response ms, today, the 10 most recent records and the endpoints seen. ' +
+      'Days and hours are those of tz (IANA, default UTC): a day starts at its local midnight. The range widens to the whole days of tz its ends fall on (default: the last 7), or with exact=true is counted exactly as given. ' +
       "The first read marks the account's Usage page as seen (the dashboard's Quick Start).",
   })
   @ApiOkResponse({ type: UsageSummaryView })
-  @ApiBadRequestResponse({ description: 'Bad date range (problem+json)' })
-  async summary(@CurrentUser() user: User, @Query() query: UsageRangeDto): Promise<UsageSummary> {
+  @ApiBadRequestResponse({ description: 'Bad date range or time zone (problem+json: invalid_range, invalid_timezone)' })
+  async summary(@CurrentUser() user: User, @Query() query: UsageSummaryQueryDto): Promise<UsageSummary> {
     const summary = await this.usage.summary(user.id, query);
     if (!user.usageSeenAt) await this.usage.markUsageSeen(user.id);
     return summary;

@@ -25,13 +25,13 @@ export const UsageProblems = {
     }),
   requestNotFound: () =>
     new ProblemException({ status: 404, code: 'request_not_found', title: 'Request not found', detail: 'No request of yours has this id in the log.' }),
-  invalidTimeZone: (zone: string) =>
+  invalidTimeZone: (zone: string, field = 'timeZone') =>
     new ProblemException({
       status: 400,
       code: 'invalid_timezone',
       title: 'Invalid time zone',
       detail: `"${zone.slice(0, 64)}" is not an IANA time zone (e.g. Europe/Paris).`,
-      field: 'timeZone',
+      field,
     }),
   analyticsPlanRequired: () =>
     new ProblemException({

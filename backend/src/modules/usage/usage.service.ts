@@ -9,6 +9,7 @@ import type { HourWindow } from './hour-window.port.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageStore } from './usage.store.js';
+import { WindowCounter } from './window-counter.js';
 
 const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
@@ -34,9 +35,9 @@ export const USAGE_CSV_FIELDS = [
  * Rows in, CSV text out: json2csv's stream parser in object mode, drained after each batch (the header even without rows).
  * Key names are the customer's free text: a cell that would open as a formula in a spreadsheet gets a leading '.
  */
-async function* csvChunks(batches: AsyncIterable<UsageRecordView[]>): AsyncGenerator<string> {
+async function* csvChunks(batches: AsyncIterable<Omit<UsageRecordView, 'logId'>[]>): AsyncGenerator<string> {
   const pending: string[] = [];
-  const parser = new StreamParser<UsageRecordView, UsageRecordView>(
+  const parser = new StreamParser<Omit<UsageRecordView, 'logId'>, Omit<UsageRecordView, 'logId'>>(
     { fields: USAGE_CSV_FIELDS, eol: '\r\n', formatters: SAFE_CSV_FORMATTERS },
     { objectMode: true },
   );
@@ -75,7 +76,8 @@ export interface UsageSummary {
   successRate: number;
   averageResponseTime: number;
   todayRequests: number;
-  perDay: { date: string; count: number }[];
+  timeZone: string;
+  perDay: { date: string; start: string; count: number }[];
   perHour: { hour: string; count: number }[];
   statusCodes: { statusCode: number; count: number }[];
   topEndpoints: { endpoint: string; count: number }[];
@@ -111,8 +113,8 @@ export function decodeCursor(cursor: string): { ts: string; id: string } {
   throw UsageProblems.invalidCursor();
 }
 
-function toView({ cursorTs: _cursor, ...view }: UsageRecordView & { cursorTs: string }): UsageRecordView {
-  return view;
+function toView({ cursorTs, ...view }: Omit<UsageRecordView, 'logId'> & { cursorTs: string }): UsageRecordView {
+  return { ...view, logId: encodeCursor(cursorTs, view.id) };
 }
 
 /** What the customer sees of their own usage; dashboard numbers come from the daily roll-ups, never a raw scan. */
@@ -122,19 +124,25 @@ export class UsageService {
     private readonly store: UsageStore,
     @Inject(HOUR_WINDOW) private readonly limits: HourWindow,
     private readonly cache: UsageReadCache,
+    private readonly windows: WindowCounter,
   ) {}
 
-  async stats(userId: string, plan: PlanId, limits: EffectiveLimits, usageSeenAt: Date | null = null): Promise<DashboardStats> {
-    const [totals, keys, window, first] = await Promise.all([
+  async stats(userId: string, plan: PlanId, limits: EffectiveLimits, usageSeenAt: Date | null = null, tz?: string): Promise<DashboardStats> {
+    const zone = this.windows.zone(tz);
+    const now = Date.now();
+    const today = this.windows.wholeDays(zone.clock, now, now);
+    const [totals, keys, window, first, todays] = await Promise.all([
       this.cache.read(userId, 'totals', () => this.store.totals(userId)),
       this.store.keyCounts(userId),
       this.limits.peek(limits, userId),
       this.cache.read(userId, 'first', () => this.store.firstRequestAt(userId)),
+      // UTC's day is one roll-up row, read with the totals; another zone's day is counted by the window counter.
+      zone.name === 'UTC' ? null : this.windows.count(userId, zone.clock, today.from, today.to, {}),
     ]);
     const hourly = window.window.name === 'hour';
     return {
       plan,
-      todayRequests: totals.today,
+      todayRequests: todays ? todays.total : totals.today,
       totalRequests: totals.total,
       activeKeys: keys.active,
       totalKeys: keys.total,
@@ -177,82 +185,57 @@ export class UsageService {
     return Readable.from(csvChunks(batches));
   }
 
-  /** Whole UTC days: the range widens to the days its ends fall on (the roll-ups are daily). Default: the last 7 days. */
   /** The Usage page was opened: the Quick Start's last step. */
   markUsageSeen(userId: string): Promise<void> {
     return this.store.markUsageSeen(userId);
   }
 
-  async summary(userId: string, q: RangeInput & { endpoint?: string; keyId?: string }): Promise<UsageSummary> {
+  /**
+   * The Usage page's numbers for a window, its days and hours cut in the zone of `tz` (default UTC). By default the
+   * window widens to the whole local days its ends fall on (default: the last 7); `exact` counts [from, to] (or their aliases startDate, endDate)
+   * as given, the window the request log shows for the same from/to.
+   */
+  async summary(userId: string, q: RangeInput & { endpoint?: string; keyId?: string; tz?: string; exact?: boolean }): Promise<UsageSummary> {
+    const zone = this.windows.zone(q.tz);
     const end = endOf(q) ?? new Date();
-    const start = startOf(q) ?? new Date(end.getTime() - 6 * DAY_MS);
+    const start = startOf(q) ?? new Date(end.getTime() - (q.exact ? 7 : 6) * DAY_MS);
     if (start > end)
       throw UsageProblems.invalidRange(`${q.from !== undefined ? 'from' : 'startDate'} must not be after ${q.to !== undefined ? 'to' : 'endDate'}`);
-    const startDay = start.toISOString().slice(0, 10);
-    const endDay = end.toISOString().slice(0, 10);
-    const days = Math.round((Date.parse(endDay) - Date.parse(startDay)) / DAY_MS) + 1;
-    if (days > MAX_SUMMARY_DAYS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
-    const rangeStart = new Date(`${startDay}T00:00:00.000Z`);
-    const rangeEnd = new Date(`${endDay}T23:59:59.999Z`);
-
-    const key = `${startDay}|${endDay}|${q.endpoint ?? ''}|${q.keyId ?? ''}`;
+    if (end.getTime() - start.getTime() > MAX_SUMMARY_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
+    const window = q.exact ? { from: start.getTime(), to: end.getTime() + 1 } : this.windows.wholeDays(zone.clock, start.getTime(), end.getTime());
+    const now = Date.now();
+    const today = this.windows.wholeDays(zone.clock, now, now);
+    const filter = { endpoint: q.endpoint, keyId: q.keyId };
     const hourly = end.getTime() - start.getTime() <= MAX_HOURLY_HOURS * HOUR_MS;
-    const firstHour = Math.floor(start.getTime() / HOUR_MS) * HOUR_MS;
-    const lastHour = Math.floor(end.getTime() / HOUR_MS) * HOUR_MS;
-    const [groups, todayRequests, recent, hours] = await Promise.all([
-      this.cache.read(userId, `summary|${key}`, () => this.store.summary(userId, startDay, endDay, q.endpoint, q.keyId)),
-      this.cache.read(userId, `today|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () => this.store.todayCount(userId, q.endpoint, q.keyId)),
-      this.cache.read(userId, `recent|${key}`, () =>
-        this.store.records({ userId, start: rangeStart, end: rangeEnd, endpoint: q.endpoint, keyId: q.keyId, limit: 10 }),
+    const [counts, todays, recent, hours] = await Promise.all([
+      this.windows.count(userId, zone.clock, window.from, window.to, filter),
+      this.windows.count(userId, zone.clock, today.from, today.to, filter),
+      this.cache.read(userId, `recent|${window.from}|${window.to}|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () =>
+        this.store.records({ userId, start: new Date(window.from), end: new Date(window.to - 1), endpoint: q.endpoint, keyId: q.keyId, limit: 10 }),
       ),
-      hourly
-        ? this.cache.read(userId, `hours|${firstHour}|${lastHour}|${q.endpoint ?? ''}|${q.keyId ?? ''}`, () =>
-            this.store.perHour(userId, new Date(firstHour), new Date(lastHour + HOUR_MS), q.endpoint, q.keyId),
-          )
-        : Promise.resolve(new Map<number, number>()),
+      hourly ? this.windows.hours(userId, zone.clock, start.getTime(), end.getTime() + 1, filter) : Promise.resolve([]),
     ]);
-
-    const perDay = new Map<string, number>();
-    const statusCodes: { statusCode: number; count: number }[] = [];
-    const byEndpoint: { endpoint: string; count: number }[] = [];
-    let total = 0;
-    let success = 0;
-    let totalMs = 0;
-    for (const row of groups) {
-      if (row.day !== null) perDay.set(row.day, row.count);
-      else if (row.endpoint !== null) byEndpoint.push({ endpoint: row.endpoint, count: row.count });
-      else if (row.statusCode !== null) {
-        if (row.count > 0) statusCodes.push({ statusCode: row.statusCode, count: row.count });
-      } else {
-        total = row.count;
-        success = row.ok;
-        totalMs = row.totalMs;
-      }
-    }
-    const perDayList = Array.from({ length: days }, (_, i) => {
-      const date = new Date(rangeStart.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-      return { date, count: perDay.get(date) ?? 0 };
-    });
+    const { total, ok, totalMs } = counts;
     return {
-      range: { start: rangeStart.toISOString(), end: rangeEnd.toISOString() },
+      range: { start: new Date(window.from).toISOString(), end: new Date(window.to - 1).toISOString() },
+      timeZone: zone.name,
       totalRequests: total,
-      successRate: total ? Math.round((success / total) * 10000) / 100 : 0,
+      successRate: total ? Math.round((ok / total) * 10000) / 100 : 0,
       averageResponseTime: total ? Math.round((totalMs / total) * 100) / 100 : 0,
-      todayRequests,
-      perDay: perDayList,
-      perHour: hourly
-        ? Array.from({ length: (lastHour - firstHour) / HOUR_MS + 1 }, (_, i) => {
-            const at = firstHour + i * HOUR_MS;
-            return { hour: new Date(at).toISOString(), count: hours.get(at) ?? 0 };
-          })
-        : [],
-      statusCodes: statusCodes.sort((a, b) => a.statusCode - b.statusCode),
-      topEndpoints: byEndpoint
-        .filter((e) => e.count > 0)
+      todayRequests: todays.total,
+      perDay: counts.days.map((d) => ({ date: d.date, start: new Date(d.start).toISOString(), count: d.count })),
+      perHour: hours.map((h) => ({ hour: new Date(h.start).toISOString(), count: h.count })),
+      statusCodes: [...counts.byStatus]
+        .filter(([, count]) => count > 0)
+        .map(([statusCode, count]) => ({ statusCode, count }))
+        .sort((a, b) => a.statusCode - b.statusCode),
+      topEndpoints: [...counts.byEndpoint]
+        .filter(([, count]) => count > 0)
+        .map(([endpoint, count]) => ({ endpoint, count }))
         .sort((a, b) => b.count - a.count || (a.endpoint < b.endpoint ? -1 : 1))
         .slice(0, 5),
       recent: recent.map(toView),
-      endpoints: byEndpoint.map((e) => e.endpoint).sort(),
+      endpoints: [...counts.byEndpoint.keys()].sort(),
     };
   }
 }

@@ -29,7 +29,7 @@ export interface RecordQuery {
   limit: number;
 }
 
-export interface RecordRow extends UsageRecordView {
+export interface RecordRow extends Omit<UsageRecordView, 'logId'> {
   cursorTs: string;
 }
 

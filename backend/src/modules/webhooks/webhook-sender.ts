@@ -6,8 +6,8 @@ import type { AttemptOutcome } from './webhooks.repository.js';
 
 /** A delivery answer slower than this is a failure (and retried). */
 const TIMEOUT_MS = 10_000;
-/** The first bytes of an answer kept in the delivery log. */
-const BODY_KEPT = 1024;
+/** The first bytes of an answer kept in the delivery log (4 KiB; the answer's full size is kept beside them). */
+export const BODY_KEPT = 4096;
 
 /**
  * Sends one signed delivery. The address is checked on the address connected: an IP literal before connecting, a
@@ -20,16 +20,16 @@ export class WebhookSender {
     private readonly resolve: HostResolver = systemResolver,
   ) {}
 
-  /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 1 KB of the answer kept. */
+  /** One POST: 10 s timeout, redirects not followed (a 3xx is a failure), the connected address checked, 4 KiB of the answer kept. */
   post(url: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise((resolve) => {
       let settled = false;
-      const done = (r: Omit<AttemptOutcome, 'durationMs'>) => {
+      const done = (r: Omit<AttemptOutcome, 'durationMs' | 'bytes'> & { bytes?: number | null }) => {
         if (settled) return;
         settled = true;
-        resolve({ ...r, durationMs: elapsed() });
+        resolve({ ...r, bytes: r.bytes ?? null, durationMs: elapsed() });
       };
       let target: URL;
       try {
@@ -58,8 +58,10 @@ export class WebhookSender {
             if (size < BODY_KEPT) chunks.push(chunk);
             size += chunk.length;
           });
-          res.on('end', () => done({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_KEPT).toString('utf8'), error: null }));
-          res.on('error', (err) => done({ statusCode: res.statusCode ?? null, body: null, error: err.message }));
+          res.on('end', () =>
+            done({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_KEPT).toString('utf8'), bytes: size, error: null }),
+          );
+          res.on('error', (err) => done({ statusCode: res.statusCode ?? null, body: null, bytes: null, error: err.message }));
         },
       );
       const timer = setTimeout(() => {

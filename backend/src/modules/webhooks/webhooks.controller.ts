@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -15,9 +15,18 @@ import {
 } from '@nestjs/swagger';
 import { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
-import { CreateWebhookDto, SendTestDto, UpdateWebhookDto } from './dto/webhooks.dto.js';
+import { CreateWebhookDto, DeliveriesQuery, SendTestDto, UpdateWebhookDto, WebhookPageQuery } from './dto/webhooks.dto.js';
 import { WEBHOOK_LIMITS } from './webhook-limits.js';
-import { WebhookDeliveryResponse, WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhooks.responses.js';
+import {
+  WebhookAttemptPageResponse,
+  WebhookDeliveryPageResponse,
+  WebhookDeliveryResponse,
+  WebhookEndpointDetailResponse,
+  WebhookEndpointResponse,
+  WebhookEndpointWithSecretResponse,
+} from './dto/webhooks.responses.js';
+import { WebhookLogService } from './webhook-log.service.js';
+import type { Page, WebhookAttemptView, WebhookEndpointDetailView } from './webhook-views.js';
 import { WebhooksService } from './webhooks.service.js';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service.js';
 
@@ -35,7 +44,10 @@ const URL_REFUSED = {
 @Controller('webhooks')
 @Authenticated()
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly log: WebhookLogService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Your webhook endpoints', description: 'Enterprise plan. Newest first; secrets are never answered again.' })
@@ -57,8 +69,23 @@ export class WebhooksController {
     return this.webhooks.create(user.id, body);
   }
 
+  @Get(':id')
+  @ApiOperation({
+    summary: 'One webhook endpoint with its health',
+    description: 'Its state, success rate and last status over the last 24 hours, and the attempts hour by hour.',
+  })
+  @ApiOkResponse({ type: WebhookEndpointDetailResponse })
+  @ApiForbiddenResponse(PLAN)
+  @ApiNotFoundResponse(NOT_FOUND)
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookEndpointDetailView> {
+    return this.webhooks.get(user.id, id);
+  }
+
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit, pause or resume a webhook endpoint' })
+  @ApiOperation({
+    summary: 'Edit, pause or resume a webhook endpoint',
+    description: 'Any of url (checked as on create), events, description and enabled; the others stay as they are.',
+  })
   @ApiOkResponse({ type: WebhookEndpointResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
@@ -91,25 +118,39 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a test event',
-    description: `A signed \`webhook.test\` event, tried once (\`retry: true\` retries it like any event); follow it in the deliveries. At most ${manualSendsPerEndpoint} test sends and resends a minute per endpoint, ${manualSendsPerAccount} per account.`,
+    description: `A signed \`webhook.test\` event, or any event \`type\` with sample data, sent whatever the endpoint subscribed to. Tried once (\`retry: true\` retries it like any event); follow it in the deliveries. At most ${manualSendsPerEndpoint} test sends and resends a minute per endpoint, ${manualSendsPerAccount} per account.`,
   })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiTooManyRequestsResponse(THROTTLED)
   test(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendTestDto): Promise<WebhookDeliveryView> {
-    return this.webhooks.sendTest(user.id, id, body?.retry === true);
+    return this.webhooks.sendTest(user.id, id, { type: body?.type, retry: body?.retry === true });
   }
 
   @Get(':id/deliveries')
   @ApiOperation({
     summary: "An endpoint's deliveries",
-    description: 'Newest first (50), each with its attempts: time, status code, duration and the first 1 KB of the answer.',
+    description: 'A page of them, newest first (20 unless `limit` says, at most 100), each with its last attempt and, while it waits, its next retry.',
   })
-  @ApiOkResponse({ type: [WebhookDeliveryResponse] })
+  @ApiOkResponse({ type: WebhookDeliveryPageResponse })
+  @ApiBadRequestResponse({ description: 'A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`)' })
   @ApiNotFoundResponse(NOT_FOUND)
-  deliveries(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookDeliveryView[]> {
-    return this.webhooks.deliveries(user.id, id);
+  deliveries(@CurrentUser() user: User, @Param('id') id: string, @Query() query: DeliveriesQuery): Promise<Page<WebhookDeliveryView>> {
+    return this.log.deliveries(user.id, id, query);
+  }
+
+  @Get('deliveries/:deliveryId/attempts')
+  @ApiOperation({
+    summary: "A delivery's attempts",
+    description:
+      'A page of them, newest first (10 unless `limit` says, at most 50): time, request headers, status code, duration and the first 4 KiB of the answer.',
+  })
+  @ApiOkResponse({ type: WebhookAttemptPageResponse })
+  @ApiBadRequestResponse({ description: 'A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`)' })
+  @ApiNotFoundResponse({ description: 'No such delivery of yours (problem+json, code `webhook_delivery_not_found`)' })
+  attempts(@CurrentUser() user: User, @Param('deliveryId') deliveryId: string, @Query() query: WebhookPageQuery): Promise<Page<WebhookAttemptView>> {
+    return this.log.attempts(user.id, deliveryId, { limit: query.limit !== undefined ? Math.min(50, query.limit) : undefined, cursor: query.cursor });
   }
 
   @Post('deliveries/:deliveryId/resend')

@@ -4,7 +4,13 @@ import { WEBHOOK_LIMITS } from './webhook-limits.js';
 
 /** The webhooks module's problem codes; their HTTP status is in src/problem-codes.ts. */
 export type WebhooksProblemCode =
-  'webhooks_plan_required' | 'webhook_url_refused' | 'webhook_not_found' | 'webhook_delivery_not_found' | 'webhook_endpoint_limit' | 'webhook_sends_throttled';
+  | 'webhooks_plan_required'
+  | 'webhook_url_refused'
+  | 'webhook_not_found'
+  | 'webhook_delivery_not_found'
+  | 'webhook_endpoint_limit'
+  | 'webhook_sends_throttled'
+  | 'webhook_cursor_invalid';
 
 const REFUSAL: Record<UrlRefusal, string> = {
   invalid_url: 'The URL is not a valid absolute http(s) URL without credentials.',
@@ -51,6 +57,14 @@ export const WebhookProblems = {
       headers: { 'Retry-After': String(retryAfterSeconds) },
     });
   },
+  badCursor: () =>
+    new ProblemException({
+      status: 400,
+      code: 'webhook_cursor_invalid',
+      title: 'Invalid page cursor',
+      detail: 'cursor must be the nextCursor of a previous page.',
+      field: 'cursor',
+    }),
   deliveryNotFound: () =>
     new ProblemException({ status: 404, code: 'webhook_delivery_not_found', title: 'Delivery not found', detail: 'No such delivery of yours.' }),
 };

@@ -103,6 +103,23 @@ describe('the console: Jobs', () => {
     expect(audit.body).toEqual([expect.objectContaining({ action: 'job.discard', targetType: 'job' })]);
   });
 
+  it('opens on what needs attention, without the scheduled housekeeping queues unless asked', async () => {
+    const to = uniqueEmail('attention');
+    await t.app.get(MailService).queue({ to, subject: 'Needs attention', text: 'x' });
+    await waitFor('the mail to fail for good', () => failedMailTo(to), 60_000, 250);
+    const list = async (filter: Record<string, unknown>) =>
+      (await admin.get(`/api/admin/jobs?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,499]`)).body as { queue: string; state: string }[];
+    const attention = await list({ attention: true });
+    expect(attention.length).toBeGreaterThan(0);
+    expect(attention.filter((j) => j.state !== 'failed' && j.state !== 'retry')).toEqual([]);
+    const queues = (await admin.get('/api/admin/job-queues')).body as { queue: string; internal: boolean }[];
+    const internal = queues.filter((q) => q.internal).map((q) => q.queue);
+    expect([internal, queues.find((q) => q.queue === 'mail')?.internal]).toEqual([expect.arrayContaining(['usage-retention', 'health-record']), false]);
+    expect((await list({})).filter((j) => internal.includes(j.queue))).toEqual([]);
+    expect((await list({ customer: 'x', event: 'key.created' })).length).toBe(0);
+    expect((await admin.get('/api/admin/jobs?filter={"customer":5}')).status).toBe(400);
+  });
+
   it('is for super admins only, and a bad filter is a 400', async () => {
     const customer = await signedInClient(t, await createUser(t));
     expect((await customer.get('/api/admin/jobs')).status).toBe(403);

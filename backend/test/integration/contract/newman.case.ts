@@ -111,8 +111,8 @@ describe('the API contract: every public operation answers what openapi/openapi.
     return problem;
   }
 
-  it('documents 52 public operations (the sold API with time by IP, airports, the Windows IDs and its batch routes, business time (holidays, business days and hours), sun and moon and the world clock’s keyless sun times, the WorldTimeAPI drop-in, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness), each with a response model and its security', () => {
-    expect(publicOperations).toHaveLength(52);
+  it('documents 56 public operations (the sold API with time by IP, airports, the Windows IDs and its batch routes, business time (holidays, business days and hours), sun and moon and the world clock’s keyless sun times, planning (meeting slots, who is at a local time, recurrence) and the meeting planner’s keyless path, the WorldTimeAPI drop-in, the zone directory, the landing page’s live demo, tz releases and their data, health, readiness and liveness), each with a response model and its security', () => {
+    expect(publicOperations).toHaveLength(56);
     expect(compatOperations).toHaveLength(12);
     expect(downloadOperations.map((o) => o.path)).toEqual(['/api/timezone/releases/{version}/tzif/{zone}', '/api/timezone/releases/{version}/tzdata.zi']);
     for (const { op } of formattedOperations) {

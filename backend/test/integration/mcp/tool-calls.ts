@@ -3,6 +3,18 @@ import { TZDB_VERSION } from '../../../src/modules/tzdb/bundled-release.js';
 
 export type Json = Record<string, any>;
 
+const MEETING = {
+  participants: [
+    { label: 'Ana', timezone: 'America/New_York' },
+    { label: 'Ben', timezone: 'Europe/London' },
+  ],
+  durationMinutes: 60,
+  from: '2027-03-15',
+  to: '2027-03-16',
+  stepMinutes: 60,
+  limit: 3,
+};
+
 /** One call per tool, with the REST request that must answer the same JSON. */
 export const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: string; query?: Record<string, string>; body?: Json }[] = [
   { tool: 'get_current_time', args: { timezone: 'Asia/Calcutta' }, method: 'GET', path: '/api/time/current', query: { timezone: 'Asia/Calcutta' } },
@@ -95,6 +107,27 @@ export const CASES: { tool: string; args: Json; method: 'GET' | 'POST'; path: st
     path: '/api/astronomy',
     query: { latitude: '52.52', longitude: '13.405', from: '2027-03-27', to: '2027-03-29' },
   },
+  {
+    tool: 'find_meeting_slots',
+    args: MEETING,
+    method: 'POST',
+    path: '/api/planning/meeting-slots',
+    body: MEETING,
+  },
+  {
+    tool: 'zones_at_local_time',
+    args: { time: '09:00', at: '2027-03-10T14:00:00Z' },
+    method: 'GET',
+    path: '/api/timezone/at-local-time',
+    query: { time: '09:00', at: '2027-03-10T14:00:00Z' },
+  },
+  {
+    tool: 'expand_recurrence',
+    args: { rule: 'DTSTART;TZID=America/New_York:20270301T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3' },
+    method: 'POST',
+    path: '/api/calculation/recurrence',
+    body: { rule: 'DTSTART;TZID=America/New_York:20270301T093000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3' },
+  },
 ];
 
 export const TOOL_NAMES = [
@@ -115,4 +148,7 @@ export const TOOL_NAMES = [
   'add_business_days',
   'business_deadline',
   'get_sun_and_moon',
+  'find_meeting_slots',
+  'zones_at_local_time',
+  'expand_recurrence',
 ];

@@ -85,7 +85,7 @@ describe('the hosted MCP endpoint: the API as tools for AI agents, on the same k
     expect((convert.inputSchema.properties as Json).dstAmbiguity.enum).toEqual([...DST_AMBIGUITY]);
     const current = tools.find((tool) => tool.name === 'get_current_time')!;
     expect(current.inputSchema.required).toEqual(['timezone']);
-    expect(Object.keys(current.inputSchema.properties!).sort()).toEqual(['lang', 'territory', 'timezone']);
+    expect(Object.keys(current.inputSchema.properties!).sort()).toEqual(['history', 'lang', 'territory', 'timezone']);
   });
 
   it.each(CASES.map((c) => [`${c.tool} ${JSON.stringify(c.args)}`, c] as const))(

@@ -86,7 +86,7 @@ describe('usage metering and the usage pages', () => {
     expect(summary.body.todayRequests).toBe(made);
     expect(summary.body.successRate).toBeCloseTo((raw.rows[0].ok / made) * 100, 1);
     expect(summary.body.averageResponseTime).toBeCloseTo(raw.rows[0].mean, 1);
-    expect(summary.body.perDay).toEqual([{ date: today().slice(0, 10), count: made }]);
+    expect(summary.body.perDay).toEqual([{ date: today().slice(0, 10), start: `${today().slice(0, 10)}T00:00:00.000Z`, count: made }]);
     // The one spelling of the range, from/to; startDate/endDate above is its documented alias.
     expect((await client.get(`/api/usage/summary?from=${today()}&to=${today()}`)).body).toEqual(summary.body);
 

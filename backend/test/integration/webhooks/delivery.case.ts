@@ -52,10 +52,10 @@ describe('webhook endpoints and deliveries', () => {
 
     const log = await waitFor('both delivered in the log', async () => {
       const res = await client.get(`/api/webhooks/${id}/deliveries`);
-      return res.body.length === 2 && res.body.every((d: { status: string }) => d.status === 'delivered') ? res.body : undefined;
+      return res.body.data.length === 2 && res.body.data.every((d: { status: string }) => d.status === 'delivered') ? res.body.data : undefined;
     });
     expect(log.map((d: { eventType: string }) => d.eventType).sort()).toEqual(['key.created', 'webhook.test']);
-    expect(log[0].attemptLog).toEqual([expect.objectContaining({ statusCode: 200, responseBody: '{"ok":true}', durationMs: expect.any(Number) })]);
+    expect(log[0].lastAttempt).toEqual(expect.objectContaining({ statusCode: 200, responseBody: '{"ok":true}', durationMs: expect.any(Number) }));
 
     const resent = await client.post(`/api/webhooks/deliveries/${log[0].id}/resend`);
     expect(resent.status).toBe(202);
@@ -79,11 +79,13 @@ describe('webhook endpoints and deliveries', () => {
     for (const r of attempts) expect(verified(created.body.secret, r).type).toBe('webhook.test');
     const [delivery] = await waitFor('the delivery marked delivered', async () => {
       const res = await client.get(`/api/webhooks/${created.body.id}/deliveries`);
-      return res.body[0]?.status === 'delivered' ? res.body : undefined;
+      return res.body.data[0]?.status === 'delivered' ? res.body.data : undefined;
     });
     expect(delivery.attempts).toBe(3);
-    expect(delivery.attemptLog.map((x: { statusCode: number }) => x.statusCode)).toEqual([500, 500, 200]);
-    expect(delivery.attemptLog[0].responseBody).toBe('receiver down for now');
+    const log = (await client.get(`/api/webhooks/deliveries/${delivery.id}/attempts`)).body;
+    expect([log.data.map((x: { statusCode: number }) => x.statusCode), log.nextCursor]).toEqual([[200, 500, 500], null]);
+    expect(log.data[2].responseBody).toBe('receiver down for now');
+    expect(log.data[2].requestHeaders['webhook-id']).toBe(attempts[0].headers['webhook-id']);
   });
 
   it('an endpoint that keeps failing for 3 days is paused and its owner mailed; the event is not sent after that', async () => {
@@ -92,10 +94,13 @@ describe('webhook endpoints and deliveries', () => {
     freezeClock();
     try {
       await client.post('/api/api-keys', { name: 'Worker' });
-      const log = async () => (await client.get(`/api/webhooks/${created.body.id}/deliveries`)).body[0];
+      const log = async () => (await client.get(`/api/webhooks/${created.body.id}/deliveries`)).body.data[0];
       await waitFor('the first failed attempt', async () => ((await log())?.attempts >= 1 ? true : undefined));
       const listed = await client.get('/api/webhooks');
-      expect([listed.status, listed.body]).toEqual([200, [expect.objectContaining({ enabled: true, pausedReason: null })]]);
+      expect([listed.status, listed.body]).toEqual([
+        200,
+        [expect.objectContaining({ enabled: true, pausedReason: null, health: expect.objectContaining({ state: 'failing', lastStatusCode: 500 }) })],
+      ]);
 
       // 72 hours later by the app's clock, the next failed retry pauses the endpoint.
       advanceClock(72 * 3600_000 + 1000);
@@ -126,9 +131,9 @@ describe('webhook endpoints and deliveries', () => {
     expect((await client.post(`/api/webhooks/${created.body.id}/test`)).status).toBe(202);
     const [delivery] = await waitFor('the test marked failed', async () => {
       const res = await client.get(`/api/webhooks/${created.body.id}/deliveries`);
-      return res.body[0]?.status === 'failed' ? res.body : undefined;
+      return res.body.data[0]?.status === 'failed' ? res.body.data : undefined;
     });
-    expect([delivery.attempts, delivery.attemptLog.map((x: { statusCode: number }) => x.statusCode)]).toEqual([1, [500]]);
+    expect([delivery.attempts, delivery.lastAttempt.statusCode, delivery.nextRetryAt]).toEqual([1, 500, null]);
     expect(receiver.at('/flaky-1000/once')).toHaveLength(1);
   });
 
@@ -155,7 +160,7 @@ describe('webhook endpoints and deliveries', () => {
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // A resend of that endpoint's delivery counts in the same budget.
-    const [first] = (await client.get(`/api/webhooks/${endpoints[0]}/deliveries`)).body;
+    const [first] = (await client.get(`/api/webhooks/${endpoints[0]}/deliveries`)).body.data;
     expect((await client.post(`/api/webhooks/deliveries/${first.id}/resend`)).body.code).toBe('webhook_sends_throttled');
 
     // Twenty a minute for the account, whichever endpoints: 5 sent above, 15 more, then the account's limit.

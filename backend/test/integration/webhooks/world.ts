@@ -16,7 +16,7 @@ export interface Received {
   body: string;
 }
 
-/** A real HTTP receiver on loopback: records every POST; `/flaky-N` answers 500 to its first N requests. */
+/** A real HTTP receiver on loopback: records every POST; `/flaky-N` answers 500 to its first N requests, `/big` 10,000 bytes. */
 export class Receiver {
   readonly received: Received[] = [];
   private readonly failures = new Map<string, number>();
@@ -31,6 +31,10 @@ export class Receiver {
       this.failures.set(path, seen);
       if (seen <= failFirst) {
         res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver down for now');
+        return;
+      }
+      if (path.startsWith('/big')) {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');

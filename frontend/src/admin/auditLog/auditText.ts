@@ -20,6 +20,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'tzdb.feed_refuse': 'IANA release refused',
   'tzdb.feed_wait': 'IANA release waiting',
   'tzdb.feed_activate': 'IANA release activated',
+  'tzdb.upload': 'Time zone data uploaded for review',
+  'tzdb.discard': 'Time zone data discarded',
   'job.retry': 'Job retried',
   'job.discard': 'Job discarded',
 };

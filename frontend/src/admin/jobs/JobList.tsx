@@ -1,88 +1,39 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Datagrid, FunctionField, List, SelectInput, TextInput, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  BooleanInput,
+  Datagrid,
+  DeleteButton,
+  FunctionField,
+  List,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import ReplayIcon from '@mui/icons-material/Replay';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import type { AdminDataProvider, AdminJob, JobQueueCounts } from '../dataProvider';
+import type { AdminDataProvider, AdminJob } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatWhen } from '../../components/ui/when';
+import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
+import { QueueCounts } from './QueueCounts';
+import { attemptsText, describeJob, STATE_CHOICES, stateColor, stateName } from './jobText';
 
-export const STATE_CHOICES = [
-  { id: 'created', name: 'Waiting' },
-  { id: 'retry', name: 'Waiting to retry' },
-  { id: 'active', name: 'Running' },
-  { id: 'completed', name: 'Done' },
-  { id: 'failed', name: 'Failed' },
-  { id: 'cancelled', name: 'Cancelled' },
-];
-const stateName = (id: string) => STATE_CHOICES.find((s) => s.id === id)?.name ?? id;
-const stateColor = (id: string) => (id === 'failed' ? 'error' : id === 'completed' ? 'success' : id === 'retry' ? 'warning' : 'default');
+export { describeJob, STATE_CHOICES } from './jobText';
 
-/** "to ada@example.com · Verify your e-mail…": what the queue lets the console show of a job, never a mail's body. */
-export function describeJob(job: Pick<AdminJob, 'summary'>): string {
-  const { to, subject, ...rest } = job.summary ?? {};
-  const parts = [to ? `to ${to}` : '', subject ?? '', ...Object.entries(rest).map(([k, v]) => `${k} ${v}`)].filter(Boolean);
-  return parts.join(' · ') || '—';
-}
-
-function waited(seconds: number | null): string {
-  if (seconds === null) return '—';
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
-}
-
-/** Counts by queue and state, above the list. */
-function QueueCounts() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data } = useQuery({ queryKey: ['admin', 'job-queues'], queryFn: () => dataProvider.getJobQueues(), refetchInterval: 5000 });
-  if (!data) return null;
-  return (
-    <Paper variant="outlined" sx={{ mb: 2, overflowX: 'auto' }} data-testid="job-queues">
-      <Table size="small" aria-label="Queues">
-        <TableHead>
-          <TableRow>
-            <TableCell>Queue</TableCell>
-            <TableCell align="right">Waiting</TableCell>
-            <TableCell align="right">Running</TableCell>
-            <TableCell align="right">Failed</TableCell>
-            <TableCell align="right">Done</TableCell>
-            <TableCell align="right">Oldest waiting</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((q: JobQueueCounts) => (
-            <TableRow key={q.queue}>
-              <TableCell component="th" scope="row">
-                {q.queue}
-              </TableCell>
-              <TableCell align="right">{q.created + q.retry}</TableCell>
-              <TableCell align="right">{q.active}</TableCell>
-              <TableCell align="right">
-                <Typography variant="body2" component="span" color={q.failed ? 'error' : undefined} sx={{ fontWeight: q.failed ? 700 : undefined }}>
-                  {q.failed}
-                </Typography>
-              </TableCell>
-              <TableCell align="right">{q.completed}</TableCell>
-              <TableCell align="right">{waited(q.oldestWaitingSeconds)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
-  );
-}
-
-/** Retry (a failed job) and Discard (any job not running), each audited by the server. */
+/** Retry (a failed job) and Discard (any job not running, undoable for a few seconds as react-admin's demo does), each audited. */
 function JobActions() {
   const job = useRecordContext<AdminJob>();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -96,24 +47,15 @@ function JobActions() {
     },
     onError: () => notify('Failed to retry the job', { type: 'error' }),
   });
-  const discard = useMutation({
-    mutationFn: (id: string) => dataProvider.discardJob(id),
-    onSuccess: () => {
-      notify('Job discarded', { type: 'success' });
-      refresh();
-    },
-    onError: () => notify('Failed to discard the job', { type: 'error' }),
-  });
   if (!job) return null;
-  const busy = retry.isPending || discard.isPending;
   return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       {job.state === 'failed' && (
         <Button
           size="small"
           variant="outlined"
           startIcon={<ReplayIcon />}
-          disabled={busy}
+          disabled={retry.isPending}
           onClick={() => retry.mutate(job.id)}
           aria-label={`Retry job ${describeJob(job)}`}
         >
@@ -121,78 +63,118 @@ function JobActions() {
         </Button>
       )}
       {job.state !== 'active' && job.state !== 'completed' && (
-        <Button
+        <DeleteButton
           size="small"
-          color="error"
-          startIcon={<DeleteOutlineIcon />}
-          disabled={busy}
-          onClick={() => discard.mutate(job.id)}
+          label="Discard"
+          icon={<DeleteOutlineIcon />}
+          mutationMode="undoable"
+          redirect={false}
+          successMessage="Job discarded"
           aria-label={`Discard job ${describeJob(job)}`}
-        >
-          Discard
-        </Button>
+        />
       )}
     </Box>
   );
 }
 
+/** The failing webhook endpoints by customer and event: what a failed delivery job is about, before its jobs. */
+function FailingWebhooks() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data } = useQuery({ queryKey: ['admin', 'webhooks', 'failing'], queryFn: () => dataProvider.getFailingWebhooks(), refetchInterval: 10_000 });
+  if (!data?.length) return null;
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} component="section" aria-labelledby="failing-webhooks-title" data-testid="failing-webhooks">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="failing-webhooks-title" sx={{ mb: 1 }}>
+          Failing webhook endpoints ({data.length})
+        </Typography>
+        <WebhookEndpointList endpoints={data} empty="No endpoint is failing." />
+      </CardContent>
+    </Card>
+  );
+}
+
+function JobsHeader() {
+  const { filterValues } = useListContext();
+  return (
+    <>
+      <QueueCounts showInternal={filterValues.internal === true} />
+      <FailingWebhooks />
+    </>
+  );
+}
+
 const filters = [
+  <BooleanInput key="attention" source="attention" label="Needs attention" alwaysOn />,
   <SelectInput key="state" source="state" label="State" choices={STATE_CHOICES} alwaysOn />,
-  <TextInput key="queue" source="queue" label="Queue" alwaysOn />,
+  <TextInput key="queue" source="queue" label="Queue" />,
+  <TextInput key="customer" source="customer" label="Customer" />,
+  <TextInput key="event" source="event" label="Event" />,
+  <BooleanInput key="internal" source="internal" label="Show internal queues" alwaysOn />,
 ];
 
-/** The console's Jobs page: what the job engine has queued, what failed and why, with Retry and Discard. */
+const when = (j: AdminJob) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {formatWhen(j.createdAt)}
+  </Box>
+);
+const stateChip = (j: AdminJob) => <Chip size="small" variant="outlined" color={stateColor(j.state)} label={stateName(j.state)} />;
+
+/**
+ * The console's Jobs page: it opens on what needs attention (failed jobs and those waiting for a retry), the engine's
+ * scheduled housekeeping queues hidden unless asked; each job reads as its work, with its attempts and next retry.
+ * Under 600 px the rows are a list, so the page never scrolls sideways.
+ */
 export function JobList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List
       exporter={false}
       filters={filters}
-      filterDefaultValues={{ state: 'failed' }}
+      filterDefaultValues={{ attention: true }}
       perPage={25}
       sort={{ field: 'createdAt', order: 'DESC' }}
       title="Jobs"
       empty={false}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
     >
-      <QueueCounts />
-      <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="No jobs match these filters." />}>
-        <FunctionField
-          source="createdAt"
-          label="Queued"
-          sortable={false}
-          render={(j: AdminJob) => (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTimeUtc(j.createdAt)}
-            </Box>
-          )}
+      <JobsHeader />
+      {small ? (
+        <SimpleList<AdminJob>
+          primaryText={(j) => describeJob(j)}
+          secondaryText={(j) => `${j.queue} · ${stateName(j.state)} · ${attemptsText(j)}${j.lastError ? ` · ${j.lastError}` : ''}`}
+          tertiaryText={(j) => formatWhen(j.createdAt)}
+          linkType={false}
+          empty={<EmptyList text="Nothing needs attention with these filters." />}
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
         />
-        <FunctionField source="queue" label="Queue" sortable={false} render={(j: AdminJob) => j.queue} />
-        <FunctionField
-          label="Job"
-          sortable={false}
-          render={(j: AdminJob) => (
-            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-              {describeJob(j)}
-            </Box>
-          )}
-        />
-        <FunctionField
-          source="state"
-          label="State"
-          sortable={false}
-          render={(j: AdminJob) => <Chip size="small" variant="outlined" color={stateColor(j.state)} label={stateName(j.state)} />}
-        />
-        <FunctionField label="Attempts" sortable={false} render={(j: AdminJob) => `${j.attempts} of ${j.maxAttempts}`} />
-        <FunctionField
-          label="Last error"
-          sortable={false}
-          render={(j: AdminJob) => (
-            <Box component="span" sx={{ overflowWrap: 'anywhere', fontSize: 13 }}>
-              {j.lastError ?? '—'}
-            </Box>
-          )}
-        />
-        <JobActions />
-      </Datagrid>
+      ) : (
+        <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="Nothing needs attention with these filters." />}>
+          <FunctionField source="createdAt" label="Queued" sortable={false} render={when} />
+          <FunctionField source="queue" label="Queue" sortable={false} render={(j: AdminJob) => j.queue} />
+          <FunctionField
+            label="Job"
+            sortable={false}
+            render={(j: AdminJob) => (
+              <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                {describeJob(j)}
+              </Box>
+            )}
+          />
+          <FunctionField source="state" label="State" sortable={false} render={stateChip} />
+          <FunctionField label="Attempts" sortable={false} render={(j: AdminJob) => attemptsText(j)} />
+          <FunctionField
+            label="Last error"
+            sortable={false}
+            render={(j: AdminJob) => (
+              <Box component="span" sx={{ overflowWrap: 'anywhere', fontSize: 13 }}>
+                {j.lastError ?? '—'}
+              </Box>
+            )}
+          />
+          <JobActions />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, useBasename, useGetIdentity } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, Menu, Title, TitlePortal, useBasename, useGetIdentity, type ErrorProps } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,7 +9,9 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import PublicIcon from '@mui/icons-material/Public';
 import { paths } from '../../config/paths';
 import { ColorModeToggle } from '../../components/ui/color-mode';
+import { UtcToggle } from '../../components/ui/UtcToggle';
 import { onSignOutClick } from '../../lib/auth';
+import { PageErrorActions, usePageErrorText } from '../../components/ui/PageError';
 
 /** Display name, 'Super Administrator' and Logout (spec: Layouts, admin). */
 export function AdminIdentity() {
@@ -49,7 +51,9 @@ function AdminAppBar() {
       userMenu={false}
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          {/* Its spinner (shown while any query runs, e.g. the Jobs page's refresh) needs a name (axe aria-progressbar-name). */}
+          <LoadingIndicator aria-label="Loading" sx={{ display: { xs: 'none', sm: 'flex' } }} />
+          <UtcToggle />
           <ColorModeToggle />
           <AdminIdentity />
         </Box>
@@ -81,9 +85,44 @@ function AdminMenu() {
   );
 }
 
+/**
+ * A console screen that failed to render (react-admin's layout catches it and clears it when the location changes):
+ * its title goes to the app bar's h1 like every screen's, with Reload for a new version and a way back.
+ */
+export function AdminPageError({ error }: ErrorProps) {
+  const { newVersion, title, detail } = usePageErrorText(error);
+  return (
+    <Box sx={{ py: 6, px: 2, textAlign: 'center' }} data-testid="page-error">
+      <Title title={title} />
+      <Typography variant="h5" component="p" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }} role="status">
+        {detail}
+      </Typography>
+      <PageErrorActions newVersion={newVersion} wayBack={{ href: paths.admin.root, label: 'Back to Overview' }} />
+    </Box>
+  );
+}
+
+/** An unknown console path: its title in the app bar's h1 (react-admin's own page adds a second h1), and the way back. */
+export function AdminNotFound() {
+  return (
+    <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
+      <Title title="Page not found" />
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The console has no page at this address.
+      </Typography>
+      <Button variant="outlined" href={paths.admin.root}>
+        Back to Overview
+      </Button>
+    </Box>
+  );
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+    <Layout appBar={AdminAppBar} menu={AdminMenu} error={AdminPageError}>
       {children}
     </Layout>
   );

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, testDataProvider } from 'react-admin';
 import { AdminNotification } from '../layout/AdminNotification';
-import type { TzActivation, TzdbStatus } from '../dataProvider';
+import type { TzActivation, TzdbStatus, TzReleaseReview } from '../dataProvider';
 import { compareTzVersions, TzdbPage } from './TzdbPage';
 
 const edmonton = {
@@ -136,33 +136,98 @@ describe('Time zone data console page', () => {
     expect(screen.getByText(/No change yet/)).toBeInTheDocument();
   });
 
-  it('uploads a file as base64 and, when it is older, asks before rolling back with force', async () => {
-    const detail = '2026b is older than the active release 2026f. Send force: true to roll back.';
-    const upload = vi
-      .fn()
-      .mockRejectedValueOnce(new HttpError(detail, 409, { code: 'older_release', detail }))
-      .mockResolvedValueOnce({ ...activation, version: '2026b' });
-    renderPage({ getTzdb: vi.fn(async () => status), uploadTzdbRelease: upload });
+  const review = (over: Partial<TzReleaseReview> = {}): TzReleaseReview => ({
+    id: '6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11',
+    version: '2026g',
+    previousVersion: '2026f',
+    origin: 'upload',
+    signature: null,
+    waiting: true,
+    active: false,
+    loadedAt: '2026-11-29T10:00:00.000Z',
+    loadedBy: 'admin@example.com',
+    wentLiveAt: null,
+    window: { from: '2026-11-29T10:00:00.000Z', to: '2028-11-29T10:00:00.000Z' },
+    zones: [{ ...edmonton, aliases: ['Canada/Mountain'] }],
+    added: [],
+    removed: [],
+    ...over,
+  });
+  const audience = { version: '2026g', accounts: 12, pinnedKeys: 2, webhookEndpoints: 3 };
+
+  it('uploads a file as base64 for review: nothing goes live, the review shows the changes, aliases folded, and who will be told', async () => {
+    const upload = vi.fn(async () => review());
+    const discard = vi.fn(async () => ({ version: '2026g' }));
+    const activate = vi.fn();
+    renderPage({
+      getTzdb: vi.fn(async () => status),
+      uploadTzdbReleaseForReview: upload,
+      getTzdbReview: vi.fn(async () => review()),
+      getTzdbAudience: vi.fn(async () => audience),
+      discardTzdbRelease: discard,
+      activateTzdbRelease: activate,
+    });
+    await screen.findByTestId('tzdb-active');
+    await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['# version 2026g\n'], 'tzdata.zi', { type: 'text/plain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review 2026g' });
+    expect(upload).toHaveBeenCalledWith(expect.stringMatching(/^data:.*;base64,/), expect.any(Function));
+    const counts = within(dialog).getByTestId('tzdb-review-counts');
+    await waitFor(() => expect(within(counts).getByText('12')).toBeInTheDocument());
+    expect(within(counts).getByText('2')).toBeInTheDocument();
+    expect(within(counts).getByText('3')).toBeInTheDocument();
+    expect(within(dialog).getByText('America/Edmonton')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('zone-aliases')).toHaveTextContent('also Canada/Mountain');
+    // Every time says its zone.
+    expect(within(dialog).getAllByText(/UTC/).length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(discard).toHaveBeenCalledWith('6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11'));
+    expect(activate).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('2026g discarded; 2026f stays active'));
+  });
+
+  it('activates a reviewed release, and an older one as a rollback with force', async () => {
+    const activate = vi.fn(async () => ({ ...activation, version: '2026b' }));
+    renderPage({
+      getTzdb: vi.fn(async () => status),
+      uploadTzdbReleaseForReview: vi.fn(async () => review({ version: '2026b' })),
+      getTzdbReview: vi.fn(async () => review({ version: '2026b' })),
+      getTzdbAudience: vi.fn(async () => audience),
+      activateTzdbRelease: activate,
+    });
     await screen.findByTestId('tzdb-active');
     await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['# version 2026b\n'], 'tzdata.zi', { type: 'text/plain' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Upload and activate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Roll back to an older release?' });
-    expect(within(dialog).getByText(detail)).toBeInTheDocument();
-    expect(upload).toHaveBeenCalledWith(expect.stringMatching(/^data:.*;base64,/), false, expect.any(Function));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back' }));
-    await waitFor(() => expect(upload).toHaveBeenLastCalledWith(expect.stringMatching(/base64,/), true, expect.any(Function)));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review 2026b' });
+    expect(within(dialog).getByText(/activating it is a rollback/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back to 2026b' }));
+    await waitFor(() => expect(activate).toHaveBeenCalledWith('2026b', true));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('2026b is active'));
+  });
+
+  it('shows a live release’s review read-only', async () => {
+    renderPage({
+      getTzdb: vi.fn(async () => status),
+      getTzdbReview: vi.fn(async () => review({ version: '2026f', waiting: false, active: true, origin: 'feed', wentLiveAt: '2026-11-20T09:00:00.000Z' })),
+      getTzdbAudience: vi.fn(async () => audience),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Review 2026f' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review 2026f' });
+    // In the display zone, named (the test's browser zone is UTC).
+    expect(within(dialog).getByText(/Went live Nov 20, 2026, 9:00\sAM UTC from the IANA feed/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Activate|Discard|Roll back/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('shows why a release was refused', async () => {
     const detail = 'tzdata.zi, line 2600: invalid until year "nonsense"';
     renderPage({
       getTzdb: vi.fn(async () => status),
-      uploadTzdbRelease: vi.fn().mockRejectedValue(new HttpError(detail, 400, { code: 'invalid_release', detail })),
+      uploadTzdbReleaseForReview: vi.fn().mockRejectedValue(new HttpError(detail, 400, { code: 'invalid_release', detail })),
     });
     await screen.findByTestId('tzdb-active');
     await userEvent.upload(screen.getByTestId('tzdb-file'), new File(['broken'], 'tzdata.zi'));
-    await userEvent.click(screen.getByRole('button', { name: 'Upload and activate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and review' }));
     expect(await screen.findByText(detail)).toBeInTheDocument();
   });
 

@@ -120,10 +120,14 @@ describe('admin actions', () => {
     await userEvent.click(within(dialog).getByRole('combobox'));
     for (const name of ['Free', 'Premium']) expect(screen.getByRole('option', { name })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('option', { name: 'Enterprise' }));
+    // A free grant asks first.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
+    expect(within(dialog).getByTestId('grant-confirm')).toHaveTextContent('Grant Enterprise to');
+    expect(changePlan).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant Enterprise' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Failed to update user plan'));
     expect(screen.getByRole('dialog', { name: 'Manage User' })).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Plan' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant Enterprise' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('User plan updated successfully'));
     expect(changePlan).toHaveBeenLastCalledWith('u1', 'enterprise');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -141,6 +142,9 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const notify = useNotify();
   const [plan, setPlan] = useState<PlanId>(user.plan);
   const [open, setOpen] = useState(true);
+  // A paid plan for an account without a subscription is a free grant: it waits for a second, explicit click.
+  const [confirming, setConfirming] = useState(false);
+  const isGrant = plan !== 'free' && plan !== user.plan && (user.plan === 'free' || user.planGranted);
   const close = () => {
     setOpen(false);
     setTimeout(onClose, DIALOG_CLOSE_DELAY_MS);
@@ -170,7 +174,8 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
           aria-label="Plan"
           onSubmit={(e) => {
             e.preventDefault();
-            mutation.mutate(plan);
+            if (isGrant && !confirming) setConfirming(true);
+            else mutation.mutate(plan);
           }}
         >
           <Typography variant="subtitle2">Plan</Typography>
@@ -179,7 +184,16 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
           </DialogContentText>
           <FormControl fullWidth size="small">
             <InputLabel id="manage-plan-label">Plan</InputLabel>
-            <Select labelId="manage-plan-label" label="Plan" value={plan} onChange={(e) => setPlan(e.target.value as PlanId)} data-testid="plan-select">
+            <Select
+              labelId="manage-plan-label"
+              label="Plan"
+              value={plan}
+              onChange={(e) => {
+                setPlan(e.target.value as PlanId);
+                setConfirming(false);
+              }}
+              data-testid="plan-select"
+            >
               {PLAN_CHOICES.map((p) => (
                 <MenuItem key={p.id} value={p.id}>
                   {p.name}
@@ -187,14 +201,25 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
               ))}
             </Select>
           </FormControl>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+          {confirming && (
+            <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="grant-confirm">
+              Grant {planName(plan)} to {user.email} at no charge? They are not billed for it until they subscribe from Billing.
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1.5 }}>
+            {confirming && (
+              <Button onClick={() => setConfirming(false)} disabled={mutation.isPending}>
+                Back
+              </Button>
+            )}
             <Button
               type="submit"
               variant="contained"
+              color={confirming ? 'warning' : 'primary'}
               disabled={mutation.isPending}
               startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
             >
-              Update Plan
+              {confirming ? `Grant ${planName(plan)}` : 'Update Plan'}
             </Button>
           </Box>
         </Box>

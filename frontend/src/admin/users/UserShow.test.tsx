@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, testDataProvider } from 'react-admin';
-import type { AdminApiKey, AdminInvoice, AdminUser, AdminUserUsage, AuditEntry } from '../dataProvider';
+import type { AdminApiKey, AdminInvoice, AdminUser, AdminUserUsage, AdminWebhookEndpoint, AuditEntry } from '../dataProvider';
 import { UserShow } from './UserShow';
 
 beforeAll(() => {
@@ -75,7 +75,11 @@ const limitsChange: AuditEntry = {
   createdAt: '2026-11-23T06:27:00.000Z',
 };
 
-function renderShow(record: AdminUser, data: { keys?: AdminApiKey[]; audit?: AuditEntry[]; usage?: AdminUserUsage; invoices?: AdminInvoice[] }, extra = {}) {
+function renderShow(
+  record: AdminUser,
+  data: { keys?: AdminApiKey[]; audit?: AuditEntry[]; usage?: AdminUserUsage; invoices?: AdminInvoice[]; webhooks?: AdminWebhookEndpoint[] },
+  extra = {},
+) {
   const getManyReference = vi.fn(async (resource: string) => {
     const rows = resource === 'api-keys' ? (data.keys ?? []) : (data.audit ?? []);
     return { data: rows, total: rows.length };
@@ -85,6 +89,7 @@ function renderShow(record: AdminUser, data: { keys?: AdminApiKey[]; audit?: Aud
     getManyReference,
     getUserUsage: vi.fn(async () => data.usage ?? { ...usage, totalRequests: 0, days: days(() => 0) }),
     getUserInvoices: vi.fn(async () => data.invoices ?? []),
+    getUserWebhooks: vi.fn(async () => data.webhooks ?? []),
     ...extra,
   };
   render(
@@ -146,6 +151,38 @@ describe("the console's user page", () => {
     expect(await screen.findByText('No API requests in the last 30 days.')).toBeInTheDocument();
     expect(await screen.findByText('No invoices yet.')).toBeInTheDocument();
     expect(await screen.findByText('No admin actions on this user yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No webhook endpoints.')).toBeInTheDocument();
+  });
+
+  it("shows the account's webhook endpoints with their health: a failing one says so", async () => {
+    const failing: AdminWebhookEndpoint = {
+      id: 'w1',
+      url: 'https://acme.example/hooks',
+      description: null,
+      events: ['tzdb.zones_changed'],
+      enabled: true,
+      pausedReason: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      health: {
+        state: 'failing',
+        windowHours: 24,
+        attempts: 20,
+        succeeded: 0,
+        successRate: 0,
+        lastAttemptAt: '2026-11-29T05:03:54.000Z',
+        lastStatusCode: 503,
+        lastError: null,
+        failuresSinceSuccess: 20,
+        failingSince: '2026-11-28T05:00:00.000Z',
+      },
+    };
+    renderShow(user, { webhooks: [failing] });
+    const section = await screen.findByTestId('user-webhooks');
+    const row = await within(section).findByTestId('admin-webhook');
+    expect(row).toHaveTextContent('https://acme.example/hooks');
+    expect(within(row).getByTestId('endpoint-state')).toHaveTextContent('Failing');
+    expect(within(row).getByTestId('endpoint-health')).toHaveTextContent('20 failed attempts since the last success');
   });
 
   it('a failed load says so and a retry loads it', async () => {

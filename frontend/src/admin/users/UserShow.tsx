@@ -19,6 +19,7 @@ import { roleName, userLabel } from '../choices';
 import { formatAmount, formatDateTimeUtc, formatNumber } from '../../lib/format';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
+import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
 import { actionName, describeChange } from '../auditLog/auditText';
 import { describeLimits } from './LimitsForm';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
@@ -218,6 +219,22 @@ function Invoices({ id }: { id: string }) {
   );
 }
 
+function Webhooks({ id }: { id: string }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data, isError, refetch } = useQuery({ queryKey: ['admin', 'users', id, 'webhooks'], queryFn: () => dataProvider.getUserWebhooks(id), retry: false });
+  return (
+    <Section title="Webhook Endpoints" testId="user-webhooks" caption="Health over the last 24 hours; secrets are never shown">
+      {isError ? (
+        <LoadFailed what="webhook endpoints" retry={() => void refetch()} />
+      ) : !data ? (
+        <Skeleton height={48} />
+      ) : (
+        <WebhookEndpointList endpoints={data} empty="No webhook endpoints." />
+      )}
+    </Section>
+  );
+}
+
 function AuditRows() {
   const { data, isPending, error, refetch } = useListContext<AuditEntry>();
   if (isPending) return <Skeleton height={48} />;
@@ -256,6 +273,7 @@ function UserDetail() {
           <KeyRows />
         </ReferenceManyField>
       </Section>
+      <Webhooks id={String(user.id)} />
       <Usage id={String(user.id)} />
       <Invoices id={String(user.id)} />
       <Section title="Audit Trail" testId="user-audit" caption="Admin actions on this user, newest first">

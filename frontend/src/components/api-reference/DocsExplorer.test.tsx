@@ -65,10 +65,10 @@ const spec: OpenApiDocument = {
 };
 
 describe('docs model', () => {
-  it('reads every public operation of the generated OpenAPI file into the eight categories, and no account or admin route', () => {
+  it('reads every public operation of the generated OpenAPI file into the nine categories, and no account or admin route', () => {
     const categories = buildCategories(openapiSpec);
     const operations = Object.values(openapiSpec.paths).flatMap((ops) => Object.values(ops));
-    const publicTags = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'Astronomy', 'System', 'WorldTimeAPI'];
+    const publicTags = ['Time', 'TimeZone', 'Conversion', 'Calculation', 'Business time', 'Astronomy', 'Planning', 'System', 'WorldTimeAPI'];
     expect(buildEndpoints(openapiSpec)).toHaveLength(operations.length);
     expect(categories.map((c) => c.name)).toEqual(publicTags);
     const publicOperations = operations.filter((op) => publicTags.includes(op?.tags?.[0] ?? '')).length;

@@ -8,7 +8,7 @@ import { exampleArguments, mcpRequest } from '../../lib/api-reference/mcp-client
 import { renderWithProviders } from '../../testing/render';
 
 describe('Use with AI assistants', () => {
-  it('the docs explorer has a "Use with AI assistants" pane with the endpoint URL, each client config and the seventeen tools (time by IP, airports, the matrix, the impact check, business time and sun and moon among them)', async () => {
+  it('the docs explorer has a "Use with AI assistants" pane with the endpoint URL, each client config and the twenty tools (time by IP, airports, the matrix, the impact check, business time, sun and moon and planning among them)', async () => {
     const user = userEvent.setup();
     renderWithProviders(<DocsExplorer spec={openapiSpec} aiAssistants={<McpGuide spec={openapiSpec} origin="https://tz.example" />} />);
     expect(screen.queryByTestId('mcp-guide')).toBeNull();
@@ -20,7 +20,7 @@ describe('Use with AI assistants', () => {
     await user.click(screen.getByTestId('mcp-client-vscode'));
     expect(screen.getByTestId('mcp-guide').textContent).toContain('"servers"');
     const tools = within(screen.getByTestId('mcp-tools')).getAllByRole('listitem');
-    expect(tools).toHaveLength(17);
+    expect(tools).toHaveLength(20);
     expect(tools[0].textContent).toContain('get_current_time');
     // Back to a REST category: the endpoint panel returns.
     await user.click(screen.getByTestId('category-Time'));

@@ -30,8 +30,10 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { paths } from '../../config/paths';
 import { displayName, onSignOutClick, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { PageErrorBoundary } from '../ui/PageError';
 import { SITE_NAME } from '../ui/usePageMeta';
 import { ColorModeToggle } from '../ui/color-mode';
+import { UtcToggle } from '../ui/UtcToggle';
 
 export const DASHBOARD_DRAWER_WIDTH = 264;
 
@@ -66,6 +68,7 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
         <Typography component={RouterLink} to={paths.home} variant="h6" sx={{ color: 'text.primary', textDecoration: 'none', flex: 1 }}>
           {SITE_NAME}
         </Typography>
+        {colorModeToggle && <UtcToggle />}
         {colorModeToggle && <ColorModeToggle edge="end" />}
       </Toolbar>
       <Divider />
@@ -137,6 +140,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
           <Typography variant="h6" noWrap sx={{ flex: 1 }}>
             {SITE_NAME}
           </Typography>
+          <UtcToggle />
           <ColorModeToggle edge="end" />
         </Toolbar>
       </AppBar>
@@ -164,9 +168,11 @@ export function DashboardLayout({ user }: { user: User | null }) {
         tabIndex={-1}
         sx={{ flex: 1, minWidth: 0, outline: 'none', px: { xs: 2, sm: 3, md: 4 }, pb: { xs: 3, md: 4 }, pt: wide ? 4 : 10 }}
       >
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname} wayBack={{ href: paths.dashboard.root, label: 'Back to Overview' }}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
     </Box>
   );

@@ -19,6 +19,7 @@ const columns: { title: string; links: { label: string; to: string }[] }[] = [
       { label: 'Documentation', to: paths.docs },
       { label: 'API Reference', to: paths.docs },
       { label: 'AI Assistants (MCP)', to: paths.aiAssistants },
+      { label: 'Meeting Planner', to: paths.meetingPlanner },
       { label: 'API Status', to: paths.status },
     ],
   },

@@ -54,6 +54,7 @@ describe('site header', () => {
     expect(links).toEqual(
       expect.arrayContaining([
         ['View All Products', '/products'],
+        ['Meeting Planner', '/meeting-planner'],
         ['View All Solutions', '/solutions'],
         ['API Docs', '/docs'],
         ['Pricing', '/pricing'],

@@ -44,6 +44,7 @@ export const headerNav: NavGroup[] = [
     label: 'Products',
     items: [
       ...apiProducts.slice(0, 6).map((p) => ({ label: p.name, to: productAnchor(p.id), description: p.summary })),
+      { label: 'Meeting Planner', to: paths.meetingPlanner, description: 'Find a time that works in every zone: free, no sign-up' },
       { label: 'View All Products', to: paths.products },
     ],
   },

@@ -5,6 +5,8 @@ import Link from '@mui/material/Link';
 import { SiteHeader } from './SiteHeader';
 import { SiteFooter } from './SiteFooter';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { PageErrorBoundary } from '../ui/PageError';
+import { paths } from '../../config/paths';
 
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
@@ -22,6 +24,7 @@ function ScrollToTop() {
 }
 
 export function SiteLayout() {
+  const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Link href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
@@ -30,9 +33,11 @@ export function SiteLayout() {
       <ScrollToTop />
       <SiteHeader />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={pathname} wayBack={{ href: paths.home, label: 'Go to Homepage' }}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
       <SiteFooter />
     </Box>

@@ -5,13 +5,25 @@ import { monoFont } from '../../theme';
 import type { Models } from '../../lib/api-models';
 
 export type ZoneReading = Models['OffsetReadingView'];
-export type ZoneChangeItem = Models['ChangedZoneView'];
+/** A changed zone; the console's review folds the links that change with it under it (`aliases`). */
+export type ZoneChangeItem = Models['ChangedZoneView'] & { aliases?: string[] };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const reading = (r: ZoneReading) => `UTC${r.utcOffset} ${r.abbreviation}${r.dst ? ' (DST)' : ''}`;
 
 /** Zones whose clocks read differently under a new release: each stretch with the reading before → after. */
-export function ZoneChangeList({ zones, emptyText, max = 50 }: { zones: ZoneChangeItem[]; emptyText: string; max?: number }) {
+export function ZoneChangeList({
+  zones,
+  emptyText,
+  max = 50,
+  formatDay = day,
+}: {
+  zones: ZoneChangeItem[];
+  emptyText: string;
+  max?: number;
+  /** How a stretch's ends are written (default: the UTC day); the console passes a formatter that names the zone. */
+  formatDay?: (iso: string) => string;
+}) {
   if (zones.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="zone-changes-empty">
@@ -31,9 +43,14 @@ export function ZoneChangeList({ zones, emptyText, max = 50 }: { zones: ZoneChan
               </Typography>
             )}
           </Typography>
+          {z.aliases && z.aliases.length > 0 && (
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="zone-aliases">
+              also {z.aliases.join(', ')}
+            </Typography>
+          )}
           {z.changes.map((c) => (
             <Typography key={c.from} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {day(c.from)} – {day(c.to)}: {reading(c.before)} → <strong>{reading(c.after)}</strong>
+              {formatDay(c.from)} – {formatDay(c.to)}: {reading(c.before)} → <strong>{reading(c.after)}</strong>
             </Typography>
           ))}
         </Box>

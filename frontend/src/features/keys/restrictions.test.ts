@@ -1,4 +1,4 @@
-import { isDomainOrWildcard, isIpOrCidr, splitLines, validateIpRestrictions, validateUrlRestrictions } from './restrictions';
+import { isDomainOrWildcard, isIpOrCidr, splitEntries, validateIpRestrictions, validateUrlRestrictions } from './restrictions';
 
 describe('key restriction lines', () => {
   it('accepts IPv4, IPv6 and CIDR ranges of both', () => {
@@ -29,7 +29,14 @@ describe('key restriction lines', () => {
   });
 
   it('drops blank lines and trims each entry', () => {
-    expect(splitLines('  10.0.0.1 \n\n\n 10.0.0.0/8\r\n  ')).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(splitEntries('  10.0.0.1 \n\n\n 10.0.0.0/8\r\n  ')).toEqual(['10.0.0.1', '10.0.0.0/8']);
+  });
+
+  it('takes commas between entries as well as line breaks', () => {
+    expect(splitEntries('203.0.113.7, 198.51.100.0/24,,2001:db8::/32\n10.0.0.1 ,')).toEqual(['203.0.113.7', '198.51.100.0/24', '2001:db8::/32', '10.0.0.1']);
+    expect(validateIpRestrictions('203.0.113.7, 198.51.100.0/24')).toBe(true);
+    expect(validateUrlRestrictions('example.com, *.example.org')).toBe(true);
+    expect(validateIpRestrictions('10.0.0.1\n10.0.0.2, 10.0.0.300')).toBe('Line 2: "10.0.0.300" is not an IP address or CIDR range');
   });
 
   it('names the line that is wrong', () => {

@@ -53,29 +53,32 @@ export function isDomainOrWildcard(value: string): boolean {
   return labels.every((label) => LABEL.test(label));
 }
 
-/** One entry per line; surrounding spaces trimmed, blank lines dropped. */
-export function splitLines(text: string | undefined | null): string[] {
+/** Between entries: line breaks or commas (a list pasted as "203.0.113.7, 198.51.100.0/24" is two entries). */
+const SEPARATOR = /[\r\n,]+/;
+
+/** The entries of a restriction list, one per line or separated by commas; each trimmed, blank ones dropped. */
+export function splitEntries(text: string | undefined | null): string[] {
   return (text ?? '')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
+    .split(SEPARATOR)
+    .map((entry) => entry.trim())
     .filter(Boolean);
 }
 
-/** The first line that is not a valid entry, as a message naming it; true when all are fine. */
-function validateLines(text: string, check: (v: string) => boolean, what: string): true | string {
+/** The first entry that is not valid, as a message naming it and its line; true when all are fine. */
+function validateEntries(text: string, check: (v: string) => boolean, what: string): true | string {
   const lines = (text ?? '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i += 1) {
-    const entry = lines[i].trim();
-    if (!entry) continue;
-    if (!check(entry)) return `Line ${i + 1}: "${entry}" ${what}`;
+    for (const entry of splitEntries(lines[i])) {
+      if (!check(entry)) return `Line ${i + 1}: "${entry}" ${what}`;
+    }
   }
   return true;
 }
 
 export function validateIpRestrictions(text: string): true | string {
-  return validateLines(text, isIpOrCidr, 'is not an IP address or CIDR range');
+  return validateEntries(text, isIpOrCidr, 'is not an IP address or CIDR range');
 }
 
 export function validateUrlRestrictions(text: string): true | string {
-  return validateLines(text, isDomainOrWildcard, 'is not a domain name or wildcard such as *.example.com');
+  return validateEntries(text, isDomainOrWildcard, 'is not a domain name or wildcard such as *.example.com');
 }

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PageHero } from '../../components/ui/PageHero';
 
@@ -20,7 +21,8 @@ export function LegalDocument({ title, sections }: { title: string; sections: Le
           <Box component="ol" sx={{ m: 0, pl: 3 }}>
             {sections.map((s, i) => (
               <li key={s.heading}>
-                <a href={`#section-${i + 1}`}>{s.heading}</a>
+                {/* The theme's link colour: the browser's default blue fails contrast on the dark background. */}
+                <Link href={`#section-${i + 1}`}>{s.heading}</Link>
               </li>
             ))}
           </Box>

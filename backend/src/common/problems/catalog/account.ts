@@ -64,6 +64,13 @@ export const ACCOUNT_AND_CONSOLE: ProblemType[] = [
     'Wait for the number of seconds in Retry-After.',
   ),
   p('webhook_delivery_not_found', 404, 'Delivery not found', 'No delivery of your endpoints has this id.', 'List an endpoint’s deliveries first.'),
+  p(
+    'webhook_cursor_invalid',
+    400,
+    'Invalid page cursor',
+    'A page of deliveries or attempts was asked for with a `cursor` that is not one a previous page answered (`nextCursor`).',
+    'Ask for the first page without a cursor, then pass each page’s `nextCursor` as it is.',
+  ),
   // ---- the console --------------------------------------------------------------------------------------------
   p('cannot_block_self', 409, 'Cannot block yourself', 'The super admin tried to block their own account.', 'Nothing to do.'),
   p(
@@ -87,5 +94,19 @@ export const ACCOUNT_AND_CONSOLE: ProblemType[] = [
     'Unknown tz release',
     'The tz release named (tzdb=, Tzdb-Version, or an impact check’s from/to) is not stored on this server; `stored` lists those that are.',
     'Pick one of the stored releases (GET /api/timezone/releases).',
+  ),
+  p(
+    'invalid_history',
+    400,
+    'Invalid history',
+    'history= is neither `backzone` (the default: each zone’s own history before 1970, as Debian and Python’s zoneinfo) nor `main` (IANA’s default build, as browsers and ICU).',
+    'Send history=backzone or history=main, or leave it out.',
+  ),
+  p(
+    'build_unavailable',
+    404,
+    'Build unavailable',
+    'The release asked for was loaded as a bare tzdata.zi of one build, so the other build (history=) cannot be made from it; `availableBuilds` lists what it has.',
+    'Leave history out, or pick a release loaded from IANA’s tarball.',
   ),
 ];

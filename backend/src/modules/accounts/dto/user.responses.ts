@@ -27,4 +27,11 @@ export class MeView extends UserView {
   @ApiProperty({ description: 'Quota alert mails and the dashboard banner at 80% and 100% of the free hourly quota.', example: true }) quotaAlerts!: boolean;
   @ApiProperty({ description: 'Change notice mails when a new tz release changes a zone the account used in the last 30 days.', example: true })
   changeNotices!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The IANA zone the account area shows times in and cuts usage days in; null: the browser's zone.",
+    example: 'Asia/Kolkata',
+  })
+  displayZone!: string | null;
 }

@@ -11,7 +11,14 @@ export class JobQueueCountsView {
   @ApiProperty({ example: 311 }) completed!: number;
   @ApiProperty({ example: 0 }) cancelled!: number;
   @ApiProperty({ example: 1, description: 'Out of attempts; kept for a retry or a discard' }) failed!: number;
-  @ApiProperty({ type: Number, nullable: true, example: 42, description: 'Seconds the oldest job due to run has waited' }) oldestWaitingSeconds!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 42,
+    description: 'Seconds the oldest unfinished job has waited: a retry since it was queued, a new job since it was due',
+  })
+  oldestWaitingSeconds!: number | null;
+  @ApiProperty({ example: false, description: "The engine's own housekeeping (a scheduled queue), hidden by default" }) internal!: boolean;
 }
 
 export class JobView {
@@ -19,13 +26,15 @@ export class JobView {
   @ApiProperty({ example: 'mail' }) queue!: string;
   @ApiProperty({ enum: JOB_STATES, example: 'failed' }) state!: JobState;
   @ApiProperty({ example: 30 }) attempts!: number;
-  @ApiProperty({ example: 31 }) maxAttempts!: number;
+  @ApiProperty({ example: 31, description: 'Attempts it may make in all; a webhook retried for 72 hours has many' }) maxAttempts!: number;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-24T09:05:00.000Z', description: 'When it is tried next, while it waits' })
+  nextAttemptAt!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'connect ECONNREFUSED 127.0.0.1:25' }) lastError!: string | null;
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'string' },
     example: { to: 'ada@example.com', subject: 'Verify your e-mail address for TimeZone API' },
-    description: 'What the queue lets the console show (a mail: to and subject, never its body)',
+    description: 'What the queue lets the console show: a mail its to and subject (never its body); a webhook delivery its event, to (host) and customer',
   })
   summary!: Record<string, string>;
   @ApiProperty({ example: '2026-11-24T08:00:00.000Z' }) createdAt!: string;

@@ -28,3 +28,16 @@ export class QuotaAlertsDto {
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled!: boolean;
 }
+
+export class DisplayZoneDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Asia/Kolkata',
+    description: "An IANA zone; null shows times in the browser's zone again.",
+  })
+  @IsOptional()
+  @IsString({ message: 'displayZone must be an IANA zone name or null' })
+  @MaxLength(64)
+  displayZone!: string | null;
+}

@@ -6,10 +6,23 @@ import { MATRIX_MAX_INSTANTS, MATRIX_MAX_ZONES } from './conversion-matrix.js';
 const RELEASE = /^\d{4}[a-z]+$/;
 
 export class ImpactEvent {
-  @ApiProperty({ description: 'A stored wall-clock time, ISO 8601 without offset.', example: '2027-03-14T02:30:00' })
-  localDateTime!: string;
-  @ApiProperty({ description: 'The IANA zone it is read in.', example: 'America/New_York' })
-  timeZone!: string;
+  @ApiPropertyOptional({ description: 'A stored wall-clock time, ISO 8601 without offset (or send `rule`).', example: '2027-03-14T02:30:00' })
+  localDateTime?: string;
+  @ApiPropertyOptional({ description: 'The IANA zone it is read in (for a `rule`: the zone of a DTSTART without TZID).', example: 'America/New_York' })
+  timeZone?: string;
+  @ApiPropertyOptional({
+    description:
+      'A stored recurring event instead of one time: an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE). Its first 1,000 occurrences in the horizon are checked.',
+    example: 'DTSTART;TZID=Asia/Tokyo:20270104T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52',
+  })
+  rule?: string;
+  @ApiPropertyOptional({ description: 'With `rule`: the first instant checked (ISO 8601; default DTSTART).', example: '2027-01-01T00:00:00Z' })
+  horizonStart?: string;
+  @ApiPropertyOptional({
+    description: "With `rule`: the last instant checked (default the rule's end, or its 1,000th occurrence).",
+    example: '2028-01-01T00:00:00Z',
+  })
+  horizonEnd?: string;
 }
 
 export class ImpactInstant {

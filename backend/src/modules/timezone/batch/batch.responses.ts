@@ -62,6 +62,15 @@ export class NewRuleView {
   later?: string;
 }
 
+export class ChangedOccurrenceView {
+  @ApiProperty({ description: 'The wall-clock time the rule set names.', example: '2027-01-11T09:00:00' })
+  scheduled!: string;
+  @ApiProperty({ type: ImpactReadingView })
+  from!: ImpactReadingView;
+  @ApiProperty({ type: ImpactReadingView })
+  to!: ImpactReadingView;
+}
+
 export class ImpactItemView {
   @ApiProperty({ description: 'Position in the request.', example: 0 })
   index!: number;
@@ -87,6 +96,17 @@ export class ImpactItemView {
     description: 'Events: present when the `to` release puts a gap or overlap on this wall-clock time that `from` did not.',
   })
   newRule?: NewRuleView;
+  @ApiPropertyOptional({
+    description: 'A recurring event: its rule set as sent.',
+    example: 'DTSTART;TZID=Asia/Tokyo:20270104T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO',
+  })
+  rule?: string;
+  @ApiPropertyOptional({ description: 'A recurring event: the occurrences read in both releases (at most 1,000).', example: 52 })
+  occurrencesChecked?: number;
+  @ApiPropertyOptional({ description: 'A recurring event: the horizon held more than 1,000 occurrences; the first were checked.', example: false })
+  occurrencesTruncated?: boolean;
+  @ApiPropertyOptional({ type: [ChangedOccurrenceView], description: 'A recurring event: the occurrences whose instant or resolution differs.' })
+  changedOccurrences?: ChangedOccurrenceView[];
   @ApiPropertyOptional({ type: ItemErrorView })
   error?: ItemErrorView;
 }

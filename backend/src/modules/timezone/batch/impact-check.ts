@@ -5,6 +5,7 @@ import { parseDateTime, resolveLocal } from '../engine/local-time.js';
 import { timezoneProblem } from '../timezone.errors.js';
 import { flatten, itemError, utcText, type ItemError } from './batch-items.js';
 import type { BatchAnswer, Plain } from './streamed-answer.js';
+import { checkRuleItem, type ChangedOccurrence } from './impact-rules.js';
 
 /** Items one impact check takes (decisions §9). */
 export const IMPACT_MAX_ITEMS = 10_000;
@@ -45,6 +46,11 @@ export interface ImpactItem {
   to: EventReading | InstantReading | null;
   /** Present when the `to` release puts a gap or overlap on the wall-clock time that `from` did not. */
   newRule?: NewRule;
+  /** A recurring event (events item with `rule`): its rule set, how many occurrences were read, and those that changed. */
+  rule?: string;
+  occurrencesChecked?: number;
+  occurrencesTruncated?: boolean;
+  changedOccurrences?: ChangedOccurrence[];
   error?: ItemError;
 }
 
@@ -73,6 +79,9 @@ export const IMPACT_COLUMNS = [
   'newRule.firstValid',
   'newRule.earlier',
   'newRule.later',
+  'rule',
+  'occurrencesChecked',
+  'changedOccurrences',
   'error.code',
   'error.detail',
 ];
@@ -83,7 +92,7 @@ function clockOf(release: TzRelease, name: string, field: string): CompiledZone 
   return clock;
 }
 
-function readEvent(clock: CompiledZone, civil: number): EventReading {
+export function readEvent(clock: CompiledZone, civil: number): EventReading {
   const r = resolveLocal(clock, civil, 'compatible');
   const period = clock.periodAt(r.epochMs);
   const reading: EventReading = {
@@ -131,7 +140,15 @@ export function checkItem(kind: ImpactKind, raw: unknown, index: number, from: T
   const timeZone = typeof item.timeZone === 'string' ? item.timeZone : '';
   const out: ImpactItem = { index, timeZone, changed: null, from: null, to: null };
   try {
-    if (kind === 'events') {
+    if (kind === 'events' && typeof item.rule === 'string') {
+      out.rule = item.rule;
+      const found = checkRuleItem(item, `events[${index}]`, from, to);
+      out.timeZone = found.timeZone;
+      out.occurrencesChecked = found.checked;
+      out.occurrencesTruncated = found.truncated;
+      out.changedOccurrences = found.changedOccurrences;
+      out.changed = found.changedOccurrences.length > 0;
+    } else if (kind === 'events') {
       out.localDateTime = typeof item.localDateTime === 'string' ? item.localDateTime : undefined;
       const field = `events[${index}]`;
       const parsed = parseDateTime(text(item.localDateTime, 'localDateTime'), `${field}.localDateTime`);

@@ -13,6 +13,7 @@ import { ImpactRequest } from './batch.dto.js';
 import { ImpactView } from './batch.responses.js';
 import { IMPACT_COLUMNS, IMPACT_MAX_ITEMS, impactAnswer, type ImpactKind } from './impact-check.js';
 import { BatchReply, StreamedReply } from './streamed-answer.js';
+import { RULE_ITEM_WEIGHT } from './impact-rules.js';
 
 /** The request's items without validating them (the quota weight is read before the route runs). */
 function itemsOf(request: FastifyRequest): unknown[] | null {
@@ -62,6 +63,8 @@ export class ImpactController {
       `For up to ${IMPACT_MAX_ITEMS} stored wall-clock times (events) or instants, answers item by item whether their meaning changes between two stored tz releases ` +
       '(`changed`: the UTC instant of a stored local time, or the local time of a stored instant), both readings, and the gap or overlap the newer rules create (`newRule`). ' +
       "Gaps and overlaps are resolved as Temporal's `compatible` and reported (`resolution`). A bad item answers its own `error`; the call still answers 200. " +
+      'An events item may carry a recurring event instead of one time: `rule`, an iCalendar rule set (DTSTART;TZID=…, RRULE, RDATE, EXDATE), with optional `horizonStart` and `horizonEnd`; ' +
+      `its first 1,000 occurrences in the horizon are read in both releases and \`changedOccurrences\` lists those whose instant or resolution differs (it weighs as ${RULE_ITEM_WEIGHT} items). ` +
       'Send JSON, or CSV (Content-Type: text/csv; header row localDateTime,timeZone or utc,timeZone; from and to in the query string). ' +
       'Counts against the quota and the per-second fair-use limit as one request per 100 items. An unknown release is 404 `unknown_release`, listing the stored ones.',
     response: ImpactView,
@@ -75,6 +78,14 @@ export class ImpactController {
           summary: 'Stored wall-clock times',
           value: { from: bundled.version, to: bundled.version, events: [{ localDateTime: '2027-03-14T02:30:00', timeZone: 'America/New_York' }] },
         },
+        rules: {
+          summary: 'A stored recurring event',
+          value: {
+            from: bundled.version,
+            to: bundled.version,
+            events: [{ rule: 'DTSTART;TZID=Asia/Tokyo:20270104T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=52' }],
+          },
+        },
         instants: {
           summary: 'Stored instants',
           value: { from: bundled.version, to: bundled.version, instants: [{ utc: '2027-03-14T07:30:00Z', timeZone: 'America/New_York' }] },
@@ -85,7 +96,10 @@ export class ImpactController {
     jsonMembers: IMPACT_MAX_ITEMS * 3 + 16,
     weight: (request) => {
       const items = itemsOf(request);
-      return items && items.length <= IMPACT_MAX_ITEMS ? batchWeight(items.length) : 1;
+      if (!items || items.length > IMPACT_MAX_ITEMS) return 1;
+      // A recurring event is read for up to 1,000 occurrences: it weighs as RULE_ITEM_WEIGHT items.
+      const rules = items.filter((i) => i !== null && typeof i === 'object' && typeof (i as { rule?: unknown }).rule === 'string').length;
+      return batchWeight(items.length + rules * (RULE_ITEM_WEIGHT - 1));
     },
     extra: [
       ApiConsumes('application/json', 'text/csv'),

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { TransitionView, TransitionsAnswer, ZoneInfo } from '../engine/answers.js';
 import { CurrentTimeView } from './current.responses.js';
-import { OFFSET, NAME, LOCALE } from './view-properties.js';
+import { OFFSET, NAME, LOCALE, BACKZONE_HISTORY } from './view-properties.js';
 
 /** A zone's info on a date and its transitions. Each view implements the engine's answer it documents. */
 
@@ -14,6 +14,8 @@ export class ZoneInfoView extends CurrentTimeView implements ZoneInfo {
   dst_offset!: string | null;
   @ApiProperty({ example: true })
   observes_dst!: boolean;
+  @ApiProperty(BACKZONE_HISTORY)
+  backzone_history!: boolean;
   @ApiProperty({
     type: String,
     nullable: true,

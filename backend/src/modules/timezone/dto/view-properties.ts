@@ -40,3 +40,10 @@ export const ZONE_CHOICE = {
     "Why `zones_at_point[0]` was chosen: `only_zone`, the data holds one land zone; `open_sea`, the data's ocean zone (nautical Etc/GMT±N by longitude); `pole`, latitude ±90, the nautical zone of the longitude; `date_line`, ±180° at sea, the nautical zone of the longitude's sign; `nearest_zone_location`, overlapping or disputed zones, the one whose tzdb principal location (zone.tab) is nearest the point. The country is the chosen zone's (zone.tab), or for a zone spanning several countries (zone1970.tab) the one whose borders hold the point.",
   example: 'only_zone',
 };
+
+/** Zone list and zone info: whether backzone gives the zone its own history before 1970 (history=). */
+export const BACKZONE_HISTORY = {
+  description:
+    "The zone has its own history before 1970 in tzdb's backzone (Europe/Oslo's 1959-1965 summer time, Africa/Asmara's own offsets): history=backzone, the default, answers it; history=main answers the zone IANA's default build links it to (Europe/Berlin, Africa/Nairobi), as browsers do.",
+  example: false,
+};

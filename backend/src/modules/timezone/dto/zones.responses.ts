@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PlaceCandidate, ZoneListItem } from '../engine/answers.js';
 import { CoordinatesView } from './current.responses.js';
-import { OFFSET, NAME, GENERIC_NAME, EXEMPLAR_CITY, LOCALE } from './view-properties.js';
+import { OFFSET, NAME, GENERIC_NAME, EXEMPLAR_CITY, LOCALE, BACKZONE_HISTORY } from './view-properties.js';
 
 /** The zone list and the place search's answers. Each view implements the engine's answer it documents. */
 
@@ -39,6 +39,8 @@ export class ZoneListItemView implements ZoneListItem {
   dst_active!: boolean;
   @ApiProperty({ description: 'The zone has DST this year.', example: true })
   observes_dst!: boolean;
+  @ApiProperty(BACKZONE_HISTORY)
+  backzone_history!: boolean;
 }
 
 export class ZoneListView {

@@ -49,6 +49,8 @@ export interface ZoneListItem {
   abbreviation: string;
   dst_active: boolean;
   observes_dst: boolean;
+  /** The zone has its own history before 1970 in tzdb's backzone (history=backzone answers it; history=main its link target's). */
+  backzone_history: boolean;
 }
 
 export interface TransitionView {
@@ -77,6 +79,7 @@ export interface ZoneInfo extends CurrentTime {
   raw_offset: string;
   dst_offset: string | null;
   observes_dst: boolean;
+  backzone_history: boolean;
   dst_start: string | null;
   dst_end: string | null;
 }

@@ -33,6 +33,7 @@ export class DirectoryAnswers {
       abbreviation: period.abbreviation,
       dst_active: period.dst,
       observes_dst: dstPeriods(clock, now).length > 0,
+      backzone_history: this.core.release.hasBackzoneHistory(registry.zoneName(name)),
     };
   }
 

@@ -66,6 +66,7 @@ export class ZoneAnswers {
       raw_offset: formatOffset(period.standardOffsetSeconds),
       dst_offset: dstPeriod ? formatOffset(dstPeriod.offsetSeconds) : null,
       observes_dst: start !== null,
+      backzone_history: this.core.release.hasBackzoneHistory(this.core.registry.zoneName(zone.canonical)),
       dst_start: start !== null ? formatInstant(start, clock.offsetAt(start)) : null,
       dst_end: end !== null ? formatInstant(end, clock.offsetAt(end)) : null,
     };

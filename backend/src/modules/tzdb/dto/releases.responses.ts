@@ -18,6 +18,12 @@ export class ChangedZoneView {
   @ApiPropertyOptional({ description: 'For a link (e.g. Canada/Mountain), the zone it resolves to in this release.', example: 'America/Edmonton' })
   linkTo?: string;
   @ApiProperty({ type: [ZoneChangeView] }) changes!: ZoneChangeView[];
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'In the console: links (Asia/Calcutta, US/Eastern) that change exactly as this zone does, folded under it instead of listed on their own.',
+    example: ['Canada/Mountain'],
+  })
+  aliases?: string[];
 }
 
 export class PublicReleaseView {

@@ -31,7 +31,13 @@ export class RequestStatsQueryDto extends RequestLogRangeDto {
   @ApiPropertyOptional({ example: '2026-11-27T00:00:00.000Z', description: 'ISO 8601 end (exclusive); default now' })
   declare to?: string;
 
-  @ApiPropertyOptional({ example: 'Europe/Paris', description: "The viewer's IANA zone: buckets are its hours and days (default UTC)" })
+  @ApiPropertyOptional({ example: 'Asia/Kolkata', description: "The viewer's IANA zone: buckets are its hours and days (default UTC)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
+
+  @ApiPropertyOptional({ example: 'Europe/Paris', description: 'The former name of tz, still read when tz is not given', deprecated: true })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -45,7 +51,10 @@ export class RequestLogQueryDto extends RequestLogRangeDto {
   @MaxLength(3, { message: 'status must be an HTTP status (404) or a class (4xx)' })
   status?: string;
 
-  @ApiPropertyOptional({ example: '0b6f4f8e-8d5c-4c2a-9b1e-3f1e2d3c4b5a', description: 'Only the request with this X-Request-Id' })
+  @ApiPropertyOptional({
+    example: '0b6f4f8e-8d5c-4c2a-9b1e-3f1e2d3c4b5a',
+    description: 'The request with this X-Request-Id, searched across the whole retention period: the other filters and the cursor are ignored',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(128)

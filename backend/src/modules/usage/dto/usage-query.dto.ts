@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
 import { NumberInput } from '../../../common/http/number-input.js';
 
 /**
@@ -53,4 +54,30 @@ export class UsageListQueryDto extends UsageRangeDto {
   @IsString()
   @MaxLength(200)
   cursor?: string;
+}
+
+/** The Usage page's summary: a range, the zone its days are cut in, and whether its ends are exact instants. */
+export class UsageSummaryQueryDto extends UsageRangeDto {
+  @ApiPropertyOptional({ example: 'Asia/Kolkata', description: 'The IANA zone whose days and hours the counts are cut in (default UTC).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
+
+  @ApiPropertyOptional({
+    example: true,
+    description: 'true: count exactly [startDate, endDate] (what the request log shows for the same from/to); default: the whole days of tz the ends fall on.',
+  })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'exact must be true or false' })
+  exact?: boolean;
+}
+
+export class DashboardStatsQueryDto {
+  @ApiPropertyOptional({ example: 'Asia/Kolkata', description: "The IANA zone whose day today's requests are counted in (default UTC)." })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  tz?: string;
 }

@@ -33,6 +33,11 @@ export class UsageRecordView {
   @ApiProperty({ example: '2026-11-22T09:59:58.120Z' }) timestamp!: string;
   @ApiProperty({ example: '6f1c8a52-3c1e-4a57-9d0e-0a4b8d6f2e11' }) keyId!: string;
   @ApiProperty({ type: String, nullable: true, description: 'null once the key is deleted.', example: 'Production server' }) keyName!: string | null;
+  @ApiProperty({
+    description: 'The id of this request in the request log (GET /api/usage/requests/{id}).',
+    example: 'WyIyMDI2LTExLTIyIDA5OjU5OjU4LjEyKzAwIiwiMTA0MiJd',
+  })
+  logId!: string;
 }
 
 export class UsagePageView {
@@ -52,12 +57,14 @@ export class UsageRangeView {
 }
 
 export class DayCountView {
-  @ApiProperty({ example: '2026-11-22' }) date!: string;
+  @ApiProperty({ example: '2026-11-22', description: 'The local date in the zone of tz.' }) date!: string;
+  @ApiProperty({ example: '2026-11-21T18:30:00.000Z', description: 'When the day (or the range, on its first day) starts: its local midnight.' })
+  start!: string;
   @ApiProperty({ example: 42 }) count!: number;
 }
 
 export class HourCountView {
-  @ApiProperty({ example: '2026-11-22T14:00:00.000Z', description: 'Start of the UTC hour (ISO 8601); clients label it in the viewer’s zone.' })
+  @ApiProperty({ example: '2026-11-22T14:30:00.000Z', description: 'Start of the hour in the zone of tz (ISO 8601; :30 UTC in Asia/Kolkata).' })
   hour!: string;
   @ApiProperty({ example: 7 }) count!: number;
 }
@@ -73,12 +80,13 @@ export class EndpointCountView {
 }
 
 export class UsageSummaryView {
-  @ApiProperty({ type: UsageRangeView }) range!: UsageRangeView;
+  @ApiProperty({ type: UsageRangeView, description: 'The window counted (inclusive ends).' }) range!: UsageRangeView;
+  @ApiProperty({ example: 'Asia/Kolkata', description: 'The zone whose days and hours the counts are cut in (tz).' }) timeZone!: string;
   @ApiProperty({ example: 420 }) totalRequests!: number;
   @ApiProperty({ description: 'Percent of 2xx/3xx answers.', example: 97.62 }) successRate!: number;
   @ApiProperty({ description: 'Mean milliseconds.', example: 2.1 }) averageResponseTime!: number;
-  @ApiProperty({ example: 42 }) todayRequests!: number;
-  @ApiProperty({ type: [DayCountView] }) perDay!: DayCountView[];
+  @ApiProperty({ example: 42, description: "Today's requests: the local day of tz." }) todayRequests!: number;
+  @ApiProperty({ type: [DayCountView], description: 'Every local day of the window, in order, empty ones included.' }) perDay!: DayCountView[];
   @ApiProperty({
     type: [HourCountView],
     description: `Requests per hour of the exact range, every hour from the one startDate falls in to the one endDate falls in, for ranges of at most 48 hours (the Usage page's Last Day); empty for longer ranges.`,

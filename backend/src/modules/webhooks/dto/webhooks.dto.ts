@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { WEBHOOK_EVENTS } from '../webhook-events.js';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { TEST_EVENT, WEBHOOK_EVENTS } from '../webhook-events.js';
+import { DELIVERY_STATUSES } from '../webhook-log.service.js';
 import { SingleLine } from '../../../common/text/control-characters.js';
 
 export class CreateWebhookDto {
@@ -57,6 +59,16 @@ export class UpdateWebhookDto {
 
 export class SendTestDto {
   @ApiPropertyOptional({
+    enum: [TEST_EVENT, ...WEBHOOK_EVENTS],
+    default: TEST_EVENT,
+    description: 'The event to send, with sample data of its documented shape; its webhook-id starts `msg_test_`.',
+    example: 'tzdb.zones_changed',
+  })
+  @IsOptional()
+  @IsIn([TEST_EVENT, ...WEBHOOK_EVENTS], { message: 'Unknown event' })
+  type?: (typeof WEBHOOK_EVENTS)[number] | typeof TEST_EVENT;
+
+  @ApiPropertyOptional({
     description: 'true retries a failed test like any event (for up to 72 hours); by default a test is tried once.',
     example: false,
     default: false,
@@ -64,4 +76,27 @@ export class SendTestDto {
   @IsOptional()
   @IsBoolean()
   retry?: boolean;
+}
+
+export class WebhookPageQuery {
+  @ApiPropertyOptional({ description: 'Rows a page (deliveries: 1-100, default 20; attempts: 1-50, default 10).', example: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The previous page’s `nextCursor`, for the next (older) page.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  cursor?: string;
+}
+
+export class DeliveriesQuery extends WebhookPageQuery {
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this state (`failing`: waiting for a retry).' })
+  @IsOptional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: (typeof DELIVERY_STATUSES)[number];
 }

@@ -2,11 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { dashboardStatsQueryKey } from '../../../lib/query-keys';
+import { useDisplayZone } from '../../../lib/time';
 
 export type DashboardStats = Models['DashboardStatsView'];
 
-export function fetchDashboardStats() {
-  return apiFetch<DashboardStats>('/api/dashboard/stats');
+/** `tz`: the display zone, whose day "today" is. */
+export function fetchDashboardStats(tz = 'UTC') {
+  return apiFetch<DashboardStats>(`/api/dashboard/stats?${new URLSearchParams({ tz })}`);
 }
 
 /** How often the dashboard asks again while the Quick Start waits for the first call. */
@@ -19,9 +21,10 @@ export function firstCallReceived(stats: DashboardStats): boolean {
 
 /** Refetched on every visit: the numbers move while the user calls the API; polled until the first call arrives. */
 export function useDashboardStats() {
+  const { zone } = useDisplayZone();
   return useQuery({
-    queryKey: dashboardStatsQueryKey,
-    queryFn: fetchDashboardStats,
+    queryKey: [...dashboardStatsQueryKey, zone],
+    queryFn: () => fetchDashboardStats(zone),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data && !firstCallReceived(query.state.data) ? FIRST_CALL_POLL_MS : false),

@@ -93,10 +93,11 @@ describe('dashboard overview', () => {
     expect(within(recent).getByText('tzk_live_K4…')).toBeInTheDocument();
   });
 
-  it('premium plan: "Unlimited" and the enterprise offer; enterprise: no offer', async () => {
+  it('premium plan: today\'s count big, "Unlimited" under it, and the enterprise offer; enterprise: no offer', async () => {
     stubApi({ ...free, plan: 'premium', hourlyLimit: null, hourlyRemaining: null, limits: { hourlyQuota: null, burstPerSecond: 50, custom: false } });
     const view = renderWithProviders(<OverviewPage user={{ ...sampleUser, plan: 'premium' }} />);
-    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('Unlimited');
+    expect(await screen.findByTestId('today-requests-value')).toHaveTextContent('12');
+    expect(screen.getByTestId('today-requests')).toHaveTextContent('Unlimited requests on your plan');
     expect(screen.getByTestId('account-limits')).toHaveTextContent('Your limits: unlimited requests, up to 50 per second.');
     expect(await screen.findByRole('link', { name: 'Upgrade to Enterprise - $50/month' })).toBeInTheDocument();
     view.unmount();
@@ -223,10 +224,12 @@ describe('dashboard overview', () => {
     expect(asked).toBe(3);
   });
 
-  it('a returning user sees every Quick Start step ticked from the server, none from clicks', async () => {
+  it('a returning user sees the Quick Start folded to one line at 3 of 3, every step ticked from the server', async () => {
     stubApi({ ...free, usageSeenAt: '2026-11-21T08:00:00.000Z' });
     renderWithProviders(<OverviewPage user={sampleUser} />, { me: sampleUser });
     expect(await screen.findByTestId('quick-start-progress')).toHaveTextContent('3 of 3 done');
+    expect(screen.queryByTestId('quick-start-usage-status')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show steps' }));
     expect(screen.getByTestId('quick-start-usage-status')).toHaveTextContent('Usage seen');
     expect(within(screen.getByTestId('quick-start')).queryByRole('link')).not.toBeInTheDocument();
   });

@@ -29,10 +29,10 @@ import { EmptyState } from '../../../components/dashboard/EmptyState';
 
 export const RECENT_KEYS_SHOWN = 3;
 
-/** Accounts with an hourly quota (free, or negotiated): today's count and what is left in the rolling hour; others: 'Unlimited'. */
+/** Today's count, big; below it what is left in the rolling hour (an hourly quota), or that the plan has no quota. */
 export function todayCard(stats: DashboardStats | undefined) {
   if (!stats) return { value: '—', hint: undefined };
-  if (stats.hourlyLimit === null) return { value: 'Unlimited', hint: `${formatNumber(stats.todayRequests)} requests today` };
+  if (stats.hourlyLimit === null) return { value: formatNumber(stats.todayRequests), hint: 'Unlimited requests on your plan' };
   return {
     value: formatNumber(stats.todayRequests),
     hint: `${formatNumber(stats.hourlyRemaining ?? 0)} of ${formatNumber(stats.hourlyLimit)} remaining this hour`,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/format';
+import { formatInstant, useDisplayZone } from '../../../lib/time';
 import { firstCallReceived, type DashboardStats } from '../api';
 
 interface Step {
@@ -19,7 +20,7 @@ interface Step {
   action: string;
   /** What the server says about this step: done (and since when), or not yet. */
   done: (stats: DashboardStats) => boolean;
-  doneText: (stats: DashboardStats) => string;
+  doneText: (stats: DashboardStats, zone: string) => string;
 }
 
 const steps: Step[] = [
@@ -39,7 +40,7 @@ const steps: Step[] = [
     to: paths.dashboard.docs,
     action: 'Open API Docs',
     done: firstCallReceived,
-    doneText: (stats) => (stats.firstRequestAt ? `First call received ${formatDateTime(stats.firstRequestAt)}` : 'First call received'),
+    doneText: (stats, zone) => (stats.firstRequestAt ? `First call received ${formatInstant(stats.firstRequestAt, zone)}` : 'First call received'),
   },
   {
     id: 'usage',
@@ -59,6 +60,24 @@ const steps: Step[] = [
 export function QuickStart({ stats }: { stats: DashboardStats | undefined }) {
   const doneCount = stats ? steps.filter((step) => step.done(stats)).length : 0;
   const waitingForCall = Boolean(stats && stats.totalKeys > 0 && !firstCallReceived(stats));
+  const [expanded, setExpanded] = useState(false);
+  const { zone } = useDisplayZone();
+  if (stats && doneCount === steps.length && !expanded) {
+    // Every step done: one line, the steps a click away.
+    return (
+      <Card variant="outlined" sx={{ mb: 2 }} data-testid="quick-start">
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1, '&:last-child': { pb: 1 } }}>
+          <CheckIcon color="success" fontSize="small" aria-hidden />
+          <Typography variant="body2" sx={{ flex: 1 }} data-testid="quick-start-progress">
+            Quick Start: {doneCount} of {steps.length} done
+          </Typography>
+          <Button size="small" onClick={() => setExpanded(true)}>
+            Show steps
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card sx={{ mb: 2 }} data-testid="quick-start">
       <CardContent>
@@ -106,7 +125,7 @@ export function QuickStart({ stats }: { stats: DashboardStats | undefined }) {
                   </Typography>
                   {done && stats ? (
                     <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600, mt: 0.5 }} data-testid={`quick-start-${step.id}-status`}>
-                      {step.doneText(stats)}
+                      {step.doneText(stats, zone)}
                     </Typography>
                   ) : (
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

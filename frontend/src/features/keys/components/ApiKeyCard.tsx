@@ -22,6 +22,7 @@ import { monoFont } from '../../../theme';
 import { copyText } from '../../../components/ui/CopyButton';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
+import { Time } from '../../../lib/time';
 import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
 import { type ApiKey } from '../api';
 import { useRevealKey } from '../../../components/dashboard/RevealKeyDialog';
@@ -98,7 +99,14 @@ export function ApiKeyCard({
               <KeyStatusBadge active={apiKey.isActive} />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              Created {formatDate(apiKey.createdAt)} · {apiKey.lastUsedAt ? `Last used ${formatDate(apiKey.lastUsedAt)}` : 'Never used'}
+              Created {formatDate(apiKey.createdAt)} ·{' '}
+              {apiKey.lastUsedAt ? (
+                <>
+                  Last used <Time value={apiKey.lastUsedAt} />
+                </>
+              ) : (
+                'Never used'
+              )}
             </Typography>
           </Box>
           <Tooltip describeChild title={apiKey.isActive ? 'Deactivate key' : 'Activate key'}>

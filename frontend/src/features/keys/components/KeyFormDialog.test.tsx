@@ -35,6 +35,23 @@ describe('API key form', () => {
     expect(help.textContent).toMatch(/restrict by IP/);
   });
 
+  it('takes a comma-separated IP list', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByLabelText(/^Name/), 'Office');
+    await user.type(screen.getByLabelText('IP restrictions'), '203.0.113.7, 198.51.100.0/24');
+    await user.click(screen.getByRole('button', { name: 'Create Key' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Office', ipRestrictions: ['203.0.113.7', '198.51.100.0/24'], urlRestrictions: [] }));
+  });
+
+  it('drops the "Name required" toast once the name is filled in', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create Key' }));
+    expect(await screen.findByText('Name required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name/), 'Server');
+    await waitFor(() => expect(screen.queryByText('Name required')).not.toBeInTheDocument());
+    expect(screen.queryByText('Please enter a name for your API key.')).not.toBeInTheDocument();
+  });
+
   it('rejects a bad URL line', async () => {
     const { onSubmit, user } = setup();
     await user.type(screen.getByLabelText(/^Name/), 'Site');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../components/ui/toast';
 import type { ApiKey, ApiKeyInput } from '../api';
-import { splitLines, validateIpRestrictions, validateUrlRestrictions } from '../restrictions';
+import { splitEntries, validateIpRestrictions, validateUrlRestrictions } from '../restrictions';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { filled } from '../../../lib/forms';
@@ -29,8 +29,8 @@ export const NAME_REQUIRED_MESSAGE = 'Please enter a name for your API key.';
 export function toKeyInput(values: KeyFormValues): ApiKeyInput {
   return {
     name: values.name.trim(),
-    ipRestrictions: splitLines(values.ipRestrictions),
-    urlRestrictions: splitLines(values.urlRestrictions),
+    ipRestrictions: splitEntries(values.ipRestrictions),
+    urlRestrictions: splitEntries(values.urlRestrictions),
   };
 }
 
@@ -52,7 +52,7 @@ const fieldOf = (serverField: string): keyof KeyFormValues | null => {
   return root === 'name' || root === 'ipRestrictions' || root === 'urlRestrictions' ? root : null;
 };
 
-/** Create or edit a key: name, IP and URL restrictions one per line, each line checked before sending. */
+/** Create or edit a key: name, IP and URL restrictions one per line (or comma-separated), each entry checked before sending. */
 export function KeyFormDialog({
   open,
   mode,
@@ -74,6 +74,17 @@ export function KeyFormDialog({
     resolver: zodResolver(keyFormSchema),
   });
   const { errors } = formState;
+  // The "Name required" toast repeats the field's own error: it goes when that error does (the name was fixed, the
+  // dialog closed), not 5 s later over a form that is now fine.
+  const nameToast = useRef<ReturnType<typeof toast> | null>(null);
+  const nameInvalid = !!errors.name && open;
+  useEffect(() => {
+    if (!nameInvalid) {
+      nameToast.current?.dismiss();
+      nameToast.current = null;
+    }
+  }, [nameInvalid]);
+  useEffect(() => () => nameToast.current?.dismiss(), []);
 
   useEffect(() => {
     if (!open) return;
@@ -104,7 +115,7 @@ export function KeyFormDialog({
       }
     },
     (invalid) => {
-      if (invalid.name) toast({ title: NAME_REQUIRED_TITLE, description: NAME_REQUIRED_MESSAGE, variant: 'destructive' });
+      if (invalid.name) nameToast.current = toast({ title: NAME_REQUIRED_TITLE, description: NAME_REQUIRED_MESSAGE, variant: 'destructive' });
     },
   );
 
@@ -138,7 +149,7 @@ export function KeyFormDialog({
               fullWidth
               placeholder={'203.0.113.7\n198.51.100.0/24\n2001:db8::/32'}
               error={!!errors.ipRestrictions}
-              helperText={errors.ipRestrictions?.message ?? 'One IP address or CIDR range per line. Empty: any IP.'}
+              helperText={errors.ipRestrictions?.message ?? 'IP addresses or CIDR ranges, one per line or separated by commas. Empty: any IP.'}
               slotProps={{ htmlInput: { 'data-testid': 'key-ips', spellCheck: false } }}
               {...register('ipRestrictions')}
             />
@@ -151,7 +162,7 @@ export function KeyFormDialog({
               error={!!errors.urlRestrictions}
               helperText={
                 errors.urlRestrictions?.message ??
-                'One domain or wildcard (*.example.com) per line, matched against the Origin or Referer the caller sends. Browsers send them truthfully, but any program can set them: for a key used from a server, restrict by IP and keep the key secret. Empty: any site.'
+                'Domains or wildcards (*.example.com), one per line or separated by commas, matched against the Origin or Referer the caller sends. Browsers send them truthfully, but any program can set them: for a key used from a server, restrict by IP and keep the key secret. Empty: any site.'
               }
               slotProps={{ htmlInput: { 'data-testid': 'key-urls', spellCheck: false } }}
               {...register('urlRestrictions')}

@@ -43,7 +43,10 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
       helperText={
         value === LATEST
           ? 'Answers follow each new release.'
-          : `Answers stay on this release until you move the pin.${moveText(active, preview.data?.zones.length)}`
+          : `Answers stay on this release until you move the pin.${moveText(
+              active,
+              preview.data?.zones.map((z) => z.zone),
+            )}`
       }
       sx={{ minWidth: 200, mb: 1.5 }}
       data-testid="key-release-pin"
@@ -59,9 +62,10 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-/** "Moving to 2026h changes 2 of your zones": the zones used in the last 30 days that the active release answers differently. */
-function moveText(active: string | undefined, changed: number | undefined): string {
+/** "Moving to 2026h changes 2 of your zones: Asia/Kathmandu, Asia/Kolkata": the zones used in the last 30 days the active release answers differently. */
+function moveText(active: string | undefined, changed: string[] | undefined): string {
   if (!active || changed === undefined) return '';
-  if (changed === 0) return ` Moving to ${active} changes none of your zones.`;
-  return ` Moving to ${active} changes ${changed} of your zones.`;
+  if (changed.length === 0) return ` Moving to ${active} changes none of your zones.`;
+  const named = changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ');
+  return ` Moving to ${active} changes ${changed.length} of your zones: ${named}.`;
 }

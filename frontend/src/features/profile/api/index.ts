@@ -28,6 +28,7 @@ export type ExportJob = Models['ExportJobView'];
 export const profileApi = {
   closeAccount: (body: CloseAccountInput) => apiFetch<{ ok: true }>('/api/me/close', { method: 'POST', body }),
   setQuotaAlerts: (enabled: boolean) => apiFetch<User>('/api/profile/quota-alerts', { method: 'PUT', body: { enabled } }),
+  setDisplayZone: (displayZone: string | null) => apiFetch<User>('/api/profile/display-zone', { method: 'PUT', body: { displayZone } }),
   setChangeNotices: (enabled: boolean) => apiFetch<User>('/api/profile/change-notices', { method: 'PUT', body: { enabled } }),
   startExport: () => apiFetch<ExportJob>('/api/me/exports', { method: 'POST' }),
   exportJob: (id: string) => apiFetch<ExportJob>(`/api/me/exports/${encodeURIComponent(id)}`),
@@ -96,6 +97,15 @@ export function useQuotaAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: profileApi.setQuotaAlerts,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
+}
+
+/** The account's display zone (null: the browser's); the answer is the signed-in user, written back into GET /api/me. */
+export function useDisplayZoneSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: profileApi.setDisplayZone,
     onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
   });
 }

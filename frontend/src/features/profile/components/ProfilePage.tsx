@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useChangePassword, useUpdateProfile, type ProfileInput } from '../api';
 import { ChangeNoticesCard, ExportDataCard, QuotaAlertsCard } from './AccountDataCard';
 import { DeleteAccountCard } from './DeleteAccountDialog';
+import { DisplayZoneCard } from './DisplayZoneCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -256,6 +257,9 @@ export function ProfilePage() {
               <TwoFactorCard />
             </Grid>
           )}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <DisplayZoneCard />
+          </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <QuotaAlertsCard user={me.data} />
           </Grid>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { usageSummaryRootKey } from '../../../lib/query-keys';
+import { rangeStart } from '../../../lib/time';
 
 export type UsageRecord = Models['UsageRecordView'];
 export type UsageSummary = Models['UsageSummaryView'];
@@ -18,18 +19,27 @@ export const DEFAULT_RANGE_DAYS = 7;
 
 export interface UsageFilter {
   days: number;
+  /** The display zone: days are cut at its midnight. */
+  tz?: string;
   endpoint: string | null;
   /** Only the requests of this key. */
   keyId?: string | null;
 }
 
-export const usageSummaryQueryKey = (filter: UsageFilter) => [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? ''] as const;
+export const usageSummaryQueryKey = (filter: UsageFilter) =>
+  [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? '', filter.tz ?? 'UTC'] as const;
 
-/** The query string of a filter: the range ends now and starts `days` before. */
-export function usageParams({ days, endpoint, keyId }: UsageFilter, now = new Date()): URLSearchParams {
+/**
+ * The query string of a filter: the range ends now and starts where the Requests page's same range starts (rangeStart:
+ * 24 hours back, or the first local midnight of N days), counted exactly, so both pages read the same total.
+ */
+export function usageParams({ days, endpoint, keyId, tz }: UsageFilter, now = new Date()): URLSearchParams {
+  const zone = tz ?? 'UTC';
   const params = new URLSearchParams({
-    from: new Date(now.getTime() - days * 86_400_000).toISOString(),
+    from: new Date(rangeStart(days, zone, now.getTime())).toISOString(),
     to: now.toISOString(),
+    tz: zone,
+    exact: 'true',
   });
   if (endpoint) params.set('endpoint', endpoint);
   if (keyId) params.set('keyId', keyId);
@@ -42,7 +52,10 @@ export function fetchUsageSummary(filter: UsageFilter, now = new Date()) {
 
 /** The CSV of every record the filter selects, streamed by the server (a download, not a fetch). */
 export function usageCsvUrl(filter: UsageFilter, now = new Date()): string {
-  return `/api/usage/export.csv?${usageParams(filter, now)}`;
+  const params = usageParams(filter, now);
+  params.delete('tz');
+  params.delete('exact');
+  return `/api/usage/export.csv?${params}`;
 }
 
 /** Refetched on every visit so calls made meanwhile show up. */

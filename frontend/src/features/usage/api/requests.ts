@@ -69,8 +69,8 @@ export function useRequestStats(
   enabled: boolean,
   live: boolean,
 ) {
-  // Buckets are the viewer's own hours and days (a half-hour zone's hours start at :30 UTC).
-  const params = new URLSearchParams({ from: range.from, to: range.to, timeZone: range.timeZone });
+  // Buckets are the display zone's own hours and days (a half-hour zone's hours start at :30 UTC).
+  const params = new URLSearchParams({ from: range.from, to: range.to, tz: range.timeZone });
   if (range.keyId) params.set('keyId', range.keyId);
   if (range.endpoint) params.set('endpoint', range.endpoint);
   return useQuery({

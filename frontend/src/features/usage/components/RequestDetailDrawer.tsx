@@ -5,11 +5,23 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import LinkIcon from '@mui/icons-material/Link';
+import TerminalIcon from '@mui/icons-material/Terminal';
 import type { ReactNode } from 'react';
+import { CopyButton, copyText } from '../../../components/ui/CopyButton';
 import { LoadError } from '../../../components/ui/LoadError';
-import { formatDateTimeInZone } from '../../../lib/format';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { useApiOrigin } from '../../../config/publicConfig';
+import { formatDuration, formatInstant } from '../../../lib/time';
 import { monoFont } from '../../../theme';
-import { useRequestDetail } from '../api/requests';
+import { useRequestDetail, type RequestDetail } from '../api/requests';
 import { statusColor } from './UsageSummaryView';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -27,9 +39,40 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const mono = { fontFamily: monoFont, fontSize: 13 };
 
+/** The request as a cURL command: the route as logged (secrets already redacted), the key masked; bodies are not logged. */
+export function curlOf(r: Pick<RequestDetail, 'method' | 'route' | 'key'>, origin: string): string {
+  const method = r.method === 'GET' ? '' : ` -X ${r.method}`;
+  return `curl${method} "${origin}${r.route}" \\\n  -H "X-API-Key: ${r.key.masked ?? 'YOUR_API_KEY'}"`;
+}
+
+/** The page that opens this request's drawer. */
+export function requestUrl(id: string): string {
+  return `${window.location.origin}${paths.dashboard.requests}?${new URLSearchParams({ request: id })}`;
+}
+
+async function copy(text: string, what: string) {
+  const ok = await copyText(text);
+  toast({ title: ok ? 'Copied to clipboard' : 'Copy failed', description: ok ? what : 'Select the text and copy it yourself.' });
+}
+
 /** One request of the log: everything the server kept of it (never the key's secret nor secret parameters). */
-export function RequestDetailDrawer({ id, zone, onClose }: { id: string | null; zone: string; onClose: () => void }) {
+export function RequestDetailDrawer({
+  id,
+  zone,
+  onClose,
+  onPrevious,
+  onNext,
+}: {
+  id: string | null;
+  zone: string;
+  onClose: () => void;
+  /** The newer request of the list, when there is one. */
+  onPrevious?: () => void;
+  /** The older request of the list, when there is one. */
+  onNext?: () => void;
+}) {
   const detail = useRequestDetail(id);
+  const origin = useApiOrigin();
   const r = detail.data;
   const parameters = Object.entries(r?.parameters ?? {});
   return (
@@ -43,15 +86,50 @@ export function RequestDetailDrawer({ id, zone, onClose }: { id: string | null; 
         <Typography id="request-detail-title" variant="h6" component="h2">
           Request details
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
+        <Box sx={{ display: 'flex' }}>
+          <Tooltip title="Newer request">
+            <span>
+              <IconButton aria-label="Newer request" onClick={onPrevious} disabled={!onPrevious}>
+                <ChevronLeftIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Older request">
+            <span>
+              <IconButton aria-label="Older request" onClick={onNext} disabled={!onNext}>
+                <ChevronRightIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <IconButton aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
       </Box>
+      {r && id && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<TerminalIcon />}
+            onClick={() => void copy(curlOf(r, origin), 'The request as cURL, with your key masked.')}
+          >
+            Copy as cURL
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<LinkIcon />} onClick={() => void copy(requestUrl(id), 'A link that opens this request.')}>
+            Copy link
+          </Button>
+        </Stack>
+      )}
       <Box sx={{ height: 4 }}>{detail.isFetching && <LinearProgress aria-label="Loading the request" />}</Box>
       {detail.isError && <LoadError what="this request" error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />}
       {r && (
         <Box component="dl" sx={{ m: 0 }} data-testid="request-detail">
-          <Field label={`Time (${zone})`}>{formatDateTimeInZone(r.timestamp, zone)}</Field>
+          <Field label="Time">
+            <Box component="time" dateTime={r.timestamp} title={r.timestamp}>
+              {formatInstant(r.timestamp, zone, 'second')}
+            </Box>
+          </Field>
           <Field label="Method and route">
             <Box component="span" sx={mono}>
               {r.method} {r.route}
@@ -73,12 +151,18 @@ export function RequestDetailDrawer({ id, zone, onClose }: { id: string | null; 
           <Field label="Status">
             <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} />
             {r.problemCode && (
-              <Box component="span" sx={{ ...mono, ml: 1 }}>
+              <Link
+                href={`${paths.docsErrors}#${encodeURIComponent(r.problemCode)}`}
+                target="_blank"
+                rel="noopener"
+                sx={{ ...mono, ml: 1 }}
+                data-testid="problem-docs"
+              >
                 {r.problemCode}
-              </Box>
+              </Link>
             )}
           </Field>
-          <Field label="Latency">{r.responseTime} ms</Field>
+          <Field label="Latency">{formatDuration(r.responseTime)}</Field>
           <Field label="Client IP">{r.ipAddress ?? 'Unknown'}</Field>
           <Field label="API key">
             {r.key.name ?? 'Deleted key'}
@@ -89,9 +173,10 @@ export function RequestDetailDrawer({ id, zone, onClose }: { id: string | null; 
             )}
           </Field>
           <Field label="X-Request-Id">
-            <Box component="span" sx={mono}>
+            <Box component="span" sx={mono} data-testid="detail-request-id">
               {r.requestId ?? 'Not recorded'}
             </Box>
+            {r.requestId && <CopyButton text={r.requestId} label="Copy the request ID" />}
           </Field>
         </Box>
       )}

@@ -86,7 +86,7 @@ describe('the Requests page', () => {
 
     expect(await screen.findAllByTestId('request-row')).toHaveLength(2);
     expect(screen.getByTestId('requests-zone')).toHaveTextContent(`(${zone})`);
-    expect(screen.getByRole('columnheader', { name: `Time (${zone})` })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Time' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(screen.getAllByTestId('request-row')).toHaveLength(1));
@@ -125,7 +125,9 @@ describe('the Requests page', () => {
     expect(drawer).toHaveTextContent('tzk_live_AbCd…9xQ2');
     expect(drawer).toHaveTextContent('203.0.113.7');
     expect(drawer).toHaveTextContent('req-1-0000000000');
-    expect(drawer).toHaveTextContent(`Time (${zone})`);
+    expect(drawer).toHaveTextContent('Time');
+    expect(screen.getByRole('button', { name: 'Copy as cURL' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
   });
 
   it('shows an empty state when nothing matches', async () => {
@@ -156,7 +158,7 @@ describe('the Requests page', () => {
     expect(screen.getByTestId('analytics-zone')).toHaveTextContent(`(${zone})`);
     // The buckets are asked for in the viewer's zone.
     const asked = premium.calls.find((c) => c.url.startsWith('/api/usage/requests/stats'))!;
-    expect(new URL(asked.url, 'http://localhost').searchParams.get('timeZone')).toBe(zone);
+    expect(new URL(asked.url, 'http://localhost').searchParams.get('tz')).toBe(zone);
     expect(screen.queryByTestId('analytics-upsell')).not.toBeInTheDocument();
     unmount();
 

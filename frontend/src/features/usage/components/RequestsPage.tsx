@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -32,11 +33,13 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys } from '../../../lib/api-keys';
 import { useAuth } from '../../../lib/auth';
-import { browserTimeZone, formatDateTimeInZone } from '../../../lib/format';
-import { zoneLongName } from '../../../lib/time';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import { formatDuration, formatInstant, localDateOf, offsetMinutes, startOfLocalDay, useDisplayZone, zoneLongName } from '../../../lib/time';
+import { readRequestsView, writeRequestsView, type RequestsView } from '../api/request-url';
 import { methodTextSx, monoFont } from '../../../theme';
 import { useUsageSummary } from '../api';
 import { requestRanges, statusFilters, useRequestLog, type RequestFilter, type RequestRangeId } from '../api/requests';
+import { rangeFrom } from '../api/request-url';
 import { AnalyticsUpsell, RequestAnalytics } from './RequestAnalytics';
 import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { statusColor } from './UsageSummaryView';
@@ -47,66 +50,65 @@ const HOUR_MS = 3_600_000;
 const ANALYTICS_DEFAULT_MS = 30 * 24 * HOUR_MS;
 const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } };
 
-/** A datetime-local value (the viewer's wall clock) as an ISO instant; null when empty or invalid. */
-function localInputToIso(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-function rangeStart(id: RequestRangeId, now = Date.now()): string | null {
-  const hours = requestRanges.find((r) => r.id === id)?.hours;
-  return hours ? new Date(now - hours * HOUR_MS).toISOString() : null;
+/** A datetime-local value, read on the display zone's wall clock, as an ISO instant; null when empty or invalid. */
+function localInputToIso(value: string, zone: string): string | null {
+  const civil = Date.parse(`${value}Z`);
+  if (!value || Number.isNaN(civil)) return null;
+  const at = civil - offsetMinutes(zone, new Date(civil)) * 60_000;
+  return new Date(civil - offsetMinutes(zone, new Date(at)) * 60_000).toISOString();
 }
 
 /** Usage → Requests: every request of the retention period, newest first, filtered, searchable, one at a time in a drawer. */
 export function RequestsPage() {
   usePageMeta('Requests', 'Every request made with your API keys: filter, search by request ID and open one.');
   const { user } = useAuth();
-  const zone = useMemo(() => browserTimeZone(), []);
+  const { zone } = useDisplayZone();
   const analytics = hasAdvancedAnalytics(user?.plan);
   const keys = useApiKeys();
   const endpoints = useUsageSummary({ days: 90, endpoint: null }).data?.endpoints ?? [];
 
-  const [rangeId, setRangeId] = useState<RequestRangeId>('24h');
+  // Every filter and the open request live in the URL: a filter set or a request is a link to share.
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readRequestsView(params, zone), [params, zone]);
+  const { filter, range: rangeId } = view;
   const [customFrom, setCustomFrom] = useState('');
   const [customTo, setCustomTo] = useState('');
-  const [filter, setFilter] = useState<RequestFilter>(() => ({
-    from: rangeStart('24h'),
-    to: null,
-    keyId: null,
-    endpoint: null,
-    status: null,
-    requestId: null,
-  }));
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(filter.requestId ?? '');
   const [cursors, setCursors] = useState<string[]>([]);
-  const [open, setOpen] = useState<string | null>(null);
   const [live, setLive] = useState(false);
 
   const cursor = cursors.length ? cursors[cursors.length - 1] : null;
   const log = useRequestLog(filter, cursor, live);
-  const change = (next: Partial<RequestFilter>) => {
-    setFilter((f) => ({ ...f, ...next }));
-    setCursors([]);
+  const show = (next: Partial<Omit<RequestsView, 'filter'>> & { filter?: Partial<RequestFilter> }) => {
+    const merged: RequestsView = { ...view, ...next, filter: { ...filter, ...next.filter } };
+    if (next.filter) setCursors([]);
+    setParams(writeRequestsView(merged));
   };
+  const change = (next: Partial<RequestFilter>) => show({ filter: next, open: null });
   const chooseRange = (id: RequestRangeId) => {
-    setRangeId(id);
-    if (id === 'custom') change({ from: localInputToIso(customFrom), to: localInputToIso(customTo) });
-    else change({ from: rangeStart(id), to: null });
+    if (id === 'custom') show({ range: id, filter: { from: localInputToIso(customFrom, zone), to: localInputToIso(customTo, zone) }, open: null });
+    else show({ range: id, filter: { from: rangeFrom(id, zone), to: null }, open: null });
   };
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     change({ requestId: search.trim() || null });
   };
+  const found = filter.requestId ? log.data?.items[0] : undefined;
   const analyticsRange = useMemo(() => {
+    if (found) {
+      // An id is searched across all time: the chart shows the local day the request was made on.
+      const day = localDateOf(zone, Date.parse(found.timestamp));
+      const from = startOfLocalDay(zone, day);
+      return { from: new Date(from).toISOString(), to: new Date(from + 24 * HOUR_MS).toISOString(), keyId: null, endpoint: null };
+    }
     const to = filter.to ?? new Date().toISOString();
     const earliest = Date.parse(to) - ANALYTICS_DEFAULT_MS;
     const from = filter.from && Date.parse(filter.from) > earliest ? filter.from : new Date(earliest).toISOString();
     return { from, to, keyId: filter.keyId, endpoint: filter.endpoint };
-  }, [filter]);
+  }, [filter, found, zone]);
 
   const items = log.data?.items ?? [];
+  const openIndex = items.findIndex((r) => r.id === view.open);
   const filtered = Boolean(filter.keyId || filter.endpoint || filter.status || filter.requestId || rangeId !== 'all');
   const endpointOptions = filter.endpoint && !endpoints.includes(filter.endpoint) ? [filter.endpoint, ...endpoints] : endpoints;
 
@@ -116,13 +118,11 @@ export function RequestsPage() {
         title="Requests"
         subtitle={
           <span data-testid="requests-zone">
-            Every request of the last 12 months, newest first. Times in your time zone: {zoneLongName(zone)} ({zone}).
+            Every request of the last 12 months, newest first. Times in {zoneLongName(zone)} ({zone}).
           </span>
         }
         actions={<FormControlLabel control={<Switch checked={live} onChange={(e) => setLive(e.target.checked)} />} label="Live" />}
       />
-
-      {analytics ? <RequestAnalytics range={analyticsRange} zone={zone} live={live} /> : <AnalyticsUpsell />}
 
       <Box component="section" aria-label="Filters" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <FormControl size="small" sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: 'none' } }}>
@@ -144,7 +144,7 @@ export function RequestsPage() {
               value={customFrom}
               onChange={(e) => {
                 setCustomFrom(e.target.value);
-                change({ from: localInputToIso(e.target.value) });
+                show({ range: 'custom', filter: { from: localInputToIso(e.target.value, zone) } });
               }}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: { xs: '1 1 100%', sm: 'none' } }}
@@ -156,7 +156,7 @@ export function RequestsPage() {
               value={customTo}
               onChange={(e) => {
                 setCustomTo(e.target.value);
-                change({ to: localInputToIso(e.target.value) });
+                show({ range: 'custom', filter: { to: localInputToIso(e.target.value, zone) } });
               }}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: { xs: '1 1 100%', sm: 'none' } }}
@@ -246,6 +246,18 @@ export function RequestsPage() {
         </Box>
       </Box>
 
+      {analytics ? (
+        <RequestAnalytics
+          range={analyticsRange}
+          zone={zone}
+          live={live}
+          caption={found ? `The day of request ${found.requestId}.` : undefined}
+          onSelect={(from, to, status) => show({ range: 'custom', filter: { from, to, status: status ?? filter.status, requestId: null }, open: null })}
+        />
+      ) : (
+        <AnalyticsUpsell />
+      )}
+
       <Box sx={{ height: 4, mb: 1 }}>{log.isFetching && log.data && <LinearProgress aria-label="Loading requests" />}</Box>
       {log.isError && (
         <LoadError what="your requests" error={log.error} onRetry={() => log.refetch()} retrying={log.isFetching} stale={log.data !== undefined} />
@@ -269,7 +281,7 @@ export function RequestsPage() {
             <Table size="small" aria-label="Requests">
               <TableHead>
                 <TableRow>
-                  <TableCell>Time ({zone})</TableCell>
+                  <TableCell>Time</TableCell>
                   <TableCell sx={hideOnPhone}>Method</TableCell>
                   <TableCell>Endpoint</TableCell>
                   <TableCell>Status</TableCell>
@@ -284,20 +296,29 @@ export function RequestsPage() {
                 {items.map((r) => (
                   <TableRow key={r.id} hover data-testid="request-row">
                     <TableCell sx={{ whiteSpace: { md: 'nowrap' } }}>
-                      <Link component="button" type="button" onClick={() => setOpen(r.id)} sx={{ textAlign: 'left' }}>
-                        {formatDateTimeInZone(r.timestamp, zone)}
+                      <Link component="button" type="button" onClick={() => show({ open: r.id })} sx={{ textAlign: 'left' }}>
+                        {formatInstant(r.timestamp, zone, 'second')}
                       </Link>
                     </TableCell>
                     <TableCell sx={[hideOnPhone, methodTextSx(r.method), { fontWeight: 600 }]}>{r.method}</TableCell>
-                    <TableCell sx={{ fontFamily: monoFont, fontSize: 13, overflowWrap: 'anywhere' }}>{r.endpoint}</TableCell>
+                    <TableCell sx={{ fontFamily: monoFont, fontSize: 13, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
                     <TableCell>
                       <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} />
                     </TableCell>
-                    <TableCell align="right" sx={hideOnPhone}>
-                      {r.responseTime} ms
+                    <TableCell align="right" sx={[hideOnPhone, { whiteSpace: 'nowrap' }]}>
+                      {formatDuration(r.responseTime)}
                     </TableCell>
                     <TableCell sx={hideOnPhone}>{r.keyName ?? 'Deleted key'}</TableCell>
-                    <TableCell sx={[hideOnPhone, { fontFamily: monoFont, fontSize: 12 }]}>{r.requestId ? `${r.requestId.slice(0, 8)}…` : '–'}</TableCell>
+                    <TableCell sx={[hideOnPhone, { fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }]}>
+                      {r.requestId ? (
+                        <>
+                          {r.requestId}
+                          <CopyButton text={r.requestId} label="Copy the request ID" />
+                        </>
+                      ) : (
+                        '–'
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -316,7 +337,13 @@ export function RequestsPage() {
           </Box>
         </>
       ) : null}
-      <RequestDetailDrawer id={open} zone={zone} onClose={() => setOpen(null)} />
+      <RequestDetailDrawer
+        id={view.open}
+        zone={zone}
+        onClose={() => show({ open: null })}
+        onPrevious={openIndex > 0 ? () => show({ open: items[openIndex - 1].id }) : undefined}
+        onNext={openIndex >= 0 && openIndex < items.length - 1 ? () => show({ open: items[openIndex + 1].id }) : undefined}
+      />
     </>
   );
 }

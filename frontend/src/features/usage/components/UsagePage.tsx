@@ -14,7 +14,11 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { useApiOrigin } from '../../../config/publicConfig';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { useApiKeys } from '../../../lib/api-keys';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { rangeStart, useDisplayZone } from '../../../lib/time';
 import { DEFAULT_RANGE_DAYS, usageCsvUrl, usageRanges, useUsageSummary } from '../api';
+import { RequestDetailDrawer } from './RequestDetailDrawer';
 import { UsageSummaryView } from './UsageSummaryView';
 
 const ALL = '__all__';
@@ -24,7 +28,10 @@ export function UsagePage() {
   const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
   const [endpoint, setEndpoint] = useState<string>(ALL);
   const [keyId, setKeyId] = useState<string>(ALL);
-  const filter = { days, endpoint: endpoint === ALL ? null : endpoint, keyId: keyId === ALL ? null : keyId };
+  const { zone } = useDisplayZone();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<string | null>(null);
+  const filter = { days, endpoint: endpoint === ALL ? null : endpoint, keyId: keyId === ALL ? null : keyId, tz: zone };
   const summary = useUsageSummary(filter);
   const keys = useApiKeys();
   const apiOrigin = useApiOrigin();
@@ -100,7 +107,16 @@ export function UsagePage() {
           keyPrefix={keyPrefix}
           origin={apiOrigin}
           rangeDays={days}
+          zone={zone}
           filtered={endpoint !== ALL || keyId !== ALL || days !== DEFAULT_RANGE_DAYS}
+          onOpenRequest={(r) => setOpen(r.logId)}
+          onStatusClick={(status) => {
+            // The same window on the Requests page, narrowed to that status.
+            const params = new URLSearchParams({ from: new Date(rangeStart(days, zone)).toISOString(), status: String(status) });
+            if (filter.endpoint) params.set('endpoint', filter.endpoint);
+            if (filter.keyId) params.set('keyId', filter.keyId);
+            navigate(`${paths.dashboard.requests}?${params}`);
+          }}
         />
       ) : summary.isPending ? (
         <Grid container spacing={2} data-testid="usage-loading">
@@ -114,6 +130,19 @@ export function UsagePage() {
           </Grid>
         </Grid>
       ) : null}
+      {(() => {
+        const recent = summary.data?.recent ?? [];
+        const index = recent.findIndex((r) => r.logId === open);
+        return (
+          <RequestDetailDrawer
+            id={open}
+            zone={zone}
+            onClose={() => setOpen(null)}
+            onPrevious={index > 0 ? () => setOpen(recent[index - 1].logId) : undefined}
+            onNext={index >= 0 && index < recent.length - 1 ? () => setOpen(recent[index + 1].logId) : undefined}
+          />
+        );
+      })()}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { UsageSummaryView, curlHint, fillDays, statusCodePalette } from './UsageSummaryView';
+import { UsageSummaryView, chartBars, curlHint, statusCodePalette } from './UsageSummaryView';
 import { renderWithProviders } from '../../../testing/render';
 import type { UsageRecord, UsageSummary } from '../api';
 
@@ -14,6 +14,7 @@ beforeAll(() => {
 
 const empty: UsageSummary = {
   range: { start: '2026-11-15T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' },
+  timeZone: 'UTC',
   totalRequests: 0,
   successRate: 0,
   averageResponseTime: 0,
@@ -36,6 +37,7 @@ const record = (n: number, statusCode: number, endpoint = '/api/time/current'): 
   timestamp: `2026-11-21T10:${String(n).padStart(2, '0')}:00.000Z`,
   keyId: 'k1',
   keyName: 'Server',
+  logId: `log-${n}`,
 });
 
 const full: UsageSummary = {
@@ -45,8 +47,8 @@ const full: UsageSummary = {
   averageResponseTime: 23.4,
   todayRequests: 56,
   perDay: [
-    { date: '2026-11-20', count: 1000 },
-    { date: '2026-11-21', count: 234 },
+    { date: '2026-11-20', start: '2026-11-20T00:00:00.000Z', count: 1000 },
+    { date: '2026-11-21', start: '2026-11-21T00:00:00.000Z', count: 234 },
   ],
   statusCodes: [
     { statusCode: 200, count: 1200 },
@@ -80,7 +82,7 @@ describe('usage summary', () => {
     renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
     expect(screen.getByTestId('usage-total-value')).toHaveTextContent('1,234');
     expect(screen.getByTestId('usage-success-value')).toHaveTextContent('97.5%');
-    expect(screen.getByTestId('usage-avg-value')).toHaveTextContent('23 ms');
+    expect(screen.getByTestId('usage-avg-value')).toHaveTextContent('23.4 ms');
     expect(screen.getByTestId('usage-today-value')).toHaveTextContent('56');
     expect(screen.getByTestId('chart-per-day')).toBeInTheDocument();
     const codes = screen.getByTestId('status-codes');
@@ -97,48 +99,22 @@ describe('usage summary', () => {
     expect(within(rows[0]).getByTestId('recent-status')).toHaveTextContent('403');
     expect(within(rows[0]).getByText('GET')).toBeInTheDocument();
     expect(within(rows[0]).getByText('127.0.0.1')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('10 ms')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('10.0 ms')).toBeInTheDocument();
     expect(screen.queryByTestId('usage-empty')).not.toBeInTheDocument();
   });
 
-  it('fills days without calls with zero, one bar per day of the range', () => {
-    const days = fillDays({ range: { start: '2026-11-18T12:00:00.000Z', end: '2026-11-21T12:00:00.000Z' }, perDay: [{ date: '2026-11-20', count: 5 }] });
-    expect(days).toEqual([
-      { date: '2026-11-19', count: 0 },
-      { date: '2026-11-20', count: 5 },
-      { date: '2026-11-21', count: 0 },
+  it("draws one bar per local day the server counted, labelled on the zone's calendar, the tooltip naming the zone", () => {
+    const perDay = [
+      { date: '2026-11-20', start: '2026-11-19T18:30:00.000Z', count: 3 },
+      { date: '2026-11-21', start: '2026-11-20T18:30:00.000Z', count: 0 },
+    ];
+    const { hourly, bars } = chartBars({ perDay, perHour: [] }, 7, 'Asia/Kolkata');
+    expect(hourly).toBe(false);
+    expect(bars.map((b) => [b.label, b.count])).toEqual([
+      ['Nov 20', 3],
+      ['Nov 21', 0],
     ]);
-  });
-
-  it('"Last 7 Days" draws 7 bars for the whole UTC days the server answers (8 of them for a rolling 7 × 24 h)', () => {
-    const days = fillDays(
-      {
-        range: { start: '2026-11-16T00:00:00.000Z', end: '2026-11-23T23:59:59.999Z' },
-        perDay: [
-          { date: '2026-11-16', count: 3 },
-          { date: '2026-11-23', count: 2 },
-        ],
-      },
-      7,
-    );
-    expect(days).toHaveLength(7);
-    expect(days[0]).toEqual({ date: '2026-11-17', count: 0 });
-    expect(days[6]).toEqual({ date: '2026-11-23', count: 2 });
-  });
-
-  it('"Last 7 Days" draws 7 bars, ending today, even with calls on the rolling range’s partial first day', () => {
-    const days = fillDays({
-      range: { start: '2026-11-16T06:27:50.000Z', end: '2026-11-23T06:27:50.000Z' },
-      perDay: [
-        { date: '2026-11-16', count: 3 },
-        { date: '2026-11-23', count: 2 },
-      ],
-    });
-    expect(days).toHaveLength(7);
-    expect(days[0].date).toBe('2026-11-17');
-    expect(days[6]).toEqual({ date: '2026-11-23', count: 2 });
-    expect(fillDays({ range: { start: '2026-11-22T06:00:00.000Z', end: '2026-11-23T06:00:00.000Z' }, perDay: [] })).toHaveLength(1);
-    expect(fillDays({ range: { start: '2026-10-24T06:00:00.000Z', end: '2026-11-23T06:00:00.000Z' }, perDay: [] })).toHaveLength(30);
+    expect(bars[0].tooltip).toBe('Nov 20, 2026 (GMT+5:30)');
   });
 
   it('gives every status code its own colour (400 and 403 differ), in the donut and its legend', () => {
@@ -150,15 +126,14 @@ describe('usage summary', () => {
     expect(within(screen.getByTestId('status-codes')).getAllByTestId('status-swatch')).toHaveLength(3);
   });
 
-  it('names the time zone of request times (the browser’s)', () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    renderWithProviders(<UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" />);
-    const table = screen.getByTestId('recent-requests');
-    expect(within(table).getByText(`Time (${zone})`)).toBeInTheDocument();
-    const rows = within(table).getAllByTestId('recent-request');
-    const shortZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
-      .formatToParts(new Date('2026-11-21T10:00:00Z'))
-      .find((p) => p.type === 'timeZoneName')!.value;
-    expect(rows[0]).toHaveTextContent(new RegExp(`Nov 21, 2026, .* ${shortZone}`));
+  it('writes request times in the display zone, with its name, and a click opens the request', async () => {
+    const opened: string[] = [];
+    renderWithProviders(
+      <UsageSummaryView summary={full} keyPrefix="tzk_live_AbCd" origin="https://tz.example" zone="Asia/Kolkata" onOpenRequest={(r) => opened.push(r.logId)} />,
+    );
+    const rows = within(screen.getByTestId('recent-requests')).getAllByTestId('recent-request');
+    expect(rows[0]).toHaveTextContent(/Nov 21, 2026, 3:30:00 PM GMT\+5:30/);
+    within(rows[0]).getByRole('button').click();
+    expect(opened).toEqual(['log-0']);
   });
 });

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -29,61 +30,36 @@ import { paths } from '../../../config/paths';
 import { CodeBlock } from '../../../components/ui/CodeBlock';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { EmptyState } from '../../../components/dashboard/EmptyState';
-import { browserTimeZone, formatDateTimeInZone, formatNumber } from '../../../lib/format';
-import type { UsageSummary } from '../api';
-import { zoneLongName } from '../../../lib/time';
+import { formatDuration, formatInstant, formatNumber, knownZone, zoneAbbreviation, zoneLongName } from '../../../lib/time';
+import type { UsageRecord, UsageSummary } from '../api';
 
 export const TOP_ENDPOINTS_SHOWN = 5;
 export const RECENT_REQUESTS_SHOWN = 10;
 
-/**
- * One bar per day of the range, with 0 for days without calls, so the bars keep their spacing: "Last 7 Days" is
- * the end's day and the 6 before it (UTC days, as the server counts them). The rolling range starts 7 × 24 h
- * back, inside an eighth day; calls of that partial day are left off the chart (they count in the totals).
- */
-export function fillDays(summary: Pick<UsageSummary, 'perDay' | 'range'>, rangeDays?: number): { date: string; count: number }[] {
-  const counts = new Map(summary.perDay.map((d) => [d.date, d.count]));
-  const start = new Date(summary.range?.start ?? summary.perDay[0]?.date ?? Date.now());
-  const end = new Date(summary.range?.end ?? Date.now());
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end < start) return summary.perDay;
-  // The range asked for, in days, when the page knows it: the server answers whole UTC days, so a rolling 7 × 24 h
-  // range comes back as 8 of them (the partial first day included).
-  const dayCount = Math.min(400, Math.max(1, rangeDays ?? Math.round((end.getTime() - start.getTime()) / 86_400_000)));
-  const cursor = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (dayCount - 1)));
-  const days: { date: string; count: number }[] = [];
-  for (let i = 0; i < dayCount; i += 1) {
-    const key = cursor.toISOString().slice(0, 10);
-    days.push({ date: key, count: counts.get(key) ?? 0 });
-    cursor.setUTCDate(cursor.getUTCDate() + 1);
-  }
-  return days;
-}
-
-/** An hour's start as the viewer's clock shows it ('14:00'; '14:30' in a zone half an hour off UTC). */
-const hourLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
-
-/**
- * The bars of the requests chart: "Last Day" by the hour (one bar per day would be a single bar), labelled on the
- * viewer's clock; longer ranges by the day. Keyed by the instant: a rolling day holds the same clock hour twice.
- */
+/** The bars of the chart: the server's local days (each from its midnight in the display zone), or for "Last Day" its local hours. */
 export function chartBars(
-  summary: Pick<UsageSummary, 'perHour'>,
-  days: { date: string; count: number }[],
+  summary: Pick<UsageSummary, 'perHour' | 'perDay'>,
   rangeDays: number | undefined,
   zone: string,
-): { hourly: boolean; bars: { key: string; label: string; count: number }[] } {
+): { hourly: boolean; bars: { key: string; label: string; tooltip: string; count: number }[] } {
   const hourly = rangeDays === 1 && summary.perHour.length > 0;
   const bars = hourly
-    ? summary.perHour.map((h) => ({ key: h.hour, label: hourLabel(h.hour, zone), count: h.count }))
-    : days.map((d) => ({ key: d.date, label: shortDay(d.date), count: d.count }));
+    ? summary.perHour.map((h) => ({ key: h.hour, label: hourLabel(h.hour, zone), tooltip: formatInstant(h.hour, zone, 'minute'), count: h.count }))
+    : summary.perDay.map((d) => ({
+        key: d.start,
+        label: dayLabel(d.start, zone),
+        tooltip: `${formatInstant(d.start, zone, 'date')} (${zoneAbbreviation(zone, d.start)})`,
+        count: d.count,
+      }));
   return { hourly, bars };
 }
 
-const shortDay = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-};
+/** An hour's start on the viewer's clock ('14:30' in a zone half an hour off UTC). */
+const hourLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: knownZone(timeZone) }).format(new Date(iso));
+
+const dayLabel = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: knownZone(timeZone) }).format(new Date(iso));
 
 export function statusColor(code: number): 'success' | 'warning' | 'error' | 'default' {
   if (code >= 200 && code < 300) return 'success';
@@ -181,6 +157,9 @@ export function UsageSummaryView({
   origin = typeof window !== 'undefined' ? window.location.origin : '',
   filtered = false,
   rangeDays,
+  zone = summary.timeZone,
+  onOpenRequest,
+  onStatusClick,
 }: {
   summary: UsageSummary;
   keyPrefix: string | null;
@@ -188,17 +167,21 @@ export function UsageSummaryView({
   filtered?: boolean;
   /** The days the page asked for ("Last 7 Days": 7): one bar each, ending today. */
   rangeDays?: number;
+  /** The display zone the summary was counted in. */
+  zone?: string;
+  /** A recent request was clicked: open it in the request drawer. */
+  onOpenRequest?: (record: UsageRecord) => void;
+  /** A donut slice or status chip was clicked: show those requests. */
+  onStatusClick?: (statusCode: number) => void;
 }) {
-  const days = fillDays(summary, rangeDays);
   const top = summary.topEndpoints.slice(0, TOP_ENDPOINTS_SHOWN);
   const topMax = Math.max(1, ...top.map((t) => t.count));
   const recent = summary.recent.slice(0, RECENT_REQUESTS_SHOWN);
   const empty = summary.totalRequests === 0;
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const palette = statusCodePalette(summary.statusCodes.map((s) => s.statusCode));
-  const zone = browserTimeZone();
-  const { hourly, bars } = chartBars(summary, days, rangeDays, zone);
-  const labelOf = new Map(bars.map((b) => [b.key, b.label]));
+  const { hourly, bars } = chartBars(summary, rangeDays, zone);
+  const labelOf = new Map(bars.map((b) => [b.key, b]));
 
   return (
     <Stack spacing={3}>
@@ -210,7 +193,7 @@ export function UsageSummaryView({
           <StatCard label="Success Rate" value={successRateText(summary)} icon={<CheckCircleIcon />} testId="usage-success" />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <StatCard label="Avg Response Time" value={`${Math.round(summary.averageResponseTime ?? 0)} ms`} icon={<SpeedIcon />} testId="usage-avg" />
+          <StatCard label="Avg Response Time" value={formatDuration(summary.averageResponseTime)} icon={<SpeedIcon />} testId="usage-avg" />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <StatCard label="Today's Usage" value={formatNumber(summary.todayRequests)} icon={<TodayIcon />} testId="usage-today" />
@@ -228,15 +211,21 @@ export function UsageSummaryView({
                   <Typography variant="h6" component="h2">
                     {hourly ? 'Requests per Hour' : 'Requests per Day'}
                   </Typography>
-                  {hourly && (
-                    <Typography variant="caption" color="text.secondary" component="p" data-testid="chart-zone">
-                      Hours in your time zone: {zoneLongName(zone)} ({zone})
-                    </Typography>
-                  )}
+                  <Typography variant="caption" color="text.secondary" component="p" data-testid="chart-zone">
+                    {hourly ? 'Hours' : 'Days from midnight'} in {zoneLongName(zone)} ({zone}). {formatInstant(summary.range.start, zone)} to{' '}
+                    {formatInstant(summary.range.end, zone)}.
+                  </Typography>
                   <Box data-testid={hourly ? 'chart-per-hour' : 'chart-per-day'} sx={{ width: '100%' }}>
                     <BarChart
                       height={280}
-                      xAxis={[{ scaleType: 'band', data: bars.map((b) => b.key), valueFormatter: (key: string) => labelOf.get(key) ?? key }]}
+                      xAxis={[
+                        {
+                          scaleType: 'band',
+                          data: bars.map((b) => b.key),
+                          valueFormatter: (key: string, context) =>
+                            (context.location === 'tooltip' ? labelOf.get(key)?.tooltip : labelOf.get(key)?.label) ?? key,
+                        },
+                      ]}
                       yAxis={[{ tickMinStep: 1 }]}
                       series={[{ data: bars.map((b) => b.count), label: 'Requests', color: '#1d4ed8' }]}
                       hideLegend
@@ -256,6 +245,7 @@ export function UsageSummaryView({
                     <PieChart
                       height={200}
                       hideLegend
+                      onItemClick={(_event, item) => onStatusClick?.(summary.statusCodes[item.dataIndex]?.statusCode)}
                       series={[
                         {
                           innerRadius: 45,
@@ -285,6 +275,7 @@ export function UsageSummaryView({
                           />
                         }
                         label={`${s.statusCode}: ${formatNumber(s.count)}`}
+                        onClick={onStatusClick ? () => onStatusClick(s.statusCode) : undefined}
                       />
                     ))}
                   </Stack>
@@ -302,7 +293,11 @@ export function UsageSummaryView({
                 {top.map((t) => (
                   <Box key={t.endpoint}>
                     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                      <Typography component="code" sx={{ fontFamily: monoFont, fontSize: 13, overflowWrap: 'anywhere' }}>
+                      <Typography
+                        component="code"
+                        title={t.endpoint}
+                        sx={{ fontFamily: monoFont, fontSize: 13, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+                      >
                         {t.endpoint}
                       </Typography>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -329,18 +324,30 @@ export function UsageSummaryView({
               {narrow ? (
                 <Stack divider={<Divider flexItem />} data-testid="recent-requests">
                   {recent.map((r) => (
-                    <Box key={r.id} data-testid="recent-request" sx={{ px: 2, py: 1 }}>
+                    <Box
+                      key={r.id}
+                      data-testid="recent-request"
+                      role={onOpenRequest ? 'button' : undefined}
+                      tabIndex={onOpenRequest ? 0 : undefined}
+                      onClick={() => onOpenRequest?.(r)}
+                      onKeyDown={(e) => e.key === 'Enter' && onOpenRequest?.(r)}
+                      sx={{ px: 2, py: 1, cursor: onOpenRequest ? 'pointer' : undefined }}
+                    >
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                         <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
                         <Box component="span" sx={[{ fontWeight: 700, fontSize: 12 }, methodTextSx(r.method)]}>
                           {r.method}
                         </Box>
-                        <Box component="span" sx={{ fontFamily: monoFont, fontSize: 12, overflowWrap: 'anywhere', flex: 1 }}>
+                        <Box
+                          component="span"
+                          title={r.endpoint}
+                          sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, flex: 1 }}
+                        >
                           {r.endpoint}
                         </Box>
                       </Box>
                       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                        {r.ipAddress} · {formatDateTimeInZone(r.timestamp, zone)} · {Math.round(r.responseTime)} ms
+                        {r.ipAddress} · {formatInstant(r.timestamp, zone, 'second')} · {formatDuration(r.responseTime)}
                       </Typography>
                     </Box>
                   ))}
@@ -354,13 +361,19 @@ export function UsageSummaryView({
                         <TableCell>Method</TableCell>
                         <TableCell>Endpoint</TableCell>
                         <TableCell>IP</TableCell>
-                        <TableCell>Time ({zone})</TableCell>
+                        <TableCell>Time</TableCell>
                         <TableCell align="right">Response</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
                       {recent.map((r) => (
-                        <TableRow key={r.id} data-testid="recent-request">
+                        <TableRow
+                          key={r.id}
+                          data-testid="recent-request"
+                          hover={Boolean(onOpenRequest)}
+                          onClick={() => onOpenRequest?.(r)}
+                          sx={{ cursor: onOpenRequest ? 'pointer' : undefined }}
+                        >
                           <TableCell>
                             <Chip size="small" color={statusColor(r.statusCode)} label={r.statusCode} data-testid="recent-status" />
                           </TableCell>
@@ -371,9 +384,25 @@ export function UsageSummaryView({
                           </TableCell>
                           <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.endpoint}</TableCell>
                           <TableCell sx={{ fontFamily: monoFont, fontSize: 12, whiteSpace: 'nowrap' }}>{r.ipAddress}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeInZone(r.timestamp, zone)}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {onOpenRequest ? (
+                              <Link
+                                component="button"
+                                type="button"
+                                onClick={(event) => {
+                                  event.stopPropagation();
+                                  onOpenRequest(r);
+                                }}
+                                sx={{ textAlign: 'left' }}
+                              >
+                                {formatInstant(r.timestamp, zone, 'second')}
+                              </Link>
+                            ) : (
+                              formatInstant(r.timestamp, zone, 'second')
+                            )}
+                          </TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {Math.round(r.responseTime)} ms
+                            {formatDuration(r.responseTime)}
                           </TableCell>
                         </TableRow>
                       ))}

@@ -1,12 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 
 export type WebhookEndpoint = Models['WebhookEndpointResponse'];
+export type WebhookEndpointDetail = Models['WebhookEndpointDetailResponse'];
+export type EndpointHealth = Models['EndpointHealthResponse'];
 export type WebhookEndpointWithSecret = Models['WebhookEndpointWithSecretResponse'];
 export type WebhookDelivery = Models['WebhookDeliveryResponse'];
+export type WebhookDeliveryPage = Models['WebhookDeliveryPageResponse'];
+export type WebhookAttempt = Models['WebhookAttemptResponse'];
+export type WebhookAttemptPage = Models['WebhookAttemptPageResponse'];
 export type WebhookInput = Models['CreateWebhookDto'];
 export type WebhookUpdate = Models['UpdateWebhookDto'];
+export type TestEventType = NonNullable<Models['SendTestDto']['type']>;
 
 /** The events an endpoint may choose, with what each means (decisions §9). */
 export const WEBHOOK_EVENTS: { id: WebhookInput['events'][number]; label: string }[] = [
@@ -21,18 +27,33 @@ export const WEBHOOK_EVENTS: { id: WebhookInput['events'][number]; label: string
   { id: 'invoice.payment_failed', label: 'Payment failed' },
 ];
 
+/** What a test event may be: the plain test, or any event with its sample data. */
+export const TEST_EVENT_TYPES: { id: TestEventType; label: string }[] = [{ id: 'webhook.test', label: 'A plain test event' }, ...WEBHOOK_EVENTS];
+
+export type DeliveryStatus = NonNullable<Models['WebhookDeliveryResponse']['status']>;
+
 export const webhooksQueryKey = ['webhooks'] as const;
-const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
+const endpointKey = (id: string) => ['webhooks', id] as const;
+const deliveriesKey = (id: string, status: string) => ['webhooks', id, 'deliveries', status] as const;
+const attemptsKey = (deliveryId: string) => ['webhooks', 'attempts', deliveryId] as const;
 const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
+  return search.size ? `?${search}` : '';
+};
 
 export const webhooksApi = {
   list: () => apiFetch<WebhookEndpoint[]>('/api/webhooks'),
+  get: (id: string) => apiFetch<WebhookEndpointDetail>(path(id)),
   create: (body: WebhookInput) => apiFetch<WebhookEndpointWithSecret>('/api/webhooks', { method: 'POST', body }),
   update: (id: string, body: WebhookUpdate) => apiFetch<WebhookEndpoint>(path(id), { method: 'PATCH', body }),
   remove: (id: string) => apiFetch<void>(path(id), { method: 'DELETE' }),
   rotate: (id: string) => apiFetch<WebhookEndpointWithSecret>(`${path(id)}/rotate-secret`, { method: 'POST' }),
-  test: (id: string) => apiFetch<WebhookDelivery>(`${path(id)}/test`, { method: 'POST' }),
-  deliveries: (id: string) => apiFetch<WebhookDelivery[]>(`${path(id)}/deliveries`),
+  test: (id: string, type?: TestEventType) => apiFetch<WebhookDelivery>(`${path(id)}/test`, { method: 'POST', body: type ? { type } : {} }),
+  deliveries: (id: string, params: { cursor?: string; status?: string; limit?: number } = {}) =>
+    apiFetch<WebhookDeliveryPage>(`${path(id)}/deliveries${query(params)}`),
+  attempts: (deliveryId: string, cursor?: string) =>
+    apiFetch<WebhookAttemptPage>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/attempts${query({ cursor })}`),
   resend: (deliveryId: string) => apiFetch<WebhookDelivery>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: 'POST' }),
 };
 
@@ -41,9 +62,31 @@ export function useWebhooks(enabled = true) {
   return useQuery({ queryKey: webhooksQueryKey, queryFn: webhooksApi.list, retry: false, enabled });
 }
 
-/** An endpoint's delivery log; refreshed every few seconds while it is open (retries land on their own). */
-export function useWebhookDeliveries(id: string | null) {
-  return useQuery({ queryKey: deliveriesKey(id ?? ''), queryFn: () => webhooksApi.deliveries(id!), enabled: !!id, refetchInterval: 3000 });
+/** One endpoint with its health and hour-by-hour chart, refreshed while its page is open. */
+export function useWebhookEndpoint(id: string) {
+  return useQuery({ queryKey: endpointKey(id), queryFn: () => webhooksApi.get(id), retry: false, refetchInterval: 5000 });
+}
+
+/** An endpoint's deliveries, page by page (newest first); the pages already open refresh every few seconds. */
+export function useWebhookDeliveries(id: string, status = '') {
+  return useInfiniteQuery({
+    queryKey: deliveriesKey(id, status),
+    queryFn: ({ pageParam }) => webhooksApi.deliveries(id, { cursor: pageParam, status: status || undefined }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: 5000,
+  });
+}
+
+/** A delivery's attempts, page by page (newest first), asked for when it is opened. */
+export function useWebhookAttempts(deliveryId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: attemptsKey(deliveryId),
+    queryFn: ({ pageParam }) => webhooksApi.attempts(deliveryId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  });
 }
 
 function useInvalidate() {
@@ -73,7 +116,7 @@ export function useRotateWebhookSecret() {
 
 export function useSendTestEvent() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: webhooksApi.test, onSuccess: invalidate });
+  return useMutation({ mutationFn: ({ id, type }: { id: string; type?: TestEventType }) => webhooksApi.test(id, type), onSuccess: invalidate });
 }
 
 export function useResendDelivery() {

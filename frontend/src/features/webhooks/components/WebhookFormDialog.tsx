@@ -47,24 +47,29 @@ function urlProblem(url: string): string | null {
   }
 }
 
-/** Add an endpoint: its URL, an optional description and the events it receives. */
+const EMPTY: WebhookFormValues = { url: '', description: '', events: ['tzdb.zones_changed'] };
+
+/** Add an endpoint, or edit one (`initial`): its URL, an optional description and the events it receives. */
 export function WebhookFormDialog({
   open,
   pending,
   onClose,
   onSubmit,
+  initial,
 }: {
   open: boolean;
   pending: boolean;
   onClose: () => void;
   onSubmit: (input: WebhookInput) => Promise<void>;
+  initial?: WebhookFormValues;
 }) {
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const form = useForm<WebhookFormValues>({ resolver, defaultValues: { url: '', description: '', events: ['tzdb.zones_changed'] } });
+  const form = useForm<WebhookFormValues>({ resolver, defaultValues: initial ?? EMPTY, values: open ? initial : undefined });
+  const action = initial ? 'Save Changes' : 'Add Endpoint';
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit({ url: values.url.trim(), description: values.description.trim() || null, events: values.events as WebhookInput['events'] });
-      form.reset();
+      if (!initial) form.reset();
     } catch (error) {
       if (isApiError(error) && error.problem.field === 'url') form.setError('url', { message: error.detail ?? 'URL refused' });
     }
@@ -72,7 +77,7 @@ export function WebhookFormDialog({
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="webhook-form-title">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="webhook-form-title">Add Endpoint</DialogTitle>
+        <DialogTitle id="webhook-form-title">{initial ? 'Edit Endpoint' : 'Add Endpoint'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             <TextField
@@ -85,7 +90,12 @@ export function WebhookFormDialog({
               helperText={form.formState.errors.url?.message ?? 'HTTPS, on a public address.'}
               slotProps={{ htmlInput: { 'data-testid': 'webhook-url' } }}
             />
-            <TextField label="Description (optional)" fullWidth {...form.register('description')} />
+            <TextField
+              label="Description (optional)"
+              fullWidth
+              {...form.register('description')}
+              slotProps={{ htmlInput: { 'data-testid': 'webhook-description' } }}
+            />
             <Controller
               control={form.control}
               name="events"
@@ -115,7 +125,7 @@ export function WebhookFormDialog({
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
-            Add Endpoint
+            {action}
           </Button>
         </DialogActions>
       </form>

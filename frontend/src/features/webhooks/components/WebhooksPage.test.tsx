@@ -13,6 +13,32 @@ const endpoint = {
   pausedReason: null,
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',
+  health: {
+    state: 'healthy',
+    windowHours: 24,
+    attempts: 0,
+    succeeded: 0,
+    successRate: null,
+    lastAttemptAt: null,
+    lastStatusCode: null,
+    lastError: null,
+    failuresSinceSuccess: 0,
+    failingSince: null,
+  },
+};
+const failingEndpoint = {
+  ...endpoint,
+  health: {
+    ...endpoint.health,
+    state: 'failing',
+    attempts: 4,
+    succeeded: 1,
+    successRate: 0.25,
+    lastAttemptAt: '2026-11-25T11:00:00.000Z',
+    lastStatusCode: 500,
+    failuresSinceSuccess: 3,
+    failingSince: '2026-11-25T10:30:00.000Z',
+  },
 };
 
 describe('webhooks page', () => {
@@ -50,38 +76,31 @@ describe('webhooks page', () => {
     expect(await screen.findByTestId('webhook-card')).toHaveTextContent(endpoint.url);
   });
 
-  it('sends a test event and lists the deliveries with Resend', async () => {
-    const delivery = {
-      id: 'd1',
-      endpointId: endpoint.id,
-      messageId: 'msg_1',
-      eventType: 'webhook.test',
-      payload: { type: 'webhook.test', timestamp: '', data: {} },
-      status: 'delivered',
-      attempts: 1,
-      responseCode: 200,
-      responseBody: 'ok',
-      durationMs: 12,
-      lastError: null,
-      createdAt: '2026-11-25T10:00:00.000Z',
-      lastAttemptAt: '2026-11-25T10:00:00.000Z',
-      deliveredAt: '2026-11-25T10:00:00.000Z',
-      attemptLog: [{ at: '2026-11-25T10:00:00.000Z', statusCode: 200, durationMs: 12, responseBody: 'ok', error: null }],
-    };
+  it("a failing endpoint's card shows its state, success rate and last status, not a green Enabled", async () => {
+    serveApi({ 'GET /api/webhooks': { body: [failingEndpoint] } });
+    renderWithProviders(<WebhooksPage />, { me: enterprise });
+    const card = await screen.findByTestId('webhook-card');
+    expect(within(card).getByTestId('endpoint-state')).toHaveTextContent('Failing');
+    expect(card).not.toHaveTextContent('Enabled');
+    expect(within(card).getByTestId('endpoint-health')).toHaveTextContent('25.0% delivered (24 h)');
+    expect(within(card).getByTestId('endpoint-health')).toHaveTextContent('Last: 500');
+    expect(within(card).getByTestId('endpoint-health')).toHaveTextContent('3 failed attempts since the last success');
+    expect(within(card).getByTestId('webhook-link')).toHaveAttribute('href', `/dashboard/webhooks/${endpoint.id}`);
+  });
+
+  it('sends a test event of the chosen type', async () => {
     const { calls } = serveApi({
       'GET /api/webhooks': { body: [endpoint] },
-      [`POST /api/webhooks/${endpoint.id}/test`]: { status: 202, body: delivery },
-      [`GET /api/webhooks/${endpoint.id}/deliveries`]: { body: [delivery] },
-      'POST /api/webhooks/deliveries/d1/resend': { status: 202, body: { ...delivery, id: 'd2' } },
+      [`POST /api/webhooks/${endpoint.id}/test`]: { status: 202, body: {} },
     });
     renderWithProviders(<WebhooksPage />, { me: enterprise });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Send test event' }));
-    const row = await screen.findByTestId('webhook-delivery');
-    expect(row).toHaveTextContent('webhook.test');
-    expect(row).toHaveTextContent('200 · 12 ms');
-    await user.click(within(row).getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByText('The event is sent again with the same webhook-id.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/webhooks/deliveries/d1/resend'))).toBe(true);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Event type' }));
+    await user.click(await screen.findByRole('option', { name: /^invoice\.paid/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('invoice.paid is on its way; follow it in the messages.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'invoice.paid' });
   });
 });

@@ -1,6 +1,8 @@
 import { LoadError } from '../../../components/ui/LoadError';
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -25,17 +27,9 @@ import { SecretOnceDialog } from '../../../components/ui/SecretOnceDialog';
 import { isApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { monoFont } from '../../../theme';
-import {
-  useCreateWebhook,
-  useDeleteWebhook,
-  useRotateWebhookSecret,
-  useSendTestEvent,
-  useUpdateWebhook,
-  useWebhooks,
-  type WebhookEndpoint,
-  type WebhookInput,
-} from '../api';
-import { DeliveriesDialog } from './DeliveriesDialog';
+import { EndpointHealthChip, EndpointHealthLine } from '../../../components/ui/EndpointHealthChip';
+import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks, type WebhookEndpoint, type WebhookInput } from '../api';
+import { TestEventDialog } from './TestEventDialog';
 import { WebhookFormDialog } from './WebhookFormDialog';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
@@ -91,30 +85,26 @@ function ConfirmDialog({
   );
 }
 
-function EndpointCard({
-  endpoint,
-  onDeliveries,
-  onRotate,
-  onDelete,
-}: {
-  endpoint: WebhookEndpoint;
-  onDeliveries: () => void;
-  onRotate: () => void;
-  onDelete: () => void;
-}) {
+function EndpointCard({ endpoint, onTest, onRotate, onDelete }: { endpoint: WebhookEndpoint; onTest: () => void; onRotate: () => void; onDelete: () => void }) {
   const update = useUpdateWebhook();
-  const test = useSendTestEvent();
+  const page = paths.dashboard.webhook(endpoint.id);
   return (
     <Card data-testid="webhook-card">
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography sx={{ fontFamily: monoFont, fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>{endpoint.url}</Typography>
-          <Chip
-            size="small"
-            color={endpoint.enabled ? 'success' : 'default'}
-            label={endpoint.enabled ? 'Enabled' : endpoint.pausedReason === 'failing' ? 'Paused after failures' : 'Paused'}
-          />
+          <Link
+            component={RouterLink}
+            to={page}
+            sx={{ fontFamily: monoFont, fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+            data-testid="webhook-link"
+          >
+            {endpoint.url}
+          </Link>
+          <EndpointHealthChip health={endpoint.health} />
         </Stack>
+        <Box sx={{ mb: 1 }}>
+          <EndpointHealthLine health={endpoint.health} />
+        </Box>
         {endpoint.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {endpoint.description}
@@ -127,24 +117,11 @@ function EndpointCard({
         </Stack>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={test.isPending}
-          onClick={async () => {
-            try {
-              await test.mutateAsync(endpoint.id);
-              toast({ title: 'Test Event Sent', description: 'Follow it in the deliveries.' });
-              onDeliveries();
-            } catch (error) {
-              failed('Failed to send the test event', error);
-            }
-          }}
-        >
+        <Button size="small" variant="outlined" onClick={onTest}>
           Send test event
         </Button>
-        <Button size="small" onClick={onDeliveries}>
-          Deliveries
+        <Button size="small" component={RouterLink} to={page}>
+          Messages and health
         </Button>
         <Button
           size="small"
@@ -185,7 +162,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const [viewing, setViewing] = useState<WebhookEndpoint | null>(null);
+  const [testing, setTesting] = useState<WebhookEndpoint | null>(null);
 
   const planRequired = (user !== null && !enterprise) || (isApiError(endpoints.error) && endpoints.error.code === 'webhooks_plan_required');
   const addButton = (
@@ -254,7 +231,7 @@ export function WebhooksPage() {
             <EndpointCard
               key={endpoint.id}
               endpoint={endpoint}
-              onDeliveries={() => setViewing(endpoint)}
+              onTest={() => setTesting(endpoint)}
               onRotate={() => setRotating(endpoint)}
               onDelete={() => setDeleting(endpoint)}
             />
@@ -264,7 +241,7 @@ export function WebhooksPage() {
 
       <WebhookFormDialog open={creating} pending={create.isPending} onClose={() => setCreating(false)} onSubmit={submitCreate} />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <DeliveriesDialog endpoint={viewing} onClose={() => setViewing(null)} />
+      <TestEventDialog endpoint={testing} onClose={() => setTesting(null)} />
       <ConfirmDialog
         open={!!rotating}
         title="Rotate signing secret"
