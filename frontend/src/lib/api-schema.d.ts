@@ -9362,8 +9362,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
@@ -9415,8 +9425,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;
@@ -9466,8 +9486,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description ISO 8601 start (inclusive) */
-                startDate?: string;
+                from?: string;
                 /** @description ISO 8601 end (inclusive) */
+                to?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `from`, still accepted
+                 */
+                startDate?: string;
+                /**
+                 * @deprecated
+                 * @description The former name of `to`, still accepted
+                 */
                 endDate?: string;
                 /** @description Only this route pattern */
                 endpoint?: string;

@@ -2,7 +2,19 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { BoundRepository } from '../../database/bound-repository.js';
 import { AuditLogEntry } from './audit-log.entity.js';
-import type { AuditEntry } from './audit-trail.js';
+import type { AuditAction, AuditTargetType } from './audit-log.entity.js';
+
+/** One audited action: who did what to which record, with the state before and after. */
+export interface AuditEntry {
+  actorId: string | null;
+  actorEmail: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ipAddress?: string | null;
+}
 
 /** The audit log's one write (audit_log is append-only), after immich's server/src/repositories. */
 @Injectable()

@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
-import type { AuditAction, AuditTargetType } from './audit-log.entity.js';
 import { AuditLogRepository } from './audit-log.repository.js';
+import type { AuditEntry } from './audit-log.repository.js';
 
-/** One audited action: who did what to which record, with the state before and after. */
-export interface AuditEntry {
-  actorId: string | null;
-  actorEmail: string;
-  action: AuditAction;
-  targetType: AuditTargetType;
-  targetId: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-  ipAddress?: string | null;
-}
+export type { AuditEntry } from './audit-log.repository.js';
 
 /**
  * The audit log's published command, the only writer of audit_log: the console, the jobs console and an account's

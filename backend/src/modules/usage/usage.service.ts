@@ -85,6 +85,11 @@ export interface UsageSummary {
   endpoints: string[];
 }
 
+/** A report's range as sent: `from`/`to`, or the former `startDate`/`endDate` (aliases; the new names win). */
+type RangeInput = { from?: string; to?: string; startDate?: string; endDate?: string };
+const startOf = (q: RangeInput) => (q.from !== undefined ? parseDate(q.from, 'from') : parseDate(q.startDate, 'startDate'));
+const endOf = (q: RangeInput) => (q.to !== undefined ? parseDate(q.to, 'to') : parseDate(q.endDate, 'endDate'));
+
 function parseDate(value: string | undefined, field: string): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -150,15 +155,12 @@ export class UsageService {
     };
   }
 
-  async list(
-    userId: string,
-    q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; limit?: number; cursor?: string },
-  ): Promise<UsagePage> {
+  async list(userId: string, q: RangeInput & { endpoint?: string; keyId?: string; limit?: number; cursor?: string }): Promise<UsagePage> {
     const limit = q.limit ?? 100;
     const rows = await this.store.records({
       userId,
-      start: parseDate(q.startDate, 'startDate'),
-      end: parseDate(q.endDate, 'endDate'),
+      start: startOf(q),
+      end: endOf(q),
       endpoint: q.endpoint,
       keyId: q.keyId,
       before: q.cursor ? decodeCursor(q.cursor) : undefined,
@@ -173,10 +175,11 @@ export class UsageService {
    * The records of an exact range (default: the last 7 days, at most MAX_SUMMARY_DAYS) as CSV, produced batch by batch
    * with json2csv's stream parser: memory stays bounded however many rows the range holds.
    */
-  exportCsv(userId: string, q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string }): Readable {
-    const end = parseDate(q.endDate, 'endDate') ?? new Date();
-    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - 7 * DAY_MS);
-    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+  exportCsv(userId: string, q: RangeInput & { endpoint?: string; keyId?: string }): Readable {
+    const end = endOf(q) ?? new Date();
+    const start = startOf(q) ?? new Date(end.getTime() - 7 * DAY_MS);
+    if (start > end)
+      throw UsageProblems.invalidRange(`${q.from !== undefined ? 'from' : 'startDate'} must not be after ${q.to !== undefined ? 'to' : 'endDate'}`);
     if (end.getTime() - start.getTime() > MAX_SUMMARY_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
     const batches = this.store.recordBatches({ userId, start, end, endpoint: q.endpoint, keyId: q.keyId });
     return Readable.from(csvChunks(batches));
@@ -189,17 +192,15 @@ export class UsageService {
 
   /**
    * The Usage page's numbers for a window, its days and hours cut in the zone of `tz` (default UTC). By default the
-   * window widens to the whole local days its ends fall on (default: the last 7); `exact` counts [startDate, endDate]
+   * window widens to the whole local days its ends fall on (default: the last 7); `exact` counts [from, to] (or their aliases startDate, endDate)
    * as given, the window the request log shows for the same from/to.
    */
-  async summary(
-    userId: string,
-    q: { startDate?: string; endDate?: string; endpoint?: string; keyId?: string; tz?: string; exact?: boolean },
-  ): Promise<UsageSummary> {
+  async summary(userId: string, q: RangeInput & { endpoint?: string; keyId?: string; tz?: string; exact?: boolean }): Promise<UsageSummary> {
     const zone = this.windows.zone(q.tz);
-    const end = parseDate(q.endDate, 'endDate') ?? new Date();
-    const start = parseDate(q.startDate, 'startDate') ?? new Date(end.getTime() - (q.exact ? 7 : 6) * DAY_MS);
-    if (start > end) throw UsageProblems.invalidRange('startDate must not be after endDate');
+    const end = endOf(q) ?? new Date();
+    const start = startOf(q) ?? new Date(end.getTime() - (q.exact ? 7 : 6) * DAY_MS);
+    if (start > end)
+      throw UsageProblems.invalidRange(`${q.from !== undefined ? 'from' : 'startDate'} must not be after ${q.to !== undefined ? 'to' : 'endDate'}`);
     if (end.getTime() - start.getTime() > MAX_SUMMARY_DAYS * DAY_MS) throw UsageProblems.invalidRange(`The range may span at most ${MAX_SUMMARY_DAYS} days`);
     const window = q.exact ? { from: start.getTime(), to: end.getTime() + 1 } : this.windows.wholeDays(zone.clock, start.getTime(), end.getTime());
     const now = Date.now();

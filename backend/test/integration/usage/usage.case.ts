@@ -87,6 +87,8 @@ describe('usage metering and the usage pages', () => {
     expect(summary.body.successRate).toBeCloseTo((raw.rows[0].ok / made) * 100, 1);
     expect(summary.body.averageResponseTime).toBeCloseTo(raw.rows[0].mean, 1);
     expect(summary.body.perDay).toEqual([{ date: today().slice(0, 10), start: `${today().slice(0, 10)}T00:00:00.000Z`, count: made }]);
+    // The one spelling of the range, from/to; startDate/endDate above is its documented alias.
+    expect((await client.get(`/api/usage/summary?from=${today()}&to=${today()}`)).body).toEqual(summary.body);
 
     const byStatus = await db.query(`select status_code, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 1`, [user.id]);
     expect(summary.body.statusCodes).toEqual(byStatus.rows.map((r) => ({ statusCode: r.status_code, count: r.count })));

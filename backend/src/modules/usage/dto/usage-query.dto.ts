@@ -3,13 +3,27 @@ import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLeng
 import { Transform } from 'class-transformer';
 import { NumberInput } from '../../../common/http/number-input.js';
 
+/**
+ * The usage reports' range: `from` and `to`, as the request log spells them. `startDate` and `endDate`, the first
+ * spelling, stay accepted as aliases (deprecated in the document) for clients written against it; `from`/`to` win.
+ */
 export class UsageRangeDto {
   @ApiPropertyOptional({ example: '2026-11-15T00:00:00.000Z', description: 'ISO 8601 start (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-22T23:59:59.999Z', description: 'ISO 8601 end (inclusive)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to?: string;
+
+  @ApiPropertyOptional({ deprecated: true, example: '2026-11-15T00:00:00.000Z', description: 'The former name of `from`, still accepted' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'startDate must be an ISO 8601 date-time' })
   startDate?: string;
 
-  @ApiPropertyOptional({ example: '2026-11-22T23:59:59.999Z', description: 'ISO 8601 end (inclusive)' })
+  @ApiPropertyOptional({ deprecated: true, example: '2026-11-22T23:59:59.999Z', description: 'The former name of `to`, still accepted' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'endDate must be an ISO 8601 date-time' })
   endDate?: string;

@@ -36,8 +36,8 @@ export const usageSummaryQueryKey = (filter: UsageFilter) =>
 export function usageParams({ days, endpoint, keyId, tz }: UsageFilter, now = new Date()): URLSearchParams {
   const zone = tz ?? 'UTC';
   const params = new URLSearchParams({
-    startDate: new Date(rangeStart(days, zone, now.getTime())).toISOString(),
-    endDate: now.toISOString(),
+    from: new Date(rangeStart(days, zone, now.getTime())).toISOString(),
+    to: now.toISOString(),
     tz: zone,
     exact: 'true',
   });

@@ -54,7 +54,7 @@ describe('usage page filters', () => {
     expect(url.pathname).toBe('/api/usage/export.csv');
     expect(url.searchParams.get('keyId')).toBe('BBBB');
     // "Last 7 Days": from the midnight six days back, in the display zone (the browser's here).
-    const span = Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!);
+    const span = Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!);
     expect(span).toBeGreaterThan(6 * 86_400_000);
     expect(span).toBeLessThanOrEqual(7 * 86_400_000);
     expect(link).toHaveAttribute('download');
