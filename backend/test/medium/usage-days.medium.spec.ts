@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { ActiveReleaseModule } from '../../src/modules/tzdb/active-release.js';
 import { HOUR_WINDOW } from '../../src/modules/usage/hour-window.port.js';
 import { RequestLogService } from '../../src/modules/usage/request-log.service.js';

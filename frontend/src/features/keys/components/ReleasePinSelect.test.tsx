@@ -71,7 +71,11 @@ describe('pinning a key to a tz release', () => {
     });
     renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
     const card = await screen.findByTestId('api-key-card');
-    expect(await within(card).findByText('Answers stay on this release until you move the pin. Moving to 2026f changes 2 of your zones: Asia/Kathmandu, Asia/Kolkata.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText(
+        'Answers stay on this release until you move the pin. Moving to 2026f changes 2 of your zones: Asia/Kathmandu, Asia/Kolkata.',
+      ),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/change-notices/pin-preview')).map((c) => c.url)).toEqual([
       '/api/change-notices/pin-preview?from=2026b&to=2026f',
     ]);
