@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { generate } from 'otplib';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,16 @@ const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots
  * Polls `check` until it answers a truthy value and returns it. The deadline only guards against a hang: nothing
  * here waits a fixed time for something to have happened.
  */
+/**
+ * A download's file on this machine. The journeys share one Chromium they connect to, and Playwright keeps a remote
+ * browser's downloads on its side (download.path() throws there), so each is saved to a fresh temporary folder.
+ */
+export async function downloadedFile(download) {
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
 export async function until(check, { what = 'the condition', timeoutMs = 30_000, everyMs = 250 } = {}) {
   const deadline = performance.now() + timeoutMs;
   let last;

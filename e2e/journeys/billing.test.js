@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, animationsDone, launch, openPage, readMail, screenshot, uniqueEmail } from '../lib.js';
+import { BASE_URL, animationsDone, launch, openPage, readMail, screenshot, uniqueEmail, downloadedFile } from '../lib.js';
 
 const PASSWORD = 'correct-horse-battery-9';
 
@@ -122,7 +122,7 @@ test('a free user at the hourly limit upgrades with 4242: badge, Subscription De
   // The paid invoice's receipt is a PDF made by the server.
   const [receipt] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Receipt .* \(PDF\)$/ }).click()]);
   assert.match(receipt.suggestedFilename(), /^receipt-in_sbx_\w+\.pdf$/);
-  assert.equal((await readFile(await receipt.path())).subarray(0, 5).toString(), '%PDF-');
+  assert.equal((await readFile(await downloadedFile(receipt))).subarray(0, 5).toString(), '%PDF-');
   await page.getByRole('button', { name: 'Manage Billing' }).waitFor();
   await page.getByRole('button', { name: 'Upgrade to Enterprise' }).waitFor();
   await screenshot(page, 'billing-premium-1280');

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, createVerifiedUser, launch, openPage, readMail, screenshot, signInOnLoginPage, until } from '../lib.js';
+import { BASE_URL, createVerifiedUser, launch, openPage, readMail, screenshot, signInOnLoginPage, until, downloadedFile } from '../lib.js';
 
 let browser;
 let page;
@@ -42,7 +42,7 @@ test('Usage: a key filter beside the endpoint filter, and Export CSV downloads t
   await screenshot(page, 'usage-key-filter-1280');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   assert.match(download.suggestedFilename(), /^usage-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
+  const lines = (await readFile(await downloadedFile(download), 'utf8')).trim().split('\r\n');
   assert.equal(lines[0], '"timestamp","endpoint","method","status_code","response_ms","key_id","key_name","ip_address"');
   assert.deepEqual(
     lines.slice(1).map((l) => l.split(',')[1]),
@@ -59,7 +59,7 @@ test('Profile: Export my data builds the file in the background, then downloads 
   const link = card.getByRole('link', { name: 'Download export' });
   await link.waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const data = JSON.parse(await readFile(await download.path(), 'utf8'));
+  const data = JSON.parse(await readFile(await downloadedFile(download), 'utf8'));
   assert.equal(data.profile.email, user.email);
   assert.equal(data.profile.firstName, 'Mary');
   assert.equal(data.apiKeys[0].name, 'Wind tunnel');

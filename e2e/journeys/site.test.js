@@ -6,7 +6,7 @@ import postman from 'postman-collection';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL, SUPER_ADMIN, ensureSuperAdminTotp, launch, openPage, readMail, screenshot, totpCode, uniqueEmail, visit } from '../lib.js';
+import { BASE_URL, SUPER_ADMIN, ensureSuperAdminTotp, launch, openPage, readMail, screenshot, totpCode, uniqueEmail, visit, downloadedFile } from '../lib.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const openapi = JSON.parse(readFileSync(join(root, 'openapi', 'openapi.json'), 'utf8'));
@@ -188,7 +188,7 @@ test('/docs shows every public endpoint of the OpenAPI file and both downloads w
   ]) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
     assert.equal(download.suggestedFilename(), file);
-    const path = await download.path();
+    const path = await downloadedFile(download);
     const body = JSON.parse(readFileSync(path, 'utf8'));
     if (file === 'openapi.json') {
       assert.ok(body.openapi && body.paths['/api/time/current']);
@@ -289,7 +289,7 @@ test('resources download as markdown; the directory filters and exports CSV', as
   assert.equal(await page.getByTestId('guide-card').count(), guideFiles.length);
   const [guide] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).first().click()]);
   assert.match(guide.suggestedFilename(), /\.md$/);
-  const markdown = readFileSync(await guide.path(), 'utf8');
+  const markdown = readFileSync(await downloadedFile(guide), 'utf8');
   assert.match(markdown, /^---\ntitle: /);
 
   const zones = await (await fetch(`${BASE_URL}/api/public/timezones`)).json();
@@ -300,7 +300,7 @@ test('resources download as markdown; the directory filters and exports CSV', as
   await page.getByTestId('zone-count').getByText(`Showing 1 of ${total} time zones`).waitFor();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   assert.equal(csv.suggestedFilename(), 'timezones.csv');
-  const lines = readFileSync(await csv.path(), 'utf8')
+  const lines = readFileSync(await downloadedFile(csv), 'utf8')
     .trim()
     .split(/\r?\n/);
   assert.equal(lines[0], 'zone,city,country,region,utc_offset,dst');
