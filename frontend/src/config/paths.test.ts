@@ -9,6 +9,10 @@ describe('spaRoutePatterns (written to dist/spa-routes.json for the server)', ()
     expect(patterns.some((p) => p.startsWith('/api') || p.startsWith('/openapi'))).toBe(false);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
+
+  it('covers the pages with a parameter, so the server answers a webhook endpoint’s page with 200', () => {
+    expect(spaRoutePatterns()).toContain('/dashboard/webhooks/*');
+  });
 });
 
 describe('safeReturnTo', () => {

@@ -96,6 +96,8 @@ export function spaRoutePatterns(): string[] {
     for (const [name, value] of Object.entries(node)) {
       if (name === 'server') continue;
       if (typeof value === 'string') out.push(value === paths.admin.root ? `${value}/*` : value);
+      // A path with a parameter (one webhook endpoint's page): everything under its fixed part.
+      else if (typeof value === 'function') out.push(`${(value as (param: string) => string)('')}*`);
       else walk(value as object);
     }
   };
