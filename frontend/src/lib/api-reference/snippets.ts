@@ -65,6 +65,13 @@ function payloadOf(body: string | undefined): { json: unknown; text: string } | 
 
 /** A single-quoted JavaScript or PHP string literal. */
 const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** A single-quoted JavaScript literal: line breaks escaped too (an iCalendar rule set has them; PHP keeps them raw). */
+const jsQuoted = (text: string) =>
+  quoted(text)
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 /** A double-quoted literal that JSON, Python, Go and C# all read the same way. */
 const dquoted = (text: string) => JSON.stringify(text);
 
@@ -72,12 +79,12 @@ const NUMERIC_TYPES = new Set(['number', 'integer', 'double', 'float', 'int32', 
 
 /** A JSON value as a JavaScript literal with single-quoted strings and unquoted keys where allowed. */
 function jsLiteral(value: unknown): string {
-  if (typeof value === 'string') return quoted(value);
+  if (typeof value === 'string') return jsQuoted(value);
   if (Array.isArray(value)) return `[${value.map(jsLiteral).join(', ')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (!entries.length) return '{}';
-    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : quoted(k)}: ${jsLiteral(v)}`).join(', ')} }`;
+    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsQuoted(k)}: ${jsLiteral(v)}`).join(', ')} }`;
   }
   return JSON.stringify(value);
 }
