@@ -46,10 +46,16 @@ describe('the dashboard reads, kept a few seconds per account', () => {
       return original(...args);
     };
     try {
+      // What one cold read costs (a summary may read more than one stretch of roll-ups: whole local days, the edges).
+      const other = await signedInClient(t, await createUser(t, { plan: 'premium' }));
+      expect((await other.get('/api/usage/summary')).status).toBe(200);
+      const perRead = queries;
+      expect(perRead).toBeGreaterThan(0);
+      queries = 0;
       const answers = await Promise.all(Array.from({ length: 8 }, () => client.get('/api/usage/summary')));
       for (const a of answers) expect(a.status).toBe(200);
       await client.get('/api/usage/summary');
-      expect(queries).toBe(1);
+      expect(queries).toBe(perRead);
     } finally {
       store.summary = original;
     }
