@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { LatencyCounts } from './latency-histogram.js';
 import { FOUND_BY_TIME_MS, requestIdTime } from './request-id-time.js';
-import { STATS_LOCK, UsageStore } from './usage.store.js';
+import { STATS_LOCK } from './usage-batch-sql.js';
+import { UsageStore } from './usage.store.js';
 
 /** A filtered page of the request log: every set filter is an indexed condition (see Migration20261127001100_request_log). */
 export interface RequestLogQuery {
