@@ -16,7 +16,9 @@ import type { ReleaseChanges } from './release-changes.js';
 import type { ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
 import { FeedStateRepository } from './feed-state.repository.js';
-import { compileUpload, FEED_ACTOR, TzdbService } from './tzdb.service.js';
+import { compileUpload } from './release-reading.js';
+import { FEED_ACTOR } from './release-records.js';
+import { TzdbService } from './tzdb.service.js';
 
 export const FEED_QUEUE = 'tzdb-feed';
 /** An IANA tarball is about 450 KB; anything far larger is not one. */

@@ -5,8 +5,9 @@ import type { ReleaseChanges, ReviewedZone } from './release-changes.js';
 import type { ReleaseOrigin } from './release-source.js';
 import { TzReleasesRepository } from './tz-releases.repository.js';
 import { TzdbErrors } from './tzdb.errors.js';
-import { compileUpload, decodeUpload, TzdbService } from './tzdb.service.js';
-import type { ReleaseActor } from './tzdb.service.js';
+import { compileUpload, decodeUpload } from './release-reading.js';
+import type { ReleaseActor } from './release-records.js';
+import { TzdbService } from './tzdb.service.js';
 import { isUuid } from '../../common/http/uuid.js';
 
 /** What the console shows before (or, for the feed's own activations, after) a release goes live. */

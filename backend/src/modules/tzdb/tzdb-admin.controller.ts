@@ -19,7 +19,7 @@ import { ReleaseReviews } from './release-review.js';
 import { ActivateReleaseDto, UploadReleaseDto } from './dto/tzdb.dto.js';
 import { ReleaseFeed } from './release-feed.js';
 import { TzdbService } from './tzdb.service.js';
-import type { ReleaseActor } from './tzdb.service.js';
+import type { ReleaseActor } from './release-records.js';
 import { TzdbErrors } from './tzdb.errors.js';
 
 /** A tzdata tarball is about 450 KB, 600 KB as base64: room for growth, but no more. */

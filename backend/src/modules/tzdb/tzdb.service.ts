@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RedisService } from '../../common/redis/redis.service.js';
@@ -12,12 +11,15 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';
 import { FeedStateRepository } from './feed-state.repository.js';
-import { checkReleaseBuilds } from './release-check.js';
 import { summarizeChanges } from './release-changes.js';
 import type { ReleaseChanges } from './release-changes.js';
-import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions, ReleaseError } from './release-compiler.js';
-import { compileBytes, packFolder, readReleasePath } from './release-source.js';
-import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
+import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions } from './release-compiler.js';
+import { cacheRelease, compiledStoredRelease, compileUpload, decodeUpload, readConfiguredRelease } from './release-reading.js';
+import { FEED_ACTOR } from './release-records.js';
+import type { ActivationResult, ReleaseActor, TzdbStatus } from './release-records.js';
+import { historyItem } from './release-records.js';
+import { packFolder } from './release-source.js';
+import type { ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
 import { TzReleasesRepository } from './tz-releases.repository.js';
 import type { TzReleaseRow } from './tz-releases.repository.js';
@@ -28,69 +30,7 @@ export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
 /** With Redis the poll is only a safety net for lost messages. */
 const POLL_WITH_REDIS_MS = 30_000;
 
-/** The IANA feed, as the actor of what it does (audit log, loaded_by null). */
-export const FEED_ACTOR: ReleaseActor = { userId: null, email: 'tzdb feed', ip: null };
-
-/** Who loads or activates a release: a super admin, or the server itself at start. */
-export interface ReleaseActor {
-  userId: string | null;
-  email: string;
-  ip: string | null;
-}
-
-export interface ActivationResult {
-  alreadyActive: boolean;
-  version: string;
-  previousVersion: string | null;
-  digest: string;
-  zones: number;
-  links: number;
-  loadedAt: string;
-  changes: ReleaseChanges | null;
-}
-
-export interface ReleaseHistoryItem {
-  id: string;
-  version: string;
-  digest: string;
-  source: string;
-  active: boolean;
-  zones: number;
-  links: number;
-  compileMs: number;
-  compiledAt: string;
-  loadedAt: string;
-  loadedBy: string | null;
-  changedZones: number;
-  origin: ReleaseOrigin;
-  signature: 'verified' | 'unsigned' | null;
-  /** Stored by the feed, not yet live: a super admin activates it. */
-  waiting: boolean;
-  wentLiveAt: string | null;
-}
-
-export interface TzdbStatus {
-  version: string;
-  loadedAt: string | null;
-  source: string;
-  zones: number;
-  links: number;
-  digest: string;
-  compileMs: number;
-  changes: ReleaseChanges | null;
-  history: ReleaseHistoryItem[];
-}
-
 type ActivationMessage = { from: string; id: string };
-
-/** Compiled releases by version and stored digest, shared by the apps of one process (releases are immutable). */
-const compiledCache = new Map<string, TzRelease>();
-function cacheRelease(key: string, release: TzRelease): TzRelease {
-  compiledCache.delete(key);
-  compiledCache.set(key, release);
-  while (compiledCache.size > 4) compiledCache.delete(compiledCache.keys().next().value!);
-  return release;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -167,7 +107,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   // ---- start-up ----
 
   private async activateAtStart(): Promise<void> {
-    const fromEnv = this.config.TZDB_RELEASE ? this.readConfigured(this.config.TZDB_RELEASE) : null;
+    const fromEnv = this.config.TZDB_RELEASE ? readConfiguredRelease(this.config.TZDB_RELEASE) : null;
     const system: ReleaseActor = { userId: null, email: 'system', ip: null };
     let chosen: { row: TzReleaseRow | null; release: TzRelease; result: ActivationResult | null };
     try {
@@ -213,17 +153,6 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
         return { row: null, release: bundled, result: null };
       }
     });
-  }
-
-  private readConfigured(path: string): ReleaseSource {
-    try {
-      const source = readReleasePath(resolve(path));
-      const problems = checkReleaseBuilds(source.release);
-      if (problems.length) throw new Error(`fails the engine check: ${problems.join('; ')}`);
-      return source;
-    } catch (err) {
-      throw new Error(`TZDB_RELEASE=${path} can't be used: ${(err as Error).message}`, { cause: err });
-    }
   }
 
   // ---- admin: load, activate, status ----
@@ -279,24 +208,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       digest: current?.digest ?? '',
       compileMs: release?.compileMs ?? 0,
       changes: activeChanges && 'version' in activeChanges ? activeChanges : null,
-      history: rows.map((r) => ({
-        id: r.id,
-        version: r.version,
-        digest: r.digest,
-        source: r.source,
-        active: r.is_active,
-        zones: r.zone_count,
-        links: r.link_count,
-        compileMs: r.compile_ms,
-        compiledAt: iso(r.compiled_at),
-        loadedAt: iso(r.loaded_at),
-        loadedBy: r.loaded_by,
-        changedZones: Number(r.changed),
-        origin: r.origin,
-        signature: r.signature,
-        waiting: r.waiting,
-        wentLiveAt: r.went_live_at ? iso(r.went_live_at) : null,
-      })),
+      history: rows.map(historyItem),
     };
   }
 
@@ -399,15 +311,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** The compiled release of a stored row: from this process's cache, the bundled release, or its stored source. */
-  private async compiledRow(em: EntityManager, row: Pick<TzReleaseRow, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
-    const key = `${row.version}:${row.digest}`;
-    const cached = compiledCache.get(key);
-    if (cached) return cached;
-    const bundled = bundledRelease();
-    if (bundled.version === row.version && bundled.digest === row.digest) return cacheRelease(key, bundled);
-    const stored = await this.releases.sourceGz(em, row.id);
-    if (!stored) throw TzdbErrors.releaseNotFound(row.version);
-    return cacheRelease(key, compileBytes(gunzipSync(stored)));
+  private compiledRow(em: EntityManager, row: Pick<TzReleaseRow, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
+    return compiledStoredRelease(row, () => this.releases.sourceGz(em, row.id));
   }
 
   private toActive(row: TzReleaseRow, release: TzRelease): ActiveRelease {
@@ -477,29 +382,4 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       this.pollFailing = true;
     }
   }
-}
-
-/** The upload's base64 (a data: URL prefix, as FileReader gives it, is accepted) as bytes; 400 when it is not base64. */
-export function decodeUpload(base64: string): Buffer {
-  const text = base64.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (!text || text.length % 4 === 1 || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) {
-    throw TzdbErrors.invalidRelease('release must be the base64 of a tzdata*.tar.gz or a tzdata.zi.', { file: null, line: null });
-  }
-  return Buffer.from(text, 'base64');
-}
-
-/** Compiles uploaded bytes and runs the engine check; every failure is a 400 invalid_release naming the file and line. */
-export function compileUpload(bytes: Buffer): TzRelease {
-  let release: TzRelease;
-  try {
-    release = compileBytes(bytes);
-  } catch (err) {
-    if (err instanceof ReleaseError) {
-      throw TzdbErrors.invalidRelease(err.message, { file: err.file, line: err.line > 0 ? err.line : null });
-    }
-    throw TzdbErrors.invalidRelease(`Not a tz release: ${(err as Error).message}`, { file: null, line: null });
-  }
-  const problems = checkReleaseBuilds(release);
-  if (problems.length) throw TzdbErrors.invalidRelease(`The release compiles but fails the engine check: ${problems.join('; ')}`, { file: null, line: null });
-  return release;
 }
