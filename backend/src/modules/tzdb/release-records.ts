@@ -3,7 +3,8 @@ import type { ReleaseChanges } from './release-changes.js';
 import type { ReleaseOrigin } from './release-source.js';
 import type { TzReleaseHistoryRow } from './tz-releases.repository.js';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** A stored time as the admin routes write it. */
+export const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The IANA feed, as the actor of what it does (audit log, loaded_by null). */
 export const FEED_ACTOR: ReleaseActor = { userId: null, email: 'tzdb feed', ip: null };

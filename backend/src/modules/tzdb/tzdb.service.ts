@@ -17,7 +17,7 @@ import { BUNDLED_RELEASES_DIR, bundledRelease, compareTzVersions } from './relea
 import { cacheRelease, compiledStoredRelease, compileUpload, decodeUpload, readConfiguredRelease } from './release-reading.js';
 import { FEED_ACTOR } from './release-records.js';
 import type { ActivationResult, ReleaseActor, TzdbStatus } from './release-records.js';
-import { historyItem } from './release-records.js';
+import { historyItem, iso } from './release-records.js';
 import { packFolder } from './release-source.js';
 import type { ReleaseSource } from './release-source.js';
 import type { TzRelease } from './tz-release.js';
@@ -31,8 +31,6 @@ export const TZDB_ACTIVATION_CHANNEL = 'tzdb:activate';
 const POLL_WITH_REDIS_MS = 30_000;
 
 type ActivationMessage = { from: string; id: string };
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The tz release the engine answers from. At start: TZDB_RELEASE if set, else the active release stored in

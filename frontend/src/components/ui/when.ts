@@ -1,19 +1,12 @@
+import { browserZone, formatInstant } from '../../lib/time';
+
 /**
- * The one way the webhook pages and the console's Jobs and user pages write an instant until the display-zone
- * formatter (issue 48's `formatInstant`) lands: the locale's date and time with the zone named, in the browser's zone.
- * Swapping this body for the shared formatter is the whole change.
+ * The one way the webhook pages and the console's Jobs and user pages write an instant: the shared formatter's
+ * 'second' style (the locale's date and time, the zone named), still in the browser's zone. Issue 48 wants the
+ * display zone here: that needs the callers to pass `useDisplayZone().zone`, which jobText.ts (no React) cannot yet.
  */
 export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return iso ? formatInstant(iso, browserZone(), 'second') : '—';
 }
 
 /** An hour label for a chart's axis (the locale's hour, with the zone named). */
