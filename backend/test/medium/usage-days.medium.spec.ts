@@ -63,11 +63,19 @@ describe("usage's days in a display zone, on the real database", () => {
     await m?.close();
   });
 
-  /** Rows per local date of the zone in [from, to), by PostgreSQL's zone arithmetic. */
+  /**
+   * Rows per local date of the zone in [from, to), by PostgreSQL's zone arithmetic: every local date the window
+   * touches, with 0 for a date that has none (a window may end a few minutes into a new local day).
+   */
   const oracleDays = async (zone: string, from: number, to: number) => {
     const { rows } = await store.pool.query<{ day: string; n: number }>(
-      `select to_char(("timestamp" at time zone $4)::date, 'YYYY-MM-DD') as day, count(*)::int as n from usage_records
-       where user_id = $1 and "timestamp" >= $2 and "timestamp" < $3 group by 1 order by 1`,
+      `with days as (
+         select generate_series(($2::timestamptz at time zone $4)::date, (($3::timestamptz - interval '1 millisecond') at time zone $4)::date, interval '1 day')::date as day
+       )
+       select to_char(d.day, 'YYYY-MM-DD') as day, count(r.*)::int as n from days d
+       left join usage_records r
+         on r.user_id = $1 and r."timestamp" >= $2 and r."timestamp" < $3 and (r."timestamp" at time zone $4)::date = d.day
+       group by d.day order by d.day`,
       [userId, new Date(from), new Date(to), zone],
     );
     return rows.map((r) => ({ date: r.day, count: r.n }));

@@ -79,6 +79,7 @@ describe('accounts', () => {
       'changeNotices',
       'closedAt',
       'createdAt',
+      'displayZone',
       'email',
       'emailVerified',
       'firstName',
