@@ -2,7 +2,9 @@ import { AccountChanges } from '../../../src/modules/accounts/account-changes.js
 import type { AccountChange } from '../../../src/modules/accounts/account-changes.js';
 import { AccountCommands } from '../../../src/modules/accounts/account-commands.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
-import { FakeStripe } from '../../support/fake-stripe.js';
+import type { FakeStripe } from '../../support/fake-stripe.js';
+import { appWithStripe } from '../../support/fixtures.js';
+import type { AppWithStripe } from '../../support/fixtures.js';
 import { waitFor } from '../../support/processes.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { SHARED_REDIS_URL, describeWithRedis } from '../../support/redis.js';
@@ -142,18 +144,15 @@ describeWithRedis('account-changes.spec')('account changes reach the key cache o
 });
 
 describe('account changes through the Stripe webhook', () => {
+  let stripe: AppWithStripe;
   let fake: FakeStripe;
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp(fake.env());
-    fake.webhookUrl = `${t.url}/api/billing/webhook`;
+    stripe = await appWithStripe();
+    ({ fake, t } = stripe);
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  afterAll(() => stripe?.close());
 
   it('a renewal that fails (webhook) takes the plan back to free on the next request; the paid retry restores it', async () => {
     const user = await createUser(t);

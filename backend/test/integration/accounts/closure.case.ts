@@ -5,30 +5,26 @@ import { SupportMessage } from '../../../src/modules/support/support-message.ent
 import { User } from '../../../src/modules/accounts/user.entity.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { createApiKey, createUser, signedInClient, uniqueEmail } from '../../factories/index.js';
-import { SmtpPeer } from '../../support/smtp.js';
-import { createTestApp, TestApp } from '../../support/test-app.js';
+import type { SmtpPeer } from '../../support/smtp.js';
+import { twoInstancesWithMail } from '../../support/fixtures.js';
+import type { TwoInstancesWithMail } from '../../support/fixtures.js';
+import type { TestApp } from '../../support/test-app.js';
 import { newTestTotpSecret, totpCode, wrongTotpCode } from '../../support/totp.js';
-import { SHARED_REDIS_URL } from '../../support/redis.js';
 
 const PUBLIC_ROUTE = '/api/time/utc';
 const CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Lovelace' };
 
 /** Two instances sharing PostgreSQL and Redis: the account is closed on one, its key must stop on both. */
 describe('closing an account', () => {
+  let pair: TwoInstancesWithMail;
   let a: TestApp;
   let b: TestApp;
   let smtp: SmtpPeer;
   beforeAll(async () => {
-    smtp = await SmtpPeer.start();
-    a = await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL });
-    // Without a shared Redis (no REDIS_URL, no redis-server) instances can't hear each other: one instance plays both.
-    b = SHARED_REDIS_URL ? await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL }) : a;
+    pair = await twoInstancesWithMail();
+    ({ a, b, smtp } = pair);
   });
-  afterAll(async () => {
-    await a?.close();
-    if (b !== a) await b?.close();
-    await smtp?.close();
-  });
+  afterAll(() => pair?.close());
 
   it('ends the subscription, revokes keys on every instance, ends sessions, erases personal data, keeps invoices, and the address can register again', async () => {
     const email = uniqueEmail('closing');

@@ -3,37 +3,28 @@ import { User } from '../../../src/modules/accounts/user.entity.js';
 import { Invoice } from '../../../src/modules/billing/invoice.entity.js';
 import { Subscription } from '../../../src/modules/billing/subscription.entity.js';
 import { createUser, signedInClient } from '../../factories/index.js';
-import { FakeStripe } from '../../support/fake-stripe.js';
+import type { FakeStripe } from '../../support/fake-stripe.js';
+import { appWithStripe } from '../../support/fixtures.js';
+import { billingEventRows, planOfUser, subscribedUser } from './stripe-subscriber.js';
+import type { AppWithStripe } from '../../support/fixtures.js';
 import type { TestClient } from '../../support/http.js';
-import { createTestApp, TestApp } from '../../support/test-app.js';
+import type { TestApp } from '../../support/test-app.js';
 
 /** The Stripe path: the real `stripe` SDK pointed at a local server speaking Stripe's wire format. */
 describe('billing with Stripe', () => {
+  let stripe: AppWithStripe;
   let fake: FakeStripe;
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp(fake.env());
-    fake.webhookUrl = `${t.url}/api/billing/webhook`;
+    stripe = await appWithStripe();
+    ({ fake, t } = stripe);
   });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.stop();
-  });
+  afterAll(() => stripe?.close());
 
-  const planOf = async (userId: string) => (await t.orm.em.fork().findOneOrFail(User, userId)).plan;
-  const eventRows = async (eventId: string) =>
-    await t.orm.em.fork().execute<{ outcome: string }[]>('select "outcome" from "billing_events" where "provider_event_id" = ?', [eventId]);
-
-  async function subscribed(paymentMethodId = 'pm_card_visa', plan = 'premium'): Promise<{ user: User; client: TestClient; stripeSubscriptionId: string }> {
-    const user = await createUser(t);
-    const client = await signedInClient(t, user);
-    const res = await client.post('/api/billing/create-subscription', { plan, paymentMethodId });
-    expect(res.status).toBe(200);
-    expect(res.body.success).toBe(true);
-    return { user, client, stripeSubscriptionId: res.body.subscription.stripeSubscriptionId };
-  }
+  const planOf = (userId: string) => planOfUser(t, userId);
+  const eventRows = (eventId: string) => billingEventRows(t, eventId);
+  const subscribed = (paymentMethodId?: string, plan?: string) => subscribedUser(t, paymentMethodId, plan);
 
   it('tells the browser Stripe is on, with the publishable key', async () => {
     const res = await t.client().get('/api/config');

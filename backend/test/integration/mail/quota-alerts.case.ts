@@ -1,28 +1,24 @@
 import { User } from '../../../src/modules/accounts/user.entity.js';
 import { QuotaAlerts } from '../../../src/modules/usage/quota-alerts.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
-import { SmtpPeer } from '../../support/smtp.js';
-import { createTestApp, TestApp } from '../../support/test-app.js';
-import { SHARED_REDIS_URL } from '../../support/redis.js';
+import type { SmtpPeer } from '../../support/smtp.js';
+import { twoInstancesWithMail } from '../../support/fixtures.js';
+import type { TwoInstancesWithMail } from '../../support/fixtures.js';
+import type { TestApp } from '../../support/test-app.js';
 
 const ROUTE = '/api/time/utc';
 
 /** Two instances sharing PostgreSQL and Redis (the quota is counted across both), mail over a real SMTP peer. */
 describe('quota alerts on the free plan', () => {
+  let pair: TwoInstancesWithMail;
   let a: TestApp;
   let b: TestApp;
   let smtp: SmtpPeer;
   beforeAll(async () => {
-    smtp = await SmtpPeer.start();
-    a = await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL });
-    // Without a shared Redis (no REDIS_URL, no redis-server) instances can't hear each other: one instance plays both.
-    b = SHARED_REDIS_URL ? await createTestApp({ SMTP_URL: smtp.smtpUrl, REDIS_URL: SHARED_REDIS_URL }) : a;
+    pair = await twoInstancesWithMail();
+    ({ a, b, smtp } = pair);
   });
-  afterAll(async () => {
-    await a?.close();
-    if (b !== a) await b?.close();
-    await smtp?.close();
-  });
+  afterAll(() => pair?.close());
 
   const settled = async () => [...(await a.app.get(QuotaAlerts).settled()), ...(await b.app.get(QuotaAlerts).settled())];
 
