@@ -22,7 +22,7 @@ const release = (
   active: boolean,
   wentLiveAt = '2026-11-01T00:00:00.000Z',
   previousVersion: string | null = null,
-  changedZones: string[] = [],
+  changedZones: { zone: string; linkTo?: string }[] = [],
 ) => ({
   version,
   loadedAt: wentLiveAt,
@@ -30,7 +30,7 @@ const release = (
   origin: 'bundled',
   active,
   previousVersion,
-  changedZones: changedZones.map((zone) => ({ zone, changes: [] })),
+  changedZones: changedZones.map((z) => ({ ...z, changes: [] })),
 });
 
 describe('pinning a key to a tz release', () => {
@@ -68,8 +68,15 @@ describe('pinning a key to a tz release', () => {
       'GET /api/timezone/releases': {
         body: {
           releases: [
-            release('2026g', true, '2026-11-28T20:00:00.000Z', '2026f', ['Asia/Kolkata', 'Asia/Calcutta']),
-            release('2026f', false, '2026-10-20T09:00:00.000Z', '2026b', ['America/Edmonton']),
+            release('2026g', true, '2026-11-28T20:00:00.000Z', '2026f', [
+              { zone: 'Asia/Kolkata' },
+              { zone: 'Asia/Calcutta', linkTo: 'Asia/Kolkata' },
+              { zone: 'Asia/Dhaka' },
+            ]),
+            release('2026f', false, '2026-10-20T09:00:00.000Z', '2026b', [
+              { zone: 'America/Edmonton' },
+              { zone: 'Canada/Mountain', linkTo: 'America/Edmonton' },
+            ]),
             release('2026b', false, '2026-05-02T08:00:00.000Z'),
           ],
           total: 3,
@@ -82,7 +89,7 @@ describe('pinning a key to a tz release', () => {
     expect(await within(card).findByRole('link', { name: 'What 2026g changed' })).toHaveAttribute('href', '/timezone-data#tzdb-2026g');
     await userEvent.click(within(card).getByRole('combobox', { name: 'tz release' }));
     expect(screen.getAllByTestId('release-pin-option').map((o) => o.textContent)).toEqual([
-      // 20:00 UTC on the 28th is the 29th in Kolkata.
+      // 20:00 UTC on the 28th is the 29th in Kolkata; a link counts as its zone.
       '2026g (in use now)Live since Nov 29, 2026, 1:30 AM GMT+5:30 · changed 2 zones',
       '2026fLive since Oct 20, 2026, 2:30 PM GMT+5:30 · changed America/Edmonton',
       '2026bLive since May 2, 2026, 1:30 PM GMT+5:30',

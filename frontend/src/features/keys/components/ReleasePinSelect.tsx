@@ -94,7 +94,8 @@ export function ReleasePinSelect({ apiKey }: { apiKey: ApiKey }) {
 /** What a release changed, in a few words ('changed Asia/Kolkata', 'changed 3 zones'); nothing for the first one loaded. */
 function changedText(release: StoredRelease): string | undefined {
   if (!release.previousVersion) return undefined;
-  const zones = release.changedZones.map((z) => z.zone);
+  // A link (Asia/Calcutta) changes with its zone: counted once, as the zone.
+  const zones = release.changedZones.filter((z) => !z.linkTo).map((z) => z.zone);
   if (zones.length === 0) return 'no zone changed';
   return zones.length === 1 ? `changed ${zones[0]}` : `changed ${zones.length} zones`;
 }

@@ -25,8 +25,14 @@ describe('the Notices page', () => {
     expect(fresh).toHaveTextContent('New');
     expect(fresh).toHaveTextContent('Received Nov 26, 2026, 2:30 PM GMT+5:30');
     // The change starts at Kolkata's midnight, written in the display zone with its name.
-    const changeLines = (fresh.textContent ?? '').match(/Dec 15, 2026, 12:00 AM GMT\+5:30 – .+?: UTC\+05:30 IST → UTC\+06:00 \+06/g);
-    expect(changeLines).toHaveLength(2);
+    expect(
+      within(fresh)
+        .getAllByTestId('notice-change')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'From Dec 15, 2026, 12:00 AM GMT+5:30: UTC+05:30 (IST) becomes UTC+06:00 (+06)',
+      'From Dec 15, 2026, 12:00 AM GMT+5:30: UTC+05:30 (IST) becomes UTC+06:00 (+06)',
+    ]);
     expect(within(fresh).getByTestId('notice-pinned-key')).toHaveTextContent(
       'Your key “Billing (frozen)” was pinned to 2026f and answers from it until you move the pin. Moving it to 2026h changes:',
     );

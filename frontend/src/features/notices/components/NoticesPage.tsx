@@ -15,16 +15,14 @@ import { EmptyState } from '../../../components/dashboard/EmptyState';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
 import { LoadError } from '../../../components/ui/LoadError';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
-import { ZoneChangeList } from '../../../components/ui/ZoneChangeList';
 import { paths, releaseChangesAnchor } from '../../../config/paths';
-import { formatInstant, Time, useDisplayZone } from '../../../lib/time';
+import { Time } from '../../../lib/time';
 import { useDismissNotice, useNoticeHistory, type ChangeNotice } from '../api';
+import { NoticeZoneList } from './NoticeZoneList';
 
 /** One notice: its release, when it came (and was dismissed), the zones it changes, and each pinned key's move. */
 function NoticeCard({ notice }: { notice: ChangeNotice }) {
-  const { zone } = useDisplayZone();
   const dismiss = useDismissNotice();
-  const at = (iso: string) => formatInstant(iso, zone);
   const open = notice.dismissedAt === null;
   return (
     <Card id={`notice-${notice.id}`} data-testid="notice" sx={{ scrollMarginTop: 80 }}>
@@ -47,14 +45,14 @@ function NoticeCard({ notice }: { notice: ChangeNotice }) {
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {notice.zones.length === 1 ? 'The zone you use that it changes' : `The ${notice.zones.length} zones you use that it changes`}
         </Typography>
-        <ZoneChangeList zones={notice.zones} emptyText="None of the zones you use." formatDay={at} />
+        <NoticeZoneList zones={notice.zones} />
         {notice.pinnedKeys.map((key) => (
           <Box key={key.keyId} sx={{ mt: 2 }} data-testid="notice-pinned-key">
             <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
               Your key “{key.name}” was pinned to {key.pinnedTo} and answers from it until you move the pin.{' '}
               {key.zones.length ? `Moving it to ${notice.version} changes:` : `Moving it to ${notice.version} changes none of the zones you used.`}
             </Typography>
-            {key.zones.length > 0 && <ZoneChangeList zones={key.zones} emptyText="" formatDay={at} />}
+            {key.zones.length > 0 && <NoticeZoneList zones={key.zones} />}
           </Box>
         ))}
       </CardContent>
