@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as openpgp from 'openpgp';
-import { BASE_URL, DATA_DIR, createVerifiedUser, launch, openPage, openSuperAdminConsole, screenshot, signInOnLoginPage } from '../lib.js';
+import { BASE_URL, DATA_DIR, createVerifiedUser, launch, openPage, openSuperAdminConsole, screenshot, signInOnLoginPage, until } from '../lib.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLED = join(ROOT, 'backend', 'data', 'tzdb', '2026f');
@@ -105,7 +105,7 @@ test('a customer pins a key to the release answering now on the keys page', asyn
   followingKey = await createKey(page, 'Following server');
   const card = keyCard(page, 'Pinned server');
   await card.getByRole('combobox', { name: 'tz release' }).getByText(`Latest (${started})`).waitFor();
-  await movePin(page, 'Pinned server', `${started} (active)`, `now answers from tz release ${started}`);
+  await movePin(page, 'Pinned server', `${started} (in use now)`, `now answers from tz release ${started}`);
   await card.getByText('Answers stay on this release until you move the pin.').waitFor();
   await screenshot(page, 'tzdb-pin-keys-1280');
   assert.deepEqual(await kolkata(pinnedKey), { offset: '+05:30', release: started });
@@ -128,12 +128,60 @@ test('the super admin activates a newer release: the pinned key keeps its answer
   assert.deepEqual(await kolkata(pinnedKey), { offset: '+05:30', release: started }, 'the pinned key answers as before');
 });
 
-test('moving the pin to "Latest" changes the answer from the next request on', async () => {
+test('the notice shows as a banner on the Usage page, and "See what changed" opens it on the Notices page', async () => {
+  const { page } = customer;
+  const banner = page.getByTestId('change-notice-banner');
+  // The activation job writes the notice after the switch, and a page asks once per visit: visit until it is there.
+  await until(
+    async () => {
+      const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/change-notices');
+      await page.goto('/dashboard/usage');
+      const notices = (await (await asked).json()).notices;
+      if (!notices.length) return false;
+      await banner.waitFor();
+      return true;
+    },
+    { what: 'the change notice banner on the Usage page', everyMs: 500 },
+  );
+  await banner
+    .getByText(`tz release ${NEWER} changes a zone you use: Asia/Kolkata. Your key “Pinned server” stays on ${started} until you move its pin.`)
+    .waitFor();
+  assert.equal(await banner.getByRole('link', { name: 'Move the pin' }).getAttribute('href'), '/dashboard/api-keys');
+  // Compact on a phone: it took 480 of 844 px as one block of text.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { height } = await banner.boundingBox();
+  assert.ok(height <= 200, `the banner is ${height} px high at 390 px`);
+  await screenshot(page, 'tzdb-pin-banner-390', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await banner.getByRole('link', { name: 'See what changed' }).click();
+  await page.waitForURL(/\/dashboard\/notices#notice-/);
+  const notice = page.getByTestId('notice').filter({ hasText: `tz release ${NEWER}` });
+  await notice.getByText('New', { exact: true }).waitFor();
+  await notice.getByText('Asia/Kolkata', { exact: true }).first().waitFor();
+  await notice.getByTestId('notice-pinned-key').getByText(`Your key “Pinned server” was pinned to ${started}`).waitFor();
+  assert.equal(await banner.count(), 0, 'the Notices page shows the notice itself, not the banner');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'tzdb-pin-notices-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('the pin menu dates each release; moving the pin to "Latest" changes the answer from the next request on', async () => {
   const { page, errors } = customer;
-  await page.reload();
+  await page.goto('/dashboard/api-keys');
   const card = keyCard(page, 'Pinned server');
   await card.getByRole('combobox', { name: 'tz release' }).getByText(started, { exact: true }).waitFor();
-  await movePin(page, 'Pinned server', `Latest (${NEWER})`, 'now follows the latest tz release');
+  assert.equal(await card.getByRole('link', { name: `What ${NEWER} changed` }).getAttribute('href'), `/timezone-data#tzdb-${NEWER}`);
+  await card.getByRole('combobox', { name: 'tz release' }).click();
+  const newest = page.getByRole('option', { name: `${NEWER} (in use now)` });
+  // When it went live, to the minute with the display zone named (the browser's here), and the one zone it changed.
+  assert.match(
+    await newest.textContent(),
+    new RegExp(`^${NEWER} \\(in use now\\)Live since \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M \\S+ · changed Asia/Kolkata$`),
+  );
+  assert.match(await page.getByRole('option', { name: started }).last().textContent(), /Live since \w{3} \d{1,2}, \d{4}/);
+  await screenshot(page, 'tzdb-pin-menu-1280', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await movePin(page, 'Pinned server', 'Latest', 'now follows the latest tz release');
   await card.getByText('Answers follow each new release.').waitFor();
   assert.deepEqual(await kolkata(pinnedKey), { offset: '+06:00', release: NEWER });
   await page.setViewportSize({ width: 375, height: 800 });

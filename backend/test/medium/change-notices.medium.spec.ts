@@ -51,4 +51,24 @@ describe("change notices' repository on the real database: one notice per accoun
     expect(await notices.fork().dismiss(owner.id, notice.id)).toBe(true);
     expect(await notices.fork().open(owner.id)).toEqual([]);
   });
+
+  it("the history keeps dismissed notices, newest first, and holds none of another account's", async () => {
+    const [owner, other] = [await insertUser(m.em), await insertUser(m.em)];
+    await write(owner.id, '2026d');
+    await write(owner.id, '2026e');
+    await write(other.id, '2026e');
+    // The first notice an hour older, so the order is the clock's and not the insert's.
+    await m.em.fork().execute(`update change_notices set created_at = now() - interval '1 hour' where user_id = ? and release_version = '2026d'`, [owner.id]);
+    const older = (await notices.fork().open(owner.id)).find((n) => n.release_version === '2026d')!;
+    expect(await notices.fork().dismiss(owner.id, older.id)).toBe(true);
+
+    const history = await notices.fork().history(owner.id, 100);
+    expect(history.map((n) => [n.release_version, n.dismissed_at !== null])).toEqual([
+      ['2026e', false],
+      ['2026d', true],
+    ]);
+    expect((await notices.fork().open(owner.id)).map((n) => n.release_version)).toEqual(['2026e']);
+    expect((await notices.fork().history(owner.id, 1)).map((n) => n.release_version)).toEqual(['2026e']);
+    expect((await notices.fork().history(other.id, 100)).map((n) => n.release_version)).toEqual(['2026e']);
+  });
 });

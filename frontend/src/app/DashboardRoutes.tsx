@@ -4,6 +4,7 @@ import { DashboardLayout } from '../components/layouts/DashboardLayout';
 import { useAuth } from '../lib/auth';
 import { NotFoundPage } from './NotFoundPage';
 import { OverviewPage } from '../features/dashboard/components/OverviewPage';
+import { ChangeNoticeBanner } from '../features/notices/components/ChangeNoticeBanner';
 import { useUnauthorizedRedirect } from './useUnauthorizedRedirect';
 
 const named = <T extends Record<string, unknown>>(loader: () => Promise<T>, name: keyof T) =>
@@ -15,6 +16,7 @@ const RequestsPage = named(() => import('../features/usage/components/RequestsPa
 const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const WebhooksPage = named(() => import('../features/webhooks/components/WebhooksPage'), 'WebhooksPage');
 const WebhookEndpointPage = named(() => import('../features/webhooks/components/WebhookEndpointPage'), 'WebhookEndpointPage');
+const NoticesPage = named(() => import('../features/notices/components/NoticesPage'), 'NoticesPage');
 const PlaygroundPage = named(() => import('../features/playground/components/PlaygroundPage'), 'PlaygroundPage');
 
 // The billing feature's pages (default exports), lazy like the rest of the account area.
@@ -28,7 +30,7 @@ export default function DashboardRoutes() {
   if (!user) return null;
   return (
     <Routes>
-      <Route element={<DashboardLayout user={user} />}>
+      <Route element={<DashboardLayout user={user} banner={<ChangeNoticeBanner />} />}>
         <Route index element={<OverviewPage user={user} />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="docs" element={<PlaygroundPage />} />
@@ -36,6 +38,7 @@ export default function DashboardRoutes() {
         <Route path="requests" element={<RequestsPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="webhooks/:id" element={<WebhookEndpointPage />} />
+        <Route path="notices" element={<NoticesPage />} />
         <Route path="billing/*" element={<BillingPage />} />
         <Route path="billing/portal" element={<SandboxPortalPage />} />
         <Route path="profile" element={<ProfilePage />} />

@@ -31,6 +31,8 @@ export const paths = {
     webhooks: '/dashboard/webhooks',
     /** One webhook endpoint's page: its health and messages. */
     webhook: (id: string) => `/dashboard/webhooks/${encodeURIComponent(id)}`,
+    /** The change notices' history (dismissed ones too). */
+    notices: '/dashboard/notices',
     billing: '/dashboard/billing',
     billingPlans: '/dashboard/billing/plans',
     /** The checkout's steps, each with its own address (`billingCheckoutPath`); a pattern, not a link. */
@@ -61,6 +63,10 @@ export const paths = {
 /** Anchors inside the solutions page, one per industry. */
 export const solutionAnchor = (id: string) => `${paths.solutions}#${id}`;
 export const productAnchor = (id: string) => `${paths.products}#${id}`;
+/** One notice on the Notices page (the banner's "See what changed"). */
+export const noticeAnchor = (id: string) => `${paths.dashboard.notices}#notice-${id}`;
+/** One tz release and the zones it changed, on the site's "Data updates". */
+export const releaseChangesAnchor = (version: string) => `${paths.timezoneData}#tzdb-${version}`;
 
 /** The landing page of a signed-in user by role. */
 export function roleLanding(user: { role: string } | null | undefined): string {

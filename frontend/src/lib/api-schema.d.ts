@@ -2778,6 +2778,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/change-notices/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change notice
+         * @description The releases that changed zones your requests used, newest first, dismissed ones too (the Notices page; at most 100).
+         */
+        get: operations["ChangeNotices_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-notices/pin-preview": {
         parameters: {
             query?: never;
@@ -7984,7 +8004,10 @@ export interface components {
             zones: components["schemas"]["NoticeZoneResponse"][];
             /** @description The keys pinned to an older release when this one became active. */
             pinnedKeys: components["schemas"]["PinnedKeyNoticeResponse"][];
+            /** @description When the release became active and the notice was written. */
             createdAt: string;
+            /** @description When its banner was dismissed; null while the dashboard shows it. */
+            dismissedAt: string | null;
         };
         ChangeNoticesResponse: {
             notices: components["schemas"]["ChangeNoticeResponse"][];
@@ -25073,6 +25096,40 @@ export interface operations {
         };
     };
     ChangeNotices_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeNoticesResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChangeNotices_history: {
         parameters: {
             query?: never;
             header?: never;

@@ -23,6 +23,16 @@ export class ChangeNoticesController {
     return { notices: await this.notices.open(user.id) };
   }
 
+  @Get('history')
+  @ApiOperation({
+    summary: 'Every change notice',
+    description: 'The releases that changed zones your requests used, newest first, dismissed ones too (the Notices page; at most 100).',
+  })
+  @ApiOkResponse({ type: ChangeNoticesResponse })
+  async history(@CurrentUser() user: User): Promise<{ notices: ChangeNoticeView[] }> {
+    return { notices: await this.notices.history(user.id) };
+  }
+
   @Get('pin-preview')
   @ApiOperation({
     summary: 'What moving a pin would change',

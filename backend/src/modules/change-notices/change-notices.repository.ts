@@ -22,6 +22,16 @@ export interface PinnedKeyNotice {
   zones: NoticeZone[];
 }
 
+/** A notice as stored: the release, its zones and pinned keys, when it was written and dismissed (null: still shown). */
+export interface NoticeRow {
+  id: string;
+  release_version: string;
+  zones: NoticeZone[];
+  pinned_keys: PinnedKeyNotice[] | null;
+  created_at: Date;
+  dismissed_at: Date | null;
+}
+
 /** An active key pinned to a release. */
 export interface PinnedKeyRow {
   id: string;
@@ -90,10 +100,18 @@ export class ChangeNoticesRepository extends BoundRepository {
   }
 
   /** The account's notices of the last 90 days not dismissed, newest first (at most 5). */
-  async open(userId: string): Promise<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]> {
-    return this.em.execute<{ id: string; release_version: string; zones: NoticeZone[]; pinned_keys: PinnedKeyNotice[] | null; created_at: Date }[]>(
-      `select id, release_version, zones, pinned_keys, created_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
+  async open(userId: string): Promise<NoticeRow[]> {
+    return this.em.execute<NoticeRow[]>(
+      `select id, release_version, zones, pinned_keys, created_at, dismissed_at from change_notices where user_id = ? and dismissed_at is null and created_at > now() - interval '90 days' order by created_at desc limit 5`,
       [userId],
+    );
+  }
+
+  /** The account's notices, dismissed ones too, newest first (the Notices page): at most `limit`. */
+  async history(userId: string, limit: number): Promise<NoticeRow[]> {
+    return this.em.execute<NoticeRow[]>(
+      `select id, release_version, zones, pinned_keys, created_at, dismissed_at from change_notices where user_id = ? order by created_at desc, release_version desc limit ?`,
+      [userId, limit],
     );
   }
 

@@ -15,7 +15,7 @@ import { ZoneUsage } from '../usage/zone-usage.js';
 import { isUuid } from '../../common/http/uuid.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ChangeNoticesRepository } from './change-notices.repository.js';
-import type { NoticeZone, PinnedKeyNotice, PinnedKeyRow } from './change-notices.repository.js';
+import type { NoticeRow, NoticeZone, PinnedKeyNotice, PinnedKeyRow } from './change-notices.repository.js';
 
 export type { NoticeZone, PinnedKeyNotice } from './change-notices.repository.js';
 
@@ -35,7 +35,12 @@ export interface ChangeNoticeView {
   zones: NoticeZone[];
   pinnedKeys: PinnedKeyNotice[];
   createdAt: string;
+  /** When its banner was dismissed; null while it shows. */
+  dismissedAt: string | null;
 }
+
+/** How many notices the Notices page lists (a release a month would take years to reach it). */
+export const NOTICE_HISTORY_LIMIT = 100;
 
 /**
  * Change notices: when a release becomes active (the activation job), every account that used a changed zone in the
@@ -183,14 +188,12 @@ export class ChangeNotices implements OnModuleInit {
 
   /** The account's notices not dismissed (the dashboard's banners), newest first. */
   async open(userId: string): Promise<ChangeNoticeView[]> {
-    const rows = await this.repository.fork().open(userId);
-    return rows.map((r) => ({
-      id: r.id,
-      version: r.release_version,
-      zones: r.zones,
-      pinnedKeys: r.pinned_keys ?? [],
-      createdAt: new Date(r.created_at).toISOString(),
-    }));
+    return (await this.repository.fork().open(userId)).map(noticeView);
+  }
+
+  /** Every notice of the account, dismissed ones too, newest first (the Notices page). */
+  async history(userId: string): Promise<ChangeNoticeView[]> {
+    return (await this.repository.fork().history(userId, NOTICE_HISTORY_LIMIT)).map(noticeView);
   }
 
   /**
@@ -208,6 +211,17 @@ export class ChangeNotices implements OnModuleInit {
   async dismiss(userId: string, id: string): Promise<boolean> {
     return isUuid(id) && this.repository.fork().dismiss(userId, id);
   }
+}
+
+function noticeView(r: NoticeRow): ChangeNoticeView {
+  return {
+    id: r.id,
+    version: r.release_version,
+    zones: r.zones,
+    pinnedKeys: r.pinned_keys ?? [],
+    createdAt: new Date(r.created_at).toISOString(),
+    dismissedAt: r.dismissed_at ? new Date(r.dismissed_at).toISOString() : null,
+  };
 }
 
 function changeLine(z: NoticeZone): { zone: string; changes: { from: string; before: string; after: string }[] } {

@@ -88,9 +88,17 @@ describe('change notices by mail, banner and webhook', () => {
     expect(smtp.to(tokyo.user.email)).toHaveLength(0);
     expect(smtp.to(kolkata.user.email)).toHaveLength(1);
 
-    // Dismissed, the banner is gone.
+    // Dismissed, the banner is gone; the Notices page's history keeps it, with when it was dismissed.
+    expect(banner.body.notices[0].dismissedAt).toBeNull();
     expect((await kolkata.client.post(`/api/change-notices/${banner.body.notices[0].id}/dismiss`)).status).toBe(204);
     expect((await kolkata.client.get('/api/change-notices')).body.notices).toEqual([]);
+    const history = await kolkata.client.get('/api/change-notices/history');
+    expect(history.status).toBe(200);
+    expect(history.body.notices).toEqual([
+      expect.objectContaining({ id: banner.body.notices[0].id, version: '2026g', zones: banner.body.notices[0].zones, dismissedAt: expect.any(String) }),
+    ]);
+    expect((await tokyo.client.get('/api/change-notices/history')).body.notices).toEqual([]);
+    expect((await a.client().get('/api/change-notices/history')).status).toBe(401);
   });
 
   it('a key pinned to an older release is named in the notice with what moving its pin would change; an account without pins gets the notice as before', async () => {

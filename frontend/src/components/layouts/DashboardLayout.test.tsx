@@ -6,9 +6,19 @@ import { signOut, type User } from '../../lib/auth';
 const withUser = (patch: Partial<User>): User => ({ ...sampleUser, ...patch });
 
 describe('dashboard sidebar', () => {
-  it('lists the eight sections of the account area', () => {
+  it('lists the nine sections of the account area', () => {
     renderWithProviders(<DashboardSidebar user={sampleUser} />, { route: '/dashboard/usage' });
-    expect(dashboardNav.map((n) => n.label)).toEqual(['Overview', 'API Keys', 'API Docs / Playground', 'Usage', 'Requests', 'Webhooks', 'Billing', 'Profile']);
+    expect(dashboardNav.map((n) => n.label)).toEqual([
+      'Overview',
+      'API Keys',
+      'API Docs / Playground',
+      'Usage',
+      'Requests',
+      'Webhooks',
+      'Notices',
+      'Billing',
+      'Profile',
+    ]);
     for (const item of dashboardNav) expect(screen.getByRole('link', { name: item.label })).toHaveAttribute('href', item.to);
     expect(screen.getByRole('link', { name: 'Usage' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');

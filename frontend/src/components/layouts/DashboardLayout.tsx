@@ -27,6 +27,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WebhookIcon from '@mui/icons-material/Webhook';
+import NoticesIcon from '@mui/icons-material/NotificationsNone';
 import { paths } from '../../config/paths';
 import { displayName, onSignOutClick, type User } from '../../lib/auth';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
@@ -44,6 +45,7 @@ export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?:
   { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon /> },
   { label: 'Requests', to: paths.dashboard.requests, icon: <RequestsIcon /> },
   { label: 'Webhooks', to: paths.dashboard.webhooks, icon: <WebhookIcon /> },
+  { label: 'Notices', to: paths.dashboard.notices, icon: <NoticesIcon /> },
   { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon /> },
   { label: 'Profile', to: paths.dashboard.profile, icon: <ProfileIcon /> },
 ];
@@ -120,8 +122,11 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
   );
 }
 
-/** The signed-in area: a permanent sidebar from md up, a temporary drawer behind a menu button below. */
-export function DashboardLayout({ user }: { user: User | null }) {
+/**
+ * The signed-in area: a permanent sidebar from md up, a temporary drawer behind a menu button below. `banner`: what
+ * every page shows above its own content (the change notice banner; components/ imports no feature, the app passes it).
+ */
+export function DashboardLayout({ user, banner }: { user: User | null; banner?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const { pathname } = useLocation();
@@ -169,6 +174,7 @@ export function DashboardLayout({ user }: { user: User | null }) {
         sx={{ flex: 1, minWidth: 0, outline: 'none', px: { xs: 2, sm: 3, md: 4 }, pb: { xs: 3, md: 4 }, pt: wide ? 4 : 10 }}
       >
         <PageErrorBoundary resetKey={pathname} wayBack={{ href: paths.dashboard.root, label: 'Back to Overview' }}>
+          {banner}
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
           </Suspense>

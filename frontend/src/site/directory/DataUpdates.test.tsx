@@ -50,6 +50,20 @@ describe('Data updates on the directory page', () => {
     expect(within(list).getByText('The first release loaded on this server.')).toBeInTheDocument();
   });
 
+  it('a link to one release (#tzdb-2026b, from the keys page) scrolls to its card once the list is there', () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      renderWithProviders(<DataUpdates releases={releases} isPending={false} isError={false} />, { route: '/timezone-data#tzdb-2026b' });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+    expect(scrolled).toEqual(['tzdb-2026b']);
+  });
+
   it('says when each release went live here and how it came, and links the Atom feed', () => {
     renderWithProviders(<DataUpdates releases={releases} isPending={false} isError={false} />);
     const list = screen.getByTestId('data-updates');

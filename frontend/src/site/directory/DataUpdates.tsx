@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -30,6 +32,12 @@ const HOW: Record<TzReleaseEntry['origin'], string> = {
 
 /** "Data updates": the tz database releases the API has answered from, newest first, and the zones each changed. */
 export function DataUpdates({ releases, isPending, isError }: { releases: TzReleaseEntry[] | undefined; isPending: boolean; isError: boolean }) {
+  const { hash } = useLocation();
+  const loaded = releases !== undefined;
+  // A link to one release (the keys page's "What 2026g changed", #tzdb-2026g): scroll to it once the list is there.
+  useEffect(() => {
+    if (loaded && hash.startsWith('#tzdb-')) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash, loaded]);
   return (
     <Box component="section" aria-labelledby="data-updates-title" sx={{ mt: 6 }}>
       <Typography id="data-updates-title" variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
@@ -53,7 +61,7 @@ export function DataUpdates({ releases, isPending, isError }: { releases: TzRele
       {releases && releases.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2 }} data-testid="data-updates">
           {releases.map((r) => (
-            <Card key={`${r.version}-${r.loadedAt}`}>
+            <Card key={`${r.version}-${r.loadedAt}`} id={`tzdb-${r.version}`} sx={{ scrollMarginTop: 80 }}>
               <CardContent>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
                   <Typography variant="h6" component="h3" sx={{ fontFamily: monoFont, fontWeight: 700 }}>

@@ -32,7 +32,9 @@ export class ChangeNoticeResponse {
   @ApiProperty({ type: [NoticeZoneResponse] }) zones!: NoticeZoneResponse[];
   @ApiProperty({ type: [PinnedKeyNoticeResponse], description: 'The keys pinned to an older release when this one became active.' })
   pinnedKeys!: PinnedKeyNoticeResponse[];
-  @ApiProperty() createdAt!: string;
+  @ApiProperty({ description: 'When the release became active and the notice was written.' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'When its banner was dismissed; null while the dashboard shows it.' })
+  dismissedAt!: string | null;
 }
 
 export class PinPreviewResponse {

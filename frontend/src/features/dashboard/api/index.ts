@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { apiFetch } from '../../../lib/api';
 import { dashboardStatsQueryKey } from '../../../lib/query-keys';
@@ -28,24 +28,5 @@ export function useDashboardStats() {
     staleTime: 0,
     refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data && !firstCallReceived(query.state.data) ? FIRST_CALL_POLL_MS : false),
-  });
-}
-
-export type ChangeNotice = Models['ChangeNoticeResponse'];
-export const changeNoticesQueryKey = ['dashboard', 'change-notices'] as const;
-
-/** Releases that changed zones the account used (the overview's banners), until dismissed. */
-export function useChangeNotices() {
-  return useQuery({
-    queryKey: changeNoticesQueryKey,
-    queryFn: async () => (await apiFetch<Models['ChangeNoticesResponse']>('/api/change-notices')).notices,
-  });
-}
-
-export function useDismissChangeNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/change-notices/${encodeURIComponent(id)}/dismiss`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: changeNoticesQueryKey }),
   });
 }

@@ -142,48 +142,6 @@ describe('dashboard overview', () => {
     expect(screen.queryByTestId('quota-banner')).not.toBeInTheDocument();
   });
 
-  it('a change notice names each key pinned to an older release and what moving its pin would change', async () => {
-    const change = (before: string, after: string) => ({
-      from: '2026-12-14T18:15:00.000Z',
-      to: '2028-11-26T00:00:00.000Z',
-      before: { utcOffset: before, abbreviation: `+${before.replace(/\D/g, '')}`, dst: false },
-      after: { utcOffset: after, abbreviation: `+${after.replace(/\D/g, '')}`, dst: false },
-    });
-    const kathmandu = { zone: 'Asia/Kathmandu', changes: [change('+05:45', '+06:00')] };
-    serveApi({
-      'GET /api/dashboard/stats': { body: free },
-      'GET /api/api-keys': { body: keys },
-      'GET /api/config': { body: { plans } },
-      'GET /api/change-notices': {
-        body: {
-          notices: [
-            {
-              id: '6d0f1f7e-3b0e-4c55-9d1a-1b2c3d4e5f60',
-              version: '2026h',
-              zones: [kathmandu],
-              pinnedKeys: [
-                { keyId: 'k1', name: 'Billing (frozen)', pinnedTo: '2026f', zones: [kathmandu] },
-                { keyId: 'k2', name: 'Reports', pinnedTo: '2026g', zones: [] },
-              ],
-              createdAt: '2026-11-26T00:00:00.000Z',
-            },
-          ],
-        },
-      },
-    });
-    renderWithProviders(<OverviewPage user={sampleUser} />);
-    const banner = await screen.findByTestId('change-notice-banner');
-    expect(banner).toHaveTextContent('tz release 2026h changes time zones you use.');
-    expect(banner).toHaveTextContent('Keys that are not pinned already follow the new rules.');
-    const [frozen, reports] = within(banner).getAllByTestId('change-notice-pinned-key');
-    expect(frozen).toHaveTextContent(
-      /^Your key “Billing \(frozen\)” is pinned to 2026f and keeps answering from it until you move the pin\. Moving it to 2026h would change Asia\/Kathmandu: from .+, UTC\+05:45 becomes UTC\+06:00\.$/,
-    );
-    expect(reports).toHaveTextContent(
-      'Your key “Reports” is pinned to 2026g and keeps answering from it until you move the pin. Moving it to 2026h would change none of the zones you used.',
-    );
-  });
-
   it('the Quick Start ticks itself off from the server: the key, the first call arriving while the page is open, the Usage page seen', async () => {
     let stats: Record<string, unknown> = { ...free, todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, firstRequestAt: null };
     let asked = 0;

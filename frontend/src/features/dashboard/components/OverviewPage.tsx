@@ -18,8 +18,8 @@ import { displayName, type User } from '../../../lib/auth';
 import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
-import { useChangeNotices, useDashboardStats, useDismissChangeNotice, type ChangeNotice, type DashboardStats } from '../api';
-import { formatDate, formatDateTimeInZone, formatNumber } from '../../../lib/format';
+import { useDashboardStats, type DashboardStats } from '../api';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { limitsInWords } from '@tzapi/shared/plans';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
@@ -131,40 +131,6 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
   );
 }
 
-type NoticeZone = ChangeNotice['zones'][number];
-
-function changesText(zones: NoticeZone[]): string {
-  return zones
-    .map(
-      (z) =>
-        `${z.zone}: ${z.changes.map((c) => `from ${formatDateTimeInZone(c.from, z.zone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
-    )
-    .join('. ');
-}
-
-/**
- * One change notice: the zones a new tz release changes that the account's requests used, each change's date and
- * offsets; and, per key pinned to an older release, what moving its pin to the new one would change.
- */
-function ChangeNoticeBanner({ notice }: { notice: ChangeNotice }) {
-  const dismiss = useDismissChangeNotice();
-  const pinned = notice.pinnedKeys ?? [];
-  return (
-    <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="change-notice-banner" onClose={() => dismiss.mutate(notice.id)}>
-      <strong>tz release {notice.version} changes time zones you use.</strong> {changesText(notice.zones)}.{' '}
-      {pinned.length ? 'Keys that are not pinned already follow the new rules.' : 'Our answers already follow the new rules.'}
-      {pinned.map((key) => (
-        <Box component="span" key={key.keyId} sx={{ display: 'block', mt: 1 }} data-testid="change-notice-pinned-key">
-          Your key “{key.name}” is pinned to {key.pinnedTo} and keeps answering from it until you move the pin.{' '}
-          {key.zones.length
-            ? `Moving it to ${notice.version} would change ${changesText(key.zones)}.`
-            : `Moving it to ${notice.version} would change none of the zones you used.`}
-        </Box>
-      ))}
-    </Alert>
-  );
-}
-
 export function OverviewPage({ user }: { user: User }) {
   usePageMeta('Dashboard', 'Your TimeZone API dashboard.');
   const stats = useDashboardStats();
@@ -175,7 +141,6 @@ export function OverviewPage({ user }: { user: User }) {
   const limits = limitsText(stats.data?.limits);
   const offer = upgradeOffer(plan, config.data?.plans);
   const banner = quotaBanner(stats.data, plan, user.quotaAlerts !== false);
-  const notices = useChangeNotices();
 
   return (
     <Box>
@@ -193,10 +158,6 @@ export function OverviewPage({ user }: { user: User }) {
           {limits}
         </Typography>
       )}
-
-      {notices.data?.map((notice) => (
-        <ChangeNoticeBanner key={notice.id} notice={notice} />
-      ))}
 
       {banner && (
         <Alert severity={banner.severity} sx={{ mb: 2 }} data-testid="quota-banner">

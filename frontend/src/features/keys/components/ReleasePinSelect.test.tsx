@@ -17,14 +17,20 @@ const key = {
   tzdbVersion: null as string | null,
 };
 
-const release = (version: string, active: boolean) => ({
+const release = (
+  version: string,
+  active: boolean,
+  wentLiveAt = '2026-11-01T00:00:00.000Z',
+  previousVersion: string | null = null,
+  changedZones: { zone: string; linkTo?: string }[] = [],
+) => ({
   version,
-  loadedAt: '2026-11-01T00:00:00.000Z',
-  wentLiveAt: '2026-11-01T00:00:00.000Z',
+  loadedAt: wentLiveAt,
+  wentLiveAt,
   origin: 'bundled',
   active,
-  previousVersion: null,
-  changedZones: [],
+  previousVersion,
+  changedZones: changedZones.map((z) => ({ ...z, changes: [] })),
 });
 
 describe('pinning a key to a tz release', () => {
@@ -45,11 +51,49 @@ describe('pinning a key to a tz release', () => {
     expect(await within(card).findByText('Latest (2026f)')).toBeInTheDocument();
     await userEvent.click(select);
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Latest (2026f)', '2026f (active)', '2026b']);
-    await userEvent.click(screen.getByRole('option', { name: '2026b' }));
+    expect(options).toEqual([
+      'LatestFollows each new release, now 2026f',
+      '2026f (in use now)Live since Nov 1, 2026, 12:00 AM UTC',
+      '2026bLive since Nov 1, 2026, 12:00 AM UTC',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: /^2026b/ }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('“Server” now answers from tz release 2026b.');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ tzdbVersion: '2026b' });
     expect(await within(card).findByText('Answers stay on this release until you move the pin.')).toBeInTheDocument();
+  });
+
+  it('each release in the menu says when it went live, in the display zone, and what it changed; a link opens what the release in use changed', async () => {
+    serveApi({
+      'GET /api/api-keys': { body: [{ ...key, tzdbVersion: '2026b' }] },
+      'GET /api/timezone/releases': {
+        body: {
+          releases: [
+            release('2026g', true, '2026-11-28T20:00:00.000Z', '2026f', [
+              { zone: 'Asia/Kolkata' },
+              { zone: 'Asia/Calcutta', linkTo: 'Asia/Kolkata' },
+              { zone: 'Asia/Dhaka' },
+            ]),
+            release('2026f', false, '2026-10-20T09:00:00.000Z', '2026b', [
+              { zone: 'America/Edmonton' },
+              { zone: 'Canada/Mountain', linkTo: 'America/Edmonton' },
+            ]),
+            release('2026b', false, '2026-05-02T08:00:00.000Z'),
+          ],
+          total: 3,
+        },
+      },
+      'GET /api/change-notices/pin-preview': { body: { from: '2026b', to: '2026g', zones: [] } },
+    });
+    renderWithProviders(<ApiKeysPage />, { me: { ...sampleUser, displayZone: 'Asia/Kolkata' }, route: '/dashboard/api-keys' });
+    const card = await screen.findByTestId('api-key-card');
+    expect(await within(card).findByRole('link', { name: 'What 2026g changed' })).toHaveAttribute('href', '/timezone-data#tzdb-2026g');
+    await userEvent.click(within(card).getByRole('combobox', { name: 'tz release' }));
+    expect(screen.getAllByTestId('release-pin-option').map((o) => o.textContent)).toEqual([
+      // 20:00 UTC on the 28th is the 29th in Kolkata; a link counts as its zone.
+      '2026g (in use now)Live since Nov 29, 2026, 1:30 AM GMT+5:30 · changed 2 zones',
+      '2026fLive since Oct 20, 2026, 2:30 PM GMT+5:30 · changed America/Edmonton',
+      '2026bLive since May 2, 2026, 1:30 PM GMT+5:30',
+    ]);
   });
 
   it('a pinned key says how many of the zones the account used moving to the active release would change', async () => {
