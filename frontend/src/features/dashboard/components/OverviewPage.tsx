@@ -19,7 +19,8 @@ import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/p
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
 import { useChangeNotices, useDashboardStats, useDismissChangeNotice, type ChangeNotice, type DashboardStats } from '../api';
-import { formatDate, formatDateTimeInZone, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { formatInstant, useDisplayZone } from '../../../lib/time';
 import { limitsInWords } from '@tzapi/shared/plans';
 import { StatCard } from '../../../components/dashboard/StatCard';
 import { PlanBadge } from './PlanBadge';
@@ -133,11 +134,12 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
 
 type NoticeZone = ChangeNotice['zones'][number];
 
-function changesText(zones: NoticeZone[]): string {
+/** Each zone's changes, their instants in the display zone (`displayZone`), named, as the console's review writes them. */
+function changesText(zones: NoticeZone[], displayZone: string): string {
   return zones
     .map(
       (z) =>
-        `${z.zone}: ${z.changes.map((c) => `from ${formatDateTimeInZone(c.from, z.zone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
+        `${z.zone}: ${z.changes.map((c) => `from ${formatInstant(c.from, displayZone)}, UTC${c.before.utcOffset} becomes UTC${c.after.utcOffset}`).join('; ')}`,
     )
     .join('. ');
 }
@@ -149,15 +151,16 @@ function changesText(zones: NoticeZone[]): string {
 function ChangeNoticeBanner({ notice }: { notice: ChangeNotice }) {
   const dismiss = useDismissChangeNotice();
   const pinned = notice.pinnedKeys ?? [];
+  const { zone } = useDisplayZone();
   return (
     <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="change-notice-banner" onClose={() => dismiss.mutate(notice.id)}>
-      <strong>tz release {notice.version} changes time zones you use.</strong> {changesText(notice.zones)}.{' '}
+      <strong>tz release {notice.version} changes time zones you use.</strong> {changesText(notice.zones, zone)}.{' '}
       {pinned.length ? 'Keys that are not pinned already follow the new rules.' : 'Our answers already follow the new rules.'}
       {pinned.map((key) => (
         <Box component="span" key={key.keyId} sx={{ display: 'block', mt: 1 }} data-testid="change-notice-pinned-key">
           Your key “{key.name}” is pinned to {key.pinnedTo} and keeps answering from it until you move the pin.{' '}
           {key.zones.length
-            ? `Moving it to ${notice.version} would change ${changesText(key.zones)}.`
+            ? `Moving it to ${notice.version} would change ${changesText(key.zones, zone)}.`
             : `Moving it to ${notice.version} would change none of the zones you used.`}
         </Box>
       ))}
