@@ -312,6 +312,7 @@ async function customerPagesIn({ zone, label }, shot) {
   await delivery.getByTestId('webhook-attempt').first().waitFor();
   await animationsDone(page);
   await assertTimesIn(page, label, `the endpoint's page in ${zone}`, 4);
+  await page.getByTestId('health-chart-zone').getByText(`(${zone})`, { exact: false }).waitFor();
   await screenshot(page, `clock-webhook-endpoint-${shot}`);
 
   await page.goto('/dashboard');

@@ -1,4 +1,4 @@
-import { formatInstant, useDisplayZone } from '../../lib/time';
+import { formatInstant, knownZone, useDisplayZone } from '../../lib/time';
 
 /**
  * The one way the webhook pages and the console's Jobs, user and audit pages write an instant: the shared formatter's
@@ -14,7 +14,15 @@ export function useWhen(): (iso: string | null | undefined) => string {
   return (iso) => formatWhen(iso, zone);
 }
 
-/** An hour label for a chart's axis (the locale's hour in the zone, the zone named). */
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An hour label for a chart's axis ('2 PM', the locale's hour in the zone): the chart's caption names the zone, so ticks fit a phone. */
 export function formatHour(iso: string, zone: string): string {
-  return formatInstant(iso, zone, 'time');
+  const timeZone = knownZone(zone);
+  let f = hourFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', timeZone });
+    hourFormats.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
 }

@@ -18,7 +18,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { formatHour } from '../../../components/ui/when';
-import { formatInstant, useDisplayZone } from '../../../lib/time';
+import { formatInstant, useDisplayZone, zoneLongName } from '../../../lib/time';
 import { isApiError } from '../../../lib/api';
 import { monoFont } from '../../../theme';
 import { useUpdateWebhook, useWebhookEndpoint, type WebhookEndpointDetail } from '../api';
@@ -32,7 +32,7 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error 
 function HealthChart({ endpoint }: { endpoint: WebhookEndpointDetail }) {
   const hours = endpoint.hours;
   const { zone } = useDisplayZone();
-  // The axis names the hour; the tooltip also the day, both in the display zone.
+  // The axis names the hour (the caption its zone); the tooltip also the day and the zone.
   const hourText = (v: string, context: { location: string }) => (context.location === 'tooltip' ? formatInstant(v, zone) : formatHour(v, zone));
   return (
     <Box data-testid="health-chart" sx={{ width: '100%', minWidth: 0 }}>
@@ -46,6 +46,9 @@ function HealthChart({ endpoint }: { endpoint: WebhookEndpointDetail }) {
         ]}
         margin={{ left: 0, right: 8 }}
       />
+      <Typography variant="caption" color="text.secondary" component="p" data-testid="health-chart-zone">
+        Attempts per hour in {zoneLongName(zone)} ({zone}).
+      </Typography>
     </Box>
   );
 }
