@@ -99,9 +99,9 @@ export async function launch() {
   });
 }
 
-/** A fresh context (own cookies) and page; collects console errors and page errors. */
-export async function openPage(browser, { width = 1280, height = 800 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL, acceptDownloads: true });
+/** A fresh context (own cookies) and page, in the browser zone `timezoneId` when given; collects console errors and page errors. */
+export async function openPage(browser, { width = 1280, height = 800, timezoneId } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE_URL, acceptDownloads: true, ...(timezoneId && { timezoneId }) });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors = collectConsoleErrors(page);
@@ -364,7 +364,8 @@ export async function signInOnLoginPage(page, { email, password, totpSecret }) {
 
 /**
  * A page signed in as the run's super admin, on the console: the second factor enrolled once per run (by whichever
- * journey comes first) and passed at sign-in. Answers what openPage answers.
+ * journey comes first) and passed at sign-in. `size` is openPage's options (width, height, timezoneId). Answers what
+ * openPage answers.
  */
 export async function openSuperAdminConsole(browser, size = { width: 1280, height: 800 }) {
   assert.ok(SUPER_ADMIN.email && SUPER_ADMIN.password, 'e2e/run.js passes the super admin credentials');

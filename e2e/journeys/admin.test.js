@@ -425,7 +425,7 @@ test('lists support messages and the audit log of every action', async () => {
   );
 });
 
-test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, invoices and the audit trail, dates in UTC", async () => {
+test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, invoices and the audit trail, times in the display zone (the browser’s UTC)", async () => {
   const { page } = admin;
   await page.goto('/admin/users');
   await searchUsers(page, email);
@@ -458,7 +458,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
   await invoices.getByText('Paid').first().waitFor();
   await invoices.getByText(/ USD$/).first().waitFor();
   await invoices
-    .getByText(/· \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/)
+    .getByText(/· \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC$/)
     .first()
     .waitFor();
 
@@ -466,7 +466,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
   for (const action of ['User blocked', 'User unblocked', 'Plan changed', 'Limits changed']) await audit.getByText(action, { exact: true }).first().waitFor();
   await audit.getByText(`${email}: custom limits plan default → 1 request/hour, plan default/second`).first().waitFor();
   await audit
-    .getByText(/^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC · by /)
+    .getByText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC · by /)
     .first()
     .waitFor();
   assert.equal(await audit.getByText('user.limits_change').count(), 0);
@@ -492,7 +492,7 @@ test('a closed account reads Closed, offers no action in the list or on its page
   await row.getByRole('link', { name: /^View / }).click();
   await page
     .getByTestId('user-closed')
-    .getByText(/^Closed by the customer on \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/)
+    .getByText(/^Closed by the customer on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC/)
     .waitFor();
   assert.equal(await page.getByTestId('user-profile').getByRole('button').count(), 0);
   await page.waitForURL(new RegExp(`/admin/users/${id}/show$`));

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { EmptyList } from './EmptyList';
-import { formatDateTimeUtc } from '../lib/format';
+import { useFormatInstant } from '../lib/time';
 
 export interface AdminListProps {
   title: string;
@@ -41,13 +41,14 @@ export function AdminList({ title, filters, emptyText, noMatchText, small, rowCl
   );
 }
 
-/** A Datagrid column: the row's creation time, in UTC with its label, on one line (sortable by `createdAt`). */
+/** A Datagrid column: the row's creation time, in the display zone with its name, on one line (sortable by `createdAt`). */
 export function CreatedAtField(_props: { source: 'createdAt'; label: string }) {
   const record = useRecordContext<{ id: string; createdAt: string }>();
+  const when = useFormatInstant();
   if (!record) return null;
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {formatDateTimeUtc(record.createdAt)}
+      {when(record.createdAt)}
     </Box>
   );
 }

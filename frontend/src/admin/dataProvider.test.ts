@@ -62,19 +62,25 @@ describe('admin texts', () => {
     const key = { id: 'k', name: 'n', keyPrefix: 'tzk_live_AbCd', isActive: true, createdAt: '', lastUsedAt: null, userId: null, userEmail: null };
     expect(keyPrefixLabel(key)).toBe('tzk_live_AbCd…');
     expect(ownerLabel(key)).toBe('Unknown User');
-    expect(lastUsedLabel(key)).toBe('Never');
+    expect(lastUsedLabel(key, 'UTC')).toBe('Never');
+    expect(lastUsedLabel({ ...key, lastUsedAt: '2026-11-29T09:00:00.000Z' }, 'Asia/Kolkata')).toBe('Nov 29, 2026, 2:30 PM GMT+5:30');
   });
 
   it('describes an audit change in one line', () => {
-    expect(describeChange({ before: { plan: 'free', email: 'a@b.c' }, after: { plan: 'premium', email: 'a@b.c' } })).toBe('a@b.c: plan Free → Premium');
-    expect(describeChange({ before: { isBlocked: false, email: 'a@b.c' }, after: { isBlocked: true, email: 'a@b.c' } })).toBe('a@b.c: status Active → Blocked');
+    expect(describeChange({ before: { plan: 'free', email: 'a@b.c' }, after: { plan: 'premium', email: 'a@b.c' } }, 'UTC')).toBe('a@b.c: plan Free → Premium');
+    expect(describeChange({ before: { isBlocked: false, email: 'a@b.c' }, after: { isBlocked: true, email: 'a@b.c' } }, 'UTC')).toBe(
+      'a@b.c: status Active → Blocked',
+    );
     expect(
-      describeChange({
-        before: { plan: 'free', planGranted: false, email: 'a@b.c' },
-        after: { plan: 'premium', planGranted: true, email: 'a@b.c', via: 'grant' },
-      }),
+      describeChange(
+        {
+          before: { plan: 'free', planGranted: false, email: 'a@b.c' },
+          after: { plan: 'premium', planGranted: true, email: 'a@b.c', via: 'grant' },
+        },
+        'UTC',
+      ),
     ).toBe('a@b.c: plan Free → Premium; granted no → yes (granted)');
-    expect(describeChange({ before: { plan: 'premium', email: 'a@b.c' }, after: { plan: 'enterprise', email: 'a@b.c', via: 'subscription' } })).toBe(
+    expect(describeChange({ before: { plan: 'premium', email: 'a@b.c' }, after: { plan: 'enterprise', email: 'a@b.c', via: 'subscription' } }, 'UTC')).toBe(
       'a@b.c: plan Premium → Enterprise (through the subscription, prorated)',
     );
   });

@@ -6,7 +6,7 @@ import { monoFont } from '../../theme';
 import type { AdminApiKey } from '../dataProvider';
 import { AdminList } from '../AdminList';
 import { searchSx } from '../choices';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatInstant, useDisplayZone } from '../../lib/time';
 import { RotateKeyButton } from './RotateKeyButton';
 
 const filters = [
@@ -16,7 +16,7 @@ const filters = [
 
 export const keyPrefixLabel = (k: AdminApiKey) => `${k.keyPrefix}…`;
 export const ownerLabel = (k: AdminApiKey) => k.userEmail ?? 'Unknown User';
-export const lastUsedLabel = (k: AdminApiKey) => (k.lastUsedAt ? formatDateTimeUtc(k.lastUsedAt) : 'Never');
+export const lastUsedLabel = (k: AdminApiKey, zone: string) => (k.lastUsedAt ? formatInstant(k.lastUsedAt, zone) : 'Never');
 
 const StatusChip = ({ k }: { k: AdminApiKey }) => (
   <Chip size="small" label={k.isActive ? 'Active' : 'Inactive'} color={k.isActive ? 'success' : 'default'} variant="outlined" />
@@ -24,6 +24,7 @@ const StatusChip = ({ k }: { k: AdminApiKey }) => (
 
 /** Keys of every user: name, prefix…, owner or 'Unknown User', Active/Inactive, last used or 'Never', Rotate. */
 export function ApiKeyList() {
+  const { zone } = useDisplayZone();
   return (
     <AdminList
       title="API Keys"
@@ -39,7 +40,7 @@ export function ApiKeyList() {
                 {keyPrefixLabel(k)}
               </Box>
               <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                {ownerLabel(k)} · Last used: {lastUsedLabel(k)}
+                {ownerLabel(k)} · Last used: {lastUsedLabel(k, zone)}
               </Box>
               <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
                 <StatusChip k={k} />
@@ -72,7 +73,7 @@ export function ApiKeyList() {
         )}
       />
       <FunctionField source="isActive" label="Status" render={(k: AdminApiKey) => <StatusChip k={k} />} />
-      <FunctionField source="lastUsedAt" label="Last used" render={(k: AdminApiKey) => lastUsedLabel(k)} />
+      <FunctionField source="lastUsedAt" label="Last used" render={(k: AdminApiKey) => lastUsedLabel(k, zone)} />
       <FunctionField label="Actions" textAlign="right" render={() => <RotateKeyButton />} />
     </AdminList>
   );

@@ -32,7 +32,7 @@ const limitsChange: AuditEntry = {
 };
 
 describe('the audit log', () => {
-  it('reads a custom-limits change in words: a label for the action, limits and plan defaults spelled out, the time in UTC', async () => {
+  it('reads a custom-limits change in words: a label for the action, limits and plan defaults spelled out, the time in the display zone (the test browser’s UTC)', async () => {
     const getList = vi.fn(async () => ({ data: [limitsChange], total: 1 }));
     render(
       <AdminContext dataProvider={testDataProvider({ getList } as never)}>
@@ -43,7 +43,7 @@ describe('the audit log', () => {
     );
     const row = (await screen.findByText('Limits changed')).closest('tr')!;
     expect(within(row).queryByText(/user\.limits_change/)).toBeNull();
-    expect(within(row).getByText('Nov 23, 2026, 06:27 UTC')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 23, 2026, 6:27 AM UTC')).toBeInTheDocument();
     const change = within(row).getByText(/custom limits/);
     expect(change).toHaveTextContent(
       'ada@example.com: custom limits plan default → 5 requests/hour, plan default/second; effective limits unlimited/hour, 200/second → 5 requests/hour, 200/second',
@@ -58,11 +58,15 @@ describe('the audit log', () => {
 
   it('formats dates and plans in other changes, and never shows a raw object', () => {
     expect(
-      describeChange({
-        before: { plan: 'premium', closedAt: null },
-        after: { plan: 'free', closedAt: '2026-11-23T06:27:00.000Z', keysRevoked: 2, subscriptionsEnded: 1 },
-      }),
-    ).toBe('plan Premium → Free; closed — → Nov 23, 2026, 06:27 UTC; keys revoked — → 2; subscriptions ended — → 1');
-    expect(describeChange({ before: { meta: { a: 1 } }, after: { meta: { a: 2 } } })).toBe('meta a 1 → a 2');
+      describeChange(
+        {
+          before: { plan: 'premium', closedAt: null },
+          after: { plan: 'free', closedAt: '2026-11-23T06:27:00.000Z', keysRevoked: 2, subscriptionsEnded: 1 },
+        },
+        'Asia/Kolkata',
+      ),
+    ).toBe('plan Premium → Free; closed — → Nov 23, 2026, 11:57 AM GMT+5:30; keys revoked — → 2; subscriptions ended — → 1');
+    expect(describeChange({ before: { closedAt: null }, after: { closedAt: '2026-11-23T06:27:00.000Z' } }, 'UTC')).toBe('closed — → Nov 23, 2026, 6:27 AM UTC');
+    expect(describeChange({ before: { meta: { a: 1 } }, after: { meta: { a: 2 } } }, 'UTC')).toBe('meta a 1 → a 2');
   });
 });

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { monoFont } from '../../theme';
 import { AdminList, CreatedAtField } from '../AdminList';
 import { searchSx } from '../choices';
-import { formatDateTimeUtc } from '../../lib/format';
+import { useDisplayZone, formatInstant } from '../../lib/time';
 import { ACTION_CHOICES, actionName, describeChange } from './auditText';
 
 type AuditEntry = Models['AuditLogView'];
@@ -17,6 +17,7 @@ const filters = [
 ];
 
 export function AuditLogList() {
+  const { zone } = useDisplayZone();
   return (
     <AdminList
       title="Audit Log"
@@ -28,12 +29,12 @@ export function AuditLogList() {
           primaryText={(a) => actionName(a.action)}
           secondaryText={(a) => (
             <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-              {describeChange(a)}
+              {describeChange(a, zone)}
               <br />
               by {a.actorEmail}
             </Box>
           )}
-          tertiaryText={(a) => formatDateTimeUtc(a.createdAt)}
+          tertiaryText={(a) => formatInstant(a.createdAt, zone)}
           rowClick={false}
           empty={noMatch}
         />
@@ -51,7 +52,7 @@ export function AuditLogList() {
           </Typography>
         )}
       />
-      <FunctionField label="Change" sortable={false} render={(a: AuditEntry) => describeChange(a)} />
+      <FunctionField label="Change" sortable={false} render={(a: AuditEntry) => describeChange(a, zone)} />
       <TextField source="ipAddress" label="IP" sortable={false} emptyText="—" />
     </AdminList>
   );

@@ -1,6 +1,7 @@
 import { customLimitsInShort } from '@tzapi/shared/plans';
 import type { Models } from '../../lib/api-models';
-import { formatDateTimeUtc, planName } from '../../lib/format';
+import { planName } from '../../lib/format';
+import { formatInstant } from '../../lib/time';
 
 type AuditEntry = Models['AuditLogView'];
 type AuditAction = AuditEntry['action'];
@@ -62,8 +63,11 @@ function effectiveLimitsInShort(limits: Record<string, unknown>): string {
   ].join(', ');
 }
 
-/** One recorded value as a person reads it: never a raw object, a null where the plan decides reads "plan default". */
-export function showValue(field: string, value: unknown): string {
+/**
+ * One recorded value as a person reads it: never a raw object, a null where the plan decides reads "plan default", an
+ * instant in `zone` (the display zone), named.
+ */
+export function showValue(field: string, value: unknown, zone: string): string {
   if (field === 'customLimits') {
     return isRecord(value)
       ? customLimitsInShort({ hourlyQuota: numberOrNull(value.hourlyQuota), burstPerSecond: numberOrNull(value.burstPerSecond) })
@@ -77,18 +81,18 @@ export function showValue(field: string, value: unknown): string {
   if (field === 'keyPrefix') return `${String(value)}…`;
   if (field === 'digest') return `${String(value).slice(0, 12)}…`;
   if (field === 'userId') return `${String(value).slice(0, 8)}…`;
-  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDateTimeUtc(value);
+  if (typeof value === 'string' && ISO_DATE.test(value)) return formatInstant(value, zone);
   if (Array.isArray(value)) return String(value.length);
   if (isRecord(value))
     return Object.entries(value)
-      .map(([k, v]) => `${FIELD_LABELS[k] ?? k} ${showValue(k, v)}`)
+      .map(([k, v]) => `${FIELD_LABELS[k] ?? k} ${showValue(k, v, zone)}`)
       .join(', ');
   if (typeof value === 'number') return value.toLocaleString('en-US');
   return String(value);
 }
 
 /** "a@b.c: plan Free → Premium; granted no → yes": what changed, in one line, one field after another. */
-export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): string {
+export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>, zone: string): string {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   // In the order FIELD_LABELS names them, not as stored (PostgreSQL's jsonb orders keys by length).
@@ -98,5 +102,5 @@ export function describeChange(entry: Pick<AuditEntry, 'before' | 'after'>): str
   const target = typeof after.email === 'string' ? `${after.email}: ` : typeof before.email === 'string' ? `${before.email}: ` : '';
   const via = typeof after.via === 'string' ? ` (${VIA_LABELS[after.via] ?? after.via})` : '';
   if (!changed.length) return `${target}no change${via}`;
-  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k])} → ${showValue(k, after[k])}`).join('; ') + via;
+  return target + changed.map((k) => `${FIELD_LABELS[k] ?? k} ${showValue(k, before[k], zone)} → ${showValue(k, after[k], zone)}`).join('; ') + via;
 }

@@ -50,7 +50,7 @@ function renderDashboard(getOverview: () => Promise<AdminOverview>) {
 }
 
 describe("the console's overview", () => {
-  it('shows paid accounts, MRR per plan, the error rate of the last 24 hours (window in UTC) and signups per day', async () => {
+  it('shows paid accounts, MRR per plan, the error rate of the last 24 hours (window in the display zone, here UTC) and signups per day', async () => {
     renderDashboard(async () => overview);
     await waitFor(() => expect(screen.getByTestId('overview-paid-value')).toHaveTextContent(/^3$/));
     const mrr = screen.getByTestId('overview-mrr');
@@ -58,7 +58,7 @@ describe("the console's overview", () => {
     expect(mrr).toHaveTextContent('Premium: 2 × $5.00 · Enterprise: 1 × $50.00');
     const errors = screen.getByTestId('overview-errors');
     expect(within(errors).getByTestId('overview-errors-value')).toHaveTextContent('10% 5xx · 30% 4xx');
-    expect(errors).toHaveTextContent('3 × 4xx, 1 × 5xx of 10 requests, Nov 25, 2026, 12:00 UTC to Nov 26, 2026, 12:00 UTC');
+    expect(errors).toHaveTextContent('3 × 4xx, 1 × 5xx of 10 requests, Nov 25, 2026, 12:00 PM UTC to Nov 26, 2026, 12:00 PM UTC');
     const chart = screen.getByTestId('overview-signups');
     expect(within(chart).getByTestId('overview-signups-total')).toHaveTextContent('3');
     expect(within(chart).getByRole('img', { name: 'Signups per day from 2026-10-28 to 2026-11-26 (UTC)' })).toBeInTheDocument();

@@ -16,7 +16,8 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDataProvider, AdminOverview } from '../dataProvider';
-import { formatDateTimeUtc, formatNumber, planName } from '../../lib/format';
+import { formatNumber, planName } from '../../lib/format';
+import { useFormatInstant } from '../../lib/time';
 import { EmptyList } from '../EmptyList';
 
 export const adminStatsQueryKey = ['admin', 'stats'] as const;
@@ -83,6 +84,7 @@ export function SignupsChart({ overview }: { overview: AdminOverview }) {
 export function OverviewNumbers() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, isError, refetch } = useQuery({ queryKey: adminOverviewQueryKey, queryFn: () => dataProvider.getOverview(), retry: false });
+  const when = useFormatInstant();
   if (isError) {
     return (
       <Alert
@@ -124,8 +126,8 @@ export function OverviewNumbers() {
           caption={
             rate ? (
               <>
-                {formatNumber(rate.clientErrors)} × 4xx, {formatNumber(rate.serverErrors)} × 5xx of {formatNumber(rate.requests)} requests,{' '}
-                {formatDateTimeUtc(rate.from)} to {formatDateTimeUtc(rate.to)}
+                {formatNumber(rate.clientErrors)} × 4xx, {formatNumber(rate.serverErrors)} × 5xx of {formatNumber(rate.requests)} requests, {when(rate.from)} to{' '}
+                {when(rate.to)}
               </>
             ) : (
               'last 24 hours'

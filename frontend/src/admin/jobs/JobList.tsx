@@ -26,7 +26,8 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { AdminDataProvider, AdminJob } from '../dataProvider';
 import { EmptyList } from '../EmptyList';
-import { formatWhen } from '../../components/ui/when';
+import { useWhen } from '../../components/ui/when';
+import { useDisplayZone } from '../../lib/time';
 import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
 import { QueueCounts } from './QueueCounts';
 import { attemptsText, describeJob, STATE_CHOICES, stateColor, stateName } from './jobText';
@@ -113,11 +114,6 @@ const filters = [
   <BooleanInput key="internal" source="internal" label="Show internal queues" alwaysOn />,
 ];
 
-const when = (j: AdminJob) => (
-  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-    {formatWhen(j.createdAt)}
-  </Box>
-);
 const stateChip = (j: AdminJob) => <Chip size="small" variant="outlined" color={stateColor(j.state)} label={stateName(j.state)} />;
 
 /**
@@ -127,6 +123,8 @@ const stateChip = (j: AdminJob) => <Chip size="small" variant="outlined" color={
  */
 export function JobList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const when = useWhen();
+  const { zone } = useDisplayZone();
   return (
     <List
       exporter={false}
@@ -142,15 +140,24 @@ export function JobList() {
       {small ? (
         <SimpleList<AdminJob>
           primaryText={(j) => describeJob(j)}
-          secondaryText={(j) => `${j.queue} · ${stateName(j.state)} · ${attemptsText(j)}${j.lastError ? ` · ${j.lastError}` : ''}`}
-          tertiaryText={(j) => formatWhen(j.createdAt)}
+          secondaryText={(j) => `${j.queue} · ${stateName(j.state)} · ${attemptsText(j, zone)}${j.lastError ? ` · ${j.lastError}` : ''}`}
+          tertiaryText={(j) => when(j.createdAt)}
           linkType={false}
           empty={<EmptyList text="Nothing needs attention with these filters." />}
           sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
         />
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyList text="Nothing needs attention with these filters." />}>
-          <FunctionField source="createdAt" label="Queued" sortable={false} render={when} />
+          <FunctionField
+            source="createdAt"
+            label="Queued"
+            sortable={false}
+            render={(j: AdminJob) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {when(j.createdAt)}
+              </Box>
+            )}
+          />
           <FunctionField source="queue" label="Queue" sortable={false} render={(j: AdminJob) => j.queue} />
           <FunctionField
             label="Job"
@@ -162,7 +169,7 @@ export function JobList() {
             )}
           />
           <FunctionField source="state" label="State" sortable={false} render={stateChip} />
-          <FunctionField label="Attempts" sortable={false} render={(j: AdminJob) => attemptsText(j)} />
+          <FunctionField label="Attempts" sortable={false} render={(j: AdminJob) => attemptsText(j, zone)} />
           <FunctionField
             label="Last error"
             sortable={false}

@@ -11,9 +11,14 @@ describe("the Jobs page's words", () => {
   });
 
   it('counts attempts made, with the next one while it waits, never "1 of 4323"', () => {
-    expect(attemptsText({ attempts: 1, state: 'retry', nextAttemptAt: '2026-11-29T10:00:00.000Z' })).toMatch(/^1 attempt, next .*2026/);
-    expect(attemptsText({ attempts: 3, state: 'failed', nextAttemptAt: null })).toBe('3 attempts, gave up');
-    expect(attemptsText({ attempts: 0, state: 'created', nextAttemptAt: null })).toBe('0 attempts');
+    expect(attemptsText({ attempts: 1, state: 'retry', nextAttemptAt: '2026-11-29T10:00:00.000Z' }, 'Asia/Kolkata')).toBe(
+      '1 attempt, next Nov 29, 2026, 3:30:00 PM GMT+5:30',
+    );
+    expect(attemptsText({ attempts: 1, state: 'retry', nextAttemptAt: '2026-11-29T10:00:00.000Z' }, 'UTC')).toBe(
+      '1 attempt, next Nov 29, 2026, 10:00:00 AM UTC',
+    );
+    expect(attemptsText({ attempts: 3, state: 'failed', nextAttemptAt: null }, 'UTC')).toBe('3 attempts, gave up');
+    expect(attemptsText({ attempts: 0, state: 'created', nextAttemptAt: null }, 'UTC')).toBe('0 attempts');
   });
 
   it('says how long the oldest job waited', () => {

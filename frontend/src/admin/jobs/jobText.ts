@@ -25,10 +25,10 @@ export function describeJob(job: Pick<AdminJob, 'summary'>): string {
   return parts.join(' · ') || '—';
 }
 
-/** Attempts made, honestly: "3 attempts, next 10:42 AM UTC" while it waits, not "3 of 4323". */
-export function attemptsText(job: Pick<AdminJob, 'attempts' | 'nextAttemptAt' | 'state'>): string {
+/** Attempts made, honestly: "3 attempts, next Nov 29, 2026, 10:42:00 AM UTC" (in `zone`) while it waits, not "3 of 4323". */
+export function attemptsText(job: Pick<AdminJob, 'attempts' | 'nextAttemptAt' | 'state'>, zone: string): string {
   const made = `${job.attempts} attempt${job.attempts === 1 ? '' : 's'}`;
-  if (job.nextAttemptAt) return `${made}, next ${formatWhen(job.nextAttemptAt)}`;
+  if (job.nextAttemptAt) return `${made}, next ${formatWhen(job.nextAttemptAt, zone)}`;
   return job.state === 'failed' ? `${made}, gave up` : made;
 }
 

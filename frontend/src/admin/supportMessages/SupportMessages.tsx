@@ -4,15 +4,16 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { AdminList } from '../AdminList';
 import { searchSx } from '../choices';
-import { formatDateTimeUtc } from '../../lib/format';
+import { formatInstant, useDisplayZone, useFormatInstant } from '../../lib/time';
 
 type SupportMessage = Models['AdminSupportMessageView'];
 
-/** When it came in, as the rest of the console writes times (the shared formatter, in UTC with its label). */
+/** When it came in, as the rest of the console writes times (the shared formatter, in the display zone, named). */
 function ReceivedAt({ message }: { message: SupportMessage }) {
+  const when = useFormatInstant();
   return (
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {formatDateTimeUtc(message.createdAt)}
+      {when(message.createdAt)}
     </Typography>
   );
 }
@@ -33,6 +34,7 @@ const filters = [
 ];
 
 export function SupportMessageList() {
+  const { zone } = useDisplayZone();
   return (
     <AdminList
       title="Support Messages"
@@ -44,7 +46,7 @@ export function SupportMessageList() {
         <SimpleList<SupportMessage>
           primaryText={(m) => m.subject}
           secondaryText={(m) => `${m.name} <${m.email}> · ${categoryName(m.category)}`}
-          tertiaryText={(m) => formatDateTimeUtc(m.createdAt)}
+          tertiaryText={(m) => formatInstant(m.createdAt, zone)}
           linkType="show"
           empty={noMatch}
         />

@@ -4,13 +4,10 @@ import Typography from '@mui/material/Typography';
 import { monoFont } from '../../theme';
 import type { TzActivation } from '../dataProvider';
 import { problemMessage, type ProblemCode } from '../../lib/api';
-import { formatInstant, useDisplayZone } from '../../lib/time';
+import { useFormatInstant } from '../../lib/time';
 
 /** How the release page writes an instant: in the display zone (the header's UTC switch, the account's, the browser's), naming it. */
-export function useInstantText(): (value: string) => string {
-  const { zone } = useDisplayZone();
-  return (value) => formatInstant(value, zone, 'minute');
-}
+export const useInstantText: () => (value: string) => string = useFormatInstant;
 
 /** "2026f" > "2026b" > "2025b"; "2026aa" > "2026z" (IANA's release names). */
 export function compareTzVersions(a: string, b: string): number {

@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminUser } from '../dataProvider';
 import { PLAN_CHOICES, ROLE_CHOICES, roleName, userLabel, searchSx } from '../choices';
-import { formatDateTimeUtc, planName } from '../../lib/format';
+import { planName } from '../../lib/format';
+import { formatInstant, useDisplayZone, useFormatInstant } from '../../lib/time';
 import { AdminList, CreatedAtField } from '../AdminList';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
 
@@ -19,11 +20,12 @@ const filters = [
 
 export function UserStatus() {
   const user = useRecordContext<AdminUser>();
+  const when = useFormatInstant();
   if (!user) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {user.closedAt ? (
-        <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${formatDateTimeUtc(user.closedAt)}`} />
+        <Chip size="small" label="Closed" color="default" variant="filled" title={`Closed by the customer on ${when(user.closedAt)}`} />
       ) : (
         <Chip
           size="small"
@@ -89,6 +91,7 @@ function UserName() {
 
 /** Users: name or e-mail, plan, role, status, created date, Manage and Block/Unblock. */
 export function UserList() {
+  const { zone } = useDisplayZone();
   return (
     <AdminList
       title="Users"
@@ -104,7 +107,7 @@ export function UserList() {
                 {u.email !== userLabel(u) ? `${u.email} · ` : ''}
                 {roleName(u.role)} ·{' '}
                 <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTimeUtc(u.createdAt)}
+                  {formatInstant(u.createdAt, zone)}
                 </Box>
               </Box>
               <UserPlan />

@@ -103,19 +103,19 @@ function renderShow(
 }
 
 describe("the console's user page", () => {
-  it('shows the profile, the masked keys, 30 days of usage, the invoices and the audit trail in words, dates in UTC', async () => {
+  it('shows the profile, the masked keys, 30 days of usage, the invoices and the audit trail in words, times in the display zone (the test browser’s UTC)', async () => {
     const { getManyReference, getUserUsage, getUserInvoices } = renderShow(user, { keys: [key], audit: [limitsChange], usage, invoices: [invoice] });
     const profile = await screen.findByTestId('user-profile');
     expect(within(profile).getByTestId('user-name')).toHaveTextContent('Ada Lovelace');
     expect(within(profile).getByText('ada@example.com')).toBeInTheDocument();
-    expect(within(profile).getByText('Nov 1, 2026, 09:05 UTC')).toBeInTheDocument();
+    expect(within(profile).getByText('Nov 1, 2026, 9:05 AM UTC')).toBeInTheDocument();
     expect(within(profile).getByTestId('user-limits')).toHaveTextContent('5 requests per hour, up to 200 per second (set for this account)');
     expect(within(profile).getByRole('button', { name: 'Manage ada@example.com' })).toBeInTheDocument();
     expect(within(profile).getByRole('button', { name: 'Block ada@example.com' })).toBeInTheDocument();
 
     const keys = screen.getByTestId('user-keys');
     expect(await within(keys).findByText('tzk_live_AbCd…')).toBeInTheDocument();
-    expect(within(keys).getByText(/Created Nov 2, 2026, 10:00 UTC · Last used Never/)).toBeInTheDocument();
+    expect(within(keys).getByText(/Created Nov 2, 2026, 10:00 AM UTC · Last used Never/)).toBeInTheDocument();
     expect(getManyReference).toHaveBeenCalledWith('api-keys', expect.objectContaining({ target: 'userId', id: 'u1' }));
 
     const usageSection = screen.getByTestId('user-usage');
@@ -126,13 +126,13 @@ describe("the console's user page", () => {
     const invoices = screen.getByTestId('user-invoices');
     expect(await within(invoices).findByText('50.00 USD')).toBeInTheDocument();
     expect(within(invoices).getByText('Paid')).toBeInTheDocument();
-    expect(within(invoices).getByText('in_sbx_42 · Nov 20, 2026, 08:00 UTC')).toBeInTheDocument();
+    expect(within(invoices).getByText('in_sbx_42 · Nov 20, 2026, 8:00 AM UTC')).toBeInTheDocument();
     expect(getUserInvoices).toHaveBeenCalledWith('u1');
 
     const audit = screen.getByTestId('user-audit');
     expect(await within(audit).findByText('Limits changed')).toBeInTheDocument();
     expect(within(audit).getByText('ada@example.com: custom limits plan default → 5 requests/hour, plan default/second')).toBeInTheDocument();
-    expect(within(audit).getByText('Nov 23, 2026, 06:27 UTC · by root@example.com')).toBeInTheDocument();
+    expect(within(audit).getByText('Nov 23, 2026, 6:27 AM UTC · by root@example.com')).toBeInTheDocument();
     expect(audit).not.toHaveTextContent('user.limits_change');
     expect(getManyReference).toHaveBeenCalledWith('audit-log', expect.objectContaining({ target: 'targetId', id: 'u1', filter: { targetType: 'user' } }));
   });
@@ -141,7 +141,7 @@ describe("the console's user page", () => {
     renderShow({ ...user, email: 'closed-u1@closed.invalid', firstName: '', lastName: '', closedAt: '2026-11-20T10:00:00.000Z' }, {});
     const profile = await screen.findByTestId('user-profile');
     expect(within(profile).getByText('Closed')).toBeInTheDocument();
-    expect(within(profile).getByTestId('user-closed')).toHaveTextContent('Closed by the customer on Nov 20, 2026, 10:00 UTC');
+    expect(within(profile).getByTestId('user-closed')).toHaveTextContent('Closed by the customer on Nov 20, 2026, 10:00 AM UTC');
     expect(within(profile).queryByRole('button')).toBeNull();
   });
 

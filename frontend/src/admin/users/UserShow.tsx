@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminApiKey, AdminDataProvider, AdminInvoice, AdminUser, AdminUserUsage, AuditEntry } from '../dataProvider';
 import { roleName, userLabel } from '../choices';
-import { formatAmount, formatDateTimeUtc, formatNumber } from '../../lib/format';
+import { formatAmount, formatNumber } from '../../lib/format';
+import { useDisplayZone, useFormatInstant } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
 import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
@@ -76,6 +77,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Who the user is, the plan and limits they run under, their state, and the actions that apply (none once closed). */
 function Profile() {
   const user = useRecordContext<AdminUser>();
+  const when = useFormatInstant();
   if (!user) return null;
   const closed = Boolean(user.closedAt);
   return (
@@ -99,14 +101,14 @@ function Profile() {
             <UserStatus />
           </Field>
           <Field label="Role">{roleName(user.role)}</Field>
-          <Field label="Created">{formatDateTimeUtc(user.createdAt)}</Field>
+          <Field label="Created">{when(user.createdAt)}</Field>
         </Box>
         <Field label="Limits">
           <span data-testid="user-limits">{describeLimits(user.limits)}</span>
         </Field>
         {closed ? (
           <Alert severity="info" data-testid="user-closed">
-            Closed by the customer on {formatDateTimeUtc(user.closedAt)}. Its keys, sessions and subscription ended with it; no console action applies.
+            Closed by the customer on {when(user.closedAt)}. Its keys, sessions and subscription ended with it; no console action applies.
           </Alert>
         ) : (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -121,6 +123,7 @@ function Profile() {
 
 function KeyRows() {
   const { data, isPending, error, refetch } = useListContext<AdminApiKey>();
+  const when = useFormatInstant();
   if (isPending) return <Skeleton height={48} />;
   if (error) return <LoadFailed what="API keys" retry={() => void refetch()} />;
   if (!data?.length) return <EmptyList text="This user has no API keys." />;
@@ -138,7 +141,7 @@ function KeyRows() {
                 <Chip size="small" label={key.isActive ? 'Active' : 'Inactive'} color={key.isActive ? 'success' : 'default'} variant="outlined" />
               </Stack>
             }
-            secondary={`Created ${formatDateTimeUtc(key.createdAt)} · Last used ${key.lastUsedAt ? formatDateTimeUtc(key.lastUsedAt) : 'Never'}`}
+            secondary={`Created ${when(key.createdAt)} · Last used ${key.lastUsedAt ? when(key.lastUsedAt) : 'Never'}`}
           />
         </ListItem>
       ))}
@@ -183,6 +186,7 @@ function Usage({ id }: { id: string }) {
 function Invoices({ id }: { id: string }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, isError, refetch } = useQuery({ queryKey: userInvoicesQueryKey(id), queryFn: () => dataProvider.getUserInvoices(id), retry: false });
+  const when = useFormatInstant();
   return (
     <Section title="Invoices" testId="user-invoices">
       {isError ? (
@@ -208,7 +212,7 @@ function Invoices({ id }: { id: string }) {
                     />
                   </Stack>
                 }
-                secondary={`${invoice.number} · ${formatDateTimeUtc(invoice.createdAt)}`}
+                secondary={`${invoice.number} · ${when(invoice.createdAt)}`}
                 slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>
@@ -237,6 +241,8 @@ function Webhooks({ id }: { id: string }) {
 
 function AuditRows() {
   const { data, isPending, error, refetch } = useListContext<AuditEntry>();
+  const { zone } = useDisplayZone();
+  const when = useFormatInstant();
   if (isPending) return <Skeleton height={48} />;
   if (error) return <LoadFailed what="audit trail" retry={() => void refetch()} />;
   if (!data?.length) return <EmptyList text="No admin actions on this user yet." />;
@@ -249,11 +255,11 @@ function AuditRows() {
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Chip size="small" variant="outlined" label={actionName(entry.action)} />
                 <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {describeChange(entry)}
+                  {describeChange(entry, zone)}
                 </Typography>
               </Stack>
             }
-            secondary={`${formatDateTimeUtc(entry.createdAt)} · by ${entry.actorEmail}`}
+            secondary={`${when(entry.createdAt)} · by ${entry.actorEmail}`}
             slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
           />
         </ListItem>

@@ -40,7 +40,7 @@ describe('user status in the console', () => {
     expect(screen.getByText('Blocked')).toBeInTheDocument();
     blocked.unmount();
     renderStatus({ ...user, email: 'closed-u1@closed.invalid', emailVerified: false, closedAt: '2026-11-24T10:00:00.000Z' });
-    expect(screen.getByText('Closed').closest('[title]')).toHaveAttribute('title', 'Closed by the customer on Nov 24, 2026, 10:00 UTC');
+    expect(screen.getByText('Closed').closest('[title]')).toHaveAttribute('title', 'Closed by the customer on Nov 24, 2026, 10:00 AM UTC');
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
     expect(screen.queryByText('Unverified')).not.toBeInTheDocument();
   });

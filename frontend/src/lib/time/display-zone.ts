@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useAuth } from '../auth';
-import { knownZone } from './format';
+import { formatInstant, knownZone, type InstantStyle } from './format';
 
 /** The header's UTC switch lasts for the tab (sessionStorage), over the account's display zone (as Vercel's). */
 const UTC_KEY = 'tzapi.display-zone.utc';
@@ -53,4 +53,10 @@ export function useDisplayZone(): DisplayZone {
   const browser = browserZone();
   const saved = user?.displayZone ?? null;
   return { zone: utc ? 'UTC' : knownZone(saved ?? browser), utc, saved, browser, setUtc: setUtcOverride };
+}
+
+/** formatInstant bound to the display zone: how a list or a text writes its instants ('Nov 29, 2026, 3:05 PM GMT+5:30'). */
+export function useFormatInstant(style: InstantStyle = 'minute'): (value: string | number | Date | null | undefined) => string {
+  const { zone } = useDisplayZone();
+  return (value) => formatInstant(value, zone, style);
 }

@@ -51,6 +51,20 @@ export function useUpdateProfile() {
   });
 }
 
+export const zoneNamesQueryKey = ['profile', 'zone-names'] as const;
+
+/**
+ * The zone names the display zone is chosen from: the server's tz database in current spelling (GET /api/public/timezones,
+ * unmetered), since a browser's list may lag it (Chromium's Intl names Asia/Calcutta, not Asia/Kolkata).
+ */
+export function useZoneNames() {
+  return useQuery({
+    queryKey: zoneNamesQueryKey,
+    queryFn: async () => (await apiFetch<Models['ZoneListView']>('/api/public/timezones')).timezones.map((z) => z.timezone),
+    staleTime: Infinity,
+  });
+}
+
 export const totpQueryKey = ['profile', 'totp'] as const;
 
 export function useTotpState() {

@@ -7,20 +7,22 @@ import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api';
 import { formatInstant, useDisplayZone, zoneAbbreviation } from '../../../lib/time';
-import { useDisplayZoneSetting } from '../api';
+import { useDisplayZoneSetting, useZoneNames } from '../api';
 
 const BROWSER = '__browser__';
 
-function zoneNames(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return supported.includes('UTC') ? supported : ['UTC', ...supported];
+/** The server's names, else (while they load, or if they can't) the browser's; UTC always among them. */
+function zoneNames(server: string[] | undefined): string[] {
+  const names = server?.length ? server : ((Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? []);
+  return names.includes('UTC') ? names : ['UTC', ...names];
 }
 
 /** Profile → Display time zone: the zone every page writes times in and cuts usage days in; default the browser's. */
 export function DisplayZoneCard() {
   const { saved, browser, utc } = useDisplayZone();
   const update = useDisplayZoneSetting();
-  const options = useMemo(() => [BROWSER, ...zoneNames()], []);
+  const server = useZoneNames().data;
+  const options = useMemo(() => [BROWSER, ...zoneNames(server)], [server]);
   const label = (zone: string) => (zone === BROWSER ? `Browser's zone (${browser}, ${zoneAbbreviation(browser)})` : `${zone} (${zoneAbbreviation(zone)})`);
   const choose = async (zone: string | null) => {
     if (zone === null) return;

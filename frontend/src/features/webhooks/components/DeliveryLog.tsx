@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '../../../components/ui/toast';
-import { formatWhen } from '../../../components/ui/when';
+import { useWhen } from '../../../components/ui/when';
+import { formatDuration } from '../../../lib/time';
 import { isApiError } from '../../../lib/api';
 import { monoFont } from '../../../theme';
 import { useResendDelivery, useWebhookAttempts, useWebhookDeliveries, type WebhookAttempt, type WebhookDelivery } from '../api';
@@ -61,6 +62,7 @@ function Code({ label, children, testId }: { label: string; children: string; te
 }
 
 function AttemptDetail({ attempt }: { attempt: WebhookAttempt }) {
+  const when = useWhen();
   const headers = Object.entries(attempt.requestHeaders)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
@@ -69,7 +71,7 @@ function AttemptDetail({ attempt }: { attempt: WebhookAttempt }) {
   return (
     <Box data-testid="webhook-attempt" sx={{ borderTop: 1, borderColor: 'divider', pt: 1, mt: 1 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {formatWhen(attempt.at)} · {attempt.statusCode ?? 'no answer'} · {attempt.durationMs} ms
+        {when(attempt.at)} · {attempt.statusCode ?? 'no answer'} · {formatDuration(attempt.durationMs)}
       </Typography>
       {attempt.error && (
         <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
@@ -111,6 +113,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
 
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const resend = useResendDelivery();
+  const when = useWhen();
   const [open, setOpen] = useState(false);
   return (
     <Box data-testid="webhook-delivery" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
@@ -118,7 +121,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <Typography sx={{ fontFamily: monoFont, fontSize: 14, fontWeight: 600, overflowWrap: 'anywhere' }}>{delivery.eventType}</Typography>
         <Chip size="small" label={delivery.status} color={STATUS_COLOR[delivery.status] ?? 'default'} />
         <Typography variant="body2" color="text.secondary">
-          {formatWhen(delivery.createdAt)} · {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+          {when(delivery.createdAt)} · {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
           {delivery.lastAttempt ? ` · last ${delivery.lastAttempt.statusCode ?? 'no answer'}` : ''}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
@@ -142,7 +145,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
       </Stack>
       {delivery.nextRetryAt && (
         <Typography variant="body2" color="warning.main" data-testid="next-retry" sx={{ mt: 0.5 }}>
-          Next retry {formatWhen(delivery.nextRetryAt)}
+          Next retry {when(delivery.nextRetryAt)}
         </Typography>
       )}
       <Collapse in={open} unmountOnExit>

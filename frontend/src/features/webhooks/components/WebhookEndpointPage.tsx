@@ -18,6 +18,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { formatHour } from '../../../components/ui/when';
+import { formatInstant, useDisplayZone, zoneLongName } from '../../../lib/time';
 import { isApiError } from '../../../lib/api';
 import { monoFont } from '../../../theme';
 import { useUpdateWebhook, useWebhookEndpoint, type WebhookEndpointDetail } from '../api';
@@ -30,11 +31,14 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error 
 /** The last 24 hours of attempts, hour by hour: delivered and failed stacked. */
 function HealthChart({ endpoint }: { endpoint: WebhookEndpointDetail }) {
   const hours = endpoint.hours;
+  const { zone } = useDisplayZone();
+  // The axis names the hour (the caption its zone); the tooltip also the day and the zone.
+  const hourText = (v: string, context: { location: string }) => (context.location === 'tooltip' ? formatInstant(v, zone) : formatHour(v, zone));
   return (
     <Box data-testid="health-chart" sx={{ width: '100%', minWidth: 0 }}>
       <BarChart
         height={180}
-        xAxis={[{ scaleType: 'band', data: hours.map((h) => h.hour), valueFormatter: (v: string) => formatHour(v), tickLabelInterval: (_v, i) => i % 6 === 0 }]}
+        xAxis={[{ scaleType: 'band', data: hours.map((h) => h.hour), valueFormatter: hourText, tickLabelInterval: (_v, i) => i % 6 === 0 }]}
         yAxis={[{ tickMinStep: 1 }]}
         series={[
           { data: hours.map((h) => h.succeeded), label: 'Delivered', color: '#15803d', stack: 'a' },
@@ -42,6 +46,9 @@ function HealthChart({ endpoint }: { endpoint: WebhookEndpointDetail }) {
         ]}
         margin={{ left: 0, right: 8 }}
       />
+      <Typography variant="caption" color="text.secondary" component="p" data-testid="health-chart-zone">
+        Attempts per hour in {zoneLongName(zone)} ({zone}).
+      </Typography>
     </Box>
   );
 }
