@@ -10,9 +10,12 @@ import type { AppConfig } from '../../src/config/config.js';
 import type { PlanId } from '../../src/config/plans.js';
 import { ormOptions } from '../../src/database/mikro-orm.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { usagePoolProvider } from '../../src/database/usage-pool.js';
 import { AccountStateModule } from '../../src/modules/accounts/account-state.module.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { AuditModule } from '../../src/modules/audit/audit.module.js';
+import { KeyActivity } from '../../src/modules/keys/key-activity.js';
+import { KeyActivityRepository } from '../../src/modules/keys/key-activity.repository.js';
 
 /**
  * "Medium" tests, after immich's test/medium: one module's services from a Nest testing module, on the run's real
@@ -26,6 +29,9 @@ export interface Medium {
   get<T>(token: abstract new (...args: never[]) => T): T;
   close(): Promise<void>;
 }
+
+/** What a usage repository on the usage writer's pool needs: the pool and keys' lastUsedAt command. */
+export const USAGE_POOL_PROVIDERS = [usagePoolProvider, KeyActivity, KeyActivityRepository];
 
 export async function mediumModule(metadata: ModuleMetadata): Promise<Medium> {
   const databaseUrl = process.env.TEST_DATABASE_URL;

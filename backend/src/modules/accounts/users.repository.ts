@@ -96,6 +96,11 @@ export class UsersRepository extends BoundRepository {
     await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, id]);
   }
 
+  /** Notes the account's first visit to the Usage page; a later visit keeps the first time. */
+  async markUsageSeen(id: string): Promise<void> {
+    await this.em.execute(`update users set usage_seen_at = now() where id = ? and usage_seen_at is null`, [id]);
+  }
+
   /** Locks the account's row until the transaction ends (no entity loaded). */
   async lockRow(id: string): Promise<void> {
     await this.em.execute(`select id from users where id = ? for update`, [id]);
