@@ -59,6 +59,11 @@ export class UsersRepository extends BoundRepository {
     return this.em.findOne(User, { role: 'super_admin' }, { orderBy: { createdAt: 'asc' } });
   }
 
+  /** The super admins whose accounts are open, their e-mail address only (the feed's refusal alert). */
+  openSuperAdmins(): Promise<Pick<User, 'email'>[]> {
+    return this.em.find(User, { role: 'super_admin', closedAt: null }, { fields: ['email'] });
+  }
+
   /** A new account, inserted at the next flush. */
   create(data: RequiredEntityData<User>): User {
     return this.em.create(User, data);
