@@ -15,7 +15,7 @@ export const GATEWAY_READS = {
   'backend/src/modules/keys/key-restrictions': "the key guard applies a key's IP and domain rules",
   'backend/src/modules/keys/keys.errors': "the key guard answers with the keys' own problems (401, 403, 429)",
   'backend/src/modules/usage/usage.recorder': "the metering hook hands each metered answer's row to the usage writer; plan limits count its unwritten rows",
-  'backend/src/modules/usage/usage.store': "plan limits seed an in-process quota count from the account's written rows",
+  'backend/src/modules/usage/usage.repository': "plan limits seed an in-process quota count from the account's written rows",
   'backend/src/modules/usage/quota-alerts': "the key guard tells the quota alert where an account's free hour stands",
   'backend/src/modules/usage/zone-usage': 'the metering hook counts the zones each answered request named (change notices)',
   'backend/src/modules/usage/hour-window.port': "plan limits answer the dashboard's hourly numbers through usage's port (usage imports no gateway)",
@@ -179,6 +179,10 @@ export const PUBLISHED_TO = {
     to: ['self-service'],
     why: "an account's closure erases its keys through keys' published command, in the closure's transaction, never by writing api_keys",
   },
+  'backend/src/modules/keys/key-activity': {
+    to: ['usage'],
+    why: "the usage writer notes each batch's keys as last used through keys' published command, in the batch's transaction, never by writing api_keys",
+  },
   'backend/src/modules/keys/keys.service': { to: ['admin'], why: "the console rotates a key through the keys' owner (rotateAny), never by writing api_keys" },
   'backend/src/modules/keys/api-key.entity': {
     to: ['usage', 'self-service'],
@@ -186,7 +190,7 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/billing/invoice.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
   'backend/src/modules/billing/subscription.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
-  'backend/src/modules/usage/usage.store': { to: ['self-service'], why: "usage's read side: the data export reads the account's rows" },
+  'backend/src/modules/usage/usage.repository': { to: ['self-service'], why: "usage's read side: the data export reads the account's rows" },
   'backend/src/modules/keys/dto/api-key.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
   'backend/src/modules/billing/dto/billing.responses': {
     to: ['self-service', 'admin'],

@@ -23,7 +23,7 @@ tester.run('tzapi/boundaries', boundariesRule, {
     { filename: at('backend/src/modules/billing/billing.service.ts'), code: "import { User } from '../accounts/user.entity.js';" },
     { filename: at('backend/src/modules/auth/auth.service.ts'), code: "import { AccountCommands } from '../accounts/account-commands.js';" },
     { filename: at('backend/src/modules/mcp/mcp-tools.ts'), code: "import { TimeController } from '../timezone/time.controller.js';" },
-    { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageStore } from '../../src/modules/usage/usage.store.js';" },
+    { filename: at('backend/test/integration/x.spec.ts'), code: "import { UsageRepository } from '../../src/modules/usage/usage.repository.js';" },
   ],
   invalid: [
     {
@@ -47,7 +47,7 @@ tester.run('tzapi/boundaries', boundariesRule, {
     {
       name: 'a new import between backend features',
       filename: at('backend/src/modules/keys/keys.controller.ts'),
-      code: "import { UsageStore } from '../usage/usage.store.js';",
+      code: "import { UsageRepository } from '../usage/usage.repository.js';",
       options: [{ allow }],
       errors: [{ messageId: 'crossing' }],
     },

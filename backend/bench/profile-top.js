@@ -46,7 +46,7 @@ const STEPS = [
   ['access log line', (f) => f.url.endsWith('/common/logging/logging.js')],
   ['request metrics', (f) => f.url.includes('/modules/metrics/')],
   ['usage: write-ahead file and buffer', (f) => f.url.includes('/usage/usage-wal.js') || f.url.includes('/usage/usage.recorder.js')],
-  ['usage: PostgreSQL insert (client side)', (f) => f.url.includes('/usage/usage.store.js') || /node_modules\/pg(-[a-z]+)?\//.test(f.url)],
+  ['usage: PostgreSQL insert (client side)', (f) => f.url.includes('/usage/usage.repository.js') || /node_modules\/pg(-[a-z]+)?\//.test(f.url)],
   ['usage: zone counts', (f) => f.url.includes('/usage/zone-usage.js')],
   ['metering hook', (f) => f.url.includes('/gateway/metering.js') || f.url.includes('/gateway/logged-query.js')],
   ['JSON serialisation', (f) => f.functionName === 'serialize' && f.url.includes('fastify/lib/reply.js')],

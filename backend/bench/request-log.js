@@ -23,7 +23,7 @@ import { createApp } from '../dist/app.factory.js';
 import { runMigrations } from '../dist/database/migrate.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
 import { KeysService } from '../dist/modules/keys/keys.service.js';
-import { UsageStore } from '../dist/modules/usage/usage.store.js';
+import { UsageRepository } from '../dist/modules/usage/usage.repository.js';
 import {
   ROWS,
   SECONDS,
@@ -298,8 +298,8 @@ try {
   );
 
   // What each usage row costs its writer with the table's indexes at this size: batches of the current minute's rows from
-  // the same callers, through UsageStore.write (rows, daily roll-ups and lastUsedAt in one transaction), one at a time.
-  const store = app.get(UsageStore);
+  // the same callers, through UsageRepository.write (rows, daily roll-ups and lastUsedAt in one transaction), one at a time.
+  const store = app.get(UsageRepository);
   const writes = [];
   for (let b = 0; b < WRITE_BATCHES + 1; b++) {
     const at = Date.now();

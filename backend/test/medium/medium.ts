@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { ModuleMetadata } from '@nestjs/common';
@@ -10,9 +10,13 @@ import type { AppConfig } from '../../src/config/config.js';
 import type { PlanId } from '../../src/config/plans.js';
 import { ormOptions } from '../../src/database/mikro-orm.config.js';
 import { runMigrations } from '../../src/database/migrate.js';
+import { usagePoolProvider } from '../../src/database/usage-pool.js';
 import { AccountStateModule } from '../../src/modules/accounts/account-state.module.js';
 import { User } from '../../src/modules/accounts/user.entity.js';
 import { AuditModule } from '../../src/modules/audit/audit.module.js';
+import { ApiKey } from '../../src/modules/keys/api-key.entity.js';
+import { KeyActivity } from '../../src/modules/keys/key-activity.js';
+import { KeyActivityRepository } from '../../src/modules/keys/key-activity.repository.js';
 
 /**
  * "Medium" tests, after immich's test/medium: one module's services from a Nest testing module, on the run's real
@@ -26,6 +30,9 @@ export interface Medium {
   get<T>(token: abstract new (...args: never[]) => T): T;
   close(): Promise<void>;
 }
+
+/** What a usage repository on the usage writer's pool needs: the pool and keys' lastUsedAt command. */
+export const USAGE_POOL_PROVIDERS = [usagePoolProvider, KeyActivity, KeyActivityRepository];
 
 export async function mediumModule(metadata: ModuleMetadata): Promise<Medium> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -80,4 +87,25 @@ export async function insertUser(em: EntityManager, fields: { plan?: PlanId; pla
   });
   await fork.flush();
   return user;
+}
+
+/** A key of the account written straight to the database (its secret fields are random: nothing here signs in with it). */
+export async function insertApiKey(
+  em: EntityManager,
+  userId: string,
+  fields: { name?: string; createdAt?: Date; idempotencyKey?: string } = {},
+): Promise<ApiKey> {
+  const fork = em.fork();
+  const key = fork.create(ApiKey, {
+    user: fork.getReference(User, userId),
+    name: fields.name ?? 'Server',
+    prefix: 'tzk_live_abcd',
+    lastFour: 'wxyz',
+    hash: randomBytes(32).toString('hex'),
+    encrypted: 'sealed',
+    ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
+    idempotencyKey: fields.idempotencyKey ?? null,
+  });
+  await fork.flush();
+  return key;
 }

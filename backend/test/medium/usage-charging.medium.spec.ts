@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { UsageStore } from '../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../src/modules/usage/usage.repository.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
-import { insertUser, mediumModule } from './medium.js';
+import { insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
 
 describe('usage: what the quota counts, on the real database', () => {
   let m: Medium;
-  let store: UsageStore;
+  let store: UsageRepository;
 
   beforeAll(async () => {
-    m = await mediumModule({});
-    store = new UsageStore(m.get(MikroORM));
+    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageRepository] });
+    store = m.get(UsageRepository);
   });
 
   afterAll(async () => {

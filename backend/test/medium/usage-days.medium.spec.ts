@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { USAGE_POOL } from '../../src/database/usage-pool.js';
+import type { UsagePool } from '../../src/database/usage-pool.js';
 import { ActiveReleaseModule } from '../../src/modules/tzdb/active-release.js';
 import { HOUR_WINDOW } from '../../src/modules/usage/hour-window.port.js';
 import { RequestLogService } from '../../src/modules/usage/request-log.service.js';
-import { RequestLogStore } from '../../src/modules/usage/request-log.store.js';
+import { RequestLogRepository } from '../../src/modules/usage/request-log.repository.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { UsageReadCache } from '../../src/modules/usage/usage-read-cache.js';
 import { UsageService } from '../../src/modules/usage/usage.service.js';
-import { UsageStore } from '../../src/modules/usage/usage.store.js';
-import { UsageWindowStore } from '../../src/modules/usage/usage-window.store.js';
+import { UsageRepository } from '../../src/modules/usage/usage.repository.js';
+import { UsageWindowRepository } from '../../src/modules/usage/usage-window.repository.js';
 import { WindowCounter } from '../../src/modules/usage/window-counter.js';
-import { insertUser, mediumModule } from './medium.js';
+import { insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
 
 const HOUR = 3_600_000;
@@ -23,7 +25,7 @@ const STATUSES = [200, 200, 200, 404, 400, 429, 500];
  */
 describe("usage's days in a display zone, on the real database", () => {
   let m: Medium;
-  let store: UsageStore;
+  let store: UsageRepository;
   let usage: UsageService;
   let log: RequestLogService;
   let userId: string;
@@ -35,17 +37,18 @@ describe("usage's days in a display zone, on the real database", () => {
     m = await mediumModule({
       imports: [ActiveReleaseModule],
       providers: [
-        UsageStore,
-        UsageWindowStore,
+        ...USAGE_POOL_PROVIDERS,
+        UsageRepository,
+        UsageWindowRepository,
         WindowCounter,
         UsageReadCache,
         UsageService,
-        RequestLogStore,
+        RequestLogRepository,
         RequestLogService,
         { provide: HOUR_WINDOW, useValue: {} },
       ],
     });
-    store = m.get(UsageStore);
+    store = m.get(UsageRepository);
     usage = m.get(UsageService);
     log = m.get(RequestLogService);
     userId = (await insertUser(m.em, { plan: 'premium' })).id;
@@ -68,7 +71,7 @@ describe("usage's days in a display zone, on the real database", () => {
    * touches, with 0 for a date that has none (a window may end a few minutes into a new local day).
    */
   const oracleDays = async (zone: string, from: number, to: number) => {
-    const { rows } = await store.pool.query<{ day: string; n: number }>(
+    const { rows } = await m.module.get<UsagePool>(USAGE_POOL).query<{ day: string; n: number }>(
       `with days as (
          select generate_series(($2::timestamptz at time zone $4)::date, (($3::timestamptz - interval '1 millisecond') at time zone $4)::date, interval '1 day')::date as day
        )

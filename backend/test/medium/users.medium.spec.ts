@@ -1,3 +1,4 @@
+import { AccountCommands } from '../../src/modules/accounts/account-commands.js';
 import { UsersRepository } from '../../src/modules/accounts/users.repository.js';
 import { insertUser, mediumModule } from './medium.js';
 import type { Medium } from './medium.js';
@@ -56,5 +57,27 @@ describe('accounts: UsersRepository on the real database', () => {
     expect(await users.claimTotpStep(user.id, 100)).toBe(false);
     expect(await users.claimTotpStep(user.id, 99)).toBe(false);
     expect(await users.claimTotpStep(user.id, 101)).toBe(true);
+  });
+
+  it("the Usage page's first visit is noted through accounts' command, and a later visit keeps the first time", async () => {
+    const user = await insertUser(m.em);
+    const accounts = m.get(AccountCommands);
+    await accounts.markUsageSeen(user.id);
+    const first = (await users.fork().reload(user.id)).usageSeenAt;
+    expect(first).toBeInstanceOf(Date);
+    await m.em.getConnection().execute(`update users set usage_seen_at = usage_seen_at - interval '1 day' where id = ?`, [user.id]);
+    const dayBefore = new Date(first!.getTime() - 86_400_000);
+    await accounts.markUsageSeen(user.id);
+    expect((await users.fork().reload(user.id)).usageSeenAt).toEqual(dayBefore);
+  });
+
+  it('lists the open super admins by address, without closed accounts or other roles', async () => {
+    const [admin, closed, customer] = [await insertUser(m.em), await insertUser(m.em), await insertUser(m.em)];
+    await m.em.getConnection().execute(`update users set role = 'super_admin' where id in (?, ?)`, [admin.id, closed.id]);
+    await m.em.getConnection().execute(`update users set closed_at = now() where id = ?`, [closed.id]);
+    const emails = (await users.fork().openSuperAdmins()).map((u) => u.email);
+    expect(emails).toContain(admin.email);
+    expect(emails).not.toContain(closed.email);
+    expect(emails).not.toContain(customer.email);
   });
 });

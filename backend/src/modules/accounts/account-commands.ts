@@ -130,6 +130,11 @@ export class AccountCommands {
     return (await users.reload(userId)).stripeCustomerId ?? customerId;
   }
 
+  /** The account opened its Usage page (the Quick Start's last step): the first time is kept, later visits change nothing. */
+  async markUsageSeen(userId: string): Promise<void> {
+    await this.users.fork().markUsageSeen(userId);
+  }
+
   private async change(userId: string, context: ChangeContext, apply: (user: User) => void, what: string): Promise<UserChange> {
     if (!isUuid(userId)) throw AccountErrors.userNotFound();
     const result = await this.users.within(context.em, async (tx): Promise<UserChange> => {

@@ -59,6 +59,11 @@ export class UsersRepository extends BoundRepository {
     return this.em.findOne(User, { role: 'super_admin' }, { orderBy: { createdAt: 'asc' } });
   }
 
+  /** The super admins whose accounts are open, their e-mail address only (the feed's refusal alert). */
+  openSuperAdmins(): Promise<Pick<User, 'email'>[]> {
+    return this.em.find(User, { role: 'super_admin', closedAt: null }, { fields: ['email'] });
+  }
+
   /** A new account, inserted at the next flush. */
   create(data: RequiredEntityData<User>): User {
     return this.em.create(User, data);
@@ -94,6 +99,11 @@ export class UsersRepository extends BoundRepository {
   /** Records the billing provider's customer of an account that has none yet (a concurrent first one wins). */
   async setBillingCustomerIfMissing(id: string, customerId: string): Promise<void> {
     await this.em.execute('update "users" set "stripe_customer_id" = ? where "id" = ? and "stripe_customer_id" is null', [customerId, id]);
+  }
+
+  /** Notes the account's first visit to the Usage page; a later visit keeps the first time. */
+  async markUsageSeen(id: string): Promise<void> {
+    await this.em.execute(`update users set usage_seen_at = now() where id = ? and usage_seen_at is null`, [id]);
   }
 
   /** Locks the account's row until the transaction ends (no entity loaded). */

@@ -3,7 +3,7 @@ import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import type { HitSeed, RateLimitResult } from '../../common/redis/rate-limiter.js';
 import { UsageRecorder } from '../usage/usage.recorder.js';
 import { BurstLimiter } from './burst-limiter.js';
-import { UsageStore } from '../usage/usage.store.js';
+import { UsageRepository } from '../usage/usage.repository.js';
 import type { EffectiveLimits } from '../../config/plans.js';
 
 export interface PlanWindow {
@@ -71,7 +71,7 @@ export class PlanLimits {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly burst: BurstLimiter,
-    @Optional() private readonly store?: UsageStore,
+    @Optional() private readonly store?: UsageRepository,
     @Optional() private readonly recorder?: UsageRecorder,
   ) {}
 

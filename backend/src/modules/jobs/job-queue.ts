@@ -68,7 +68,7 @@ export function jobIdFor(queue: string, key: string): string {
 }
 
 /**
- * Gives every client of pg-boss's pool an error listener for its whole life, as UsageStore's pool has. A late answer on
+ * Gives every client of pg-boss's pool an error listener for its whole life, as the usage pool has (database/usage-pool.ts). A late answer on
  * a connection whose statement was cut (a hung PostgreSQL: "Received unexpected rowDescription message from backend")
  * is emitted as 'error' on the client; while the client is checked out between statements it has no listener, and an
  * unheard 'error' is an uncaught exception that ends the process. The statement itself already failed and was reported.

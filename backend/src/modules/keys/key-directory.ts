@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isDatabaseUnavailable } from '../../common/problems/database-errors.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
 import { AccountChanges, changesKeyAccess } from '../accounts/account-changes.js';
 import { accountLimits } from '../accounts/user.entity.js';
-import { ApiKey } from './api-key.entity.js';
+import type { ApiKey } from './api-key.entity.js';
 import { compileRestrictions } from './key-restrictions.js';
+import { KeysRepository } from './keys.repository.js';
 import type { CompiledRestrictions } from './key-restrictions.js';
 
 export const KEY_INVALIDATION_CHANNEL = 'keys:invalidate'; // namespaced by REDIS_PREFIX
@@ -55,7 +55,7 @@ export class KeyDirectory implements OnModuleInit {
   cacheTtlMs = CACHE_TTL_MS;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly keys: KeysRepository,
     private readonly redis: RedisService,
     private readonly accounts: AccountChanges,
   ) {}
@@ -102,7 +102,7 @@ export class KeyDirectory implements OnModuleInit {
     const generation = this.generation;
     let key: ApiKey | null;
     try {
-      key = await this.em.fork().findOne(ApiKey, { hash }, { populate: ['user'] });
+      key = await this.keys.fork().findByHash(hash);
     } catch (err) {
       // Stale if error: a key this instance resolved before keeps working for the length of a database outage.
       const stale = this.byHash.get(hash);

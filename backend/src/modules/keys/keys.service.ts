@@ -1,11 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Problems } from '../../common/problems/problem.js';
 import type { FieldError } from '../../common/problems/problem.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { User } from '../accounts/user.entity.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
@@ -13,7 +11,9 @@ import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from './key-codec.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
 import { TzdbErrors } from '../tzdb/tzdb.errors.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { KeyDirectory } from './key-directory.js';
+import { KeysRepository } from './keys.repository.js';
 import { cleanRestrictions } from './key-restrictions.js';
 
 export interface IssuedKey {
@@ -34,7 +34,7 @@ export class KeysService {
   private readonly vault: SecretVault;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly keys: KeysRepository,
     private readonly directory: KeyDirectory,
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() private readonly webhooks?: WebhooksService,
@@ -44,7 +44,7 @@ export class KeysService {
   }
 
   list(userId: string): Promise<ApiKey[]> {
-    return this.em.fork().find(ApiKey, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return this.keys.fork().listOf(userId);
   }
 
   /**
@@ -57,17 +57,16 @@ export class KeysService {
     if (earlier) return earlier;
     const key = generateApiKey();
     try {
-      const apiKey = await this.em.fork().transactional(async (em) => {
-        const created = em.create(ApiKey, {
-          user: em.getReference(User, userId),
+      const apiKey = await this.keys.transaction(async (tx) => {
+        const created = tx.create(userId, {
           name,
           ipRestrictions,
           urlRestrictions,
           idempotencyKey: idempotencyKey ?? null,
           ...this.secretFields(key),
         });
-        await em.flush();
-        await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em });
+        await tx.flush();
+        await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em: tx.unitOfWork });
         return created;
       });
       return { apiKey, key, replayed: false };
@@ -81,13 +80,13 @@ export class KeysService {
 
   /** The key an earlier request with this idempotency key made (its secret from the vault, as a reveal reads it). */
   private async made(userId: string, idempotencyKey: string): Promise<(IssuedKey & { replayed: boolean }) | null> {
-    const apiKey = await this.em.fork().findOne(ApiKey, { user: userId, idempotencyKey });
+    const apiKey = await this.keys.fork().findByIdempotencyKey(userId, idempotencyKey);
     return apiKey ? { apiKey, key: this.vault.decrypt(apiKey.encrypted), replayed: true } : null;
   }
 
   async update(userId: string, keyId: string, input: UpdateApiKeyDto): Promise<ApiKey> {
-    const em = this.em.fork();
-    const apiKey = await this.ownKey(em, userId, keyId);
+    const keys = this.keys.fork();
+    const apiKey = await this.ownKey(keys, userId, keyId);
     const { name, ipRestrictions, urlRestrictions } = this.validate({
       name: input.name ?? apiKey.name,
       ipRestrictions: input.ipRestrictions ?? apiKey.ipRestrictions,
@@ -98,28 +97,28 @@ export class KeysService {
     apiKey.urlRestrictions = urlRestrictions;
     if (input.isActive !== undefined) apiKey.isActive = input.isActive;
     if (input.tzdbVersion !== undefined) apiKey.tzdbVersion = await this.storedPin(input.tzdbVersion);
-    await em.flush();
+    await keys.flush();
     await this.directory.invalidateKey(apiKey.id);
     return apiKey;
   }
 
   async rotate(userId: string, keyId: string): Promise<IssuedKey> {
-    const em = this.em.fork();
-    return this.rotateIn(em, await this.ownKey(em, userId, keyId));
+    const keys = this.keys.fork();
+    return this.rotateIn(keys, await this.ownKey(keys, userId, keyId));
   }
 
-  /** For the admin console: rotates any key; the old one stops at once on every instance. */
   /**
-   * The console's rotation of any key, inside the caller's open transaction (`em`): the new secret commits with the
-   * caller's other writes (its audit row, the owner's notice); the caller calls `keyRotated` after its commit.
+   * The console's rotation of any key, inside the caller's open transaction (`unitOfWork`): the new secret commits with
+   * the caller's other writes (its audit row, the owner's notice); the caller calls `keyRotated` after its commit.
    */
-  async rotateAny(keyId: string, em: EntityManager): Promise<IssuedKey> {
-    const apiKey = await em.findOne(ApiKey, { id: keyId });
+  async rotateAny(keyId: string, unitOfWork: UnitOfWork): Promise<IssuedKey> {
+    const keys = this.keys.joining(unitOfWork);
+    const apiKey = await keys.findById(keyId);
     if (!apiKey) throw Problems.notFound('API key');
     const key = generateApiKey();
     Object.assign(apiKey, this.secretFields(key));
-    await em.flush();
-    await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em });
+    await keys.flush();
+    await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em: unitOfWork });
     return { apiKey, key };
   }
 
@@ -129,35 +128,34 @@ export class KeysService {
   }
 
   async remove(userId: string, keyId: string): Promise<void> {
-    const em = this.em.fork();
-    await em.transactional(async (tx) => {
+    await this.keys.transaction(async (tx) => {
       const apiKey = await this.ownKey(tx, userId, keyId);
       tx.remove(apiKey);
       await tx.flush();
-      await this.webhooks?.emit(userId, 'key.deleted', keyEvent(apiKey), { em: tx });
+      await this.webhooks?.emit(userId, 'key.deleted', keyEvent(apiKey), { em: tx.unitOfWork });
     });
     await this.directory.invalidateKey(keyId);
   }
 
   async reveal(userId: string, keyId: string, ip: string | undefined): Promise<string> {
-    const apiKey = await this.ownKey(this.em.fork(), userId, keyId);
+    const apiKey = await this.ownKey(this.keys.fork(), userId, keyId);
     this.logger.log(`API key revealed: user=${userId} key=${keyId} ip=${ip ?? 'unknown'}`);
     return this.vault.decrypt(apiKey.encrypted);
   }
 
   /** For the admin console (block): every key of the user stops at once. */
   async deactivateAllForUser(userId: string): Promise<number> {
-    const count = await this.em.fork().nativeUpdate(ApiKey, { user: userId, isActive: true }, { isActive: false, updatedAt: new Date() });
+    const count = await this.keys.fork().deactivateAllOf(userId);
     await this.directory.invalidateUser(userId);
     return count;
   }
 
-  private async rotateIn(em: EntityManager, apiKey: ApiKey): Promise<IssuedKey> {
+  private async rotateIn(keys: KeysRepository, apiKey: ApiKey): Promise<IssuedKey> {
     const key = generateApiKey();
     Object.assign(apiKey, this.secretFields(key));
-    await em.transactional(async (tx) => {
+    await keys.within(keys.unitOfWork, async (tx) => {
       await tx.flush();
-      await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em: tx });
+      await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em: tx.unitOfWork });
     });
     await this.directory.invalidateKey(apiKey.id);
     return { apiKey, key };
@@ -178,8 +176,8 @@ export class KeysService {
   }
 
   /** Someone else's key id answers 404, exactly like an id that does not exist. */
-  private async ownKey(em: EntityManager, userId: string, keyId: string): Promise<ApiKey> {
-    const apiKey = /^[0-9a-f-]{36}$/i.test(keyId) ? await em.findOne(ApiKey, { id: keyId, user: userId }) : null;
+  private async ownKey(keys: KeysRepository, userId: string, keyId: string): Promise<ApiKey> {
+    const apiKey = /^[0-9a-f-]{36}$/i.test(keyId) ? await keys.findOwn(userId, keyId) : null;
     if (!apiKey) throw Problems.notFound('API key');
     return apiKey;
   }

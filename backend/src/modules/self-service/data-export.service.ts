@@ -9,7 +9,7 @@ import { toMeView } from '../accounts/user.entity.js';
 import { toApiKeyView } from '../keys/api-key.entity.js';
 import { toInvoiceView } from '../billing/invoice.entity.js';
 import { toSubscriptionView } from '../billing/subscription.entity.js';
-import { UsageStore } from '../usage/usage.store.js';
+import { UsageRepository } from '../usage/usage.repository.js';
 import { DataExportRepository } from './data-export.repository.js';
 import type { ExportRow, ExportStatus } from './data-export.repository.js';
 import { SelfServiceErrors } from './self-service.errors.js';
@@ -60,7 +60,7 @@ export class DataExportService implements OnModuleInit {
 
   constructor(
     private readonly exports: DataExportRepository,
-    private readonly usage: UsageStore,
+    private readonly usage: UsageRepository,
     private readonly jobs: JobQueue,
   ) {}
 

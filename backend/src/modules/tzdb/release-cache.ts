@@ -122,7 +122,7 @@ export class ReleaseCache {
    */
   async storedById(id: string): Promise<TzRelease | null> {
     if (this.reviewed?.id === id) return this.reviewed.release;
-    const stored = await this.releases.sourceGz(undefined, id);
+    const stored = await this.releases.fork().sourceGz(id);
     if (!stored) return null;
     const release = compileBytes(gunzipSync(stored));
     this.reviewed = { id, release };
@@ -141,7 +141,7 @@ export class ReleaseCache {
     let input: ReleaseInput;
     if (bundled.version === row.version && bundled.digest === row.digest) input = { kind: 'folder', path: join(BUNDLED_RELEASES_DIR, row.version) };
     else {
-      const stored = await this.releases.sourceGz(undefined, row.id);
+      const stored = await this.releases.fork().sourceGz(row.id);
       if (!stored) throw TzdbErrors.unknownRelease(version, await this.storedVersions());
       input = detectReleaseInput(gunzipSync(stored));
     }
@@ -177,7 +177,7 @@ export class ReleaseCache {
     const started = performance.now();
     if (bundled.version === row.version && bundled.digest === row.digest) release = bundled;
     else {
-      const stored = await this.releases.sourceGz(undefined, row.id);
+      const stored = await this.releases.fork().sourceGz(row.id);
       if (!stored) throw TzdbErrors.unknownRelease(row.version, await this.storedVersions());
       release = compileBytes(gunzipSync(stored));
       this.lastCompile = { version: row.version, ms: Math.round((performance.now() - started) * 10) / 10 };

@@ -1,13 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import * as openpgp from 'openpgp';
 import { redactForLog } from '../../common/logging/redact.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { createHash } from 'node:crypto';
-import { User } from '../accounts/user.entity.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import type { AuditAction } from '../audit/audit-log.entity.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { feedRefusalMail } from '../mail/mail.templates.js';
@@ -87,7 +86,8 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
   private keys: openpgp.PublicKey[] = [];
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
+    private readonly auditTrail: AuditTrail,
     private readonly feedState: FeedStateRepository,
     private readonly jobs: JobQueue,
     private readonly tzdb: TzdbService,
@@ -267,7 +267,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
 
   /** One mail per super admin and refusal (the same refusal found again next hour is not mailed again). */
   private async alertSuperAdmins(check: FeedCheck): Promise<void> {
-    const admins = await this.em.fork().find(User, { role: 'super_admin', closedAt: null }, { fields: ['email'] });
+    const admins = await this.users.fork().openSuperAdmins();
     const refusal = createHash('sha256')
       .update(`${check.version ?? ''}\u0000${check.reason ?? ''}`)
       .digest('hex')
@@ -282,9 +282,7 @@ export class ReleaseFeed implements OnModuleInit, OnApplicationBootstrap {
   }
 
   private async audit(action: AuditAction, target: string, after: Record<string, unknown>): Promise<void> {
-    const em = this.em.fork();
-    em.create(AuditLogEntry, { actorId: null, actorEmail: FEED_ACTOR.email, action, targetType: 'tz_release', targetId: target.slice(0, 64), after });
-    await em.flush();
+    await this.auditTrail.record({ actorId: null, actorEmail: FEED_ACTOR.email, action, targetType: 'tz_release', targetId: target.slice(0, 64), after });
   }
 
   private async readState(url: string): Promise<StateRow> {

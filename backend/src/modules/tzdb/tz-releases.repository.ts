@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { BoundRepository } from '../../database/bound-repository.js';
 import type { ReleaseChanges } from './release-changes.js';
 import type { ReleaseOrigin, ReleaseSource } from './release-source.js';
 
@@ -53,27 +54,40 @@ const ACTIVATION_LOCK = 7_240_712;
 
 const ROW = 'id, version, digest, source, loaded_at, is_active';
 
-/** The stored tz releases' SQL (tz_releases), after immich's server/src/repositories: one statement a method, no rule of tzdb's. */
+/**
+ * The stored tz releases' SQL (tz_releases), after immich's server/src/repositories: one statement a method, no rule of
+ * tzdb's. The methods that say "in this unit of work" run on the one the repository is bound to (`transaction(fn)`
+ * for the activation's); the others read on a fresh one.
+ */
 @Injectable()
-export class TzReleasesRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  /** In `tx`: waits for, then holds until commit, the one lock every change of the active release takes. */
-  async lockActivation(tx: EntityManager): Promise<void> {
-    await tx.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+export class TzReleasesRepository extends BoundRepository {
+  constructor(em: EntityManager) {
+    super(em);
   }
 
-  all(tx: EntityManager): Promise<TzReleaseRow[]> {
-    return tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases`);
+  protected bind(em: EntityManager): this {
+    return new TzReleasesRepository(em) as this;
   }
 
-  async active(tx: EntityManager): Promise<TzReleaseRow | undefined> {
-    const [row] = await tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where is_active`);
+  /** In this unit of work: waits for, then holds until commit, the one lock every change of the active release takes. */
+  async lockActivation(): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(?)', [ACTIVATION_LOCK]);
+  }
+
+  /** In this unit of work: every stored row. */
+  all(): Promise<TzReleaseRow[]> {
+    return this.em.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases`);
+  }
+
+  /** In this unit of work: the active row. */
+  async active(): Promise<TzReleaseRow | undefined> {
+    const [row] = await this.em.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where is_active`);
     return row;
   }
 
-  async byVersionAndDigest(tx: EntityManager, version: string, digest: string): Promise<TzReleaseRow | undefined> {
-    const [row] = await tx.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where version = ? and digest = ?`, [version, digest]);
+  /** In this unit of work: the row of this exact release. */
+  async byVersionAndDigest(version: string, digest: string): Promise<TzReleaseRow | undefined> {
+    const [row] = await this.em.execute<TzReleaseRow[]>(`select ${ROW} from tz_releases where version = ? and digest = ?`, [version, digest]);
     return row;
   }
 
@@ -102,9 +116,9 @@ export class TzReleasesRepository {
     return row;
   }
 
-  /** The gzipped source of a stored release, read in `tx` when given. */
-  async sourceGz(tx: EntityManager | undefined, id: string): Promise<Buffer | undefined> {
-    const [stored] = await (tx ?? this.em.fork()).execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [id]);
+  /** In this unit of work: the gzipped source of a stored release. */
+  async sourceGz(id: string): Promise<Buffer | undefined> {
+    const [stored] = await this.em.execute<{ source_gz: Buffer }[]>('select source_gz from tz_releases where id = ?', [id]);
     return stored?.source_gz;
   }
 
@@ -155,11 +169,11 @@ export class TzReleasesRepository {
   }
 
   /**
-   * In `tx`: a release stored to wait for a super admin (the feed's, or an upload to review; nothing when this exact
-   * release is stored); answers the id of the stored row of that version and digest.
+   * In this unit of work: a release stored to wait for a super admin (the feed's, or an upload to review; nothing when
+   * this exact release is stored); answers the id of the stored row of that version and digest.
    */
-  async insertWaiting(tx: EntityManager, source: ReleaseSource, changes: ReleaseChanges, loadedBy: string | null = null): Promise<string> {
-    await tx.execute(
+  async insertWaiting(source: ReleaseSource, changes: ReleaseChanges, loadedBy: string | null = null): Promise<string> {
+    await this.em.execute(
       `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes, origin, signature, waiting)
        values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, true)
        on conflict (version, digest) do nothing`,
@@ -178,7 +192,7 @@ export class TzReleasesRepository {
         source.origin === 'upload' ? null : (source.signature ?? 'unsigned'),
       ],
     );
-    const [row] = await tx.execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [
+    const [row] = await this.em.execute<{ id: string }[]>('select id from tz_releases where version = ? and digest = ?', [
       source.release.version,
       source.release.digest,
     ]);
@@ -198,16 +212,16 @@ export class TzReleasesRepository {
 
   /** Deletes a release still waiting (never the active one or one that went live), under the activation lock; answers its version, or undefined. */
   discardWaiting(id: string): Promise<string | undefined> {
-    return this.em.fork().transactional(async (tx) => {
-      await this.lockActivation(tx);
-      const [row] = await tx.execute<{ version: string }[]>('delete from tz_releases where id = ? and waiting and not is_active returning version', [id]);
+    return this.transaction(async (tx) => {
+      await tx.lockActivation();
+      const [row] = await tx.em.execute<{ version: string }[]>('delete from tz_releases where id = ? and waiting and not is_active returning version', [id]);
       return row?.version;
     });
   }
 
-  /** In `tx`: a stored row loaded again (live now, no longer waiting). */
-  async reload(tx: EntityManager, id: string, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
-    const [row] = await tx.execute<TzReleaseRow[]>(
+  /** In this unit of work: a stored row loaded again (live now, no longer waiting). */
+  async reload(id: string, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
+    const [row] = await this.em.execute<TzReleaseRow[]>(
       `update tz_releases set loaded_at = now(), loaded_by = ?, changes = ?::jsonb, waiting = false, went_live_at = coalesce(went_live_at, now())
         where id = ? returning ${ROW}`,
       [loadedBy, JSON.stringify(changes), id],
@@ -215,10 +229,10 @@ export class TzReleasesRepository {
     return row;
   }
 
-  /** In `tx`: the release stored, or this exact release loaded again when it is stored already. */
-  async store(tx: EntityManager, source: ReleaseSource, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
+  /** In this unit of work: the release stored, or this exact release loaded again when it is stored already. */
+  async store(source: ReleaseSource, loadedBy: string | null, changes: ReleaseChanges): Promise<TzReleaseRow> {
     const { release } = source;
-    const [row] = await tx.execute<TzReleaseRow[]>(
+    const [row] = await this.em.execute<TzReleaseRow[]>(
       `insert into tz_releases (id, version, digest, source, source_gz, zone_count, link_count, compile_ms, compiled_at, loaded_at, loaded_by, is_active, changes,
                                 origin, signature, waiting, went_live_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, now(), now(), ?, false, ?::jsonb, ?, ?, false, now())
@@ -243,9 +257,9 @@ export class TzReleasesRepository {
     return row;
   }
 
-  /** In `tx`: `id` the one active row. Two statements: the partial unique index on is_active is checked row by row. */
-  async makeActive(tx: EntityManager, id: string): Promise<void> {
-    await tx.execute('update tz_releases set is_active = false where is_active and id <> ?', [id]);
-    await tx.execute('update tz_releases set is_active = true where id = ?', [id]);
+  /** In this unit of work: `id` the one active row. Two statements: the partial unique index on is_active is checked row by row. */
+  async makeActive(id: string): Promise<void> {
+    await this.em.execute('update tz_releases set is_active = false where is_active and id <> ?', [id]);
+    await this.em.execute('update tz_releases set is_active = true where id = ?', [id]);
   }
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RedisService } from '../../common/redis/redis.service.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { AuditLogEntry } from '../audit/audit-log.entity.js';
 import type { AuditAction } from '../audit/audit-log.entity.js';
+import { AuditTrail } from '../audit/audit-trail.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ActiveTzRelease, RELEASE_ACTIVATED_QUEUE } from './active-release.js';
 import type { ActiveRelease, ReleaseActivated } from './active-release.js';
@@ -51,8 +50,8 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly unusable = new Set<string>();
 
   constructor(
-    private readonly em: EntityManager,
     private readonly releases: TzReleasesRepository,
+    private readonly audit: AuditTrail,
     private readonly feedState: FeedStateRepository,
     private readonly redis: RedisService,
     private readonly activeRelease: ActiveTzRelease,
@@ -126,9 +125,9 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private chooseAtStart(fromEnv: ReleaseSource | null, system: ReleaseActor) {
-    return this.em.fork().transactional(async (tx) => {
-      await this.releases.lockActivation(tx);
-      const rows = await this.releases.all(tx);
+    return this.releases.transaction(async (tx) => {
+      await tx.lockActivation();
+      const rows = await tx.all();
       const active = rows.find((r) => r.is_active) ?? null;
       if (fromEnv) return this.activateIn(tx, active, { ...fromEnv, description: `TZDB_RELEASE ${fromEnv.description}`, origin: 'env' }, system, 'tzdb.load');
       const bundled = bundledRelease();
@@ -171,10 +170,10 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   /** A release stored for a super admin to activate (the feed's, or an upload to review); answers its row and change summary. */
   async storeWaiting(source: ReleaseSource, loadedBy: string | null = null): Promise<ReleaseChanges & { id: string }> {
     return this.serially(() =>
-      this.em.fork().transactional(async (tx) => {
-        await this.releases.lockActivation(tx);
+      this.releases.transaction(async (tx) => {
+        await tx.lockActivation();
         const changes = summarizeChanges(this.current?.release ?? null, source.release, Date.now());
-        return { ...changes, id: await this.releases.insertWaiting(tx, source, changes, loadedBy) };
+        return { ...changes, id: await tx.insertWaiting(source, changes, loadedBy) };
       }),
     );
   }
@@ -188,7 +187,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   async activate(actor: ReleaseActor, version: string, force: boolean): Promise<ActivationResult> {
     const row = await this.releases.latestOfVersion(version);
     if (!row) throw TzdbErrors.releaseNotFound(version);
-    const release = await this.compiledRow(this.em.fork(), row);
+    const release = await this.compiledRow(this.releases.fork(), row);
     return this.serially(() => this.switchTo({ release, bytes: Buffer.alloc(0), description: row.source }, row.id, actor, force, 'tzdb.activate'));
   }
 
@@ -223,9 +222,9 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
    * it the active row, in one transaction under the activation lock; then switches this instance and tells the others.
    */
   private async switchTo(source: ReleaseSource, rowId: string | null, actor: ReleaseActor, force: boolean, action: AuditAction): Promise<ActivationResult> {
-    const outcome = await this.em.fork().transactional(async (tx) => {
-      await this.releases.lockActivation(tx);
-      const active = await this.releases.active(tx);
+    const outcome = await this.releases.transaction(async (tx) => {
+      await tx.lockActivation();
+      const active = await tx.active();
       const { release } = source;
       if (active && (rowId ? active.id === rowId : active.version === release.version && active.digest === release.digest)) {
         return { row: active, release, result: this.result(active, release, null, true) };
@@ -243,7 +242,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Inside the activation transaction: upsert the release row, store what changed, flip is_active, audit. */
   private async activateIn(
-    tx: EntityManager,
+    tx: TzReleasesRepository,
     active: TzReleaseRow | null,
     source: ReleaseSource,
     actor: ReleaseActor,
@@ -253,7 +252,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   ): Promise<{ row: TzReleaseRow | null; release: TzRelease; result: ActivationResult | null }> {
     const { release } = source;
     if (!rowId) {
-      const existing = await this.releases.byVersionAndDigest(tx, release.version, release.digest);
+      const existing = await tx.byVersionAndDigest(release.version, release.digest);
       if (existing?.is_active) return { row: existing, release, result: this.result(existing, release, null, true) };
     }
     let previous: TzRelease | null = null;
@@ -265,26 +264,28 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       }
     }
     const changes = summarizeChanges(previous, release, Date.now());
-    const row = rowId ? await this.releases.reload(tx, rowId, actor.userId, changes) : await this.releases.store(tx, source, actor.userId, changes);
-    await this.releases.makeActive(tx, row.id);
+    const row = rowId ? await tx.reload(rowId, actor.userId, changes) : await tx.store(source, actor.userId, changes);
+    await tx.makeActive(row.id);
     row.is_active = true;
     cacheRelease(`${row.version}:${row.digest}`, release);
-    tx.create(AuditLogEntry, {
-      actorId: actor.userId,
-      actorEmail: actor.email,
-      action,
-      targetType: 'tz_release',
-      targetId: release.version,
-      before: active ? { version: active.version, digest: active.digest } : null,
-      after: { version: release.version, digest: row.digest, source: row.source, force, changedZones: changes.zones.map((z) => z.zone) },
-      ipAddress: actor.ip?.slice(0, 64) ?? null,
-    });
-    await tx.flush();
+    await this.audit.record(
+      {
+        actorId: actor.userId,
+        actorEmail: actor.email,
+        action,
+        targetType: 'tz_release',
+        targetId: release.version,
+        before: active ? { version: active.version, digest: active.digest } : null,
+        after: { version: release.version, digest: row.digest, source: row.source, force, changedZones: changes.zones.map((z) => z.zone) },
+        ipAddress: actor.ip?.slice(0, 64) ?? null,
+      },
+      tx.unitOfWork,
+    );
     // Change notices and webhooks: one job per activation (keyed by the release), committed with it. A first install
     // (nothing active before) tells nobody.
     if (active) {
       const activation: ReleaseActivated = { releaseId: row.id, version: row.version, previousVersion: active.version };
-      await this.jobs.send(RELEASE_ACTIVATED_QUEUE, activation, { em: tx, key: row.id });
+      await this.jobs.send(RELEASE_ACTIVATED_QUEUE, activation, { em: tx.unitOfWork, key: row.id });
     }
     return { row, release, result: this.result(row, release, changes, false, active?.version ?? null) };
   }
@@ -309,8 +310,9 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** The compiled release of a stored row: from this process's cache, the bundled release, or its stored source. */
-  private compiledRow(em: EntityManager, row: Pick<TzReleaseRow, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
-    return compiledStoredRelease(row, () => this.releases.sourceGz(em, row.id));
+  /** In `releases`' unit of work (the activation's transaction, or a fresh one). */
+  private compiledRow(releases: TzReleasesRepository, row: Pick<TzReleaseRow, 'id' | 'version' | 'digest'>): Promise<TzRelease> {
+    return compiledStoredRelease(row, () => releases.sourceGz(row.id));
   }
 
   private toActive(row: TzReleaseRow, release: TzRelease): ActiveRelease {
@@ -342,7 +344,7 @@ export class TzdbService implements OnModuleInit, BeforeApplicationShutdown {
       if (!row) return;
       let release: TzRelease;
       try {
-        release = await this.compiledRow(this.em.fork(), row);
+        release = await this.compiledRow(this.releases.fork(), row);
       } catch (err) {
         this.unusable.add(id);
         throw err;

@@ -1,15 +1,14 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { User } from '../accounts/user.entity.js';
-import { ApiKey } from '../keys/api-key.entity.js';
+import { UsersRepository } from '../accounts/users.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { quotaAlertMail } from '../mail/mail.templates.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { QuotaAlertsRepository } from './quota-alerts.repository.js';
 import { UsageRecorder } from './usage.recorder.js';
-import { UsageStore } from './usage.store.js';
+import { UsageRepository } from './usage.repository.js';
 
 export type QuotaAlertLevel = 80 | 100;
 export type QuotaAlertOutcome = 'sent' | 'already_sent' | 'opted_out' | 'not_applicable' | 'failed';
@@ -51,8 +50,9 @@ export class QuotaAlerts implements OnModuleInit {
   private readonly outcomes = new Map<string, QuotaAlertOutcome>();
 
   constructor(
-    private readonly em: EntityManager,
-    private readonly store: UsageStore,
+    private readonly alerts: QuotaAlertsRepository,
+    private readonly users: UsersRepository,
+    private readonly usage: UsageRepository,
     private readonly recorder: UsageRecorder,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
@@ -112,7 +112,7 @@ export class QuotaAlerts implements OnModuleInit {
 
   async notify(userId: string, level: QuotaAlertLevel, window: AlertWindow): Promise<QuotaAlertOutcome> {
     try {
-      const user = await this.em.fork().findOne(User, { id: userId });
+      const user = await this.users.fork().findById(userId);
       if (!user || user.closedAt || user.isBlocked) return 'not_applicable';
       // The mail is the free plan's (opt-out in Profile); an Enterprise account with an hourly quota hears of it by webhook.
       const mailIt = user.plan === 'free' && user.quotaAlerts;
@@ -121,8 +121,9 @@ export class QuotaAlerts implements OnModuleInit {
       const topKeys = await this.topKeys(userId, window.windowMs);
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
       // The claim and the queued mail (and event) commit together: a claimed level always has its mail in the outbox.
-      const claimed = await this.em.fork().transactional(async (tx) => {
-        if (!(await this.store.claimQuotaAlert(userId, level, window.windowMs, tx))) return false;
+      const claimed = await this.alerts.transaction(async (alerts) => {
+        if (!(await alerts.claim(userId, level, window.windowMs))) return false;
+        const tx = alerts.unitOfWork;
         if (mailIt)
           await this.mail.queue(
             {
@@ -164,11 +165,10 @@ export class QuotaAlerts implements OnModuleInit {
    */
   private async topKeys(userId: string, windowMs: number): Promise<{ name: string; count: number }[]> {
     await this.recorder.flush();
-    const counts = await this.store.usageByKey(userId, new Date(Date.now() - windowMs));
+    const counts = await this.usage.usageByKey(userId, new Date(Date.now() - windowMs));
     const top = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_KEYS);
     if (!top.length) return [];
-    const keys = await this.em.fork().find(ApiKey, { id: { $in: top.map(([id]) => id) } });
-    const names = new Map(keys.map((k) => [k.id, `${k.name} (${k.prefix}…)`]));
+    const names = await this.alerts.fork().keyLabels(top.map(([id]) => id));
     return top.map(([id, count]) => ({ name: names.get(id) ?? 'A deleted key', count }));
   }
 }

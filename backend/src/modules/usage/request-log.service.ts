@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { maskKey } from '../keys/key-codec.js';
 import type { RequestDetailView, RequestLogItemView, RequestLogPageView, RequestStatsBucketView, RequestStatsView } from './dto/request-log.responses.js';
-import { RequestLogStore } from './request-log.store.js';
-import type { RequestLogRow } from './request-log.store.js';
+import { RequestLogRepository } from './request-log.repository.js';
+import type { RequestLogRow } from './request-log.repository.js';
 import { decodeCursor, encodeCursor } from './usage.service.js';
 import { UsageProblems } from './usage.errors.js';
 
@@ -78,7 +78,7 @@ function itemOf(row: RequestLogRow): RequestLogItemView {
 @Injectable()
 export class RequestLogService {
   constructor(
-    private readonly store: RequestLogStore,
+    private readonly store: RequestLogRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,6 +1,6 @@
 /**
  * How one flush of usage rows becomes SQL: the rows as column arrays with a dictionary of their callers, the daily
- * roll-ups in lock order, and the late rows whose kept request-log stats must be forgotten. UsageStore.write runs it.
+ * roll-ups in lock order, and the late rows whose kept request-log stats must be forgotten. UsageRepository.write runs it.
  */
 import pg from 'pg';
 import { requestIdIndexed } from './request-id-time.js';

@@ -1,6 +1,6 @@
 /**
  * The usage log's monthly partitions: made ahead of the months rows will land in, dropped whole once older than the
- * retention period. Each runs in a transaction of UsageStore's pool, under one advisory lock across instances.
+ * retention period. Each runs in a transaction of the usage pool (database/usage-pool.ts), under one advisory lock across instances.
  */
 import pg from 'pg';
 

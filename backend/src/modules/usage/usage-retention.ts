@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { UsageStore } from './usage.store.js';
+import { UsageRepository } from './usage.repository.js';
 
 /**
  * Keeps monthly partitions ready ahead of time and drops months past USAGE_RETENTION_MONTHS (privacy policy: 12): at
@@ -13,7 +13,7 @@ export class UsageRetention implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('UsageRetention');
 
   constructor(
-    private readonly store: UsageStore,
+    private readonly store: UsageRepository,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

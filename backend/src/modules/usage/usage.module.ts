@@ -1,26 +1,32 @@
 import { Global, Module } from '@nestjs/common';
+import { usagePoolProvider } from '../../database/usage-pool.js';
 import { QuotaAlerts } from './quota-alerts.js';
+import { QuotaAlertsRepository } from './quota-alerts.repository.js';
 import { RequestLogService } from './request-log.service.js';
-import { RequestLogStore } from './request-log.store.js';
+import { RequestLogRepository } from './request-log.repository.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
 import { UsageRecorder } from './usage.recorder.js';
 import { UsageService } from './usage.service.js';
-import { UsageStore } from './usage.store.js';
+import { UsageRepository } from './usage.repository.js';
 import { ZoneUsage } from './zone-usage.js';
-import { UsageWindowStore } from './usage-window.store.js';
+import { ZoneUsageRepository } from './zone-usage.repository.js';
+import { UsageWindowRepository } from './usage-window.repository.js';
 import { WindowCounter } from './window-counter.js';
 
-/** The usage table (its writer, UsageRecorder, and the store), roll-ups and the customer's usage pages. Global: the gateway's metering hook and the MCP endpoint record here. */
+/** The usage table (its writer, UsageRecorder, and its repositories on the usage pool, USAGE_POOL), roll-ups and the customer's usage pages. Global: the gateway's metering hook and the MCP endpoint record here. */
 @Global()
 @Module({
   controllers: [UsageController],
   providers: [
-    UsageStore,
-    UsageWindowStore,
+    usagePoolProvider,
+    UsageRepository,
+    UsageWindowRepository,
+    ZoneUsageRepository,
+    QuotaAlertsRepository,
     WindowCounter,
-    RequestLogStore,
+    RequestLogRepository,
     RequestLogService,
     UsageReadCache,
     ZoneUsage,
@@ -29,6 +35,6 @@ import { WindowCounter } from './window-counter.js';
     UsageRetention,
     QuotaAlerts,
   ],
-  exports: [UsageRecorder, UsageService, QuotaAlerts, UsageStore, ZoneUsage],
+  exports: [UsageRecorder, UsageService, QuotaAlerts, UsageRepository, ZoneUsage],
 })
 export class UsageModule {}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../config/config.js';
 import type { UsageRow } from './usage-record.js';
 import { BATCH_SIZE, UsageRecorder } from './usage.recorder.js';
-import type { UsageStore } from './usage.store.js';
+import type { UsageRepository } from './usage.repository.js';
 
 function row(i: number): UsageRow {
   return {
@@ -44,7 +44,7 @@ describe('UsageRecorder', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const make = (store: FakeStore) => new UsageRecorder(store as unknown as UsageStore, { USAGE_FLUSH_MS: 60_000, dataDir } as AppConfig);
+  const make = (store: FakeStore) => new UsageRecorder(store as unknown as UsageRepository, { USAGE_FLUSH_MS: 60_000, dataDir } as AppConfig);
 
   it('writes buffered rows in batches, in order', async () => {
     const store = new FakeStore();

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/config.js';
 import { usesQuota } from './usage-record.js';
 import type { UsageRow } from './usage-record.js';
 import { UsageReadCache } from './usage-read-cache.js';
-import { UsageStore } from './usage.store.js';
+import { UsageRepository } from './usage.repository.js';
 import { UsageWal } from './usage-wal.js';
 
 /**
@@ -51,7 +51,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private lastReplay = 0;
 
   constructor(
-    private readonly store: UsageStore,
+    private readonly store: UsageRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly lifecycle?: Lifecycle,
     @Optional() private readonly readCache?: UsageReadCache,

@@ -3,12 +3,13 @@ import { StreamParser } from '@json2csv/plainjs';
 import { Inject, Injectable } from '@nestjs/common';
 import { SAFE_CSV_FORMATTERS } from '../../common/http/csv-cells.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
+import { AccountCommands } from '../accounts/account-commands.js';
 import type { UsageRecordView } from './usage-record.js';
 import { HOUR_WINDOW } from './hour-window.port.js';
 import type { HourWindow } from './hour-window.port.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
-import { UsageStore } from './usage.store.js';
+import { UsageRepository } from './usage.repository.js';
 import { WindowCounter } from './window-counter.js';
 
 const DAY_MS = 86_400_000;
@@ -121,10 +122,11 @@ function toView({ cursorTs, ...view }: Omit<UsageRecordView, 'logId'> & { cursor
 @Injectable()
 export class UsageService {
   constructor(
-    private readonly store: UsageStore,
+    private readonly store: UsageRepository,
     @Inject(HOUR_WINDOW) private readonly limits: HourWindow,
     private readonly cache: UsageReadCache,
     private readonly windows: WindowCounter,
+    private readonly accounts: AccountCommands,
   ) {}
 
   async stats(userId: string, plan: PlanId, limits: EffectiveLimits, usageSeenAt: Date | null = null, tz?: string): Promise<DashboardStats> {
@@ -185,9 +187,9 @@ export class UsageService {
     return Readable.from(csvChunks(batches));
   }
 
-  /** The Usage page was opened: the Quick Start's last step. */
+  /** The Usage page was opened: the Quick Start's last step (users.usage_seen_at is accounts' to write). */
   markUsageSeen(userId: string): Promise<void> {
-    return this.store.markUsageSeen(userId);
+    return this.accounts.markUsageSeen(userId);
   }
 
   /**

@@ -4,8 +4,8 @@ import { dayCounts, hourOf, localDate, localHours, nextDate, planWindow, startOf
 import type { DayBucket, ZoneClock } from './local-days.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
-import { UsageStore } from './usage.store.js';
-import { UsageWindowStore } from './usage-window.store.js';
+import { UsageRepository } from './usage.repository.js';
+import { UsageWindowRepository } from './usage-window.repository.js';
 
 /** What a window holds: per local day, per endpoint and status, and the totals. */
 export interface WindowCounts {
@@ -32,8 +32,8 @@ const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get
 export class WindowCounter {
   constructor(
     private readonly release: ActiveTzRelease,
-    private readonly store: UsageStore,
-    private readonly raw: UsageWindowStore,
+    private readonly store: UsageRepository,
+    private readonly raw: UsageWindowRepository,
     private readonly cache: UsageReadCache,
   ) {}
 

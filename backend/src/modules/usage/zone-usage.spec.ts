@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/config.js';
-import type { UsageStore } from './usage.store.js';
+import type { ZoneCounts, ZoneUsageRepository } from './zone-usage.repository.js';
 import { answeredZones, ZoneUsage } from './zone-usage.js';
 
 const zonesOf = (answer: unknown) => {
@@ -33,18 +33,17 @@ describe('ZoneUsage counts', () => {
   const DAY = 86_400_000;
   const day1 = Date.UTC(2026, 10, 26, 12);
   const day2 = day1 + DAY;
-  /** A pool that records each upsert's arrays as (user, day, zone) → count, or fails while `down`. */
+  /** A repository that records each upsert's columns as (user, day, zone) → count, or fails while `down`. */
   function fakeStore() {
     const writes: Map<string, number>[] = [];
     const state = { down: false };
-    const pool = {
-      query: async (_sql: string, [users, days, zones, counts]: [string[], string[], string[], number[]]) => {
+    const repository = {
+      add: async ({ users, days, zones, counts }: ZoneCounts) => {
         if (state.down) throw new Error('connection refused');
         writes.push(new Map(users.map((u, i) => [`${u} ${days[i]} ${zones[i]}`, counts[i]])));
-        return { rows: [] };
       },
     };
-    return { store: { pool } as unknown as UsageStore, writes, state };
+    return { store: repository as unknown as ZoneUsageRepository, writes, state };
   }
   const config = { USAGE_FLUSH_MS: 1000 } as AppConfig;
 

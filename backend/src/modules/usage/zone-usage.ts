@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShu
 import { Cron } from '@nestjs/schedule';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { UsageStore } from './usage.store.js';
+import { ZoneUsageRepository } from './zone-usage.repository.js';
 
 /** Days of zone counts kept (decisions §9). */
 export const ZONE_USAGE_RETENTION_DAYS = 90;
@@ -55,7 +55,7 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
   private current: Map<string, number> | null = null;
 
   constructor(
-    private readonly store: UsageStore,
+    private readonly repository: ZoneUsageRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -125,14 +125,7 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
       }
     }
     try {
-      // Accounts deleted meanwhile are skipped (the join), never a failed batch.
-      await this.store.pool.query(
-        `insert into zone_usage (user_id, day, zone, count)
-         select z.user_id, z.day, z.zone, sum(z.count) from unnest($1::uuid[], $2::date[], $3::text[], $4::bigint[]) as z(user_id, day, zone, count)
-         join users u on u.id = z.user_id group by 1, 2, 3
-         on conflict (user_id, day, zone) do update set count = zone_usage.count + excluded.count`,
-        [users, days, zones, counts],
-      );
+      await this.repository.add({ users, days, zones, counts });
       if (this.failing) this.logger.log('Zone usage writes resumed');
       this.failing = false;
     } catch (err) {
@@ -155,28 +148,20 @@ export class ZoneUsage implements OnModuleInit, BeforeApplicationShutdown, OnApp
   @Cron('23 3 * * *', { name: 'zone-usage-retention', timeZone: 'UTC' })
   async dropExpired(): Promise<void> {
     try {
-      await this.store.pool.query(`delete from zone_usage where day < current_date - $1::int`, [ZONE_USAGE_RETENTION_DAYS]);
+      await this.repository.dropOlderThan(ZONE_USAGE_RETENTION_DAYS);
     } catch (err) {
       this.logger.warn(`Zone usage retention failed: ${(err as Error).message}`);
     }
   }
 
   /** Accounts that used any of these zones since `since` (a UTC date), with the zones each used. */
-  async usersOf(zones: string[], since: string): Promise<Map<string, string[]>> {
-    const { rows } = await this.store.pool.query<{ user_id: string; zones: string[] }>(
-      `select user_id, array_agg(distinct zone order by zone) as zones from zone_usage where day >= $2::date and zone = any($1::text[]) group by user_id`,
-      [zones, since],
-    );
-    return new Map(rows.map((r) => [r.user_id, r.zones]));
+  usersOf(zones: string[], since: string): Promise<Map<string, string[]>> {
+    return this.repository.usersOf(zones, since);
   }
 
   /** Every zone one account used since `since` (a UTC date), by name. */
-  async zonesOf(userId: string, since: string): Promise<string[]> {
-    const { rows } = await this.store.pool.query<{ zone: string }>(
-      `select distinct zone from zone_usage where user_id = $1::uuid and day >= $2::date order by zone`,
-      [userId, since],
-    );
-    return rows.map((r) => r.zone);
+  zonesOf(userId: string, since: string): Promise<string[]> {
+    return this.repository.zonesOf(userId, since);
   }
 
   /** Written before the usage writer closes the shared pool; the few answers given after are tried once more below. */

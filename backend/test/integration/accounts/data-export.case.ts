@@ -4,7 +4,7 @@ import { JobQueue, jobIdFor } from '../../../src/modules/jobs/job-queue.js';
 import { DataExportService, EXPORT_QUEUE } from '../../../src/modules/self-service/data-export.service.js';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { isolatedDatabase } from '../../support/isolated-database.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
@@ -43,8 +43,8 @@ describe('export my data', () => {
       responseMs: 1,
       ipAddress: null,
     };
-    await a.app.get(UsageStore).ensurePartitions(4, 1);
-    await a.app.get(UsageStore).write([old]);
+    await a.app.get(UsageRepository).ensurePartitions(4, 1);
+    await a.app.get(UsageRepository).write([old]);
     for (const path of ['/api/time/utc', '/api/time/current?timezone=Asia/Tokyo', '/api/time/current?timezone=Nowhere/Zone'])
       await a.client().get(path, { 'x-api-key': key });
     await a.app.get(UsageRecorder).flush();
@@ -90,7 +90,7 @@ describe('export my data', () => {
       responseMs: 1,
       ipAddress: '198.51.100.4',
     }));
-    await a.app.get(UsageStore).write(rows);
+    await a.app.get(UsageRepository).write(rows);
     const client = await signedInClient(a, user);
     const started = (await client.post('/api/me/exports')).body;
     await a.app.get(DataExportService).settled();

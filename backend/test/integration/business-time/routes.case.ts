@@ -9,7 +9,7 @@ import { createApiKey, createUser } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { freezeClock } from '../../support/clock.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { jest } from '@jest/globals';
 
 const HOURS = { start: '2026-11-13T16:00:00', hours: 4, timeZone: 'America/New_York', country: 'US' };
@@ -120,7 +120,7 @@ describe('business-time routes over HTTP', () => {
     await post('/api/calculation/business-days', { startDate: 'nope', days: 1, country: 'US' });
     await app.app.get(UsageRecorder).flush();
     const today = new Date().toISOString().slice(0, 10);
-    const rows = await app.app.get(UsageStore).summary(userId, today, today);
+    const rows = await app.app.get(UsageRepository).summary(userId, today, today);
     const endpoints = rows.filter((r) => r.endpoint !== null && r.statusCode === null).map((r) => r.endpoint);
     expect(endpoints).toEqual(expect.arrayContaining(['/api/holidays/countries', '/api/calculation/business-days', '/api/calculation/business-hours']));
     expect(rows.find((r) => r.endpoint === null && r.statusCode === 400)?.count).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { TestClient } from '../../support/http.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor, type ServerProcess } from '../../support/processes.js';
@@ -36,7 +36,7 @@ describe('a job whose process dies part-way', () => {
         responseMs: 1,
         ipAddress: null,
       }));
-      await setup.app.get(UsageStore).write(rows);
+      await setup.app.get(UsageRepository).write(rows);
       session = [...(await signedInClient(setup, user)).cookies.entries()];
     } finally {
       await setup.close();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { createApiKey, createUser, signedInClient, uniqueEmail } from '../../factories/index.js';
 import { SmtpPeer } from '../../support/smtp.js';
 import { parseCsv } from '../../support/csv.js';
@@ -49,7 +49,7 @@ describe('probes from outside (issue 23)', () => {
         responseMs: 1.5,
         ipAddress: '203.0.113.9',
       }));
-      await t.app.get(UsageStore).write(rows);
+      await t.app.get(UsageRepository).write(rows);
       const res = await (await signedInClient(t, user)).get(`/api/usage/export.csv?startDate=${new Date(base - 60_000).toISOString()}`);
       expect(res.status).toBe(200);
       const [header, ...lines] = parseCsv(res.text);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import type { TestClient } from '../../support/http.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 
 const HOUR = 3_600_000;
@@ -46,7 +46,7 @@ describe('usage in the display zone (Usage and Requests agree)', () => {
       ipAddress: null,
       requestId: oldRequestId,
     });
-    await t.app.get(UsageStore).write(rows);
+    await t.app.get(UsageRepository).write(rows);
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,7 @@
 import { Parser } from '@json2csv/plainjs';
 import pg from 'pg';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { parseCsv } from '../../support/csv.js';
@@ -43,7 +43,7 @@ describe('usage: key filter and CSV export', () => {
       });
     }
     rows.push({ ...rows[10], userId: stranger.id, keyId: theirs.id });
-    await t.app.get(UsageStore).write(rows);
+    await t.app.get(UsageRepository).write(rows);
     return { user, alpha, beta, base };
   }
 

@@ -3,7 +3,7 @@ import { createApiKey, createUser, signedInClient } from '../../factories/index.
 import { freezeClock } from '../../support/clock.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 
 describe('the dashboard reads, kept a few seconds per account', () => {
   let t: TestApp;
@@ -38,7 +38,7 @@ describe('the dashboard reads, kept a few seconds per account', () => {
   it('serve repeated reads from memory, and parallel ones with one query', async () => {
     const user = await createUser(t, { plan: 'premium' });
     const client = await signedInClient(t, user);
-    const store = t.app.get(UsageStore);
+    const store = t.app.get(UsageRepository);
     const original = store.summary.bind(store);
     let queries = 0;
     store.summary = (...args: Parameters<typeof store.summary>) => {

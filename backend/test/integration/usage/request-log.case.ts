@@ -2,7 +2,7 @@ import { createApiKey, createUser, signedInClient } from '../../factories/index.
 import type { TestClient } from '../../support/http.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 
 interface Item {
   id: string;
@@ -155,7 +155,7 @@ describe('the request log (Usage → Requests)', () => {
       ipAddress: null,
       requestId,
     });
-    await t.app.get(UsageStore).write([...Object.values(ids).map((id) => row(id, 200)), row(v7(now - 100, 'ffffffffffff'), 503)]);
+    await t.app.get(UsageRepository).write([...Object.values(ids).map((id) => row(id, 200)), row(v7(now - 100, 'ffffffffffff'), 503)]);
 
     for (const id of Object.values(ids)) {
       const res = await list(client, `requestId=${encodeURIComponent(id)}`);
@@ -338,7 +338,7 @@ describe('the request log (Usage → Requests)', () => {
     expect(Number(kept[0].n)).toBeGreaterThan(0);
 
     // A late write (a replayed write-ahead segment) into a kept day: the day is counted again, with the new rows.
-    const store = t.app.get(UsageStore);
+    const store = t.app.get(UsageRepository);
     const late = (status: number, ms: number, keyId: string) => ({
       timestamp: Date.parse('2026-11-01T15:00:00Z'),
       userId: user.id,

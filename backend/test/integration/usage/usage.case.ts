@@ -3,8 +3,10 @@ import { createApiKey, createUser, signedInClient } from '../../factories/index.
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { UsageRetention } from '../../../src/modules/usage/usage-retention.js';
-import { UsageStore } from '../../../src/modules/usage/usage.store.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { openUsagePool } from '../../../src/database/usage-pool.js';
+import { KeyActivity } from '../../../src/modules/keys/key-activity.js';
 
 describe('usage metering and the usage pages', () => {
   let t: TestApp;
@@ -260,9 +262,10 @@ describe('usage metering and the usage pages', () => {
     expect(rows[0].n).toBe(4);
   });
 
-  it('closing the usage store twice (app.close() called twice) ends its pool once, without an error', async () => {
-    const store = new UsageStore(t.app.get(MikroORM));
-    await store.pool.query('select 1');
+  it('closing the usage repository twice (app.close() called twice) ends its pool once, without an error', async () => {
+    const pool = openUsagePool(t.app.get(MikroORM).config.get('clientUrl'));
+    const store = new UsageRepository(pool, t.app.get(KeyActivity));
+    await pool.query('select 1');
     await expect(Promise.all([store.close(), store.close()])).resolves.toBeDefined();
     await expect(store.close()).resolves.toBeUndefined();
   });

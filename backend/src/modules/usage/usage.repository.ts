@@ -1,7 +1,7 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-import pg from 'pg';
+import { Inject, Injectable } from '@nestjs/common';
+import { endUsagePool, USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
+import type { UsagePool } from '../../database/usage-pool.js';
+import { KeyActivity } from '../keys/key-activity.js';
 import { dropExpiredMonths, ensureMonthPartitions } from './usage-partitions.js';
 import { BATCH_ROWS, DEDUPE_LOCK, dailyRollups, forgetKeptBuckets, INSERT_COLUMNS, lateRows, rowColumns } from './usage-batch-sql.js';
 import { UNCOUNTED_STATUSES } from './usage-record.js';
@@ -33,36 +33,16 @@ export interface RecordRow extends Omit<UsageRecordView, 'logId'> {
 }
 
 /**
- * The usage tables, in SQL: bulk writes (one INSERT ... SELECT FROM unnest per batch, the daily roll-ups and
- * lastUsedAt in the same transaction) and the reads the dashboard needs.
- *
- * Why its own small pg pool beside MikroORM's: (1) the shutdown flush writes the last buffered rows after Nest has
- * begun closing modules, and must not depend on the ORM's pool still being open (usage-crash and shutdown specs);
- * (2) the batch write is one INSERT ... SELECT FROM unnest with array parameters, sent as one prepared statement on
- * one connection, with no entity mapping or identity map per row, and a burst of flushes on the hot path never
- * takes a connection the requests' ORM work is waiting for (5 connections of its own, 3 s connect, 5 s statement).
- * Not yet measured against writing through the ORM's connection: `npm run bench` (backend/bench/usage.js, metering
- * under load) is the measure to run before folding it into MikroORM's pool.
+ * The usage tables in SQL, on the usage writer's pool (database/usage-pool.ts): bulk writes (one INSERT ... SELECT FROM
+ * unnest per batch, the daily roll-ups, and the keys' lastUsedAt through keys' command, in the same transaction) and
+ * the reads the dashboard and the limits need.
  */
 @Injectable()
-export class UsageStore {
-  readonly pool: pg.Pool;
-
-  constructor(orm: MikroORM) {
-    // Nothing waits on the database for long: a connect gives up after 3 s, a statement after 5 s.
-    this.pool = new pg.Pool({
-      connectionString: orm.config.get('clientUrl'),
-      max: 5,
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: 3000,
-      query_timeout: 5000,
-      statement_timeout: 5000,
-    });
-    this.pool.on('error', () => undefined);
-    // A connection dropped or confused (late answers after a timeout) while checked out reports an 'error' event: it
-    // must not take the process down; a client that failed is closed when released with its error.
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
-  }
+export class UsageRepository {
+  constructor(
+    @Inject(USAGE_POOL) private readonly pool: UsagePool,
+    private readonly keys: KeyActivity,
+  ) {}
 
   /**
    * Writes a batch: the rows, their daily roll-ups and the keys' lastUsedAt, in one transaction. Returns how many rows
@@ -91,15 +71,9 @@ export class UsageStore {
       columns.queries,
       columns.requestIdsIndexed,
     ];
-    const lastUsed = new Map<string, number>();
-    for (const row of rows) {
-      const seen = lastUsed.get(row.keyId);
-      if (seen === undefined || seen < row.timestamp) lastUsed.set(row.keyId, row.timestamp);
-    }
-    const keys = [...lastUsed.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     const late = lateRows(rows);
     if (!dedupe) {
-      await this.transaction(async (client) => {
+      await usageTransaction(this.pool, async (client) => {
         if (late) await forgetKeptBuckets(client, late);
         await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, qx, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
         const daily = dailyRollups(rows);
@@ -118,12 +92,12 @@ export class UsageStore {
             daily.map((d) => d.totalMs),
           ],
         );
-        await this.touchKeys(client, keys);
+        await this.keys.noteUsed(rows, client);
       });
       return rows.length;
     }
     // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
-    return this.transaction(async (client) => {
+    return usageTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
       if (late) await forgetKeptBuckets(client, late);
       const { rows: counted } = await client.query<{ n: number }>(
@@ -144,38 +118,9 @@ export class UsageStore {
          select count(*)::int as n from ins`,
         params,
       );
-      await this.touchKeys(client, keys);
+      await this.keys.noteUsed(rows, client);
       return counted[0].n;
     });
-  }
-
-  private async touchKeys(client: pg.PoolClient, keys: [string, number][]): Promise<void> {
-    await client.query(
-      `update api_keys k set last_used_at = greatest(coalesce(k.last_used_at, v.t), v.t)
-       from (select id, to_timestamp(ms / 1000.0) as t from unnest($1::uuid[], $2::float8[]) as u(id, ms)) as v where k.id = v.id`,
-      [keys.map(([id]) => id), keys.map(([, t]) => t)],
-    );
-  }
-
-  /**
-   * Runs `work` in a transaction on one connection (the writes, partitions and retention all go through here). After
-   * a failure the connection may be broken or out of step with the server: it is closed, not reused.
-   */
-  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let failure: Error | undefined;
-    try {
-      await client.query('begin');
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      failure = err as Error;
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release(failure);
-    }
   }
 
   /** When the account's requests that used its quota since `since` were made (epoch ms, newest `limit`), oldest first. */
@@ -199,35 +144,6 @@ export class UsageStore {
     return new Map(rows.map((r) => [r.key_id, Number(r.n)]));
   }
 
-  /**
-   * Claims the alert of one level for the account, at most once per `windowMs` across every instance (one row per
-   * account and level, updated only when the last one is older than the window). True when this caller sends it.
-   */
-  /**
-   * Claims an alert level for the window: true for the one caller (of any instance) that may send it. With `em`, inside
-   * that EntityManager's transaction, so the claim commits with the mail it queues.
-   */
-  async claimQuotaAlert(userId: string, level: number, windowMs: number, em?: EntityManager): Promise<boolean> {
-    const sql = (p: (n: number) => string) => `insert into quota_alerts (user_id, level, sent_at) values (${p(1)}, ${p(2)}, now())
-       on conflict (user_id, level) do update set sent_at = excluded.sent_at
-       where quota_alerts.sent_at <= excluded.sent_at - make_interval(secs => ${p(3)}::float8 / 1000)
-       returning user_id`;
-    if (em)
-      return (
-        (
-          await em.execute<{ user_id: string }[]>(
-            sql(() => '?'),
-            [userId, level, windowMs],
-          )
-        ).length > 0
-      );
-    const { rows } = await this.pool.query(
-      sql((n) => `$${n}`),
-      [userId, level, windowMs],
-    );
-    return rows.length > 0;
-  }
-
   async totals(userId: string): Promise<{ today: number; total: number }> {
     const { rows } = await this.pool.query<{ today: string; total: string }>(
       `select coalesce(sum(count) filter (where day = (now() at time zone 'utc')::date), 0) as today, coalesce(sum(count), 0) as total
@@ -241,11 +157,6 @@ export class UsageStore {
   async firstRequestAt(userId: string): Promise<Date | null> {
     const { rows } = await this.pool.query<{ first: Date | null }>(`select min("timestamp") as first from usage_records where user_id = $1`, [userId]);
     return rows[0].first;
-  }
-
-  /** Notes the first visit to the Usage page; later visits keep the first time. */
-  async markUsageSeen(userId: string): Promise<void> {
-    await this.pool.query(`update users set usage_seen_at = now() where id = $1 and usage_seen_at is null`, [userId]);
   }
 
   async keyCounts(userId: string): Promise<{ active: number; total: number }> {
@@ -372,18 +283,16 @@ export class UsageStore {
 
   /** Monthly partitions for the months around now, so rows never land in the default partition. */
   ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
-    return this.transaction((client) => ensureMonthPartitions(client, monthsBack, monthsAhead));
+    return usageTransaction(this.pool, (client) => ensureMonthPartitions(client, monthsBack, monthsAhead));
   }
 
   /** Drops whole months older than the retention period (and stray old rows in the default partition). */
   dropExpired(retentionMonths: number): Promise<string[]> {
-    return this.transaction((client) => dropExpiredMonths(client, retentionMonths));
+    return usageTransaction(this.pool, (client) => dropExpiredMonths(client, retentionMonths));
   }
 
-  private closing: Promise<void> | null = null;
-
-  /** Ends the pool once: a second close (app.close() called twice) waits for the first instead of ending it again. */
+  /** Ends the usage pool once (the writer's last flush at shutdown is done). */
   close(): Promise<void> {
-    return (this.closing ??= this.pool.end());
+    return endUsagePool(this.pool);
   }
 }

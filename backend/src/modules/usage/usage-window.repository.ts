@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { USAGE_POOL } from '../../database/usage-pool.js';
+import type { UsagePool } from '../../database/usage-pool.js';
 import type { RawPiece } from './local-days.js';
-import { UsageStore } from './usage.store.js';
 
 /** The raw rows' part of a window (local-days.ts): per piece a count; over the edges, what the roll-ups hold per endpoint and status. */
 export interface RawWindowCounts {
@@ -11,17 +12,17 @@ export interface RawWindowCounts {
 }
 
 /**
- * The usage page's reads of raw rows in a display zone (issue 48), on the usage store's pool: the edges and cut pieces of
+ * The usage page's reads of raw rows in a display zone (issue 48), on the usage writer's pool: the edges and cut pieces of
  * a window in one pass (one index range scan per piece), and the rows per UTC quarter-hour that local hours are summed from.
  */
 @Injectable()
-export class UsageWindowStore {
-  constructor(private readonly usage: UsageStore) {}
+export class UsageWindowRepository {
+  constructor(@Inject(USAGE_POOL) private readonly pool: UsagePool) {}
 
   async rawPieces(userId: string, pieces: RawPiece[], endpoint?: string, keyId?: string): Promise<RawWindowCounts> {
     const counts: RawWindowCounts = { pieces: pieces.map(() => 0), edges: { total: 0, ok: 0, totalMs: 0, byEndpoint: new Map(), byStatus: new Map() } };
     if (!pieces.length) return counts;
-    const { rows } = await this.usage.pool.query<{
+    const { rows } = await this.pool.query<{
       i: string | null;
       edge: boolean | null;
       endpoint: string | null;
@@ -59,7 +60,7 @@ export class UsageWindowStore {
 
   /** Rows per UTC quarter-hour in [from, to), keyed by the quarter's start (epoch ms). */
   async quarterHours(userId: string, from: Date, to: Date, endpoint?: string, keyId?: string): Promise<Map<number, number>> {
-    const { rows } = await this.usage.pool.query<{ q: string; count: string }>(
+    const { rows } = await this.pool.query<{ q: string; count: string }>(
       `select floor(extract(epoch from "timestamp") / 900)::int8 as q, count(*) as count from usage_records
        where user_id = $1 and "timestamp" >= $2::timestamptz and "timestamp" < $3::timestamptz
          and ($4::text is null or endpoint = $4) and ($5::uuid is null or key_id = $5)

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
+import type { UsagePool } from '../../database/usage-pool.js';
 import { LatencyCounts } from './latency-histogram.js';
 import { FOUND_BY_TIME_MS, requestIdTime } from './request-id-time.js';
 import { STATS_LOCK } from './usage-batch-sql.js';
-import { UsageStore } from './usage.store.js';
 
 /** A filtered page of the request log: every set filter is an indexed condition (see Migration20261127001100_request_log). */
 export interface RequestLogQuery {
@@ -114,12 +115,12 @@ const NO_KEY = '00000000-0000-0000-0000-000000000000';
 export const STATS_BUCKET_CLOSED_MS = 60 * 60_000;
 
 /**
- * The request log's SQL over usage_records (on the usage store's pool). Only the filters that are set become conditions,
+ * The request log's SQL over usage_records (on the usage writer's pool, database/usage-pool.ts). Only the filters that are set become conditions,
  * so the planner sees each one and picks the index that leads with it; pages are keyset ranges, never OFFSET.
  */
 @Injectable()
-export class RequestLogStore {
-  constructor(private readonly usage: UsageStore) {}
+export class RequestLogRepository {
+  constructor(@Inject(USAGE_POOL) private readonly pool: UsagePool) {}
 
   async page(q: RequestLogQuery): Promise<RequestLogRow[]> {
     const params: unknown[] = [q.userId, q.from, q.to];
@@ -156,7 +157,7 @@ export class RequestLogStore {
       arms.length === 1
         ? select(arms[0])
         : `select * from (${arms.map((arm) => `(${select(arm)})`).join(' union all ')}) u order by "timestamp" desc, id::bigint desc limit ${limit}`;
-    const { rows } = await this.usage.pool.query<DbRow>(sql, params);
+    const { rows } = await this.pool.query<DbRow>(sql, params);
     return rows.map(toRow);
   }
 
@@ -166,7 +167,7 @@ export class RequestLogStore {
   }
 
   async detail(userId: string, ts: string, id: string): Promise<RequestDetailRow | null> {
-    const { rows } = await this.usage.pool.query<DbRow & { ip_address: string | null; query: string | null; prefix: string | null; last_four: string | null }>(
+    const { rows } = await this.pool.query<DbRow & { ip_address: string | null; query: string | null; prefix: string | null; last_four: string | null }>(
       `select ${COLUMNS}, r.ip_address, r.query, k.prefix, k.last_four
        from usage_records r left join api_keys k on k.id = r.key_id
        where r.user_id = $1 and r."timestamp" = $2::timestamptz and r.id = $3::bigint`,
@@ -189,7 +190,7 @@ export class RequestLogStore {
     // bucket for the two hours a clock reads 01:00 when it goes back, and the requests of the first were in none.
     // With them, in the same round trip, each bucket's kept counts if it has them (whether they apply is bucketStats's
     // to say: the first bucket may start before `from`).
-    const { rows: found } = await this.usage.pool.query<{ start: Date; kept: KeptBucket | null }>(
+    const { rows: found } = await this.pool.query<{ start: Date; kept: KeptBucket | null }>(
       `with starts as (
          select distinct date_trunc($4, g, $3) as start
          from (select $1::timestamptz as g
@@ -223,7 +224,7 @@ export class RequestLogStore {
    * hour) are counted from usage_records. A 30-day range of the bench's largest account at 10 M rows reads 29 kept days
    * and two partial ones instead of 330,000 rows; 24 hours read 22 kept hours and about 1,400 rows. The counting of the
    * buckets not kept and their keeping happen in one transaction under a shared advisory lock, which a late write
-   * (UsageStore.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
+   * (UsageRepository.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
    * Percentiles are percentile_cont's (LatencyCounts), whether a bucket was kept or counted.
    */
   private async bucketStats(q: StatsQuery, starts: Date[], kept: (KeptBucket | null)[]): Promise<RequestStatsRow[]> {
@@ -255,9 +256,9 @@ export class RequestLogStore {
         // pg reads a float4 as the decimal PostgreSQL prints; fround gives back the float4 itself, which percentile_cont uses.
         for (const r of rows) buckets[r.i].counts!.add(r.class, Math.fround(r.ms), r.n);
       };
-      if (!fills.length) await read(this.usage.pool);
+      if (!fills.length) await read(this.pool);
       else {
-        await this.usage.transaction(async (client) => {
+        await usageTransaction(this.pool, async (client) => {
           await client.query('select pg_advisory_xact_lock_shared($1)', [STATS_LOCK]);
           await read(client);
           await client.query(
