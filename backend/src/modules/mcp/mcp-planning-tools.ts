@@ -1,4 +1,4 @@
-import type { McpToolSpec } from './mcp-tools.js';
+import type { McpToolSpec } from './mcp-tool-spec.js';
 import { MeetingSlotsController } from '../planning/meeting-slots.controller.js';
 import { RecurrenceController } from '../planning/recurrence.controller.js';
 import type { MeetingSlotsView, RecurrenceView } from '../planning/dto/planning.responses.js';

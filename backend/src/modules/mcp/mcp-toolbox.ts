@@ -5,7 +5,8 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '../../commo
 import { checkObject } from '../gateway/checked-input.js';
 import { toolLocale } from '../timezone/cldr/answer-locale.js';
 import { inputSchemaOf, outputSchemaOf, type JsonSchema } from './mcp-schemas.js';
-import { MCP_TOOLS, type McpToolSpec, type RestRoute } from './mcp-tools.js';
+import { MCP_TOOLS } from './mcp-tools.js';
+import type { McpToolSpec, RestRoute } from './mcp-tool-spec.js';
 
 /** A REST route made callable: the controller instance and method the REST lane calls, with the route's DTO. */
 interface BoundRoute {

@@ -1,28 +1,17 @@
 import type { CompiledZone } from '../../tzdb/compiled-zone.js';
 import type { TzRelease } from '../../tzdb/tz-release.js';
 import { formatInstant, formatOffset } from '../engine/civil.js';
-import { parseDateTime, resolveLocal } from '../engine/local-time.js';
+import { parseDateTime } from '../engine/local-time.js';
 import { timezoneProblem } from '../timezone.errors.js';
-import { flatten, itemError, utcText, type ItemError } from './batch-items.js';
+import { flatten, itemError, type ItemError } from './batch-items.js';
 import type { BatchAnswer, Plain } from './streamed-answer.js';
 import { checkRuleItem, type ChangedOccurrence } from './impact-rules.js';
+import { readEvent, type EventReading } from './event-reading.js';
 
 /** Items one impact check takes (decisions §9). */
 export const IMPACT_MAX_ITEMS = 10_000;
 
 export type ImpactKind = 'events' | 'instants';
-
-/** How a stored wall-clock time maps to an instant in one release (Temporal's words: gaps and overlaps resolved `compatible`). */
-export interface EventReading {
-  utc: string;
-  utcOffset: string;
-  abbreviation: string;
-  dst: boolean;
-  /** `exact`: the time occurs once; `gap`: skipped by a clock change, read forward (compatible); `overlap`: occurs twice, the earlier (compatible). */
-  resolution: 'exact' | 'gap' | 'overlap';
-  gap?: { start: string; end: string; firstValid: string };
-  overlap?: { earlier: string; later: string };
-}
 
 /** The wall clock of a stored instant in one release. */
 export interface InstantReading {
@@ -90,25 +79,6 @@ function clockOf(release: TzRelease, name: string, field: string): CompiledZone 
   const clock = release.zone(name);
   if (!clock) throw timezoneProblem('invalid_timezone', `"${name}" is not a zone of tz release ${release.version}.`, field);
   return clock;
-}
-
-export function readEvent(clock: CompiledZone, civil: number): EventReading {
-  const r = resolveLocal(clock, civil, 'compatible');
-  const period = clock.periodAt(r.epochMs);
-  const reading: EventReading = {
-    utc: utcText(r.epochMs),
-    utcOffset: formatOffset(r.offsetSeconds),
-    abbreviation: period.abbreviation,
-    dst: period.dst,
-    resolution: r.gap ? 'gap' : r.ambiguous ? 'overlap' : 'exact',
-  };
-  if (r.gap) reading.gap = r.gap;
-  if (r.ambiguous)
-    reading.overlap = {
-      earlier: formatInstant(r.options[0].epochMs, r.options[0].offsetSeconds),
-      later: formatInstant(r.options[1].epochMs, r.options[1].offsetSeconds),
-    };
-  return reading;
 }
 
 function readInstant(clock: CompiledZone, epochMs: number): InstantReading {

@@ -4,7 +4,7 @@ import { expandRuleSet } from '../recurrence/expansion.js';
 import { RecurrenceProblems } from '../recurrence/recurrence.errors.js';
 import { parseRuleSet } from '../recurrence/rule-set.js';
 import { timezoneProblem } from '../timezone.errors.js';
-import { readEvent, type EventReading } from './impact-check.js';
+import { readEvent, type EventReading } from './event-reading.js';
 
 /** Occurrences one stored recurring event is checked for: its first 1,000 in the horizon. */
 export const RULE_OCCURRENCES_CHECKED = 1000;

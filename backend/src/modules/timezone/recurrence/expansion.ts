@@ -1,7 +1,7 @@
 import { RRuleTemporal } from 'rrule-temporal';
 import type { CompiledZone } from '../../tzdb/compiled-zone.js';
 import { civilFields, formatCivil, formatInstant, MS_PER_DAY, MS_PER_HOUR } from '../engine/civil.js';
-import { readEvent, type EventReading } from '../batch/impact-check.js';
+import { readEvent, type EventReading } from '../batch/event-reading.js';
 import { MAX_OCCURRENCES, RecurrenceProblems } from './recurrence.errors.js';
 import { RULE_YEARS, type RecurrenceRule, type RuleMoment, type RuleSet } from './rule-set.js';
 
