@@ -209,6 +209,14 @@ export const PUBLISHED_TO = {
     to: ['admin'],
     why: "billing's published commands: the console's plan change goes through the provider for a subscriber, in the console's transaction; the console reads an account's invoices and the paid statuses (MRR)",
   },
+  'backend/src/modules/change-notices/change-notices': {
+    to: ['admin'],
+    why: "an account's change notice history (history): the console's user page lists what the customer's Notices page lists",
+  },
+  'backend/src/modules/change-notices/dto/change-notices.responses': {
+    to: ['admin'],
+    why: "the console's user page answers an account's notices in change notices' own model",
+  },
   'backend/src/modules/timezone/timezone.docs': {
     to: ['tzdb', 'business-time', 'astronomy', 'planning'],
     why: "the public releases list, business time's routes and the sun and moon route are sold routes documented like timezone's (ApiEndpoint: formats, examples, problems)",

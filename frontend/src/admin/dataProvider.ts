@@ -31,6 +31,8 @@ export type TzReleaseReview = Models['ReleaseReviewView'];
 export type TzReleaseAudience = Models['ReleaseAudienceView'];
 export type AdminWebhookEndpoint = Models['WebhookEndpointResponse'];
 export type FailingWebhookEndpoint = Models['FailingWebhookEndpointResponse'];
+/** A release that changed zones the account used, as the customer's Notices page shows it. */
+export type AdminChangeNotice = Models['ChangeNoticeResponse'];
 
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
@@ -69,6 +71,8 @@ export interface AdminDataProvider extends DataProvider {
   getUserWebhooks(id: string): Promise<AdminWebhookEndpoint[]>;
   /** Endpoints failing now or paused after failures, across accounts, with their customers. */
   getFailingWebhooks(): Promise<FailingWebhookEndpoint[]>;
+  /** One account's change notices, dismissed ones too, newest first. */
+  getUserChangeNotices(id: string): Promise<AdminChangeNotice[]>;
 }
 
 export const ADMIN_API = '/api/admin';
@@ -146,6 +150,7 @@ export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
     checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
     getUserWebhooks: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/webhooks`)).json as AdminWebhookEndpoint[],
     getFailingWebhooks: async () => (await httpClient(`${apiUrl}/webhook-endpoints/failing`)).json as FailingWebhookEndpoint[],
+    getUserChangeNotices: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/change-notices`)).json as AdminChangeNotice[],
     // A job is "deleted" by discarding it (audited), so react-admin's undoable delete gives Discard its Undo.
     delete: async (resource, params) =>
       (resource === 'jobs' ? post(`/jobs/${encodeURIComponent(String(params.id))}/discard`) : base.delete(resource, params)) as never,

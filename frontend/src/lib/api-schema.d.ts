@@ -2163,6 +2163,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/change-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's change notices as their Notices page lists them: each release's zones, changes and pinned keys, dismissed ones too, newest first (at most 100) */
+        get: operations["Admin_userChangeNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/block": {
         parameters: {
             query?: never;
@@ -7482,6 +7499,52 @@ export interface components {
             /** @description One entry per day, oldest first, days without requests as 0 */
             days: components["schemas"]["UserUsageDayView"][];
         };
+        OffsetReadingResponse: {
+            /** @example +05:30 */
+            utcOffset: string;
+            /** @example IST */
+            abbreviation: string;
+            dst: boolean;
+        };
+        NoticeChangeResponse: {
+            /** @description When the new reading starts. */
+            from: string;
+            /** @description When it ends (within the 24 months compared). */
+            to: string;
+            before: components["schemas"]["OffsetReadingResponse"];
+            after: components["schemas"]["OffsetReadingResponse"];
+        };
+        NoticeZoneResponse: {
+            /** @example Asia/Kolkata */
+            zone: string;
+            changes: components["schemas"]["NoticeChangeResponse"][];
+        };
+        PinnedKeyNoticeResponse: {
+            /** Format: uuid */
+            keyId: string;
+            /** @example Billing (frozen) */
+            name: string;
+            /**
+             * @description The release the key is pinned to; it answers from it until the pin moves.
+             * @example 2026a
+             */
+            pinnedTo: string;
+            /** @description The zones used in the last 30 days that moving the pin to this release would change. */
+            zones: components["schemas"]["NoticeZoneResponse"][];
+        };
+        ChangeNoticeResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @example 2026g */
+            version: string;
+            zones: components["schemas"]["NoticeZoneResponse"][];
+            /** @description The keys pinned to an older release when this one became active. */
+            pinnedKeys: components["schemas"]["PinnedKeyNoticeResponse"][];
+            /** @description When the release became active and the notice was written. */
+            createdAt: string;
+            /** @description When its banner was dismissed; null while the dashboard shows it. */
+            dismissedAt: string | null;
+        };
         ChangePlanDto: {
             /**
              * @example premium
@@ -7962,52 +8025,6 @@ export interface components {
             /** @example Ada Lovelace */
             customer: string;
             email: string;
-        };
-        OffsetReadingResponse: {
-            /** @example +05:30 */
-            utcOffset: string;
-            /** @example IST */
-            abbreviation: string;
-            dst: boolean;
-        };
-        NoticeChangeResponse: {
-            /** @description When the new reading starts. */
-            from: string;
-            /** @description When it ends (within the 24 months compared). */
-            to: string;
-            before: components["schemas"]["OffsetReadingResponse"];
-            after: components["schemas"]["OffsetReadingResponse"];
-        };
-        NoticeZoneResponse: {
-            /** @example Asia/Kolkata */
-            zone: string;
-            changes: components["schemas"]["NoticeChangeResponse"][];
-        };
-        PinnedKeyNoticeResponse: {
-            /** Format: uuid */
-            keyId: string;
-            /** @example Billing (frozen) */
-            name: string;
-            /**
-             * @description The release the key is pinned to; it answers from it until the pin moves.
-             * @example 2026a
-             */
-            pinnedTo: string;
-            /** @description The zones used in the last 30 days that moving the pin to this release would change. */
-            zones: components["schemas"]["NoticeZoneResponse"][];
-        };
-        ChangeNoticeResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @example 2026g */
-            version: string;
-            zones: components["schemas"]["NoticeZoneResponse"][];
-            /** @description The keys pinned to an older release when this one became active. */
-            pinnedKeys: components["schemas"]["PinnedKeyNoticeResponse"][];
-            /** @description When the release became active and the notice was written. */
-            createdAt: string;
-            /** @description When its banner was dismissed; null while the dashboard shows it. */
-            dismissedAt: string | null;
         };
         ChangeNoticesResponse: {
             notices: components["schemas"]["ChangeNoticeResponse"][];
@@ -23487,6 +23504,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceView"][];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such user (code `not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Admin_userChangeNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeNoticeResponse"][];
                 };
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */

@@ -4,6 +4,8 @@ import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.j
 import { CustomerNotices } from './customer-notices.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import { BillingCommands } from '../billing/billing-commands.js';
+import { ChangeNotices } from '../change-notices/change-notices.js';
+import type { ChangeNoticeView } from '../change-notices/change-notices.js';
 import type { InvoiceView } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
 import { accountLimits, customLimitsOf, toUserView } from '../accounts/user.entity.js';
@@ -52,6 +54,7 @@ export class AdminUsers {
     private readonly billing: BillingCommands,
     private readonly audit: AuditLog,
     private readonly notices: CustomerNotices,
+    private readonly changeNotices: ChangeNotices,
   ) {}
 
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
@@ -88,6 +91,12 @@ export class AdminUsers {
   async invoices(id: string): Promise<InvoiceView[]> {
     const user = await this.get(id);
     return this.billing.invoices(user.id);
+  }
+
+  /** The account's change notices as its Notices page lists them, dismissed ones too, newest first (404 for an unknown user). */
+  async changeNoticeHistory(id: string): Promise<ChangeNoticeView[]> {
+    const user = await this.get(id);
+    return this.changeNotices.history(user.id);
   }
 
   /**

@@ -25,6 +25,7 @@ import type { Actor } from './audit-log.service.js';
 import { ChangePlanDto, SetLimitsDto } from './dto/admin.dto.js';
 import { EffectiveLimitsView } from '../../config/limits.responses.js';
 import { InvoiceView } from '../billing/dto/billing.responses.js';
+import { ChangeNoticeResponse } from '../change-notices/dto/change-notices.responses.js';
 
 const listQueryDocs = [
   ApiQuery({ name: 'range', required: false, example: '[0,24]', description: 'JSON [start, end], inclusive, at most 500 rows' }),
@@ -107,6 +108,17 @@ export class AdminController {
   @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
   userInvoices(@Param('id') id: string) {
     return this.adminUsers.invoices(id);
+  }
+
+  @Get('users/:id/change-notices')
+  @ApiOperation({
+    summary:
+      "One user's change notices as their Notices page lists them: each release's zones, changes and pinned keys, dismissed ones too, newest first (at most 100)",
+  })
+  @ApiOkResponse({ type: [ChangeNoticeResponse] })
+  @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
+  userChangeNotices(@Param('id') id: string) {
+    return this.adminUsers.changeNoticeHistory(id);
   }
 
   @Post('users/:id/block')

@@ -90,6 +90,7 @@ function renderShow(
     getUserUsage: vi.fn(async () => data.usage ?? { ...usage, totalRequests: 0, days: days(() => 0) }),
     getUserInvoices: vi.fn(async () => data.invoices ?? []),
     getUserWebhooks: vi.fn(async () => data.webhooks ?? []),
+    getUserChangeNotices: vi.fn(async () => []),
     ...extra,
   };
   render(

@@ -21,6 +21,7 @@ import { useDisplayZone, useFormatInstant } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
 import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
+import { ChangeNoticeList } from './ChangeNoticeList';
 import { actionName, describeChange } from '../auditLog/auditText';
 import { describeLimits } from './LimitsForm';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
@@ -239,6 +240,20 @@ function Webhooks({ id }: { id: string }) {
   );
 }
 
+function ChangeNotices({ id }: { id: string }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data, isError, refetch } = useQuery({
+    queryKey: ['admin', 'users', id, 'change-notices'],
+    queryFn: () => dataProvider.getUserChangeNotices(id),
+    retry: false,
+  });
+  return (
+    <Section title="Change Notices" testId="user-notices" caption="Newest first, as their Notices page lists them">
+      {isError ? <LoadFailed what="change notices" retry={() => void refetch()} /> : !data ? <Skeleton height={48} /> : <ChangeNoticeList notices={data} />}
+    </Section>
+  );
+}
+
 function AuditRows() {
   const { data, isPending, error, refetch } = useListContext<AuditEntry>();
   const { zone } = useDisplayZone();
@@ -280,6 +295,7 @@ function UserDetail() {
         </ReferenceManyField>
       </Section>
       <Webhooks id={String(user.id)} />
+      <ChangeNotices id={String(user.id)} />
       <Usage id={String(user.id)} />
       <Invoices id={String(user.id)} />
       <Section title="Audit Trail" testId="user-audit" caption="Admin actions on this user, newest first">
