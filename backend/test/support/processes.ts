@@ -42,9 +42,7 @@ export function buildBackend(): void {
   }
   try {
     if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== runId) {
-      execFileSync(process.execPath, [join(BACKEND_DIR, '../node_modules/typescript/bin/tsc'), '-p', join(BACKEND_DIR, 'tsconfig.build.json')], {
-        stdio: 'inherit',
-      });
+      execFileSync(process.execPath, [join(BACKEND_DIR, 'scripts', 'build.mjs')], { stdio: 'inherit' });
       writeFileSync(stamp, runId);
     }
   } finally {
