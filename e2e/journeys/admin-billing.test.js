@@ -4,12 +4,12 @@
 // paid accounts, MRR and error rate. The console's earlier actions on the customer are played through the admin API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createVerifiedUser, launch, openSuperAdminConsole, screenshot } from '../lib.js';
+import { BASE_URL, createVerifiedUser, launch, openSuperAdminConsole, screenshot } from '../lib.js';
 import { createCustomerWithKey, openCustomerDashboard, toast, unexpectedErrors } from '../customer.js';
 import { seriousAxeFindingsLightAndDark } from '../axe.js';
 import { playConsoleHistory, searchUsers } from '../console.js';
 
-const KEY_NAME = 'Journey Key';
+const KEY_NAME = 'Billing Key';
 
 let browser;
 let admin; // { context, page, errors }
@@ -173,7 +173,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
 test("the overview shows signups per day, paid accounts, MRR and the last 24 hours' error rate", async () => {
   const { page } = admin;
   await page.goto('/admin');
-  // This journey's subscribers pay: Fox Mulder (Premium) and Dana Scully (Premium).
+  // This journey's subscribers pay: Fox Mulder (Premium) and Dana Scully (Premium); with the super admin, three signups.
   await page
     .getByTestId('overview-paid-value')
     .getByText(/^([2-9]|\d{2,})$/)

@@ -8,7 +8,7 @@ import { callApi, createCustomerWithKey, toast, unexpectedErrors } from '../cust
 import { seriousAxeFindings } from '../axe.js';
 import { playConsoleHistory, searchUsers } from '../console.js';
 
-const KEY_NAME = 'Journey Key';
+const KEY_NAME = 'Screens Key';
 
 let browser;
 let admin; // { context, page, errors }

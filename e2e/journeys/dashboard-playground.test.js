@@ -34,17 +34,22 @@ after(async () => {
   await browser?.close();
 });
 
+/** Opens the docs explorer and waits until its playground has picked the customer's key. */
+async function openPlayground() {
+  await page.goto('/dashboard/docs');
+  await page
+    .getByTestId('playground-key')
+    .getByText(/Local only/)
+    .waitFor();
+}
+
 test('Execute in the playground makes a real call that is counted in usage', async () => {
   await usageWritten(); // the earlier calls are all counted before the count is read
   await page.goto('/dashboard/usage');
   await page.getByTestId('usage-total-value').waitFor();
   const before = Number((await page.getByTestId('usage-total-value').textContent()).replace(/\D/g, ''));
 
-  await page.goto('/dashboard/docs');
-  await page
-    .getByTestId('playground-key')
-    .getByText(/Local only/)
-    .waitFor();
+  await openPlayground();
   await page.getByRole('button', { name: 'Execute' }).click();
   await confirmReveal(page, PASSWORD);
   const panel = page.getByTestId('response-panel');
@@ -70,11 +75,7 @@ test('Execute in the playground makes a real call that is counted in usage', asy
 });
 
 test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholder first, the full key after a reveal)', async () => {
-  await page.goto('/dashboard/docs');
-  await page
-    .getByTestId('playground-key')
-    .getByText(/Local only/)
-    .waitFor();
+  await openPlayground();
   const example = page.getByTestId('request-example');
   // Before a reveal the example names a placeholder, and the page says to replace it; the host is the server's APP_URL.
   await example
@@ -102,11 +103,7 @@ test('the playground’s Copy cURL, pasted into a shell, answers 200 (placeholde
 });
 
 test('the playground’s TypeScript tab calls the typed client (@tzapi/client) with the key and host; the language is remembered', async () => {
-  await page.goto('/dashboard/docs');
-  await page
-    .getByTestId('playground-key')
-    .getByText(/Local only/)
-    .waitFor();
+  await openPlayground();
   const example = page.getByTestId('request-example');
   await page.getByRole('button', { name: 'Use my key in examples' }).click();
   await confirmReveal(page, PASSWORD);
