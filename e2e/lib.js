@@ -314,7 +314,7 @@ export async function wrongTotpCode(secret) {
 
 const superAdminTotpFile = () => join(DATA_DIR, 'e2e-super-admin-totp.txt');
 
-/** The run's super admin enrols in two-factor sign-in once (the admin journey does it through the console); its secret is kept here. */
+/** The run's super admin enrols in two-factor sign-in once (admin-users.test.js does it through the console); its secret is kept here. */
 export function saveSuperAdminTotpSecret(secret) {
   writeFileSync(superAdminTotpFile(), secret);
 }

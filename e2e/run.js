@@ -119,13 +119,13 @@ async function feedSigningKey(dir) {
  * accounts of its own, so files share the server and the browser, with three rules:
  * - a file that signs in as the run's super admin runs while no other such file does: the second factor's codes are
  *   one-time and in order (a code of an earlier step than the last one used is refused), so sign-ins take turns;
- *   admin.test.js goes first, since it enrols that second factor through the console;
+ *   admin-users.test.js goes first, since it enrols that second factor through the console;
  * - the files in ALONE change what every account sees (the mailbox's folder swapped out, the active tz release): they
  *   run last, one at a time, with nothing beside them.
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const ALONE = new Set(['jobs.test.js', 'tzdb-feed.test.js', 'tzdb-pin.test.js', 'tzdb.test.js']);
-const FIRST = 'admin.test.js';
+const FIRST = 'admin-users.test.js';
 const SIGNS_IN_SUPER_ADMIN = /\b(SUPER_ADMIN|ensureSuperAdminTotp|openSuperAdminConsole|superAdminTotpSecret)\b/;
 
 async function startBrowserServer() {

@@ -1,5 +1,6 @@
-// Public site journeys: every public route renders without console errors; /docs lists the whole
-// OpenAPI document and both downloads work; a support message is stored and mailed.
+// Public site journeys: every public route renders without console errors; the landing's demo, and what it says when
+// the API is unreachable; /docs lists the whole OpenAPI document and both downloads work; a support message is stored
+// and mailed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import postman from 'postman-collection';
@@ -142,6 +143,27 @@ test('landing: pricing from /api/config, demo select, ticking clocks', async () 
   await screenshot(page, 'landing-demo-tokyo', { fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the landing demo, with the API unreachable, says so beside the request without "Live" or "Answered just now"', async () => {
+  const visitor = await browser.newContext({ baseURL: BASE_URL });
+  const p = await visitor.newPage();
+  await p.route('**/api/public/demo/current?*', (route) => route.abort('connectionrefused'));
+  for (const width of [1280, 390]) {
+    await p.setViewportSize({ width, height: 900 });
+    await p.goto('/');
+    const demo = p.getByTestId('demo-error');
+    await demo.getByText(/could not be reached/).waitFor();
+    assert.equal(await p.getByTestId('demo-live').count(), 0);
+    assert.equal(await p.getByText(/Answered just now/).count(), 0);
+    await demo.scrollIntoViewIfNeeded();
+    await screenshot(p, `landing-demo-error-${width}`, { fullPage: false });
+    const clock = p.getByTestId('world-clock').first();
+    await clock.scrollIntoViewIfNeeded();
+    assert.doesNotMatch((await p.getByTestId('world-clock-zone').allTextContents()).join('|'), /GMT[+-]/);
+    await screenshot(p, `landing-world-clock-${width}`, { fullPage: false });
+  }
+  await visitor.close();
 });
 
 test('/docs shows every public endpoint of the OpenAPI file and both downloads work', async () => {

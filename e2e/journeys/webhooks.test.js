@@ -6,8 +6,6 @@
 // 390 px. Screenshots at 1280 and 390 px; axe without serious findings.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -24,18 +22,7 @@ import {
   totpCode,
   until,
 } from '../lib.js';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations once the page's animations have settled. */
-async function seriousAxeFindings(page) {
-  await animationsDone(page);
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(axeSource);
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
+import { seriousAxeFindings } from '../axe.js';
 
 /** How far the page scrolls sideways (0 when it fits its viewport). */
 const horizontalOverflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
