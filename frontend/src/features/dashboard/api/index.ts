@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { dashboardStatsQueryKey } from '../../../lib/query-keys';
 import { useDisplayZone } from '../../../lib/time';
 
@@ -8,7 +8,7 @@ export type DashboardStats = Models['DashboardStatsView'];
 
 /** `tz`: the display zone, whose day "today" is. */
 export function fetchDashboardStats(tz = 'UTC') {
-  return apiFetch<DashboardStats>(`/api/dashboard/stats?${new URLSearchParams({ tz })}`);
+  return api.get('/api/dashboard/stats', { params: { query: { tz } } });
 }
 
 /** How often the dashboard asks again while the Quick Start waits for the first call. */
@@ -38,14 +38,14 @@ export const changeNoticesQueryKey = ['dashboard', 'change-notices'] as const;
 export function useChangeNotices() {
   return useQuery({
     queryKey: changeNoticesQueryKey,
-    queryFn: async () => (await apiFetch<Models['ChangeNoticesResponse']>('/api/change-notices')).notices,
+    queryFn: async () => (await api.get('/api/change-notices')).notices,
   });
 }
 
 export function useDismissChangeNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/change-notices/${encodeURIComponent(id)}/dismiss`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/api/change-notices/{id}/dismiss', { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: changeNoticesQueryKey }),
   });
 }
