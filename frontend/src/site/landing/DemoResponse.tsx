@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import BoltIcon from '@mui/icons-material/Bolt';
 import { CodeBlock } from '../../components/ui/CodeBlock';
 import { api, isApiError } from '../../lib/api';
-import type { Models } from '../../lib/api-models';
 import { monoFont } from '../../theme';
 import { DEMO_ZONES } from '@tzapi/shared/site';
 

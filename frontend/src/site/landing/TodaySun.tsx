@@ -16,7 +16,8 @@ function sunLine(day: Models['AstronomyDayView']): string {
 export function TodaySun({ city }: { city: string }) {
   const answer = useQuery({
     queryKey: ['demo-sun', city],
-    queryFn: ({ signal }) => // The keyless route (backend: public-sun.controller.ts; the demo's zones only, limited per IP).
+    queryFn: ({ signal }) =>
+      // The keyless route (backend: public-sun.controller.ts; the demo's zones only, limited per IP).
       api.get('/api/public/demo/sun', { params: { query: { city } }, signal }),
     staleTime: 10 * 60_000,
     retry: false,

@@ -16,7 +16,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { api, isApiError } from '../../lib/api';
-import type { Models } from '../../lib/api-models';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { DayStrips } from './DayStrips';

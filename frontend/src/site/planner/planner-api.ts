@@ -24,7 +24,14 @@ export const cityOfZone = (zone: string) => (zone.split('/').pop() ?? zone).repl
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-function body(state: PlannerState, from: string, to: string, stepMinutes: number, limit: number, durationMinutes: number): ApiBodyOf<'post', typeof PLANNER_PATH> {
+function body(
+  state: PlannerState,
+  from: string,
+  to: string,
+  stepMinutes: number,
+  limit: number,
+  durationMinutes: number,
+): ApiBodyOf<'post', typeof PLANNER_PATH> {
   return {
     participants: state.zones.map((timezone) => ({ label: cityOfZone(timezone), timezone })),
     durationMinutes,

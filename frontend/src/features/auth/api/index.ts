@@ -23,8 +23,7 @@ export type LoginResult = Models['LoginView'];
 
 export const authApi = {
   login: (body: { email: string; password: string; totp?: string }) => api.post('/api/auth/login', { body }),
-  register: (body: { name: string; email: string; password: string }) =>
-api.post('/api/auth/register', { body }),
+  register: (body: { name: string; email: string; password: string }) => api.post('/api/auth/register', { body }),
   forgotPassword: (body: { email: string }) => api.post('/api/auth/forgot-password', { body }),
   resendVerification: (body: { email: string }) => api.post('/api/auth/resend-verification', { body }),
   resetPassword: (body: { token: string; newPassword: string }) => api.post('/api/auth/reset-password', { body }),

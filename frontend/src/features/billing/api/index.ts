@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { api } from '../../../lib/api';
-import { meQueryKey, type UserPlan } from '../../../lib/auth';
+import { meQueryKey } from '../../../lib/auth';
 
 export type Subscription = Models['SubscriptionView'];
 export type BillingHistoryItem = Models['InvoiceView'];
@@ -37,16 +37,12 @@ export function useBillingHistory() {
   return useQuery({ queryKey: billingHistoryQueryKey, queryFn: fetchBillingHistory, retry: false });
 }
 
-export const createSubscription = (body: Models['CreateSubscriptionDto']) =>
-  api.post('/api/billing/create-subscription', { body });
-export const completeSubscription = (subscriptionId: string) =>
-  api.post('/api/billing/complete-subscription', { body: { subscriptionId } });
+export const createSubscription = (body: Models['CreateSubscriptionDto']) => api.post('/api/billing/create-subscription', { body });
+export const completeSubscription = (subscriptionId: string) => api.post('/api/billing/complete-subscription', { body: { subscriptionId } });
 export const updatePlan = (plan: PaidPlan) => api.post('/api/billing/update-plan', { body: { plan } });
 export const createPortalSession = () => api.post('/api/billing/portal-session');
-export const createSandboxPaymentMethod = (card: SandboxCard) =>
-  api.post('/api/billing/sandbox/payment-methods', { body: card });
-export const confirmSandboxPayment = (clientSecret: string) =>
-  api.post('/api/billing/sandbox/confirm', { body: { clientSecret } });
+export const createSandboxPaymentMethod = (card: SandboxCard) => api.post('/api/billing/sandbox/payment-methods', { body: card });
+export const confirmSandboxPayment = (clientSecret: string) => api.post('/api/billing/sandbox/confirm', { body: { clientSecret } });
 
 /** After a payment or plan change: the user (plan), subscription, history and dashboard numbers are re-read. */
 export function useRefreshBilling() {
@@ -72,7 +68,8 @@ export function usePortalSession() {
 export function useSandboxPortal(session: string) {
   return useQuery({
     queryKey: sandboxPortalQueryKey(session),
-    queryFn: () => api.get('/api/billing/sandbox/portal', {
+    queryFn: () =>
+      api.get('/api/billing/sandbox/portal', {
         // The document omits this route's `session` query (no @ApiQuery on SandboxController.portal), so it is sent by hand.
         querySerializer: () => new URLSearchParams({ session }).toString(),
       }),

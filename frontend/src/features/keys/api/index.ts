@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
 import { api } from '../../../lib/api';
-import { fetchApiKeys, revealApiKey, type ApiKey } from '../../../lib/api-keys';
+import { fetchApiKeys, revealApiKey } from '../../../lib/api-keys';
 import { apiKeysQueryKey, dashboardStatsQueryKey } from '../../../lib/query-keys';
 
 export { useApiKeys, type ApiKey } from '../../../lib/api-keys';
