@@ -116,12 +116,12 @@ export const api: Api = {
   delete: typed(apiClient.DELETE),
 };
 
+type HrefInit<P extends ApiPath<'get'>> = Pick<NonNullable<InitOf<'get', P>>, 'params'>;
+
 /**
  * The same-origin URL of a route, typed by path like `api`: for answers the browser fetches itself (a link or a
  * download: the usage CSV, the releases feed), where no JSON comes back to the app.
  */
-type HrefInit<P extends ApiPath<'get'>> = Pick<NonNullable<InitOf<'get', P>>, 'params'>;
-
 export function apiHref<P extends ApiPath<'get'>>(path: P, ...init: InitArgs<HrefInit<P> | (undefined extends InitOf<'get', P> ? undefined : never)>): string {
   const params = (init[0]?.params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> };
   return createFinalURL(path, { baseUrl: '', params, querySerializer: createQuerySerializer(), pathSerializer: defaultPathSerializer });
