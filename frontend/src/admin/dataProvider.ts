@@ -2,7 +2,7 @@ import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import type { Models } from '../lib/api-models';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { denyAdminAccess } from './access';
-import { ApiError, apiRequest, apiUpload, type ApiFetchOptions } from '../lib/api';
+import { api, ApiError, apiRequest, apiUpload, type ApiRequestOptions } from '../lib/api';
 
 export type PlanId = Models['AdminUserView']['plan'];
 export type AdminUser = Models['AdminUserView'];
@@ -84,12 +84,15 @@ function toHttpError(error: unknown): unknown {
   return new HttpError(error.detail, error.status, error.problem);
 }
 
-/** react-admin's httpClient over the one API client (lib/api.ts): the session cookie, the answer's headers for Content-Range. */
+/**
+ * react-admin's httpClient for ra-data-simple-rest, whose paths are built from resource names (so not typed by path):
+ * the same client core as every typed call (lib/api.ts apiRequest), with the answer's headers for Content-Range.
+ */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = Object.fromEntries(new Headers(options.headers).entries());
   try {
     const answer = await apiRequest(url, {
-      method: (options.method ?? 'GET') as ApiFetchOptions['method'],
+      method: (options.method ?? 'GET') as ApiRequestOptions['method'],
       headers,
       ...(typeof options.body === 'string' && { encodedBody: options.body }),
     });
@@ -105,54 +108,48 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   }
 };
 
-/** A JSON POST whose upload progress is reported (apiUpload); errors as httpClient's. */
-async function postWithProgress<T>(url: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
+/** A typed call of the console's own actions, its failure read as httpClient's (an HttpError). */
+async function consoleCall<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await apiUpload<T>(url, body, onProgress);
+    return await call();
   } catch (error) {
     throw toHttpError(error);
   }
 }
 
-export function createAdminDataProvider(apiUrl = ADMIN_API): AdminDataProvider {
-  const base = simpleRestProvider(apiUrl, httpClient);
-  const post = async <T>(path: string, body?: unknown): Promise<{ data: T }> => {
-    const { json } = await httpClient(`${apiUrl}${path}`, {
-      method: 'POST',
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { data: json as T };
-  };
+const byId = (id: string | number) => ({ params: { path: { id: String(id) } } });
+const asData = async <T>(answer: Promise<T>): Promise<{ data: T }> => ({ data: await answer });
+
+export function createAdminDataProvider(): AdminDataProvider {
+  const base = simpleRestProvider(ADMIN_API, httpClient);
+  const discardJob = (id: string | number) => asData(consoleCall(() => api.post('/api/admin/jobs/{id}/discard', byId(id))));
   return {
     ...base,
-    getStats: async () => (await httpClient(`${apiUrl}/stats`)).json as AdminStats,
-    getOverview: async () => (await httpClient(`${apiUrl}/overview`)).json as AdminOverview,
-    getUserUsage: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/usage`)).json as AdminUserUsage,
-    getUserInvoices: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/invoices`)).json as AdminInvoice[],
-    blockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/block`),
-    unblockUser: (id) => post<AdminUser>(`/users/${encodeURIComponent(id)}/unblock`),
-    changePlan: (id, plan) => post<AdminUser>(`/users/${encodeURIComponent(id)}/plan`, { plan }),
-    setLimits: async (id, limits) => {
-      const { json } = await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/limits`, { method: 'PUT', body: JSON.stringify(limits) });
-      return { data: json as AccountLimits };
-    },
-    rotateKey: (id) => post<AdminApiKey>(`/api-keys/${encodeURIComponent(id)}/rotate`),
-    getTzdb: async () => (await httpClient(`${apiUrl}/tzdb`)).json as TzdbStatus,
-    uploadTzdbRelease: (release, force, onProgress) => postWithProgress<TzActivation>(`${apiUrl}/tzdb`, { release, force }, onProgress),
-    activateTzdbRelease: async (version, force) => (await post<TzActivation>('/tzdb/activate', { version, force })).data,
-    uploadTzdbReleaseForReview: (release, onProgress) => postWithProgress<TzReleaseReview>(`${apiUrl}/tzdb/uploads`, { release }, onProgress),
-    getTzdbReview: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}/review`)).json as TzReleaseReview,
-    getTzdbAudience: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}/audience`)).json as TzReleaseAudience,
-    discardTzdbRelease: async (id) => (await httpClient(`${apiUrl}/tzdb/releases/${encodeURIComponent(id)}`, { method: 'DELETE' })).json as { version: string },
-    getJobQueues: async () => (await httpClient(`${apiUrl}/job-queues`)).json as JobQueueCounts[],
-    retryJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/retry`),
-    discardJob: (id) => post<AdminJob>(`/jobs/${encodeURIComponent(id)}/discard`),
-    checkTzdbFeed: async () => (await post<TzFeedCheck>('/tzdb/feed/check')).data,
-    getUserWebhooks: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/webhooks`)).json as AdminWebhookEndpoint[],
-    getFailingWebhooks: async () => (await httpClient(`${apiUrl}/webhook-endpoints/failing`)).json as FailingWebhookEndpoint[],
-    getUserChangeNotices: async (id) => (await httpClient(`${apiUrl}/users/${encodeURIComponent(id)}/change-notices`)).json as AdminChangeNotice[],
+    getStats: () => consoleCall(() => api.get('/api/admin/stats')),
+    getOverview: () => consoleCall(() => api.get('/api/admin/overview')),
+    getUserUsage: (id) => consoleCall(() => api.get('/api/admin/users/{id}/usage', byId(id))),
+    getUserInvoices: (id) => consoleCall(() => api.get('/api/admin/users/{id}/invoices', byId(id))),
+    blockUser: (id) => asData(consoleCall(() => api.post('/api/admin/users/{id}/block', byId(id)))),
+    unblockUser: (id) => asData(consoleCall(() => api.post('/api/admin/users/{id}/unblock', byId(id)))),
+    changePlan: (id, plan) => asData(consoleCall(() => api.post('/api/admin/users/{id}/plan', { ...byId(id), body: { plan } }))),
+    setLimits: (id, limits) => asData(consoleCall(() => api.put('/api/admin/users/{id}/limits', { ...byId(id), body: limits }))),
+    rotateKey: (id) => asData(consoleCall(() => api.post('/api/admin/api-keys/{id}/rotate', byId(id)))),
+    getTzdb: () => consoleCall(() => api.get('/api/admin/tzdb')),
+    uploadTzdbRelease: (release, force, onProgress) => consoleCall(() => apiUpload('/api/admin/tzdb', { release, force }, onProgress)),
+    activateTzdbRelease: (version, force) => consoleCall(() => api.post('/api/admin/tzdb/activate', { body: { version, force } })),
+    // force: the DTO's default, spelled out (the generated UploadReleaseDto marks defaulted members required); a review ignores it.
+    uploadTzdbReleaseForReview: (release, onProgress) => consoleCall(() => apiUpload('/api/admin/tzdb/uploads', { release, force: false }, onProgress)),
+    getTzdbReview: (id) => consoleCall(() => api.get('/api/admin/tzdb/releases/{id}/review', byId(id))),
+    getTzdbAudience: (id) => consoleCall(() => api.get('/api/admin/tzdb/releases/{id}/audience', byId(id))),
+    discardTzdbRelease: (id) => consoleCall(() => api.delete('/api/admin/tzdb/releases/{id}', byId(id))),
+    getJobQueues: () => consoleCall(() => api.get('/api/admin/job-queues')),
+    retryJob: (id) => asData(consoleCall(() => api.post('/api/admin/jobs/{id}/retry', byId(id)))),
+    discardJob,
+    checkTzdbFeed: () => consoleCall(() => api.post('/api/admin/tzdb/feed/check')),
+    getUserWebhooks: (id) => consoleCall(() => api.get('/api/admin/users/{id}/webhooks', byId(id))),
+    getFailingWebhooks: () => consoleCall(() => api.get('/api/admin/webhook-endpoints/failing')),
+    getUserChangeNotices: (id) => consoleCall(() => api.get('/api/admin/users/{id}/change-notices', byId(id))),
     // A job is "deleted" by discarding it (audited), so react-admin's undoable delete gives Discard its Undo.
-    delete: async (resource, params) =>
-      (resource === 'jobs' ? post(`/jobs/${encodeURIComponent(String(params.id))}/discard`) : base.delete(resource, params)) as never,
+    delete: async (resource, params) => (resource === 'jobs' ? discardJob(params.id) : base.delete(resource, params)) as never,
   };
 }

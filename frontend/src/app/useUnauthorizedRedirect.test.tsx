@@ -2,21 +2,21 @@ import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { useUnauthorizedRedirect, UNAUTHORIZED_REDIRECT_DELAY_MS } from './useUnauthorizedRedirect';
 import { renderWithProviders, sampleUser, serveApi } from '../testing/render';
-import { apiFetch } from '../lib/api';
+import { api } from '../lib/api';
 import { meQueryKey, signOutReason } from '../lib/auth';
 import { advanceClock, runUntil } from '../testing/clock';
 
 function Probe() {
   useUnauthorizedRedirect();
-  useQuery({ queryKey: ['probe'], queryFn: () => apiFetch('/api/dashboard/stats') });
+  useQuery({ queryKey: ['probe'], queryFn: () => api.get('/api/dashboard/stats') });
   return null;
 }
 
 /** Two calls in flight when the session ran out: the server names the expiry to the first it checks, not to the next. */
 function TwoCallsProbe() {
   useUnauthorizedRedirect();
-  const first = useQuery({ queryKey: ['probe-first'], queryFn: () => apiFetch('/api/dashboard/stats'), retry: false });
-  useQuery({ queryKey: ['probe-second'], queryFn: () => apiFetch('/api/api-keys'), enabled: first.isError, retry: false });
+  const first = useQuery({ queryKey: ['probe-first'], queryFn: () => api.get('/api/dashboard/stats'), retry: false });
+  useQuery({ queryKey: ['probe-second'], queryFn: () => api.get('/api/api-keys'), enabled: first.isError, retry: false });
   return null;
 }
 

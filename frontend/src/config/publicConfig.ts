@@ -14,6 +14,7 @@ export type PublicConfig = Omit<SiteConfig, 'plans'> & { plans: PublicPlan[] };
 export const publicConfigQueryKey = ['public-config'] as const;
 
 export function fetchPublicConfig() {
+  // The one untyped path: GET /api/config is left out of the OpenAPI document (@ApiExcludeController), see apiFetch.
   return apiFetch<PublicConfig>('/api/config');
 }
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Models } from './api-models';
-import { apiFetch } from './api';
+import { api } from './api';
 import { apiKeysQueryKey } from './query-keys';
 
 /** The read side of the user's API keys, which the overview, usage and playground pages show beside the keys page. */
 export type ApiKey = Models['ApiKeyView'];
 
 export function fetchApiKeys() {
-  return apiFetch<ApiKey[]>('/api/api-keys');
+  return api.get('/api/api-keys');
 }
 
 /** What the user types to prove it is them before a key's secret is shown: the password, and a code when two-factor sign-in is on. */
@@ -18,7 +18,7 @@ export interface IdentityProof {
 
 /** The full key of one of the user's keys (the playground calls with it; the key card shows and copies it). */
 export function revealApiKey(id: string, proof: IdentityProof) {
-  return apiFetch<Models['RevealedKeyView']>(`/api/api-keys/${encodeURIComponent(id)}/reveal`, { method: 'POST', body: proof });
+  return api.post('/api/api-keys/{id}/reveal', { params: { path: { id } }, body: proof });
 }
 
 export function useApiKeys() {

@@ -1,4 +1,15 @@
+import createClient, {
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type Client,
+  type ClientPathsWithMethod,
+  type MaybeOptionalInit,
+  type MethodResponse,
+  type Middleware,
+} from 'openapi-fetch';
 import type { Models } from './api-models';
+import type { paths } from './api-schema';
 /** RFC 9457 problem document as the backend answers it (any member may be missing from a body that is not one). */
 export type ProblemDocument = Partial<Models['ProblemDocumentSchema']> & { [other: string]: unknown };
 export type ProblemCode = Models['ProblemCode'];
@@ -26,25 +37,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiFetchOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  /** A body already encoded as JSON (react-admin's data provider encodes its own). */
-  encodedBody?: string;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** The browser's HTTP cache mode (e.g. 'no-cache' to revalidate a public answer the server lets caches keep). */
-  cache?: RequestCache;
-}
-
-/** One answer of our own API, as read: status, headers and the body text. */
-export interface ApiAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
-
 /** The ApiError of a non-2xx answer: the problem document it carries, else the text as its detail. */
 function problemError(status: number, statusText: string, text: string): ApiError {
   let problem: ProblemDocument;
@@ -58,49 +50,134 @@ function problemError(status: number, statusText: string, text: string): ApiErro
   return new ApiError(status, text, statusText, problem);
 }
 
+type Paths = paths;
+/** The openapi-fetch client over the generated schema (JSON answers): routes, methods, params and bodies typed by path. */
+export type ApiClient = Client<Paths, 'application/json'>;
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+/** The paths of the schema that answer a method: `ApiPath<'post'>`. */
+export type ApiPath<M extends Method> = ClientPathsWithMethod<ApiClient, M>;
+type InitOf<M extends Method, P extends ApiPath<M>> = MaybeOptionalInit<Paths[P], M>;
+/** The second argument is required exactly when the route has a required parameter or body. */
+type InitArgs<Init> = undefined extends Init ? [init?: Init] : [init: Init];
+/** What a route answers on success (its 2xx JSON model). */
+export type ApiAnswerOf<M extends Method, P extends ApiPath<M>, Init = object> = MethodResponse<ApiClient, M, P, Init>;
+/** The JSON body a route takes. */
+export type ApiBodyOf<M extends Method, P extends ApiPath<M>> = NonNullable<InitOf<M, P>> extends { body?: infer Body } ? Body : never;
+
+/** One typed call: the success answer, or an ApiError thrown by the problem middleware. */
+type TypedCall<M extends Method> = <P extends ApiPath<M>, Init extends InitOf<M, P>>(path: P, ...init: InitArgs<Init>) => Promise<ApiAnswerOf<M, P, Init>>;
+
 /**
- * The one request path to our own API: the session cookie, JSON in and out, ApiError on non-2xx. Most callers want
- * apiFetch (the parsed body); this answers the headers too (react-admin reads the list total from Content-Range).
+ * Our own API as the browser calls it: `api.post('/api/webhooks', { body })`, `api.get('/api/webhooks/{id}', { params:
+ * { path: { id } } })`. A path, method, parameter or body the OpenAPI document does not have does not compile. The
+ * answer is the success body; a non-2xx answer throws ApiError (problemErrors below), so callers never see `error`.
+ * `signal` and `cache` are passed to fetch as they are.
  */
-export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<ApiAnswer> {
-  const { method = 'GET', body, encodedBody, headers = {}, signal, cache } = options;
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...headers },
-    signal,
-    ...(cache && { cache }),
-  };
-  const sent = encodedBody ?? (body !== undefined ? JSON.stringify(body) : undefined);
-  if (sent !== undefined) {
-    init.body = sent;
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
-  }
-  const response = await fetch(path, init);
-  const text = await response.text();
-  if (!response.ok) throw problemError(response.status, response.statusText, text);
-  return { status: response.status, headers: response.headers, text };
+export interface Api {
+  get: TypedCall<'get'>;
+  post: TypedCall<'post'>;
+  put: TypedCall<'put'>;
+  patch: TypedCall<'patch'>;
+  delete: TypedCall<'delete'>;
 }
 
-/** Fetch a JSON endpoint of our own API with the session cookie; throws ApiError on non-2xx. */
-export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { headers, text } = await apiRequest(path, options);
-  if (!text) return undefined as T;
-  const type = headers.get('content-type') ?? '';
-  if (type.includes('json')) return JSON.parse(text) as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return text as T;
-  }
+/** Any non-2xx answer becomes an ApiError carrying the RFC 9457 problem document (its `code` drives the session handling). */
+const problemErrors: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw problemError(response.status, response.statusText, await response.text());
+    return undefined;
+  },
+};
+
+/**
+ * The one client core every call to our own API goes through: same-origin with the session cookie, JSON in and out.
+ * CSRF needs nothing from us beyond that: the server refuses an unsafe request whose browser-set Origin is foreign and
+ * any body that is not application/json (openapi-fetch sends JSON bodies with that type, and no body without one).
+ * The base URL is the page's origin (what a relative fetch would use); fetch is looked up per call so a test's stub applies.
+ */
+export const apiClient: ApiClient = createClient<Paths, 'application/json'>({
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  fetch: (request) => globalThis.fetch(request),
+});
+apiClient.use(problemErrors);
+
+// openapi-fetch's overloads are too generic to forward; the public Api type carries the types.
+type RawCall = (path: string, init?: object) => Promise<{ data?: unknown; response: Response }>;
+const typed = <M extends Method>(call: unknown): TypedCall<M> =>
+  (async (path: string, init?: object) => (await (call as RawCall)(path, init)).data) as TypedCall<M>;
+
+export const api: Api = {
+  get: typed(apiClient.GET),
+  post: typed(apiClient.POST),
+  put: typed(apiClient.PUT),
+  patch: typed(apiClient.PATCH),
+  delete: typed(apiClient.DELETE),
+};
+
+type HrefInit<P extends ApiPath<'get'>> = Pick<NonNullable<InitOf<'get', P>>, 'params'>;
+
+/**
+ * The same-origin URL of a route, typed by path like `api`: for answers the browser fetches itself (a link or a
+ * download: the usage CSV, the releases feed), where no JSON comes back to the app.
+ */
+export function apiHref<P extends ApiPath<'get'>>(path: P, ...init: InitArgs<HrefInit<P> | (undefined extends InitOf<'get', P> ? undefined : never)>): string {
+  const params = (init[0]?.params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> };
+  return createFinalURL(path, { baseUrl: '', params, querySerializer: createQuerySerializer(), pathSerializer: defaultPathSerializer });
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A body already encoded as JSON (react-admin's data provider encodes its own). */
+  encodedBody?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** One answer of our own API, as read: status, headers and the body text. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * A call by a path the schema cannot name, through the same client core (cookie, JSON, ApiError): react-admin's data
+ * provider, whose paths are built from resource names and whose list total is the Content-Range header.
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<ApiAnswer> {
+  const { method = 'GET', encodedBody, headers, signal } = options;
+  const request = apiClient.request as unknown as (method: string, path: string, init: object) => Promise<{ data?: string; response: Response }>;
+  const { data, response } = await request(method.toLowerCase(), path, {
+    parseAs: 'text',
+    headers,
+    signal,
+    ...(encodedBody !== undefined && { body: encodedBody, bodySerializer: (body: string) => body }),
+  });
+  return { status: response.status, headers: response.headers, text: data ?? '' };
+}
+
+/**
+ * GET a JSON route the OpenAPI document leaves out, through the same client core. Only GET /api/config uses it: the
+ * site's configuration is excluded from the document (site.controller.ts, @ApiExcludeController), so it has no path
+ * to type by; its answer is typed by the server's own SiteConfig (@tzapi/shared/site) instead.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { text } = await apiRequest(path, options);
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /**
  * A JSON POST to our own API that reports the upload's progress (0 to 1) as it goes: XMLHttpRequest, the one
- * browser API that does (fetch does not). Same cookie, same ApiError as apiFetch; a network failure is an ApiError
- * with status 0.
+ * browser API that does (fetch, and so openapi-fetch, does not). Typed by path like `api`; same cookie and the same
+ * ApiError (problemError); a network failure is an ApiError with status 0.
  */
-export function apiUpload<T = unknown>(path: string, body: unknown, onProgress?: (fraction: number) => void): Promise<T> {
+export function apiUpload<P extends ApiPath<'post'>>(
+  path: P,
+  body: ApiBodyOf<'post', P>,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiAnswerOf<'post', P>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -115,9 +192,9 @@ export function apiUpload<T = unknown>(path: string, body: unknown, onProgress?:
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) return reject(problemError(xhr.status, xhr.statusText, xhr.responseText));
       try {
-        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : {}) as T);
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : {}) as ApiAnswerOf<'post', P>);
       } catch {
-        resolve({} as T);
+        resolve({} as ApiAnswerOf<'post', P>);
       }
     };
     xhr.send(JSON.stringify(body));

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from './api-models';
 import type { MouseEvent } from 'react';
-import { apiFetch, apiRequest, isUnauthorized, signedOutReason } from './api';
+import { api, isUnauthorized, signedOutReason } from './api';
 
 /** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
 
@@ -32,7 +32,7 @@ export function noteSignOutReason(reason: 'expired' | 'blocked' | null): void {
 /** GET /api/me; a 401 (and a blocked account's 403) means anonymous (null), not an error; the reason is kept. */
 export async function fetchMe(): Promise<User | null> {
   try {
-    const user = await apiFetch<User>('/api/me');
+    const user = await api.get('/api/me');
     lastSignOutReason = null;
     return user;
   } catch (error) {
@@ -77,7 +77,7 @@ export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>
  */
 export async function signOut(fallbackUrl = '/api/logout', navigate: (to: string) => void = (to) => window.location.assign(to)): Promise<void> {
   try {
-    await apiRequest('/api/logout', { method: 'POST' });
+    await api.post('/api/logout');
   } catch {
     navigate(fallbackUrl);
     return;

@@ -103,7 +103,8 @@ export default function BillingPage() {
   };
 
   const confirmChange = () => {
-    if (!target) return;
+    // A change goes to a paid plan (UpdatePlanDto); Free is reached by cancelling in the portal.
+    if (!target || target.id === 'free') return;
     update.mutate(target.id, {
       onSuccess: (result) => {
         if (!result.success) {

@@ -38,6 +38,8 @@ async function step<T>(run: () => Promise<T>, fallback: string): Promise<T> {
  * call complete-subscription; otherwise it succeeded at once.
  */
 export async function runUpgrade(plan: UserPlan, collector: CardCollector, onPhase: (phase: UpgradePhase) => void): Promise<BillingResult> {
+  // The API subscribes to paid plans only (CreateSubscriptionDto): Free is reached by cancelling, never paid for.
+  if (plan === 'free') throw new PaymentFlowError('Choose a paid plan to subscribe to.');
   onPhase('creating');
   const paymentMethodId = await step(() => collector.createPaymentMethod(), 'Failed to create payment method');
   const result = await step(() => createSubscription({ plan, paymentMethodId }), 'Failed to create subscription');

@@ -35,7 +35,13 @@ describe('support form', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'Hello there');
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Message Sent')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Ada', email: 'ada@example.com', subject: 'Offsets', message: 'Hello there' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      category: 'other',
+      subject: 'Offsets',
+      message: 'Hello there',
+    });
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(''));
     expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveValue('');
   });

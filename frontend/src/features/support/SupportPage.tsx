@@ -17,12 +17,15 @@ import { FaqAccordion } from '../../components/marketing/FaqAccordion';
 import { toast } from '../../components/ui/toast';
 import { usePublicConfig } from '../../config/publicConfig';
 import Link from '@mui/material/Link';
-import { apiFetch, ApiError } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
+import type { Models } from '../../lib/api-models';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { filled, markServerErrors } from '../../lib/forms';
 
-export const supportCategories = [
+type SupportCategory = Models['CreateSupportMessageDto']['category'];
+
+export const supportCategories: { value: SupportCategory; label: string }[] = [
   { value: 'api-help', label: 'API Help' },
   { value: 'billing', label: 'Billing' },
   { value: 'technical', label: 'Technical Issue' },
@@ -65,6 +68,9 @@ const supportSchema = z.object({
 
 const supportFields = ['name', 'email', 'category', 'subject', 'message'] as const;
 
+/** The chosen category; none chosen is 'other', the server's own default for a message without one. */
+const categoryOf = (value: string): SupportCategory => supportCategories.find((c) => c.value === value)?.value ?? 'other';
+
 export function SupportPage() {
   const supportEmail = usePublicConfig().data?.supportEmail ?? '';
   usePageMeta('Contact Support', 'Contact the TimeZone API team: API help, billing, technical issues, feature requests and partnerships.');
@@ -79,12 +85,11 @@ export function SupportPage() {
   const submit = handleSubmit(
     async (form) => {
       try {
-        await apiFetch('/api/support/messages', {
-          method: 'POST',
+        await api.post('/api/support/messages', {
           body: {
             name: form.name.trim(),
             email: form.email.trim(),
-            ...(form.category ? { category: form.category } : {}),
+            category: categoryOf(form.category),
             subject: form.subject.trim(),
             message: form.message.trim(),
           },

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
 
 /** One entry of GET /api/public/timezones (unmetered, cached). */
@@ -34,7 +34,7 @@ export function normalizeZone(w: ZoneWire): ZoneEntry {
 export type ZoneSort = 'city' | 'region' | 'identifier' | 'offset';
 
 export async function fetchZones(): Promise<ZoneEntry[]> {
-  const body = await apiFetch<Models['ZoneListView']>('/api/public/timezones');
+  const body = await api.get('/api/public/timezones');
   return body.timezones.map(normalizeZone);
 }
 

@@ -7,22 +7,19 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import BoltIcon from '@mui/icons-material/Bolt';
 import { CodeBlock } from '../../components/ui/CodeBlock';
-import { apiFetch, isApiError } from '../../lib/api';
-import type { Models } from '../../lib/api-models';
+import { api, isApiError } from '../../lib/api';
 import { monoFont } from '../../theme';
 import { DEMO_ZONES } from '@tzapi/shared/site';
 
 /** The ten zones the keyless demo route answers for (the server's own list, @tzapi/shared/site). */
 export const demoZones = DEMO_ZONES.map((zone) => ({ zone }));
 
-const demoPath = (zone: string) => `/api/public/demo/current?timezone=${encodeURIComponent(zone)}`;
-
 /** The live demo: each pick of a zone is a real call to the API's public demo route (no key, rate-limited per IP). */
 export function DemoResponse() {
   const [zone, setZone] = useState('America/New_York');
   const answer = useQuery({
     queryKey: ['demo-current', zone],
-    queryFn: ({ signal }) => apiFetch<Models['CurrentTimeView']>(demoPath(zone), { signal }),
+    queryFn: ({ signal }) => api.get('/api/public/demo/current', { params: { query: { timezone: zone } }, signal }),
     // The time moves on: a zone picked again is asked again.
     staleTime: 0,
     gcTime: 0,

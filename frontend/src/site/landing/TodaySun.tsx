@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Typography from '@mui/material/Typography';
-import { apiFetch } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
-
-/** The keyless route the cards ask (backend: public-sun.controller.ts; the demo's zones only, limited per IP). */
-export const todaySunPath = (city: string) => `/api/public/demo/sun?city=${encodeURIComponent(city)}`;
 
 /** "06:51" from "2027-03-28T06:51:12+02:00": the wall clock the API wrote with the offset in force at that instant. */
 const wallClock = (time: string) => time.slice(11, 16);
@@ -19,7 +16,9 @@ function sunLine(day: Models['AstronomyDayView']): string {
 export function TodaySun({ city }: { city: string }) {
   const answer = useQuery({
     queryKey: ['demo-sun', city],
-    queryFn: ({ signal }) => apiFetch<Models['AstronomyView']>(todaySunPath(city), { signal }),
+    queryFn: ({ signal }) =>
+      // The keyless route (backend: public-sun.controller.ts; the demo's zones only, limited per IP).
+      api.get('/api/public/demo/sun', { params: { query: { city } }, signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });

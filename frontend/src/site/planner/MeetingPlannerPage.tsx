@@ -15,8 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { apiFetch, isApiError } from '../../lib/api';
-import type { Models } from '../../lib/api-models';
+import { api, isApiError } from '../../lib/api';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { DayStrips } from './DayStrips';
@@ -45,7 +44,7 @@ function useZoneOptions() {
   return useQuery({
     queryKey: ['planner-zones'],
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<Models['ZoneListView']>('/api/public/timezones', { signal });
+      const body = await api.get('/api/public/timezones', { signal });
       return body.timezones.map((z): ZoneOption => ({ zone: z.timezone, city: z.main_city ?? cityOfZone(z.timezone), country: z.country }));
     },
     staleTime: 60 * 60_000,

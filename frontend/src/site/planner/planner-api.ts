@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { api, type ApiBodyOf } from '../../lib/api';
 import type { Models } from '../../lib/api-models';
 
 export type MeetingSlots = Models['MeetingSlotsView'];
@@ -7,7 +7,7 @@ export type Slot = Models['SlotView'];
 export type Seat = Models['SlotSeatView'];
 
 /** The site's keyless, IP-throttled planner path (backend: planning/public-planner.controller.ts). */
-export const PLANNER_PATH = '/api/public/planner/meeting-slots';
+export const PLANNER_PATH = '/api/public/planner/meeting-slots' as const;
 /** The sold route the page advertises. */
 export const SOLD_ROUTE = 'POST /api/planning/meeting-slots';
 export const MAX_DAYS = 14;
@@ -24,7 +24,14 @@ export const cityOfZone = (zone: string) => (zone.split('/').pop() ?? zone).repl
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-function body(state: PlannerState, from: string, to: string, stepMinutes: number, limit: number, durationMinutes: number) {
+function body(
+  state: PlannerState,
+  from: string,
+  to: string,
+  stepMinutes: number,
+  limit: number,
+  durationMinutes: number,
+): ApiBodyOf<'post', typeof PLANNER_PATH> {
   return {
     participants: state.zones.map((timezone) => ({ label: cityOfZone(timezone), timezone })),
     durationMinutes,
@@ -35,7 +42,7 @@ function body(state: PlannerState, from: string, to: string, stepMinutes: number
   };
 }
 
-const ask = (payload: ReturnType<typeof body>, signal: AbortSignal) => apiFetch<MeetingSlots>(PLANNER_PATH, { method: 'POST', body: payload, signal });
+const ask = (payload: ReturnType<typeof body>, signal: AbortSignal) => api.post(PLANNER_PATH, { body: payload, signal });
 
 /** The best slots over the planner's dates (every 30 minutes). */
 export function useBestSlots(state: PlannerState) {

@@ -1,5 +1,5 @@
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
 
@@ -22,14 +22,10 @@ export function readPendingEmail(): string {
 export type LoginResult = Models['LoginView'];
 
 export const authApi = {
-  login: (body: { email: string; password: string; totp?: string }) => apiFetch<LoginResult>('/api/auth/login', { method: 'POST', body }),
-  register: (body: { name: string; email: string; password: string }) =>
-    apiFetch<Models['RegisteredView']>('/api/auth/register', {
-      method: 'POST',
-      body,
-    }),
-  forgotPassword: (body: { email: string }) => apiFetch<Models['OkView']>('/api/auth/forgot-password', { method: 'POST', body }),
-  resendVerification: (body: { email: string }) => apiFetch<Models['OkView']>('/api/auth/resend-verification', { method: 'POST', body }),
-  resetPassword: (body: { token: string; newPassword: string }) => apiFetch<Models['OkView']>('/api/auth/reset-password', { method: 'POST', body }),
-  checkResetToken: (token: string) => apiFetch<Models['ResetTokenCheckView']>(`/api/auth/reset-password/check?token=${encodeURIComponent(token)}`),
+  login: (body: { email: string; password: string; totp?: string }) => api.post('/api/auth/login', { body }),
+  register: (body: { name: string; email: string; password: string }) => api.post('/api/auth/register', { body }),
+  forgotPassword: (body: { email: string }) => api.post('/api/auth/forgot-password', { body }),
+  resendVerification: (body: { email: string }) => api.post('/api/auth/resend-verification', { body }),
+  resetPassword: (body: { token: string; newPassword: string }) => api.post('/api/auth/reset-password', { body }),
+  checkResetToken: (token: string) => api.get('/api/auth/reset-password/check', { params: { query: { token } } }),
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
-import { meQueryKey, type UserPlan } from '../../../lib/auth';
+import { api } from '../../../lib/api';
+import { meQueryKey } from '../../../lib/auth';
 
 export type Subscription = Models['SubscriptionView'];
 export type BillingHistoryItem = Models['InvoiceView'];
@@ -9,17 +9,19 @@ export type BillingResult = Models['BillingResultView'];
 export type SandboxCard = Models['SandboxCardDto'];
 export type SandboxPaymentMethod = Models['SandboxPaymentMethodView'];
 export type SandboxPortal = Models['SandboxPortalView'];
+/** A plan one can subscribe or change to: the paid ones (Free is reached by cancelling). */
+export type PaidPlan = Models['UpdatePlanDto']['plan'];
 
 export const billingQueryKey = ['billing'] as const;
 export const subscriptionQueryKey = ['billing', 'subscription'] as const;
 export const billingHistoryQueryKey = ['billing', 'history'] as const;
 export const sandboxPortalQueryKey = (session: string) => ['billing', 'sandbox-portal', session] as const;
 
-export const fetchSubscription = () => apiFetch<Subscription | null>('/api/billing/subscription');
-export const fetchBillingHistory = () => apiFetch<BillingHistoryItem[]>('/api/billing/history');
+export const fetchSubscription = () => api.get('/api/billing/subscription');
+export const fetchBillingHistory = () => api.get('/api/billing/history');
 export type InvoicePage = Models['InvoicePageView'];
 export const invoicePageQueryKey = (offset: number, limit: number) => ['billing', 'invoices', offset, limit] as const;
-export const fetchInvoicePage = (offset: number, limit: number) => apiFetch<InvoicePage>(`/api/billing/invoices?offset=${offset}&limit=${limit}`);
+export const fetchInvoicePage = (offset: number, limit: number) => api.get('/api/billing/invoices', { params: { query: { offset, limit } } });
 
 /** Spec 7: fetched only for signed-in non-free users, no retry. */
 export function useSubscription(enabled: boolean) {
@@ -35,16 +37,12 @@ export function useBillingHistory() {
   return useQuery({ queryKey: billingHistoryQueryKey, queryFn: fetchBillingHistory, retry: false });
 }
 
-export const createSubscription = (body: { plan: UserPlan; paymentMethodId: string }) =>
-  apiFetch<BillingResult>('/api/billing/create-subscription', { method: 'POST', body });
-export const completeSubscription = (subscriptionId: string) =>
-  apiFetch<BillingResult>('/api/billing/complete-subscription', { method: 'POST', body: { subscriptionId } });
-export const updatePlan = (plan: UserPlan) => apiFetch<BillingResult>('/api/billing/update-plan', { method: 'POST', body: { plan } });
-export const createPortalSession = () => apiFetch<{ url?: string }>('/api/billing/portal-session', { method: 'POST' });
-export const createSandboxPaymentMethod = (card: SandboxCard) =>
-  apiFetch<SandboxPaymentMethod>('/api/billing/sandbox/payment-methods', { method: 'POST', body: card });
-export const confirmSandboxPayment = (clientSecret: string) =>
-  apiFetch<{ ok: true }>('/api/billing/sandbox/confirm', { method: 'POST', body: { clientSecret } });
+export const createSubscription = (body: Models['CreateSubscriptionDto']) => api.post('/api/billing/create-subscription', { body });
+export const completeSubscription = (subscriptionId: string) => api.post('/api/billing/complete-subscription', { body: { subscriptionId } });
+export const updatePlan = (plan: PaidPlan) => api.post('/api/billing/update-plan', { body: { plan } });
+export const createPortalSession = () => api.post('/api/billing/portal-session');
+export const createSandboxPaymentMethod = (card: SandboxCard) => api.post('/api/billing/sandbox/payment-methods', { body: card });
+export const confirmSandboxPayment = (clientSecret: string) => api.post('/api/billing/sandbox/confirm', { body: { clientSecret } });
 
 /** After a payment or plan change: the user (plan), subscription, history and dashboard numbers are re-read. */
 export function useRefreshBilling() {
@@ -70,7 +68,11 @@ export function usePortalSession() {
 export function useSandboxPortal(session: string) {
   return useQuery({
     queryKey: sandboxPortalQueryKey(session),
-    queryFn: () => apiFetch<SandboxPortal>(`/api/billing/sandbox/portal?session=${encodeURIComponent(session)}`),
+    queryFn: () =>
+      api.get('/api/billing/sandbox/portal', {
+        // The document omits this route's `session` query (no @ApiQuery on SandboxController.portal), so it is sent by hand.
+        querySerializer: () => new URLSearchParams({ session }).toString(),
+      }),
     enabled: Boolean(session),
     retry: false,
   });
@@ -81,10 +83,11 @@ export function useSandboxPortalAction(session: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (action: { kind: 'cancel' | 'resume' } | { kind: 'card'; card: SandboxCard }) =>
-      apiFetch<SandboxPortal>(`/api/billing/sandbox/portal/${action.kind}`, {
-        method: 'POST',
-        body: action.kind === 'card' ? { session, ...action.card } : { session },
-      }),
+      action.kind === 'card'
+        ? api.post('/api/billing/sandbox/portal/card', { body: { session, ...action.card } })
+        : action.kind === 'cancel'
+          ? api.post('/api/billing/sandbox/portal/cancel', { body: { session } })
+          : api.post('/api/billing/sandbox/portal/resume', { body: { session } }),
     onSuccess: (portal) => {
       queryClient.setQueryData(sandboxPortalQueryKey(session), portal);
       void refresh();

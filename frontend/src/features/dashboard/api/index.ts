@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { dashboardStatsQueryKey } from '../../../lib/query-keys';
 import { useDisplayZone } from '../../../lib/time';
 
@@ -8,7 +8,7 @@ export type DashboardStats = Models['DashboardStatsView'];
 
 /** `tz`: the display zone, whose day "today" is. */
 export function fetchDashboardStats(tz = 'UTC') {
-  return apiFetch<DashboardStats>(`/api/dashboard/stats?${new URLSearchParams({ tz })}`);
+  return api.get('/api/dashboard/stats', { params: { query: { tz } } });
 }
 
 /** How often the dashboard asks again while the Quick Start waits for the first call. */

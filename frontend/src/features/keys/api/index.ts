@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
-import { fetchApiKeys, revealApiKey, type ApiKey } from '../../../lib/api-keys';
+import { api } from '../../../lib/api';
+import { fetchApiKeys, revealApiKey } from '../../../lib/api-keys';
 import { apiKeysQueryKey, dashboardStatsQueryKey } from '../../../lib/query-keys';
 
 export { useApiKeys, type ApiKey } from '../../../lib/api-keys';
@@ -15,13 +15,13 @@ export const keysApi = {
   list: fetchApiKeys,
   /** `submission`: one id per opened form, sent as Idempotency-Key, so a double click or a retry makes one key. */
   create: ({ input, submission }: { input: ApiKeyInput; submission: string }) =>
-    apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body: input, headers: { 'Idempotency-Key': submission } }),
-  update: (id: string, body: ApiKeyInput) => apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-  rotate: (id: string) => apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
-  remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    api.post('/api/api-keys', { body: input, params: { header: { 'Idempotency-Key': submission } } }),
+  update: (id: string, body: ApiKeyInput) => api.put('/api/api-keys/{id}', { params: { path: { id } }, body }),
+  rotate: (id: string) => api.put('/api/api-keys/{id}/rotate', { params: { path: { id } } }),
+  remove: (id: string) => api.delete('/api/api-keys/{id}', { params: { path: { id } } }),
   reveal: revealApiKey,
   /** Pins the key to a stored tz release ("latest": follows the active one). */
-  pin: (id: string, tzdbVersion: string) => apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body: { tzdbVersion } }),
+  pin: (id: string, tzdbVersion: string) => api.put('/api/api-keys/{id}', { params: { path: { id } }, body: { tzdbVersion } }),
 };
 
 /** The tz releases this server has stored (GET /api/timezone/releases, public), newest first: what a key can be pinned to. */
@@ -32,7 +32,7 @@ export function useStoredReleases() {
   return useQuery({
     queryKey: storedReleasesQueryKey,
     // The public list may be kept a minute by the browser: the keys page asks the server again, so "Latest" names the active one.
-    queryFn: async () => (await apiFetch<Models['ReleasesView']>('/api/timezone/releases', { cache: 'no-cache' })).releases ?? [],
+    queryFn: async () => (await api.get('/api/timezone/releases', { cache: 'no-cache' })).releases ?? [],
   });
 }
 
@@ -40,7 +40,7 @@ export function useStoredReleases() {
 export function usePinPreview(from: string | null, to: string | undefined) {
   return useQuery({
     queryKey: ['api-keys', 'pin-preview', from, to],
-    queryFn: () => apiFetch<Models['PinPreviewResponse']>(`/api/change-notices/pin-preview?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`),
+    queryFn: () => api.get('/api/change-notices/pin-preview', { params: { query: { from: from!, to: to! } } }),
     enabled: Boolean(from && to && from !== to),
   });
 }

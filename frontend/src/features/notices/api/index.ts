@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** A release that changed zones the account used: the zones, its keys pinned to older releases, when it came and was dismissed. */
 export type ChangeNotice = Models['ChangeNoticeResponse'];
@@ -15,7 +15,7 @@ const historyKey = [...changeNoticesQueryKey, 'history'] as const;
 export function useOpenNotices() {
   return useQuery({
     queryKey: openKey,
-    queryFn: async () => (await apiFetch<Models['ChangeNoticesResponse']>('/api/change-notices')).notices,
+    queryFn: async () => (await api.get('/api/change-notices')).notices,
   });
 }
 
@@ -23,14 +23,14 @@ export function useOpenNotices() {
 export function useNoticeHistory() {
   return useQuery({
     queryKey: historyKey,
-    queryFn: async () => (await apiFetch<Models['ChangeNoticesResponse']>('/api/change-notices/history')).notices,
+    queryFn: async () => (await api.get('/api/change-notices/history')).notices,
   });
 }
 
 export function useDismissNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/change-notices/${encodeURIComponent(id)}/dismiss`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/api/change-notices/{id}/dismiss', { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: changeNoticesQueryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { meQueryKey, type User } from '../../../lib/auth';
 
 export type ProfileInput = Models['UpdateProfileDto'];
@@ -26,18 +26,18 @@ export type CloseAccountInput = Models['CloseAccountDto'];
 export type ExportJob = Models['ExportJobView'];
 
 export const profileApi = {
-  closeAccount: (body: CloseAccountInput) => apiFetch<{ ok: true }>('/api/me/close', { method: 'POST', body }),
-  setQuotaAlerts: (enabled: boolean) => apiFetch<User>('/api/profile/quota-alerts', { method: 'PUT', body: { enabled } }),
-  setDisplayZone: (displayZone: string | null) => apiFetch<User>('/api/profile/display-zone', { method: 'PUT', body: { displayZone } }),
-  setChangeNotices: (enabled: boolean) => apiFetch<User>('/api/profile/change-notices', { method: 'PUT', body: { enabled } }),
-  startExport: () => apiFetch<ExportJob>('/api/me/exports', { method: 'POST' }),
-  exportJob: (id: string) => apiFetch<ExportJob>(`/api/me/exports/${encodeURIComponent(id)}`),
-  update: (body: ProfileInput) => apiFetch<ProfileUpdateResult>('/api/profile', { method: 'PUT', body }),
-  totpState: () => apiFetch<TotpState>('/api/profile/totp'),
-  totpSetup: () => apiFetch<TotpSetup>('/api/profile/totp/setup', { method: 'POST' }),
-  totpEnable: (body: { code: string }) => apiFetch<{ ok: true; recoveryCodes: string[] }>('/api/profile/totp/enable', { method: 'POST', body }),
-  totpDisable: (body: { code: string }) => apiFetch<{ ok: true }>('/api/profile/totp/disable', { method: 'POST', body }),
-  changePassword: (body: PasswordInput) => apiFetch<Models['OkMessageView']>('/api/profile/password', { method: 'PUT', body }),
+  closeAccount: (body: CloseAccountInput) => api.post('/api/me/close', { body }),
+  setQuotaAlerts: (enabled: boolean) => api.put('/api/profile/quota-alerts', { body: { enabled } }),
+  setDisplayZone: (displayZone: string | null) => api.put('/api/profile/display-zone', { body: { displayZone } }),
+  setChangeNotices: (enabled: boolean) => api.put('/api/profile/change-notices', { body: { enabled } }),
+  startExport: () => api.post('/api/me/exports'),
+  exportJob: (id: string) => api.get('/api/me/exports/{id}', { params: { path: { id } } }),
+  update: (body: ProfileInput) => api.put('/api/profile', { body }),
+  totpState: () => api.get('/api/profile/totp'),
+  totpSetup: () => api.post('/api/profile/totp/setup'),
+  totpEnable: (body: { code: string }) => api.post('/api/profile/totp/enable', { body }),
+  totpDisable: (body: { code: string }) => api.post('/api/profile/totp/disable', { body }),
+  changePassword: (body: PasswordInput) => api.put('/api/profile/password', { body }),
 };
 
 /** The profile is the signed-in user (GET /api/me); an update writes the answer back into it. */
@@ -60,7 +60,7 @@ export const zoneNamesQueryKey = ['profile', 'zone-names'] as const;
 export function useZoneNames() {
   return useQuery({
     queryKey: zoneNamesQueryKey,
-    queryFn: async () => (await apiFetch<Models['ZoneListView']>('/api/public/timezones')).timezones.map((z) => z.timezone),
+    queryFn: async () => (await api.get('/api/public/timezones')).timezones.map((z) => z.timezone),
     staleTime: Infinity,
   });
 }

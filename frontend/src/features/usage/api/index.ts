@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api, apiHref } from '../../../lib/api';
 import { usageSummaryRootKey } from '../../../lib/query-keys';
 import { rangeStart } from '../../../lib/time';
 
@@ -29,33 +29,24 @@ export interface UsageFilter {
 export const usageSummaryQueryKey = (filter: UsageFilter) =>
   [...usageSummaryRootKey, filter.days, filter.endpoint ?? '', filter.keyId ?? '', filter.tz ?? 'UTC'] as const;
 
-/**
- * The query string of a filter: the range ends now and starts where the Requests page's same range starts (rangeStart:
- * 24 hours back, or the first local midnight of N days), counted exactly, so both pages read the same total.
- */
-export function usageParams({ days, endpoint, keyId, tz }: UsageFilter, now = new Date()): URLSearchParams {
-  const zone = tz ?? 'UTC';
-  const params = new URLSearchParams({
-    from: new Date(rangeStart(days, zone, now.getTime())).toISOString(),
+/** The records a filter selects: from where the Requests page's same range starts (rangeStart: 24 hours back, or the first local midnight of N days) to now. */
+function usageRange({ days, endpoint, keyId, tz }: UsageFilter, now: Date) {
+  return {
+    from: new Date(rangeStart(days, tz ?? 'UTC', now.getTime())).toISOString(),
     to: now.toISOString(),
-    tz: zone,
-    exact: 'true',
-  });
-  if (endpoint) params.set('endpoint', endpoint);
-  if (keyId) params.set('keyId', keyId);
-  return params;
+    ...(endpoint && { endpoint }),
+    ...(keyId && { keyId }),
+  };
 }
 
+/** Counted exactly over the range and cut in the display zone's days, so the Usage and Requests pages read the same total. */
 export function fetchUsageSummary(filter: UsageFilter, now = new Date()) {
-  return apiFetch<UsageSummary>(`/api/usage/summary?${usageParams(filter, now)}`);
+  return api.get('/api/usage/summary', { params: { query: { ...usageRange(filter, now), tz: filter.tz ?? 'UTC', exact: true } } });
 }
 
 /** The CSV of every record the filter selects, streamed by the server (a download, not a fetch). */
 export function usageCsvUrl(filter: UsageFilter, now = new Date()): string {
-  const params = usageParams(filter, now);
-  params.delete('tz');
-  params.delete('exact');
-  return `/api/usage/export.csv?${params}`;
+  return apiHref('/api/usage/export.csv', { params: { query: usageRange(filter, now) } });
 }
 
 /** Refetched on every visit so calls made meanwhile show up. */

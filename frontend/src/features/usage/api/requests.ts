@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export type RequestLogItem = Models['RequestLogItemView'];
 export type RequestLogPage = Models['RequestLogPageView'];
@@ -33,21 +33,27 @@ export interface RequestFilter {
 
 export const requestsRootKey = ['usage', 'requests'] as const;
 
-export function requestLogParams(filter: RequestFilter, cursor: string | null, limit = 50): URLSearchParams {
-  const params = new URLSearchParams({ limit: String(limit) });
-  for (const name of ['from', 'to', 'keyId', 'endpoint', 'status', 'requestId'] as const) {
-    const value = filter[name];
-    if (value) params.set(name, value);
-  }
-  if (cursor) params.set('cursor', cursor);
-  return params;
+/** A filter's set members as the log's query (an empty or null one is left out). */
+export function requestLogQuery(filter: RequestFilter, cursor: string | null, limit = 50) {
+  const set = (value: string | null) => value || undefined;
+  const { from, to, keyId, endpoint, status, requestId } = filter;
+  return {
+    limit,
+    from: set(from),
+    to: set(to),
+    keyId: set(keyId),
+    endpoint: set(endpoint),
+    status: set(status),
+    requestId: set(requestId),
+    cursor: set(cursor),
+  };
 }
 
 /** One page of the log; `cursor` is the nextCursor of the page before (null for the newest). */
 export function useRequestLog(filter: RequestFilter, cursor: string | null, live: boolean) {
   return useQuery({
     queryKey: [...requestsRootKey, 'page', filter, cursor],
-    queryFn: () => apiFetch<RequestLogPage>(`/api/usage/requests?${requestLogParams(filter, cursor)}`),
+    queryFn: () => api.get('/api/usage/requests', { params: { query: requestLogQuery(filter, cursor) } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     // Live refresh re-reads the newest page only: an older page does not move under the reader.
@@ -58,7 +64,7 @@ export function useRequestLog(filter: RequestFilter, cursor: string | null, live
 export function useRequestDetail(id: string | null) {
   return useQuery({
     queryKey: [...requestsRootKey, 'detail', id],
-    queryFn: () => apiFetch<RequestDetail>(`/api/usage/requests/${encodeURIComponent(id!)}`),
+    queryFn: () => api.get('/api/usage/requests/{id}', { params: { path: { id: id! } } }),
     enabled: id !== null,
   });
 }
@@ -70,12 +76,10 @@ export function useRequestStats(
   live: boolean,
 ) {
   // Buckets are the display zone's own hours and days (a half-hour zone's hours start at :30 UTC).
-  const params = new URLSearchParams({ from: range.from, to: range.to, tz: range.timeZone });
-  if (range.keyId) params.set('keyId', range.keyId);
-  if (range.endpoint) params.set('endpoint', range.endpoint);
+  const query = { from: range.from, to: range.to, tz: range.timeZone, keyId: range.keyId || undefined, endpoint: range.endpoint || undefined };
   return useQuery({
     queryKey: [...requestsRootKey, 'stats', range],
-    queryFn: () => apiFetch<RequestStats>(`/api/usage/requests/stats?${params}`),
+    queryFn: () => api.get('/api/usage/requests/stats', { params: { query } }),
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: live ? 10_000 : false,

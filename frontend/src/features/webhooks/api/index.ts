@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from '../../../lib/api-models';
-import { apiFetch } from '../../../lib/api';
+import type { operations } from '../../../lib/api-schema';
+import { api } from '../../../lib/api';
 
 export type WebhookEndpoint = Models['WebhookEndpointResponse'];
 export type WebhookEndpointDetail = Models['WebhookEndpointDetailResponse'];
@@ -31,30 +32,29 @@ export const WEBHOOK_EVENTS: { id: WebhookInput['events'][number]; label: string
 export const TEST_EVENT_TYPES: { id: TestEventType; label: string }[] = [{ id: 'webhook.test', label: 'A plain test event' }, ...WEBHOOK_EVENTS];
 
 export type DeliveryStatus = NonNullable<Models['WebhookDeliveryResponse']['status']>;
+/** The states the message log filters by ('' for all). */
+export type DeliveryFilter = NonNullable<NonNullable<operations['Webhooks_deliveries']['parameters']['query']>['status']> | '';
 
 export const webhooksQueryKey = ['webhooks'] as const;
 const endpointKey = (id: string) => ['webhooks', id] as const;
 const deliveriesKey = (id: string, status: string) => ['webhooks', id, 'deliveries', status] as const;
 const attemptsKey = (deliveryId: string) => ['webhooks', 'attempts', deliveryId] as const;
-const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
-  return search.size ? `?${search}` : '';
-};
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export const webhooksApi = {
-  list: () => apiFetch<WebhookEndpoint[]>('/api/webhooks'),
-  get: (id: string) => apiFetch<WebhookEndpointDetail>(path(id)),
-  create: (body: WebhookInput) => apiFetch<WebhookEndpointWithSecret>('/api/webhooks', { method: 'POST', body }),
-  update: (id: string, body: WebhookUpdate) => apiFetch<WebhookEndpoint>(path(id), { method: 'PATCH', body }),
-  remove: (id: string) => apiFetch<void>(path(id), { method: 'DELETE' }),
-  rotate: (id: string) => apiFetch<WebhookEndpointWithSecret>(`${path(id)}/rotate-secret`, { method: 'POST' }),
-  test: (id: string, type?: TestEventType) => apiFetch<WebhookDelivery>(`${path(id)}/test`, { method: 'POST', body: type ? { type } : {} }),
-  deliveries: (id: string, params: { cursor?: string; status?: string; limit?: number } = {}) =>
-    apiFetch<WebhookDeliveryPage>(`${path(id)}/deliveries${query(params)}`),
+  list: () => api.get('/api/webhooks'),
+  get: (id: string) => api.get('/api/webhooks/{id}', byId(id)),
+  create: (body: WebhookInput) => api.post('/api/webhooks', { body }),
+  update: (id: string, body: WebhookUpdate) => api.patch('/api/webhooks/{id}', { ...byId(id), body }),
+  remove: (id: string) => api.delete('/api/webhooks/{id}', byId(id)),
+  rotate: (id: string) => api.post('/api/webhooks/{id}/rotate-secret', byId(id)),
+  // The server's defaults spelled out: the generated SendTestDto marks its defaulted members required.
+  test: (id: string, type?: TestEventType) => api.post('/api/webhooks/{id}/test', { ...byId(id), body: { type: type ?? 'webhook.test', retry: false } }),
+  deliveries: (id: string, { status, ...query }: { cursor?: string; status?: DeliveryFilter; limit?: number } = {}) =>
+    api.get('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, status: status || undefined } } }),
   attempts: (deliveryId: string, cursor?: string) =>
-    apiFetch<WebhookAttemptPage>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/attempts${query({ cursor })}`),
-  resend: (deliveryId: string) => apiFetch<WebhookDelivery>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: 'POST' }),
+    api.get('/api/webhooks/deliveries/{deliveryId}/attempts', { params: { path: { deliveryId }, query: { cursor } } }),
+  resend: (deliveryId: string) => api.post('/api/webhooks/deliveries/{deliveryId}/resend', { params: { path: { deliveryId } } }),
 };
 
 /** The account's endpoints; asked only when `enabled` (an Enterprise account: others would get 403). */
@@ -68,10 +68,10 @@ export function useWebhookEndpoint(id: string) {
 }
 
 /** An endpoint's deliveries, page by page (newest first); the pages already open refresh every few seconds. */
-export function useWebhookDeliveries(id: string, status = '') {
+export function useWebhookDeliveries(id: string, status: DeliveryFilter = '') {
   return useInfiniteQuery({
     queryKey: deliveriesKey(id, status),
-    queryFn: ({ pageParam }) => webhooksApi.deliveries(id, { cursor: pageParam, status: status || undefined }),
+    queryFn: ({ pageParam }) => webhooksApi.deliveries(id, { cursor: pageParam, status }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: 5000,

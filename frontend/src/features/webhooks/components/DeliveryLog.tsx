@@ -14,7 +14,7 @@ import { useWhen } from '../../../components/ui/when';
 import { formatDuration } from '../../../lib/time';
 import { isApiError } from '../../../lib/api';
 import { monoFont } from '../../../theme';
-import { useResendDelivery, useWebhookAttempts, useWebhookDeliveries, type WebhookAttempt, type WebhookDelivery } from '../api';
+import { useResendDelivery, useWebhookAttempts, useWebhookDeliveries, type DeliveryFilter, type WebhookAttempt, type WebhookDelivery } from '../api';
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'default' | 'warning'> = {
   delivered: 'success',
@@ -24,7 +24,7 @@ const STATUS_COLOR: Record<string, 'success' | 'error' | 'default' | 'warning'> 
   skipped: 'default',
 };
 
-const STATUSES = [
+const STATUSES: { id: DeliveryFilter; label: string }[] = [
   { id: '', label: 'All messages' },
   { id: 'failing', label: 'Failing (retries under way)' },
   { id: 'failed', label: 'Failed' },
@@ -165,7 +165,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
 
 /** An endpoint's messages, newest first, filtered by status and paged; each opens to its payload and its attempts. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<DeliveryFilter>('');
   const deliveries = useWebhookDeliveries(endpointId, status);
   const list = deliveries.data?.pages.flatMap((p) => p.data) ?? [];
   return (
@@ -179,7 +179,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           size="small"
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => setStatus(STATUSES.find((s) => s.id === e.target.value)?.id ?? '')}
           sx={{ minWidth: 220 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >

@@ -101,6 +101,6 @@ describe('webhooks page', () => {
     await user.click(await screen.findByRole('option', { name: /^invoice\.paid/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('invoice.paid is on its way; follow it in the messages.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'invoice.paid' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'invoice.paid', retry: false });
   });
 });

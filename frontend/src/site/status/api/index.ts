@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import type { Models } from '../../../lib/api-models';
 
 export type HealthReport = Models['HealthView'];
@@ -15,7 +15,7 @@ export const statusApi = {
   /** /api/health answers 503 with the same report when a service is down: that report is the answer, not an error. */
   health: async (): Promise<HealthReport> => {
     try {
-      return await apiFetch<HealthReport>('/api/health');
+      return await api.get('/api/health');
     } catch (error) {
       if (isApiError(error) && isHealthReport(error.problem)) return error.problem;
       throw error;
