@@ -159,11 +159,13 @@ describe('Time zone data console page', () => {
     const upload = vi.fn(async () => review());
     const discard = vi.fn(async () => ({ version: '2026g' }));
     const activate = vi.fn();
+    const getTzdb = vi.fn(async () => status);
+    const getTzdbAudience = vi.fn(async () => audience);
     renderPage({
-      getTzdb: vi.fn(async () => status),
+      getTzdb,
       uploadTzdbReleaseForReview: upload,
       getTzdbReview: vi.fn(async () => review()),
-      getTzdbAudience: vi.fn(async () => audience),
+      getTzdbAudience,
       discardTzdbRelease: discard,
       activateTzdbRelease: activate,
     });
@@ -184,6 +186,9 @@ describe('Time zone data console page', () => {
     await waitFor(() => expect(discard).toHaveBeenCalledWith('6f1c2a9e-8a1f-4f5e-9a49-2f0a7d1c5b11'));
     expect(activate).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('2026g discarded; 2026f stays active'));
+    // The status reloads; the discarded release's review is not asked for again (it is gone: the server would say 404).
+    await waitFor(() => expect(getTzdb).toHaveBeenCalledTimes(3));
+    expect(getTzdbAudience).toHaveBeenCalledTimes(1);
   });
 
   it('activates a reviewed release, and an older one as a rollback with force', async () => {

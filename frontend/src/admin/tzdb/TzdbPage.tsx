@@ -205,7 +205,12 @@ export function TzdbPage() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useQuery({ queryKey: tzdbQueryKey, queryFn: () => dataProvider.getTzdb(), retry: false });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: tzdbQueryKey });
+  // The status reloads now; stored reviews only go stale. A review still on screen must not reload: after a discard its
+  // release is gone, and asking for it again answers 404.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: tzdbQueryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: [...tzdbQueryKey, 'review'], refetchType: 'none' });
+  };
   const changes = data?.changes;
   /** The release under review: just uploaded (its review at hand) or picked from the stored releases. */
   const [reviewing, setReviewing] = useState<{ id: string; review?: TzReleaseReview } | null>(null);
