@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/ok-view.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
 import { Authenticated, CurrentUser } from '../auth/authenticated.js';
@@ -75,6 +75,7 @@ export class SandboxBillingController {
   @Get('portal')
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: the subscription and card behind a portal link' })
+  @ApiQuery({ name: 'session', required: true, description: 'The portal session id the portal link carries', example: 'bps_sbx_3f9a1c' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async portal(@CurrentUser() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {
