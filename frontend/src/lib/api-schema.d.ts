@@ -23084,7 +23084,10 @@ export interface operations {
     };
     SandboxBilling_portal: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The portal session id the portal link carries */
+                session: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -75,7 +75,7 @@ export class SandboxBillingController {
   @Get('portal')
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: the subscription and card behind a portal link' })
-  @ApiQuery({ name: 'session', required: true, description: 'The portal session id the portal link carries', example: 'bps_sbx_3f9a1c' })
+  @ApiQuery({ name: 'session', type: String, required: true, description: 'The portal session id the portal link carries', example: 'bps_sbx_3f9a1c' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
   async portal(@CurrentUser() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {

@@ -68,11 +68,7 @@ export function usePortalSession() {
 export function useSandboxPortal(session: string) {
   return useQuery({
     queryKey: sandboxPortalQueryKey(session),
-    queryFn: () =>
-      api.get('/api/billing/sandbox/portal', {
-        // The document omits this route's `session` query (no @ApiQuery on SandboxController.portal), so it is sent by hand.
-        querySerializer: () => new URLSearchParams({ session }).toString(),
-      }),
+    queryFn: () => api.get('/api/billing/sandbox/portal', { params: { query: { session } } }),
     enabled: Boolean(session),
     retry: false,
   });
