@@ -396,7 +396,7 @@ export interface paths {
         get?: never;
         /**
          * Rotate an API key
-         * @description Issues a new key (answered once in `key`); the old one stops at once on every instance.
+         * @description Issues a new key (answered once in `key`). With `overlap` none the old key stops at once on every instance (same id, new secret); with 1h, 24h or 7d the new key is a new id and the old one keeps answering until the overlap ends (its `expiresAt`, `replacedById` set), then 401 `key_expired`. Delete the old key to end the overlap early.
          */
         put: operations["Keys_rotate"];
         post?: never;
@@ -3147,7 +3147,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "key_expired" | "key_limit_above_plan" | "key_scope" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3575,6 +3575,15 @@ export interface components {
             /** @example Password updated */
             message: string;
         };
+        KeyCreatorView: {
+            /**
+             * Format: uuid
+             * @example 0b7e2f4c-5a8e-4d2a-9c3b-7f1e6d5c4b3a
+             */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+        };
         ApiKeyView: {
             /**
              * Format: uuid
@@ -3613,6 +3622,38 @@ export interface components {
              * @example null
              */
             tzdbVersion: string | null;
+            /**
+             * @description The route groups the key may call; empty: every group.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             * @example null
+             */
+            expiresAt: string | null;
+            /**
+             * @description The key's own rate limit (in rateLimitWindow); null: the plan's only.
+             * @example 50
+             */
+            rateLimit: number | null;
+            /**
+             * @example second
+             * @enum {string|null}
+             */
+            rateLimitWindow: "hour" | "second" | null;
+            /** @description The user who created the key; null once that user is gone. */
+            createdBy: components["schemas"]["KeyCreatorView"] | null;
+            /**
+             * Format: uuid
+             * @description Set on the old key of a rotation with overlap: the key that replaced it. It stops at expiresAt.
+             * @example null
+             */
+            replacedById: string | null;
         };
         CreateApiKeyDto: {
             /** @example Production server */
@@ -3634,6 +3675,25 @@ export interface components {
              *     ]
              */
             urlRestrictions?: string[];
+            /**
+             * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes?: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.
+             * @example 2027-03-01T00:00:00.000Z
+             */
+            expiresAt?: string;
+            /**
+             * @description The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).
+             * @example 50
+             */
+            rateLimit?: number;
         };
         IssuedApiKeyView: {
             /**
@@ -3674,6 +3734,38 @@ export interface components {
              */
             tzdbVersion: string | null;
             /**
+             * @description The route groups the key may call; empty: every group.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             * @example null
+             */
+            expiresAt: string | null;
+            /**
+             * @description The key's own rate limit (in rateLimitWindow); null: the plan's only.
+             * @example 50
+             */
+            rateLimit: number | null;
+            /**
+             * @example second
+             * @enum {string|null}
+             */
+            rateLimitWindow: "hour" | "second" | null;
+            /** @description The user who created the key; null once that user is gone. */
+            createdBy: components["schemas"]["KeyCreatorView"] | null;
+            /**
+             * Format: uuid
+             * @description Set on the old key of a rotation with overlap: the key that replaced it. It stops at expiresAt.
+             * @example null
+             */
+            replacedById: string | null;
+            /**
              * @description The full key, answered once.
              * @example tzk_live_AbCdEfGhIjKlMnOpQrStUvWx1a9xQ2
              */
@@ -3698,10 +3790,38 @@ export interface components {
             /** @example true */
             isActive?: boolean;
             /**
+             * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes?: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.
+             * @example 2027-03-01T00:00:00.000Z
+             */
+            expiresAt?: string;
+            /**
+             * @description The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).
+             * @example 50
+             */
+            rateLimit?: number;
+            /**
              * @description Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.
              * @example 2026f
              */
             tzdbVersion?: string | null;
+        };
+        RotateApiKeyDto: {
+            /**
+             * @description How long the old key keeps working: none (it stops at once), 1h, 24h or 7d. During the overlap both keys answer, each request counted to the key it used; after it the old key answers 401 `key_expired`.
+             * @default none
+             * @example 24h
+             * @enum {string}
+             */
+            overlap: "none" | "1h" | "24h" | "7d";
         };
         RevealApiKeyDto: {
             /** @description The current password; required unless the account signs in only through the identity provider. */
@@ -9266,7 +9386,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateApiKeyDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
