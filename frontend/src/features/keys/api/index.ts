@@ -17,7 +17,9 @@ export const keysApi = {
   create: ({ input, submission }: { input: ApiKeyInput; submission: string }) =>
     apiFetch<ApiKeyWithSecret>('/api/api-keys', { method: 'POST', body: input, headers: { 'Idempotency-Key': submission } }),
   update: (id: string, body: ApiKeyInput) => apiFetch<ApiKey>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-  rotate: (id: string) => apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT' }),
+  /** `overlap`: how long the old key keeps working beside the new one. */
+  rotate: ({ id, overlap }: { id: string; overlap: Models['RotateApiKeyDto']['overlap'] }) =>
+    apiFetch<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`, { method: 'PUT', body: { overlap } }),
   remove: (id: string) => apiFetch<void>(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   reveal: revealApiKey,
   /** Pins the key to a stored tz release ("latest": follows the active one). */
