@@ -9952,9 +9952,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -9981,9 +9981,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10194,9 +10194,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10223,9 +10223,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10411,9 +10411,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10440,9 +10440,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10682,9 +10682,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10711,9 +10711,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11242,9 +11242,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11271,9 +11271,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11485,9 +11485,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11514,9 +11514,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11726,9 +11726,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11755,9 +11755,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11980,9 +11980,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12009,9 +12009,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12238,9 +12238,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12267,9 +12267,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12473,9 +12473,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12502,9 +12502,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12704,9 +12704,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12733,9 +12733,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12961,9 +12961,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12990,9 +12990,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13182,9 +13182,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13211,9 +13211,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13403,9 +13403,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13432,9 +13432,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13634,9 +13634,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13663,9 +13663,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13854,9 +13854,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13883,9 +13883,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14321,9 +14321,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14350,9 +14350,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14604,9 +14604,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14633,9 +14633,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14879,9 +14879,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14908,9 +14908,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15153,9 +15153,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15182,9 +15182,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15460,9 +15460,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15489,9 +15489,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15690,9 +15690,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15719,9 +15719,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15868,9 +15868,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15897,9 +15897,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16055,9 +16055,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16084,9 +16084,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16236,9 +16236,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16265,9 +16265,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16438,9 +16438,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16467,9 +16467,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16634,9 +16634,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16663,9 +16663,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16838,9 +16838,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16867,9 +16867,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17036,9 +17036,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17065,9 +17065,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17233,9 +17233,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17262,9 +17262,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17424,9 +17424,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17453,9 +17453,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17624,9 +17624,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17653,9 +17653,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17818,9 +17818,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17847,9 +17847,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18042,9 +18042,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18071,9 +18071,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18341,9 +18341,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18370,9 +18370,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18596,9 +18596,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18625,9 +18625,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19018,9 +19018,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19047,9 +19047,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19306,9 +19306,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19335,9 +19335,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19550,9 +19550,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19579,9 +19579,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19794,9 +19794,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19823,9 +19823,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20034,9 +20034,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20063,9 +20063,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20277,9 +20277,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20306,9 +20306,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20509,9 +20509,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20538,9 +20538,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20856,9 +20856,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20885,9 +20885,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -21467,9 +21467,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -21496,9 +21496,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -21712,9 +21712,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -21741,9 +21741,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {

@@ -89,9 +89,9 @@ export class PublicApiLane {
       if (!target) return;
       const method = ([] as string[]).concat(route.method).join(',');
       const where = `${method} ${route.url} (${target.controller.name}.${target.method})`;
+      const compiled = compile(app, target, method, where);
       // Every sold route has its key scope in key-scopes.ts's one table: a route it does not name stops the start.
       if (scopeOfRoute(route.url) === null) throw new Error(`${where}: no key scope in ROUTE_SCOPES (gateway/key-scopes.ts)`);
-      const compiled = compile(app, target, method, where);
       // Fastify's automatic HEAD twin of a GET route runs in the lane too; the list names the routes as declared.
       if (method !== 'HEAD') this.compiled.push({ method, url: route.url, controller: target.controller.name, handler: target.method });
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
