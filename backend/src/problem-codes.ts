@@ -153,6 +153,9 @@ export const PROBLEM_STATUS = {
   domain_not_allowed: 403,
   inactive_api_key: 403,
   ip_not_allowed: 403,
+  key_expired: 401,
+  key_scope: 403,
+  key_limit_above_plan: 400,
   // timezone
   invalid_timezone: 400,
   invalid_datetime: 400,

@@ -196,7 +196,7 @@ test('edits, deactivates, rotates (the old key stops) and deletes a key', async 
 
   await card.getByRole('button', { name: 'Rotate' }).click();
   const confirm = page.getByRole('dialog', { name: 'Rotate API Key' });
-  await confirm.getByText('The old key will be invalidated immediately.').waitFor();
+  await confirm.getByText('Applications still using the old key get 401 at once.').waitFor();
   await confirm.getByRole('button', { name: 'Rotate Key' }).click();
   const secret = page.getByRole('dialog', { name: 'Your rotated API key' });
   const rotated = (await secret.getByTestId('new-key-value').textContent()).trim();

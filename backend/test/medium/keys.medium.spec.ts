@@ -110,4 +110,41 @@ describe("keys: KeysRepository and keys' lastUsedAt command on the real database
     ).rejects.toThrow('the batch failed');
     expect(await lastUsed(key.id)).toBeNull();
   });
+
+  it('lists a key with the user who created it', async () => {
+    const ada = await insertUser(m.em);
+    const key = await insertKey(ada.id, { createdBy: ada.id });
+    const listed = (await keys.fork().listOf(ada.id)).find((k) => k.id === key.id)!;
+    expect(listed.createdBy?.email).toBe(ada.email);
+  });
+
+  describe('claimExpiring: the keys whose owners are told of the expiry', () => {
+    const DAY = 86_400_000;
+    const claim = (now: Date) => keys.transaction((tx) => tx.claimExpiring(now, 7 * DAY, 1000));
+
+    it('claims a key entering its last 7 days once, never one expiring later, already expired or without expiry', async () => {
+      const ada = await insertUser(m.em);
+      const now = new Date();
+      const soon = await insertKey(ada.id, { expiresAt: new Date(now.getTime() + 6 * DAY) });
+      const later = await insertKey(ada.id, { expiresAt: new Date(now.getTime() + 8 * DAY) });
+      const past = await insertKey(ada.id, { expiresAt: new Date(now.getTime() - DAY) });
+      const never = await insertKey(ada.id);
+      const first = await claim(now);
+      const mine = first.filter((k) => [soon.id, later.id, past.id, never.id].includes(k.id));
+      expect(mine.map((k) => [k.id, k.email])).toEqual([[soon.id, ada.email]]);
+      expect((await claim(now)).map((k) => k.id)).not.toContain(soon.id);
+      // A day later the other key enters its last 7 days.
+      expect((await claim(new Date(now.getTime() + 2 * DAY))).map((k) => k.id)).toContain(later.id);
+    });
+
+    it('two claims at once take each key once', async () => {
+      const ada = await insertUser(m.em);
+      const now = new Date();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await insertKey(ada.id, { expiresAt: new Date(now.getTime() + DAY + i) })).id);
+      const [x, y] = await Promise.all([claim(now), claim(now)]);
+      const taken = [...x, ...y].map((k) => k.id).filter((id) => ids.includes(id));
+      expect(taken.sort()).toEqual([...ids].sort());
+    });
+  });
 });

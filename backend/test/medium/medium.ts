@@ -93,7 +93,7 @@ export async function insertUser(em: EntityManager, fields: { plan?: PlanId; pla
 export async function insertApiKey(
   em: EntityManager,
   userId: string,
-  fields: { name?: string; createdAt?: Date; idempotencyKey?: string } = {},
+  fields: { name?: string; createdAt?: Date; idempotencyKey?: string; expiresAt?: Date | null; createdBy?: string } = {},
 ): Promise<ApiKey> {
   const fork = em.fork();
   const key = fork.create(ApiKey, {
@@ -105,6 +105,8 @@ export async function insertApiKey(
     encrypted: 'sealed',
     ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
     idempotencyKey: fields.idempotencyKey ?? null,
+    expiresAt: fields.expiresAt ?? null,
+    ...(fields.createdBy ? { createdBy: fork.getReference(User, fields.createdBy) } : {}),
   });
   await fork.flush();
   return key;

@@ -396,7 +396,7 @@ export interface paths {
         get?: never;
         /**
          * Rotate an API key
-         * @description Issues a new key (answered once in `key`); the old one stops at once on every instance.
+         * @description Issues a new key (answered once in `key`). With `overlap` none the old key stops at once on every instance (same id, new secret); with 1h, 24h or 7d the new key is a new id and the old one keeps answering until the overlap ends (its `expiresAt`, `replacedById` set), then 401 `key_expired`. Delete the old key to end the overlap early.
          */
         put: operations["Keys_rotate"];
         post?: never;
@@ -3147,7 +3147,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "key_expired" | "key_limit_above_plan" | "key_scope" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -3575,6 +3575,15 @@ export interface components {
             /** @example Password updated */
             message: string;
         };
+        KeyCreatorView: {
+            /**
+             * Format: uuid
+             * @example 0b7e2f4c-5a8e-4d2a-9c3b-7f1e6d5c4b3a
+             */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+        };
         ApiKeyView: {
             /**
              * Format: uuid
@@ -3613,6 +3622,38 @@ export interface components {
              * @example null
              */
             tzdbVersion: string | null;
+            /**
+             * @description The route groups the key may call; empty: every group.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             * @example null
+             */
+            expiresAt: string | null;
+            /**
+             * @description The key's own rate limit (in rateLimitWindow); null: the plan's only.
+             * @example 50
+             */
+            rateLimit: number | null;
+            /**
+             * @example second
+             * @enum {string|null}
+             */
+            rateLimitWindow: "hour" | "second" | null;
+            /** @description The user who created the key; null once that user is gone. */
+            createdBy: components["schemas"]["KeyCreatorView"] | null;
+            /**
+             * Format: uuid
+             * @description Set on the old key of a rotation with overlap: the key that replaced it. It stops at expiresAt.
+             * @example null
+             */
+            replacedById: string | null;
         };
         CreateApiKeyDto: {
             /** @example Production server */
@@ -3634,6 +3675,25 @@ export interface components {
              *     ]
              */
             urlRestrictions?: string[];
+            /**
+             * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes?: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.
+             * @example 2027-03-01T00:00:00.000Z
+             */
+            expiresAt?: string;
+            /**
+             * @description The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).
+             * @example 50
+             */
+            rateLimit?: number;
         };
         IssuedApiKeyView: {
             /**
@@ -3674,6 +3734,38 @@ export interface components {
              */
             tzdbVersion: string | null;
             /**
+             * @description The route groups the key may call; empty: every group.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             * @example null
+             */
+            expiresAt: string | null;
+            /**
+             * @description The key's own rate limit (in rateLimitWindow); null: the plan's only.
+             * @example 50
+             */
+            rateLimit: number | null;
+            /**
+             * @example second
+             * @enum {string|null}
+             */
+            rateLimitWindow: "hour" | "second" | null;
+            /** @description The user who created the key; null once that user is gone. */
+            createdBy: components["schemas"]["KeyCreatorView"] | null;
+            /**
+             * Format: uuid
+             * @description Set on the old key of a rotation with overlap: the key that replaced it. It stops at expiresAt.
+             * @example null
+             */
+            replacedById: string | null;
+            /**
              * @description The full key, answered once.
              * @example tzk_live_AbCdEfGhIjKlMnOpQrStUvWx1a9xQ2
              */
@@ -3698,10 +3790,38 @@ export interface components {
             /** @example true */
             isActive?: boolean;
             /**
+             * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
+             * @example [
+             *       "time",
+             *       "conversion"
+             *     ]
+             */
+            scopes?: ("time" | "conversion" | "calculation" | "timezone" | "business-time" | "planning" | "astronomy" | "mcp")[];
+            /**
+             * Format: date-time
+             * @description After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.
+             * @example 2027-03-01T00:00:00.000Z
+             */
+            expiresAt?: string;
+            /**
+             * @description The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).
+             * @example 50
+             */
+            rateLimit?: number;
+            /**
              * @description Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.
              * @example 2026f
              */
             tzdbVersion?: string | null;
+        };
+        RotateApiKeyDto: {
+            /**
+             * @description How long the old key keeps working: none (it stops at once), 1h, 24h or 7d. During the overlap both keys answer, each request counted to the key it used; after it the old key answers 401 `key_expired`.
+             * @default none
+             * @example 24h
+             * @enum {string}
+             */
+            overlap: "none" | "1h" | "24h" | "7d";
         };
         RevealApiKeyDto: {
             /** @description The current password; required unless the account signs in only through the identity provider. */
@@ -9266,7 +9386,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateApiKeyDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -9828,9 +9952,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -9857,9 +9981,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10070,9 +10194,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10099,9 +10223,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10287,9 +10411,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10316,9 +10440,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10558,9 +10682,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10587,9 +10711,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11118,9 +11242,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11147,9 +11271,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11361,9 +11485,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11390,9 +11514,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11602,9 +11726,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11631,9 +11755,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11856,9 +11980,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11885,9 +12009,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12114,9 +12238,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12143,9 +12267,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12349,9 +12473,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12378,9 +12502,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12580,9 +12704,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12609,9 +12733,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12837,9 +12961,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12866,9 +12990,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13058,9 +13182,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13087,9 +13211,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13279,9 +13403,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13308,9 +13432,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13510,9 +13634,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13539,9 +13663,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13730,9 +13854,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13759,9 +13883,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14197,9 +14321,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14226,9 +14350,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14480,9 +14604,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14509,9 +14633,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14755,9 +14879,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14784,9 +14908,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15029,9 +15153,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15058,9 +15182,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15336,9 +15460,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15365,9 +15489,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15566,9 +15690,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15595,9 +15719,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15744,9 +15868,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15773,9 +15897,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15931,9 +16055,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15960,9 +16084,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16112,9 +16236,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16141,9 +16265,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16314,9 +16438,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16343,9 +16467,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16510,9 +16634,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16539,9 +16663,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16714,9 +16838,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16743,9 +16867,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16912,9 +17036,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16941,9 +17065,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17109,9 +17233,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17138,9 +17262,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17300,9 +17424,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17329,9 +17453,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17500,9 +17624,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17529,9 +17653,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17694,9 +17818,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17723,9 +17847,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -17918,9 +18042,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -17947,9 +18071,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18217,9 +18341,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18246,9 +18370,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18472,9 +18596,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18501,9 +18625,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -18894,9 +19018,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -18923,9 +19047,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19182,9 +19306,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19211,9 +19335,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19426,9 +19550,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19455,9 +19579,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19670,9 +19794,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19699,9 +19823,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -19910,9 +20034,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -19939,9 +20063,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20153,9 +20277,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20182,9 +20306,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20385,9 +20509,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20414,9 +20538,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -20732,9 +20856,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -20761,9 +20885,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -21343,9 +21467,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -21372,9 +21496,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -21588,9 +21712,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -21617,9 +21741,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {

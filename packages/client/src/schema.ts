@@ -1406,7 +1406,7 @@ export interface components {
          * @description Stable machine-readable code (every one the API answers; src/problem-codes.ts).
          * @enum {string}
          */
-        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
+        ProblemCode: "account_blocked" | "account_closed" | "already_subscribed" | "analytics_plan_required" | "answer_too_large" | "bad_gateway" | "bad_request" | "billing_change_in_progress" | "body_too_complex" | "body_too_deep" | "build_unavailable" | "cannot_block_self" | "conflict" | "csrf_rejected" | "date_out_of_range" | "datetime_out_of_range" | "days_out_of_range" | "domain_not_allowed" | "downgrade_not_supported" | "email_mismatch" | "email_not_verified" | "export_not_ready" | "forbidden" | "inactive_api_key" | "internal_error" | "invalid_api_key" | "invalid_card" | "invalid_coordinates" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_elevation" | "invalid_history" | "invalid_ip" | "invalid_json" | "invalid_local_time" | "invalid_opening_hours" | "invalid_participant" | "invalid_participants" | "invalid_place" | "invalid_portal_session" | "invalid_query" | "invalid_range" | "invalid_recurrence" | "invalid_release" | "invalid_signature" | "invalid_status_filter" | "invalid_step" | "invalid_timespan" | "invalid_timezone" | "invalid_token" | "invalid_weekend" | "invalid_working_hours" | "invoice_not_paid" | "ip_not_allowed" | "ip_not_located" | "ip_not_public" | "key_expired" | "key_limit_above_plan" | "key_scope" | "malformed_api_key" | "method_not_allowed" | "metrics_token_required" | "missing_api_key" | "no_billing_account" | "no_password" | "no_subscription" | "not_acceptable" | "not_found" | "older_release" | "payload_too_large" | "payment_not_found" | "payment_provider_unavailable" | "plan_change_not_paid" | "range_too_long" | "rate_limited" | "recurrence_count_too_large" | "request_not_found" | "same_plan" | "service_unavailable" | "session_expired" | "subscription_not_found" | "super_admin_cannot_close" | "too_many_attempts" | "too_many_occurrences" | "totp_already_enabled" | "totp_enrollment_required" | "totp_invalid" | "totp_mandatory" | "totp_not_enabled" | "totp_required" | "totp_setup_missing" | "unauthenticated" | "unknown_airport" | "unknown_city" | "unknown_country" | "unknown_release" | "unknown_subdivision" | "unsupported_media_type" | "validation_failed" | "webhook_cursor_invalid" | "webhook_delivery_not_found" | "webhook_endpoint_limit" | "webhook_not_found" | "webhook_sends_throttled" | "webhook_url_refused" | "webhooks_plan_required" | "working_time_out_of_range" | "wrong_password" | "year_out_of_range";
         FieldErrorSchema: {
             /**
              * @description The input field at fault (dotted/indexed path).
@@ -4880,9 +4880,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -4909,9 +4909,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -5122,9 +5122,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -5151,9 +5151,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -5339,9 +5339,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -5368,9 +5368,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -5610,9 +5610,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -5639,9 +5639,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -6170,9 +6170,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -6199,9 +6199,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -6413,9 +6413,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -6442,9 +6442,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -6654,9 +6654,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -6683,9 +6683,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -6908,9 +6908,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -6937,9 +6937,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -7166,9 +7166,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -7195,9 +7195,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -7401,9 +7401,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -7430,9 +7430,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -7632,9 +7632,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -7661,9 +7661,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -7889,9 +7889,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -7918,9 +7918,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -8110,9 +8110,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -8139,9 +8139,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -8331,9 +8331,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -8360,9 +8360,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -8562,9 +8562,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -8591,9 +8591,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -8782,9 +8782,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -8811,9 +8811,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -9249,9 +9249,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -9278,9 +9278,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -9532,9 +9532,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -9561,9 +9561,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -9807,9 +9807,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -9836,9 +9836,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10081,9 +10081,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10110,9 +10110,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10388,9 +10388,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10417,9 +10417,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10618,9 +10618,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10647,9 +10647,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10796,9 +10796,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -10825,9 +10825,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -10983,9 +10983,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11012,9 +11012,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11164,9 +11164,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11193,9 +11193,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11366,9 +11366,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11395,9 +11395,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11562,9 +11562,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11591,9 +11591,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11766,9 +11766,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11795,9 +11795,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -11964,9 +11964,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -11993,9 +11993,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12161,9 +12161,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12190,9 +12190,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12352,9 +12352,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12381,9 +12381,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12552,9 +12552,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12581,9 +12581,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12746,9 +12746,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12775,9 +12775,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -12970,9 +12970,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -12999,9 +12999,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13269,9 +13269,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13298,9 +13298,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13524,9 +13524,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13553,9 +13553,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -13946,9 +13946,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -13975,9 +13975,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14234,9 +14234,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14263,9 +14263,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14478,9 +14478,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14507,9 +14507,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14722,9 +14722,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14751,9 +14751,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -14962,9 +14962,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -14991,9 +14991,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15205,9 +15205,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15234,9 +15234,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15437,9 +15437,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15466,9 +15466,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -15784,9 +15784,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -15813,9 +15813,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16395,9 +16395,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16424,9 +16424,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {
@@ -16640,9 +16640,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Missing, malformed or unknown API key.
+             * @description Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).
              *
-             *     Missing, malformed or unknown API key (problem+json)
+             *     Missing, malformed, unknown or expired API key (problem+json)
              */
             401: {
                 headers: {
@@ -16669,9 +16669,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Inactive key, blocked account, or IP/domain restriction not met.
+             * @description Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).
              *
-             *     Inactive key, blocked account, or IP/domain restriction not met (problem+json)
+             *     Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)
              */
             403: {
                 headers: {

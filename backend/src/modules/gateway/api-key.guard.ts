@@ -8,6 +8,7 @@ import { KeyProblems } from '../keys/keys.errors.js';
 import { QuotaAlerts } from '../usage/quota-alerts.js';
 import { meter } from './meter.js';
 import type { Meter } from './meter.js';
+import { scopeRefusal } from './key-scopes.js';
 import { PlanLimits } from './plan-limits.js';
 import type { LimitDecision } from './plan-limits.js';
 import { readApiKey } from './read-api-key.js';
@@ -42,6 +43,13 @@ export function rateLimitProblem(decision: LimitDecision, customLimits = false) 
       : customLimits
         ? `Your account allows ${decision.limit} requests per second (a limit set for this account). Slow down and retry.`
         : `Fair-use limit of ${decision.limit} requests per second reached. Slow down and retry.`;
+  return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
+}
+
+/** The 429 of a key's own limit (set by its owner, at or below the plan's). */
+export function keyLimitProblem(decision: LimitDecision) {
+  const per = decision.window.name === 'hour' ? 'hour' : 'second';
+  const detail = `This key allows ${decision.limit} requests per ${per} (its own limit, set in your dashboard). Try again in ${waitInWords(decision.headers['retry-after'])}.`;
   return KeyProblems.rateLimited(detail, { 'Retry-After': decision.headers['retry-after'] });
 }
 
@@ -142,6 +150,16 @@ export class ApiKeyGuard implements CanActivate {
    * counted in-process (the paid plans' burst guard).
    */
   count(resolved: ResolvedKey, reply: FastifyReply, weight = 1, unit = BATCH_WEIGHT_UNIT): LimitDecision | Promise<LimitDecision> {
+    // The key's own limit first: a request it refuses does not use the account's quota.
+    if (resolved.keyLimit) {
+      const own = this.limits.consumeKey(resolved.keyLimit, resolved.keyId, weight);
+      const next = (d: LimitDecision) => (d.allowed ? this.countPlan(resolved, reply, weight, unit) : this.apply(d, resolved, reply, weight, unit));
+      return own instanceof Promise ? own.then(next) : next(own);
+    }
+    return this.countPlan(resolved, reply, weight, unit);
+  }
+
+  private countPlan(resolved: ResolvedKey, reply: FastifyReply, weight: number, unit: WeightUnit): LimitDecision | Promise<LimitDecision> {
     const decision = this.limits.consume(resolved.limits, resolved.userId, weight);
     if (decision instanceof Promise) return decision.then((d) => this.apply(d, resolved, reply, weight, unit));
     return this.apply(decision, resolved, reply, weight, unit);
@@ -169,6 +187,7 @@ export class ApiKeyGuard implements CanActivate {
 
   private apply(decision: LimitDecision, resolved: ResolvedKey, reply: FastifyReply, weight: number, unit: WeightUnit): LimitDecision {
     reply.headers(decision.headers);
+    if (!decision.allowed && decision.window.perKey) throw keyLimitProblem(decision);
     if (!decision.allowed) throw weight > 1 ? weightedRefusal(decision, weight, unit) : rateLimitProblem(decision, resolved.limits.custom);
     // The free quota's 80% and 100% points: the alert is prepared after the answer, never on this path.
     if (decision.window.name === 'hour')
@@ -177,6 +196,8 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   private refusal(resolved: ResolvedKey, request: FastifyRequest) {
+    // Read on every request against the clock, so an expiry needs no invalidation to take effect on any instance.
+    if (resolved.expiresAtMs !== null && resolved.expiresAtMs <= Date.now()) return KeyProblems.expired();
     if (!resolved.isActive) return KeyProblems.inactive();
     if (resolved.blocked) return KeyProblems.blocked();
     if (!ipAllowed(resolved.rules, request.ip)) return KeyProblems.ipNotAllowed(request.ip);
@@ -184,6 +205,6 @@ export class ApiKeyGuard implements CanActivate {
       const host = requestHost(request.headers.origin, request.headers.referer);
       if (!hostAllowed(resolved.rules, host)) return KeyProblems.domainNotAllowed(host);
     }
-    return null;
+    return scopeRefusal(resolved, request);
   }
 }

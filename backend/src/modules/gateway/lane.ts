@@ -18,6 +18,7 @@ import { ApiKeyGuard } from './api-key.guard.js';
 import { answersJson, CONTENT_TYPES } from './formats.js';
 import { noteAnswer } from './meter.js';
 import { PreparedAnswer } from './prepared-answer.js';
+import { scopeOfRoute } from './key-scopes.js';
 import { inRequestedRelease } from './release-pin.js';
 import { SOLD_ROUTE } from './sold-route.js';
 import type { LaneTarget, SoldRoute } from './sold-route.js';
@@ -87,7 +88,10 @@ export class PublicApiLane {
       const target = (route.config as Record<string, SoldRoute | undefined> | undefined)?.[SOLD_ROUTE]?.lane;
       if (!target) return;
       const method = ([] as string[]).concat(route.method).join(',');
-      const compiled = compile(app, target, method, `${method} ${route.url} (${target.controller.name}.${target.method})`);
+      const where = `${method} ${route.url} (${target.controller.name}.${target.method})`;
+      const compiled = compile(app, target, method, where);
+      // Every sold route has its key scope in key-scopes.ts's one table: a route it does not name stops the start.
+      if (scopeOfRoute(route.url) === null) throw new Error(`${where}: no key scope in ROUTE_SCOPES (gateway/key-scopes.ts)`);
       // Fastify's automatic HEAD twin of a GET route runs in the lane too; the list names the routes as declared.
       if (method !== 'HEAD') this.compiled.push({ method, url: route.url, controller: target.controller.name, handler: target.method });
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

@@ -12,6 +12,8 @@ export interface PlanWindow {
   name: 'hour' | 'burst';
   limit: number;
   windowMs: number;
+  /** A key's own limit (issue 51), not the account's plan. */
+  perKey?: boolean;
 }
 
 export interface LimitDecision extends RateLimitResult {
@@ -138,6 +140,20 @@ export class PlanLimits {
    */
   refund(decision: LimitDecision): void {
     if (decision.window.name === 'hour' && decision.counted) void this.limiter.refund(decision.counted);
+  }
+
+  /**
+   * Counts the request against its key's own limit: per hour on the shared limiter (exact across instances), per second
+   * in-process, as the plan's windows of the same length are counted.
+   */
+  consumeKey(keyLimit: { limit: number; window: 'hour' | 'second' }, keyId: string, weight = 1): LimitDecision | Promise<LimitDecision> {
+    if (keyLimit.window === 'hour') {
+      const window: PlanWindow = { key: `keyquota:${keyId}`, name: 'hour', limit: keyLimit.limit, windowMs: HOUR_MS, perKey: true };
+      return this.limiter.hit(window.key, window.limit, window.windowMs, undefined, weight).then((r) => this.decide(window, r));
+    }
+    const window: PlanWindow = { key: `keyburst:${keyId}`, name: 'burst', limit: keyLimit.limit, windowMs: 1000, perKey: true };
+    const result = this.burst.hit(window.key, window.limit, window.windowMs, weight);
+    return result instanceof Promise ? result.then((r) => this.decide(window, r)) : this.decide(window, result);
   }
 
   /** The same numbers without counting (refused requests' headers, the dashboard): the quota's when there is one. */

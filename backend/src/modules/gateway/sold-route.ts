@@ -116,8 +116,16 @@ export function PublicApi() {
   return applyDecorators(
     laneTarget,
     ApiKeySecurity(),
-    ApiResponse({ status: 401, description: 'Missing, malformed or unknown API key.', content: problemContent(KEY_PROBLEMS[401]) }),
-    ApiResponse({ status: 403, description: 'Inactive key, blocked account, or IP/domain restriction not met.', content: problemContent(KEY_PROBLEMS[403]) }),
+    ApiResponse({
+      status: 401,
+      description: 'Missing, malformed, unknown or expired API key (`key_expired`: past its expiry, or the old key of a rotation after its overlap).',
+      content: problemContent(KEY_PROBLEMS[401]),
+    }),
+    ApiResponse({
+      status: 403,
+      description: "Inactive key, blocked account, IP/domain restriction not met, or a route outside the key's scopes (`key_scope`, naming the scope needed).",
+      content: problemContent(KEY_PROBLEMS[403]),
+    }),
     ApiResponse({ status: 429, description: 'Plan limit reached; see Retry-After.', content: problemContent(KEY_PROBLEMS[429]) }),
     // Every sold route answers from the release a request (or its key's pin) names: release-pin.ts, one place for all.
     ApiQuery({
@@ -146,8 +154,8 @@ export function PublicApi() {
         "tzdb= (or Tzdb-Version, or the key's pin) names a release this server has not stored (`unknown_release`; the problem lists the stored ones), or history= a build the release was not loaded with (`build_unavailable`).",
       content: problemContent(KEY_PROBLEMS[404]),
     }),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed or unknown API key (problem+json)' }),
-    ApiForbiddenResponse({ description: 'Inactive key, blocked account, or IP/domain restriction not met (problem+json)' }),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown or expired API key (problem+json)' }),
+    ApiForbiddenResponse({ description: "Inactive key, blocked account, IP/domain restriction not met, or outside the key's scopes (problem+json)" }),
     ApiTooManyRequestsResponse({
       description:
         'Plan limit reached (problem+json, code `rate_limited`). Every metered answer carries RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 also Retry-After.',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../accounts/user.entity.js';
+import type { KeyLimitWindow, KeyScope } from '@tzapi/shared/key-options';
 import { maskKey } from './key-codec.js';
 
 /** An API key. Only its SHA-256 (look-up) and an AES-256-GCM copy (reveal) are stored, never the key itself. */
@@ -9,7 +10,22 @@ import { maskKey } from './key-codec.js';
 @Index({ properties: ['createdAt'] })
 @Index({ properties: ['name'] })
 export class ApiKey {
-  [OptionalProps]?: 'isActive' | 'ipRestrictions' | 'urlRestrictions' | 'createdAt' | 'updatedAt' | 'lastUsedAt' | 'idempotencyKey' | 'tzdbVersion';
+  [OptionalProps]?:
+    | 'isActive'
+    | 'ipRestrictions'
+    | 'urlRestrictions'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'lastUsedAt'
+    | 'idempotencyKey'
+    | 'tzdbVersion'
+    | 'scopes'
+    | 'expiresAt'
+    | 'expiryNoticeSentAt'
+    | 'rateLimit'
+    | 'rateLimitWindow'
+    | 'createdBy'
+    | 'replacedById';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -47,6 +63,33 @@ export class ApiKey {
   @Property({ type: 'string', length: 16, nullable: true, fieldName: 'tzdb_version' })
   tzdbVersion: string | null = null;
 
+  /** The route groups the key may call (gateway/key-scopes.ts); empty: every group. */
+  @Property({ type: 'string[]', columnType: 'text[]' })
+  scopes: KeyScope[] = [];
+
+  /** After this the key answers 401 `key_expired`; null: never. A rotation with overlap sets it on the old key. */
+  @Property({ type: 'datetime', nullable: true, fieldName: 'expires_at' })
+  expiresAt: Date | null = null;
+
+  /** When the owner was told the key expires within 7 days (once per expiry). */
+  @Property({ type: 'datetime', nullable: true, fieldName: 'expiry_notice_sent_at', hidden: true })
+  expiryNoticeSentAt: Date | null = null;
+
+  /** The key's own limit, at or below the plan's, in `rateLimitWindow`; null: only the plan's limit. */
+  @Property({ type: 'integer', nullable: true, fieldName: 'rate_limit' })
+  rateLimit: number | null = null;
+
+  @Property({ type: 'string', length: 8, nullable: true, fieldName: 'rate_limit_window' })
+  rateLimitWindow: KeyLimitWindow | null = null;
+
+  /** Who created the key (today always the account's owner); null once that user is gone. */
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null', fieldName: 'created_by_id' })
+  createdBy: User | null = null;
+
+  /** Set on the old key of a rotation with overlap: the key that replaced it (the old one is "expiring"). */
+  @Property({ type: 'uuid', nullable: true, fieldName: 'replaced_by_id' })
+  replacedById: string | null = null;
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -73,6 +116,13 @@ export interface ApiKeyView {
   ipRestrictions: string[];
   urlRestrictions: string[];
   tzdbVersion: string | null;
+  scopes: KeyScope[];
+  expiresAt: string | null;
+  rateLimit: number | null;
+  rateLimitWindow: KeyLimitWindow | null;
+  createdBy: { id: string; email: string } | null;
+  /** The key that replaced this one in a rotation with overlap: this one is expiring (see expiresAt). */
+  replacedById: string | null;
 }
 
 export function toApiKeyView(key: ApiKey): ApiKeyView {
@@ -87,5 +137,11 @@ export function toApiKeyView(key: ApiKey): ApiKeyView {
     ipRestrictions: key.ipRestrictions,
     urlRestrictions: key.urlRestrictions,
     tzdbVersion: key.tzdbVersion,
+    scopes: key.scopes,
+    expiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
+    rateLimit: key.rateLimit,
+    rateLimitWindow: key.rateLimitWindow,
+    createdBy: key.createdBy && key.createdBy.email ? { id: key.createdBy.id, email: key.createdBy.email } : null,
+    replacedById: key.replacedById,
   };
 }

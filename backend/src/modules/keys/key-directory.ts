@@ -3,6 +3,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isDatabaseUnavailable } from '../../common/problems/database-errors.js';
 import { RedisService } from '../../common/redis/redis.service.js';
 import type { EffectiveLimits, PlanId } from '../../config/plans.js';
+import type { KeyLimitWindow, KeyScope } from '@tzapi/shared/key-options';
 import { AccountChanges, changesKeyAccess } from '../accounts/account-changes.js';
 import { accountLimits } from '../accounts/user.entity.js';
 import type { ApiKey } from './api-key.entity.js';
@@ -28,6 +29,12 @@ export interface ResolvedKey {
   rules: CompiledRestrictions;
   /** The tz release the key is pinned to (answers from it unless the request names another); null: the active one. */
   tzdbVersion: string | null;
+  /** The route groups the key may call; empty: every group. */
+  scopes: readonly KeyScope[];
+  /** Epoch ms after which the key answers 401 `key_expired` (its expiry, or the end of a rotation's overlap); null: never. */
+  expiresAtMs: number | null;
+  /** The key's own rate limit, counted per key beside the plan's per-account one; null: none. */
+  keyLimit: { limit: number; window: KeyLimitWindow } | null;
 }
 
 interface Entry {
@@ -123,6 +130,9 @@ export class KeyDirectory implements OnModuleInit {
       blocked: key.user.isBlocked,
       rules: compileRestrictions(key.ipRestrictions, key.urlRestrictions),
       tzdbVersion: key.tzdbVersion,
+      scopes: key.scopes,
+      expiresAtMs: key.expiresAt ? key.expiresAt.getTime() : null,
+      keyLimit: key.rateLimit !== null && key.rateLimitWindow ? { limit: key.rateLimit, window: key.rateLimitWindow } : null,
     };
     if (generation === this.generation) {
       if (this.byHash.size >= MAX_ENTRIES) this.byHash.delete(this.byHash.keys().next().value!);

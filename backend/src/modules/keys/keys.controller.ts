@@ -5,6 +5,7 @@ import { ProblemDocumentSchema } from '../../common/problems/problem.schema.js';
 import { ApiKeyView as ApiKeyResponse, IssuedApiKeyView, RevealedKeyView } from './dto/api-key.responses.js';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiCreatedResponse,
   ApiHeader,
   ApiNoContentResponse,
@@ -18,7 +19,7 @@ import { Authenticated, CurrentUser } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { toApiKeyView } from './api-key.entity.js';
 import type { ApiKeyView } from './api-key.entity.js';
-import { CreateApiKeyDto, RevealApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
+import { CreateApiKeyDto, RevealApiKeyDto, RotateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
 import { IdentityCheck } from '../auth/identity-check.js';
 import { KeysService } from './keys.service.js';
 
@@ -94,11 +95,16 @@ export class KeysController {
 
   @Put(':id/rotate')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Rotate an API key', description: 'Issues a new key (answered once in `key`); the old one stops at once on every instance.' })
+  @ApiOperation({
+    summary: 'Rotate an API key',
+    description:
+      'Issues a new key (answered once in `key`). With `overlap` none the old key stops at once on every instance (same id, new secret); with 1h, 24h or 7d the new key is a new id and the old one keeps answering until the overlap ends (its `expiresAt`, `replacedById` set), then 401 `key_expired`. Delete the old key to end the overlap early.',
+  })
+  @ApiBody({ type: RotateApiKeyDto, required: false, examples: { overlap: { summary: 'Keep the old key for 24 hours', value: { overlap: '24h' } } } })
   @ApiOkResponse({ type: IssuedApiKeyView })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async rotate(@CurrentUser() user: User, @Param('id') id: string): Promise<ApiKeyView & { key: string }> {
-    const { apiKey, key } = await this.keys.rotate(user.id, id);
+  async rotate(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RotateApiKeyDto): Promise<ApiKeyView & { key: string }> {
+    const { apiKey, key } = await this.keys.rotate(user.id, id, body?.overlap ?? 'none');
     return { ...toApiKeyView(apiKey), key };
   }
 

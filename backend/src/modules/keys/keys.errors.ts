@@ -7,6 +7,9 @@ export type KeysProblemCode =
   | 'inactive_api_key'
   | 'invalid_api_key'
   | 'ip_not_allowed'
+  | 'key_expired'
+  | 'key_limit_above_plan'
+  | 'key_scope'
   | 'malformed_api_key'
   | 'missing_api_key'
   | 'rate_limited';
@@ -45,6 +48,32 @@ export const KeyProblems = {
       code: 'inactive_api_key',
       title: 'API key inactive',
       detail: 'This API key is deactivated. Activate it in your dashboard.',
+    }),
+  expired: () =>
+    new ProblemException({
+      status: 401,
+      code: 'key_expired',
+      title: 'API key expired',
+      detail: 'This API key has expired (its expiry date passed, or it was replaced by a rotation). Use a current key from your dashboard.',
+      headers: { 'WWW-Authenticate': 'Bearer realm="tzapi", error="invalid_token"' },
+    }),
+  /** A call outside the key's scopes; names the scope it needs (a fixed word of the scope table, never request text). */
+  outOfScope: (needed: string) =>
+    new ProblemException({
+      status: 403,
+      code: 'key_scope',
+      title: "Outside the key's scopes",
+      detail: `This API key may not call this route: it needs the "${needed}" scope. Add it to the key in your dashboard, or use another key.`,
+      extra: { scope: needed },
+    }),
+  limitAbovePlan: (limit: number, window: string) =>
+    new ProblemException({
+      status: 400,
+      code: 'key_limit_above_plan',
+      title: 'Key limit above the plan',
+      detail: `A key's own limit must be at most your plan's: ${limit} requests per ${window}.`,
+      field: 'rateLimit',
+      extra: { maxRateLimit: limit, rateLimitWindow: window },
     }),
   blocked: () =>
     new ProblemException({

@@ -4,6 +4,7 @@ import { AccountKeysRepository } from './account-keys.repository.js';
 import { KeyActivity } from './key-activity.js';
 import { KeyActivityRepository } from './key-activity.repository.js';
 import { KeyDirectory } from './key-directory.js';
+import { KeyExpiryNotices } from './key-expiry-notices.js';
 import { KeysController } from './keys.controller.js';
 import { KeysRepository } from './keys.repository.js';
 import { KeysService } from './keys.service.js';
@@ -16,7 +17,7 @@ import { KeysService } from './keys.service.js';
 @Global()
 @Module({
   controllers: [KeysController],
-  providers: [KeyDirectory, KeysService, KeysRepository, AccountKeys, AccountKeysRepository, KeyActivity, KeyActivityRepository],
-  exports: [KeyDirectory, KeysService, AccountKeys, KeyActivity],
+  providers: [KeyDirectory, KeyExpiryNotices, KeysService, KeysRepository, AccountKeys, AccountKeysRepository, KeyActivity, KeyActivityRepository],
+  exports: [KeyDirectory, KeyExpiryNotices, KeysService, AccountKeys, KeyActivity],
 })
 export class KeysModule {}

@@ -7,6 +7,10 @@ import type { AppConfig } from '../../config/config.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { ApiKey } from './api-key.entity.js';
 import type { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto.js';
+import { KEY_SCOPES, ROTATION_OVERLAP_MS } from '@tzapi/shared/key-options';
+import type { KeyLimitWindow, KeyScope, RotationOverlap } from '@tzapi/shared/key-options';
+import { accountLimits } from '../accounts/user.entity.js';
+import { KeyProblems } from './keys.errors.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { API_KEY_VAULT, displayPrefix, generateApiKey, hashApiKey, lastFour } from './key-codec.js';
 import { ReleaseCache } from '../tzdb/release-cache.js';
@@ -55,6 +59,7 @@ export class KeysService {
     const { name, ipRestrictions, urlRestrictions } = this.validate(input);
     const earlier = idempotencyKey ? await this.made(userId, idempotencyKey) : null;
     if (earlier) return earlier;
+    const options = await this.keyOptions(this.keys.fork(), userId, input);
     const key = generateApiKey();
     try {
       const apiKey = await this.keys.transaction(async (tx) => {
@@ -63,13 +68,15 @@ export class KeysService {
           ipRestrictions,
           urlRestrictions,
           idempotencyKey: idempotencyKey ?? null,
+          ...options,
+          createdBy: userId,
           ...this.secretFields(key),
         });
         await tx.flush();
         await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em: tx.unitOfWork });
         return created;
       });
-      return { apiKey, key, replayed: false };
+      return { apiKey: await this.withCreator(userId, apiKey), key, replayed: false };
     } catch (err) {
       // The same submission, arrived at the same time: the unique (user, idempotency key) index let one through.
       const raced = idempotencyKey && err instanceof UniqueConstraintViolationException ? await this.made(userId, idempotencyKey) : null;
@@ -97,14 +104,57 @@ export class KeysService {
     apiKey.urlRestrictions = urlRestrictions;
     if (input.isActive !== undefined) apiKey.isActive = input.isActive;
     if (input.tzdbVersion !== undefined) apiKey.tzdbVersion = await this.storedPin(input.tzdbVersion);
+    const options = await this.keyOptions(keys, userId, input);
+    if (options.expiresAt !== undefined && options.expiresAt?.getTime() !== apiKey.expiresAt?.getTime()) apiKey.expiryNoticeSentAt = null;
+    Object.assign(apiKey, options);
     await keys.flush();
     await this.directory.invalidateKey(apiKey.id);
     return apiKey;
   }
 
-  async rotate(userId: string, keyId: string): Promise<IssuedKey> {
+  /**
+   * A new secret. Without overlap it replaces the old one in place (the old stops at once on every instance). With an
+   * overlap the new secret is a new key with the same settings, and the old key keeps answering until the overlap ends
+   * (its expiresAt, then 401 `key_expired`): each request's usage stays with the key it used.
+   */
+  async rotate(userId: string, keyId: string, overlap: RotationOverlap = 'none'): Promise<IssuedKey> {
     const keys = this.keys.fork();
-    return this.rotateIn(keys, await this.ownKey(keys, userId, keyId));
+    const old = await this.ownKey(keys, userId, keyId);
+    const overlapMs = ROTATION_OVERLAP_MS[overlap] ?? 0;
+    if (overlapMs === 0) return this.rotateIn(keys, old);
+    const key = generateApiKey();
+    const until = new Date(Date.now() + overlapMs);
+    const apiKey = await this.keys.transaction(async (tx) => {
+      const current = await this.ownKey(tx, userId, keyId);
+      const created = tx.create(userId, {
+        name: current.name,
+        isActive: current.isActive,
+        ipRestrictions: current.ipRestrictions,
+        urlRestrictions: current.urlRestrictions,
+        tzdbVersion: current.tzdbVersion,
+        scopes: current.scopes,
+        expiresAt: current.expiresAt,
+        expiryNoticeSentAt: current.expiryNoticeSentAt,
+        rateLimit: current.rateLimit,
+        rateLimitWindow: current.rateLimitWindow,
+        createdBy: userId,
+        ...this.secretFields(key),
+      });
+      if (!current.expiresAt || current.expiresAt > until) current.expiresAt = until;
+      current.replacedById = created.id;
+      // The owner chose this end just now: no "expires in 7 days" mail for it.
+      current.expiryNoticeSentAt ??= new Date();
+      await tx.flush();
+      await this.webhooks?.emit(userId, 'key.rotated', keyEvent(created), { em: tx.unitOfWork });
+      return created;
+    });
+    await this.directory.invalidateKey(keyId);
+    return { apiKey: await this.withCreator(userId, apiKey), key };
+  }
+
+  /** The key as the list shows it, its creator loaded (a key just made holds only the creator's id). */
+  private async withCreator(userId: string, apiKey: ApiKey): Promise<ApiKey> {
+    return (await this.keys.fork().findOwn(userId, apiKey.id)) ?? apiKey;
   }
 
   /**
@@ -180,6 +230,40 @@ export class KeysService {
     const apiKey = /^[0-9a-f-]{36}$/i.test(keyId) ? await keys.findOwn(userId, keyId) : null;
     if (!apiKey) throw Problems.notFound('API key');
     return apiKey;
+  }
+
+  /**
+   * The scopes, expiry and own limit a create or edit asks for, checked: scopes deduplicated in the table's order, an
+   * expiry in the future, a limit at or below the account's in the window its plan limits by (400 key_limit_above_plan).
+   * Fields left out are left out of the answer (an edit keeps them).
+   */
+  private async keyOptions(
+    keys: KeysRepository,
+    userId: string,
+    input: Pick<CreateApiKeyDto, 'scopes' | 'expiresAt' | 'rateLimit'>,
+  ): Promise<Partial<{ scopes: KeyScope[]; expiresAt: Date | null; rateLimit: number | null; rateLimitWindow: KeyLimitWindow | null }>> {
+    const out: Partial<{ scopes: KeyScope[]; expiresAt: Date | null; rateLimit: number | null; rateLimitWindow: KeyLimitWindow | null }> = {};
+    if (input.scopes !== undefined) out.scopes = KEY_SCOPES.filter((scope) => input.scopes!.includes(scope));
+    if (input.expiresAt !== undefined) {
+      const at = input.expiresAt === '' ? null : new Date(input.expiresAt);
+      if (at && at.getTime() <= Date.now()) throw Problems.validation([{ field: 'expiresAt', message: 'The expiry must be in the future' }]);
+      out.expiresAt = at;
+    }
+    if (input.rateLimit !== undefined) {
+      if (input.rateLimit === 0) {
+        out.rateLimit = null;
+        out.rateLimitWindow = null;
+      } else {
+        const owner = await keys.owner(userId);
+        if (!owner) throw Problems.notFound('Account');
+        const limits = accountLimits(owner);
+        const [window, max]: [KeyLimitWindow, number | null] = limits.hourlyQuota !== null ? ['hour', limits.hourlyQuota] : ['second', limits.burstPerSecond];
+        if (max !== null && input.rateLimit > max) throw KeyProblems.limitAbovePlan(max, window);
+        out.rateLimit = input.rateLimit;
+        out.rateLimitWindow = window;
+      }
+    }
+    return out;
   }
 
   private validate(input: CreateApiKeyDto): { name: string; ipRestrictions: string[]; urlRestrictions: string[] } {

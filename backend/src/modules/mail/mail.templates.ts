@@ -341,3 +341,23 @@ export function consoleChangeMail(input: { change: ConsoleChange; dashboardUrl: 
     html: layout(all, { label: 'Open the dashboard', url: input.dashboardUrl }, after),
   };
 }
+
+/**
+ * To a key's owner, 7 days before the key expires (issue 51). Only what the server made is quoted: the masked key (its
+ * prefix and last four characters) and the time, never the key's name, so no text typed by anyone is mailed.
+ */
+export function keyExpiryMail(input: { maskedKey: string; expiresAt: Date; keysUrl: string }): RenderedMail {
+  const when = `${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const { maskedKey, keysUrl } = plainValues({ maskedKey: input.maskedKey, keysUrl: input.keysUrl });
+  const lines = [
+    FIXED_GREETING,
+    `Your API key ${maskedKey} expires on ${when}. After that, requests with it are refused (401 key_expired).`,
+    'To keep your integration working, create a new key or set a later expiry date on the API Keys page before then.',
+  ];
+  const after = ['You get this e-mail once per key and expiry date.'];
+  return {
+    subject: `Your ${PRODUCT} key ${maskedKey} expires in 7 days`,
+    text: [...lines, `Your API keys: ${keysUrl}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Open your API keys', url: keysUrl }, after),
+  };
+}

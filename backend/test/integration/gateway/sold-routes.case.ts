@@ -54,6 +54,18 @@ class InterceptedModule {}
 @Module({ controllers: [RawRequestController] })
 class RawRequestModule {}
 
+@Controller('gateway-test')
+class UnscopedController {
+  @Get('unscoped')
+  @PublicApi()
+  answer() {
+    return { ok: true };
+  }
+}
+
+@Module({ controllers: [UnscopedController] })
+class UnscopedModule {}
+
 describe('the gateway', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -129,5 +141,9 @@ describe('the gateway', () => {
     await expect(start(RawRequestModule)).rejects.toThrow(
       /GET \/api\/gateway-test\/raw \(RawRequestController\.answer\) carries an argument decorator it cannot run/,
     );
+  });
+
+  it('a @PublicApi() route the key scope table does not name stops the start, naming the route', async () => {
+    await expect(start(UnscopedModule)).rejects.toThrow(/GET \/api\/gateway-test\/unscoped \(UnscopedController\.answer\): no key scope in ROUTE_SCOPES/);
   });
 });

@@ -24,6 +24,27 @@ export const TIME_ZONE_API: ProblemType[] = [
     'Use a current key from the API Keys page; after a rotation, only the new key works.',
   ),
   p('inactive_api_key', 403, 'API key inactive', 'The key exists but is switched off.', 'Activate it again on the API Keys page, or use another key.'),
+  p(
+    'key_expired',
+    401,
+    'API key expired',
+    'The key passed its expiry date, or it is the old key of a rotation whose overlap has ended.',
+    'Use the current key from the API Keys page, or create a new one.',
+  ),
+  p(
+    'key_scope',
+    403,
+    "Outside the key's scopes",
+    'The key is limited to some route groups (scopes) and this route is in another; `scope` names the one needed.',
+    'Add the scope to the key on the API Keys page, or use a key that has it.',
+  ),
+  p(
+    'key_limit_above_plan',
+    400,
+    'Key limit above the plan',
+    "A key's own rate limit was set higher than the plan allows.",
+    "Choose a limit at or below the plan's (`maxRateLimit`, in `rateLimitWindow`).",
+  ),
   p('account_blocked', 403, 'Account blocked', 'The account that owns the key (or the signed-in account) is blocked.', 'Contact support.'),
   p(
     'ip_not_allowed',

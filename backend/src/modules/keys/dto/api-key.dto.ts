@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { KEY_SCOPES, ROTATION_OVERLAPS } from '@tzapi/shared/key-options';
+import type { KeyScope, RotationOverlap } from '@tzapi/shared/key-options';
 import { Trim } from '../../../common/http/transforms.js';
 import { SingleLine } from '../../../common/text/control-characters.js';
 
@@ -33,6 +35,41 @@ export class CreateApiKeyDto {
   @IsString({ each: true })
   @MaxLength(260, { each: true })
   urlRestrictions?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: KEY_SCOPES,
+    example: ['time', 'conversion'],
+    description: 'The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(KEY_SCOPES.length)
+  @IsIn(KEY_SCOPES, { each: true, message: `Each scope must be one of: ${KEY_SCOPES.join(', ')}` })
+  scopes?: KeyScope[];
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    example: '2027-03-01T00:00:00.000Z',
+    description: 'After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.',
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== '')
+  @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date and time' })
+  expiresAt?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    example: 50,
+    description:
+      "The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).",
+  })
+  @IsOptional()
+  @IsInt({ message: 'rateLimit must be a whole number' })
+  @Min(0, { message: 'rateLimit must be 0 (none) or more' })
+  @Max(1_000_000_000)
+  rateLimit?: number;
 }
 
 /** PUT: every field optional; what is left out stays as it is (a toggle does not wipe the restrictions). */
@@ -66,6 +103,41 @@ export class UpdateApiKeyDto {
   isActive?: boolean;
 
   @ApiPropertyOptional({
+    type: [String],
+    enum: KEY_SCOPES,
+    example: ['time', 'conversion'],
+    description: 'The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(KEY_SCOPES.length)
+  @IsIn(KEY_SCOPES, { each: true, message: `Each scope must be one of: ${KEY_SCOPES.join(', ')}` })
+  scopes?: KeyScope[];
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    example: '2027-03-01T00:00:00.000Z',
+    description: 'After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.',
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== '')
+  @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date and time' })
+  expiresAt?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    example: 50,
+    description:
+      "The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).",
+  })
+  @IsOptional()
+  @IsInt({ message: 'rateLimit must be a whole number' })
+  @Min(0, { message: 'rateLimit must be 0 (none) or more' })
+  @Max(1_000_000_000)
+  rateLimit?: number;
+
+  @ApiPropertyOptional({
     type: String,
     nullable: true,
     example: '2026f',
@@ -92,4 +164,18 @@ export class RevealApiKeyDto {
   @IsString({ message: 'totp must be a string' })
   @MaxLength(64)
   totp?: string;
+}
+
+/** Rotating a key: how long the old secret keeps answering beside the new one. */
+export class RotateApiKeyDto {
+  @ApiPropertyOptional({
+    enum: ROTATION_OVERLAPS,
+    default: 'none',
+    example: '24h',
+    description:
+      'How long the old key keeps working: none (it stops at once), 1h, 24h or 7d. During the overlap both keys answer, each request counted to the key it used; after it the old key answers 401 `key_expired`.',
+  })
+  @IsOptional()
+  @IsIn(ROTATION_OVERLAPS, { message: `overlap must be one of: ${ROTATION_OVERLAPS.join(', ')}` })
+  overlap?: RotationOverlap;
 }

@@ -17,7 +17,9 @@ export const keysApi = {
   create: ({ input, submission }: { input: ApiKeyInput; submission: string }) =>
     api.post('/api/api-keys', { body: input, params: { header: { 'Idempotency-Key': submission } } }),
   update: (id: string, body: ApiKeyInput) => api.put('/api/api-keys/{id}', { params: { path: { id } }, body }),
-  rotate: (id: string) => api.put('/api/api-keys/{id}/rotate', { params: { path: { id } } }),
+  /** `overlap`: how long the old key keeps working beside the new one. */
+  rotate: ({ id, overlap }: { id: string; overlap: Models['RotateApiKeyDto']['overlap'] }) =>
+    api.put('/api/api-keys/{id}/rotate', { params: { path: { id } }, body: { overlap } }),
   remove: (id: string) => api.delete('/api/api-keys/{id}', { params: { path: { id } } }),
   reveal: revealApiKey,
   /** Pins the key to a stored tz release ("latest": follows the active one). */

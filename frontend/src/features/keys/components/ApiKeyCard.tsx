@@ -27,6 +27,25 @@ import { KeyStatusBadge } from '../../../components/dashboard/KeyStatusBadge';
 import { type ApiKey } from '../api';
 import { useRevealKey } from '../../../components/dashboard/RevealKeyDialog';
 import { ReleasePinSelect } from './ReleasePinSelect';
+import { KEY_SCOPE_LABELS, timeLeft } from '../key-options';
+
+/** The current time, moved on every `everyMs` (the expiring countdown). */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The card's expiry words: none, a date with the time left, replaced by a rotation, or expired. */
+function expiryText(apiKey: ApiKey, now: number): string {
+  if (!apiKey.expiresAt) return 'No expiry';
+  if (new Date(apiKey.expiresAt).getTime() <= now) return `Expired ${formatDate(apiKey.expiresAt)}`;
+  if (apiKey.replacedById) return 'Replaced by a rotation';
+  return `Expires ${formatDate(apiKey.expiresAt)} (in ${timeLeft(apiKey.expiresAt, now)})`;
+}
 
 export function ApiKeyCard({
   apiKey,
@@ -44,6 +63,10 @@ export function ApiKeyCard({
   onToggleActive: (active: boolean) => void;
 }) {
   const [revealed, setRevealed] = useState<string | null>(null);
+  const now = useNow(30_000);
+  const expiresMs = apiKey.expiresAt ? new Date(apiKey.expiresAt).getTime() : null;
+  const expired = expiresMs !== null && expiresMs <= now;
+  const expiring = apiKey.replacedById !== null && !expired;
   const [busy, setBusy] = useState<'reveal' | 'copy' | null>(null);
 
   // A rotated key has a new secret: forget the revealed one.
@@ -97,9 +120,12 @@ export function ApiKeyCard({
                 {apiKey.name}
               </Typography>
               <KeyStatusBadge active={apiKey.isActive} />
+              {expiring && <Chip size="small" color="warning" label={`Expiring in ${timeLeft(apiKey.expiresAt!, now)}`} data-testid="key-expiring" />}
+              {expired && <Chip size="small" color="error" label="Expired" data-testid="key-expired" />}
             </Box>
             <Typography variant="body2" color="text.secondary">
-              Created {formatDate(apiKey.createdAt)} ·{' '}
+              Created {formatDate(apiKey.createdAt)}
+              {apiKey.createdBy ? ` by ${apiKey.createdBy.email}` : ''} ·{' '}
               {apiKey.lastUsedAt ? (
                 <>
                   Last used <Time value={apiKey.lastUsedAt} />
@@ -152,17 +178,28 @@ export function ApiKeyCard({
           ))}
         </Stack>
 
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="key-card-limits">
+          {apiKey.scopes.length ? `May call: ${apiKey.scopes.map((scope) => KEY_SCOPE_LABELS[scope]).join(', ')}` : 'May call: everything'}
+          {' · '}
+          {expiryText(apiKey, now)}
+          {apiKey.rateLimit ? ` · Own limit: ${apiKey.rateLimit} requests per ${apiKey.rateLimitWindow}` : ''}
+        </Typography>
+
         <ReleasePinSelect apiKey={apiKey} />
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="small" startIcon={<AutorenewIcon />} onClick={onRotate}>
-            Rotate
-          </Button>
+          {!expiring && (
+            <>
+              <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
+                Edit
+              </Button>
+              <Button size="small" startIcon={<AutorenewIcon />} onClick={onRotate}>
+                Rotate
+              </Button>
+            </>
+          )}
           <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
-            Delete
+            {expiring ? 'Revoke now' : 'Delete'}
           </Button>
         </Stack>
       </CardContent>

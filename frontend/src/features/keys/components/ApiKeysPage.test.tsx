@@ -13,6 +13,12 @@ const created = {
   lastUsedAt: null,
   ipRestrictions: [],
   urlRestrictions: [],
+  scopes: [] as string[],
+  expiresAt: null as string | null,
+  rateLimit: null as number | null,
+  rateLimitWindow: null as string | null,
+  createdBy: { id: 'u1', email: 'ada@example.com' },
+  replacedById: null as string | null,
 };
 
 describe('API keys page', () => {
@@ -87,5 +93,30 @@ describe('API keys page', () => {
     up = true;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Server')).toBeInTheDocument();
+  });
+
+  it('rotation asks how long the old key keeps working, sends it, and the old key then shows as expiring and can be revoked', async () => {
+    const rotatedKey = { ...created, id: 'k2', maskedKey: 'tzk_live_NeWw••••' };
+    let listed: unknown[] = [created];
+    const { calls } = serveApi({
+      'GET /api/api-keys': () => ({ body: listed }),
+      'PUT /api/api-keys/k1/rotate': () => {
+        listed = [rotatedKey, { ...created, replacedById: 'k2', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }];
+        return { body: { ...rotatedKey, key: 'tzk_live_NeWwEfGhIjKlMnOpQrStUvWxYz012345' } };
+      },
+    });
+    renderWithProviders(<ApiKeysPage />, { me: sampleUser, route: '/dashboard/api-keys' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rotate API Key' });
+    expect(within(dialog).getByRole('radio', { name: 'Stop the old key now' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Keep the old key working for 1 hour' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate Key' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('The old key keeps working for 1 hour.');
+    expect(calls.find((c) => c.url === '/api/api-keys/k1/rotate')?.body).toEqual({ overlap: '1h' });
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Your rotated API key' })).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByTestId('key-expiring')).toHaveTextContent(/Expiring in (59 min|1 h)/);
+    expect(screen.getAllByText(/by ada@example.com/)).toHaveLength(2);
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke now' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete API Key' })).toHaveTextContent('Revoke the old key of “Server” now?');
   });
 });

@@ -17,12 +17,19 @@ import { ApiKeyCard } from './ApiKeyCard';
 import { KeyFormDialog } from './KeyFormDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { KeySecretDialog } from './KeySecretDialog';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useAuth } from '../../../lib/auth';
+import { keyLimitBound, ROTATION_OVERLAP_LABELS, ROTATION_OVERLAPS, type RotationOverlap } from '../key-options';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
 
 function failed(title: string, error: unknown) {
   toast({ title, description: messageOf(error), variant: 'destructive' });
 }
+
+const OVERLAP_WORDS: Record<RotationOverlap, string> = { none: 'no time', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
 
 export function ApiKeysPage() {
   usePageMeta('API Keys', 'Create, restrict, rotate and delete your API keys.');
@@ -36,6 +43,9 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState<string | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [rotating, setRotating] = useState<ApiKey | null>(null);
+  const [overlap, setOverlap] = useState<RotationOverlap>('none');
+  const { user } = useAuth();
+  const bound = keyLimitBound(user?.plan);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [secret, setSecret] = useState<{ name: string; key: string; title: string } | null>(null);
   const [togglingId, setTogglingId] = useState<string | null>(null);
@@ -79,9 +89,10 @@ export function ApiKeysPage() {
   const confirmRotate = async () => {
     if (!rotating) return;
     try {
-      const rotated = await rotate.mutateAsync(rotating.id);
+      const rotated = await rotate.mutateAsync({ id: rotating.id, overlap });
       setRotating(null);
-      toast({ title: 'API Key Rotated', description: 'The old key no longer works. Copy the new one now.' });
+      const old = overlap === 'none' ? 'The old key no longer works.' : `The old key keeps working for ${OVERLAP_WORDS[overlap]}.`;
+      toast({ title: 'API Key Rotated', description: `${old} Copy the new one now.` });
       setSecret({ name: rotated.name, key: rotated.key, title: 'Your rotated API key' });
     } catch (error) {
       failed('Failed to rotate API key', error);
@@ -134,7 +145,10 @@ export function ApiKeysPage() {
                 apiKey={key}
                 toggling={togglingId === key.id}
                 onEdit={() => setEditing(key)}
-                onRotate={() => setRotating(key)}
+                onRotate={() => {
+                  setOverlap('none');
+                  setRotating(key);
+                }}
                 onDelete={() => setDeleting(key)}
                 onToggleActive={(active) => void toggleActive(key, active)}
               />
@@ -143,11 +157,21 @@ export function ApiKeysPage() {
         </Grid>
       )}
 
-      <KeyFormDialog open={creating !== null} mode="create" pending={create.isPending} onClose={() => setCreating(null)} onSubmit={submitCreate} />
+      <KeyFormDialog
+        open={creating !== null}
+        mode="create"
+        pending={create.isPending}
+        limitMax={bound.max}
+        limitWindow={bound.window}
+        onClose={() => setCreating(null)}
+        onSubmit={submitCreate}
+      />
       <KeyFormDialog
         open={!!editing}
         mode="edit"
         initial={editing}
+        limitMax={bound.max}
+        limitWindow={bound.window}
         pending={update.isPending && !togglingId}
         onClose={() => setEditing(null)}
         onSubmit={submitEdit}
@@ -161,7 +185,22 @@ export function ApiKeysPage() {
         onConfirm={() => void confirmRotate()}
         onClose={() => setRotating(null)}
       >
-        This will generate a new API key for “{rotating?.name}”. The old key will be invalidated immediately.
+        <Typography>This makes a new API key for “{rotating?.name}”, with the same settings. How long should the old key keep working?</Typography>
+        <RadioGroup
+          aria-label="How long the old key keeps working"
+          value={overlap}
+          onChange={(e) => setOverlap(e.target.value as RotationOverlap)}
+          sx={{ mt: 1 }}
+        >
+          {ROTATION_OVERLAPS.map((choice) => (
+            <FormControlLabel key={choice} value={choice} control={<Radio size="small" />} label={ROTATION_OVERLAP_LABELS[choice]} />
+          ))}
+        </RadioGroup>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {overlap === 'none'
+            ? 'Applications still using the old key get 401 at once.'
+            : 'Both keys work until then; the old one shows as expiring, and you can revoke it sooner.'}
+        </Typography>
       </ConfirmDialog>
       <ConfirmDialog
         open={!!deleting}
@@ -173,7 +212,9 @@ export function ApiKeysPage() {
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       >
-        Delete “{deleting?.name}”? Applications using it will get 401 at once. This cannot be undone.
+        {deleting?.replacedById
+          ? `Revoke the old key of “${deleting.name}” now? Applications still using it get 401 at once; the new key keeps working.`
+          : `Delete “${deleting?.name}”? Applications using it will get 401 at once. This cannot be undone.`}
       </ConfirmDialog>
       <KeySecretDialog secret={secret} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
     </>

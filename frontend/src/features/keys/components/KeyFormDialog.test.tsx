@@ -91,4 +91,82 @@ describe('API key form', () => {
     const message = await screen.findByText('Line 1: "bad" is refused by the server');
     expect(message.id).toContain(screen.getByLabelText('URL restrictions').id);
   });
+
+  it('sends the ticked scopes, the expiry (end of the chosen day) and the own limit', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(<KeyFormDialog open mode="create" limitMax={100} limitWindow="hour" onClose={() => undefined} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), 'Clock');
+    await user.click(screen.getByRole('checkbox', { name: 'Conversion' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Current time' }));
+    await user.type(screen.getByLabelText('Expires on'), '2099-03-01');
+    await user.type(screen.getByLabelText('Rate limit (requests per hour)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Create Key' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        name: 'Clock',
+        ipRestrictions: [],
+        urlRestrictions: [],
+        scopes: ['time', 'conversion'],
+        expiresAt: new Date('2099-03-01T23:59:59.999').toISOString(),
+        rateLimit: 40,
+      }),
+    );
+  });
+
+  it("refuses a limit above the plan's before sending, and says the plan's limit", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(<KeyFormDialog open mode="create" limitMax={50} limitWindow="second" onClose={() => undefined} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), 'Fast');
+    await user.type(screen.getByLabelText('Rate limit (requests per second)'), '51');
+    await user.click(screen.getByRole('button', { name: 'Create Key' }));
+    expect(await screen.findByText('Your plan allows at most 50 requests per second.')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("places the server's key_limit_above_plan on the limit field", async () => {
+    const onSubmit = vi.fn(async () => {
+      const problem = { status: 400, code: 'key_limit_above_plan', detail: "A key's own limit must be at most your plan's: 20 requests per hour." };
+      throw new ApiError(400, JSON.stringify(problem), 'Bad Request', problem as never);
+    });
+    renderWithProviders(<KeyFormDialog open mode="create" onClose={() => undefined} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Name/), 'Custom');
+    await user.type(screen.getByLabelText(/^Rate limit/), '30');
+    await user.click(screen.getByRole('button', { name: 'Create Key' }));
+    expect(await screen.findByText(/at most your plan's: 20 requests per hour/)).toBeInTheDocument();
+  });
+
+  it('an edit that clears the expiry, the scopes and the limit says so with the API words for none', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const initial = {
+      id: 'k1',
+      name: 'Old',
+      keyPrefix: 'tzk_live_AbCd',
+      maskedKey: 'tzk_live_AbCd…wxyz',
+      isActive: true,
+      createdAt: '2026-11-23T06:27:50.000Z',
+      lastUsedAt: null,
+      ipRestrictions: [],
+      urlRestrictions: [],
+      tzdbVersion: null,
+      scopes: ['time' as const],
+      expiresAt: '2099-01-01T12:00:00.000Z',
+      rateLimit: 5,
+      rateLimitWindow: 'hour' as const,
+      createdBy: null,
+      replacedById: null,
+    };
+    renderWithProviders(<KeyFormDialog open mode="edit" initial={initial} onClose={() => undefined} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    expect(screen.getByRole('checkbox', { name: 'Current time' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Current time' }));
+    await user.clear(screen.getByLabelText('Expires on'));
+    await user.clear(screen.getByLabelText(/^Rate limit/));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Old', ipRestrictions: [], urlRestrictions: [], scopes: [], expiresAt: '', rateLimit: 0 }),
+    );
+  });
 });

@@ -14,6 +14,12 @@ const key = {
   lastUsedAt: null,
   ipRestrictions: [],
   urlRestrictions: [],
+  scopes: [] as string[],
+  expiresAt: null as string | null,
+  rateLimit: null as number | null,
+  rateLimitWindow: null as string | null,
+  createdBy: { id: 'u1', email: 'ada@example.com' },
+  replacedById: null as string | null,
   tzdbVersion: null as string | null,
 };
 
