@@ -55,6 +55,19 @@ export interface SendOptions {
   startAfter?: Date | number;
 }
 
+/**
+ * Retries with exponential backoff from `delay` seconds doubling up to `max`, as many as keep a job trying for at least
+ * `hours`: pg-boss waits between delay·2^n and twice that before retry n+1, so the lower bounds are summed. The
+ * outbox's mails and the webhook deliveries retry this way, each with its own settings.
+ */
+export function backoffForHours(delay: number, max: number, hours: number): Pick<QueueOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax'> {
+  const ceiling = Math.max(delay, max);
+  let waited = 0;
+  let retries = 0;
+  while (waited < hours * 3600) waited += Math.min(ceiling, delay * 2 ** Math.min(16, retries++));
+  return { retryLimit: retries, retryDelay: delay, retryBackoff: true, retryDelayMax: ceiling };
+}
+
 /** The states a job ends in: it runs no more (completed, failed for good, or cancelled). */
 export const ENDED_JOB_STATES: readonly string[] = ['completed', 'failed', 'cancelled'];
 

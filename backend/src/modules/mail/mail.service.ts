@@ -5,7 +5,7 @@ import { createTransport } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { JobQueue, backoffForHours } from '../jobs/job-queue.js';
 
 export interface MailMessage {
   to: string;
@@ -34,17 +34,6 @@ export interface QueueMailOptions {
   em?: UnitOfWork;
   /** Idempotency key: the same mail queued twice (a replayed webhook, a retried request) is sent once. */
   key?: string;
-}
-
-/**
- * How many retries, with exponential backoff from `delay` doubling up to `max`, keep a mail trying for at least
- * `hours`: pg-boss waits between delay·2^n and twice that before retry n+1, so the lower bounds are summed.
- */
-export function mailRetryLimit(delay: number, max: number, hours: number): number {
-  let waited = 0;
-  let retries = 0;
-  while (waited < hours * 3600) waited += Math.min(max, delay * 2 ** Math.min(16, retries++));
-  return retries;
 }
 
 /**
@@ -80,10 +69,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       queue: MAIL_QUEUE,
       concurrency: 4,
       options: {
-        retryLimit: mailRetryLimit(delay, Math.max(delay, max), hours),
-        retryDelay: delay,
-        retryBackoff: true,
-        retryDelayMax: Math.max(delay, max),
+        ...backoffForHours(delay, max, hours),
         // An SMTP conversation that hangs this long is given up and retried (nodemailer's own timeouts are shorter).
         expireInSeconds: 300,
         // Kept a day after it is sent (its body carries links with tokens), failed ones two weeks for the console.

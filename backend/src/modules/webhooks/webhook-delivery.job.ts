@@ -4,8 +4,8 @@ import { SecretVault } from '../../common/crypto/secret-vault.js';
 import type { VaultPurpose } from '../../common/crypto/secret-vault.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { JobQueue } from '../jobs/job-queue.js';
-import { MailService, mailRetryLimit } from '../mail/mail.service.js';
+import { JobQueue, backoffForHours } from '../jobs/job-queue.js';
+import { MailService } from '../mail/mail.service.js';
 import { webhookPausedMail } from '../mail/mail.templates.js';
 import { TEST_EVENT } from './webhook-events.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -59,10 +59,7 @@ export class WebhookDeliveryJob implements OnModuleInit {
       queue: WEBHOOK_QUEUE,
       concurrency: 4,
       options: {
-        retryLimit: mailRetryLimit(delay, Math.max(delay, max), hours),
-        retryDelay: delay,
-        retryBackoff: true,
-        retryDelayMax: Math.max(delay, max),
+        ...backoffForHours(delay, max, hours),
         expireInSeconds: 120,
         deleteAfterSeconds: 24 * 3600,
         retentionSeconds: Math.ceil(hours * 3600) + 7 * 24 * 3600,
