@@ -3656,25 +3656,6 @@ export interface components {
             replacedById: string | null;
         };
         CreateApiKeyDto: {
-            /** @example Production server */
-            name: string;
-            /**
-             * @description One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.
-             * @example [
-             *       "203.0.113.7",
-             *       "10.0.0.0/8",
-             *       "2001:db8::/32"
-             *     ]
-             */
-            ipRestrictions?: string[];
-            /**
-             * @description Host names or wildcards (*.example.com) matched against Origin or Referer.
-             * @example [
-             *       "example.com",
-             *       "*.example.com"
-             *     ]
-             */
-            urlRestrictions?: string[];
             /**
              * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
              * @example [
@@ -3694,6 +3675,25 @@ export interface components {
              * @example 50
              */
             rateLimit?: number;
+            /** @example Production server */
+            name: string;
+            /**
+             * @description One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.
+             * @example [
+             *       "203.0.113.7",
+             *       "10.0.0.0/8",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            ipRestrictions?: string[];
+            /**
+             * @description Host names or wildcards (*.example.com) matched against Origin or Referer.
+             * @example [
+             *       "example.com",
+             *       "*.example.com"
+             *     ]
+             */
+            urlRestrictions?: string[];
         };
         IssuedApiKeyView: {
             /**
@@ -3772,23 +3772,6 @@ export interface components {
             key: string;
         };
         UpdateApiKeyDto: {
-            /** @example Production server */
-            name?: string;
-            /**
-             * @example [
-             *       "203.0.113.7",
-             *       "10.0.0.0/8"
-             *     ]
-             */
-            ipRestrictions?: string[];
-            /**
-             * @example [
-             *       "*.example.com"
-             *     ]
-             */
-            urlRestrictions?: string[];
-            /** @example true */
-            isActive?: boolean;
             /**
              * @description The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.
              * @example [
@@ -3808,6 +3791,23 @@ export interface components {
              * @example 50
              */
             rateLimit?: number;
+            /** @example Production server */
+            name?: string;
+            /**
+             * @example [
+             *       "203.0.113.7",
+             *       "10.0.0.0/8"
+             *     ]
+             */
+            ipRestrictions?: string[];
+            /**
+             * @example [
+             *       "*.example.com"
+             *     ]
+             */
+            urlRestrictions?: string[];
+            /** @example true */
+            isActive?: boolean;
             /**
              * @description Pin the key to a stored tz release (GET /api/timezone/releases): its answers come from it until the pin moves. "latest" unpins (the active release); left out: unchanged.
              * @example 2026f

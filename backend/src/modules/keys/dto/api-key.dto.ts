@@ -5,37 +5,11 @@ import type { KeyScope, RotationOverlap } from '@tzapi/shared/key-options';
 import { Trim } from '../../../common/http/transforms.js';
 import { SingleLine } from '../../../common/text/control-characters.js';
 
-export class CreateApiKeyDto {
-  @ApiProperty({ example: 'Production server' })
-  @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  @SingleLine('Name')
-  @IsString({ message: 'Name required' })
-  name!: string;
-
-  @ApiPropertyOptional({
-    type: [String],
-    example: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'],
-    description: 'One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
-  ipRestrictions?: string[];
-
-  @ApiPropertyOptional({
-    type: [String],
-    example: ['example.com', '*.example.com'],
-    description: 'Host names or wildcards (*.example.com) matched against Origin or Referer.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(260, { each: true })
-  urlRestrictions?: string[];
-
+/**
+ * What a key may call, until when and how fast: the same three fields on create and on edit (left out on edit:
+ * unchanged).
+ */
+abstract class KeyAccessDto {
   @ApiPropertyOptional({
     type: [String],
     enum: KEY_SCOPES,
@@ -72,8 +46,40 @@ export class CreateApiKeyDto {
   rateLimit?: number;
 }
 
+export class CreateApiKeyDto extends KeyAccessDto {
+  @ApiProperty({ example: 'Production server' })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @SingleLine('Name')
+  @IsString({ message: 'Name required' })
+  name!: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'],
+    description: 'One IPv4/IPv6 address or CIDR range per entry; blank entries are dropped.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  ipRestrictions?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['example.com', '*.example.com'],
+    description: 'Host names or wildcards (*.example.com) matched against Origin or Referer.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(260, { each: true })
+  urlRestrictions?: string[];
+}
+
 /** PUT: every field optional; what is left out stays as it is (a toggle does not wipe the restrictions). */
-export class UpdateApiKeyDto {
+export class UpdateApiKeyDto extends KeyAccessDto {
   @ApiPropertyOptional({ example: 'Production server' })
   @IsOptional()
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
@@ -101,41 +107,6 @@ export class UpdateApiKeyDto {
   @IsOptional()
   @IsBoolean()
   isActive?: boolean;
-
-  @ApiPropertyOptional({
-    type: [String],
-    enum: KEY_SCOPES,
-    example: ['time', 'conversion'],
-    description: 'The route groups the key may call; empty or left out: every group. A call outside them answers 403 `key_scope`.',
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(KEY_SCOPES.length)
-  @IsIn(KEY_SCOPES, { each: true, message: `Each scope must be one of: ${KEY_SCOPES.join(', ')}` })
-  scopes?: KeyScope[];
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
-    example: '2027-03-01T00:00:00.000Z',
-    description: 'After this the key answers 401 `key_expired`; an empty string: never (left out: unchanged on edit). The owner is mailed 7 days before.',
-  })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== '')
-  @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date and time' })
-  expiresAt?: string;
-
-  @ApiPropertyOptional({
-    type: Number,
-    example: 50,
-    description:
-      "The key's own rate limit, at or below the plan's, in the window the plan limits by (free: per hour; paid: per second; the answer's rateLimitWindow). Above it: 400 `key_limit_above_plan`. 0: none, only the plan's limit (left out: unchanged on edit).",
-  })
-  @IsOptional()
-  @IsInt({ message: 'rateLimit must be a whole number' })
-  @Min(0, { message: 'rateLimit must be 0 (none) or more' })
-  @Max(1_000_000_000)
-  rateLimit?: number;
 
   @ApiPropertyOptional({
     type: String,
