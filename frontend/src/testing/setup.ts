@@ -17,6 +17,13 @@ afterEach(() => {
 });
 afterAll(() => apiServer.close());
 
+// jsdom has no layout: the charts (recharts' ResponsiveContainer) and ScrollableTable only need the observer to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 // jsdom lacks scrolling.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = function scrollIntoView() {};

@@ -1,18 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider } from 'react-admin';
 import type { AdminOverview } from '../dataProvider';
 import { AdminDashboard } from './AdminDashboard';
-
-beforeAll(() => {
-  // jsdom has no layout; the chart only needs the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 const signups = (count: (i: number) => number) =>
   Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 28 + i)).toISOString().slice(0, 10), count: count(i) }));

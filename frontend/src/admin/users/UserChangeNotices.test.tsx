@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, testDataProvider } from 'react-admin';
@@ -6,34 +6,11 @@ import { createAppQueryClient } from '../../app/providers';
 import { kathmandu, kolkata, notice } from '../../features/notices/components/notice-fixtures';
 import { meQueryKey } from '../../lib/auth';
 import { sampleUser } from '../../testing/render';
-import type { AdminChangeNotice, AdminUser } from '../dataProvider';
+import type { AdminChangeNotice } from '../dataProvider';
 import { UserShow } from './UserShow';
+import { sampleAdminUser } from './user-fixtures';
 
-beforeAll(() => {
-  // jsdom has no layout; the usage chart only needs the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
-const customer: AdminUser = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  plan: 'enterprise',
-  planGranted: false,
-  role: 'user',
-  isBlocked: false,
-  emailVerified: true,
-  createdAt: '2026-11-01T09:05:00.000Z',
-  profileImageUrl: null,
-  limits: { hourlyQuota: 5, burstPerSecond: 200, custom: true },
-  customLimits: { hourlyQuota: 5, burstPerSecond: null },
-  closedAt: null,
-};
+const customer = sampleAdminUser;
 
 /** The user page of `customer`, for a super admin whose display zone is Asia/Kolkata. */
 function renderShow(getUserChangeNotices: (id: string) => Promise<AdminChangeNotice[]>) {

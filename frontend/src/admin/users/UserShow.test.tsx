@@ -1,35 +1,12 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, testDataProvider } from 'react-admin';
 import type { AdminApiKey, AdminInvoice, AdminUser, AdminUserUsage, AdminWebhookEndpoint, AuditEntry } from '../dataProvider';
 import { UserShow } from './UserShow';
+import { sampleAdminUser } from './user-fixtures';
 
-beforeAll(() => {
-  // jsdom has no layout; the chart only needs the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
-const user: AdminUser = {
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  plan: 'enterprise',
-  planGranted: false,
-  role: 'user',
-  isBlocked: false,
-  emailVerified: true,
-  createdAt: '2026-11-01T09:05:00.000Z',
-  profileImageUrl: null,
-  limits: { hourlyQuota: 5, burstPerSecond: 200, custom: true },
-  customLimits: { hourlyQuota: 5, burstPerSecond: null },
-  closedAt: null,
-};
+const user = sampleAdminUser;
 const key: AdminApiKey = {
   id: 'k1',
   name: 'Production',

@@ -5,14 +5,6 @@ import { RequestsPage } from './RequestsPage';
 import { apiServer } from '../../../testing/api';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const item = (n: number, extra: Record<string, unknown> = {}) => ({

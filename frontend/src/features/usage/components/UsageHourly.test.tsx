@@ -3,14 +3,6 @@ import { chartBars, UsageSummaryView } from './UsageSummaryView';
 import { renderWithProviders } from '../../../testing/render';
 import type { UsageSummary } from '../api';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
 // A rolling day: 06:00 UTC yesterday to 06:00 UTC today, so one clock hour (11:30 in Kolkata) comes twice.
 const hours = Array.from({ length: 25 }, (_, i) => ({ hour: new Date(Date.UTC(2026, 10, 21, 6 + i)).toISOString(), count: i === 24 ? 7 : 0 }));
 const lastDay: UsageSummary = {

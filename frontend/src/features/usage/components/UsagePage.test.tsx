@@ -3,14 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { UsagePage } from './UsagePage';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
 const summary = {
   range: { start: '2026-11-15T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' },
   totalRequests: 0,

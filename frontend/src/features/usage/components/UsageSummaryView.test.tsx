@@ -3,15 +3,6 @@ import { UsageSummaryView, chartBars, curlHint, statusCodePalette } from './Usag
 import { renderWithProviders } from '../../../testing/render';
 import type { UsageRecord, UsageSummary } from '../api';
 
-beforeAll(() => {
-  // jsdom has no layout; the charts only need the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
 const empty: UsageSummary = {
   range: { start: '2026-11-15T00:00:00.000Z', end: '2026-11-22T00:00:00.000Z' },
   timeZone: 'UTC',
